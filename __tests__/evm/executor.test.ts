@@ -1,0 +1,203 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { decodeFunctionResult, encodeFunctionData, toEventSelector, bytesToHex, type Abi } from 'viem';
+import { compileProject } from '../../src/build/compile.js';
+import type { CompiledProject } from '../../src/build/types.js';
+import { ConfigurationError } from '../../src/errors.js';
+import { Executor, SENDER_ADDRESSES, SENDER_BALANCE, START_BLOCK, START_TIMESTAMP } from '../../src/evm/executor.js';
+import type { Tx, TxResult } from '../../src/evm/types.js';
+
+const SOURCE = `
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.20;
+
+contract Probe {
+    uint256 public x;
+    uint256 public received;
+    uint256 public fallbacks;
+    mapping(address => uint256) public deposits;
+    event Stored(uint256 value);
+
+    function set(uint256 v) external { x = v; emit Stored(v); }
+    function double(uint256 v) external pure returns (uint256) { return v * 2; }
+    function atLeastTen(uint256 v) external pure { require(v >= 10, "small"); }
+    function notSeven(uint256 v) external pure { assert(v != 7); }
+    function boom() external pure { assembly { invalid() } }
+    function deposit() external payable { deposits[msg.sender] += msg.value; }
+    function blockInfo() external view returns (uint256, uint256) { return (block.number, block.timestamp); }
+    receive() external payable { received += 1; }
+    fallback() external { fallbacks += 1; }
+}
+
+contract Token {
+    mapping(address => uint256) public balanceOf;
+    constructor() { balanceOf[msg.sender] = 1e24; }
+    function transfer(address to, uint256 value) external returns (bool) {
+        require(balanceOf[msg.sender] >= value, "balance");
+        balanceOf[msg.sender] -= value;
+        balanceOf[to] += value;
+        return true;
+    }
+}
+
+contract Stubborn {
+    constructor() { revert("not today"); }
+}
+`;
+
+let project: CompiledProject;
+let dir: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'lookout-evm-'));
+  writeFileSync(path.join(dir, 'Probe.sol'), SOURCE);
+  project = await compileProject({ root: dir, paths: ['Probe.sol'] });
+});
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function request(name: string) {
+  const contract = project.contracts.find((c) => c.name === name);
+  if (contract === undefined) throw new Error(`${name} not compiled`);
+  return { name, abi: contract.abi, creationCode: contract.creation.bytecode };
+}
+
+function abiOf(name: string): Abi {
+  return request(name).abi;
+}
+
+function call(name: string, functionName: string, args: unknown[] = []): Uint8Array {
+  const data = encodeFunctionData({ abi: abiOf(name), functionName, args } as Parameters<typeof encodeFunctionData>[0]);
+  return Uint8Array.from(Buffer.from(data.slice(2), 'hex'));
+}
+
+function tx(data: Uint8Array, extra: Partial<Tx> = {}): Tx {
+  return { sender: 0, to: 0, data, value: 0n, blockDelay: 0, timeDelay: 0, ...extra };
+}
+
+function failingOpcode(executor: Executor, result: TxResult): number {
+  const outcome = result.outcome;
+  if (outcome.kind === 'success') throw new Error('expected a failure');
+  return executor.code(outcome.codeId)[outcome.pc];
+}
+
+describe('Executor', () => {
+  let executor: Executor;
+  beforeAll(async () => {
+    executor = await Executor.create([request('Probe'), request('Token')]);
+  });
+  beforeEach(() => executor.reset());
+
+  const probe = () => executor.deployments[0].address;
+  const read = async (functionName: string, args: unknown[] = []) => {
+    const { success, returnData } = await executor.view(0, call('Probe', functionName, args));
+    expect(success).toBe(true);
+    return decodeFunctionResult({ abi: abiOf('Probe'), functionName, data: bytesToHex(returnData) } as Parameters<typeof decodeFunctionResult>[0]);
+  };
+
+  it('deploys in order with code ids 0..n-1 and funds three senders', () => {
+    expect(executor.deployments.map((d) => [d.name, d.codeId])).toEqual([['Probe', 0], ['Token', 1]]);
+    expect(executor.codeIdOf(executor.deployments[1].address)).toBe(1);
+    expect(executor.codeIdOf(executor.deployments[1].code)).toBe(1);
+    expect(SENDER_ADDRESSES.map((a) => executor.balanceOf(a))).toEqual([SENDER_BALANCE, SENDER_BALANCE, SENDER_BALANCE]);
+  });
+
+  it('calls a function and returns its data and logs', async () => {
+    const doubled = await executor.run(tx(call('Probe', 'double', [21n])));
+    expect(doubled.outcome).toEqual({ kind: 'success' });
+    expect(BigInt(bytesToHex(doubled.returnData))).toBe(42n);
+    const stored = await executor.run(tx(call('Probe', 'set', [5n])));
+    expect(stored.logs).toHaveLength(1);
+    expect(stored.logs[0].address).toBe(probe());
+    expect(bytesToHex(stored.logs[0].topics[0])).toBe(toEventSelector('Stored(uint256)'));
+    expect(BigInt(bytesToHex(stored.logs[0].data))).toBe(5n);
+    expect(executor.getStorage(probe(), 0n)).toBe(5n);
+  });
+
+  it('reports a require failure as a revert at its REVERT instruction', async () => {
+    const result = await executor.run(tx(call('Probe', 'atLeastTen', [3n])));
+    expect(result.outcome.kind).toBe('revert');
+    expect(failingOpcode(executor, result)).toBe(0xfd);
+    expect(result.outcome.kind === 'revert' && bytesToHex(result.outcome.data).slice(0, 10)).toBe('0x08c379a0');
+    expect(result.outcome.kind === 'revert' && result.outcome.codeId).toBe(0);
+  });
+
+  it('reports assert as a Panic(0x01) revert and INVALID as invalid at the 0xfe', async () => {
+    const panic = await executor.run(tx(call('Probe', 'notSeven', [7n])));
+    expect(panic.outcome.kind).toBe('revert');
+    expect(panic.outcome.kind === 'revert' && bytesToHex(panic.outcome.data)).toBe(`0x4e487b71${'1'.padStart(64, '0')}`);
+    const invalid = await executor.run(tx(call('Probe', 'boom')));
+    expect(invalid.outcome.kind).toBe('invalid');
+    expect(failingOpcode(executor, invalid)).toBe(0xfe);
+  });
+
+  it('transfers msg.value to payable functions and rejects what the sender cannot cover', async () => {
+    const ether = 10n ** 18n;
+    const paid = await executor.run(tx(call('Probe', 'deposit'), { sender: 1, value: 3n * ether }));
+    expect(paid.outcome.kind).toBe('success');
+    expect(executor.balanceOf(probe())).toBe(3n * ether);
+    expect(executor.balanceOf(SENDER_ADDRESSES[1])).toBe(SENDER_BALANCE - 3n * ether);
+    const nonPayable = await executor.run(tx(call('Probe', 'set', [1n]), { value: 1n }));
+    expect(nonPayable.outcome.kind).toBe('revert');
+    const tooMuch = await executor.run(tx(call('Probe', 'deposit'), { value: SENDER_BALANCE + 1n }));
+    expect(tooMuch.outcome).toMatchObject({ kind: 'error', error: 'insufficient balance' });
+  });
+
+  it('calls receive on empty calldata and fallback on an unknown selector', async () => {
+    await executor.run(tx(new Uint8Array(0), { value: 1n }));
+    await executor.run(tx(Uint8Array.of(0xde, 0xad, 0xbe, 0xef)));
+    expect(await read('received')).toBe(1n);
+    expect(await read('fallbacks')).toBe(1n);
+  });
+
+  it('advances block number and timestamp before each transaction, reverted or not', async () => {
+    await executor.run(tx(call('Probe', 'atLeastTen', [1n]), { blockDelay: 3, timeDelay: 40 }));
+    await executor.run(tx(call('Probe', 'set', [1n]), { blockDelay: 2, timeDelay: 20 }));
+    expect(await read('blockInfo')).toEqual([START_BLOCK + 5n, START_TIMESTAMP + 60n]);
+  });
+
+  it('reset restores storage, balances and the block', async () => {
+    await executor.run(tx(call('Probe', 'set', [9n]), { blockDelay: 4, timeDelay: 4 }));
+    await executor.run(tx(call('Probe', 'deposit'), { sender: 2, value: 10n }));
+    executor.setStorage(probe(), 7n, 123n);
+    executor.reset();
+    expect(executor.getStorage(probe(), 0n)).toBe(0n);
+    expect(executor.getStorage(probe(), 7n)).toBe(0n);
+    expect(executor.balanceOf(probe())).toBe(0n);
+    expect(executor.balanceOf(SENDER_ADDRESSES[2])).toBe(SENDER_BALANCE);
+    expect([executor.blockNumber, executor.timestamp]).toEqual([START_BLOCK, START_TIMESTAMP]);
+  });
+
+  it('reads and writes storage slots directly', async () => {
+    executor.setStorage(probe(), 0n, 77n);
+    expect(executor.getStorage(probe(), 0n)).toBe(77n);
+    expect(await read('x')).toBe(77n);
+  });
+
+  it('rolls back the state changes of a view', async () => {
+    const { success } = await executor.view(0, call('Probe', 'set', [11n]), 1);
+    expect(success).toBe(true);
+    expect(executor.getStorage(probe(), 0n)).toBe(0n);
+    expect(await read('x')).toBe(0n);
+  });
+
+  it('charges realistic gas: cold slots and fresh SSTOREs in every transaction', async () => {
+    const transfer = tx(call('Token', 'transfer', [SENDER_ADDRESSES[1], 1n]), { to: 1 });
+    const fresh = await executor.run(transfer);
+    const again = await executor.run(transfer);
+    const third = await executor.run(transfer);
+    expect(fresh.outcome.kind).toBe('success');
+    // 21,000 intrinsic + 22,100 for the zero → non-zero SSTORE alone.
+    expect(fresh.gasUsed).toBeGreaterThan(43_100n);
+    // Without clearing warm sets and original values between transactions the repeat would cost
+    // warm-slot prices (≈ 100 gas each) and come in under 25k.
+    expect(again.gasUsed).toBeGreaterThan(21_000n + 2n * (2_100n + 2_900n));
+    expect(third.gasUsed).toBe(again.gasUsed);
+  });
+
+  it('names the contract whose constructor reverts', async () => {
+    await expect(Executor.create([request('Stubborn')])).rejects.toThrow(ConfigurationError);
+    await expect(Executor.create([request('Stubborn')])).rejects.toThrow(/Stubborn.*not today/);
+  });
+});

@@ -1,0 +1,169 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { encodeFunctionData, hexToBytes } from 'viem';
+import { compileProject } from '../../src/build/compile.js';
+import type { CompiledProject } from '../../src/build/types.js';
+import { Executor } from '../../src/evm/executor.js';
+import type { TxTrace } from '../../src/evm/types.js';
+import { Op } from '../../src/targets/opcodes.js';
+
+const SUB = 0x03;
+
+const SOURCE = `
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.20;
+
+contract Branchy {
+    function branch(uint256 v) external pure returns (uint256) {
+        if (v == 42) return 1;
+        if (v < 10) return 2;
+        return 3;
+    }
+    function store(uint256 slot, uint256 v) external { assembly { sstore(slot, v) } }
+    function load(uint256 slot) external view returns (uint256 r) { assembly { r := sload(slot) } }
+}
+
+contract Child {
+    uint256 public n;
+    function ping(uint256 v) external { if (v > 2) n = v; }
+}
+
+contract Factory {
+    function make() external returns (address) {
+        Child c = new Child();
+        c.ping(3);
+        return address(c);
+    }
+}
+`;
+
+let project: CompiledProject;
+let dir: string;
+let executor: Executor;
+
+function request(name: string) {
+  const contract = project.contracts.find((c) => c.name === name);
+  if (contract === undefined) throw new Error(`${name} not compiled`);
+  return { name, abi: contract.abi, creationCode: contract.creation.bytecode };
+}
+
+function call(name: string, functionName: string, args: unknown[] = []): Uint8Array {
+  const { abi } = request(name);
+  return hexToBytes(encodeFunctionData({ abi, functionName, args } as Parameters<typeof encodeFunctionData>[0]));
+}
+
+/** Runs one transaction and copies its trace (the executor reuses the buffers). */
+async function traceOf(to: number, data: Uint8Array) {
+  const result = await executor.run({ sender: 1, to, data, value: 0n, blockDelay: 1, timeDelay: 1 });
+  expect(result.outcome.kind).toBe('success');
+  const t: TxTrace = result.trace;
+  return {
+    pathId: t.pathId,
+    edges: new Set(t.edges),
+    jumps: Array.from(t.jumps),
+    comparisons: t.comparisons.map((c) => ({ ...c })),
+    sloads: t.sloads.map((s) => ({ ...s })),
+    sstores: t.sstores.map((s) => ({ ...s })),
+    blocks: new Map([...t.blocks].map(([id, pcs]) => [id, new Set(pcs)])),
+  };
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'lookout-trace-'));
+  writeFileSync(path.join(dir, 'Branchy.sol'), SOURCE);
+  project = await compileProject({ root: dir, paths: ['Branchy.sol'] });
+  executor = await Executor.create([request('Branchy'), request('Factory')]);
+});
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+beforeEach(() => executor.reset());
+
+describe('transaction trace', () => {
+  it('gives equal paths equal ids and different branch directions different ids and edges', async () => {
+    const equal = await traceOf(0, call('Branchy', 'branch', [42n]));
+    const small = await traceOf(0, call('Branchy', 'branch', [5n]));
+    const large = await traceOf(0, call('Branchy', 'branch', [500n]));
+    const equalAgain = await traceOf(0, call('Branchy', 'branch', [42n]));
+    expect(new Set([equal.pathId, small.pathId, large.pathId]).size).toBe(3);
+    expect(equalAgain.pathId).toBe(equal.pathId);
+    expect(equalAgain.edges).toEqual(equal.edges);
+    expect(small.edges).not.toEqual(large.edges);
+    // Every edge is a JUMPI of code 0.
+    const code = executor.code(0);
+    for (const edge of small.edges) {
+      expect(Math.floor(edge / 2 ** 32)).toBe(0);
+      expect(code[Math.floor((edge % 2 ** 32) / 2)]).toBe(Op.JUMPI);
+    }
+  });
+
+  it('records the operands of the comparison that decides a branch', async () => {
+    const { comparisons } = await traceOf(0, call('Branchy', 'branch', [41n]));
+    // ABI decoding also compares 41 with its cleaned-up self; `v == 42` is the one with a 42.
+    const equality = comparisons.find((c) => c.op === Op.EQ && [c.left, c.right].includes(42n));
+    expect(equality && [equality.left, equality.right].sort()).toEqual([41n, 42n]);
+    const less = comparisons.find((c) => (c.op === Op.LT || c.op === Op.GT) && [c.left, c.right].includes(10n));
+    expect(less && [less.left, less.right].sort()).toEqual([10n, 41n]);
+    const code = executor.code(0);
+    for (const c of comparisons) {
+      expect(code[c.pc]).toBe(Op.JUMPI);
+      expect(code[c.cmpPc] === c.op || (c.op === Op.EQ && code[c.cmpPc] === SUB)).toBe(true);
+    }
+    // The same JUMPI goes the other way when v == 42.
+    const early = await traceOf(0, call('Branchy', 'branch', [42n]));
+    const sameJumpi = early.comparisons.find((c) => c.pc === equality?.pc);
+    expect([sameJumpi?.left, sameJumpi?.right]).toEqual([42n, 42n]);
+    expect(sameJumpi?.taken).toBe(!equality?.taken);
+  });
+
+  it('records SLOAD and SSTORE slots with the storage address', async () => {
+    const address = executor.deployments[0].address;
+    const stored = await traceOf(0, call('Branchy', 'store', [7n, 99n]));
+    expect(stored.sstores.map((s) => [s.slot, s.address, s.codeId])).toEqual([[7n, address, 0]]);
+    expect(executor.code(0)[stored.sstores[0].pc]).toBe(Op.SSTORE);
+    const loaded = await traceOf(0, call('Branchy', 'load', [7n]));
+    expect(loaded.sloads.map((s) => s.slot)).toEqual([7n]);
+  });
+
+  it('lists entered blocks: code start, JUMPDESTs and JUMPI fall-throughs', async () => {
+    const small = await traceOf(0, call('Branchy', 'branch', [5n]));
+    const large = await traceOf(0, call('Branchy', 'branch', [500n]));
+    const code = executor.code(0);
+    const blocks = small.blocks.get(0) ?? new Set<number>();
+    expect(blocks.has(0)).toBe(true);
+    for (const pc of blocks) expect(pc === 0 || code[pc] === Op.JUMPDEST || code[pc - 1] === Op.JUMPI).toBe(true);
+    expect(small.blocks.get(0)).not.toEqual(large.blocks.get(0));
+  });
+
+  it('lists outermost jumps as pc → destination pairs', async () => {
+    const { jumps } = await traceOf(0, call('Branchy', 'branch', [5n]));
+    const code = executor.code(0);
+    expect(jumps.length % 2).toBe(0);
+    expect(jumps.length).toBeGreaterThan(0);
+    for (let i = 0; i < jumps.length; i += 2) {
+      const [pc, destination] = [jumps[i], jumps[i + 1]];
+      expect([Op.JUMP, Op.JUMPI]).toContain(code[pc]);
+      expect(code[destination] === Op.JUMPDEST || destination === pc + 1).toBe(true);
+    }
+  });
+
+  it('gives code created at run time new ids and traces its frames', async () => {
+    const trace = await traceOf(1, call('Factory', 'make'));
+    const ids = [...trace.blocks.keys()];
+    expect(ids).toContain(1);
+    const created = ids.filter((id) => id >= executor.deployments.length);
+    // The Child's init code and its runtime code.
+    expect(created.length).toBe(2);
+    expect([...trace.edges].some((edge) => created.includes(Math.floor(edge / 2 ** 32)))).toBe(true);
+    expect(trace.sstores.some((s) => created.includes(s.codeId) && s.slot === 0n)).toBe(true);
+  });
+
+  it('creates at the same address after a reset (nonces are part of the snapshot)', async () => {
+    const make = () => executor.run({ sender: 1, to: 1, data: call('Factory', 'make'), value: 0n, blockDelay: 0, timeDelay: 0 });
+    const first = (await make()).returnData.slice();
+    const second = (await make()).returnData.slice();
+    executor.reset();
+    expect((await make()).returnData).toEqual(first);
+    expect(second).not.toEqual(first);
+  });
+});

@@ -1,0 +1,123 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { compileProject } from '../../src/build/compile.js';
+import type { CompiledProject } from '../../src/build/types.js';
+import type { ChangedFile } from '../../src/diff/types.js';
+import { instructions, stripMetadata } from '../../src/targets/bytecode.js';
+import { buildTargets } from '../../src/targets/buildTargets.js';
+import type { Target } from '../../src/targets/types.js';
+
+const ROOT = fileURLToPath(new URL('../../__fixtures__/targets/', import.meta.url));
+
+/** 1-based line of the unique line containing `marker`. */
+function lineOf(file: string, marker: string): number {
+  const lines = readFileSync(`${ROOT}${file}`, 'utf8').split('\n');
+  const found = lines.flatMap((text, i) => (text.includes(marker) ? [i + 1] : []));
+  if (found.length !== 1) throw new Error(`marker '${marker}' found ${found.length} times in ${file}`);
+  return found[0];
+}
+
+const modified = (path: string, addedLines: number[], deletedAfter: number[] = []): ChangedFile => ({
+  path, status: 'modified', addedLines, deletedAfter,
+});
+
+let project: CompiledProject;
+beforeAll(async () => {
+  project = await compileProject({ root: ROOT, paths: ['.'] });
+});
+
+function targetsAt(file: string, marker: string): Target[] {
+  return buildTargets(project, [modified(file, [lineOf(file, marker)])]);
+}
+
+/** Opcode names at the target's pcs, in pc order. */
+function opsOf(contract: string, pcs: number[], code: 'deployed' | 'creation' = 'deployed'): string[] {
+  const compiled = project.contracts.find((c) => c.name === contract)!;
+  const byPc = new Map([...instructions(stripMetadata(compiled[code].bytecode))].map((i) => [i.pc, i.op.name]));
+  return pcs.map((pc) => byPc.get(pc)!);
+}
+
+describe('buildTargets on compiled fixtures', () => {
+  it('gives a for header its condition check and loop jump', () => {
+    const [target] = targetsAt('Loops.sol', 'for-header');
+    expect(target).toMatchObject({ contract: 'Loops', status: 'code', creationPcs: [] });
+    const ops = opsOf('Loops', target.pcs);
+    expect(ops.join(' ')).toMatch(/LT ISZERO PUSH\d JUMPI/);
+    expect(ops).toContain('JUMP'); // the back edge after `i++`
+  });
+
+  it('gives an array read its bounds check', () => {
+    const [target] = targetsAt('Loops.sol', 'array-read');
+    const ops = opsOf('Loops', target.pcs).join(' ');
+    // length SLOAD, index < length, JUMPI over the jump to the 0x32 panic helper.
+    expect(ops).toMatch(/SLOAD DUP2 LT PUSH\d JUMPI/);
+  });
+
+  it('gives a require its comparison and JUMPI, and not the code of other lines', () => {
+    const [target] = targetsAt('Loops.sol', 'require-line');
+    const ops = opsOf('Loops', target.pcs).join(' ');
+    expect(ops).toMatch(/GT PUSH\d JUMPI/);
+    expect(ops).toContain('REVERT');
+    const [next] = buildTargets(project, [modified('Loops.sol', [lineOf('Loops.sol', 'require-line') + 1])]);
+    expect(next.pcs.filter((pc) => target.pcs.includes(pc))).toEqual([]); // `return x - y` keeps its own code
+  });
+
+  it('puts constructor lines in creation code', () => {
+    const [target] = targetsAt('Loops.sol', 'constructor-line');
+    expect(target.pcs).toEqual([]);
+    expect(opsOf('Loops', target.creationPcs, 'creation')).toContain('SSTORE');
+  });
+
+  it('gives a state variable initializer creation pcs and its getter deployed pcs', () => {
+    const [target] = targetsAt('Loops.sol', 'uint256 public total = 7;');
+    expect(opsOf('Loops', target.creationPcs, 'creation')).toContain('SSTORE');
+    expect(opsOf('Loops', target.pcs)).toContain('SLOAD');
+  });
+
+  it('gives a parameter line of a function header the function entry', () => {
+    const [param] = targetsAt('Loops.sol', 'param-line');
+    const header = buildTargets(project, [modified('Loops.sol', [lineOf('Loops.sol', 'function check(')])])[0];
+    expect(param.status).toBe('code');
+    expect(header.pcs).toEqual(expect.arrayContaining(param.pcs));
+  });
+
+  it('makes no targets for comments, blank lines, closing braces, pragma and the contract header', () => {
+    const lines = ['a block comment', 'spanning lines', '// a line comment', 'pragma solidity', 'contract Loops {'].map((m) => lineOf('Loops.sol', m));
+    const blank = lineOf('Loops.sol', '// a line comment') + 1;
+    const closing = lineOf('Loops.sol', 'array-read') + 1;
+    expect(buildTargets(project, [modified('Loops.sol', [...lines, blank, closing])])).toEqual([]);
+  });
+
+  it('marks a code line that compiled to nothing, and an unused function, as no-code', () => {
+    expect(targetsAt('Loops.sol', 'unchecked-line')).toEqual([
+      { file: 'Loops.sol', line: lineOf('Loops.sol', 'unchecked-line'), contract: 'Loops', pcs: [], creationPcs: [], status: 'no-code' },
+    ]);
+    expect(targetsAt('Loops.sol', 'unused-body')).toMatchObject([{ contract: 'Loops', status: 'no-code' }]);
+  });
+
+  it('turns a deletion inside a function into a target on the next code line', () => {
+    const forHeader = lineOf('Loops.sol', 'for-header');
+    const targets = buildTargets(project, [modified('Loops.sol', [], [forHeader - 1, lineOf('Loops.sol', 'contract Loops')])]);
+    expect(targets.map((t) => t.line)).toEqual([forHeader]);
+  });
+
+  it('attributes an internal library function to every contract that uses it', () => {
+    const targets = targetsAt('Shared.sol', 'library-line');
+    expect(targets.map((t) => [t.contract, t.status])).toEqual([
+      ['Shop', 'code'],
+      ['Market', 'code'],
+    ]);
+    const shop = project.contracts.find((c) => c.name === 'Shop')!;
+    const pushes = [...instructions(stripMetadata(shop.deployed.bytecode))].filter((i) => targets[0].pcs.includes(i.pc)).map((i) => i.push);
+    expect(pushes).toContain(100n); // the `/ 100` divisor, before the jump to the checked-division helper
+  });
+
+  it('attributes base contract code to the derived contract', () => {
+    expect(targetsAt('Shared.sol', 'base-line').map((t) => [t.contract, t.status])).toEqual([['Shop', 'code']]);
+  });
+
+  it('makes no targets for interface lines or deleted files', () => {
+    expect(targetsAt('Shared.sol', 'interface-line')).toEqual([]);
+    expect(buildTargets(project, [{ path: 'Loops.sol', status: 'deleted', addedLines: [], deletedAfter: [] }])).toEqual([]);
+  });
+});

@@ -1,0 +1,87 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Common, Hardfork, Mainnet } from '@ethereumjs/common';
+import { createEVM, paramsEVM } from '@ethereumjs/evm';
+import { SimpleStateManager } from '@ethereumjs/statemanager';
+import { Account, createAddressFromBigInt } from '@ethereumjs/util';
+import { encodeFunctionData, hexToBytes, type Abi } from 'viem';
+import { compileProject } from '../src/build/compile.js';
+import { Executor, SENDER_ADDRESSES, SENDER_BALANCE } from '../src/evm/executor.js';
+import type { Tx } from '../src/evm/types.js';
+
+/**
+ * ERC-20 `transfer` calls per second: a bare `runCall` loop (SimpleStateManager, no hooks: the
+ * ceiling for one core) against the Executor with all instrumentation on. Each loop runs `seconds`.
+ */
+export async function benchThroughput(
+  seconds: number,
+): Promise<{ rawCallsPerSecond: number; executorTxPerSecond: number; ratio: number }> {
+  const { abi, creationCode } = await compileToken();
+  // Sender i pays sender i+1: the deployer first hands out tokens so all three can pay.
+  const transfers = SENDER_ADDRESSES.map((_, i) =>
+    hexToBytes(encodeFunctionData({ abi, functionName: 'transfer', args: [SENDER_ADDRESSES[(i + 1) % 3], 1n] })),
+  );
+  const seed = [1, 2].map((i) =>
+    hexToBytes(encodeFunctionData({ abi, functionName: 'transfer', args: [SENDER_ADDRESSES[i], 10n ** 23n] })),
+  );
+  const rawCallsPerSecond = await rawLoop(creationCode, seed, transfers, seconds);
+  const executorTxPerSecond = await executorLoop(abi, creationCode, seed, transfers, seconds);
+  return { rawCallsPerSecond, executorTxPerSecond, ratio: executorTxPerSecond / rawCallsPerSecond };
+}
+
+async function compileToken(): Promise<{ abi: Abi; creationCode: Uint8Array }> {
+  const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '__fixtures__', 'bench');
+  const project = await compileProject({ root, paths: ['ERC20.sol'] });
+  const token = project.contracts.find((c) => c.name === 'ERC20');
+  if (token === undefined) throw new Error('ERC20 missing from __fixtures__/bench/ERC20.sol');
+  return { abi: token.abi, creationCode: token.creation.bytecode };
+}
+
+async function rawLoop(creationCode: Uint8Array, seed: Uint8Array[], transfers: Uint8Array[], seconds: number): Promise<number> {
+  const common = new Common({ chain: Mainnet, hardfork: Hardfork.Prague, params: paramsEVM });
+  const stateManager = new SimpleStateManager();
+  const evm = await createEVM({ common, stateManager });
+  const senders = SENDER_ADDRESSES.map((a) => createAddressFromBigInt(BigInt(a)));
+  for (const sender of senders) await stateManager.putAccount(sender, new Account(0n, SENDER_BALANCE));
+  const deployed = await evm.runCall({ caller: senders[0], data: creationCode, gasLimit: 30_000_000n });
+  const token = deployed.createdAddress;
+  if (token === undefined) throw new Error('raw deployment failed');
+  const call = async (sender: number, data: Uint8Array) => {
+    const result = await evm.runCall({ caller: senders[sender], to: token, data, gasLimit: 1_000_000n });
+    if (result.execResult.exceptionError !== undefined) throw new Error('raw transfer failed');
+    // The same tx-boundary hygiene as the executor, or gas (and the work done) would differ.
+    await evm.journal.cleanup();
+    stateManager.originalStorageCache.clear();
+  };
+  for (const data of seed) await call(0, data);
+  return perSecond(seconds, (i) => call(i % 3, transfers[i % 3]));
+}
+
+async function executorLoop(abi: Abi, creationCode: Uint8Array, seed: Uint8Array[], transfers: Uint8Array[], seconds: number): Promise<number> {
+  const executor = await Executor.create([{ name: 'ERC20', abi, creationCode }]);
+  const tx = (sender: number, data: Uint8Array): Tx => ({ sender, to: 0, data, value: 0n, blockDelay: 1, timeDelay: 12 });
+  for (const data of seed) await executor.run(tx(0, data));
+  const txs = transfers.map((data, i) => tx(i, data));
+  return perSecond(seconds, async (i) => {
+    const result = await executor.run(txs[i % 3]);
+    if (result.outcome.kind !== 'success') throw new Error(`executor transfer failed: ${result.outcome.kind}`);
+  });
+}
+
+async function perSecond(seconds: number, step: (i: number) => Promise<void>): Promise<number> {
+  for (let i = 0; i < 200; i++) await step(i); // warm up the JIT
+  const start = performance.now();
+  const end = start + seconds * 1000;
+  let count = 0;
+  while (performance.now() < end) await step(count++);
+  return count / ((performance.now() - start) / 1000);
+}
+
+if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  const seconds = Number(process.argv[2] ?? 5);
+  const result = await benchThroughput(seconds);
+  console.log(
+    `raw runCall: ${result.rawCallsPerSecond.toFixed(0)} calls/s, executor (instrumented): ` +
+      `${result.executorTxPerSecond.toFixed(0)} tx/s, ratio ${result.ratio.toFixed(3)}`,
+  );
+}

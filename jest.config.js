@@ -1,0 +1,11 @@
+// ESM throughout: @noble/hashes v2 is ESM-only and @ethereumjs v10 ship `exports` maps.
+export default {
+  preset: 'ts-jest/presets/default-esm',
+  testEnvironment: 'node',
+  roots: ['<rootDir>/__tests__'],
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  transform: {
+    '^.+\\.ts$': ['ts-jest', { useESM: true }],
+  },
+  testTimeout: 120000,
+};

@@ -1,0 +1,25 @@
+import { ConfigurationError } from '../errors.js';
+
+/** How long a campaign may run: wall-clock seconds, or a count of executed transactions (deterministic). */
+export type Budget = { kind: 'seconds'; seconds: number } | { kind: 'executions'; executions: number };
+
+const FORMS = '`90s`, `2m`, `1h`, `120` (seconds) or `50000x` (transactions)';
+
+/** Parses `90s`, `2m`, `1h`, a bare number of seconds, or `50000x`. */
+export function parseBudget(text: string): Budget {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*(s|m|h|x)?\s*$/i.exec(text);
+  if (!match) throw new ConfigurationError(`Invalid budget '${text}': use ${FORMS}.`);
+  const amount = Number(match[1]);
+  const unit = (match[2] ?? 's').toLowerCase();
+  if (amount <= 0) throw new ConfigurationError(`Invalid budget '${text}': it must be greater than zero.`);
+  if (unit === 'x') {
+    if (!Number.isInteger(amount)) throw new ConfigurationError(`Invalid budget '${text}': an execution count must be a whole number.`);
+    return { kind: 'executions', executions: amount };
+  }
+  const seconds = amount * (unit === 'h' ? 3600 : unit === 'm' ? 60 : 1);
+  return { kind: 'seconds', seconds };
+}
+
+export function formatBudget(budget: Budget): string {
+  return budget.kind === 'seconds' ? `${budget.seconds}s` : `${budget.executions} transactions`;
+}

@@ -1,0 +1,113 @@
+import type { Common } from '@ethereumjs/common';
+import { type EVM, type EVMOpts, getOpcodesForHF } from '@ethereumjs/evm';
+import { Op } from '../targets/opcodes.js';
+import type { TraceRecorder } from './traceRecorder.js';
+import type { Address } from './types.js';
+
+type CustomOpcode = NonNullable<EVMOpts['customOpcodes']>[number];
+type AddOpcode = Extract<CustomOpcode, { logicFunction: unknown }>;
+type OpHandler = AddOpcode['logicFunction'];
+type RunState = Parameters<OpHandler>[0];
+
+/** The interpreter's stack internals: reading them avoids the array `peek()` allocates per call. */
+interface StackInternals {
+  _store: bigint[];
+  _len: number;
+}
+
+// Not in the shared Op names: SUB is only hooked as solc's equality test.
+const OP_SUB = 0x03;
+
+function top(runState: RunState, n: number): bigint {
+  const stack = runState.stack as unknown as StackInternals;
+  return stack._store[stack._len - 1 - n];
+}
+
+/**
+ * customOpcodes entries that record into `recorder` and then run the original handler, so the
+ * bytecode is untouched and gas is unchanged. Handlers see the pc already past the opcode, hence
+ * `programCounter - 1`. Operands are read before the original pops them.
+ */
+export function instrumentedOpcodes(common: Common, recorder: TraceRecorder): CustomOpcode[] {
+  const { handlers, dynamicGasHandlers, opcodes } = getOpcodesForHF(common);
+  const wrap = (code: number, before: (runState: RunState, pc: number) => void): AddOpcode => {
+    const original = handlers.get(code);
+    const info = opcodes.get(code);
+    if (original === undefined || info === undefined) throw new Error(`opcode 0x${code.toString(16)} missing`);
+    return {
+      opcode: code,
+      opcodeName: info.name,
+      baseFee: info.fee,
+      gasFunction: dynamicGasHandlers.get(code),
+      logicFunction: (runState, opCommon) => {
+        if (recorder.recording) before(runState, runState.programCounter - 1);
+        return original(runState, opCommon);
+      },
+    };
+  };
+  const comparison = (code: number) =>
+    wrap(code, (runState, pc) => recorder.comparison(pc, code, top(runState, 0), top(runState, 1)));
+  return [
+    wrap(Op.JUMPI, (runState, pc) => recorder.jumpi(pc, top(runState, 0), top(runState, 1), runState.code)),
+    wrap(Op.JUMP, (runState, pc) => recorder.jump(pc, top(runState, 0))),
+    wrap(Op.JUMPDEST, (_runState, pc) => recorder.jumpdest(pc)),
+    comparison(Op.LT),
+    comparison(Op.GT),
+    comparison(Op.SLT),
+    comparison(Op.SGT),
+    comparison(Op.EQ),
+    wrap(OP_SUB, (runState, pc) => recorder.difference(pc, top(runState, 0), top(runState, 1))),
+    wrap(Op.ISZERO, (runState, pc) => recorder.iszero(pc, top(runState, 0))),
+    wrap(Op.SLOAD, (runState, pc) => recorder.sload(pc, top(runState, 0))),
+    wrap(Op.SSTORE, (runState, pc) => recorder.sstore(pc, top(runState, 0))),
+  ];
+}
+
+/** How the outermost frame ended, located at the instruction that ended it. */
+export interface FrameExit {
+  error: string | undefined;
+  pc: number;
+  opcode: number;
+  codeId: number;
+}
+
+// Errors raised by an opcode's handler, after the interpreter moved the pc past the opcode.
+// The JUMP/JUMPI message carries a location suffix, hence the prefix test.
+function raisedAfterAdvance(error: string): boolean {
+  return error === 'revert' || error === 'stack underflow' || error === 'stack overflow' || error.startsWith('invalid JUMP');
+}
+
+type RunInterpreter = (message: { code?: unknown; to?: { toString(): string }; depth: number }, opts?: unknown) => Promise<{
+  exceptionError?: { error: string };
+  runState?: { programCounter: number; opCode: number; code: Uint8Array };
+}>;
+
+/**
+ * Tracks call frames by wrapping this EVM instance's `runInterpreter` (one call per frame that runs
+ * code): the recorder learns the running code id and address, and `onOutermostExit` where the
+ * outermost frame stopped (the pc of a REVERT or INVALID, or of the instruction that failed).
+ */
+export function trackFrames(evm: EVM, recorder: TraceRecorder, onOutermostExit: (exit: FrameExit) => void): void {
+  // runInterpreter is protected in the typings; it is the only per-frame entry point.
+  const target = evm as unknown as { runInterpreter: RunInterpreter };
+  const run = target.runInterpreter.bind(evm);
+  target.runInterpreter = async (message, opts) => {
+    if (!recorder.recording) return run(message, opts);
+    const code = message.code as Uint8Array;
+    recorder.enterFrame(code, (message.to?.toString() ?? '0x') as Address);
+    const codeId = recorder.codeId;
+    const outermost = recorder.depth === 0;
+    try {
+      const result = await run(message, opts);
+      if (outermost && result.runState !== undefined) {
+        const { programCounter, opCode } = result.runState;
+        const error = result.exceptionError?.error;
+        const advanced = error !== undefined && (raisedAfterAdvance(error) || code[programCounter] !== opCode);
+        onOutermostExit({ error, pc: advanced ? programCounter - 1 : programCounter, opcode: opCode, codeId });
+      }
+      return result;
+    } finally {
+      recorder.exitFrame();
+    }
+  };
+}

@@ -1,0 +1,220 @@
+import type { AccountFields, StateManagerInterface } from '@ethereumjs/common';
+import { OriginalStorageCache } from '@ethereumjs/statemanager';
+import { Account, type Address, bytesToUnprefixedHex } from '@ethereumjs/util';
+import { keccak_256 } from '@noble/hashes/sha3.js';
+
+/** One state write, with what to put back when its checkpoint is reverted. */
+type Undo =
+  | { kind: 'account'; key: string; previous: Account | undefined }
+  | { kind: 'code'; key: string; previous: Uint8Array | undefined }
+  | { kind: 'slot'; key: string; slot: string; previous: Uint8Array | undefined }
+  | { kind: 'storage'; key: string; previous: Map<string, Uint8Array> | undefined };
+
+const EMPTY = new Uint8Array(0);
+
+function copyAccount(account: Account): Account {
+  return new Account(account.nonce, account.balance, account.storageRoot, account.codeHash);
+}
+
+/**
+ * In-memory state with an undo log. SimpleStateManager copies every map at each checkpoint (one per
+ * call frame), which measured 430 calls/s with 10,000 slots against 2,420 for an undo log: here a
+ * checkpoint is a log length and a revert undoes only what was written since.
+ *
+ * Accounts are copied on the way in and out because the EVM mutates the objects it reads before
+ * writing them back; a shared object would change state without an undo entry.
+ * Code arrays are returned as stored, so their identity can key per-code caches.
+ */
+export class JournaledState implements StateManagerInterface {
+  readonly originalStorageCache: OriginalStorageCache;
+  private readonly accounts = new Map<string, Account>();
+  private readonly codes = new Map<string, Uint8Array>();
+  private readonly storage = new Map<string, Map<string, Uint8Array>>();
+  private readonly log: Undo[] = [];
+  private readonly checkpoints: number[] = [];
+
+  constructor() {
+    this.originalStorageCache = new OriginalStorageCache(this.getStorage.bind(this));
+  }
+
+  /** Open checkpoints, including any the owner keeps as a snapshot. */
+  get depth(): number {
+    return this.checkpoints.length;
+  }
+
+  accountAt(address: Address): Account | undefined {
+    const account = this.accounts.get(address.toString());
+    return account === undefined ? undefined : copyAccount(account);
+  }
+
+  codeAt(address: Address): Uint8Array {
+    return this.codes.get(address.toString()) ?? EMPTY;
+  }
+
+  slotAt(address: Address, key: Uint8Array): Uint8Array {
+    return this.storage.get(address.toString())?.get(bytesToUnprefixedHex(key)) ?? EMPTY;
+  }
+
+  writeAccount(address: Address, account: Account | undefined): void {
+    const key = address.toString();
+    if (this.checkpoints.length > 0) this.log.push({ kind: 'account', key, previous: this.accounts.get(key) });
+    if (account === undefined) this.accounts.delete(key);
+    else this.accounts.set(key, copyAccount(account));
+  }
+
+  writeSlot(address: Address, key: Uint8Array, value: Uint8Array): void {
+    const addressKey = address.toString();
+    const slot = bytesToUnprefixedHex(key);
+    let slots = this.storage.get(addressKey);
+    if (slots === undefined) {
+      slots = new Map();
+      this.storage.set(addressKey, slots);
+    }
+    if (this.checkpoints.length > 0) this.log.push({ kind: 'slot', key: addressKey, slot, previous: slots.get(slot) });
+    // Zero is absence: the EVM stores zero as an empty array.
+    if (value.length === 0 || value.every((byte) => byte === 0)) slots.delete(slot);
+    else slots.set(slot, value);
+  }
+
+  checkpointSync(): void {
+    this.checkpoints.push(this.log.length);
+  }
+
+  /** Keeps the writes since the last checkpoint; they now belong to the enclosing one (if any). */
+  commitSync(): void {
+    this.checkpoints.pop();
+    if (this.checkpoints.length === 0) this.log.length = 0;
+  }
+
+  revertSync(): void {
+    const mark = this.checkpoints.pop();
+    if (mark === undefined) throw new Error('JournaledState: revert without a checkpoint');
+    for (let i = this.log.length - 1; i >= mark; i--) this.undo(this.log[i]);
+    this.log.length = mark;
+  }
+
+  private undo(entry: Undo): void {
+    switch (entry.kind) {
+      case 'account':
+        if (entry.previous === undefined) this.accounts.delete(entry.key);
+        else this.accounts.set(entry.key, entry.previous);
+        return;
+      case 'code':
+        if (entry.previous === undefined) this.codes.delete(entry.key);
+        else this.codes.set(entry.key, entry.previous);
+        return;
+      case 'slot': {
+        const slots = this.storage.get(entry.key);
+        if (slots === undefined) return;
+        if (entry.previous === undefined) slots.delete(entry.slot);
+        else slots.set(entry.slot, entry.previous);
+        return;
+      }
+      case 'storage':
+        if (entry.previous === undefined) this.storage.delete(entry.key);
+        else this.storage.set(entry.key, entry.previous);
+        return;
+    }
+  }
+
+  // StateManagerInterface: async wrappers around the synchronous core.
+
+  async getAccount(address: Address): Promise<Account | undefined> {
+    return this.accountAt(address);
+  }
+
+  async putAccount(address: Address, account?: Account): Promise<void> {
+    this.writeAccount(address, account);
+  }
+
+  async deleteAccount(address: Address): Promise<void> {
+    const key = address.toString();
+    this.writeAccount(address, undefined);
+    this.replaceCode(key, undefined);
+    this.replaceStorage(key, undefined);
+  }
+
+  async modifyAccountFields(address: Address, fields: AccountFields): Promise<void> {
+    const account = this.accountAt(address) ?? new Account();
+    account.nonce = fields.nonce ?? account.nonce;
+    account.balance = fields.balance ?? account.balance;
+    account.storageRoot = fields.storageRoot ?? account.storageRoot;
+    account.codeHash = fields.codeHash ?? account.codeHash;
+    this.writeAccount(address, account);
+  }
+
+  async putCode(address: Address, value: Uint8Array): Promise<void> {
+    this.replaceCode(address.toString(), value);
+    await this.modifyAccountFields(address, { codeHash: keccak_256(value) });
+  }
+
+  async getCode(address: Address): Promise<Uint8Array> {
+    return this.codeAt(address);
+  }
+
+  async getCodeSize(address: Address): Promise<number> {
+    return this.codeAt(address).length;
+  }
+
+  async getStorage(address: Address, key: Uint8Array): Promise<Uint8Array> {
+    return this.slotAt(address, key);
+  }
+
+  async putStorage(address: Address, key: Uint8Array, value: Uint8Array): Promise<void> {
+    this.writeSlot(address, key, value);
+  }
+
+  async clearStorage(address: Address): Promise<void> {
+    this.replaceStorage(address.toString(), new Map());
+  }
+
+  async checkpoint(): Promise<void> {
+    this.checkpointSync();
+  }
+
+  async commit(): Promise<void> {
+    this.commitSync();
+  }
+
+  async revert(): Promise<void> {
+    this.revertSync();
+  }
+
+  private replaceCode(key: string, code: Uint8Array | undefined): void {
+    if (this.checkpoints.length > 0) this.log.push({ kind: 'code', key, previous: this.codes.get(key) });
+    if (code === undefined) this.codes.delete(key);
+    else this.codes.set(key, code);
+  }
+
+  private replaceStorage(key: string, slots: Map<string, Uint8Array> | undefined): void {
+    if (this.checkpoints.length > 0) this.log.push({ kind: 'storage', key, previous: this.storage.get(key) });
+    if (slots === undefined) this.storage.delete(key);
+    else this.storage.set(key, slots);
+  }
+
+  clearCaches(): void {
+    this.originalStorageCache.clear();
+  }
+
+  /** A copy of the current state without its checkpoints. */
+  shallowCopy(): JournaledState {
+    const copy = new JournaledState();
+    for (const [key, account] of this.accounts) copy.accounts.set(key, account);
+    for (const [key, code] of this.codes) copy.codes.set(key, code);
+    for (const [key, slots] of this.storage) copy.storage.set(key, new Map(slots));
+    return copy;
+  }
+
+  // No state trie: roots are not supported.
+  async getStateRoot(): Promise<Uint8Array> {
+    throw new Error('JournaledState has no state root');
+  }
+
+  async setStateRoot(): Promise<void> {
+    throw new Error('JournaledState has no state root');
+  }
+
+  async hasStateRoot(): Promise<boolean> {
+    throw new Error('JournaledState has no state root');
+  }
+}

@@ -1,0 +1,244 @@
+import type { CodeRegistry } from './codeRegistry.js';
+import type { Address, BranchComparison, StorageAccess, TxTrace } from './types.js';
+
+export interface TraceLimits {
+  /** Jumps of the outermost frame kept per transaction (each a pc → destination pair). */
+  maxJumps: number;
+  /** Branch comparisons kept per transaction. */
+  maxComparisons: number;
+  /** SLOADs and SSTOREs kept per transaction, each. */
+  maxStorageAccesses: number;
+}
+
+export const DEFAULT_TRACE_LIMITS: TraceLimits = { maxJumps: 8192, maxComparisons: 4096, maxStorageAccesses: 4096 };
+
+const OP_EQ = 0x14;
+const OP_ISZERO = 0x15;
+const OP_PUSH0 = 0x5f;
+const OP_PUSH1 = 0x60;
+const OP_PUSH32 = 0x7f;
+// Call depth is bounded by 1024 in the EVM.
+const MAX_FRAMES = 1100;
+const TWO_POW_32 = 2 ** 32;
+
+/**
+ * Writes one transaction's instrumentation into buffers allocated once: the opcode hooks call it
+ * with plain numbers and the bigints the EVM already holds, so nothing is allocated per opcode
+ * (new distinct edges, blocks and pooled records aside). `trace()` returns views into these buffers.
+ */
+export class TraceRecorder {
+  /** Off while deploying and during views, so those leave the last transaction's trace alone. */
+  recording = false;
+  /** Code id and depth of the running frame (depth −1 between transactions). */
+  codeId = 0;
+  depth = -1;
+
+  private readonly frameCodeIds = new Int32Array(MAX_FRAMES);
+  private readonly frameAddresses: Address[] = new Array(MAX_FRAMES).fill('0x');
+  private address: Address = '0x';
+  private blockSet: Set<number> | undefined;
+
+  private readonly edges = new Set<number>();
+  private hashA = 0;
+  private hashB = 0;
+  private readonly jumps: Uint32Array;
+  private jumpCount = 0;
+  private jumpsTruncated = false;
+  private readonly blocks = new Map<number, Set<number>>();
+  private readonly blockSetsByCode: Set<number>[] = [];
+
+  // The last comparison (or ISZERO chain) whose result may feed the next JUMPI.
+  private cmpLive = false;
+  private cmpDepth = 0;
+  private cmpCodeId = 0;
+  private cmpPc = 0;
+  private cmpOp = 0;
+  private cmpLeft = 0n;
+  private cmpRight = 0n;
+  private cmpNegations = 0;
+  /** pc just after the comparison or its last ISZERO. */
+  private cmpEnd = 0;
+
+  private readonly comparisons: BranchComparison[];
+  private comparisonCount = 0;
+  private readonly sloads: StorageAccess[];
+  private sloadCount = 0;
+  private readonly sstores: StorageAccess[];
+  private sstoreCount = 0;
+
+  constructor(
+    private readonly registry: CodeRegistry,
+    limits: TraceLimits = DEFAULT_TRACE_LIMITS,
+  ) {
+    this.jumps = new Uint32Array(limits.maxJumps * 2);
+    this.comparisons = Array.from({ length: limits.maxComparisons }, () => ({
+      codeId: 0, pc: 0, cmpPc: 0, op: 0, left: 0n, right: 0n, negations: 0, taken: false,
+    }));
+    const access = (): StorageAccess => ({ codeId: 0, pc: 0, address: '0x', slot: 0n });
+    this.sloads = Array.from({ length: limits.maxStorageAccesses }, access);
+    this.sstores = Array.from({ length: limits.maxStorageAccesses }, access);
+  }
+
+  begin(): void {
+    this.recording = true;
+    this.depth = -1;
+    this.edges.clear();
+    this.hashA = 0x811c9dc5;
+    this.hashB = 0x9747b28c;
+    this.jumpCount = 0;
+    this.jumpsTruncated = false;
+    this.blocks.clear();
+    this.cmpLive = false;
+    this.comparisonCount = 0;
+    this.sloadCount = 0;
+    this.sstoreCount = 0;
+  }
+
+  enterFrame(code: Uint8Array, address: Address): void {
+    if (this.depth + 1 >= MAX_FRAMES) throw new Error('TraceRecorder: frame stack overflow');
+    this.depth++;
+    const codeId = this.registry.idOf(code);
+    this.frameCodeIds[this.depth] = codeId;
+    this.frameAddresses[this.depth] = address;
+    this.enter(codeId, address);
+    this.blockSet?.add(0);
+  }
+
+  exitFrame(): void {
+    this.depth--;
+    if (this.depth >= 0) this.enter(this.frameCodeIds[this.depth], this.frameAddresses[this.depth]);
+  }
+
+  private enter(codeId: number, address: Address): void {
+    this.codeId = codeId;
+    this.address = address;
+    let set = this.blocks.get(codeId);
+    if (set === undefined) {
+      set = this.blockSetsByCode[codeId] ?? new Set();
+      this.blockSetsByCode[codeId] = set;
+      set.clear();
+      this.blocks.set(codeId, set);
+    }
+    this.blockSet = set;
+  }
+
+  /** A JUMPI at `pc` (the opcode's own pc) with its condition, before the original handler runs. */
+  jumpi(pc: number, destination: bigint, condition: bigint, code: Uint8Array): void {
+    const taken = condition !== 0n;
+    const edge = pc * 2 + (taken ? 1 : 0);
+    this.edges.add(this.codeId * TWO_POW_32 + edge);
+    this.mix(this.codeId);
+    this.mix(edge);
+    if (!taken) this.blockSet?.add(pc + 1);
+    if (this.depth === 0) this.jump(pc, taken ? destination : BigInt(pc + 1));
+    if (this.cmpLive && this.feedsJumpi(pc, code)) this.keepComparison(pc, taken);
+    this.cmpLive = false;
+  }
+
+  /** A jump of the outermost frame (JUMP, or JUMPI with the pc it continues at). */
+  jump(pc: number, destination: bigint): void {
+    if (this.depth !== 0) return;
+    if (this.jumpCount * 2 >= this.jumps.length) {
+      this.jumpsTruncated = true;
+      return;
+    }
+    this.jumps[this.jumpCount * 2] = pc;
+    // An out-of-range destination fails the jump anyway; clamp so it fits the buffer.
+    this.jumps[this.jumpCount * 2 + 1] = destination > 0xffffffffn ? 0xffffffff : Number(destination);
+    this.jumpCount++;
+  }
+
+  jumpdest(pc: number): void {
+    this.blockSet?.add(pc);
+  }
+
+  comparison(pc: number, op: number, left: bigint, right: bigint): void {
+    this.cmpLive = true;
+    this.cmpDepth = this.depth;
+    this.cmpCodeId = this.codeId;
+    this.cmpPc = pc;
+    this.cmpOp = op;
+    this.cmpLeft = left;
+    this.cmpRight = right;
+    this.cmpNegations = 0;
+    this.cmpEnd = pc + 1;
+  }
+
+  /**
+   * SUB as a branch condition is solc's `a == b` test (legacy codegen jumps to the else branch when
+   * a − b ≠ 0): recorded as EQ with one negation, so consumers see one comparison vocabulary.
+   */
+  difference(pc: number, left: bigint, right: bigint): void {
+    this.comparison(pc, OP_EQ, left, right);
+    this.cmpNegations = 1;
+  }
+
+  /** ISZERO right after a comparison negates it; otherwise it is itself a zero test. */
+  iszero(pc: number, operand: bigint): void {
+    if (this.cmpLive && this.cmpEnd === pc && this.cmpDepth === this.depth && this.cmpCodeId === this.codeId) {
+      this.cmpNegations++;
+      this.cmpEnd = pc + 1;
+      return;
+    }
+    this.comparison(pc, OP_ISZERO, operand, 0n);
+  }
+
+  sload(pc: number, slot: bigint): void {
+    if (this.sloadCount < this.sloads.length) this.access(this.sloads[this.sloadCount++], pc, slot);
+  }
+
+  sstore(pc: number, slot: bigint): void {
+    if (this.sstoreCount < this.sstores.length) this.access(this.sstores[this.sstoreCount++], pc, slot);
+  }
+
+  private access(record: StorageAccess, pc: number, slot: bigint): void {
+    record.codeId = this.codeId;
+    record.pc = pc;
+    record.address = this.address;
+    record.slot = slot;
+  }
+
+  /** The condition is the comparison's result when only the destination PUSH sits between them. */
+  private feedsJumpi(pc: number, code: Uint8Array): boolean {
+    if (this.cmpDepth !== this.depth || this.cmpCodeId !== this.codeId) return false;
+    if (this.cmpEnd === pc) return true;
+    const push = code[this.cmpEnd];
+    if (push === OP_PUSH0) return this.cmpEnd + 1 === pc;
+    return push >= OP_PUSH1 && push <= OP_PUSH32 && this.cmpEnd + 1 + (push - OP_PUSH0) === pc;
+  }
+
+  private keepComparison(pc: number, taken: boolean): void {
+    if (this.comparisonCount >= this.comparisons.length) return;
+    const record = this.comparisons[this.comparisonCount++];
+    record.codeId = this.codeId;
+    record.pc = pc;
+    record.cmpPc = this.cmpPc;
+    record.op = this.cmpOp;
+    record.left = this.cmpLeft;
+    record.right = this.cmpRight;
+    record.negations = this.cmpNegations;
+    record.taken = taken;
+  }
+
+  // Two independent 32-bit multiplicative hashes (FNV-1a and a murmur-style mix): a 64-bit path id.
+  private mix(word: number): void {
+    this.hashA = Math.imul(this.hashA ^ word, 0x01000193);
+    let b = Math.imul(word, 0xcc9e2d51);
+    b = Math.imul((b << 15) | (b >>> 17), 0x1b873593);
+    this.hashB ^= b;
+    this.hashB = Math.imul((this.hashB << 13) | (this.hashB >>> 19), 5) + 0xe6546b64;
+  }
+
+  trace(): TxTrace {
+    return {
+      pathId: (this.hashA >>> 0).toString(16).padStart(8, '0') + (this.hashB >>> 0).toString(16).padStart(8, '0'),
+      edges: this.edges,
+      jumps: this.jumps.subarray(0, this.jumpCount * 2),
+      jumpsTruncated: this.jumpsTruncated,
+      comparisons: this.comparisons.slice(0, this.comparisonCount),
+      sloads: this.sloads.slice(0, this.sloadCount),
+      sstores: this.sstores.slice(0, this.sstoreCount),
+      blocks: this.blocks,
+    };
+  }
+}

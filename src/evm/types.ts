@@ -1,0 +1,97 @@
+import type { Abi } from 'viem';
+
+export type Address = `0x${string}`;
+
+/** One transaction as the executor sees it: raw calldata, no ABI. */
+export interface Tx {
+  /** Index into the executor's senders (0 is the deployer). */
+  sender: number;
+  /** Index into the executor's deployments. */
+  to: number;
+  data: Uint8Array;
+  value: bigint;
+  /** Blocks and seconds that pass before this transaction (a reverted transaction still advances them). */
+  blockDelay: number;
+  timeDelay: number;
+}
+
+export interface DeployRequest {
+  name: string;
+  abi: Abi;
+  /** Creation code, linked, with constructor arguments appended if any. */
+  creationCode: Uint8Array;
+  /** Initial balance given to the contract after deployment (wei). */
+  value?: bigint;
+}
+
+export interface Deployment {
+  name: string;
+  address: Address;
+  /** Runtime code as deployed (immutables filled in). */
+  code: Uint8Array;
+  /** Index of this code in the trace's code ids. */
+  codeId: number;
+}
+
+/** How a transaction ended. `pc` and `codeId` locate the instruction that failed. */
+export type TxOutcome =
+  | { kind: 'success' }
+  | { kind: 'revert'; pc: number; codeId: number; data: Uint8Array }
+  | { kind: 'invalid'; pc: number; codeId: number }
+  | { kind: 'error'; error: string; pc: number; codeId: number };
+
+/** A comparison whose result decided a JUMPI: the raw operands, for branch distance and prediction. */
+export interface BranchComparison {
+  codeId: number;
+  /** pc of the JUMPI. */
+  pc: number;
+  /**
+   * pc and opcode byte (EQ, LT, GT, SLT, SGT, or ISZERO for a bare zero test) of the comparison.
+   * solc tests `a == b` with SUB (non-zero when they differ): that is recorded as EQ with one more
+   * negation, `cmpPc` pointing at the SUB.
+   */
+  cmpPc: number;
+  op: number;
+  left: bigint;
+  right: bigint;
+  /** Number of ISZEROs between the comparison and the JUMPI. */
+  negations: number;
+  taken: boolean;
+}
+
+export interface StorageAccess {
+  codeId: number;
+  pc: number;
+  /** Address whose storage it is. */
+  address: Address;
+  slot: bigint;
+}
+
+/**
+ * Runtime instrumentation of one transaction. Views into buffers the executor reuses: copy what you
+ * keep before running the next transaction.
+ */
+export interface TxTrace {
+  /** Hash of the ordered JUMPI edges of all frames: the path id of this transaction. */
+  pathId: string;
+  /** Distinct JUMPI edges hit, each encoded as the number codeId * 2^32 + pc * 2 + (taken ? 1 : 0). */
+  edges: Iterable<number>;
+  /** Jumps taken in the outermost frame, in order: pairs [pc, destination] flattened (for prefix inference). */
+  jumps: Uint32Array;
+  /** True when `jumps` overflowed its buffer and was cut. */
+  jumpsTruncated: boolean;
+  comparisons: BranchComparison[];
+  sloads: StorageAccess[];
+  sstores: StorageAccess[];
+  /** Basic blocks entered, per code id: start pcs. Reached pcs derive from these plus `outcome`. */
+  blocks: Map<number, Set<number>>;
+}
+
+export interface TxResult {
+  outcome: TxOutcome;
+  returnData: Uint8Array;
+  gasUsed: bigint;
+  /** Raw logs emitted (address, topics, data) when the transaction succeeded. */
+  logs: { address: Address; topics: Uint8Array[]; data: Uint8Array }[];
+  trace: TxTrace;
+}

@@ -1,0 +1,83 @@
+import type { TxSequence } from './types.js';
+
+/** One input of the test suite: a sequence, keyed by the path id of its last transaction (Harvey Sect. 5). */
+export interface CorpusEntry {
+  readonly id: number;
+  readonly sequence: TxSequence;
+  readonly pathId: string;
+  /** Times this entry was picked for fuzzing: `selected(I)` of the schedules. */
+  selected: number;
+  /** Lookahead identifier and split points of its no-target-ahead prefix, when the analysis ran. */
+  lid?: string;
+  splitPoints?: readonly number[];
+}
+
+/**
+ * The PIDs structure of Alg. 1: inputs in insertion order (determinism), plus how many fuzzed inputs
+ * exercised each path id, LID and split point — the `fuzz(·)` counts the power schedules read.
+ */
+export class Corpus {
+  readonly entries: CorpusEntry[] = [];
+  private readonly byPath = new Map<string, CorpusEntry>();
+  private readonly pathHits = new Map<string, number>();
+  private readonly lidHits = new Map<string, number>();
+  private readonly splitPointHits = new Map<number, number>();
+
+  has(pathId: string): boolean {
+    return this.byPath.has(pathId);
+  }
+
+  add(sequence: TxSequence, pathId: string, lookahead?: { lid: string; splitPoints: readonly number[] }): CorpusEntry {
+    const entry: CorpusEntry = { id: this.entries.length, sequence, pathId, selected: 0, ...lookahead };
+    this.entries.push(entry);
+    this.byPath.set(pathId, entry);
+    if (lookahead) {
+      if (!this.lidHits.has(lookahead.lid)) this.lidHits.set(lookahead.lid, 0);
+      for (const p of lookahead.splitPoints) if (!this.splitPointHits.has(p)) this.splitPointHits.set(p, 0);
+    }
+    return entry;
+  }
+
+  /** Counts one fuzzed input that exercised `pathId` (and, through its corpus entry, its LID and split points). */
+  recordExecution(pathId: string): void {
+    this.pathHits.set(pathId, (this.pathHits.get(pathId) ?? 0) + 1);
+    const entry = this.byPath.get(pathId);
+    if (entry?.lid === undefined) return;
+    this.lidHits.set(entry.lid, (this.lidHits.get(entry.lid) ?? 0) + 1);
+    for (const p of entry.splitPoints ?? []) this.splitPointHits.set(p, (this.splitPointHits.get(p) ?? 0) + 1);
+  }
+
+  hitsOfPath(pathId: string): number {
+    return this.pathHits.get(pathId) ?? 0;
+  }
+
+  hitsOfLid(lid: string): number {
+    return this.lidHits.get(lid) ?? 0;
+  }
+
+  hitsOfSplitPoint(pc: number): number {
+    return this.splitPointHits.get(pc) ?? 0;
+  }
+
+  /** Mean `fuzz(pid)` over the paths in the corpus (AFLFast's μ). */
+  meanPathHits(): number {
+    if (this.entries.length === 0) return 0;
+    let sum = 0;
+    for (const e of this.entries) sum += this.hitsOfPath(e.pathId);
+    return sum / this.entries.length;
+  }
+
+  minLidHits(): number {
+    return minOf(this.lidHits.values());
+  }
+
+  minSplitPointHits(): number {
+    return minOf(this.splitPointHits.values());
+  }
+}
+
+function minOf(values: Iterable<number>): number {
+  let min = Infinity;
+  for (const v of values) if (v < min) min = v;
+  return min;
+}

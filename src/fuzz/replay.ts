@@ -1,0 +1,63 @@
+import type { TxResult } from '../evm/types.js';
+import { failureKey, type Failure } from '../oracles/failure.js';
+import type { CampaignFinding } from './campaign.js';
+import type { Clock } from './clock.js';
+import { runSequence, type SequenceHarness } from './sequenceRunner.js';
+import { shrinkSequence } from './shrink.js';
+import type { TxSequence } from './types.js';
+
+/** Replays per finding while shrinking; deterministic, and a few seconds at most on these contracts. */
+export const SHRINK_ATTEMPTS = 2000;
+
+/** A finding whose (shrunk) sequence was replayed on a freshly deployed EVM and failed the same way. */
+export interface ConfirmedFinding extends CampaignFinding {
+  /** The failing transaction's result in that replay (its trace locates the failure). */
+  failingResult: TxResult;
+  /** True when shrinking reached a sequence from which nothing more can be dropped or simplified. */
+  minimal: boolean;
+}
+
+export interface ConfirmOptions {
+  /** Replays candidates during shrinking (reset between runs). */
+  harness: SequenceHarness;
+  /** A harness on a newly deployed executor, for the final replay. */
+  deployFresh: () => Promise<SequenceHarness>;
+  clock: Clock;
+  deadline?: number;
+}
+
+/**
+ * Shrinks a finding's sequence while the same failure (kind + location) reproduces, then replays the
+ * result on a fresh EVM. Out of budget, the unshrunk-but-replayed sequence is kept. `undefined` when
+ * not even the original sequence replays (a failure that depends on state outside the sequence).
+ */
+export async function confirmFinding(found: CampaignFinding, options: ConfirmOptions): Promise<ConfirmedFinding | undefined> {
+  const key = failureKey(found.failure);
+  const fails = async (harness: SequenceHarness, candidate: TxSequence) => {
+    const run = await runSequence(harness, candidate);
+    return run.failure && failureKey(run.failure.failure) === key ? run.failure : undefined;
+  };
+  const shrunk = await shrinkSequence(found.sequence, async (c) => (await fails(options.harness, c)) !== undefined, {
+    maxAttempts: SHRINK_ATTEMPTS,
+    deadline: options.deadline === undefined ? undefined : { at: options.deadline, now: options.clock },
+  });
+  const fresh = await options.deployFresh();
+  for (const sequence of [shrunk.sequence, found.sequence]) {
+    const replay = await fails(fresh, sequence);
+    if (replay) {
+      return {
+        ...found,
+        failure: mergeMessage(found.failure, replay.failure),
+        sequence: sequence.slice(0, replay.index + 1),
+        failingResult: replay.result,
+        minimal: shrunk.minimal && sequence === shrunk.sequence,
+      };
+    }
+  }
+  return undefined;
+}
+
+/** The replay's message describes the reported sequence (a revert reason may quote its values). */
+function mergeMessage(found: Failure, replayed: Failure): Failure {
+  return { ...found, message: replayed.message };
+}

@@ -1,0 +1,55 @@
+import { bytesToHex } from 'viem';
+import type { CompiledProject } from '../build/types.js';
+import type { Address } from '../evm/types.js';
+import { formatPanicCode } from '../oracles/panic.js';
+import type { ReportCall, ReportFinding } from '../report/types.js';
+import { failureLocator } from '../targets/failureLocation.js';
+import { encodeCall, formatArgs } from './abi.js';
+import type { ContractCampaignResult } from './contractCampaign.js';
+import type { ConfirmedFinding } from './replay.js';
+import type { Call } from './types.js';
+
+/** A confirmed finding in the report's terms: located in the source, its sequence decoded. */
+export function toReportFinding(project: CompiledProject, result: ContractCampaignResult, finding: ConfirmedFinding): ReportFinding {
+  const { failure } = finding;
+  const locator = failureLocator(project, result.contract);
+  const location =
+    failure.property !== undefined
+      ? locator.functionLine(failure.property)
+      : locator.locate(failure.pc, finding.failingResult.trace.jumps);
+  const last = finding.sequence[finding.sequence.length - 1];
+  return {
+    kind: failure.kind,
+    panicCode: failure.panicCode === null ? null : formatPanicCode(failure.panicCode),
+    contract: result.contract.name,
+    file: location?.file ?? null,
+    line: location?.line ?? null,
+    function: failure.property !== undefined ? `${failure.property}()` : callName(last),
+    message: failure.message,
+    // Only `lookout pr` has a base revision to compare with.
+    introduced: null,
+    foundMs: Math.round(finding.foundMs),
+    sequence: finding.sequence.map((call) => toReportCall(call, result.senders)),
+  };
+}
+
+export function toReportCall(call: Call, senders: readonly Address[]): ReportCall {
+  return {
+    sender: senders[call.sender],
+    function: callName(call),
+    args: call.target.kind === 'function' ? formatArgs(call.args, call.target.fn.inputs) : [],
+    value: call.value.toString(),
+    calldata: bytesToHex(encodeCall(call)),
+  };
+}
+
+function callName(call: Call): string {
+  switch (call.target.kind) {
+    case 'function':
+      return call.target.signature;
+    case 'fallback':
+      return 'fallback()';
+    case 'receive':
+      return 'receive()';
+  }
+}

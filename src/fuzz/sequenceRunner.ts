@@ -1,0 +1,68 @@
+import type { Executor } from '../evm/executor.js';
+import type { Tx, TxResult } from '../evm/types.js';
+import type { Failure } from '../oracles/failure.js';
+import { checkProperties } from '../oracles/property.js';
+import { checkTransaction } from '../oracles/transaction.js';
+import type { PropertyFunction, TxOracle } from '../oracles/types.js';
+import { encodeCall } from './abi.js';
+import type { Call, TxSequence } from './types.js';
+
+/** What runs a sequence and judges it: the executor and the oracles. */
+export interface SequenceHarness {
+  executor: Executor;
+  oracles: readonly TxOracle[];
+  properties: readonly PropertyFunction[];
+}
+
+export interface SequenceFailure {
+  failure: Failure;
+  /** Index of the transaction after which the failure was seen. */
+  index: number;
+  /** That transaction's result (its trace locates the failure in the source). */
+  result: TxResult;
+}
+
+export interface SequenceRun {
+  /** Path id of the last transaction executed: the corpus key (Harvey Sect. 5). */
+  pathId: string;
+  transactions: number;
+  failure?: SequenceFailure;
+}
+
+/**
+ * Runs `sequence` from the post-deployment snapshot and stops at the first failure: a transaction the
+ * oracles reject, or a property that no longer holds after it. `observe` sees every transaction's
+ * result before the next one overwrites the trace buffers.
+ */
+export async function runSequence(
+  harness: SequenceHarness,
+  sequence: TxSequence,
+  observe?: (result: TxResult, index: number) => void,
+): Promise<SequenceRun> {
+  const { executor } = harness;
+  await executor.reset();
+  let pathId = '';
+  for (let index = 0; index < sequence.length; index++) {
+    const result = await executor.run(toTx(sequence[index]));
+    pathId = result.trace.pathId;
+    observe?.(result, index);
+    const [failure] = checkTransaction(result, harness.oracles);
+    if (failure) return { pathId, transactions: index + 1, failure: { failure, index, result } };
+    if (harness.properties.length > 0) {
+      const [broken] = await checkProperties((to, data) => executor.view(to, data), harness.properties);
+      if (broken) return { pathId, transactions: index + 1, failure: { failure: broken, index, result } };
+    }
+  }
+  return { pathId, transactions: sequence.length };
+}
+
+export function toTx(call: Call): Tx {
+  return {
+    sender: call.sender,
+    to: call.to,
+    data: encodeCall(call),
+    value: call.value,
+    blockDelay: call.blockDelay,
+    timeDelay: call.timeDelay,
+  };
+}

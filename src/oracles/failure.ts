@@ -1,0 +1,25 @@
+import type { FindingKind } from '../report/types.js';
+
+/** A failure an oracle saw, located at the instruction that failed. */
+export interface Failure {
+  kind: FindingKind;
+  /** The Solidity panic code for `panic` findings (and 0x01 for a Panic-style assertion), else null. */
+  panicCode: number | null;
+  codeId: number;
+  /** pc of the failing instruction; 0 for property failures, which the property name identifies. */
+  pc: number;
+  message: string;
+  /** The property function's name, for `property` findings. */
+  property?: string;
+}
+
+/**
+ * Stable identity of a failure: used to dedupe findings and to decide during shrinking that a
+ * candidate sequence fails "the same way". The message is left out on purpose: it may carry values
+ * that change while shrinking (a revert reason with a number in it).
+ */
+export function failureKey(failure: Failure): string {
+  const panic = failure.panicCode === null ? '' : `#0x${failure.panicCode.toString(16)}`;
+  const property = failure.property === undefined ? '' : `/${failure.property}`;
+  return `${failure.kind}@${failure.codeId}:${failure.pc}${panic}${property}`;
+}

@@ -1,0 +1,63 @@
+import { decodeAbiParameters, hexToBytes, toFunctionSelector, type Abi, type AbiFunction } from 'viem';
+import type { Failure } from './failure.js';
+import { decodeRevert, describeRevert } from './revert.js';
+import type { PropertyFunction, PropertyProbe } from './types.js';
+
+const PROPERTY_PREFIXES = ['property_', 'echidna_'];
+
+/** The property functions of one deployment's ABI, in ABI order. */
+export function propertyFunctions(abi: Abi, to: number, codeId: number): PropertyFunction[] {
+  return abi.filter(isPropertyFunction).map((fn) => ({
+    to,
+    codeId,
+    name: fn.name,
+    selector: hexToBytes(toFunctionSelector(fn)),
+  }));
+}
+
+function isPropertyFunction(item: Abi[number]): item is AbiFunction {
+  return (
+    item.type === 'function' &&
+    PROPERTY_PREFIXES.some((prefix) => item.name.startsWith(prefix)) &&
+    item.inputs.length === 0 &&
+    item.outputs.length === 1 &&
+    item.outputs[0]!.type === 'bool'
+  );
+}
+
+/**
+ * Calls every property through the probe, one after the other (the probe runs on one EVM), and
+ * returns a failure for each that returned false, reverted, or did not return a bool.
+ */
+export async function checkProperties(
+  probe: PropertyProbe,
+  properties: readonly PropertyFunction[],
+): Promise<Failure[]> {
+  const failures: Failure[] = [];
+  for (const property of properties) {
+    const result = await probe(property.to, property.selector);
+    const problem = result.success
+      ? falseOrMalformed(result.returnData)
+      : `reverted: ${describeRevert(decodeRevert(result.returnData))}`;
+    if (problem === null) continue;
+    failures.push({
+      kind: 'property',
+      panicCode: null,
+      codeId: property.codeId,
+      pc: 0,
+      message: `${property.name}() ${problem}`,
+      property: property.name,
+    });
+  }
+  return failures;
+}
+
+function falseOrMalformed(returnData: Uint8Array): string | null {
+  try {
+    const [holds] = decodeAbiParameters([{ type: 'bool' }], returnData);
+    return holds ? null : 'returned false';
+  } catch {
+    // Assembly can return anything; a property that does not answer true is not holding.
+    return 'did not return a bool';
+  }
+}

@@ -1,0 +1,50 @@
+import { bytesToHex, decodeAbiParameters, hexToBytes, toFunctionSelector, type Hex } from 'viem';
+import { describePanic } from './panic.js';
+
+/** What revert data says, decoded as far as the standard Solidity encodings go. */
+export type RevertReason =
+  | { kind: 'empty' }
+  | { kind: 'panic'; code: number }
+  | { kind: 'error'; message: string }
+  /** A custom error, or data that does not decode as Panic/Error. */
+  | { kind: 'other'; data: Hex };
+
+const PANIC_SELECTOR = hexToBytes(toFunctionSelector('Panic(uint256)'));
+const ERROR_SELECTOR = hexToBytes(toFunctionSelector('Error(string)'));
+
+export function decodeRevert(data: Uint8Array): RevertReason {
+  if (data.length === 0) return { kind: 'empty' };
+  const body = data.subarray(4);
+  if (hasSelector(data, PANIC_SELECTOR) && body.length === 32) {
+    const [code] = decodeAbiParameters([{ type: 'uint256' }], body);
+    // A code this large is not a compiler panic; someone hand-crafted the data.
+    if (code <= 0xffffffffn) return { kind: 'panic', code: Number(code) };
+  }
+  if (hasSelector(data, ERROR_SELECTOR)) {
+    try {
+      const [message] = decodeAbiParameters([{ type: 'string' }], body);
+      return { kind: 'error', message };
+    } catch {
+      // Malformed Error(string) data: fall through to the raw form.
+    }
+  }
+  return { kind: 'other', data: bytesToHex(data) };
+}
+
+/** One line for a report message: `Error("not owner")`, `Panic 0x12: …`, or the raw data. */
+export function describeRevert(reason: RevertReason): string {
+  switch (reason.kind) {
+    case 'empty':
+      return 'empty revert data';
+    case 'panic':
+      return describePanic(reason.code);
+    case 'error':
+      return `Error(${JSON.stringify(reason.message)})`;
+    case 'other':
+      return `revert data ${reason.data.length > 74 ? `${reason.data.slice(0, 74)}…` : reason.data}`;
+  }
+}
+
+function hasSelector(data: Uint8Array, selector: Uint8Array): boolean {
+  return data.length >= 4 && selector.every((byte, i) => data[i] === byte);
+}

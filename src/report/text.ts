@@ -1,0 +1,37 @@
+import type { Report, ReportCall, ReportFinding } from './types.js';
+
+/** The CLI's closing summary: a pure function of the report. */
+export function renderText(report: Report): string {
+  const { stats } = report;
+  const lines = [
+    `lookout: ${stats.sequences} sequences, ${stats.transactions} transactions in ${(stats.elapsedMs / 1000).toFixed(1)}s ` +
+      `(${Math.round(stats.transactionsPerSecond)} tx/s), seed ${report.seed}`,
+  ];
+  for (const error of report.errors ?? []) lines.push(`error: ${error}`);
+  if (report.findings.length === 0) {
+    lines.push('No failures found.');
+    return lines.join('\n');
+  }
+  lines.push(`${report.findings.length} failure${report.findings.length === 1 ? '' : 's'} found:`);
+  report.findings.forEach((finding, i) => lines.push('', ...renderFinding(finding, i + 1)));
+  return lines.join('\n');
+}
+
+function renderFinding(finding: ReportFinding, number: number): string[] {
+  const where = finding.file ? `${finding.file}:${finding.line}` : 'unknown location';
+  const lines = [`${number}. [${finding.kind}] ${finding.contract}.${finding.function} at ${where}: ${finding.message}`];
+  lines.push(`   found after ${finding.foundMs} ms; reproduce with ${finding.sequence.length} transaction${finding.sequence.length === 1 ? '' : 's'}:`);
+  finding.sequence.forEach((call, i) => lines.push(`   ${i + 1}. ${renderCall(call)}`));
+  return lines;
+}
+
+export function renderCall(call: ReportCall): string {
+  const value = call.value === '0' ? '' : ` value=${call.value}`;
+  return `${call.function.replace(/\(.*$/, '')}(${call.args.map(renderArg).join(', ')}) from ${call.sender}${value}`;
+}
+
+function renderArg(arg: unknown): string {
+  if (Array.isArray(arg)) return `[${arg.map(renderArg).join(', ')}]`;
+  // Numbers arrive as decimal strings (JSON has no 256-bit integers); other strings are quoted.
+  return typeof arg === 'string' && !/^(0x[0-9a-f]*|-?\d+)$/i.test(arg) ? JSON.stringify(arg) : String(arg);
+}

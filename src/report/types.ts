@@ -1,0 +1,55 @@
+/** The JSON report, schemaVersion 1 (DESIGN.md). Stands alone: no internal types leak in here. */
+export interface Report {
+  schemaVersion: 1;
+  tool: { name: 'lookout'; version: string };
+  seed: number;
+  budget: { seconds: number | null; executions: number | null };
+  stats: ReportStats;
+  targets: ReportTarget[];
+  findings: ReportFinding[];
+  /** Stage errors (build, fuzz crash) kept so a partial report still explains itself. */
+  errors?: string[];
+}
+
+export interface ReportStats {
+  elapsedMs: number;
+  sequences: number;
+  transactions: number;
+  transactionsPerSecond: number;
+  analysisMs: number;
+}
+
+export type TargetStatus = 'reached' | 'unreached' | 'unreachable' | 'no-code';
+
+export interface ReportTarget {
+  file: string;
+  line: number;
+  contract: string;
+  pcs: number[];
+  status: TargetStatus;
+  firstReachedMs: number | null;
+  firstReachedSequence: number | null;
+}
+
+export type FindingKind = 'assertion' | 'panic' | 'property' | 'arbitrary-storage-write';
+
+export interface ReportCall {
+  sender: string;
+  function: string;
+  args: unknown[];
+  value: string;
+  calldata: string;
+}
+
+export interface ReportFinding {
+  kind: FindingKind;
+  panicCode: string | null;
+  contract: string;
+  file: string | null;
+  line: number | null;
+  function: string;
+  message: string;
+  introduced: boolean | null;
+  foundMs: number;
+  sequence: ReportCall[];
+}

@@ -1,0 +1,104 @@
+import type { CompiledContract, CompiledProject, SourceFile } from '../build/types.js';
+import type { ChangedFile } from '../diff/types.js';
+import { codeLines, type CodeLines, type CodeUnit } from './codeLines.js';
+import { codeLocations, type CodeLocations } from './codeLocations.js';
+import { LineIndex } from './lineIndex.js';
+import type { Target } from './types.js';
+
+interface ContractCode {
+  contract: CompiledContract;
+  deployed: CodeLocations;
+  creation: CodeLocations;
+}
+
+/**
+ * Turns changed lines into targets: one per (changed code line, deployable contract whose deployed
+ * or creation code holds code of the line's function, modifier or state variable). A library's
+ * internal function or a base contract's code becomes a target in every contract it is compiled
+ * into. Lines that are not code (see codeLines.ts) produce no target; code lines without
+ * instructions are `no-code`. A deletion inside a function makes the nearest remaining code line
+ * of that function a target (the next one, else the previous one).
+ *
+ * Change paths must be relative to the project root (solc's source unit names).
+ */
+export function buildTargets(project: CompiledProject, changes: readonly ChangedFile[]): Target[] {
+  const files = changes.flatMap((change) => {
+    const source = change.status === 'deleted' ? undefined : project.sources.find((s) => s.path === change.path);
+    return source ? [{ change, source, lines: new LineIndex(source.content) }] : [];
+  });
+  const lineIndexes = new Map(files.map((f) => [f.source.id, f.lines]));
+  const code: ContractCode[] = project.contracts
+    .filter((c) => c.kind === 'contract')
+    .map((contract) => ({
+      contract,
+      deployed: codeLocations(contract.deployed, project.sources, lineIndexes),
+      creation: codeLocations(contract.creation, project.sources, lineIndexes),
+    }));
+
+  const targets: Target[] = [];
+  for (const { change, source, lines } of files) {
+    const ast = project.asts[source.path];
+    if (ast === undefined) continue;
+    const classified = codeLines(ast, lines);
+    for (const line of targetLines(change, classified)) {
+      targets.push(...lineTargets(source, line, classified.unitsByLine.get(line) ?? [], code));
+    }
+  }
+  return targets;
+}
+
+/** Changed code lines plus, for each pure deletion inside a function, its nearest code line. */
+function targetLines(change: ChangedFile, classified: CodeLines): number[] {
+  const lines = new Set(change.addedLines.filter((line) => classified.unitsByLine.has(line)));
+  for (const after of change.deletedAfter) {
+    for (const unit of classified.units) {
+      if (unit.kind === 'variable' || unit.firstLine > after || after + 1 > unit.lastLine) continue;
+      const next = unit.lines.find((line) => line > after);
+      const nearest = next ?? unit.lines.filter((line) => line <= after).pop();
+      if (nearest !== undefined) lines.add(nearest);
+    }
+  }
+  return [...lines].sort((a, b) => a - b);
+}
+
+function lineTargets(source: SourceFile, line: number, units: readonly CodeUnit[], code: readonly ContractCode[]): Target[] {
+  const targets: Target[] = [];
+  for (const { contract, deployed, creation } of code) {
+    const pcs = linePcs(deployed, source.id, line, units);
+    const creationPcs = linePcs(creation, source.id, line, units);
+    if (pcs.length > 0 || creationPcs.length > 0) {
+      targets.push({ file: source.path, line, contract: contract.name, pcs, creationPcs, status: 'code' });
+    } else if (units.some((unit) => holdsUnit(deployed, source.id, unit) || holdsUnit(creation, source.id, unit))) {
+      targets.push(noCode(source, line, contract));
+    }
+  }
+  if (targets.length > 0) return targets;
+  // Compiled into no contract (e.g. an unused internal function): the declaring contract, if deployable.
+  const declaring = code.filter(({ contract }) => contract.file === source.path && units.some((u) => u.contract === contract.name));
+  return declaring.map(({ contract }) => noCode(source, line, contract));
+}
+
+function noCode(source: SourceFile, line: number, contract: CompiledContract): Target {
+  return { file: source.path, line, contract: contract.name, pcs: [], creationPcs: [], status: 'no-code' };
+}
+
+/**
+ * pcs attributed to the line; header lines after the first also get the function's entry and exit
+ * code (the instructions mapped to the whole function), so a changed parameter or visibility line
+ * is reached when the function runs.
+ */
+function linePcs(locations: CodeLocations, file: number, line: number, units: readonly CodeUnit[]): number[] {
+  const pcs = new Set(locations.byLine.get(file)?.get(line) ?? []);
+  for (const unit of units) {
+    if (unit.kind === 'variable' || line === unit.firstLine || line > unit.headerEnd) continue;
+    for (const m of locations.mapped) {
+      if (m.file === file && m.start === unit.range.start && m.length === unit.range.length) pcs.add(m.pc);
+    }
+  }
+  return [...pcs].sort((a, b) => a - b);
+}
+
+function holdsUnit(locations: CodeLocations, file: number, unit: CodeUnit): boolean {
+  const end = unit.range.start + unit.range.length;
+  return locations.mapped.some((m) => m.file === file && m.start >= unit.range.start && m.start + m.length <= end);
+}

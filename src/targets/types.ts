@@ -1,0 +1,42 @@
+import type { Instruction } from './bytecode.js';
+
+/** `i` jumps into a function, `o` returns from one, `-` is an ordinary jump (or no jump). */
+export type JumpKind = 'i' | 'o' | '-';
+
+/** One decoded source-map entry; entry k describes the instruction with index k. */
+export interface SourceMapEntry {
+  /** Byte offset into the source (UTF-8), -1 when unknown. */
+  start: number;
+  /** Length in bytes, -1 when unknown. */
+  length: number;
+  /** Source id; -1 for compiler-internal code, ids ≥ the number of sources are generated sources. */
+  file: number;
+  jump: JumpKind;
+  modifierDepth: number;
+}
+
+export interface BasicBlock {
+  /** pc of the first instruction. */
+  start: number;
+  /** pc of the last instruction. */
+  end: number;
+  instructions: Instruction[];
+}
+
+/** 'code' when some instruction was compiled from the line; 'no-code' when it holds code that compiled to nothing. */
+export type TargetKind = 'code' | 'no-code';
+
+/** One changed line of one deployable contract with the instructions compiled from it. */
+export interface Target {
+  /** Source unit path (relative to the project root, forward slashes). */
+  file: string;
+  /** 1-based line in the head revision. */
+  line: number;
+  /** Name of the deployable contract whose bytecode holds the line's code. */
+  contract: string;
+  /** pcs in the deployed (runtime) code, ascending. */
+  pcs: number[];
+  /** pcs in the creation code (constructor, state variable initializers), ascending. */
+  creationPcs: number[];
+  status: TargetKind;
+}
