@@ -1,0 +1,69 @@
+import { keccak_256 } from '@noble/hashes/sha3.js';
+import { instructions, jumpDestinations } from '../targets/bytecode.js';
+import type { AnalysisStats, TargetSet } from './types.js';
+import { BAILOUT_CAUSES } from './types.js';
+
+/** What the analyses of one runtime code share: built once per code by `prepareProgram`. */
+export interface AnalyzedProgram {
+  readonly code: Uint8Array;
+  /** Opcode byte at each instruction start; `isInstruction` tells starts from PUSH data. */
+  readonly opAt: Uint8Array;
+  readonly isInstruction: Uint8Array;
+  /** PUSH immediates by pc (PUSH0 included). */
+  readonly pushAt: ReadonlyMap<number, bigint>;
+  readonly jumpdests: Uint8Array;
+  readonly jumpdestList: readonly number[];
+  /** First 8 bytes of keccak256(code), seeding every LID so equal paths in different code differ. */
+  readonly codeHash: Uint8Array;
+  readonly stats: AnalysisStats;
+  /** Per target set: suffix-check verdicts by (pc, state fingerprint), and derived target facts. */
+  readonly caches: WeakMap<TargetSet, TargetCache>;
+  /** pcs reachable from pc 0 in a fresh frame ('bailout' when that analysis gave up); filled on first need. */
+  readonly memo: { entryReached?: Uint8Array | 'bailout' };
+}
+
+export interface TargetCache {
+  readonly bitmap: Uint8Array;
+  /** Whether any call may (re-)enter code that reaches a target; computed on first need. */
+  callsReachTargets?: boolean;
+  /** true = every target proven unreachable from that (pc, state). */
+  readonly verdicts: Map<string, boolean>;
+}
+
+export function prepareProgram(code: Uint8Array): AnalyzedProgram {
+  const opAt = new Uint8Array(code.length);
+  const isInstruction = new Uint8Array(code.length);
+  const pushAt = new Map<number, bigint>();
+  for (const ins of instructions(code)) {
+    opAt[ins.pc] = ins.op.code;
+    isInstruction[ins.pc] = 1;
+    if (ins.push !== undefined) pushAt.set(ins.pc, ins.push);
+  }
+  const jumpdests = jumpDestinations(code);
+  const jumpdestList: number[] = [];
+  jumpdests.forEach((flag, pc) => flag && jumpdestList.push(pc));
+  const bailouts = Object.fromEntries(BAILOUT_CAUSES.map((cause) => [cause, 0])) as AnalysisStats['bailouts'];
+  return {
+    code,
+    opAt,
+    isInstruction,
+    pushAt,
+    jumpdests,
+    jumpdestList,
+    codeHash: keccak_256(code).subarray(0, 8),
+    stats: { lookaheads: 0, suffixChecks: 0, cacheHits: 0, steps: 0, bailouts },
+    caches: new WeakMap(),
+    memo: {},
+  };
+}
+
+export function targetCache(program: AnalyzedProgram, targets: TargetSet): TargetCache {
+  let cache = program.caches.get(targets);
+  if (cache === undefined) {
+    const bitmap = new Uint8Array(program.code.length);
+    for (const pc of targets.pcs) if (pc < bitmap.length) bitmap[pc] = 1;
+    cache = { bitmap, verdicts: new Map() };
+    program.caches.set(targets, cache);
+  }
+  return cache;
+}

@@ -1,0 +1,84 @@
+import { runFixpoint } from './fixpoint.js';
+import { targetCache, type AnalyzedProgram } from './program.js';
+import { fingerprint, initialState, type AbstractState } from './state.js';
+import { isCall } from './transfer.js';
+import type { BailoutCause, TargetSet } from './types.js';
+
+/** Abstract steps the empty-prefix analysis of a whole contract may take. */
+export const ENTRY_STEP_BUDGET = 1_000_000;
+/** Cached suffix verdicts per target set before the cache starts over. */
+const MAX_CACHED_VERDICTS = 100_000;
+
+/** pcs that some execution of a fresh frame may reach, or 'bailout'. Computed once per program. */
+function entryReached(program: AnalyzedProgram): Uint8Array | 'bailout' {
+  if (program.memo.entryReached === undefined) {
+    const outcome = runFixpoint({ program, start: 0, state: initialState(), stepBudget: ENTRY_STEP_BUDGET });
+    program.stats.steps += outcome.steps;
+    if (outcome.kind === 'bailout') program.stats.bailouts[outcome.cause]++;
+    program.memo.entryReached = outcome.kind === 'complete' ? outcome.reached : 'bailout';
+  }
+  return program.memo.entryReached;
+}
+
+/**
+ * The empty-prefix check: pcs of targets in this code that no execution can reach (calldata, value,
+ * storage and environment unknown). Sound: when the analysis bails out, nothing is called unreachable.
+ */
+export function unreachableTargets(program: AnalyzedProgram, targets: TargetSet): Set<number> {
+  const reached = entryReached(program);
+  const unreachable = new Set<number>();
+  if (reached === 'bailout') return unreachable;
+  for (const pc of targets.pcs) if (!reached[pc]) unreachable.add(pc);
+  return unreachable;
+}
+
+/**
+ * A call may run any code, including this code again from pc 0 (re-entrancy, DELEGATECALL to
+ * itself): it may reach a target unless targets live only here and none is reachable from entry.
+ */
+function callsReachTargets(program: AnalyzedProgram, targets: TargetSet): boolean {
+  const cache = targetCache(program, targets);
+  cache.callsReachTargets ??= targets.elsewhere || unreachableTargets(program, targets).size < targets.pcs.size;
+  return cache.callsReachTargets;
+}
+
+export type SuffixVerdict = { unreachable: boolean; steps: number; bailout?: BailoutCause };
+
+/**
+ * ARETARGETSUNREACHABLE of Alg. 2: whether every path from `pc` in `state` avoids the targets.
+ * Verdicts are cached per target set by (pc, exact state).
+ */
+export function checkSuffix(
+  program: AnalyzedProgram,
+  targets: TargetSet,
+  pc: number,
+  state: AbstractState,
+  stepBudget: number,
+): SuffixVerdict {
+  const cache = targetCache(program, targets);
+  const key = `${pc}@${fingerprint(state)}`;
+  const cached = cache.verdicts.get(key);
+  program.stats.suffixChecks++;
+  if (cached !== undefined) {
+    program.stats.cacheHits++;
+    return { unreachable: cached, steps: 0 };
+  }
+  const calls = callsReachTargets(program, targets);
+  const outcome = runFixpoint({
+    program,
+    start: pc,
+    state,
+    stepBudget,
+    stopAt: (at, opcode) => cache.bitmap[at] === 1 || (calls && isCall(opcode)),
+  });
+  program.stats.steps += outcome.steps;
+  if (outcome.kind === 'bailout') {
+    program.stats.bailouts[outcome.cause]++;
+    // A step-budget bail-out may pass with a larger budget: do not remember it.
+    return { unreachable: false, steps: outcome.steps, bailout: outcome.cause };
+  }
+  const unreachable = outcome.kind === 'complete';
+  if (cache.verdicts.size >= MAX_CACHED_VERDICTS) cache.verdicts.clear();
+  cache.verdicts.set(key, unreachable);
+  return { unreachable, steps: outcome.steps };
+}

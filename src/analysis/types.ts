@@ -1,0 +1,58 @@
+/**
+ * Public types of the lookahead analysis (Bran, Sect. IV): target sets, the result of analysing one
+ * path, bail-out causes and the counters kept per program.
+ */
+
+/** Target locations of one contract's runtime code. Treat as immutable: results are cached per object. */
+export interface TargetSet {
+  /** pcs (byte offsets) of target instructions in this code. */
+  readonly pcs: ReadonlySet<number>;
+  /**
+   * Targets also exist in other code (another contract, a library): any CALL, CALLCODE,
+   * DELEGATECALL, STATICCALL or CREATE* reached in a suffix then counts as reaching a target.
+   */
+  readonly elsewhere: boolean;
+}
+
+/**
+ * Why the analysis gave up on a question; it then answers conservatively ("targets may be ahead").
+ * - `step-budget`: the fixpoint or the prefix ran out of abstract steps.
+ * - `path-mismatch`: the concrete path disagrees with the abstract prefix (a constant jump target or
+ *   branch condition that says otherwise, a jump at an unexpected pc, a path that runs off the code).
+ */
+export type BailoutCause = 'step-budget' | 'path-mismatch';
+
+export const BAILOUT_CAUSES: readonly BailoutCause[] = ['step-budget', 'path-mismatch'];
+
+/** The outcome of Alg. 2 for one path. */
+export interface LookaheadResult {
+  /** Lookahead identifier: 16 hex digits, a 64-bit FNV-1a of the code hash and the prefix's (pc, destination) pairs. */
+  lid: string;
+  /** Number of [pc, destination] pairs of the path in the no-target-ahead prefix (the whole path when none was proven). */
+  prefixLength: number;
+  /** Split points along the prefix, in path order: pc 0, then each jump destination entered for the first time. */
+  splitPoints: number[];
+  /** True when no split point was proven no-target-ahead, so the prefix is the whole path (Alg. 2 line 12). */
+  targetsAhead: boolean;
+  /** The first bail-out met while analysing this path, if any. */
+  bailout?: BailoutCause;
+  /** Abstract instructions executed (prefix plus suffix checks, cache hits cost nothing). */
+  steps: number;
+}
+
+/** Knobs with defaults that suit the fuzz loop. */
+export interface LookaheadOptions {
+  /** Split points after this many executed prefix instructions are ignored (the paper's 8,192). */
+  maxPrefixLocations?: number;
+  /** Abstract steps one suffix check may take before it bails out. */
+  suffixStepBudget?: number;
+}
+
+/** Counters per analysed program, for the report's analysis stats. */
+export interface AnalysisStats {
+  lookaheads: number;
+  suffixChecks: number;
+  cacheHits: number;
+  steps: number;
+  bailouts: Record<BailoutCause, number>;
+}
