@@ -128,6 +128,7 @@ async function fuzzAll(project: CompiledProject, contracts: CompiledContract[], 
         schedule: cutOffExponential,
         panicCodes: config.panicCodes,
         maxSequenceLength: config.maxSequenceLength,
+        stopOnFinding: config.stopOnFinding,
         shrinkDeadline: budget.shrinkMs === undefined ? undefined : clock() + budget.fuzzMs + budget.shrinkMs,
       }),
     );

@@ -21,4 +21,6 @@ export interface RunConfig {
   /** Panic codes reported as findings (assertion failures, 0x01, always are). */
   panicCodes: ReadonlySet<number>;
   outputs: { json?: string };
+  /** End each campaign at its first finding (time-to-bug measurements). */
+  stopOnFinding?: boolean;
 }

@@ -101,6 +101,10 @@ export class Executor {
     const deployments: Deployment[] = [];
     const executor = new Executor(evm, state, recorder, registry, deployments, options.gasLimit ?? 30_000_000n);
     for (const request of requests) deployments.push(await executor.deploy(request));
+    // After all deployments, so that runtime codes keep the ids 0..n-1.
+    for (const [i, request] of requests.entries()) {
+      deployments[i] = { ...deployments[i], creationBlocks: await executor.constructorBlocks(request) };
+    }
     executor.targets.push(...deployments.map((d) => ethAddress(d.address)));
     state.checkpointSync();
     return executor;
@@ -124,7 +128,25 @@ export class Executor {
       this.state.writeAccount(address, account);
     }
     const code = this.state.codeAt(address);
-    return { name: request.name, address: address.toString() as Address, code, codeId: this.registry.idOf(code) };
+    return { name: request.name, address: address.toString() as Address, code, codeId: this.registry.idOf(code), creationBlocks: new Set() };
+  }
+
+  /**
+   * Constructor lines are targets in creation code: which of its blocks a deployment runs. Replays
+   * the constructor with tracing on and rolls the state back.
+   */
+  private async constructorBlocks(request: DeployRequest): Promise<ReadonlySet<number>> {
+    const deployer = this.senders[0];
+    this.state.checkpointSync();
+    this.recorder.begin();
+    try {
+      await this.evm.runCall({ block: this.block, caller: deployer, origin: deployer, data: request.creationCode, gasLimit: DEPLOY_GAS });
+      return new Set(this.recorder.trace().blocks.get(this.registry.idOf(request.creationCode)));
+    } finally {
+      this.recorder.recording = false;
+      await this.endTransaction();
+      this.state.revertSync();
+    }
   }
 
   /** Back to the state right after deployment: undoes every write since, in O(writes). */

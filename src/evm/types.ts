@@ -31,6 +31,8 @@ export interface Deployment {
   code: Uint8Array;
   /** Index of this code in the trace's code ids. */
   codeId: number;
+  /** Start pcs of the creation-code blocks the constructor executed. */
+  creationBlocks: ReadonlySet<number>;
 }
 
 /** How a transaction ended. `pc` and `codeId` locate the instruction that failed. */

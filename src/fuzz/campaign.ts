@@ -21,7 +21,19 @@ export interface CampaignSetup {
   dictionary: Dictionary;
   /** Initial inputs (one call per function is a good start). */
   seeds: readonly TxSequence[];
+  /** End the campaign at its first finding. */
+  stopOnFinding?: boolean;
+  /**
+   * LOOKAHEADANALYZE of Alg. 1 line 11: run on the last transaction of each input added to the
+   * corpus; its LID and split points feed the lookahead schedules.
+   */
+  analyze?: (last: TxResult) => PathAnalysis;
   onEvent?: (event: CampaignEvent) => void;
+}
+
+export interface PathAnalysis {
+  lid: string;
+  splitPoints: readonly number[];
 }
 
 /** A failure the campaign saw first at `execution` (its transaction count), with the sequence up to it. */
@@ -42,6 +54,8 @@ export interface CampaignOutcome {
   sequences: number;
   transactions: number;
   elapsedMs: number;
+  /** Time spent in `analyze`. */
+  analysisMs: number;
   corpusSize: number;
 }
 
@@ -54,7 +68,9 @@ export async function runCampaign(setup: CampaignSetup): Promise<CampaignOutcome
   const meter = new BudgetMeter(setup.budget, setup.clock);
   const corpus = new Corpus();
   const findings = new Map<string, CampaignFinding>();
+  const done = () => meter.exhausted() || (setup.stopOnFinding === true && findings.size > 0);
   let sequences = 0;
+  let analysisMs = 0;
   // Replacement prefixes and splices come from the inputs kept so far (Harvey Sect. 5).
   const mutation: MutationContext = {
     ...setup.mutation,
@@ -84,21 +100,27 @@ export async function runCampaign(setup: CampaignSetup): Promise<CampaignOutcome
       setup.dictionary.rollback(mark);
       return;
     }
-    corpus.add(sequence, run.pathId);
+    let analysis: PathAnalysis | undefined;
+    if (setup.analyze && run.last) {
+      const before = setup.clock();
+      analysis = setup.analyze(run.last);
+      analysisMs += setup.clock() - before;
+    }
+    corpus.add(sequence, run.pathId, analysis);
     setup.onEvent?.({ kind: 'input-added', pathId: run.pathId, corpusSize: corpus.entries.length });
   };
 
   for (const seed of setup.seeds) {
-    if (meter.exhausted()) break;
+    if (done()) break;
     await execute(seed);
   }
   // A queue cycle in which nothing could be mutated would spin forever without spending budget.
   let idle = 0;
-  for (let next = 0; !meter.exhausted() && corpus.entries.length > 0 && idle < 1000; next++) {
+  for (let next = 0; !done() && corpus.entries.length > 0 && idle < 1000; next++) {
     const entry = corpus.entries[next % corpus.entries.length];
     const energy = setup.schedule.energy(entry, corpus);
     entry.selected++;
-    for (let i = 0; i < energy && !meter.exhausted(); i++) {
+    for (let i = 0; i < energy && !done(); i++) {
       const mutant = mutateSequence(entry.sequence, mutation);
       if (!mutant) {
         idle++;
@@ -114,6 +136,7 @@ export async function runCampaign(setup: CampaignSetup): Promise<CampaignOutcome
     sequences,
     transactions: meter.transactions,
     elapsedMs: meter.elapsedMs(),
+    analysisMs,
     corpusSize: corpus.entries.length,
   };
 }

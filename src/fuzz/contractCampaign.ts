@@ -29,6 +29,7 @@ export interface ContractCampaignRequest {
   schedule: PowerSchedule;
   panicCodes: ReadonlySet<number>;
   maxSequenceLength: number;
+  stopOnFinding?: boolean;
   /** Shrinking stops at this clock reading (time budgets); execution budgets bound it by attempts only. */
   shrinkDeadline?: number;
   onEvent?: (event: CampaignEvent) => void;
@@ -83,6 +84,7 @@ export async function fuzzContract(request: ContractCampaignRequest): Promise<Co
     mutation,
     dictionary,
     seeds: seedSequences(mutation),
+    stopOnFinding: request.stopOnFinding,
     onEvent: request.onEvent,
   });
 
@@ -110,5 +112,5 @@ function seedSequences(ctx: MutationContext): TxSequence[] {
 }
 
 function emptyOutcome(): CampaignOutcome {
-  return { findings: [], sequences: 0, transactions: 0, elapsedMs: 0, corpusSize: 0 };
+  return { findings: [], sequences: 0, transactions: 0, elapsedMs: 0, analysisMs: 0, corpusSize: 0 };
 }

@@ -27,6 +27,8 @@ export interface SequenceRun {
   pathId: string;
   transactions: number;
   failure?: SequenceFailure;
+  /** The last transaction's result; its trace stays valid until the executor runs again. */
+  last?: TxResult;
 }
 
 /**
@@ -42,18 +44,20 @@ export async function runSequence(
   const { executor } = harness;
   await executor.reset();
   let pathId = '';
+  let last: TxResult | undefined;
   for (let index = 0; index < sequence.length; index++) {
     const result = await executor.run(toTx(sequence[index]));
+    last = result;
     pathId = result.trace.pathId;
     observe?.(result, index);
     const [failure] = checkTransaction(result, harness.oracles);
-    if (failure) return { pathId, transactions: index + 1, failure: { failure, index, result } };
+    if (failure) return { pathId, transactions: index + 1, failure: { failure, index, result }, last };
     if (harness.properties.length > 0) {
       const [broken] = await checkProperties((to, data) => executor.view(to, data), harness.properties);
-      if (broken) return { pathId, transactions: index + 1, failure: { failure: broken, index, result } };
+      if (broken) return { pathId, transactions: index + 1, failure: { failure: broken, index, result }, last };
     }
   }
-  return { pathId, transactions: sequence.length };
+  return { pathId, transactions: sequence.length, last };
 }
 
 export function toTx(call: Call): Tx {

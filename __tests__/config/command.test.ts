@@ -1,0 +1,77 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { runCommand } from '../../src/command.js';
+import { memoryLogger } from '../../src/logger.js';
+import type { Report } from '../../src/report/types.js';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+async function lookout(argv: string[], cwd = ROOT) {
+  const logger = memoryLogger();
+  let printed = '';
+  const status = await runCommand(argv, { cwd, logger, write: (t) => (printed += t) });
+  return { status, output: logger.lines.join('\n') + printed };
+}
+
+describe('lookout fuzz', () => {
+  const out = mkdtempSync(path.join(tmpdir(), 'lookout-cli-'));
+
+  it('exits 1 with the finding and writes the JSON report', async () => {
+    const json = path.join(out, 'vault.json');
+    const { status, output } = await lookout(['fuzz', '__fixtures__/engine/Vault.sol', '--budget', '3000x', '--seed', '3', '--json', json]);
+    expect(status).toBe(1);
+    expect(output).toMatch(/\[panic\] Vault\.slot\(uint256\) at __fixtures__\/engine\/Vault\.sol:23/);
+    const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
+    expect(report).toMatchObject({ schemaVersion: 1, tool: { name: 'lookout' }, seed: 3, budget: { seconds: null, executions: 3000 }, targets: [] });
+    expect(Object.keys(report.stats).sort()).toEqual(['analysisMs', 'elapsedMs', 'sequences', 'transactions', 'transactionsPerSecond']);
+    expect(Object.keys(report.findings[0]).sort()).toEqual(
+      ['contract', 'file', 'foundMs', 'function', 'introduced', 'kind', 'line', 'message', 'panicCode', 'sequence'].sort(),
+    );
+    expect(Object.keys(report.findings[0].sequence[0]).sort()).toEqual(['args', 'calldata', 'function', 'sender', 'value']);
+  });
+
+  it('exits 0 when nothing fails', async () => {
+    const { status, output } = await lookout(['fuzz', '__fixtures__/engine/VaultSafe.sol', '--budget', '500x']);
+    expect(status).toBe(0);
+    expect(output).toContain('No failures found.');
+  });
+
+  it('exits 2 naming file:line when the project does not compile, and still writes the report', async () => {
+    const json = path.join(out, 'broken.json');
+    const { status, output } = await lookout(['fuzz', '__fixtures__/projects/broken/syntax', '--json', json, '--budget', '10x']);
+    expect(status).toBe(2);
+    expect(output).toMatch(/Syntax\.sol:10:\d+: ParserError/);
+    expect(output).not.toMatch(/\n\s+at /); // no stack trace
+    const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
+    expect(report.errors?.[0]).toMatch(/ParserError/);
+    expect(report.findings).toEqual([]);
+  });
+
+  it.each([
+    [['fuzz', 'x.sol', '--budget', 'soon'], /Invalid budget 'soon'/],
+    [['fuzz', 'x.sol', '--seed', '-1'], /seed must be a non-negative integer/],
+    [['fuzz'], /missing required argument/],
+    [['frobnicate'], /unknown command/],
+    [['fuzz', 'nowhere.sol', '--budget', '1x'], /does not exist/],
+    [['fuzz', '__fixtures__/engine/Vault.sol', '--contract', 'Nope', '--budget', '1x'], /No contract named 'Nope'.*Vault/],
+  ])('exits 2 on %j with an actionable message', async (argv, message) => {
+    const { status, output } = await lookout(argv);
+    expect(status).toBe(2);
+    expect(output).toMatch(message);
+  });
+
+  it('refuses a contract it cannot deploy and says why', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'lookout-ctor-'));
+    writeFileSync(path.join(dir, 'Ctor.sol'), 'pragma solidity ^0.8.20;\ncontract Ctor { uint x; constructor(uint a) { x = a; } function f() external {} }\n');
+    const { status, output } = await lookout(['fuzz', 'Ctor.sol', '--budget', '1x'], dir);
+    expect(status).toBe(2);
+    expect(output).toMatch(/constructor takes parameters/);
+  });
+
+  it('prints the version', async () => {
+    const { status, output } = await lookout(['--version']);
+    expect(status).toBe(0);
+    expect(output).toMatch(/\d+\.\d+\.\d+/);
+  });
+});
