@@ -1,24 +1,22 @@
+import { writeFileSync } from 'node:fs';
 import { compileProject } from './build/compile.js';
 import { findSolidityFiles } from './build/sourceFiles.js';
 import type { CompiledContract, CompiledProject } from './build/types.js';
-import type { Budget } from './config/budget.js';
-import type { RunConfig } from './config/types.js';
+import { fuzzContracts } from './campaigns.js';
+import type { FuzzConfig, RunConfig } from './config/types.js';
 import { ConfigurationError, errorMessage, isConfigurationError } from './errors.js';
 import type { Logger } from './logger.js';
 import { systemClock, type Clock } from './fuzz/clock.js';
-import { fuzzContract, type ContractCampaignResult } from './fuzz/contractCampaign.js';
-import { Rng } from './fuzz/rng.js';
-import { cutOffExponential } from './fuzz/schedule.js';
-import { toReportFinding } from './fuzz/reportFinding.js';
-import type { Report } from './report/types.js';
+import type { ContractCampaignResult } from './fuzz/contractCampaign.js';
+import { toReportFinding } from './fuzz/reportEntries.js';
+import { fuzzPullRequest } from './pullRequest.js';
+import { renderMarkdown } from './report/markdown.js';
+import type { Report, ReportFinding, ReportTarget } from './report/types.js';
 import { writeJsonReport } from './report/write.js';
 import { renderText } from './report/text.js';
-import { skipReason, splitBudget } from './targets/contractsToFuzz.js';
+import { skipReason } from './targets/contractsToFuzz.js';
 
 export const VERSION = '0.1.0';
-
-/** Share of a time budget kept back for shrinking and replaying findings. */
-const SHRINK_SHARE = 0.1;
 
 export interface PipelineDeps {
   logger: Logger;
@@ -27,32 +25,41 @@ export interface PipelineDeps {
 
 export interface PipelineResult {
   report: Report;
-  /** 0 no findings, 1 findings, 2 the user must fix something (usage, build). */
+  /**
+   * 0 nothing to fix; 1 findings (`lookout pr`: findings the pull request introduced, or that could
+   * not be compared with the base); 2 the user must fix something (usage, build).
+   */
   exitCode: 0 | 1 | 2;
+}
+
+interface StageOutcome {
+  targets: ReportTarget[];
+  findings: ReportFinding[];
+  results: ContractCampaignResult[];
 }
 
 /**
  * Runs the stages in order and always returns a report: a stage that fails leaves its message in
- * `report.errors`, and the JSON report is written even then. Internal errors are rethrown after the
- * report is written.
+ * `report.errors`, and the report files are written even then. Internal errors are rethrown after
+ * the report is written.
  */
 export async function runPipeline(config: RunConfig, deps: PipelineDeps): Promise<PipelineResult> {
   const clock = deps.clock ?? systemClock;
+  const context = { logger: deps.logger, clock };
   const started = clock();
   const report = emptyReport(config);
   let exitCode: PipelineResult['exitCode'] = 0;
   try {
-    const project = await deps.logger.group('Compiling', () => compileProject({ root: config.root, paths: config.paths }));
-    const contracts = selectContracts(project, config, deps.logger);
-    const results = await fuzzAll(project, contracts, config, deps.logger, clock);
-    for (const result of results) {
-      report.stats.sequences += result.outcome.sequences;
-      report.stats.transactions += result.outcome.transactions;
-      report.findings.push(...result.findings.map((f) => toReportFinding(project, result, f)));
-    }
-    const fuzzMs = results.reduce((sum, r) => sum + r.outcome.elapsedMs, 0);
+    const outcome = config.command === 'pr' ? await fuzzPullRequest(config, context) : await fuzzPaths(config, context);
+    report.targets = outcome.targets;
+    report.findings = outcome.findings;
+    report.stats.sequences = sum(outcome.results, (r) => r.outcome.sequences);
+    report.stats.transactions = sum(outcome.results, (r) => r.outcome.transactions);
+    report.stats.analysisMs = Math.round(sum(outcome.results, (r) => r.outcome.analysisMs));
+    const fuzzMs = sum(outcome.results, (r) => r.outcome.elapsedMs);
     report.stats.transactionsPerSecond = fuzzMs > 0 ? Math.round((report.stats.transactions * 1000) / fuzzMs) : 0;
-    exitCode = report.findings.length > 0 ? 1 : 0;
+    const failing = config.command === 'pr' ? report.findings.filter((f) => f.introduced !== false) : report.findings;
+    exitCode = failing.length > 0 ? 1 : 0;
   } catch (error) {
     report.errors = [errorMessage(error)];
     if (!isConfigurationError(error)) {
@@ -69,6 +76,7 @@ export async function runPipeline(config: RunConfig, deps: PipelineDeps): Promis
 function finish(report: Report, config: RunConfig, started: number, clock: Clock): void {
   report.stats.elapsedMs = Math.round(clock() - started);
   if (config.outputs.json) writeJsonReport(config.outputs.json, report);
+  if (config.outputs.markdown) writeFileSync(config.outputs.markdown, renderMarkdown(report));
 }
 
 function emptyReport(config: RunConfig): Report {
@@ -86,8 +94,16 @@ function emptyReport(config: RunConfig): Report {
   };
 }
 
-/** The deployable contracts declared in the given paths (or the one `--contract` names). */
-function selectContracts(project: CompiledProject, config: RunConfig, logger: Logger): CompiledContract[] {
+/** `lookout fuzz`: every deployable contract declared in the given paths (or the one named). */
+async function fuzzPaths(config: FuzzConfig, context: { logger: Logger; clock: Clock }): Promise<StageOutcome> {
+  const project = await context.logger.group('Compiling', () => compileProject({ root: config.root, paths: config.paths }));
+  const contracts = selectContracts(project, config, context.logger);
+  const results = await fuzzContracts(project, contracts.map((contract) => ({ contract, targets: [] })), config, context);
+  const findings = results.flatMap((result) => result.findings.map((f) => toReportFinding(project, result, f)));
+  return { targets: [], findings, results };
+}
+
+function selectContracts(project: CompiledProject, config: FuzzConfig, logger: Logger): CompiledContract[] {
   const files = new Set(findSolidityFiles(config.root, config.paths));
   const declared = project.contracts.filter((c) => files.has(c.file) && c.kind === 'contract');
   if (config.contract !== undefined) {
@@ -112,38 +128,6 @@ function selectContracts(project: CompiledProject, config: RunConfig, logger: Lo
   return selected;
 }
 
-async function fuzzAll(project: CompiledProject, contracts: CompiledContract[], config: RunConfig, logger: Logger, clock: Clock): Promise<ContractCampaignResult[]> {
-  const shares = splitBudget(contracts, new Map(), budgetUnits(config.budget));
-  const rng = new Rng(config.seed);
-  const results: ContractCampaignResult[] = [];
-  for (const [i, contract] of contracts.entries()) {
-    const budget = contractBudget(config.budget, shares[i]);
-    const result = await logger.group(`Fuzzing ${contract.name} (${contract.file})`, () =>
-      fuzzContract({
-        project,
-        contract,
-        budget: budget.fuzz,
-        rng: rng.fork(contract.name),
-        clock,
-        schedule: cutOffExponential,
-        panicCodes: config.panicCodes,
-        maxSequenceLength: config.maxSequenceLength,
-        stopOnFinding: config.stopOnFinding,
-        shrinkDeadline: budget.shrinkMs === undefined ? undefined : clock() + budget.fuzzMs + budget.shrinkMs,
-      }),
-    );
-    results.push(result);
-  }
-  return results;
-}
-
-/** Integer units to split: milliseconds or transactions. */
-function budgetUnits(budget: Budget): number {
-  return budget.kind === 'seconds' ? Math.round(budget.seconds * 1000) : budget.executions;
-}
-
-function contractBudget(total: Budget, share: number): { fuzz: Budget; fuzzMs: number; shrinkMs?: number } {
-  if (total.kind === 'executions') return { fuzz: { kind: 'executions', executions: share }, fuzzMs: 0 };
-  const shrinkMs = Math.round(share * SHRINK_SHARE);
-  return { fuzz: { kind: 'seconds', seconds: (share - shrinkMs) / 1000 }, fuzzMs: share - shrinkMs, shrinkMs };
+function sum<T>(items: readonly T[], value: (item: T) => number): number {
+  return items.reduce((total, item) => total + value(item), 0);
 }

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { compileProject } from '../../src/build/compile.js';
 import { parseBudget } from '../../src/config/budget.js';
-import type { RunConfig } from '../../src/config/types.js';
+import type { FuzzConfig } from '../../src/config/types.js';
 import { Executor } from '../../src/evm/executor.js';
 import { memoryLogger } from '../../src/logger.js';
 import { DEFAULT_PANIC_CODES } from '../../src/oracles/panic.js';
@@ -19,7 +19,7 @@ import { hexToBytes, type Hex } from 'viem';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const BUDGET = '8000x';
 
-function fuzzConfig(file: string, overrides: Partial<RunConfig> = {}): RunConfig {
+function fuzzConfig(file: string, overrides: Partial<FuzzConfig> = {}): FuzzConfig {
   return {
     command: 'fuzz',
     root: ROOT,
@@ -33,7 +33,7 @@ function fuzzConfig(file: string, overrides: Partial<RunConfig> = {}): RunConfig
   };
 }
 
-async function fuzz(file: string, overrides: Partial<RunConfig> = {}): Promise<Report> {
+async function fuzz(file: string, overrides: Partial<FuzzConfig> = {}): Promise<Report> {
   const { report, exitCode } = await runPipeline(fuzzConfig(file, overrides), { logger: memoryLogger() });
   expect(exitCode).toBe(report.findings.length > 0 ? 1 : 0);
   return report;

@@ -1,13 +1,26 @@
 import type { Budget } from './budget.js';
 
 export const DEFAULTS = {
-  budget: '60s',
+  fuzzBudget: '60s',
+  prBudget: '120s',
   seed: 1,
   maxSequenceLength: 8,
 } as const;
 
-/** Everything a run needs, validated; built by the CLI and the Action readers alike. */
-export interface RunConfig {
+/** What every run shares, validated; built by the CLI and the Action readers alike. */
+interface CommonConfig {
+  budget: Budget;
+  seed: number;
+  maxSequenceLength: number;
+  /** Panic codes reported as findings (assertion failures, 0x01, always are). */
+  panicCodes: ReadonlySet<number>;
+  outputs: { json?: string; markdown?: string };
+  /** End each campaign at its first finding (time-to-bug measurements). */
+  stopOnFinding?: boolean;
+}
+
+/** `lookout fuzz`: compile the given paths and fuzz their deployable contracts. */
+export interface FuzzConfig extends CommonConfig {
   command: 'fuzz';
   /** Project root: paths in the report are relative to it. */
   root: string;
@@ -15,12 +28,15 @@ export interface RunConfig {
   paths: string[];
   /** Only fuzz the contract with this name. */
   contract?: string;
-  budget: Budget;
-  seed: number;
-  maxSequenceLength: number;
-  /** Panic codes reported as findings (assertion failures, 0x01, always are). */
-  panicCodes: ReadonlySet<number>;
-  outputs: { json?: string };
-  /** End each campaign at its first finding (time-to-bug measurements). */
-  stopOnFinding?: boolean;
 }
+
+/** `lookout pr`: fuzz what `head` changed since its merge-base with `base`. */
+export interface PrConfig extends CommonConfig {
+  command: 'pr';
+  /** Any directory inside the repository's work tree. */
+  repo: string;
+  base: string;
+  head: string;
+}
+
+export type RunConfig = FuzzConfig | PrConfig;

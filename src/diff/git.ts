@@ -29,12 +29,32 @@ const DIFF_OPTIONS = [
  * read from the local repository.
  */
 export async function changedLines(range: RevisionRange): Promise<ChangedFile[]> {
+  const { mergeBase, head } = await resolveRange(range);
+  const diff = await git(range.repo, [...DIFF_CONFIG, 'diff', ...DIFF_OPTIONS, mergeBase, head, '--', '*.sol'], MAX_DIFF_BYTES);
+  return parseGitDiff(diff);
+}
+
+/** The commits a pull request compares: its head, and the merge-base of head and base. */
+export async function resolveRange(range: RevisionRange): Promise<{ mergeBase: string; head: string }> {
   const head = range.head ?? 'HEAD';
   const baseCommit = await resolveCommit(range.repo, range.base, 'base');
   const headCommit = await resolveCommit(range.repo, head, 'head');
-  const mergeBase = await findMergeBase(range.repo, { ...range, head }, baseCommit, headCommit);
-  const diff = await git(range.repo, [...DIFF_CONFIG, 'diff', ...DIFF_OPTIONS, mergeBase, headCommit, '--', '*.sol'], MAX_DIFF_BYTES);
-  return parseGitDiff(diff);
+  return { mergeBase: await findMergeBase(range.repo, { ...range, head }, baseCommit, headCommit), head: headCommit };
+}
+
+/**
+ * Whether the work tree is `commit` exactly as far as Solidity goes (HEAD is that commit and no .sol
+ * file is modified), so it can be compiled in place with its installed dependencies.
+ */
+export async function workTreeIs(repo: string, commit: string): Promise<boolean> {
+  const headCommit = (await git(repo, ['rev-parse', 'HEAD'])).trim();
+  if (headCommit !== commit) return false;
+  return (await git(repo, ['status', '--porcelain', '--untracked-files=no', '--', '*.sol'])).trim() === '';
+}
+
+/** The repository's top-level directory. */
+export async function repositoryRoot(repo: string): Promise<string> {
+  return (await git(repo, ['rev-parse', '--show-toplevel'])).trim();
 }
 
 async function resolveCommit(repo: string, ref: string, role: 'base' | 'head'): Promise<string> {

@@ -12,6 +12,7 @@ import { Dictionary } from './dictionary.js';
 import type { MutationContext } from './mutations.js';
 import { confirmFinding, type ConfirmedFinding } from './replay.js';
 import type { Rng } from './rng.js';
+import { ReachTracker, type FirstReach, type ReachTarget } from './reach.js';
 import type { PowerSchedule } from './schedule.js';
 import type { SequenceHarness } from './sequenceRunner.js';
 import type { TxSequence } from './types.js';
@@ -23,6 +24,8 @@ const MAX_CALL_VALUE = 10_000n * 10n ** 18n;
 export interface ContractCampaignRequest {
   project: CompiledProject;
   contract: CompiledContract;
+  /** Changed lines compiled into this contract (empty for `lookout fuzz`). */
+  targets: readonly ReachTarget[];
   budget: Budget;
   rng: Rng;
   clock: Clock;
@@ -40,6 +43,8 @@ export interface ContractCampaignResult {
   senders: readonly Address[];
   outcome: CampaignOutcome;
   findings: ConfirmedFinding[];
+  /** First reach of each target, by index into the request's targets. */
+  reached: ReadonlyMap<number, FirstReach>;
 }
 
 /** Deploys one contract, fuzzes it for its budget, then shrinks and replays every failure found. */
@@ -54,6 +59,9 @@ export async function fuzzContract(request: ContractCampaignRequest): Promise<Co
   const deploy = () => Executor.create([{ name: contract.name, abi: contract.abi, creationCode: contract.creation.bytecode }]);
   const executor = await deploy();
   const deployment = executor.deployments[0];
+  const trackReach = () =>
+    new ReachTracker(request.targets, deployment, { code: contract.creation.bytecode, executedBlocks: deployment.creationBlocks });
+  const reach = trackReach();
   const harness: SequenceHarness = {
     executor,
     oracles: transactionOracles({ panicCodes: request.panicCodes }),
@@ -73,7 +81,7 @@ export async function fuzzContract(request: ContractCampaignRequest): Promise<Co
     maxSequenceLength: request.maxSequenceLength,
   };
   if (mutation.targets[0].length === 0 && harness.properties.length === 0) {
-    return { contract, senders: executor.senderAddresses, outcome: emptyOutcome(), findings: [] };
+    return { contract, senders: executor.senderAddresses, outcome: emptyOutcome(), findings: [], reached: reach.reached };
   }
 
   const outcome = await runCampaign({
@@ -85,7 +93,10 @@ export async function fuzzContract(request: ContractCampaignRequest): Promise<Co
     dictionary,
     seeds: seedSequences(mutation),
     stopOnFinding: request.stopOnFinding,
-    onEvent: request.onEvent,
+    onEvent: (event) => {
+      if (event.kind === 'transaction') reach.observe(event.result, event.elapsedMs, event.sequenceIndex);
+      request.onEvent?.(event);
+    },
   });
 
   const findings: ConfirmedFinding[] = [];
@@ -95,10 +106,11 @@ export async function fuzzContract(request: ContractCampaignRequest): Promise<Co
       deployFresh: async () => ({ ...harness, executor: await deploy() }),
       clock: request.clock,
       deadline: request.shrinkDeadline,
+      trackReach,
     });
     if (confirmed) findings.push(confirmed);
   }
-  return { contract, senders: executor.senderAddresses, outcome, findings };
+  return { contract, senders: executor.senderAddresses, outcome, findings, reached: reach.reached };
 }
 
 /** One single-call sequence per callable function: the seeds S of Alg. 1. */

@@ -2,6 +2,7 @@ import type { TxResult } from '../evm/types.js';
 import { failureKey, type Failure } from '../oracles/failure.js';
 import type { CampaignFinding } from './campaign.js';
 import type { Clock } from './clock.js';
+import type { ReachTracker } from './reach.js';
 import { runSequence, type SequenceHarness } from './sequenceRunner.js';
 import { shrinkSequence } from './shrink.js';
 import type { TxSequence } from './types.js';
@@ -15,6 +16,8 @@ export interface ConfirmedFinding extends CampaignFinding {
   failingResult: TxResult;
   /** True when shrinking reached a sequence from which nothing more can be dropped or simplified. */
   minimal: boolean;
+  /** Whether the sequence executes any target (a changed line) in the replay. */
+  executesChangedLines: boolean;
 }
 
 export interface ConfirmOptions {
@@ -24,6 +27,8 @@ export interface ConfirmOptions {
   deployFresh: () => Promise<SequenceHarness>;
   clock: Clock;
   deadline?: number;
+  /** A fresh tracker of the campaign's targets, to tell whether the replay executes changed lines. */
+  trackReach: () => ReachTracker;
 }
 
 /**
@@ -33,8 +38,8 @@ export interface ConfirmOptions {
  */
 export async function confirmFinding(found: CampaignFinding, options: ConfirmOptions): Promise<ConfirmedFinding | undefined> {
   const key = failureKey(found.failure);
-  const fails = async (harness: SequenceHarness, candidate: TxSequence) => {
-    const run = await runSequence(harness, candidate);
+  const fails = async (harness: SequenceHarness, candidate: TxSequence, reach?: ReachTracker) => {
+    const run = await runSequence(harness, candidate, reach && ((result, index) => reach.observe(result, 0, index + 1)));
     return run.failure && failureKey(run.failure.failure) === key ? run.failure : undefined;
   };
   const shrunk = await shrinkSequence(found.sequence, async (c) => (await fails(options.harness, c)) !== undefined, {
@@ -43,7 +48,8 @@ export async function confirmFinding(found: CampaignFinding, options: ConfirmOpt
   });
   const fresh = await options.deployFresh();
   for (const sequence of [shrunk.sequence, found.sequence]) {
-    const replay = await fails(fresh, sequence);
+    const reach = options.trackReach();
+    const replay = await fails(fresh, sequence, reach);
     if (replay) {
       return {
         ...found,
@@ -51,6 +57,7 @@ export async function confirmFinding(found: CampaignFinding, options: ConfirmOpt
         sequence: sequence.slice(0, replay.index + 1),
         failingResult: replay.result,
         minimal: shrunk.minimal && sequence === shrunk.sequence,
+        executesChangedLines: reach.reached.size > 0,
       };
     }
   }

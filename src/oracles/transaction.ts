@@ -7,10 +7,18 @@ import type { OracleConfig, TxOracle } from './types.js';
 export const DEFAULT_ORACLE_CONFIG: OracleConfig = { panicCodes: DEFAULT_PANIC_CODES };
 
 /**
- * `assert` failing: Panic(0x01) since Solidity 0.8, the INVALID opcode (0xfe) before. A panic
- * bubbled up from a sub-call re-reverts with the same data, so it is located where the outermost
- * frame reverted — the outcome's pc — which is stable for the same bug.
+ * Where a Panic comes from. solc reverts with a Panic inside one shared helper per code
+ * (`panic_error_0x32` …), so the REVERT's pc is the same for every out-of-bounds access of a
+ * contract; the failing check is the last jump the outermost frame made (the JUMPI of the check, or
+ * the jump into the helper). A Panic bubbled up from a sub-call is located at the outer frame's
+ * jump after the call. With a cut jump log, the REVERT's pc is all there is.
  */
+export function panicSite(result: TxResult, revertPc: number): number {
+  const { jumps, jumpsTruncated } = result.trace;
+  return jumps.length >= 2 && !jumpsTruncated ? jumps[jumps.length - 2] : revertPc;
+}
+
+/** `assert` failing: Panic(0x01) since Solidity 0.8, the INVALID opcode (0xfe) before. */
 export const assertionOracle: TxOracle = (result) => {
   const outcome = result.outcome;
   if (outcome.kind === 'invalid') {
@@ -29,7 +37,7 @@ export const assertionOracle: TxOracle = (result) => {
     kind: 'assertion',
     panicCode: PANIC_ASSERTION,
     codeId: outcome.codeId,
-    pc: outcome.pc,
+    pc: panicSite(result, outcome.pc),
     message: 'Assertion failed (Panic 0x01)',
   };
 };
@@ -47,7 +55,7 @@ export function panicOracle(panicCodes: ReadonlySet<number>): TxOracle {
       kind: 'panic',
       panicCode: reason.code,
       codeId: outcome.codeId,
-      pc: outcome.pc,
+      pc: panicSite(result, outcome.pc),
       message: describePanic(reason.code),
     };
   };

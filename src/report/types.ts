@@ -50,6 +50,8 @@ export interface ReportFinding {
   function: string;
   message: string;
   introduced: boolean | null;
+  /** `lookout pr`: whether the sequence executes any changed line (findings in unchanged code are reported too). */
+  executesChangedLines?: boolean;
   foundMs: number;
   sequence: ReportCall[];
 }

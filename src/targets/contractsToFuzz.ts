@@ -31,11 +31,18 @@ export function contractsToFuzz(project: CompiledProject, targets: readonly Targ
   return selection;
 }
 
+/** Foundry tests and scripts: never fuzzed, and not compiled for `lookout pr`. */
+export function testOrScript(file: string): 'test contract' | 'script contract' | undefined {
+  const segments = file.split('/');
+  if (segments.includes('test') || file.endsWith('.t.sol')) return 'test contract';
+  if (segments.includes('script') || file.endsWith('.s.sol')) return 'script contract';
+  return undefined;
+}
+
 /** Why a contract cannot be fuzzed (a test, a script, constructor parameters), or undefined. */
 export function skipReason(contract: CompiledContract): string | undefined {
-  const segments = contract.file.split('/');
-  if (segments.includes('test') || contract.file.endsWith('.t.sol')) return 'test contract';
-  if (segments.includes('script') || contract.file.endsWith('.s.sol')) return 'script contract';
+  const kind = testOrScript(contract.file);
+  if (kind) return kind;
   const constructor = contract.abi.find((item) => item.type === 'constructor');
   if (constructor && constructor.inputs.length > 0) return 'constructor takes parameters';
   return undefined;

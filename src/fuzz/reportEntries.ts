@@ -2,12 +2,30 @@ import { bytesToHex } from 'viem';
 import type { CompiledProject } from '../build/types.js';
 import type { Address } from '../evm/types.js';
 import { formatPanicCode } from '../oracles/panic.js';
-import type { ReportCall, ReportFinding } from '../report/types.js';
+import type { ReportCall, ReportFinding, ReportTarget } from '../report/types.js';
+import type { Target } from '../targets/types.js';
 import { failureLocator } from '../targets/failureLocation.js';
 import { encodeCall, formatArgs } from './abi.js';
 import type { ContractCampaignResult } from './contractCampaign.js';
 import type { ConfirmedFinding } from './replay.js';
 import type { Call } from './types.js';
+
+/** The campaign's targets in the report's terms: reached (first when, by which sequence) or not. */
+export function toReportTargets(targets: readonly Target[], result: ContractCampaignResult): ReportTarget[] {
+  return targets.map((target, index) => {
+    const first = result.reached.get(index);
+    const status = target.status === 'no-code' ? 'no-code' : first ? 'reached' : 'unreached';
+    return {
+      file: target.file,
+      line: target.line,
+      contract: target.contract,
+      pcs: target.pcs,
+      status,
+      firstReachedMs: first ? Math.round(first.ms) : null,
+      firstReachedSequence: first ? first.sequence : null,
+    };
+  });
+}
 
 /** A confirmed finding in the report's terms: located in the source, its sequence decoded. */
 export function toReportFinding(project: CompiledProject, result: ContractCampaignResult, finding: ConfirmedFinding): ReportFinding {

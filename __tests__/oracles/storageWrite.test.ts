@@ -1,0 +1,72 @@
+import { encodeAbiParameters, hexToBigInt, keccak256 } from 'viem';
+import type { StorageAccess, TxResult } from '../../src/evm/types.js';
+import { toTx } from '../../src/fuzz/sequenceRunner.js';
+import type { TxSequence } from '../../src/fuzz/types.js';
+import { failureKey } from '../../src/oracles/failure.js';
+import { storageWriteOracle } from '../../src/oracles/storageWrite.js';
+import { deploy } from '../fuzz/harveyHarness.js';
+
+const PROBE = (1n << 255n) + 0x1234n;
+const OP_SSTORE = 0x55;
+
+function result(sstores: Partial<StorageAccess>[], outcome: TxResult['outcome'] = { kind: 'success' }): TxResult {
+  return {
+    outcome, returnData: new Uint8Array(0), gasUsed: 0n, logs: [],
+    trace: {
+      pathId: '', edges: [], jumps: new Uint32Array(0), jumpsTruncated: false, comparisons: [], sloads: [], blocks: new Map(),
+      sstores: sstores.map((s) => ({ codeId: 0, pc: 0, address: '0x01', slot: 0n, ...s })),
+    },
+  };
+}
+
+describe('storageWriteOracle on hand-built results', () => {
+  const oracle = storageWriteOracle(PROBE);
+
+  test('no SSTORE, or none to the probe: nothing', () => {
+    expect(oracle(result([]))).toBeNull();
+    expect(oracle(result([{ slot: 0n }, { slot: PROBE - 1n }, { slot: PROBE + 1n }]))).toBeNull();
+  });
+
+  test('an SSTORE to the probe fails at that SSTORE', () => {
+    const failure = oracle(result([{ slot: 3n, pc: 10 }, { slot: PROBE, pc: 77, codeId: 2, address: '0xab' }]));
+    expect(failure).toMatchObject({ kind: 'arbitrary-storage-write', panicCode: null, codeId: 2, pc: 77 });
+    expect(failure?.message).toContain('0xab');
+    expect(failureKey(failure!)).toBe('arbitrary-storage-write@2:77');
+  });
+
+  test('counts even when the transaction reverts afterwards', () => {
+    const reverted = result([{ slot: PROBE, pc: 5 }], { kind: 'revert', pc: 9, codeId: 0, data: new Uint8Array(0) });
+    expect(oracle(reverted)?.pc).toBe(5);
+  });
+});
+
+describe('storageWriteOracle on the bonus-code wallet (Harvey Fig. 3)', () => {
+  const base = hexToBigInt(keccak256(encodeAbiParameters([{ type: 'uint256' }], [1n])));
+  const index = (PROBE - base + (1n << 256n)) % (1n << 256n);
+
+  async function lastResult(name: string, build: (call: Awaited<ReturnType<typeof deploy>>['call']) => TxSequence) {
+    const { executor, call } = await deploy(name);
+    executor.reset();
+    let last: TxResult | undefined;
+    for (const c of build(call)) last = await executor.run(toTx(c));
+    return { result: last!, code: executor.deployments[0].code };
+  }
+
+  test('after the length underflow, SetCodeAt writes the probe slot: found at the SSTORE', async () => {
+    const { result: r, code } = await lastResult('BonusCodeWallet', (call) => [call('PopCode'), call('SetCodeAt', [index, 1n], 2)]);
+    expect(r.outcome.kind).toBe('success');
+    const failure = storageWriteOracle(PROBE)(r);
+    expect(failure?.kind).toBe('arbitrary-storage-write');
+    expect(code[failure!.pc]).toBe(OP_SSTORE);
+  });
+
+  test('in-bounds writes, other probes and the safe twin report nothing', async () => {
+    const inBounds = await lastResult('BonusCodeWallet', (call) => [call('PushCode', [5n]), call('SetCodeAt', [0n, 1n])]);
+    expect(storageWriteOracle(PROBE)(inBounds.result)).toBeNull();
+    const other = await lastResult('BonusCodeWallet', (call) => [call('PopCode'), call('SetCodeAt', [index, 1n])]);
+    expect(storageWriteOracle(PROBE + 1n)(other.result)).toBeNull();
+    const twin = await lastResult('BonusCodeWalletSafe', (call) => [call('PopCode'), call('SetCodeAt', [index, 1n])]);
+    expect(twin.result.outcome.kind).toBe('revert');
+    expect(storageWriteOracle(PROBE)(twin.result)).toBeNull();
+  });
+});

@@ -1,0 +1,47 @@
+import { renderSarif, SARIF_SCHEMA } from '../../src/report/sarif.js';
+import { finding, report } from './sampleReport.js';
+
+describe('renderSarif', () => {
+  const log = renderSarif(report({ findings: [finding({ introduced: false, kind: 'assertion', panicCode: '0x01', line: 20 }), finding(), finding({ line: 50 })] }));
+  const [run] = log.runs;
+
+  it('is a SARIF 2.1.0 log with the required properties', () => {
+    expect(log.version).toBe('2.1.0');
+    expect(log.$schema).toBe(SARIF_SCHEMA);
+    expect(run.tool.driver).toMatchObject({ name: 'Lookout', version: '0.1.0' });
+    for (const result of run.results!) {
+      expect(result.message.text).toEqual(expect.any(String));
+      expect(result.ruleId).toBe(run.tool.driver.rules![result.ruleIndex!].id);
+    }
+    // Round-trips through JSON without losing anything (no undefined-valued keys, no cycles).
+    expect(JSON.parse(JSON.stringify(log))).toEqual(log);
+  });
+
+  it('has one rule per finding kind present', () => {
+    expect(run.tool.driver.rules!.map((r) => r.id)).toEqual(['lookout/panic', 'lookout/assertion']);
+  });
+
+  it('places results at file and line, introduced ones as errors', () => {
+    expect(run.results!.map((r) => [r.ruleId, r.level, r.locations![0].physicalLocation!.region!.startLine])).toEqual([
+      ['lookout/panic', 'error', 38],
+      ['lookout/panic', 'error', 50],
+      ['lookout/assertion', 'warning', 20],
+    ]);
+    expect(run.results![0].locations![0].physicalLocation!.artifactLocation).toEqual({ uri: 'src/Auction.sol', uriBaseId: '%SRCROOT%' });
+  });
+
+  it('gives each counterexample as a thread flow of its calls, the last at the failure', () => {
+    const [flow] = run.results![0].codeFlows![0].threadFlows;
+    expect(flow.locations.map((l) => l.location!.message!.text)).toEqual([
+      'bid() from 0x1000000000000000000000000000000000000001 value=1000',
+      'settle(7) from 0x1000000000000000000000000000000000000002',
+    ]);
+    expect(flow.locations[0].location!.logicalLocations![0].fullyQualifiedName).toBe('Auction.bid()');
+    expect(flow.locations[1].location!.physicalLocation!.region!.startLine).toBe(38);
+  });
+
+  it('keeps a finding without a source location, by its function', () => {
+    const [result] = renderSarif(report({ findings: [finding({ file: null, line: null })] })).runs[0].results!;
+    expect(result.locations).toEqual([{ logicalLocations: [{ fullyQualifiedName: 'Auction.settle(uint256)', kind: 'function' }] }]);
+  });
+});

@@ -1,0 +1,71 @@
+import type { CompiledContract, CompiledProject } from './build/types.js';
+import type { Budget } from './config/budget.js';
+import type { RunConfig } from './config/types.js';
+import type { Logger } from './logger.js';
+import type { Clock } from './fuzz/clock.js';
+import { fuzzContract, type ContractCampaignResult } from './fuzz/contractCampaign.js';
+import { Rng } from './fuzz/rng.js';
+import { cutOffExponential } from './fuzz/schedule.js';
+import { splitBudget } from './targets/contractsToFuzz.js';
+import type { Target } from './targets/types.js';
+
+/** Share of a time budget kept back for shrinking and replaying findings. */
+const SHRINK_SHARE = 0.1;
+
+/** One contract to fuzz and the changed lines compiled into it (none for `lookout fuzz`). */
+export interface ContractPlan {
+  contract: CompiledContract;
+  targets: Target[];
+}
+
+/**
+ * Fuzzes each planned contract in turn. The budget is split by target counts (evenly when there are
+ * no targets); each campaign draws from its own fork of the run's seeded PRNG.
+ */
+export async function fuzzContracts(
+  project: CompiledProject,
+  plans: readonly ContractPlan[],
+  config: RunConfig,
+  context: { logger: Logger; clock: Clock },
+): Promise<ContractCampaignResult[]> {
+  const { logger, clock } = context;
+  const counts = new Map(plans.map((p) => [p.contract.name, p.targets.length]));
+  const shares = splitBudget(plans.map((p) => p.contract), counts, budgetUnits(config.budget));
+  const rng = new Rng(config.seed);
+  const results: ContractCampaignResult[] = [];
+  for (const [i, { contract, targets }] of plans.entries()) {
+    const budget = contractBudget(config.budget, shares[i]);
+    const result = await logger.group(`Fuzzing ${contract.name} (${contract.file})`, () =>
+      fuzzContract({
+        project,
+        contract,
+        targets,
+        budget: budget.fuzz,
+        rng: rng.fork(contract.name),
+        clock,
+        schedule: cutOffExponential,
+        panicCodes: config.panicCodes,
+        maxSequenceLength: config.maxSequenceLength,
+        stopOnFinding: config.stopOnFinding,
+        shrinkDeadline: budget.shrinkMs === undefined ? undefined : clock() + budget.fuzzMs + budget.shrinkMs,
+      }),
+    );
+    logger.info(
+      `${contract.name}: ${result.outcome.transactions} transactions, ${result.findings.length} finding(s)` +
+        (targets.length > 0 ? `, ${result.reached.size}/${targets.length} changed lines reached` : ''),
+    );
+    results.push(result);
+  }
+  return results;
+}
+
+/** Integer units to split: milliseconds or transactions. */
+function budgetUnits(budget: Budget): number {
+  return budget.kind === 'seconds' ? Math.round(budget.seconds * 1000) : budget.executions;
+}
+
+function contractBudget(total: Budget, share: number): { fuzz: Budget; fuzzMs: number; shrinkMs?: number } {
+  if (total.kind === 'executions') return { fuzz: { kind: 'executions', executions: share }, fuzzMs: 0 };
+  const shrinkMs = Math.round(share * SHRINK_SHARE);
+  return { fuzz: { kind: 'seconds', seconds: (share - shrinkMs) / 1000 }, fuzzMs: share - shrinkMs, shrinkMs };
+}

@@ -1,0 +1,71 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/** Dependencies a revision's export lacks (ignored or submodule content) but the work tree has installed. */
+const DEPENDENCY_DIRECTORIES = ['node_modules', 'lib'];
+
+export interface RevisionTree {
+  dir: string;
+  /** Removes the export. */
+  dispose(): void;
+}
+
+/**
+ * Writes the files of `commit` to a temporary directory (`git archive | tar -x`: read-only for the
+ * repository, unlike a checkout or a worktree) and links the work tree's installed dependencies
+ * into it, so the revision compiles with the same imports.
+ */
+export async function exportRevision(repo: string, commit: string): Promise<RevisionTree> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'lookout-rev-'));
+  const dispose = () => rmSync(dir, { recursive: true, force: true });
+  try {
+    await pipeArchive(repo, commit, dir);
+    for (const name of DEPENDENCY_DIRECTORIES) {
+      const installed = path.join(repo, name);
+      const exported = path.join(dir, name);
+      if (existsSync(installed) && isEmptyOrMissing(exported)) {
+        rmSync(exported, { recursive: true, force: true });
+        symlinkSync(installed, exported, 'dir');
+      }
+    }
+    return { dir, dispose };
+  } catch (error) {
+    dispose();
+    throw error;
+  }
+}
+
+/** A submodule's directory is exported empty; an ignored one not at all. */
+function isEmptyOrMissing(dir: string): boolean {
+  try {
+    return readdirSync(dir).length === 0;
+  } catch {
+    return true;
+  }
+}
+
+function pipeArchive(repo: string, commit: string, dir: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const archive = spawn('git', ['-C', repo, 'archive', '--format=tar', commit], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const tar = spawn('tar', ['-x', '-C', dir], { stdio: ['pipe', 'ignore', 'pipe'] });
+    let stderr = '';
+    archive.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    tar.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    archive.stdout.pipe(tar.stdin);
+    let pending = 2;
+    let failed = false;
+    const done = (name: string) => (code: number | null) => {
+      if (code !== 0 && !failed) {
+        failed = true;
+        reject(new Error(`${name} failed exporting ${commit}: ${stderr.trim()}`));
+      }
+      if (--pending === 0 && !failed) resolve();
+    };
+    archive.on('error', reject);
+    tar.on('error', reject);
+    archive.on('close', done('git archive'));
+    tar.on('close', done('tar'));
+  });
+}

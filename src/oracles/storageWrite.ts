@@ -1,0 +1,23 @@
+import type { TxOracle } from './types.js';
+
+/**
+ * Arbitrary storage write (SWC-124, Harvey Sect. 4.3): an SSTORE to the campaign's random probe slot.
+ * A 256-bit slot chosen at random is no slot a contract means to write, so hitting it means the
+ * written slot is under the caller's control. The write counts even when the transaction later
+ * reverts: the slot computation is what is wrong, and an attacker just avoids the revert.
+ */
+export function storageWriteOracle(probe: bigint): TxOracle {
+  return (result) => {
+    for (const store of result.trace.sstores) {
+      if (store.slot !== probe) continue;
+      return {
+        kind: 'arbitrary-storage-write',
+        panicCode: null,
+        codeId: store.codeId,
+        pc: store.pc,
+        message: `SSTORE to an arbitrary slot: the caller chose the slot 0x${probe.toString(16)} of ${store.address}`,
+      };
+    }
+    return null;
+  };
+}

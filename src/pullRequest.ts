@@ -1,0 +1,102 @@
+import { compileProject } from './build/compile.js';
+import { findSolidityFiles } from './build/sourceFiles.js';
+import type { CompiledProject } from './build/types.js';
+import type { PrConfig } from './config/types.js';
+import { BuildError, errorMessage } from './errors.js';
+import { exportRevision, type RevisionTree } from './diff/checkout.js';
+import { changedLines, repositoryRoot, resolveRange, workTreeIs } from './diff/git.js';
+import type { ChangedFile } from './diff/types.js';
+import type { Clock } from './fuzz/clock.js';
+import { failsOnBase } from './fuzz/introduced.js';
+import { toReportFinding, toReportTargets } from './fuzz/reportEntries.js';
+import type { Logger } from './logger.js';
+import type { ReportFinding, ReportTarget } from './report/types.js';
+import { buildTargets } from './targets/buildTargets.js';
+import { contractsToFuzz, testOrScript } from './targets/contractsToFuzz.js';
+import { fuzzContracts, type ContractPlan } from './campaigns.js';
+import type { ContractCampaignResult } from './fuzz/contractCampaign.js';
+
+export interface PullRequestOutcome {
+  targets: ReportTarget[];
+  findings: ReportFinding[];
+  results: ContractCampaignResult[];
+}
+
+/**
+ * `lookout pr`: the changed Solidity lines of head since its merge-base with base become targets in
+ * every deployable contract compiled from them; those contracts are fuzzed, and every finding is
+ * replayed on the merge-base build to tell whether the pull request introduced it.
+ */
+export async function fuzzPullRequest(config: PrConfig, context: { logger: Logger; clock: Clock }): Promise<PullRequestOutcome> {
+  const { logger } = context;
+  const repo = await repositoryRoot(config.repo);
+  const range = await resolveRange({ repo, base: config.base, head: config.head });
+  const changes = (await changedLines({ repo, base: config.base, head: config.head })).filter((c) => c.status !== 'deleted');
+  if (changes.length === 0) {
+    logger.info('No Solidity lines changed: nothing to fuzz.');
+    return { targets: [], findings: [], results: [] };
+  }
+  logger.info(`${changes.length} changed Solidity file(s) between ${range.mergeBase.slice(0, 12)} and ${range.head.slice(0, 12)}.`);
+
+  const head = (await workTreeIs(repo, range.head)) ? { dir: repo, dispose: () => undefined } : await exportRevision(repo, range.head);
+  try {
+    const project = await logger.group('Compiling head', () => compileRevision(head.dir, repo));
+    const plans = planCampaigns(project, changes, logger);
+    const results = await fuzzContracts(project, plans, config, context);
+    const targets = plans.flatMap((plan, i) => toReportTargets(plan.targets, results[i]));
+    const findings = await judgeFindings(project, results, config, repo, range.mergeBase, logger);
+    return { targets, findings, results };
+  } finally {
+    head.dispose();
+  }
+}
+
+/** Every Solidity source of the revision but Foundry tests and scripts (never fuzzed; they need forge-std). */
+function compileRevision(dir: string, repo: string): Promise<CompiledProject> {
+  const files = findSolidityFiles(dir, ['.']).filter((f) => testOrScript(f) === undefined);
+  return compileProject({ root: dir, paths: files.length > 0 ? files : ['.'] }).then((project) => ({ ...project, root: repo }));
+}
+
+function planCampaigns(project: CompiledProject, changes: ChangedFile[], logger: Logger): ContractPlan[] {
+  const targets = buildTargets(project, changes);
+  const selection = contractsToFuzz(project, targets);
+  for (const skipped of selection.skipped) {
+    logger.warning(`Not fuzzing ${skipped.contract} (${skipped.file}): ${skipped.reason}; its changed lines are left out of the report.`);
+  }
+  return selection.contracts.map((contract) => ({ contract, targets: targets.filter((t) => t.contract === contract.name) }));
+}
+
+/** Report findings, each replayed on the merge-base build: `introduced` false when it fails there too. */
+async function judgeFindings(
+  project: CompiledProject,
+  results: ContractCampaignResult[],
+  config: PrConfig,
+  repo: string,
+  mergeBase: string,
+  logger: Logger,
+): Promise<ReportFinding[]> {
+  const found = results.flatMap((result) => result.findings.map((finding) => ({ result, finding })));
+  if (found.length === 0) return [];
+  let base: { project: CompiledProject; tree: RevisionTree } | undefined;
+  const tree = await exportRevision(repo, mergeBase);
+  try {
+    try {
+      base = { project: await compileRevision(tree.dir, repo), tree };
+    } catch (error) {
+      if (!(error instanceof BuildError)) throw error;
+      logger.warning(`The base revision ${mergeBase.slice(0, 12)} does not compile, so no finding can be compared with it: ${errorMessage(error)}`);
+    }
+    const findings: ReportFinding[] = [];
+    for (const { result, finding } of found) {
+      const entry = toReportFinding(project, result, finding);
+      entry.introduced = base
+        ? !(await failsOnBase(base.project, result.contract.name, finding.sequence, finding.failure, config.panicCodes))
+        : null;
+      entry.executesChangedLines = finding.executesChangedLines;
+      findings.push(entry);
+    }
+    return findings;
+  } finally {
+    tree.dispose();
+  }
+}

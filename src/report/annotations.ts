@@ -1,0 +1,119 @@
+import { byImportance, provenance, qualifiedFunction } from './findingOrder.js';
+import { renderCall } from './text.js';
+import type { Report, ReportFinding, ReportTarget } from './types.js';
+
+export type AnnotationLevel = 'failure' | 'warning' | 'notice';
+
+/** One inline note on a changed Solidity line; plain text (GitHub does not render markdown here). */
+export interface Annotation {
+  path: string;
+  startLine: number;
+  endLine: number;
+  level: AnnotationLevel;
+  title: string;
+  message: string;
+}
+
+/**
+ * Annotations most important first, because GitHub shows only the first few per level: findings the
+ * PR introduced (failure), other findings (warning), unreached changed lines (warning), lines proven
+ * unreachable (notice). Consecutive lines of one file with one status become one annotation.
+ * Findings without a source location cannot be placed and are left to the comment and summary.
+ */
+export function renderAnnotations(report: Report): Annotation[] {
+  const findings = byImportance(report.findings).filter((f) => f.file !== null && f.line !== null);
+  return [
+    ...findings.filter((f) => f.introduced === true).map((f) => findingAnnotation(f, 'failure')),
+    ...findings.filter((f) => f.introduced !== true).map((f) => findingAnnotation(f, 'warning')),
+    ...lineAnnotations(report.targets, 'unreached', 'warning'),
+    ...lineAnnotations(report.targets, 'unreachable', 'notice'),
+  ];
+}
+
+function findingAnnotation(finding: ReportFinding, level: AnnotationLevel): Annotation {
+  const kind = finding.panicCode ? `${finding.kind} ${finding.panicCode}` : finding.kind;
+  const steps = finding.sequence.map((call, i) => `${i + 1}. ${renderCall(call)}`);
+  return {
+    path: finding.file as string,
+    startLine: finding.line as number,
+    endLine: finding.line as number,
+    level,
+    title: `Lookout: ${kind} in ${qualifiedFunction(finding)} (${provenance(finding)})`,
+    message: [finding.message, '', 'Reproduce:', ...steps].join('\n'),
+  };
+}
+
+/**
+ * A line belongs here only when no contract reached it (a library line reached through one contract
+ * is covered) and, for `unreachable`, when every contract holding it proved it so.
+ */
+function lineAnnotations(targets: readonly ReportTarget[], status: 'unreached' | 'unreachable', level: AnnotationLevel): Annotation[] {
+  const statuses = new Map<string, Map<number, Set<string>>>();
+  for (const target of targets) {
+    let lines = statuses.get(target.file);
+    if (!lines) statuses.set(target.file, (lines = new Map()));
+    const set = lines.get(target.line) ?? new Set();
+    lines.set(target.line, set.add(target.status));
+  }
+  const annotations: Annotation[] = [];
+  for (const [file, lines] of statuses) {
+    const matching = [...lines]
+      .filter(([, set]) => !set.has('reached') && (status === 'unreached' ? set.has('unreached') : set.has('unreachable') && !set.has('unreached')))
+      .map(([line]) => line)
+      .sort((a, b) => a - b);
+    for (const [start, end] of runs(matching)) {
+      const range = start === end ? `line ${start}` : `lines ${start}–${end}`;
+      annotations.push({
+        path: file,
+        startLine: start,
+        endLine: end,
+        level,
+        title: status === 'unreached' ? `Lookout: changed line${start === end ? '' : 's'} not reached` : `Lookout: changed line${start === end ? '' : 's'} unreachable`,
+        message:
+          status === 'unreached'
+            ? `No transaction sequence executed ${range} within the fuzzing budget.`
+            : `The lookahead analysis proved that no transaction sequence can execute ${range}.`,
+      });
+    }
+  }
+  return annotations;
+}
+
+function runs(lines: readonly number[]): Array<[number, number]> {
+  const result: Array<[number, number]> = [];
+  for (const line of lines) {
+    const last = result[result.length - 1];
+    if (last && line === last[1] + 1) last[1] = line;
+    else result.push([line, line]);
+  }
+  return result;
+}
+
+/** `::error` etc.: the workflow command for each annotation level. */
+const COMMAND: Record<AnnotationLevel, string> = { failure: 'error', warning: 'warning', notice: 'notice' };
+
+/**
+ * Workflow-command annotations for when the token cannot create check runs. GitHub displays only
+ * `limitPerLevel` (10) per level per step, so the rest are dropped here rather than lost silently
+ * in GitHub's cut; the input order (importance) decides which stay.
+ */
+export function toWorkflowCommands(annotations: readonly Annotation[], limitPerLevel = 10): string[] {
+  const used: Record<AnnotationLevel, number> = { failure: 0, warning: 0, notice: 0 };
+  const commands: string[] = [];
+  for (const a of annotations) {
+    if (used[a.level]++ >= limitPerLevel) continue;
+    const properties = [`file=${escapeProperty(a.path)}`, `line=${a.startLine}`, `endLine=${a.endLine}`, `title=${escapeProperty(a.title)}`];
+    commands.push(`::${COMMAND[a.level]} ${properties.join(',')}::${escapeData(a.message)}`);
+  }
+  return commands;
+}
+
+/** The escaping @actions/core applies to command data. */
+export function escapeData(text: string): string {
+  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+/** Command properties additionally escape the separators `:` and `,`. */
+export function escapeProperty(text: string): string {
+  return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}

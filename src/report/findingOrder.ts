@@ -1,0 +1,28 @@
+import type { ReportFinding } from './types.js';
+
+/** What the PR comment says about where a finding came from. */
+export function provenance(finding: ReportFinding): string {
+  if (finding.introduced === true) return 'introduced by this PR';
+  if (finding.introduced === false) return 'already on the base branch';
+  return 'base could not be built';
+}
+
+/**
+ * Most important first: introduced by the PR, then unknown (the base did not build), then
+ * pre-existing; within each, the earliest found first. Stable, so equal findings keep report order.
+ */
+export function byImportance(findings: readonly ReportFinding[]): ReportFinding[] {
+  const rank = (f: ReportFinding) => (f.introduced === true ? 0 : f.introduced === null ? 1 : 2);
+  return [...findings].sort((a, b) => rank(a) - rank(b) || a.foundMs - b.foundMs);
+}
+
+/** `Auction.settle(uint256,uint256)` or `Auction` when the failing function is unknown. */
+export function qualifiedFunction(finding: ReportFinding): string {
+  return finding.function ? `${finding.contract}.${finding.function}` : finding.contract;
+}
+
+/** `src/A.sol:38`, `src/A.sol` or `unknown location`. */
+export function location(finding: ReportFinding): string {
+  if (finding.file === null) return 'unknown location';
+  return finding.line === null ? finding.file : `${finding.file}:${finding.line}`;
+}

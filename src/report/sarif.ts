@@ -1,0 +1,118 @@
+import type { Location, Log, ReportingDescriptor, Result, ThreadFlowLocation } from 'sarif';
+import { byImportance, provenance, qualifiedFunction } from './findingOrder.js';
+import { renderCall } from './text.js';
+import type { FindingKind, Report, ReportFinding } from './types.js';
+
+export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
+
+export interface SarifOptions {
+  /** Shown by code scanning as the tool's home page. */
+  informationUri?: string;
+}
+
+const RULES: Record<FindingKind, { name: string; short: string; full: string }> = {
+  assertion: {
+    name: 'AssertionFailure',
+    short: 'An assertion failed',
+    full: 'A transaction sequence makes an assert() fail (panic 0x01).',
+  },
+  panic: {
+    name: 'SolidityPanic',
+    short: 'A Solidity panic',
+    full: 'A transaction sequence triggers a Solidity panic such as an out-of-bounds index, division by zero or an invalid enum value.',
+  },
+  property: {
+    name: 'PropertyViolation',
+    short: 'A property function returned false',
+    full: 'A transaction sequence makes a property_* or echidna_* function return false.',
+  },
+  'arbitrary-storage-write': {
+    name: 'ArbitraryStorageWrite',
+    short: 'A caller can write an arbitrary storage slot',
+    full: 'A transaction writes a storage slot chosen by its caller (SWC-124).',
+  },
+};
+
+/**
+ * SARIF 2.1.0 for code scanning: one rule per finding kind present, one result per finding at its
+ * file and line, and the counterexample as a code flow whose steps are the sequence's calls.
+ * Introduced findings are errors, the others warnings.
+ */
+export function renderSarif(report: Report, options: SarifOptions = {}): Log {
+  const findings = byImportance(report.findings);
+  const kinds = [...new Set(findings.map((f) => f.kind))];
+  const rules: ReportingDescriptor[] = kinds.map((kind) => ({
+    id: ruleId(kind),
+    name: RULES[kind].name,
+    shortDescription: { text: RULES[kind].short },
+    fullDescription: { text: RULES[kind].full },
+    defaultConfiguration: { level: 'warning' },
+    properties: { tags: ['security', 'solidity', 'fuzzing'] },
+  }));
+  return {
+    version: '2.1.0',
+    $schema: SARIF_SCHEMA,
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: 'Lookout',
+            version: report.tool.version,
+            semanticVersion: report.tool.version,
+            ...(options.informationUri ? { informationUri: options.informationUri } : {}),
+            rules,
+          },
+        },
+        results: findings.map((finding) => result(finding, kinds.indexOf(finding.kind))),
+        properties: { seed: report.seed, budget: report.budget },
+      },
+    ],
+  };
+}
+
+function ruleId(kind: FindingKind): string {
+  return `lookout/${kind}`;
+}
+
+function result(finding: ReportFinding, ruleIndex: number): Result {
+  const place = findingLocation(finding);
+  const kind = finding.panicCode ? `${finding.kind} ${finding.panicCode}` : finding.kind;
+  return {
+    ruleId: ruleId(finding.kind),
+    ruleIndex,
+    level: finding.introduced === true ? 'error' : 'warning',
+    message: { text: `${kind} in ${qualifiedFunction(finding)}: ${finding.message} (${provenance(finding)})` },
+    locations: [place],
+    // Same failure in the same function is the same alert across runs, whatever line it moved to.
+    partialFingerprints: { 'lookoutFinding/v1': [finding.kind, finding.panicCode ?? '', finding.contract, finding.function].join('|') },
+    codeFlows: [
+      {
+        message: { text: `Reproduces with ${finding.sequence.length} transaction(s)` },
+        threadFlows: [{ locations: finding.sequence.map((call, i) => callStep(finding, call, i === finding.sequence.length - 1 ? place : undefined)) }],
+      },
+    ],
+    properties: { introduced: finding.introduced, foundMs: finding.foundMs },
+  };
+}
+
+/** File and line when known; otherwise the contract function, so the result still says where. */
+function findingLocation(finding: ReportFinding): Location {
+  const logical = { logicalLocations: [{ fullyQualifiedName: qualifiedFunction(finding), kind: 'function' }] };
+  if (finding.file === null) return logical;
+  return {
+    physicalLocation: {
+      artifactLocation: { uri: finding.file, uriBaseId: '%SRCROOT%' },
+      ...(finding.line === null ? {} : { region: { startLine: finding.line } }),
+    },
+    ...logical,
+  };
+}
+
+/** A call of the counterexample; the last one fails, so it carries the failure's location. */
+function callStep(finding: ReportFinding, call: ReportFinding['sequence'][number], failing: Location | undefined): ThreadFlowLocation {
+  const message = { text: renderCall(call) };
+  const location: Location = failing
+    ? { ...failing, message }
+    : { logicalLocations: [{ fullyQualifiedName: `${finding.contract}.${call.function}`, kind: 'function' }], message };
+  return { location, kinds: ['call'] };
+}
