@@ -1,12 +1,16 @@
 /**
  * `npm run bench`: every benchmark in one run, so ratios compare configurations measured on the same
  * machine at the same time. Speed lives here, never in the tests.
+ * BENCH_SECONDS (throughput run length), BENCH_SEEDS (seeds per configuration) and BENCH_BUDGET
+ * (transactions per run) scale it.
  */
-import { benchEngine, printEngine } from './engine.js';
+import { benchBran, fig2TargetLine, printBran } from './bran.js';
 import { benchThroughput } from './throughput.js';
+import { benchTimeToBug, CONFIGURATIONS, printTimeToBug } from './timeToBug.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const seeds = Number(process.env.BENCH_SEEDS ?? 10);
+const budget = Number(process.env.BENCH_BUDGET ?? 20_000);
 
 console.log(`# Throughput: ERC-20 transfer loop, ${seconds}s each`);
 const throughput = await benchThroughput(seconds);
@@ -14,5 +18,19 @@ console.log(`raw runCall ceiling       ${Math.round(throughput.rawCallsPerSecond
 console.log(`executor, instrumented    ${Math.round(throughput.executorTxPerSecond)} tx/s`);
 console.log(`ratio executor / raw      ${throughput.ratio.toFixed(2)}`);
 
-console.log(`\n# Time to bug: lookout fuzz on the engine fixtures, ${seeds} seeds, up to 50000 transactions`);
-printEngine(await benchEngine({ seeds, budgetTransactions: 50_000 }));
+console.log(`\n# Time to bug: engine fixtures, default configuration, ${seeds} seeds, ≤ ${budget} transactions`);
+const engine = ['StateMachine', 'Vault', 'Guarded', 'Batch'].map((name) => `__fixtures__/engine/${name}.sol`);
+printTimeToBug(await benchTimeToBug({ fixtures: engine, configurations: { default: CONFIGURATIONS.harvey }, seeds, budgetTransactions: budget }));
+
+console.log(`\n# Harvey RQ1 (prediction), RQ2 (one-shot success), RQ3 (demand-driven sequences): ${seeds} seeds, ≤ ${budget} transactions`);
+const harvey = ['Fig1Paths', 'Fig2StateBug', 'LongSequence', 'BonusCodeWallet', 'Quadratic'].map((name) => `__fixtures__/harvey/${name}.sol`);
+const { harvey: all, 'no-prediction': noPrediction, 'no-ddsf': noDdsf } = CONFIGURATIONS;
+const rows = await benchTimeToBug({ fixtures: harvey, configurations: { harvey: all, 'no-prediction': noPrediction, 'no-ddsf': noDdsf }, seeds, budgetTransactions: budget });
+printTimeToBug(rows);
+for (const fixture of new Set(rows.map((r) => r.fixture))) {
+  const ms = (configuration: string) => rows.find((r) => r.fixture === fixture && r.configuration === configuration)!.medianMs;
+  console.log(`${fixture.padStart(22)}  RQ1 no-prediction/harvey ${(ms('no-prediction') / ms('harvey')).toFixed(2)}  RQ3 no-ddsf/harvey ${(ms('no-ddsf') / ms('harvey')).toFixed(2)}`);
+}
+
+console.log(`\n# Bran RQ1–RQ3: time to target on Fig2.sol, ${seeds} seeds, ≤ ${budget} transactions`);
+printBran(await benchBran({ seeds, budgetTransactions: budget, targetLine: await fig2TargetLine() }));

@@ -1,11 +1,11 @@
 import type { CompiledContract, CompiledProject } from './build/types.js';
 import type { Budget } from './config/budget.js';
-import type { RunConfig } from './config/types.js';
+import type { RunConfig, ScheduleName } from './config/types.js';
+import { ConfigurationError } from './errors.js';
 import type { Logger } from './logger.js';
 import type { Clock } from './fuzz/clock.js';
 import { fuzzContract, type ContractCampaignResult } from './fuzz/contractCampaign.js';
 import { Rng } from './fuzz/rng.js';
-import { cutOffExponential } from './fuzz/schedule.js';
 import { splitBudget } from './targets/contractsToFuzz.js';
 import type { Target } from './targets/types.js';
 
@@ -43,10 +43,11 @@ export async function fuzzContracts(
         budget: budget.fuzz,
         rng: rng.fork(contract.name),
         clock,
-        schedule: cutOffExponential,
+        schedule: scheduleFor(config, targets),
         panicCodes: config.panicCodes,
+        techniques: config.techniques,
         maxSequenceLength: config.maxSequenceLength,
-        stopOnFinding: config.stopOnFinding,
+        stopWhen: config.stopWhen,
         shrinkDeadline: budget.shrinkMs === undefined ? undefined : clock() + budget.fuzzMs + budget.shrinkMs,
       }),
     );
@@ -57,6 +58,18 @@ export async function fuzzContracts(
     results.push(result);
   }
   return results;
+}
+
+/** `lookahead` aims at targets: without any, the default is the baseline and asking for it is an error. */
+function scheduleFor(config: RunConfig, targets: readonly Target[]): ScheduleName {
+  const aims = targets.some((t) => t.pcs.length > 0);
+  if (config.schedule === undefined) return aims ? 'lookahead' : 'baseline';
+  if (config.schedule !== 'baseline' && !aims) {
+    throw new ConfigurationError(
+      `--schedule ${config.schedule} aims the fuzzer at target lines, and there are none with code: name some with --targets FILE:LINE, or use lookout pr.`,
+    );
+  }
+  return config.schedule;
 }
 
 /** Integer units to split: milliseconds or transactions. */

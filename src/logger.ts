@@ -1,3 +1,5 @@
+import * as core from '@actions/core';
+
 /** Injected everywhere output is produced, so the CLI and the Action print through their own channels. */
 export interface Logger {
   info(message: string): void;
@@ -38,5 +40,19 @@ export function memoryLogger(): Logger & { lines: string[] } {
       lines.push(`== ${name}`);
       return fn();
     },
+  };
+}
+
+/**
+ * The Action's logger: warnings and errors become workflow-command annotations without a file (the
+ * run page lists them), debug lines show when the run has step debug logging on, groups fold.
+ */
+export function actionsLogger(): Logger {
+  return {
+    info: (m) => core.info(m),
+    warning: (m) => core.warning(m),
+    error: (m) => core.error(m),
+    debug: (m) => core.debug(m),
+    group: (name, fn) => core.group(name, fn),
   };
 }

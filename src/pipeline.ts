@@ -3,18 +3,20 @@ import { compileProject } from './build/compile.js';
 import { findSolidityFiles } from './build/sourceFiles.js';
 import type { CompiledContract, CompiledProject } from './build/types.js';
 import { fuzzContracts } from './campaigns.js';
-import type { FuzzConfig, RunConfig } from './config/types.js';
+import type { FuzzConfig, LineTarget, RunConfig } from './config/types.js';
 import { ConfigurationError, errorMessage, isConfigurationError } from './errors.js';
 import type { Logger } from './logger.js';
 import { systemClock, type Clock } from './fuzz/clock.js';
 import type { ContractCampaignResult } from './fuzz/contractCampaign.js';
-import { toReportFinding } from './fuzz/reportEntries.js';
+import { toReportFinding, toReportTargets } from './fuzz/reportEntries.js';
 import { fuzzPullRequest } from './pullRequest.js';
 import { renderMarkdown } from './report/markdown.js';
 import type { Report, ReportFinding, ReportTarget } from './report/types.js';
 import { writeJsonReport } from './report/write.js';
 import { renderText } from './report/text.js';
+import { buildTargets } from './targets/buildTargets.js';
 import { skipReason } from './targets/contractsToFuzz.js';
+import type { Target } from './targets/types.js';
 
 export const VERSION = '0.1.0';
 
@@ -56,6 +58,15 @@ export async function runPipeline(config: RunConfig, deps: PipelineDeps): Promis
     report.stats.sequences = sum(outcome.results, (r) => r.outcome.sequences);
     report.stats.transactions = sum(outcome.results, (r) => r.outcome.transactions);
     report.stats.analysisMs = Math.round(sum(outcome.results, (r) => r.outcome.analysisMs));
+    const oneShot = sum(outcome.results, (r) => r.outcome.prediction.oneShot);
+    const oneShotHits = sum(outcome.results, (r) => r.outcome.prediction.oneShotHits);
+    report.stats.prediction = {
+      oneShot,
+      oneShotHits,
+      oneShotSuccessRate: oneShot > 0 ? oneShotHits / oneShot : 0,
+      iterated: sum(outcome.results, (r) => r.outcome.prediction.iterated),
+      iteratedHits: sum(outcome.results, (r) => r.outcome.prediction.iteratedHits),
+    };
     const fuzzMs = sum(outcome.results, (r) => r.outcome.elapsedMs);
     report.stats.transactionsPerSecond = fuzzMs > 0 ? Math.round((report.stats.transactions * 1000) / fuzzMs) : 0;
     const failing = config.command === 'pr' ? report.findings.filter((f) => f.introduced !== false) : report.findings;
@@ -98,9 +109,29 @@ function emptyReport(config: RunConfig): Report {
 async function fuzzPaths(config: FuzzConfig, context: { logger: Logger; clock: Clock }): Promise<StageOutcome> {
   const project = await context.logger.group('Compiling', () => compileProject({ root: config.root, paths: config.paths }));
   const contracts = selectContracts(project, config, context.logger);
-  const results = await fuzzContracts(project, contracts.map((contract) => ({ contract, targets: [] })), config, context);
+  const targets = lineTargets(project, config.targets, context.logger);
+  const plans = contracts.map((contract) => ({ contract, targets: targets.filter((t) => t.contract === contract.name) }));
+  const results = await fuzzContracts(project, plans, config, context);
   const findings = results.flatMap((result) => result.findings.map((f) => toReportFinding(project, result, f)));
-  return { targets: [], findings, results };
+  return { targets: plans.flatMap((plan, i) => toReportTargets(plan.targets, results[i])), findings, results };
+}
+
+/** `--targets FILE:LINE`: the named lines become targets exactly as changed lines do in `lookout pr`. */
+function lineTargets(project: CompiledProject, lines: readonly LineTarget[], logger: Logger): Target[] {
+  if (lines.length === 0) return [];
+  const byFile = new Map<string, number[]>();
+  for (const { file, line } of lines) {
+    if (!project.sources.some((s) => s.path === file)) {
+      throw new ConfigurationError(`--targets names ${file}, which is not among the compiled sources (paths are relative to ${project.root}).`);
+    }
+    byFile.set(file, [...(byFile.get(file) ?? []), line]);
+  }
+  const changes = [...byFile].map(([path, added]) => ({ path, status: 'modified' as const, addedLines: [...new Set(added)].sort((a, b) => a - b), deletedAfter: [] }));
+  const targets = buildTargets(project, changes);
+  for (const { file, line } of lines) {
+    if (!targets.some((t) => t.file === file && t.line === line)) logger.warning(`--targets ${file}:${line} holds no code of a deployable contract; it is not a target.`);
+  }
+  return targets;
 }
 
 function selectContracts(project: CompiledProject, config: FuzzConfig, logger: Logger): CompiledContract[] {

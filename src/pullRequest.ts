@@ -2,7 +2,7 @@ import { compileProject } from './build/compile.js';
 import { findSolidityFiles } from './build/sourceFiles.js';
 import type { CompiledProject } from './build/types.js';
 import type { PrConfig } from './config/types.js';
-import { BuildError, errorMessage } from './errors.js';
+import { BuildError, ConfigurationError, errorMessage, isConfigurationError } from './errors.js';
 import { exportRevision, type RevisionTree } from './diff/checkout.js';
 import { changedLines, repositoryRoot, resolveRange, workTreeIs } from './diff/git.js';
 import type { ChangedFile } from './diff/types.js';
@@ -30,15 +30,15 @@ export interface PullRequestOutcome {
 export async function fuzzPullRequest(config: PrConfig, context: { logger: Logger; clock: Clock }): Promise<PullRequestOutcome> {
   const { logger } = context;
   const repo = await repositoryRoot(config.repo);
-  const range = await resolveRange({ repo, base: config.base, head: config.head });
-  const changes = (await changedLines({ repo, base: config.base, head: config.head })).filter((c) => c.status !== 'deleted');
+  const range = await changedRange(repo, config, logger);
+  const changes = range.changes.filter((c) => c.status !== 'deleted');
   if (changes.length === 0) {
     logger.info('No Solidity lines changed: nothing to fuzz.');
     return { targets: [], findings: [], results: [] };
   }
-  logger.info(`${changes.length} changed Solidity file(s) between ${range.mergeBase.slice(0, 12)} and ${range.head.slice(0, 12)}.`);
+  logger.info(`${changes.length} changed Solidity file(s) between ${range.mergeBase?.slice(0, 12) ?? 'the base'} and ${range.head.slice(0, 12)}.`);
 
-  const head = (await workTreeIs(repo, range.head)) ? { dir: repo, dispose: () => undefined } : await exportRevision(repo, range.head);
+  const head = (await workTreeIs(repo, range.head)) ? { dir: repo, dispose: () => undefined } : await exportHead(repo, range);
   try {
     const project = await logger.group('Compiling head', () => compileRevision(head.dir, repo));
     const plans = planCampaigns(project, changes, logger);
@@ -48,6 +48,40 @@ export async function fuzzPullRequest(config: PrConfig, context: { logger: Logge
     return { targets, findings, results };
   } finally {
     head.dispose();
+  }
+}
+
+interface ChangedRange {
+  changes: ChangedFile[];
+  head: string;
+  /** Undefined when the base is not in the local history and the changes came from `changesWithoutBase`. */
+  mergeBase: string | undefined;
+}
+
+/**
+ * The local diff when the base and its merge-base with head are in the repository; otherwise, when the
+ * config offers them, the changes from elsewhere (a shallow checkout of the PR head in the Action).
+ */
+async function changedRange(repo: string, config: PrConfig, logger: Logger): Promise<ChangedRange> {
+  try {
+    const range = await resolveRange({ repo, base: config.base, head: config.head });
+    return { changes: await changedLines({ repo, base: config.base, head: config.head }), ...range };
+  } catch (error) {
+    if (!config.changesWithoutBase || !isConfigurationError(error)) throw error;
+    logger.warning(`${errorMessage(error)}. Using the pull request's diff from the GitHub API instead; findings cannot be compared with the base.`);
+    return { changes: await config.changesWithoutBase(), head: config.head, mergeBase: undefined };
+  }
+}
+
+/** Without the base's history, head may be missing too: say how to fetch it rather than fail in git archive. */
+async function exportHead(repo: string, range: ChangedRange): Promise<RevisionTree> {
+  try {
+    return await exportRevision(repo, range.head);
+  } catch (error) {
+    if (range.mergeBase !== undefined) throw error;
+    throw new ConfigurationError(
+      `head ${range.head} is not in the checkout; check out the pull request head (actions/checkout with ref: the head sha) or fetch its history (fetch-depth: 0)`,
+    );
   }
 }
 
@@ -66,17 +100,23 @@ function planCampaigns(project: CompiledProject, changes: ChangedFile[], logger:
   return selection.contracts.map((contract) => ({ contract, targets: targets.filter((t) => t.contract === contract.name) }));
 }
 
-/** Report findings, each replayed on the merge-base build: `introduced` false when it fails there too. */
+/**
+ * Report findings, each replayed on the merge-base build: `introduced` false when it fails there too,
+ * null when there is no merge-base to replay on.
+ */
 async function judgeFindings(
   project: CompiledProject,
   results: ContractCampaignResult[],
   config: PrConfig,
   repo: string,
-  mergeBase: string,
+  mergeBase: string | undefined,
   logger: Logger,
 ): Promise<ReportFinding[]> {
   const found = results.flatMap((result) => result.findings.map((finding) => ({ result, finding })));
   if (found.length === 0) return [];
+  if (mergeBase === undefined) {
+    return found.map(({ result, finding }) => ({ ...toReportFinding(project, result, finding), introduced: null, executesChangedLines: finding.executesChangedLines }));
+  }
   let base: { project: CompiledProject; tree: RevisionTree } | undefined;
   const tree = await exportRevision(repo, mergeBase);
   try {

@@ -1,3 +1,4 @@
+import { propertyFunctions } from '../../src/oracles/property.js';
 import { encodeFunctionData, parseAbi, type Abi, toFunctionSelector, type AbiFunction } from 'viem';
 import {
   abiType,
@@ -8,7 +9,6 @@ import {
   formatArgs,
   functionTarget,
   isPayable,
-  propertyFunctions,
   signature,
 } from '../../src/fuzz/abi.js';
 import type { AbiValue, Call, CallTarget } from '../../src/fuzz/types.js';
@@ -69,14 +69,14 @@ describe('abi', () => {
     expect(Buffer.from(actual).toString('hex')).toBe(expected.slice(2));
   });
 
-  test('call targets: state-changing functions with supported types, then fallback and receive', () => {
+  test('call targets: every function with supported types but properties, then fallback and receive', () => {
     const targets = callTargets(abi);
     const names = targets.map((t) => (t.kind === 'function' ? t.fn.name : t.kind));
-    expect(names).toEqual(['numbers', 'simple', 'arrays', 'settle', 'pair', 'fallback', 'receive']);
+    expect(names).toEqual(['numbers', 'simple', 'arrays', 'settle', 'pair', 'total', 'pureOne', 'property_notAProperty', 'fallback', 'receive']);
     const settle = targets[3] as Extract<CallTarget, { kind: 'function' }>;
     expect(settle.selector).toBe(toFunctionSelector(fn('settle')));
     expect(settle.signature).toBe('settle((address,uint256,(bytes,string[])),(address,uint256,(bytes,string[]))[])');
-    expect(targets.map(isPayable)).toEqual([false, false, false, true, false, true, true]);
+    expect(targets.map(isPayable)).toEqual([false, false, false, true, false, false, false, false, true, true]);
   });
 
   test('a non-payable fallback takes no value', () => {
@@ -86,7 +86,7 @@ describe('abi', () => {
   });
 
   test('property functions: property_/echidna_ prefix, no inputs, one bool', () => {
-    expect(propertyFunctions(abi).map((f) => f.name)).toEqual(['property_solvent', 'echidna_ok']);
+    expect(propertyFunctions(abi, 0, 0).map((f) => f.name)).toEqual(['property_solvent', 'echidna_ok']);
   });
 
   test('signatures expand tuples', () => {

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { compileProject } from '../../src/build/compile.js';
 import { parseBudget } from '../../src/config/budget.js';
+import { fuzzConfig } from '../../src/config/defaults.js';
 import type { FuzzConfig } from '../../src/config/types.js';
 import { Executor } from '../../src/evm/executor.js';
 import { memoryLogger } from '../../src/logger.js';
@@ -19,22 +20,9 @@ import { hexToBytes, type Hex } from 'viem';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const BUDGET = '8000x';
 
-function fuzzConfig(file: string, overrides: Partial<FuzzConfig> = {}): FuzzConfig {
-  return {
-    command: 'fuzz',
-    root: ROOT,
-    paths: [`__fixtures__/engine/${file}`],
-    budget: parseBudget(BUDGET),
-    seed: 1,
-    maxSequenceLength: 8,
-    panicCodes: DEFAULT_PANIC_CODES,
-    outputs: {},
-    ...overrides,
-  };
-}
-
 async function fuzz(file: string, overrides: Partial<FuzzConfig> = {}): Promise<Report> {
-  const { report, exitCode } = await runPipeline(fuzzConfig(file, overrides), { logger: memoryLogger() });
+  const config = fuzzConfig(ROOT, [`__fixtures__/engine/${file}`], { budget: parseBudget(BUDGET), ...overrides });
+  const { report, exitCode } = await runPipeline(config, { logger: memoryLogger() });
   expect(exitCode).toBe(report.findings.length > 0 ? 1 : 0);
   return report;
 }

@@ -49,7 +49,7 @@ export function lookahead(
     if (seen.has(pc)) return false;
     seen.add(pc);
     splitPoints.push(pc);
-    if (suffixSteps >= PATH_STEP_BUDGET) return false;
+    if (options.assumeTargetsAhead || suffixSteps >= PATH_STEP_BUDGET) return false;
     const verdict = checkSuffix(program, targets, pc, state, suffixBudget);
     suffixSteps += verdict.steps;
     if (verdict.bailout) note(verdict.bailout);

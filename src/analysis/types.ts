@@ -46,6 +46,11 @@ export interface LookaheadOptions {
   maxPrefixLocations?: number;
   /** Abstract steps one suffix check may take before it bails out. */
   suffixStepBudget?: number;
+  /**
+   * Skip suffix checking: every split point is taken to have targets ahead, so the prefix is the
+   * whole path (the paper's configuration C, RQ2: ARETARGETSUNREACHABLE always returns false).
+   */
+  assumeTargetsAhead?: boolean;
 }
 
 /** Counters per analysed program, for the report's analysis stats. */

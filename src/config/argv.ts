@@ -3,12 +3,16 @@ import path from 'node:path';
 import { ConfigurationError } from '../errors.js';
 import { DEFAULT_PANIC_CODES } from '../oracles/panic.js';
 import { parseBudget } from './budget.js';
-import { DEFAULTS, type RunConfig } from './types.js';
+import { DEFAULTS } from './defaults.js';
+import { SCHEDULES, type LineTarget, type RunConfig, type ScheduleName } from './types.js';
 
 interface CommonOptions {
   budget: string;
   seed: number;
   json?: string;
+  prediction: boolean;
+  ddsf: boolean;
+  schedule?: ScheduleName;
 }
 
 /**
@@ -23,6 +27,8 @@ export function parseArgv(argv: readonly string[], options: { cwd: string; versi
     seed: opts.seed,
     maxSequenceLength: DEFAULTS.maxSequenceLength,
     panicCodes: DEFAULT_PANIC_CODES,
+    techniques: { prediction: opts.prediction, ddsf: opts.ddsf },
+    schedule: opts.schedule,
   });
   let config: RunConfig | undefined;
   const program = new Command('lookout')
@@ -41,6 +47,9 @@ export function parseArgv(argv: readonly string[], options: { cwd: string; versi
     .option('--seed <n>', 'seed of the campaign PRNG', parseSeed, DEFAULTS.seed)
     .option('--json <file>', 'write the JSON report here')
     .option('--markdown <file>', 'write the PR comment (markdown) here')
+    .option('--no-prediction', 'switch off input prediction (for measurement)')
+    .option('--no-ddsf', 'switch off demand-driven sequence fuzzing (for measurement)')
+    .option('--schedule <name>', `power schedule: ${SCHEDULES.join(', ')} (for measurement)`, parseSchedule)
     .action((opts: CommonOptions & { base: string; head: string; repo: string; markdown?: string }) => {
       config = {
         command: 'pr',
@@ -60,12 +69,17 @@ export function parseArgv(argv: readonly string[], options: { cwd: string; versi
     .option('--budget <budget>', 'time (90s, 2m) or transactions (50000x)', DEFAULTS.fuzzBudget)
     .option('--seed <n>', 'seed of the campaign PRNG', parseSeed, DEFAULTS.seed)
     .option('--json <file>', 'write the JSON report here')
-    .action((paths: string[], opts: CommonOptions & { contract?: string }) => {
+    .option('--targets <lines>', 'FILE:LINE,... source lines to aim at and report on', parseTargets, [])
+    .option('--no-prediction', 'switch off input prediction (for measurement)')
+    .option('--no-ddsf', 'switch off demand-driven sequence fuzzing (for measurement)')
+    .option('--schedule <name>', `power schedule: ${SCHEDULES.join(', ')} (for measurement)`, parseSchedule)
+    .action((paths: string[], opts: CommonOptions & { contract?: string; targets: LineTarget[] }) => {
       config = {
         command: 'fuzz',
         root: options.cwd,
         paths: paths.map((p) => path.relative(options.cwd, path.resolve(options.cwd, p)) || '.'),
         contract: opts.contract,
+        targets: opts.targets.map((t) => ({ ...t, file: path.relative(options.cwd, path.resolve(options.cwd, t.file)).split(path.sep).join('/') })),
         ...common(opts),
         outputs: { json: resolve(opts.json) },
       };
@@ -82,6 +96,22 @@ export function parseArgv(argv: readonly string[], options: { cwd: string; versi
   }
   if (!config) throw new ConfigurationError('No command given: use `lookout pr --base REF` or `lookout fuzz PATH...` (see `lookout --help`).');
   return config;
+}
+
+function parseSchedule(text: string): ScheduleName {
+  const name = SCHEDULES.find((s) => s === text);
+  if (!name) throw new InvalidArgumentError(`use one of ${SCHEDULES.join(', ')}.`);
+  return name;
+}
+
+/** `src/A.sol:12,src/A.sol:20` (repeatable: later flags add to earlier ones). */
+function parseTargets(text: string, previous: LineTarget[]): LineTarget[] {
+  const parsed = text.split(',').filter((part) => part.trim() !== '').map((part) => {
+    const match = /^(.+\.sol):(\d+)$/.exec(part.trim());
+    if (!match || Number(match[2]) < 1) throw new InvalidArgumentError(`'${part}' is not FILE.sol:LINE (a 1-based line).`);
+    return { file: match[1], line: Number(match[2]) };
+  });
+  return [...previous, ...parsed];
 }
 
 function parseSeed(text: string): number {

@@ -1,11 +1,27 @@
+import type { ChangedFile } from '../diff/types.js';
 import type { Budget } from './budget.js';
 
-export const DEFAULTS = {
-  fuzzBudget: '60s',
-  prBudget: '120s',
-  seed: 1,
-  maxSequenceLength: 8,
-} as const;
+/** Harvey's techniques, each switchable for measurement (`--no-prediction`, `--no-ddsf`). */
+export interface Techniques {
+  prediction: boolean;
+  ddsf: boolean;
+}
+
+/**
+ * Power schedules of the Bran paper's evaluation: `lookahead` (B, the default with targets),
+ * `baseline` (A: AFLFast on path ids, the default without), `lookahead-imprecise` (C: the suffix
+ * check always says "reachable"), `lid-aflfast` (D: LIDs with the standard schedule).
+ */
+export const SCHEDULES = ['lookahead', 'baseline', 'lookahead-imprecise', 'lid-aflfast'] as const;
+export type ScheduleName = (typeof SCHEDULES)[number];
+
+export type StopCondition = 'finding' | 'targets-reached';
+
+/** A source line to aim at, as `lookout fuzz --targets FILE:LINE` names it. */
+export interface LineTarget {
+  file: string;
+  line: number;
+}
 
 /** What every run shares, validated; built by the CLI and the Action readers alike. */
 interface CommonConfig {
@@ -14,9 +30,13 @@ interface CommonConfig {
   maxSequenceLength: number;
   /** Panic codes reported as findings (assertion failures, 0x01, always are). */
   panicCodes: ReadonlySet<number>;
+  /** Harvey's input prediction and demand-driven sequences (both on unless switched off for measurement). */
+  techniques: Techniques;
+  /** Unset: `lookahead` when there are targets, else `baseline`. */
+  schedule?: ScheduleName;
   outputs: { json?: string; markdown?: string };
-  /** End each campaign at its first finding (time-to-bug measurements). */
-  stopOnFinding?: boolean;
+  /** End each campaign early, at its first finding or once every target is reached (measurements). */
+  stopWhen?: StopCondition;
 }
 
 /** `lookout fuzz`: compile the given paths and fuzz their deployable contracts. */
@@ -28,6 +48,8 @@ export interface FuzzConfig extends CommonConfig {
   paths: string[];
   /** Only fuzz the contract with this name. */
   contract?: string;
+  /** Lines to aim at and report on (relative to `root`). */
+  targets: LineTarget[];
 }
 
 /** `lookout pr`: fuzz what `head` changed since its merge-base with `base`. */
@@ -37,6 +59,11 @@ export interface PrConfig extends CommonConfig {
   repo: string;
   base: string;
   head: string;
+  /**
+   * The pull request's changed lines from elsewhere (the Action passes the GitHub API's), used when
+   * the base is not in the local history (a shallow checkout); findings then have `introduced: null`.
+   */
+  changesWithoutBase?: () => Promise<ChangedFile[]>;
 }
 
 export type RunConfig = FuzzConfig | PrConfig;

@@ -16,7 +16,7 @@ import { CodeRegistry } from './codeRegistry.js';
 import { type FrameExit, instrumentedOpcodes, trackFrames } from './instrumentation.js';
 import { JournaledState } from './journaledState.js';
 import { enableJumpAnalysisCache } from './jumpAnalysisCache.js';
-import { describeRevert } from './revertReason.js';
+import { decodeRevert, describeRevert } from '../oracles/revert.js';
 import { DEFAULT_TRACE_LIMITS, type TraceLimits, TraceRecorder } from './traceRecorder.js';
 import { intrinsicGas, transactionGasUsed } from './txGas.js';
 import type { Address, DeployRequest, Deployment, Tx, TxOutcome, TxResult } from './types.js';
@@ -118,7 +118,7 @@ export class Executor {
     await this.endTransaction();
     const error = result.execResult.exceptionError;
     if (error !== undefined || result.createdAddress === undefined) {
-      const why = error?.error === 'revert' ? describeRevert(result.execResult.returnValue) : (error?.error ?? 'no address');
+      const why = error?.error === 'revert' ? `reverted with ${describeRevert(decodeRevert(result.execResult.returnValue))}` : (error?.error ?? 'no address');
       throw new ConfigurationError(`Deploying ${request.name} with no constructor arguments failed: the constructor ${why}`);
     }
     const address = result.createdAddress;

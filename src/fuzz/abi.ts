@@ -9,6 +9,7 @@ import {
   type AbiParameter,
   type Hex,
 } from 'viem';
+import { isPropertyFunction } from '../oracles/property.js';
 import type { AbiValue, Call, CallTarget } from './types.js';
 
 /** The shape of one ABI parameter type, parsed once and cached per parameter object. */
@@ -70,26 +71,16 @@ function isSupported(param: AbiParameter): boolean {
   }
 }
 
-/** `property_*` / `echidna_*` functions: no inputs, one bool output (Echidna's convention). */
-function isProperty(fn: AbiFunction): boolean {
-  return (
-    /^(property_|echidna_)/.test(fn.name) &&
-    fn.inputs.length === 0 &&
-    fn.outputs.length === 1 &&
-    fn.outputs[0].type === 'bool'
-  );
-}
-
 /**
- * What the fuzzer may call: every state-changing function (properties excluded, as Echidna does,
- * and functions whose parameter types cannot be generated), then fallback and receive when present.
+ * What the fuzzer may call: every function (properties excluded, as Echidna does, and functions
+ * whose parameter types cannot be generated), then fallback and receive when present. View and pure
+ * functions change no state but can fail an assert or panic, and a pull request may change them.
  */
 export function callTargets(abi: Abi): CallTarget[] {
   const targets: CallTarget[] = [];
   for (const item of abi) {
     if (item.type !== 'function') continue;
-    if (item.stateMutability === 'view' || item.stateMutability === 'pure') continue;
-    if (isProperty(item) || !item.inputs.every(isSupported)) continue;
+    if (isPropertyFunction(item) || !item.inputs.every(isSupported)) continue;
     targets.push(functionTarget(item));
   }
   for (const item of abi) {
@@ -97,11 +88,6 @@ export function callTargets(abi: Abi): CallTarget[] {
     if (item.type === 'receive') targets.push({ kind: 'receive' });
   }
   return targets;
-}
-
-/** The property functions to evaluate after each transaction. */
-export function propertyFunctions(abi: Abi): AbiFunction[] {
-  return abi.filter((item): item is AbiFunction => item.type === 'function' && isProperty(item));
 }
 
 export function functionTarget(fn: AbiFunction): CallTarget {

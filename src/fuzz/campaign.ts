@@ -1,14 +1,21 @@
 import type { Budget } from '../config/budget.js';
+import type { Techniques } from '../config/types.js';
 import type { TxResult } from '../evm/types.js';
 import { failureKey, type Failure } from '../oracles/failure.js';
 import { BudgetMeter } from './budgetMeter.js';
 import type { Clock } from './clock.js';
-import { Corpus } from './corpus.js';
+import { Corpus, type CorpusEntry } from './corpus.js';
+import { CostCollector, type CostVector } from './costs.js';
+import { aggressiveRun, DemandDrivenState, functionKey, slotsRead, slotsWritten, storageFingerprint, type StorageSlot } from './ddsf.js';
 import type { Dictionary } from './dictionary.js';
 import { harvestFeedback } from './feedback.js';
-import { mutateSequence, type MutationContext } from './mutations.js';
+import { applyMutation, mutateSequence, type MutationContext } from './mutations.js';
+import { NearMisses } from './nearMisses.js';
+import {
+  diffSingleNumeric, evaluatePrediction, pickPrediction, predict, PredictionStats, readNumeric, withNumeric, type PreferMetric,
+} from './prediction.js';
 import type { PowerSchedule } from './schedule.js';
-import { runSequence, type SequenceHarness } from './sequenceRunner.js';
+import { runSequence, type SequenceHarness, type SequenceRun } from './sequenceRunner.js';
 import type { TxSequence } from './types.js';
 
 export interface CampaignSetup {
@@ -21,8 +28,11 @@ export interface CampaignSetup {
   dictionary: Dictionary;
   /** Initial inputs (one call per function is a good start). */
   seeds: readonly TxSequence[];
-  /** End the campaign at its first finding. */
-  stopOnFinding?: boolean;
+  techniques: Techniques;
+  /** Slots of the store cost metrics: the arbitrary-storage-write probe first, then guidance slots (Harvey Sect. 4.3). */
+  probes: readonly bigint[];
+  /** Ends the campaign before its budget is spent (checked between inputs and transactions of the loop). */
+  stop?: (findings: number) => boolean;
   /**
    * LOOKAHEADANALYZE of Alg. 1 line 11: run on the last transaction of each input added to the
    * corpus; its LID and split points feed the lookahead schedules.
@@ -34,6 +44,8 @@ export interface CampaignSetup {
 export interface PathAnalysis {
   lid: string;
   splitPoints: readonly number[];
+  /** pcs of the jumps in the no-target-ahead prefix: the branches worth flipping. */
+  prefixBranches?: ReadonlySet<number>;
 }
 
 /** A failure the campaign saw first at `execution` (its transaction count), with the sequence up to it. */
@@ -57,32 +69,64 @@ export interface CampaignOutcome {
   /** Time spent in `analyze`. */
   analysisMs: number;
   corpusSize: number;
+  prediction: PredictionStats;
+  /** Aggressive runs, those that found new coverage, and the functions that got longer sequences. */
+  ddsf: { aggressiveRuns: number; aggressiveHits: number; enabledFunctions: readonly string[] };
+}
+
+/** Share of mutants that change a single argument when input prediction is on. */
+const SINGLE_CHANGE_SHARE = 0.3;
+
+/** What one regular run left behind for the techniques that follow it. */
+interface Execution {
+  run: SequenceRun;
+  costs: CostVector;
+  /** Slots the last transaction read (demand-driven sequences fuzz them). */
+  lastReads: StorageSlot[];
 }
 
 /**
- * The greybox loop of Alg. 1: pick inputs in queue order, give each the schedule's energy, run that
- * many mutants, keep those whose last transaction takes a new path. Failures are recorded once per
- * failure identity and fuzzing goes on.
+ * The greybox loop of Alg. 1 (Bran) with Harvey's Alg. 1: pick inputs in queue order, give each the
+ * schedule's energy, run that many mutants and keep those whose last transaction takes a new path.
+ * A mutant that changed one number is followed by a predicted input (secant step on a cost metric,
+ * run even past the energy); with p_a an aggressive run fuzzes the storage its last transaction reads
+ * and, when that finds new coverage, lets the function grow longer sequences. Failures are recorded
+ * once per failure identity and fuzzing goes on.
  */
 export async function runCampaign(setup: CampaignSetup): Promise<CampaignOutcome> {
+  const { harness, dictionary, techniques } = setup;
   const meter = new BudgetMeter(setup.budget, setup.clock);
   const corpus = new Corpus();
   const findings = new Map<string, CampaignFinding>();
-  const done = () => meter.exhausted() || (setup.stopOnFinding === true && findings.size > 0);
+  const done = () => meter.exhausted() || (setup.stop?.(findings.size) ?? false);
+  const ddsf = techniques.ddsf ? new DemandDrivenState() : undefined;
+  const prediction = new PredictionStats();
+  const nearMisses = new NearMisses();
+  /** Corpus entries kept for being closest to a goal (untaken branch direction, probe slot), by goal. */
+  const closest = new Map<string, CorpusEntry>();
+  const rng = setup.mutation.rng.fork('harvey');
   let sequences = 0;
   let analysisMs = 0;
-  // Replacement prefixes and splices come from the inputs kept so far (Harvey Sect. 5).
-  const mutation: MutationContext = {
-    ...setup.mutation,
-    prefixSource: setup.mutation.prefixSource ?? ((rng) => (corpus.entries.length > 0 ? rng.pick(corpus.entries).sequence : undefined)),
-  };
 
-  const execute = async (sequence: TxSequence): Promise<void> => {
+  const execute = async (sequence: TxSequence): Promise<Execution> => {
     sequences++;
-    const mark = setup.dictionary.mark();
-    const run = await runSequence(setup.harness, sequence, (result) => {
+    const mark = dictionary.mark();
+    const costs = new CostCollector(setup.probes);
+    const written: StorageSlot[] = [];
+    const pathIds: string[] = [];
+    let lastEdges: number[] = [];
+    let lastReads: StorageSlot[] = [];
+    const run = await runSequence(harness, sequence, (result, index) => {
       meter.transactions++;
-      harvestFeedback(setup.dictionary, result);
+      harvestFeedback(dictionary, result);
+      costs.observe(result, index);
+      nearMisses.cover(result.trace.edges);
+      pathIds.push(result.trace.pathId);
+      if (ddsf) {
+        written.push(...slotsWritten(result.trace));
+        lastEdges = [...result.trace.edges];
+        lastReads = slotsRead(result.trace);
+      }
       setup.onEvent?.({ kind: 'transaction', result, sequenceIndex: sequences, elapsedMs: meter.elapsedMs() });
     });
     if (run.failure && !findings.has(failureKey(run.failure.failure))) {
@@ -95,10 +139,19 @@ export async function runCampaign(setup: CampaignSetup): Promise<CampaignOutcome
       findings.set(failureKey(finding.failure), finding);
       setup.onEvent?.({ kind: 'finding', finding });
     }
-    corpus.recordExecution(run.pathId);
-    if (run.failure || corpus.has(run.pathId)) {
-      setup.dictionary.rollback(mark);
-      return;
+    // Paths span only the last transaction (Harvey Sect. 5) until aggressive runs showed that the
+    // function's coverage depends on state: then the prefix that set the state tells inputs apart.
+    // Without demand-driven sequences paths always span every transaction (configuration D).
+    const lastCall = run.transactions > 0 ? sequence[run.transactions - 1] : undefined;
+    const pathId = ddsf && lastCall && !ddsf.enabledFor(functionKey(lastCall)) ? run.pathId : pathIds.join('|');
+    corpus.recordExecution(pathId);
+    if (ddsf && lastCall) ddsf.recordCoverage(functionKey(lastCall), lastEdges);
+    const execution = { run, costs: costs.vector(), lastReads };
+    const closer = nearMisses.improvements(execution.costs);
+    if (run.failure || corpus.has(pathId)) {
+      if (!run.failure && closer.length > 0) keepClosest(sequence, pathId, execution.costs, closer[0]);
+      else dictionary.rollback(mark);
+      return execution;
     }
     let analysis: PathAnalysis | undefined;
     if (setup.analyze && run.last) {
@@ -106,9 +159,53 @@ export async function runCampaign(setup: CampaignSetup): Promise<CampaignOutcome
       analysis = setup.analyze(run.last);
       analysisMs += setup.clock() - before;
     }
-    corpus.add(sequence, run.pathId, analysis);
-    setup.onEvent?.({ kind: 'input-added', pathId: run.pathId, corpusSize: corpus.entries.length });
+    corpus.add(sequence, pathId, analysis).costs = execution.costs;
+    // The executor still holds this input's final state: fingerprint it before the next reset.
+    ddsf?.offer(sequence, storageFingerprint(harness.executor, written));
+    setup.onEvent?.({ kind: 'input-added', pathId, corpusSize: corpus.entries.length });
+    return execution;
   };
+
+  /** One entry per goal, replaced as inputs get closer: the corpus grows with goals, not with steps. */
+  const keepClosest = (sequence: TxSequence, pathId: string, costs: CostVector, goal: string): void => {
+    const kept = closest.get(goal);
+    if (kept) {
+      kept.sequence = sequence;
+      kept.costs = costs;
+      kept.selected = 0;
+      return;
+    }
+    const entry = corpus.add(sequence, `${pathId}~${goal}`);
+    entry.costs = costs;
+    closest.set(goal, entry);
+  };
+
+  /** Harvey Alg. 1 lines 17–22, iterated as in Learning-inputs Sect. 3.2 while steps make progress. */
+  const predictFrom = async (entry: CorpusEntry, mutant: TxSequence, ran: Execution): Promise<void> => {
+    const site = diffSingleNumeric(entry.sequence, mutant);
+    if (!site || !entry.costs) return;
+    const x = readNumeric(entry.sequence, site);
+    const x2 = readNumeric(mutant, site);
+    let next = pickPrediction(predict(site, x, entry.costs, x2, ran.costs, preferFor(entry)), rng);
+    while (next && !done()) {
+      // A predicted msg.value above what a call may carry would only fail for lack of balance.
+      if (site.kind === 'value' && (next.value < 0n || next.value > setup.mutation.maxValue)) return;
+      const tried = await execute(withNumeric(mutant, site, next.value));
+      const outcome = evaluatePrediction(next, tried.costs);
+      prediction.record(next, outcome);
+      next = outcome.kind === 'miss' ? outcome.next : undefined;
+    }
+  };
+
+  const base = setup.mutation;
+  /** With the lookahead analysis, predictions aim first at branches of the entry's no-target-ahead prefix. */
+  const preferFor = (entry: CorpusEntry): PreferMetric | undefined => {
+    const branches = entry.prefixBranches;
+    const lastTx = entry.sequence.length - 1;
+    return branches && ((cost) => cost.kind === 'branch' && cost.tx === lastTx && branches.has(cost.pc));
+  };
+  const prefixSource = (r: typeof rng) =>
+    ddsf?.drawPrefix(r) ?? (corpus.entries.length > 0 ? r.pick(corpus.entries).sequence : undefined);
 
   for (const seed of setup.seeds) {
     if (done()) break;
@@ -120,14 +217,29 @@ export async function runCampaign(setup: CampaignSetup): Promise<CampaignOutcome
     const entry = corpus.entries[next % corpus.entries.length];
     const energy = setup.schedule.energy(entry, corpus);
     entry.selected++;
+    const last = entry.sequence[entry.sequence.length - 1];
+    const mutation: MutationContext = {
+      ...base,
+      prefixSource: base.prefixSource ?? prefixSource,
+      weights: ddsf && last ? ddsf.sequenceMutationWeights(functionKey(last), base.weights) : base.weights,
+    };
     for (let i = 0; i < energy && !done(); i++) {
-      const mutant = mutateSequence(entry.sequence, mutation);
+      // Prediction needs mutants that differ in one number (Harvey Alg. 1 line 17): stacked havoc
+      // mutations rarely do, so a share of mutants are single argument changes.
+      const single = techniques.prediction && rng.chance(SINGLE_CHANGE_SHARE);
+      const mutant = (single && applyMutation(entry.sequence, 'mutate-arg', mutation)) || mutateSequence(entry.sequence, mutation);
       if (!mutant) {
         idle++;
         continue;
       }
       idle = 0;
-      await execute(mutant);
+      const ran = await execute(mutant);
+      if (techniques.prediction) await predictFrom(entry, mutant, ran);
+      if (ddsf && !done() && ddsf.shouldRunAggressive(rng)) {
+        // Its input is never kept and its failures never reported: the fuzzed storage may be unreachable.
+        const aggressive = await aggressiveRun({ executor: harness.executor, state: ddsf, sequence: mutant, slots: ran.lastReads, rng, dictionary });
+        meter.transactions += aggressive?.transactions ?? 0;
+      }
     }
   }
 
@@ -138,5 +250,11 @@ export async function runCampaign(setup: CampaignSetup): Promise<CampaignOutcome
     elapsedMs: meter.elapsedMs(),
     analysisMs,
     corpusSize: corpus.entries.length,
+    prediction,
+    ddsf: {
+      aggressiveRuns: ddsf?.aggressiveRuns ?? 0,
+      aggressiveHits: ddsf?.aggressiveHits ?? 0,
+      enabledFunctions: ddsf?.enabledFunctions ?? [],
+    },
   };
 }

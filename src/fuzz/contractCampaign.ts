@@ -1,21 +1,28 @@
+import { keccak_256 } from '@noble/hashes/sha3.js';
+import { bytesToBigInt, hexToBytes } from 'viem';
 import type { CompiledContract, CompiledProject } from '../build/types.js';
 import type { Budget } from '../config/budget.js';
 import { ConfigurationError } from '../errors.js';
 import { Executor } from '../evm/executor.js';
 import type { Address } from '../evm/types.js';
 import { propertyFunctions } from '../oracles/property.js';
+import { storageWriteOracle } from '../oracles/storageWrite.js';
 import { transactionOracles } from '../oracles/transaction.js';
 import { callTargets } from './abi.js';
 import type { Clock } from './clock.js';
+import type { ScheduleName, StopCondition, Techniques } from '../config/types.js';
 import { runCampaign, type CampaignEvent, type CampaignOutcome } from './campaign.js';
 import { Dictionary } from './dictionary.js';
 import type { MutationContext } from './mutations.js';
+import { PredictionStats } from './prediction.js';
 import { confirmFinding, type ConfirmedFinding } from './replay.js';
 import type { Rng } from './rng.js';
 import { ReachTracker, type FirstReach, type ReachTarget } from './reach.js';
-import type { PowerSchedule } from './schedule.js';
+import { lidCutOffExponential, lookaheadSchedule } from './lookaheadSchedule.js';
+import { createPathAnalyzer, type PathAnalyzer } from './pathAnalysis.js';
+import { cutOffExponential, type PowerSchedule } from './schedule.js';
 import type { SequenceHarness } from './sequenceRunner.js';
-import type { TxSequence } from './types.js';
+import type { CallTarget, TxSequence } from './types.js';
 import { generateCallValue, generateDelays, generateInputs } from './values.js';
 
 /** Most wei one generated call carries: enough for any realistic deposit, far below a sender's balance. */
@@ -29,10 +36,11 @@ export interface ContractCampaignRequest {
   budget: Budget;
   rng: Rng;
   clock: Clock;
-  schedule: PowerSchedule;
+  schedule: ScheduleName;
   panicCodes: ReadonlySet<number>;
+  techniques: Techniques;
   maxSequenceLength: number;
-  stopOnFinding?: boolean;
+  stopWhen?: StopCondition;
   /** Shrinking stops at this clock reading (time budgets); execution budgets bound it by attempts only. */
   shrinkDeadline?: number;
   onEvent?: (event: CampaignEvent) => void;
@@ -45,6 +53,8 @@ export interface ContractCampaignResult {
   findings: ConfirmedFinding[];
   /** First reach of each target, by index into the request's targets. */
   reached: ReadonlyMap<number, FirstReach>;
+  /** Targets (by index) the lookahead analysis proved no transaction sequence can execute. */
+  unreachable: ReadonlySet<number>;
 }
 
 /** Deploys one contract, fuzzes it for its budget, then shrinks and replays every failure found. */
@@ -59,40 +69,51 @@ export async function fuzzContract(request: ContractCampaignRequest): Promise<Co
   const deploy = () => Executor.create([{ name: contract.name, abi: contract.abi, creationCode: contract.creation.bytecode }]);
   const executor = await deploy();
   const deployment = executor.deployments[0];
+  // Harvey Sect. 4.3: a random slot no honest SSTORE targets; writing it means the slot was attacker-computed.
+  const probe = rng.fork('probe').bits(256);
   const trackReach = () =>
     new ReachTracker(request.targets, deployment, { code: contract.creation.bytecode, executedBlocks: deployment.creationBlocks });
   const reach = trackReach();
+  const lookahead = lookaheadSetup(request.schedule, deployment, request.targets, reach);
   const harness: SequenceHarness = {
     executor,
-    oracles: transactionOracles({ panicCodes: request.panicCodes }),
+    oracles: [...transactionOracles({ panicCodes: request.panicCodes }), storageWriteOracle(probe)],
     properties: propertyFunctions(contract.abi, 0, deployment.codeId),
   };
 
   const dictionary = new Dictionary();
   dictionary.mineBytecode(deployment.code);
   for (const ast of Object.values(request.project.asts)) dictionary.mineAst(ast);
+  // Where dynamic arrays keep their elements: 2^256 − keccak(slot) indexes wrap onto other slots.
+  for (const variable of contract.storageLayout) {
+    if (variable.type.endsWith('[]')) dictionary.addConstant(bytesToBigInt(keccak_256(toBytes32(variable.slot))));
+  }
   const mutation: MutationContext = {
     rng: rng.fork('mutation'),
     dictionary,
     addresses: [...executor.senderAddresses, deployment.address, `0x${'0'.repeat(40)}`],
     senders: executor.senderAddresses.length,
     maxValue: MAX_CALL_VALUE,
-    targets: [callTargets(contract.abi)],
+    targets: [callTargets(contract.abi).filter((t) => !isGetter(t, contract))],
     maxSequenceLength: request.maxSequenceLength,
   };
   if (mutation.targets[0].length === 0 && harness.properties.length === 0) {
-    return { contract, senders: executor.senderAddresses, outcome: emptyOutcome(), findings: [], reached: reach.reached };
+    return { contract, senders: executor.senderAddresses, outcome: emptyOutcome(), findings: [], reached: reach.reached, unreachable: lookahead.unreachable };
   }
 
   const outcome = await runCampaign({
     harness,
     budget: request.budget,
     clock: request.clock,
-    schedule: request.schedule,
+    schedule: lookahead.schedule,
+    analyze: lookahead.analyzer && ((last) => lookahead.analyzer!.analyze(last)),
     mutation,
     dictionary,
     seeds: seedSequences(mutation),
-    stopOnFinding: request.stopOnFinding,
+    techniques: request.techniques,
+    // The state variables' own slots guide store-cost predictions towards overwriting them.
+    probes: [probe, ...new Set(contract.storageLayout.map((v) => v.slot))],
+    stop: request.stopWhen && ((findings) => (request.stopWhen === 'finding' ? findings > 0 : reach.allReached)),
     onEvent: (event) => {
       if (event.kind === 'transaction') reach.observe(event.result, event.elapsedMs, event.sequenceIndex);
       request.onEvent?.(event);
@@ -110,7 +131,61 @@ export async function fuzzContract(request: ContractCampaignRequest): Promise<Co
     });
     if (confirmed) findings.push(confirmed);
   }
-  return { contract, senders: executor.senderAddresses, outcome, findings, reached: reach.reached };
+  return { contract, senders: executor.senderAddresses, outcome, findings, reached: reach.reached, unreachable: lookahead.unreachable };
+}
+
+/**
+ * The getter solc generates for a public state variable: no user code to reach and nothing that can
+ * fail, so calling it only spends budget. (User-written view functions stay callable.)
+ */
+function isGetter(target: CallTarget, contract: CompiledContract): boolean {
+  return (
+    target.kind === 'function' &&
+    target.fn.stateMutability === 'view' &&
+    contract.storageLayout.some((variable) => variable.label === target.fn.name)
+  );
+}
+
+const SCHEDULE: Record<ScheduleName, PowerSchedule> = {
+  baseline: cutOffExponential,
+  lookahead: lookaheadSchedule,
+  'lookahead-imprecise': lookaheadSchedule,
+  'lid-aflfast': lidCutOffExponential,
+};
+
+/**
+ * The schedule, and for the lookahead configurations the path analyzer. The empty-prefix check runs
+ * first: targets proven unreachable get that status, and the schedule stops aiming at them (they are
+ * left out of the analyzer's target set).
+ */
+function lookaheadSetup(
+  schedule: ScheduleName,
+  deployment: { code: Uint8Array; codeId: number },
+  targets: readonly ReachTarget[],
+  reach: ReachTracker,
+): { schedule: PowerSchedule; analyzer?: PathAnalyzer; unreachable: ReadonlySet<number> } {
+  if (schedule === 'baseline') return { schedule: SCHEDULE.baseline, unreachable: new Set() };
+  const analyzer = (pcs: readonly number[]) =>
+    createPathAnalyzer({ code: deployment.code, codeId: deployment.codeId, targetPcs: pcs, mode: schedule === 'lookahead-imprecise' ? 'imprecise' : 'precise' });
+  const provenPcs = analyzer(targets.flatMap((t) => t.pcs)).unreachable();
+  const unreachable = new Set<number>();
+  targets.forEach((t, i) => {
+    if (t.pcs.length > 0 && t.creationPcs.length === 0 && t.pcs.every((pc) => provenPcs.has(pc))) unreachable.add(i);
+  });
+  const live = targets.flatMap((t) => t.pcs).filter((pc) => !provenPcs.has(pc));
+  return { schedule: untilReached(SCHEDULE[schedule], reach, unreachable.size), analyzer: analyzer(live), unreachable };
+}
+
+/**
+ * Once every target that can be reached has been, there is nothing left to aim at; failures beyond
+ * the changed lines still count, so the campaign goes on with the baseline schedule.
+ */
+function untilReached(aimed: PowerSchedule, reach: ReachTracker, unreachable: number): PowerSchedule {
+  return {
+    name: aimed.name,
+    energy: (entry, corpus) =>
+      reach.reached.size + unreachable >= reach.size ? cutOffExponential.energy(entry, corpus) : aimed.energy(entry, corpus),
+  };
 }
 
 /** One single-call sequence per callable function: the seeds S of Alg. 1. */
@@ -124,5 +199,13 @@ function seedSequences(ctx: MutationContext): TxSequence[] {
 }
 
 function emptyOutcome(): CampaignOutcome {
-  return { findings: [], sequences: 0, transactions: 0, elapsedMs: 0, analysisMs: 0, corpusSize: 0 };
+  return {
+    findings: [], sequences: 0, transactions: 0, elapsedMs: 0, analysisMs: 0, corpusSize: 0,
+    prediction: new PredictionStats(),
+    ddsf: { aggressiveRuns: 0, aggressiveHits: 0, enabledFunctions: [] },
+  };
+}
+
+function toBytes32(value: bigint): Uint8Array {
+  return hexToBytes(`0x${value.toString(16).padStart(64, '0')}`);
 }

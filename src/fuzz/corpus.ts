@@ -1,15 +1,20 @@
+import type { CostVector } from './costs.js';
 import type { TxSequence } from './types.js';
 
 /** One input of the test suite: a sequence, keyed by the path id of its last transaction (Harvey Sect. 5). */
 export interface CorpusEntry {
   readonly id: number;
-  readonly sequence: TxSequence;
+  /** Replaced only for the entry closest to an untaken branch (see NearMisses). */
+  sequence: TxSequence;
   readonly pathId: string;
   /** Times this entry was picked for fuzzing: `selected(I)` of the schedules. */
   selected: number;
   /** Lookahead identifier and split points of its no-target-ahead prefix, when the analysis ran. */
   lid?: string;
   splitPoints?: readonly number[];
+  prefixBranches?: ReadonlySet<number>;
+  /** Its cost metrics, the x of Harvey's secant step when a mutant of it changes one number. */
+  costs?: CostVector;
 }
 
 /**
@@ -27,7 +32,7 @@ export class Corpus {
     return this.byPath.has(pathId);
   }
 
-  add(sequence: TxSequence, pathId: string, lookahead?: { lid: string; splitPoints: readonly number[] }): CorpusEntry {
+  add(sequence: TxSequence, pathId: string, lookahead?: { lid: string; splitPoints: readonly number[]; prefixBranches?: ReadonlySet<number> }): CorpusEntry {
     const entry: CorpusEntry = { id: this.entries.length, sequence, pathId, selected: 0, ...lookahead };
     this.entries.push(entry);
     this.byPath.set(pathId, entry);

@@ -14,7 +14,8 @@ import type { Call } from './types.js';
 export function toReportTargets(targets: readonly Target[], result: ContractCampaignResult): ReportTarget[] {
   return targets.map((target, index) => {
     const first = result.reached.get(index);
-    const status = target.status === 'no-code' ? 'no-code' : first ? 'reached' : 'unreached';
+    const status =
+      target.status === 'no-code' ? 'no-code' : first ? 'reached' : result.unreachable.has(index) ? 'unreachable' : 'unreached';
     return {
       file: target.file,
       line: target.line,

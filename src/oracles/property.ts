@@ -7,7 +7,7 @@ const PROPERTY_PREFIXES = ['property_', 'echidna_'];
 
 /** The property functions of one deployment's ABI, in ABI order. */
 export function propertyFunctions(abi: Abi, to: number, codeId: number): PropertyFunction[] {
-  return abi.filter(isPropertyFunction).map((fn) => ({
+  return abi.filter((item): item is AbiFunction => item.type === 'function' && isPropertyFunction(item)).map((fn) => ({
     to,
     codeId,
     name: fn.name,
@@ -15,13 +15,13 @@ export function propertyFunctions(abi: Abi, to: number, codeId: number): Propert
   }));
 }
 
-function isPropertyFunction(item: Abi[number]): item is AbiFunction {
+/** `property_*` / `echidna_*` functions: no inputs, one bool output (Echidna's convention). */
+export function isPropertyFunction(fn: AbiFunction): boolean {
   return (
-    item.type === 'function' &&
-    PROPERTY_PREFIXES.some((prefix) => item.name.startsWith(prefix)) &&
-    item.inputs.length === 0 &&
-    item.outputs.length === 1 &&
-    item.outputs[0]!.type === 'bool'
+    PROPERTY_PREFIXES.some((prefix) => fn.name.startsWith(prefix)) &&
+    fn.inputs.length === 0 &&
+    fn.outputs.length === 1 &&
+    fn.outputs[0]!.type === 'bool'
   );
 }
 

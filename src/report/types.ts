@@ -17,6 +17,8 @@ export interface ReportStats {
   transactions: number;
   transactionsPerSecond: number;
   analysisMs: number;
+  /** Input prediction (Harvey RQ2): one-shot predictions made and how many flipped their branch. */
+  prediction?: { oneShot: number; oneShotHits: number; oneShotSuccessRate: number; iterated: number; iteratedHits: number };
 }
 
 export type TargetStatus = 'reached' | 'unreached' | 'unreachable' | 'no-code';

@@ -1,0 +1,114 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse, parseAllDocuments } from 'yaml';
+import { ACTION_DEFAULTS, fuzzTargetFromEvent, INPUT, readActionEnv, readInputs, validate, type ActionEnv } from '../../src/config/action.js';
+import { ConfigurationError } from '../../src/errors.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const actionYml = parse(readFileSync(path.join(root, 'action.yml'), 'utf8'));
+const event = (name: string) => JSON.parse(readFileSync(path.join(root, '__fixtures__/events', name), 'utf8'));
+const env: ActionEnv = { eventName: 'pull_request', workspace: '/w', apiUrl: 'https://ghe.example/api/v3', serverUrl: 'https://ghe.example', repository: 'acme/auction', sha: 'm'.repeat(40), runId: '1' };
+
+/** The `with:` inputs of every `uses: lookout/…` step in the README's YAML blocks. */
+function readmeSteps(): Array<Record<string, unknown>> {
+  const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## GitHub Action'));
+  const blocks = [...section.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1]);
+  expect(blocks.length).toBeGreaterThanOrEqual(3);
+  return blocks.flatMap((block) => {
+    const [doc] = parseAllDocuments(block);
+    expect(doc.errors).toEqual([]);
+    const workflow = doc.toJS();
+    expect(workflow.on).toBeDefined();
+    expect(workflow.permissions).toBeDefined();
+    return Object.values(workflow.jobs as Record<string, { steps: Array<{ uses: string; with?: Record<string, unknown> }> }>)
+      .flatMap((job) => job.steps)
+      .filter((step) => step.uses.startsWith('lookout/'))
+      .map((step) => step.with ?? {});
+  });
+}
+
+describe('action.yml', () => {
+  it('runs the bundle on node24 and declares exactly the inputs the config reads', () => {
+    expect(actionYml.runs).toEqual({ using: 'node24', main: 'dist/index.js' });
+    expect(Object.keys(actionYml.inputs).sort()).toEqual(Object.values(INPUT).sort());
+    expect(Object.keys(actionYml.outputs).sort()).toEqual(['findings', 'introduced-findings', 'report', 'sarif', 'targets-reached', 'targets-total']);
+  });
+
+  it('has the defaults the config assumes', () => {
+    expect(actionYml.inputs[INPUT.budget].default).toBe(ACTION_DEFAULTS.budget);
+    expect(actionYml.inputs[INPUT.failOn].default).toBe(ACTION_DEFAULTS.failOn);
+    expect(actionYml.inputs[INPUT.mode].default).toBe(ACTION_DEFAULTS.mode);
+    expect(actionYml.inputs[INPUT.report].default).toBe(ACTION_DEFAULTS.report);
+    expect(actionYml.inputs[INPUT.githubToken].default).toBe('${{ github.token }}');
+  });
+
+  it('the README workflows parse and use only declared inputs', () => {
+    const steps = readmeSteps();
+    expect(steps.map((s) => s.mode ?? 'full')).toEqual(['full', 'fuzz', 'report']);
+    for (const step of steps) for (const name of Object.keys(step)) expect(Object.keys(actionYml.inputs)).toContain(name);
+  });
+});
+
+describe('validate', () => {
+  it('applies the defaults', () => {
+    expect(validate({}, '/w')).toMatchObject({
+      mode: 'full', failOn: 'introduced', budget: { kind: 'seconds', seconds: 300 }, seed: 1, token: undefined,
+      report: '/w/lookout-report/report.json', sarif: undefined, comment: true, annotations: true, review: true,
+    });
+  });
+
+  it('reports every invalid input at once with what is allowed', () => {
+    const error = (() => {
+      try {
+        validate({ mode: 'all', 'fail-on': 'new', budget: 'soon', seed: '-1', comment: 'yes' }, '/w');
+      } catch (e) {
+        return e as Error;
+      }
+    })();
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect(error!.message).toContain("input 'mode': 'all' is not one of full, fuzz, report");
+    expect(error!.message).toContain("input 'fail-on': 'new' is not one of introduced, any, never");
+    expect(error!.message).toContain("input 'budget': Invalid budget 'soon'");
+    expect(error!.message).toContain("input 'seed'");
+    expect(error!.message).toContain("input 'comment': 'yes' is not a boolean");
+  });
+
+  it('requires a token in report mode', () => {
+    expect(() => validate({ mode: 'report' }, '/w')).toThrow(/mode 'report' publishes through the API and needs a token/);
+  });
+
+  it('reads blank inputs as absent', () => {
+    expect(readInputs((name) => (name === INPUT.seed ? ' 7 ' : ''))).toEqual({ seed: '7' });
+  });
+});
+
+describe('events', () => {
+  const options = validate({}, '/w');
+
+  it.each(['pull_request', 'pull_request_target'])('%s: the PR head against its base sha', (name) => {
+    const target = fuzzTargetFromEvent({ ...env, eventName: name }, event(`${name}.json`), options);
+    expect(target).toEqual({ owner: 'acme', repo: 'auction', repoUrl: 'https://github.com/acme/auction', pullNumber: 7, headSha: '2'.repeat(40), baseSha: '1'.repeat(40) });
+  });
+
+  it('the base input overrides the PR base', () => {
+    expect(fuzzTargetFromEvent(env, event('pull_request.json'), { ...options, base: 'release' }).baseSha).toBe('release');
+  });
+
+  it('workflow_dispatch: the checked-out commit against the dispatch base, no PR', () => {
+    const target = fuzzTargetFromEvent({ ...env, eventName: 'workflow_dispatch' }, event('workflow_dispatch.json'), options);
+    expect(target).toMatchObject({ pullNumber: undefined, headSha: env.sha, baseSha: 'main' });
+    expect(() => fuzzTargetFromEvent({ ...env, eventName: 'workflow_dispatch' }, {}, options)).toThrow(/set the action input 'base'/);
+  });
+
+  it('other events are refused with what to do', () => {
+    expect(() => fuzzTargetFromEvent({ ...env, eventName: 'push' }, {}, options)).toThrow(/run it on pull_request, pull_request_target or workflow_dispatch/);
+  });
+
+  it('the API URL comes from GITHUB_API_URL, github.com only when unset', () => {
+    const base = { GITHUB_EVENT_NAME: 'pull_request', GITHUB_REPOSITORY: 'acme/auction', GITHUB_SHA: 'x' };
+    expect(readActionEnv({ ...base, GITHUB_API_URL: 'https://ghe.example/api/v3' }).apiUrl).toBe('https://ghe.example/api/v3');
+    expect(readActionEnv(base).apiUrl).toBe('https://api.github.com');
+  });
+});

@@ -1,0 +1,102 @@
+import { createClient } from '../../src/github/client.js';
+import { publishReport, verdict, type Channels, type PublishDeps } from '../../src/github/publish.js';
+import { memoryLogger } from '../../src/logger.js';
+import { MAX_COMMENT_LENGTH } from '../../src/report/markdown.js';
+import type { Report } from '../../src/report/types.js';
+import { finding, report, target } from '../report/sampleReport.js';
+import { startFakeGitHub, type FakeGitHub } from '../helpers/fakeGitHub.js';
+
+/** publishReport against the fake API with synthetic reports: the limits that need big reports. */
+let fake: FakeGitHub;
+const place = { owner: 'acme', repo: 'auction', repoUrl: 'https://github.com/acme/auction', pullNumber: 7, headSha: 'a'.repeat(40) };
+const all: Channels = { comment: true, checkRun: true, annotations: true, review: true };
+
+beforeEach(async () => {
+  fake = await startFakeGitHub();
+});
+afterEach(() => fake.close());
+
+function deps(): PublishDeps & { commands: string[]; summaries: string[] } {
+  const commands: string[] = [];
+  const summaries: string[] = [];
+  return {
+    octokit: createClient({ token: 't', baseUrl: fake.url }),
+    logger: memoryLogger(),
+    output: { summary: async (md) => void summaries.push(md), command: (line) => void commands.push(line) },
+    commands,
+    summaries,
+  };
+}
+
+const publish = (r: Report, d = deps(), channels = all) =>
+  publishReport({ report: r, target: place, channels, conclusion: verdict(r, 'introduced').conclusion, runUrl: 'https://github.com/acme/auction/actions/runs/42' }, d);
+
+/** 120 unreached changed lines, every other line of one file: 120 annotations. */
+const unreached = report({ findings: [], targets: Array.from({ length: 120 }, (_, i) => target('src/Big.sol', 2 * i + 1, 'unreached')) });
+
+describe('publishReport', () => {
+  it('sends check-run annotations in batches of at most 50', async () => {
+    const outcome = await publish(unreached);
+    expect(outcome).toMatchObject({ checkRun: 'created', annotations: 'check-run' });
+    const sizes = [...fake.requestsTo('POST', /check-runs$/), ...fake.requestsTo('PATCH', /check-runs\/\d+$/)].map((r) => (r.body as any).output.annotations.length);
+    expect(sizes).toEqual([50, 50, 20]);
+    expect(fake.state.checkRuns[0].annotations).toHaveLength(120);
+  });
+
+  it('shortens a comment over 65,536 characters and points to the job summary, which has everything', async () => {
+    const many = report({
+      findings: Array.from({ length: 400 }, (_, i) => finding({ line: i + 1, foundMs: i, message: `failure ${i} ${'x'.repeat(200)}` })),
+    });
+    const d = deps();
+    const outcome = await publish(many, d);
+    expect(outcome.comment).toBe('created');
+    const body = fake.state.comments.get(7)![0].body;
+    expect(body.length).toBeLessThanOrEqual(MAX_COMMENT_LENGTH);
+    expect(body).toContain('the full report is in the [job summary](https://github.com/acme/auction/actions/runs/42)');
+    expect(d.summaries[0]).toContain('failure 399');
+  });
+
+  it('with a read-only token falls back to workflow commands, ten per level, most important first', async () => {
+    fake.forbidWrites = 403;
+    const d = deps();
+    const outcome = await publish(unreached, d);
+    expect(outcome).toMatchObject({ comment: 'refused', checkRun: 'refused', review: 'skipped', annotations: 'workflow-commands', summary: true, failures: [] });
+    expect(d.commands).toHaveLength(10);
+    expect(d.commands[0]).toMatch(/^::warning file=src\/Big\.sol,line=1,/);
+  });
+
+  it('reviews only lines inside the diff hunks and leaves the rest to the comment', async () => {
+    fake.state.pullFiles.set(7, [{ filename: 'src/A.sol', status: 'modified', additions: 1, patch: '@@ -10,3 +10,4 @@\n a\n+b\n c\n d' }]);
+    const r = report({ findings: [finding({ file: 'src/A.sol', line: 11, foundMs: 1 }), finding({ file: 'src/A.sol', line: 40, foundMs: 2 })] });
+    expect((await publish(r)).review).toBe('created');
+    expect(fake.state.reviewComments.map((c) => c.line)).toEqual([11]);
+    expect((await publish(r)).review).toBe('unchanged');
+    expect(fake.state.reviews.get(7)).toHaveLength(1);
+  });
+
+  it('does not comment when there was nothing to fuzz, and the check is neutral', async () => {
+    const empty = report({ targets: [], findings: [] });
+    expect(verdict(empty, 'introduced')).toEqual({ conclusion: 'neutral', failure: undefined });
+    expect(await publish(empty)).toMatchObject({ comment: 'skipped', checkRun: 'created' });
+    expect(fake.state.checkRuns[0].conclusion).toBe('neutral');
+  });
+});
+
+describe('verdict', () => {
+  const pre = finding({ introduced: false });
+  const unknown = finding({ introduced: null });
+  it.each([
+    ['introduced', [pre], 'neutral', false],
+    ['introduced', [unknown], 'failure', true],
+    ['any', [pre], 'failure', true],
+    ['never', [finding({ introduced: true })], 'neutral', false],
+  ] as const)('fail-on %s', (failOn, findings, conclusion, fails) => {
+    const judged = verdict(report({ findings: [...findings] }), failOn);
+    expect(judged.conclusion).toBe(conclusion);
+    expect(judged.failure !== undefined).toBe(fails);
+  });
+
+  it('a build error fails whatever fail-on says', () => {
+    expect(verdict(report({ errors: ['src/A.sol:3:1: ParserError'] }), 'never').failure).toMatch(/could not fuzz[\s\S]*src\/A\.sol:3/);
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * Acceptance for Harvey's techniques: with the default configuration (prediction and demand-driven
+ * sequences on), fixed seeds and transaction budgets, every Harvey fixture bug is found and every
+ * safe twin stays silent.
+ */
+import path from 'node:path';
+import { parseBudget } from '../../src/config/budget.js';
+import { fuzzConfig } from '../../src/config/defaults.js';
+import type { FuzzConfig } from '../../src/config/types.js';
+import { memoryLogger } from '../../src/logger.js';
+import { runPipeline } from '../../src/pipeline.js';
+import type { Report, ReportFinding } from '../../src/report/types.js';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const FIG1 = '__fixtures__/harvey/Fig1Paths.sol';
+
+async function fuzz(file: string, budget: string, overrides: Partial<FuzzConfig> = {}): Promise<Report> {
+  const config = fuzzConfig(ROOT, [`__fixtures__/harvey/${file}`], { budget: parseBudget(budget), ...overrides });
+  return (await runPipeline(config, { logger: memoryLogger() })).report;
+}
+
+const found = (report: Report, kind: ReportFinding['kind']) => report.findings.filter((f) => f.kind === kind);
+
+describe('Fig1Paths (Harvey Fig. 1)', () => {
+  it('covers all five paths of baz, and the assertion on path 2', async () => {
+    const returns = [20, 23, 26, 29, 31]; // return 1, assert(false) on path 2, return 3, 4, 5
+    const report = await fuzz('Fig1Paths.sol', '4000x', { targets: returns.map((line) => ({ file: FIG1, line })) });
+    expect(report.targets.map((t) => [t.line, t.status])).toEqual(returns.map((line) => [line, 'reached']));
+    expect(found(report, 'assertion')).toMatchObject([{ line: 23, function: 'baz(int256,int256,int256)' }]);
+    expect(report.findings[0].sequence).toHaveLength(1);
+  });
+});
+
+describe.each([
+  { file: 'Fig2StateBug.sol', budget: '20000x', kind: 'assertion' as const, line: 13, calls: 3 },
+  { file: 'Quadratic.sol', budget: '6000x', kind: 'assertion' as const, line: 15, calls: 1 },
+  { file: 'BonusCodeWallet.sol', budget: '20000x', kind: 'arbitrary-storage-write' as const, line: 37, calls: 2 },
+])('$file', ({ file, budget, kind, line, calls }) => {
+  it(`finds the ${kind} at line ${line} with a ${calls}-transaction sequence`, async () => {
+    const report = await fuzz(file, budget);
+    const [finding] = found(report, kind);
+    expect(finding).toMatchObject({ line });
+    expect(finding.sequence).toHaveLength(calls);
+  });
+});
+
+describe('BonusCodeWallet owner takeover (Harvey Fig. 3)', () => {
+  it('breaks property_owner_unchanged with the index 2^256 − keccak(1), which is no constant of the code', async () => {
+    const report = await fuzz('BonusCodeWallet.sol', '20000x');
+    const [takeover] = found(report, 'property');
+    expect(takeover.function).toBe('property_owner_unchanged()');
+    const setCode = takeover.sequence.find((c) => c.function === 'SetCodeAt(uint256,uint256)')!;
+    const keccakOfSlot1 = 0xb10e2d527612073b26eecdfd717e6a320cf44b4afac2b0732d9fcbe2b7fa0cf6n;
+    expect(BigInt(setCode.args[0] as string)).toBe((1n << 256n) - keccakOfSlot1);
+  });
+});
+
+describe.each(['Fig1PathsSafe.sol', 'Fig2StateBugSafe.sol', 'QuadraticSafe.sol', 'BonusCodeWalletSafe.sol', 'LongSequenceSafe.sol'])('safe twin %s', (file) => {
+  it('reports nothing', async () => {
+    const report = await fuzz(file, '6000x');
+    expect(report.findings).toEqual([]);
+  });
+});
+
+describe('prediction statistics', () => {
+  it('reports the one-shot success rate of input prediction', async () => {
+    const report = await fuzz('Quadratic.sol', '3000x');
+    expect(report.stats.prediction!.oneShot).toBeGreaterThan(0);
+    expect(report.stats.prediction!.oneShotSuccessRate).toBeCloseTo(report.stats.prediction!.oneShotHits / report.stats.prediction!.oneShot);
+  });
+});

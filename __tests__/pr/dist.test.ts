@@ -1,0 +1,87 @@
+/**
+ * Acceptance for the bundled CLI (issue 3): `node dist/cli/index.js pr … --budget 60s` writes the JSON
+ * report of DESIGN.md exactly and finishes within budget + 25 % + 30 s. Build dist first with
+ * `npm run package`. The only test that spends wall-clock time (about a minute).
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Report } from '../../src/report/types.js';
+import { lineOf, pullRequest, type PrRepo } from './prRepo.js';
+
+const CLI = path.resolve(import.meta.dirname, '../../dist/cli/index.js');
+const ENGINE = path.resolve(import.meta.dirname, '../../__fixtures__/engine');
+const BUDGET_SECONDS = 60;
+const DEADLINE_MS = (BUDGET_SECONDS * 1.25 + 30) * 1000;
+
+const keys = (value: object) => Object.keys(value).sort();
+
+function node(args: string[], cwd: string): Promise<{ status: number | null; stderr: string; ms: number }> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stderr, ms: performance.now() - started }));
+  });
+}
+
+describe('dist/cli/index.js pr', () => {
+  let repo: PrRepo;
+  afterAll(async () => {
+    await repo?.dispose();
+  });
+
+  it(
+    'writes the DESIGN.md JSON report and finishes within budget + 25 % + 30 s',
+    async () => {
+      expect(existsSync(CLI)).toBe(true); // run `npm run package` first
+      const vault = readFileSync(path.join(ENGINE, 'Vault.sol'), 'utf8');
+      const safe = readFileSync(path.join(ENGINE, 'VaultSafe.sol'), 'utf8').replaceAll('VaultSafe', 'Vault');
+      const file = 'contracts/vault/Vault.sol';
+      repo = await pullRequest({ [file]: safe, 'README.md': 'vault\n' }, { [file]: vault });
+      const json = path.join(repo.dir, 'out.json');
+
+      const args = [CLI, 'pr', '--repo', repo.dir, '--base', 'HEAD~1', '--head', 'HEAD', '--budget', `${BUDGET_SECONDS}s`, '--seed', '1', '--json', 'out.json'];
+      const run = await node(args, repo.dir);
+      expect(run.ms).toBeLessThan(DEADLINE_MS);
+      expect(run.status).toBe(1); // the pull request introduces the out-of-bounds read
+      const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
+
+      // Every key set at once, so one run shows every difference from DESIGN.md.
+      expect(report.targets.length).toBeGreaterThan(0);
+      expect(report.findings).toHaveLength(1);
+      const distinct = (sets: string[][]) => [...new Set(sets.map((set) => set.join(',')))];
+      expect({
+        report: keys(report).join(','),
+        tool: keys(report.tool).join(','),
+        budget: keys(report.budget).join(','),
+        stats: keys(report.stats).join(','),
+        targets: distinct(report.targets.map(keys)),
+        findings: distinct(report.findings.map(keys)),
+        sequence: distinct(report.findings.flatMap((f) => f.sequence.map(keys))),
+      }).toEqual({
+        report: 'budget,findings,schemaVersion,seed,stats,targets,tool',
+        tool: 'name,version',
+        budget: 'executions,seconds',
+        // `prediction` is the one field issue 5 added to DESIGN.md's stats (the one-shot success rate).
+        stats: 'analysisMs,elapsedMs,prediction,sequences,transactions,transactionsPerSecond',
+        targets: ['contract,file,firstReachedMs,firstReachedSequence,line,pcs,status'],
+        // executesChangedLines: the additive field of `lookout pr` findings.
+        findings: ['contract,executesChangedLines,file,foundMs,function,introduced,kind,line,message,panicCode,sequence'],
+        sequence: ['args,calldata,function,sender,value'],
+      });
+      expect(report).toMatchObject({ schemaVersion: 1, tool: { name: 'lookout' }, seed: 1, budget: { seconds: BUDGET_SECONDS, executions: null } });
+      expect(report.stats.transactions).toBeGreaterThan(0);
+      for (const target of report.targets) expect(target.file).toBe(file);
+      const read = lineOf(vault, 'lastRead = slots[i];'); // where the removed require stood
+      expect(report.targets).toContainEqual(expect.objectContaining({ contract: 'Vault', line: read, status: 'reached' }));
+
+      const [finding] = report.findings;
+      expect(finding).toMatchObject({ kind: 'panic', panicCode: '0x32', file, line: read, function: 'slot(uint256)', introduced: true });
+      expect(finding.sequence.map((c) => c.function)).toEqual(['deposit()', 'slot(uint256)']);
+    },
+    (BUDGET_SECONDS * 1.25 + 60) * 1000,
+  );
+});

@@ -1,0 +1,76 @@
+/**
+ * Acceptance for introduced-vs-pre-existing (issue 3): each engine fixture bug, once brought in by a
+ * pull request (base = its safe twin under the buggy file and contract name) and once already on the
+ * base while the pull request edits an unrelated line.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { ReportFinding } from '../../src/report/types.js';
+import { lookoutPr, pullRequest, type PrRepo } from './prRepo.js';
+
+const ENGINE = path.resolve(import.meta.dirname, '../../__fixtures__/engine');
+// Each bug is found within 600 transactions with seed 1; 1500 leaves room for schedule changes.
+// StateMachine's takes three transactions in order: it gets the engine acceptance test's budget.
+const BUDGET = '1500x';
+const budgetFor = (name: string) => (name === 'StateMachine' ? '8000x' : BUDGET);
+
+interface FixtureBug {
+  name: string;
+  kind: ReportFinding['kind'];
+  panicCode: string | null;
+  /** An edit of a line that has nothing to do with the bug: [before, after]. */
+  unrelated: [string, string];
+  /** Whether the bug's sequence runs the unrelated line before it fails. */
+  runsUnrelatedLine: boolean;
+}
+
+const bugs: FixtureBug[] = [
+  { name: 'StateMachine', kind: 'assertion', panicCode: '0x01', unrelated: ['checks += 1;', 'checks += 2;'], runsUnrelatedLine: true },
+  { name: 'Vault', kind: 'panic', panicCode: '0x32', unrelated: ['"deposit too small"', '"deposit below minimum"'], runsUnrelatedLine: true },
+  { name: 'Guarded', kind: 'property', panicCode: null, unrelated: ['"payout failed"', '"payout reverted"'], runsUnrelatedLine: true },
+  { name: 'Batch', kind: 'panic', panicCode: '0x32', unrelated: ['batches += 1;', 'batches += 2;'], runsUnrelatedLine: false },
+];
+
+const buggy = (name: string) => readFileSync(path.join(ENGINE, `${name}.sol`), 'utf8');
+/** The safe twin renamed to the buggy contract, as the same contract before the pull request. */
+const safe = (name: string) => readFileSync(path.join(ENGINE, `${name}Safe.sol`), 'utf8').replaceAll(`${name}Safe`, name);
+
+const repos: PrRepo[] = [];
+afterAll(async () => {
+  await Promise.all(repos.map((r) => r.dispose()));
+});
+
+describe.each(bugs)('$name', (bug) => {
+  const file = `src/${bug.name}.sol`;
+
+  it('is introduced by a pull request that brings it in (exit 1)', async () => {
+    const repo = await pullRequest({ [file]: safe(bug.name) }, { [file]: buggy(bug.name) });
+    repos.push(repo);
+    const run = await lookoutPr(repo, { budget: budgetFor(bug.name) });
+    expect(run.report.findings).toEqual([
+      expect.objectContaining({ kind: bug.kind, panicCode: bug.panicCode, contract: bug.name, file, introduced: true, executesChangedLines: true }),
+    ]);
+    expect(run.status).toBe(1);
+  });
+
+  it('is pre-existing when the pull request only touches an unrelated line (exit 0)', async () => {
+    const [before, after] = bug.unrelated;
+    const head = buggy(bug.name).replace(before, after);
+    expect(head).not.toBe(buggy(bug.name));
+    const repo = await pullRequest({ [file]: buggy(bug.name) }, { [file]: head });
+    repos.push(repo);
+    const run = await lookoutPr(repo, { budget: budgetFor(bug.name) });
+    expect(run.report.targets.map((t) => t.line)).toEqual([head.split('\n').findIndex((l) => l.includes(after)) + 1]);
+    expect(run.report.findings).toEqual([
+      expect.objectContaining({
+        kind: bug.kind,
+        panicCode: bug.panicCode,
+        contract: bug.name,
+        file,
+        introduced: false,
+        executesChangedLines: bug.runsUnrelatedLine,
+      }),
+    ]);
+    expect(run.status).toBe(0);
+  });
+});

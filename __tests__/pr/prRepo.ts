@@ -1,0 +1,93 @@
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { runCommand } from '../../src/command.js';
+import { memoryLogger } from '../../src/logger.js';
+import type { Report, ReportTarget } from '../../src/report/types.js';
+
+const run = promisify(execFile);
+
+/** A throwaway repository; commits carry their identity on the command line, not in config. */
+export class PrRepo {
+  private constructor(readonly dir: string) {}
+
+  static async create(): Promise<PrRepo> {
+    const repo = new PrRepo(await mkdtemp(path.join(tmpdir(), 'lookout-pr-')));
+    await repo.git('init', '-q', '-b', 'main');
+    return repo;
+  }
+
+  async git(...args: string[]): Promise<string> {
+    const identity = ['-c', 'user.name=Test', '-c', 'user.email=t@example.com', '-c', 'commit.gpgsign=false'];
+    const { stdout } = await run('git', ['-C', this.dir, ...identity, ...args]);
+    return stdout.trim();
+  }
+
+  async write(file: string, content: string): Promise<void> {
+    await mkdir(path.dirname(path.join(this.dir, file)), { recursive: true });
+    await writeFile(path.join(this.dir, file), content);
+  }
+
+  async remove(file: string): Promise<void> {
+    await rm(path.join(this.dir, file));
+  }
+
+  async commit(message: string): Promise<string> {
+    await this.git('add', '-A');
+    await this.git('commit', '-q', '--allow-empty', '-m', message);
+    return this.git('rev-parse', 'HEAD');
+  }
+
+  async dispose(): Promise<void> {
+    await rm(this.dir, { recursive: true, force: true });
+  }
+}
+
+/** A repository with one base commit and one head commit on top of it. */
+export async function pullRequest(base: Record<string, string>, head: Record<string, string | null>): Promise<PrRepo> {
+  const repo = await PrRepo.create();
+  for (const [file, content] of Object.entries(base)) await repo.write(file, content);
+  await repo.commit('base');
+  for (const [file, content] of Object.entries(head)) {
+    if (content === null) await repo.remove(file);
+    else await repo.write(file, content);
+  }
+  await repo.commit('head');
+  return repo;
+}
+
+export interface PrRun {
+  repo: PrRepo;
+  status: number;
+  report: Report;
+  /** Everything logged, one line per entry (`== name` for a group). */
+  log: string[];
+  wallMs: number;
+}
+
+/** `lookout pr --base HEAD~1 --json …` in-process, with a fixed seed and a transaction budget. */
+export async function lookoutPr(repo: PrRepo, options: { budget?: string; seed?: number; base?: string; head?: string } = {}): Promise<PrRun> {
+  const json = path.join(repo.dir, 'lookout.json');
+  const logger = memoryLogger();
+  const started = performance.now();
+  const argv = ['pr', '--base', options.base ?? 'HEAD~1', '--head', options.head ?? 'HEAD'];
+  argv.push('--budget', options.budget ?? '3000x', '--seed', String(options.seed ?? 1), '--json', json);
+  const status = await runCommand(argv, { cwd: repo.dir, logger, write: (text) => logger.lines.push(text) });
+  const wallMs = performance.now() - started;
+  const report = JSON.parse(await readFile(json, 'utf8')) as Report;
+  return { repo, status, report, log: logger.lines, wallMs };
+}
+
+/** 1-based line of the unique line of `source` containing `marker`. */
+export function lineOf(source: string, marker: string): number {
+  const found = source.split('\n').flatMap((text, i) => (text.includes(marker) ? [i + 1] : []));
+  if (found.length !== 1) throw new Error(`marker '${marker}' found ${found.length} times`);
+  return found[0];
+}
+
+/** The report's targets as `[contract, line, status]`, in report order. */
+export function targetSummary(targets: readonly ReportTarget[]): [string, number, string][] {
+  return targets.map((t) => [t.contract, t.line, t.status]);
+}

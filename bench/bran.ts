@@ -1,0 +1,86 @@
+/**
+ * Bran's RQ1–RQ3 on the Fig. 2-shaped fixture: time-to-target of configurations A (AFLFast on path
+ * ids), B (lookahead schedule, precise analysis), C (imprecise analysis) and D (LIDs with AFLFast)
+ * over several seeds, through `lookout fuzz --targets … --schedule …` like a user would run it.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseBudget } from '../src/config/budget.js';
+import { fuzzConfig } from '../src/config/defaults.js';
+import type { ScheduleName } from '../src/config/types.js';
+import { memoryLogger } from '../src/logger.js';
+import { runPipeline } from '../src/pipeline.js';
+import { formatRow, median } from './stats.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const FIXTURE = '__fixtures__/bran/Fig2.sol';
+/** The line behind the narrow computed check (the paper's t22). */
+const TARGET_MARK = '// TARGET';
+
+export const BRAN_CONFIGURATIONS: Readonly<Record<string, ScheduleName>> = {
+  A: 'baseline',
+  B: 'lookahead',
+  C: 'lookahead-imprecise',
+  D: 'lid-aflfast',
+};
+
+export interface BranRow {
+  configuration: string;
+  schedule: ScheduleName;
+  reached: number;
+  seeds: number;
+  /** Medians over all seeds; a run that never reaches the target counts as its whole run (censored). */
+  medianMs: number;
+  medianSequences: number;
+  /** Analysis time over total fuzzing time, over all runs. */
+  analysisShare: number;
+}
+
+export async function benchBran(options: { seeds: number; budgetTransactions: number; targetLine: number }): Promise<BranRow[]> {
+  const rows: BranRow[] = [];
+  for (const [configuration, schedule] of Object.entries(BRAN_CONFIGURATIONS)) {
+    const ms: number[] = [];
+    const sequences: number[] = [];
+    let reached = 0;
+    let analysisMs = 0;
+    let totalMs = 0;
+    for (let seed = 1; seed <= options.seeds; seed++) {
+      const config = fuzzConfig(ROOT, [FIXTURE], {
+        targets: [{ file: FIXTURE, line: options.targetLine }],
+        schedule,
+        seed,
+        budget: parseBudget(`${options.budgetTransactions}x`),
+        stopWhen: 'targets-reached',
+      });
+      const { report } = await runPipeline(config, { logger: memoryLogger() });
+      const target = report.targets[0];
+      if (target?.status === 'reached') reached++;
+      ms.push(target?.firstReachedMs ?? report.stats.elapsedMs);
+      sequences.push(target?.firstReachedSequence ?? report.stats.sequences);
+      analysisMs += report.stats.analysisMs;
+      totalMs += report.stats.elapsedMs;
+    }
+    rows.push({ configuration, schedule, reached, seeds: options.seeds, medianMs: median(ms), medianSequences: median(sequences), analysisShare: analysisMs / totalMs });
+  }
+  return rows;
+}
+
+/** The line of Fig2.sol marked `// TARGET`. */
+export async function fig2TargetLine(): Promise<number> {
+  const { readFile } = await import('node:fs/promises');
+  const lines = (await readFile(path.join(ROOT, FIXTURE), 'utf8')).split('\n');
+  const index = lines.findIndex((l) => l.includes(TARGET_MARK));
+  if (index < 0) throw new Error(`${FIXTURE} has no line marked ${TARGET_MARK}`);
+  return index + 1;
+}
+
+export function printBran(rows: readonly BranRow[]): void {
+  const widths = [4, 20, 8, 10, 14, 10];
+  console.log(formatRow(['cfg', 'schedule', 'reached', 'median ms', 'median seqs', 'analysis'], widths));
+  for (const r of rows) {
+    console.log(formatRow([r.configuration, r.schedule, `${r.reached}/${r.seeds}`, Math.round(r.medianMs), Math.round(r.medianSequences), `${(r.analysisShare * 100).toFixed(1)}%`], widths));
+  }
+  const by = (c: string) => rows.find((r) => r.configuration === c)!;
+  const ratio = (a: string, b: string) => (by(a).medianMs / by(b).medianMs).toFixed(2);
+  console.log(`time-to-target ratios (ms): A/B ${ratio('A', 'B')}  C/B ${ratio('C', 'B')}  D/B ${ratio('D', 'B')}`);
+}

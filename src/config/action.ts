@@ -1,0 +1,252 @@
+import path from 'node:path';
+import { ConfigurationError, errorMessage } from '../errors.js';
+import { DEFAULT_PANIC_CODES } from '../oracles/panic.js';
+import { parseBudget, type Budget } from './budget.js';
+import { ALL_TECHNIQUES, DEFAULTS } from './defaults.js';
+import type { PrConfig } from './types.js';
+
+/** The inputs action.yml declares, by the name the workflow uses. */
+export const INPUT = {
+  budget: 'budget',
+  failOn: 'fail-on',
+  githubToken: 'github-token',
+  base: 'base',
+  workingDirectory: 'working-directory',
+  seed: 'seed',
+  sarif: 'sarif',
+  comment: 'comment',
+  annotations: 'annotations',
+  review: 'review',
+  mode: 'mode',
+  report: 'report',
+} as const;
+
+export type InputName = (typeof INPUT)[keyof typeof INPUT];
+
+/** Inputs as the runner passes them; an empty input is `undefined`. */
+export type ActionInputs = { readonly [name in InputName]?: string };
+
+export const FAIL_ON = ['introduced', 'any', 'never'] as const;
+export type FailOn = (typeof FAIL_ON)[number];
+
+/**
+ * `full`: fuzz and publish in one job. `fuzz`: fuzz and write the report for an artifact (fork PRs,
+ * read-only token). `report`: publish a report a `fuzz` run produced (a `workflow_run` job, write token).
+ */
+export const MODES = ['full', 'fuzz', 'report'] as const;
+export type ActionMode = (typeof MODES)[number];
+
+export const ACTION_DEFAULTS = {
+  budget: '300s',
+  failOn: 'introduced',
+  mode: 'full',
+  /** Relative to the workspace; the fork-safe pair uploads and downloads this directory. */
+  report: 'lookout-report/report.json',
+  comment: true,
+  annotations: true,
+  review: true,
+} as const;
+
+/** The pull request context written next to the report in `fuzz` mode, for `report` mode to find the PR. */
+export const PULL_REQUEST_FILE = 'pull-request.json';
+
+/** Every input, validated. Paths are absolute. */
+export interface ActionOptions {
+  mode: ActionMode;
+  failOn: FailOn;
+  budget: Budget;
+  seed: number;
+  /** Undefined: no token, so nothing is written through the API. */
+  token: string | undefined;
+  base: string | undefined;
+  workingDirectory: string;
+  report: string;
+  sarif: string | undefined;
+  comment: boolean;
+  annotations: boolean;
+  review: boolean;
+}
+
+/** What the runner's environment says about this run. */
+export interface ActionEnv {
+  eventName: string;
+  workspace: string;
+  /** `GITHUB_API_URL`; GitHub and GitHub Enterprise Server set it. */
+  apiUrl: string;
+  serverUrl: string;
+  /** `owner/name` */
+  repository: string;
+  /** The commit the workflow runs on (a merge commit for `pull_request`). */
+  sha: string;
+  runId: string | undefined;
+}
+
+/** Where results go: the repository, and the PR and commit they are about. */
+export interface PublishTarget {
+  owner: string;
+  repo: string;
+  /** `https://github.com/owner/name` (or the Enterprise Server equivalent). */
+  repoUrl: string;
+  /** Undefined for a `workflow_dispatch` run: no comment or review then. */
+  pullNumber: number | undefined;
+  /** The PR head (never the merge commit): check runs, links and review comments refer to it. */
+  headSha: string;
+}
+
+/** What the workflow's event says to fuzz: the PR head against its base. */
+export interface FuzzTarget extends PublishTarget {
+  baseSha: string;
+}
+
+/** Every declared input through `get` (core.getInput in the Action), blank ones as undefined. */
+export function readInputs(get: (name: InputName) => string): ActionInputs {
+  const inputs: { [name in InputName]?: string } = {};
+  for (const name of Object.values(INPUT)) {
+    const value = get(name).trim();
+    if (value !== '') inputs[name] = value;
+  }
+  return inputs;
+}
+
+/** Reads the runner's `GITHUB_*` variables; the API URL defaults to github.com only when unset. */
+export function readActionEnv(env: NodeJS.ProcessEnv): ActionEnv {
+  const need = (name: string) => {
+    const value = env[name];
+    if (!value) throw new ConfigurationError(`${name} is not set: Lookout's action runs inside a GitHub Actions job.`);
+    return value;
+  };
+  return {
+    eventName: need('GITHUB_EVENT_NAME'),
+    workspace: env.GITHUB_WORKSPACE || process.cwd(),
+    apiUrl: env.GITHUB_API_URL || 'https://api.github.com',
+    serverUrl: env.GITHUB_SERVER_URL || 'https://github.com',
+    repository: need('GITHUB_REPOSITORY'),
+    sha: need('GITHUB_SHA'),
+    runId: env.GITHUB_RUN_ID || undefined,
+  };
+}
+
+/** Checks every input at once, so one run reports every mistake; each message says what is allowed. */
+export function validate(inputs: ActionInputs, workspace: string): ActionOptions {
+  const problems: string[] = [];
+  const attempt = <T>(name: InputName, parse: () => T, fallback: T): T => {
+    try {
+      return parse();
+    } catch (error) {
+      problems.push(`input '${name}': ${errorMessage(error)}`);
+      return fallback;
+    }
+  };
+  const options: ActionOptions = {
+    mode: attempt(INPUT.mode, () => oneOf(inputs.mode ?? ACTION_DEFAULTS.mode, MODES), ACTION_DEFAULTS.mode),
+    failOn: attempt(INPUT.failOn, () => oneOf(inputs['fail-on'] ?? ACTION_DEFAULTS.failOn, FAIL_ON), ACTION_DEFAULTS.failOn),
+    budget: attempt(INPUT.budget, () => parseBudget(inputs.budget ?? ACTION_DEFAULTS.budget), parseBudget(ACTION_DEFAULTS.budget)),
+    seed: attempt(INPUT.seed, () => parseSeed(inputs.seed), DEFAULTS.seed),
+    token: inputs['github-token'],
+    base: inputs.base,
+    workingDirectory: path.resolve(workspace, inputs['working-directory'] ?? '.'),
+    report: path.resolve(workspace, inputs.report ?? ACTION_DEFAULTS.report),
+    sarif: inputs.sarif === undefined ? undefined : path.resolve(workspace, inputs.sarif),
+    comment: attempt(INPUT.comment, () => parseBoolean(inputs.comment, ACTION_DEFAULTS.comment), ACTION_DEFAULTS.comment),
+    annotations: attempt(INPUT.annotations, () => parseBoolean(inputs.annotations, ACTION_DEFAULTS.annotations), ACTION_DEFAULTS.annotations),
+    review: attempt(INPUT.review, () => parseBoolean(inputs.review, ACTION_DEFAULTS.review), ACTION_DEFAULTS.review),
+  };
+  if (options.mode === 'report' && options.token === undefined) {
+    problems.push(`input '${INPUT.githubToken}': mode 'report' publishes through the API and needs a token (the default \${{ github.token }} with pull-requests: write and checks: write)`);
+  }
+  if (problems.length > 0) throw new ConfigurationError(`Invalid action inputs:\n- ${problems.join('\n- ')}`);
+  return options;
+}
+
+/** The workflow event's pull request (or, for `workflow_dispatch`, the checked-out commit and the `base` input). */
+export function fuzzTargetFromEvent(env: ActionEnv, event: unknown, options: ActionOptions): FuzzTarget {
+  const repository = repositoryOf(env, event);
+  switch (env.eventName) {
+    case 'pull_request':
+    case 'pull_request_target': {
+      const pull = field(event, 'pull_request');
+      const number = field(pull, 'number');
+      const headSha = field(field(pull, 'head'), 'sha');
+      const baseSha = field(field(pull, 'base'), 'sha');
+      if (typeof number !== 'number' || typeof headSha !== 'string' || typeof baseSha !== 'string') {
+        throw new ConfigurationError(`The ${env.eventName} event payload has no pull request number, head.sha and base.sha.`);
+      }
+      return { ...repository, pullNumber: number, headSha, baseSha: options.base ?? baseSha };
+    }
+    case 'workflow_dispatch': {
+      const dispatched = field(field(event, 'inputs'), 'base');
+      const base = options.base ?? (typeof dispatched === 'string' && dispatched !== '' ? dispatched : undefined);
+      if (base === undefined) {
+        throw new ConfigurationError(`A workflow_dispatch run needs a base to diff against: set the action input '${INPUT.base}' (e.g. base: \${{ inputs.base }}).`);
+      }
+      return { ...repository, pullNumber: undefined, headSha: env.sha, baseSha: base };
+    }
+    default:
+      throw new ConfigurationError(
+        `Lookout fuzzes pull requests: run it on pull_request, pull_request_target or workflow_dispatch (this run is ${env.eventName}); ` +
+          `to publish a report from a workflow_run, use mode: report.`,
+      );
+  }
+}
+
+/**
+ * `report` mode: the run whose artifact holds the report. Its head commit comes from the (trusted)
+ * workflow_run event; the PR number from the event when GitHub lists it (same-repository PRs), else
+ * from the artifact, which the caller must check against the API because a fork wrote it.
+ */
+export function workflowRunFromEvent(env: ActionEnv, event: unknown): { repository: Omit<PublishTarget, 'pullNumber' | 'headSha'>; headSha: string; pullNumber: number | undefined } {
+  if (env.eventName !== 'workflow_run') {
+    throw new ConfigurationError(`mode: report publishes the report of another run and runs on workflow_run (this run is ${env.eventName}); use mode: full here.`);
+  }
+  const run = field(event, 'workflow_run');
+  const headSha = field(run, 'head_sha');
+  if (typeof headSha !== 'string') throw new ConfigurationError('The workflow_run event payload has no workflow_run.head_sha.');
+  const pulls = field(run, 'pull_requests');
+  const listed = Array.isArray(pulls) ? field(pulls[0], 'number') : undefined;
+  return { repository: repositoryOf(env, event), headSha, pullNumber: typeof listed === 'number' ? listed : undefined };
+}
+
+/** `lookout pr` for the event's pull request, writing the JSON report where the action's `report` output points. */
+export function toPrConfig(options: ActionOptions, target: FuzzTarget): PrConfig {
+  return {
+    command: 'pr',
+    repo: options.workingDirectory,
+    base: target.baseSha,
+    head: target.headSha,
+    budget: options.budget,
+    seed: options.seed,
+    maxSequenceLength: DEFAULTS.maxSequenceLength,
+    panicCodes: DEFAULT_PANIC_CODES,
+    techniques: ALL_TECHNIQUES,
+    outputs: { json: options.report },
+  };
+}
+
+function repositoryOf(env: ActionEnv, event: unknown): Omit<PublishTarget, 'pullNumber' | 'headSha'> {
+  const [owner, repo] = env.repository.split('/');
+  const html = field(field(event, 'repository'), 'html_url');
+  return { owner, repo, repoUrl: typeof html === 'string' ? html : `${env.serverUrl.replace(/\/+$/, '')}/${owner}/${repo}` };
+}
+
+function field(value: unknown, key: string): unknown {
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+}
+
+function oneOf<T extends string>(value: string, allowed: readonly T[]): T {
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw new Error(`'${value}' is not one of ${allowed.join(', ')}`);
+}
+
+/** YAML 1.2 core-schema booleans, as @actions/core's getBooleanInput accepts them. */
+function parseBoolean(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined) return fallback;
+  if (['true', 'True', 'TRUE'].includes(value)) return true;
+  if (['false', 'False', 'FALSE'].includes(value)) return false;
+  throw new Error(`'${value}' is not a boolean: use true or false`);
+}
+
+function parseSeed(value: string | undefined): number {
+  if (value === undefined) return DEFAULTS.seed;
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) throw new Error(`'${value}' is not a non-negative integer`);
+  return Number(value);
+}

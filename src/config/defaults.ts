@@ -1,0 +1,30 @@
+import { DEFAULT_PANIC_CODES } from '../oracles/panic.js';
+import { parseBudget } from './budget.js';
+import type { FuzzConfig, Techniques } from './types.js';
+
+/** The one set of defaults: what a user gets without configuring anything. */
+export const DEFAULTS = {
+  fuzzBudget: '60s',
+  prBudget: '120s',
+  seed: 1,
+  maxSequenceLength: 8,
+} as const;
+
+export const ALL_TECHNIQUES: Techniques = { prediction: true, ddsf: true };
+
+/** A `lookout fuzz` configuration with every default, for the paths given (tests and benchmarks). */
+export function fuzzConfig(root: string, paths: string[], overrides: Partial<FuzzConfig> = {}): FuzzConfig {
+  return {
+    command: 'fuzz',
+    root,
+    paths,
+    targets: [],
+    budget: parseBudget(DEFAULTS.fuzzBudget),
+    seed: DEFAULTS.seed,
+    maxSequenceLength: DEFAULTS.maxSequenceLength,
+    panicCodes: DEFAULT_PANIC_CODES,
+    techniques: ALL_TECHNIQUES,
+    outputs: {},
+    ...overrides,
+  };
+}

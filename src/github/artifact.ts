@@ -1,0 +1,75 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { PULL_REQUEST_FILE } from '../config/action.js';
+import { ConfigurationError, errorMessage } from '../errors.js';
+import type { Report } from '../report/types.js';
+import type { GitHubClient, RepositoryRef } from './client.js';
+
+/**
+ * The fork-safe pair's hand-over: `mode: fuzz` writes the JSON report and, next to it, which pull
+ * request and commit it is about; `mode: report` reads both from the downloaded artifact. A fork's
+ * workflow wrote them, so nothing here is trusted: the report is only rendered (escaped), and the
+ * PR number is checked against the API before anything is posted.
+ */
+export interface ReportContext {
+  pullNumber: number | null;
+  headSha: string;
+  baseSha: string;
+}
+
+export function writeReportContext(reportPath: string, context: ReportContext): void {
+  mkdirSync(path.dirname(reportPath), { recursive: true });
+  writeFileSync(contextPath(reportPath), `${JSON.stringify(context, null, 2)}\n`);
+}
+
+/** The report at `reportPath` and the context beside it (undefined when absent or malformed). */
+export function readReportArtifact(reportPath: string): { report: Report; context: ReportContext | undefined } {
+  if (!existsSync(reportPath)) {
+    throw new ConfigurationError(
+      `No report at ${reportPath}: download the artifact the mode: fuzz run uploaded (actions/download-artifact) to that path, or set the input 'report'.`,
+    );
+  }
+  return { report: readReport(reportPath), context: readContext(contextPath(reportPath)) };
+}
+
+/** A Lookout JSON report (schema version 1), or a ConfigurationError saying why the file is not one. */
+export function readReport(file: string): Report {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new ConfigurationError(`${file} is not a JSON report: ${errorMessage(error)}`);
+  }
+  const report = parsed as Partial<Report> | null;
+  if (report?.schemaVersion !== 1 || !Array.isArray(report.targets) || !Array.isArray(report.findings) || typeof report.stats !== 'object') {
+    throw new ConfigurationError(`${file} is not a Lookout report of schema version 1.`);
+  }
+  return report as Report;
+}
+
+/** The head commit of pull request `pullNumber`, or undefined when the repository has no such PR. */
+export async function pullRequestHead(octokit: GitHubClient, ref: RepositoryRef, pullNumber: number): Promise<string | undefined> {
+  try {
+    const { data } = await octokit.rest.pulls.get({ ...ref, pull_number: pullNumber });
+    return data.head.sha;
+  } catch (error) {
+    if ((error as { status?: unknown }).status === 404) return undefined;
+    throw error;
+  }
+}
+
+function contextPath(reportPath: string): string {
+  return path.join(path.dirname(reportPath), PULL_REQUEST_FILE);
+}
+
+function readContext(file: string): ReportContext | undefined {
+  if (!existsSync(file)) return undefined;
+  try {
+    const value = JSON.parse(readFileSync(file, 'utf8')) as Partial<ReportContext>;
+    const number = value.pullNumber;
+    if ((number !== null && !Number.isSafeInteger(number)) || typeof value.headSha !== 'string' || typeof value.baseSha !== 'string') return undefined;
+    return { pullNumber: number ?? null, headSha: value.headSha, baseSha: value.baseSha };
+  } catch {
+    return undefined;
+  }
+}

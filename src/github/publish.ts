@@ -1,0 +1,213 @@
+import { writeFileSync } from 'node:fs';
+import type { FailOn, PublishTarget } from '../config/action.js';
+import { changedLinesFromGitHub } from '../diff/github.js';
+import { errorMessage } from '../errors.js';
+import type { Logger } from '../logger.js';
+import { renderAnnotations, toWorkflowCommands } from '../report/annotations.js';
+import { plural, renderMarkdown } from '../report/markdown.js';
+import { fileLines, reachCounts } from '../report/lineStatus.js';
+import { renderReviewComments } from '../report/review.js';
+import { renderSarif } from '../report/sarif.js';
+import { renderSummary } from '../report/summary.js';
+import type { Report } from '../report/types.js';
+import { publishCheckRun, type CheckConclusion } from './checkRun.js';
+import type { GitHubClient } from './client.js';
+import { upsertComment } from './comment.js';
+import { submitReview } from './review.js';
+import type { WriteRefusal } from './writeResult.js';
+
+/** The check run Lookout creates on the PR head. */
+export const CHECK_NAME = 'Lookout';
+/** GitHub caps a check run's summary at 65,535 characters. */
+const MAX_CHECK_SUMMARY = 65_535;
+
+/** Which channels to use; the API ones only matter with a client. */
+export interface Channels {
+  comment: boolean;
+  /** A check run on the head commit carrying the verdict (and the annotations when `annotations`). */
+  checkRun: boolean;
+  annotations: boolean;
+  review: boolean;
+  /** Write SARIF 2.1.0 here. */
+  sarif?: string;
+}
+
+/** The runner's non-API outputs, injected so publishing can be exercised outside a runner. */
+export interface RunnerOutput {
+  /** Appends markdown to the job summary; undefined when the step has none (GITHUB_STEP_SUMMARY unset). */
+  summary?: (markdown: string) => Promise<void>;
+  /** Prints one workflow command (`::warning file=…::…`). */
+  command: (line: string) => void;
+}
+
+export interface PublishRequest {
+  report: Report;
+  target: PublishTarget;
+  channels: Channels;
+  conclusion: CheckConclusion;
+  /** Link to this run, where the job summary is; the comment points there when it is shortened. */
+  runUrl?: string;
+}
+
+export interface PublishDeps {
+  /** Undefined without a token: only the summary, workflow commands and SARIF are written. */
+  octokit: GitHubClient | undefined;
+  logger: Logger;
+  output: RunnerOutput;
+  /** Head lines inside the PR's diff hunks per file; fetched from the PR files API when not given. */
+  commentableLines?: () => Promise<ReadonlyMap<string, readonly number[]>>;
+}
+
+export type WriteState = 'created' | 'updated' | 'unchanged' | 'skipped' | 'refused' | 'failed';
+
+export interface PublishOutcome {
+  comment: WriteState;
+  checkRun: WriteState;
+  review: WriteState;
+  annotations: 'check-run' | 'workflow-commands' | 'none';
+  summary: boolean;
+  sarif: string | undefined;
+  /** Writes that failed for a reason other than permissions (the caller fails the job). */
+  failures: string[];
+}
+
+/**
+ * Publishes a report on every channel asked for. A write the token may not make (403/404: a fork
+ * PR's read-only token, a workflow without `checks: write`) falls back — the comment to the job
+ * summary, check-run annotations to workflow commands — and is never fatal; any other failure of one
+ * channel is collected and the others still go out.
+ */
+export async function publishReport(request: PublishRequest, deps: PublishDeps): Promise<PublishOutcome> {
+  const { report, target, channels } = request;
+  const { octokit, logger, output } = deps;
+  const outcome: PublishOutcome = { comment: 'skipped', checkRun: 'skipped', review: 'skipped', annotations: 'none', summary: false, sarif: undefined, failures: [] };
+  const attempt = async (channel: string, write: () => Promise<WriteState>): Promise<WriteState> => {
+    try {
+      return await write();
+    } catch (error) {
+      outcome.failures.push(`${channel}: ${errorMessage(error)}`);
+      logger.error(`Publishing the ${channel} failed: ${errorMessage(error)}`);
+      return 'failed';
+    }
+  };
+  const refused = (channel: string, refusal: WriteRefusal, fallback: string): WriteState => {
+    logger.warning(`The token may not write the ${channel} (HTTP ${refusal.status}: ${refusal.message}); ${fallback}.`);
+    return 'refused';
+  };
+
+  if (channels.sarif) {
+    const file = channels.sarif;
+    await attempt('SARIF file', async () => {
+      writeFileSync(file, `${JSON.stringify(renderSarif(report), null, 2)}\n`);
+      outcome.sarif = file;
+      return 'created';
+    });
+  }
+  if (output.summary) {
+    const write = output.summary;
+    outcome.summary = (await attempt('job summary', async () => (await write(renderSummary(report)), 'created'))) === 'created';
+  }
+
+  const links = { headSha: target.headSha, repoUrl: target.repoUrl };
+  const hasNews = report.targets.length > 0 || report.findings.length > 0 || (report.errors ?? []).length > 0;
+  if (octokit && channels.comment && target.pullNumber !== undefined && hasNews) {
+    const issueNumber = target.pullNumber;
+    outcome.comment = await attempt('PR comment', async () => {
+      const body = renderMarkdown(report, { ...links, summaryUrl: request.runUrl });
+      const result = await upsertComment(octokit, { owner: target.owner, repo: target.repo, issueNumber, body });
+      if (!result.ok) return refused('PR comment', result, 'the report is in the job summary');
+      logger.info(`PR comment ${result.value.action}: ${result.value.url}`);
+      return result.value.action;
+    });
+  }
+
+  const annotations = channels.annotations ? renderAnnotations(report) : [];
+  if (octokit && channels.checkRun) {
+    outcome.checkRun = await attempt('check run', async () => {
+      const result = await publishCheckRun(octokit, {
+        owner: target.owner,
+        repo: target.repo,
+        headSha: target.headSha,
+        name: CHECK_NAME,
+        conclusion: request.conclusion,
+        title: checkTitle(report),
+        summary: renderMarkdown(report, { ...links, summaryUrl: request.runUrl, maxLength: MAX_CHECK_SUMMARY }),
+        annotations,
+      });
+      if (!result.ok) return refused('check run', result, 'annotations go out as workflow commands');
+      logger.info(`Check run created with ${plural(annotations.length, 'annotation')}: ${result.value.url}`);
+      if (annotations.length > 0) outcome.annotations = 'check-run';
+      return 'created';
+    });
+  }
+  if (annotations.length > 0 && outcome.annotations === 'none') {
+    for (const line of toWorkflowCommands(annotations)) output.command(line);
+    outcome.annotations = 'workflow-commands';
+  }
+
+  if (octokit && channels.review && target.pullNumber !== undefined) {
+    const pullNumber = target.pullNumber;
+    outcome.review = await attempt('review', async () => {
+      const comments = renderReviewComments(report);
+      const lines = comments.length > 0 ? await (deps.commentableLines ?? (() => pullDiffLines(octokit, target, pullNumber)))() : new Map();
+      const result = await submitReview(octokit, {
+        owner: target.owner,
+        repo: target.repo,
+        pullNumber,
+        commitId: target.headSha,
+        body: `Lookout: ${plural(report.findings.length, 'finding')} on this pull request; the sticky comment has the full report.`,
+        comments,
+        commentableLines: lines,
+      });
+      if (!result.ok) return refused('review', result, 'findings stay in the comment and the job summary');
+      if (result.value.leftOut.length > 0) logger.info(`${plural(result.value.leftOut.length, 'finding')} outside the diff hunks left to the comment.`);
+      return result.value.action;
+    });
+  }
+  return outcome;
+}
+
+async function pullDiffLines(octokit: GitHubClient, target: PublishTarget, pullNumber: number): Promise<ReadonlyMap<string, readonly number[]>> {
+  return (await changedLinesFromGitHub(octokit, { owner: target.owner, repo: target.repo, pullNumber })).commentableLines;
+}
+
+/** Plain text (check-run titles do not render markdown). */
+export function checkTitle(report: Report): string {
+  if ((report.errors ?? []).length > 0) return 'Lookout could not finish: see the errors in the summary';
+  if (report.targets.length === 0 && report.findings.length === 0) return 'No changed Solidity to fuzz';
+  const introduced = report.findings.filter((f) => f.introduced === true).length;
+  const counts = reachCounts(fileLines(report));
+  const found = introduced > 0 ? `${plural(introduced, 'finding')} introduced` : `${plural(report.findings.length, 'finding')}, none introduced`;
+  return `${found} · ${counts.reached}/${counts.total} changed lines reached`;
+}
+
+export interface Verdict {
+  conclusion: CheckConclusion;
+  /** Why the job fails, said so the user knows what to do; undefined when it passes. */
+  failure: string | undefined;
+}
+
+/**
+ * The gate. `introduced` fails on findings the PR introduced and on those whose origin is unknown
+ * (the base could not be built or was not fetched): like `lookout pr`, it never passes a finding it
+ * could not show to be pre-existing. Stage errors (a build error) always fail.
+ */
+export function verdict(report: Report, failOn: FailOn): Verdict {
+  const errors = report.errors ?? [];
+  if (errors.length > 0) {
+    return {
+      conclusion: 'failure',
+      failure: `Lookout could not fuzz this pull request:\n${errors.join('\n')}\nFix the problem above and push again; the report so far is in the job summary.`,
+    };
+  }
+  const gating = failOn === 'never' ? [] : report.findings.filter((f) => failOn === 'any' || f.introduced !== false);
+  if (gating.length > 0) {
+    const what = failOn === 'any' ? plural(gating.length, 'finding') : `${plural(gating.length, 'finding')} introduced by this pull request (or of unknown origin)`;
+    return {
+      conclusion: 'failure',
+      failure: `${what}: each comes with a transaction sequence that reproduces it in the PR comment and the job summary. Set fail-on: never to report without failing.`,
+    };
+  }
+  const quiet = report.findings.length === 0 && report.targets.length > 0;
+  return { conclusion: quiet ? 'success' : 'neutral', failure: undefined };
+}

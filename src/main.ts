@@ -1,0 +1,138 @@
+import * as core from '@actions/core';
+import { readFileSync } from 'node:fs';
+import { EOL } from 'node:os';
+import {
+  fuzzTargetFromEvent,
+  readActionEnv,
+  readInputs,
+  toPrConfig,
+  PULL_REQUEST_FILE,
+  validate,
+  workflowRunFromEvent,
+  type ActionEnv,
+  type ActionOptions,
+  type PublishTarget,
+} from './config/action.js';
+import { changedLinesFromGitHub, type GitHubDiff } from './diff/github.js';
+import { ConfigurationError, errorMessage, isConfigurationError } from './errors.js';
+import { pullRequestHead, readReport, readReportArtifact, writeReportContext } from './github/artifact.js';
+import { createClient, type GitHubClient } from './github/client.js';
+import { publishReport, verdict, type Channels } from './github/publish.js';
+import { actionsLogger, type Logger } from './logger.js';
+import { runPipeline } from './pipeline.js';
+import { fileLines, reachCounts } from './report/lineStatus.js';
+import type { Report } from './report/types.js';
+
+/** What a mode hands to publishing: the report, where it goes, and a crash to fail the job with. */
+interface Outcome {
+  report: Report;
+  target: PublishTarget;
+  crash?: unknown;
+}
+
+/** The Action: inputs and event → the `lookout pr` pipeline (or a saved report) → publish → outputs → gate. */
+async function main(): Promise<void> {
+  const logger = actionsLogger();
+  try {
+    const env = readActionEnv(process.env);
+    const options = validate(readInputs((name) => core.getInput(name)), env.workspace);
+    const event: unknown = JSON.parse(readFileSync(process.env.GITHUB_EVENT_PATH ?? '', 'utf8'));
+    const octokit = options.token === undefined ? undefined : createClient({ token: options.token, baseUrl: env.apiUrl });
+    const outcome = options.mode === 'report' ? await savedReport(env, event, options, octokit as GitHubClient /* validate() requires a token here */, logger) : await fuzz(env, event, options, octokit, logger);
+    if (!outcome) return;
+    const { report, target } = outcome;
+    const judged = verdict(report, options.failOn);
+    const publishing = options.mode !== 'fuzz';
+    const channels: Channels = {
+      comment: publishing && options.comment,
+      checkRun: publishing,
+      // The report run annotates through its check run; annotating in the fuzz run too would show each twice.
+      annotations: publishing && options.annotations,
+      review: publishing && options.review,
+      sarif: options.sarif,
+    };
+    const published = await publishReport(
+      { report, target, channels, conclusion: judged.conclusion, runUrl: runUrl(env) },
+      { octokit: publishing ? octokit : undefined, logger, output: runnerOutput() },
+    );
+    setOutputs(report, options, published.sarif);
+    if (outcome.crash !== undefined) {
+      const detail = outcome.crash instanceof Error ? (outcome.crash.stack ?? outcome.crash.message) : String(outcome.crash);
+      core.setFailed(`Lookout crashed (a bug in Lookout, not in your code): ${detail}\nThe report so far was published. Please report this with the log.`);
+    } else if (judged.failure) core.setFailed(judged.failure);
+    else if (published.failures.length > 0) core.setFailed(`Publishing the report failed: ${published.failures.join('; ')}`);
+  } catch (error) {
+    core.setFailed(isConfigurationError(error) ? errorMessage(error) : `internal error (please report it with this log): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  }
+}
+
+/** `full` / `fuzz`: the same pipeline as `lookout pr`, on the event's pull request. */
+async function fuzz(env: ActionEnv, event: unknown, options: ActionOptions, octokit: GitHubClient | undefined, logger: Logger): Promise<Outcome> {
+  const target = fuzzTargetFromEvent(env, event, options);
+  const config = toPrConfig(options, target);
+  if (octokit && target.pullNumber !== undefined) {
+    const pull = { owner: target.owner, repo: target.repo, pullNumber: target.pullNumber };
+    let diff: Promise<GitHubDiff> | undefined;
+    config.changesWithoutBase = async () => {
+      const { files, withoutPatch, truncated } = await (diff ??= changedLinesFromGitHub(octokit, pull));
+      if (withoutPatch.length > 0) logger.warning(`GitHub sent no diff for ${withoutPatch.join(', ')} (too large): their lines are not fuzzed; use fetch-depth: 0.`);
+      if (truncated) logger.warning('The pull request has more files than the GitHub API lists: later files are not fuzzed; use fetch-depth: 0.');
+      return files;
+    };
+  }
+  if (options.mode === 'fuzz') writeReportContext(options.report, { pullNumber: target.pullNumber ?? null, headSha: target.headSha, baseSha: target.baseSha });
+  try {
+    return { report: (await runPipeline(config, { logger })).report, target };
+  } catch (crash) {
+    // runPipeline wrote the report before rethrowing; publish what it holds.
+    let report: Report;
+    try {
+      report = readReport(options.report);
+    } catch {
+      throw crash;
+    }
+    return { report, target, crash };
+  }
+}
+
+/**
+ * `report`: publish the report a `mode: fuzz` run uploaded, on the PR whose head that run built.
+ * Undefined (nothing to publish) when the PR has moved on or the report names another PR.
+ */
+async function savedReport(env: ActionEnv, event: unknown, options: ActionOptions, octokit: GitHubClient, logger: Logger): Promise<Outcome | undefined> {
+  const run = workflowRunFromEvent(env, event);
+  const { report, context } = readReportArtifact(options.report);
+  const pullNumber = run.pullNumber ?? context?.pullNumber ?? undefined;
+  if (pullNumber === undefined) {
+    throw new ConfigurationError(`Neither the workflow_run event nor the artifact names a pull request: upload the whole directory of the report (it holds ${PULL_REQUEST_FILE}).`);
+  }
+  const head = await pullRequestHead(octokit, run.repository, pullNumber);
+  if (head !== run.headSha) {
+    logger.warning(`Not publishing: pull request #${pullNumber} ${head === undefined ? 'does not exist' : `is at ${head}`}, but the report is for ${run.headSha}.`);
+    return undefined;
+  }
+  return { report, target: { ...run.repository, pullNumber, headSha: run.headSha } };
+}
+
+function setOutputs(report: Report, options: ActionOptions, sarif: string | undefined): void {
+  const counts = reachCounts(fileLines(report));
+  core.setOutput('findings', report.findings.length);
+  core.setOutput('introduced-findings', report.findings.filter((f) => f.introduced === true).length);
+  core.setOutput('targets-reached', counts.reached);
+  core.setOutput('targets-total', counts.total);
+  core.setOutput('report', options.report);
+  core.setOutput('sarif', sarif ?? '');
+}
+
+function runnerOutput() {
+  return {
+    summary: process.env.GITHUB_STEP_SUMMARY ? async (markdown: string) => void (await core.summary.addRaw(markdown).write()) : undefined,
+    command: (line: string) => void process.stdout.write(`${line}${EOL}`),
+  };
+}
+
+function runUrl(env: ActionEnv): string | undefined {
+  return env.runId === undefined ? undefined : `${env.serverUrl.replace(/\/+$/, '')}/${env.repository}/actions/runs/${env.runId}`;
+}
+
+await main();
