@@ -44,7 +44,7 @@ export async function fuzzPullRequest(config: PrConfig, context: { logger: Logge
     const plans = planCampaigns(project, changes, logger);
     const results = await fuzzContracts(project, plans, config, context);
     const targets = plans.flatMap((plan, i) => toReportTargets(plan.targets, results[i]));
-    const findings = await judgeFindings(project, results, config, repo, range.mergeBase, logger);
+    const findings = await judgeFindings(project, plans, results, config, repo, range.mergeBase, logger);
     return { targets, findings, results };
   } finally {
     head.dispose();
@@ -106,17 +106,16 @@ function planCampaigns(project: CompiledProject, changes: ChangedFile[], logger:
  */
 async function judgeFindings(
   project: CompiledProject,
+  plans: readonly ContractPlan[],
   results: ContractCampaignResult[],
   config: PrConfig,
   repo: string,
   mergeBase: string | undefined,
   logger: Logger,
 ): Promise<ReportFinding[]> {
-  const found = results.flatMap((result) => result.findings.map((finding) => ({ result, finding })));
+  const found = results.flatMap((result, i) => result.findings.map((finding) => ({ result, finding, targets: plans[i].targets })));
   if (found.length === 0) return [];
-  if (mergeBase === undefined) {
-    return found.map(({ result, finding }) => ({ ...toReportFinding(project, result, finding), introduced: null, executesChangedLines: finding.executesChangedLines }));
-  }
+  if (mergeBase === undefined) return found.map(({ result, finding, targets }) => toReportFinding(project, result, finding, targets));
   let base: { project: CompiledProject; tree: RevisionTree } | undefined;
   const tree = await exportRevision(repo, mergeBase);
   try {
@@ -127,12 +126,11 @@ async function judgeFindings(
       logger.warning(`The base revision ${mergeBase.slice(0, 12)} does not compile, so no finding can be compared with it: ${errorMessage(error)}`);
     }
     const findings: ReportFinding[] = [];
-    for (const { result, finding } of found) {
-      const entry = toReportFinding(project, result, finding);
+    for (const { result, finding, targets } of found) {
+      const entry = toReportFinding(project, result, finding, targets);
       entry.introduced = base
         ? !(await failsOnBase(base.project, result.contract.name, finding.sequence, finding.failure, config.panicCodes))
         : null;
-      entry.executesChangedLines = finding.executesChangedLines;
       findings.push(entry);
     }
     return findings;

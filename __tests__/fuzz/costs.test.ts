@@ -1,12 +1,8 @@
 import type { BranchComparison, TxTrace } from '../../src/evm/types.js';
 import { branchCosts, comparisonCosts, storeCosts } from '../../src/fuzz/costs.js';
+import { Op } from '../../src/targets/opcodes.js';
 
-const LT = 0x10;
-const GT = 0x11;
-const SLT = 0x12;
-const SGT = 0x13;
-const EQ = 0x14;
-const ISZERO = 0x15;
+const { LT, GT, SLT, SGT, EQ, ISZERO } = Op;
 const MINUS_ONE = (1n << 256n) - 1n;
 
 function cmp(op: number, left: bigint, right: bigint, negations = 0, pc = 100): BranchComparison {

@@ -69,7 +69,7 @@ describe('dist/cli/index.js pr', () => {
         stats: 'analysisMs,elapsedMs,prediction,sequences,transactions,transactionsPerSecond',
         targets: ['contract,file,firstReachedMs,firstReachedSequence,line,pcs,status'],
         // executesChangedLines: the additive field of `lookout pr` findings.
-        findings: ['contract,executesChangedLines,file,foundMs,function,introduced,kind,line,message,panicCode,sequence'],
+        findings: ['contract,enteredLines,executesChangedLines,file,foundMs,function,introduced,kind,line,message,panicCode,sequence'],
         sequence: ['args,calldata,function,sender,value'],
       });
       expect(report).toMatchObject({ schemaVersion: 1, tool: { name: 'lookout' }, seed: 1, budget: { seconds: BUDGET_SECONDS, executions: null } });

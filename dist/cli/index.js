@@ -30906,20 +30906,14 @@ function parseArgv(argv, options) {
         .version(options.version)
         .exitOverride()
         .configureOutput({ writeOut: write, writeErr: write });
-    program
+    const pr = program
         .command('pr')
         .description('fuzz the Solidity lines HEAD (or --head) changed since its merge-base with --base')
         .requiredOption('--base <ref>', 'the branch or commit the pull request merges into')
         .option('--head <ref>', 'the pull request head', 'HEAD')
         .option('--repo <dir>', 'a directory inside the repository', '.')
-        .option('--budget <budget>', 'time (90s, 2m) or transactions (50000x)', DEFAULTS.prBudget)
-        .option('--seed <n>', 'seed of the campaign PRNG', parseSeed, DEFAULTS.seed)
-        .option('--json <file>', 'write the JSON report here')
-        .option('--markdown <file>', 'write the PR comment (markdown) here')
-        .option('--no-prediction', 'switch off input prediction (for measurement)')
-        .option('--no-ddsf', 'switch off demand-driven sequence fuzzing (for measurement)')
-        .option('--schedule <name>', `power schedule: ${SCHEDULES.join(', ')} (for measurement)`, parseSchedule)
-        .action((opts) => {
+        .option('--markdown <file>', 'write the PR comment (markdown) here');
+    withCommonOptions(pr, DEFAULTS.prBudget).action((opts) => {
         config = {
             command: 'pr',
             repo: external_node_path_default().resolve(options.cwd, opts.repo),
@@ -30929,19 +30923,13 @@ function parseArgv(argv, options) {
             outputs: { json: resolve(opts.json), markdown: resolve(opts.markdown) },
         };
     });
-    program
+    const fuzz = program
         .command('fuzz')
         .description('compile the given Solidity files or directories and fuzz every deployable contract')
         .argument('<paths...>', '.sol files or directories, relative to the current directory')
         .option('--contract <name>', 'only fuzz this contract')
-        .option('--budget <budget>', 'time (90s, 2m) or transactions (50000x)', DEFAULTS.fuzzBudget)
-        .option('--seed <n>', 'seed of the campaign PRNG', parseSeed, DEFAULTS.seed)
-        .option('--json <file>', 'write the JSON report here')
-        .option('--targets <lines>', 'FILE:LINE,... source lines to aim at and report on', parseTargets, [])
-        .option('--no-prediction', 'switch off input prediction (for measurement)')
-        .option('--no-ddsf', 'switch off demand-driven sequence fuzzing (for measurement)')
-        .option('--schedule <name>', `power schedule: ${SCHEDULES.join(', ')} (for measurement)`, parseSchedule)
-        .action((paths, opts) => {
+        .option('--targets <lines>', 'FILE:LINE,... source lines to aim at and report on', parseTargets, []);
+    withCommonOptions(fuzz, DEFAULTS.fuzzBudget).action((paths, opts) => {
         config = {
             command: 'fuzz',
             root: options.cwd,
@@ -30966,6 +30954,16 @@ function parseArgv(argv, options) {
     if (!config)
         throw new ConfigurationError('No command given: use `lookout pr --base REF` or `lookout fuzz PATH...` (see `lookout --help`).');
     return config;
+}
+/** The options both commands take: budget, seed, JSON report, and the switches for measurements. */
+function withCommonOptions(command, budget) {
+    return command
+        .option('--budget <budget>', 'time (90s, 2m) or transactions (50000x)', budget)
+        .option('--seed <n>', 'seed of the campaign PRNG', parseSeed, DEFAULTS.seed)
+        .option('--json <file>', 'write the JSON report here')
+        .option('--no-prediction', 'switch off input prediction (for measurement)')
+        .option('--no-ddsf', 'switch off demand-driven sequence fuzzing (for measurement)')
+        .option('--schedule <name>', `power schedule: ${SCHEDULES.join(', ')} (for measurement)`, parseSchedule);
 }
 function parseSchedule(text) {
     const name = SCHEDULES.find((s) => s === text);
@@ -69448,7 +69446,7 @@ function build() {
 /** Indexed by opcode byte; unassigned bytes are `UNKNOWN_0x..` and behave like INVALID. */
 const OPCODES = build();
 const Op = {
-    STOP: 0x00, EQ: 0x14, LT: 0x10, GT: 0x11, SLT: 0x12, SGT: 0x13, ISZERO: 0x15,
+    STOP: 0x00, SUB: 0x03, EQ: 0x14, LT: 0x10, GT: 0x11, SLT: 0x12, SGT: 0x13, ISZERO: 0x15,
     SLOAD: 0x54, SSTORE: 0x55, JUMP: 0x56, JUMPI: 0x57, JUMPDEST: 0x5b, PUSH0: 0x5f, PUSH1: 0x60,
     PUSH32: 0x7f, RETURN: 0xf3, REVERT: 0xfd, INVALID: 0xfe, SELFDESTRUCT: 0xff, CALL: 0xf1,
     CALLCODE: 0xf2, DELEGATECALL: 0xf4, STATICCALL: 0xfa, CREATE: 0xf0, CREATE2: 0xf5,
@@ -69457,8 +69455,6 @@ const Op = {
 ;// CONCATENATED MODULE: ./src/evm/instrumentation.ts
 
 
-// Not in the shared Op names: SUB is only hooked as solc's equality test.
-const OP_SUB = 0x03;
 function instrumentation_top(runState, n) {
     const stack = runState.stack;
     return stack._store[stack._len - 1 - n];
@@ -69497,7 +69493,8 @@ function instrumentedOpcodes(common, recorder) {
         comparison(Op.SLT),
         comparison(Op.SGT),
         comparison(Op.EQ),
-        wrap(OP_SUB, (runState, pc) => recorder.difference(pc, instrumentation_top(runState, 0), instrumentation_top(runState, 1))),
+        // SUB is hooked as solc's equality test (unoptimised `a == b` compiles to SUB; JUMPI).
+        wrap(Op.SUB, (runState, pc) => recorder.difference(pc, instrumentation_top(runState, 0), instrumentation_top(runState, 1))),
         wrap(Op.ISZERO, (runState, pc) => recorder.iszero(pc, instrumentation_top(runState, 0))),
         wrap(Op.SLOAD, (runState, pc) => recorder.sload(pc, instrumentation_top(runState, 0))),
         wrap(Op.SSTORE, (runState, pc) => recorder.sstore(pc, instrumentation_top(runState, 0))),
@@ -72037,12 +72034,8 @@ function hasSelector(data, selector) {
 }
 
 ;// CONCATENATED MODULE: ./src/evm/traceRecorder.ts
+
 const DEFAULT_TRACE_LIMITS = { maxJumps: 8192, maxComparisons: 4096, maxStorageAccesses: 4096 };
-const OP_EQ = 0x14;
-const OP_ISZERO = 0x15;
-const OP_PUSH0 = 0x5f;
-const OP_PUSH1 = 0x60;
-const OP_PUSH32 = 0x7f;
 // Call depth is bounded by 1024 in the EVM.
 const MAX_FRAMES = 1100;
 const TWO_POW_32 = 2 ** 32;
@@ -72185,7 +72178,7 @@ class TraceRecorder {
      * a − b ≠ 0): recorded as EQ with one negation, so consumers see one comparison vocabulary.
      */
     difference(pc, left, right) {
-        this.comparison(pc, OP_EQ, left, right);
+        this.comparison(pc, Op.EQ, left, right);
         this.cmpNegations = 1;
     }
     /** ISZERO right after a comparison negates it; otherwise it is itself a zero test. */
@@ -72195,7 +72188,7 @@ class TraceRecorder {
             this.cmpEnd = pc + 1;
             return;
         }
-        this.comparison(pc, OP_ISZERO, operand, 0n);
+        this.comparison(pc, Op.ISZERO, operand, 0n);
     }
     sload(pc, slot) {
         if (this.sloadCount < this.sloads.length)
@@ -72218,9 +72211,9 @@ class TraceRecorder {
         if (this.cmpEnd === pc)
             return true;
         const push = code[this.cmpEnd];
-        if (push === OP_PUSH0)
+        if (push === Op.PUSH0)
             return this.cmpEnd + 1 === pc;
-        return push >= OP_PUSH1 && push <= OP_PUSH32 && this.cmpEnd + 1 + (push - OP_PUSH0) === pc;
+        return push >= Op.PUSH1 && push <= Op.PUSH32 && this.cmpEnd + 1 + (push - Op.PUSH0) === pc;
     }
     keepComparison(pc, taken) {
         if (this.comparisonCount >= this.comparisons.length)
@@ -72985,6 +72978,7 @@ function minOf(values) {
 }
 
 ;// CONCATENATED MODULE: ./src/fuzz/costs.ts
+
 /**
  * Harvey's cost metrics (Sect. 4.3; Learning-inputs Sect. 4.2), evaluated from the runtime
  * instrumentation rather than from `minimize` statements compiled into the code.
@@ -72993,12 +72987,6 @@ function minOf(values) {
  * execution that goes that way (zero when it already does). Every SSTORE yields one metric per probe
  * slot: C_st = |slot − probe|.
  */
-const OP_LT = 0x10;
-const OP_GT = 0x11;
-const OP_SLT = 0x12;
-const OP_SGT = 0x13;
-const costs_OP_EQ = 0x14;
-const costs_OP_ISZERO = 0x15;
 const TWO_256 = 1n << 256n;
 const TWO_255 = 1n << 255n;
 /**
@@ -73011,17 +72999,17 @@ function comparisonCosts(cmp) {
 }
 function predicateCosts(op, left, right) {
     switch (op) {
-        case costs_OP_EQ:
+        case Op.EQ:
             return equality(left, right);
-        case costs_OP_ISZERO:
+        case Op.ISZERO:
             return equality(left, 0n);
-        case OP_LT:
+        case Op.LT:
             return lessThan(left, right);
-        case OP_GT:
+        case Op.GT:
             return lessThan(right, left);
-        case OP_SLT:
+        case Op.SLT:
             return lessThan(signed(left), signed(right));
-        case OP_SGT:
+        case Op.SGT:
             return lessThan(signed(right), signed(left));
         default:
             throw new RangeError(`comparisonCosts: opcode 0x${op.toString(16)} is not a comparison`);
@@ -74925,7 +74913,7 @@ async function confirmFinding(found, options) {
                 sequence: sequence.slice(0, replay.index + 1),
                 failingResult: replay.result,
                 minimal: shrunk.minimal && sequence === shrunk.sequence,
-                executesChangedLines: reach.reached.size > 0,
+                enteredTargets: [...reach.reached.keys()],
             };
         }
     }
@@ -76483,7 +76471,9 @@ function toReportTargets(targets, result) {
     });
 }
 /** A confirmed finding in the report's terms: located in the source, its sequence decoded. */
-function toReportFinding(project, result, finding) {
+function toReportFinding(project, result, finding, 
+/** `lookout pr`: the campaign's targets (changed lines), to say which of them the sequence executes. */
+changedLines) {
     const { failure } = finding;
     const locator = failureLocator(project, result.contract);
     const location = failure.property !== undefined
@@ -76502,6 +76492,10 @@ function toReportFinding(project, result, finding) {
         introduced: null,
         foundMs: Math.round(finding.foundMs),
         sequence: finding.sequence.map((call) => toReportCall(call, result.senders)),
+        ...(changedLines && {
+            executesChangedLines: finding.enteredTargets.length > 0,
+            enteredLines: finding.enteredTargets.map((i) => ({ file: changedLines[i].file, line: changedLines[i].line })),
+        }),
     };
 }
 function toReportCall(call, senders) {
@@ -77560,7 +77554,7 @@ async function fuzzPullRequest(config, context) {
         const plans = planCampaigns(project, changes, logger);
         const results = await fuzzContracts(project, plans, config, context);
         const targets = plans.flatMap((plan, i) => toReportTargets(plan.targets, results[i]));
-        const findings = await judgeFindings(project, results, config, repo, range.mergeBase, logger);
+        const findings = await judgeFindings(project, plans, results, config, repo, range.mergeBase, logger);
         return { targets, findings, results };
     }
     finally {
@@ -77611,13 +77605,12 @@ function planCampaigns(project, changes, logger) {
  * Report findings, each replayed on the merge-base build: `introduced` false when it fails there too,
  * null when there is no merge-base to replay on.
  */
-async function judgeFindings(project, results, config, repo, mergeBase, logger) {
-    const found = results.flatMap((result) => result.findings.map((finding) => ({ result, finding })));
+async function judgeFindings(project, plans, results, config, repo, mergeBase, logger) {
+    const found = results.flatMap((result, i) => result.findings.map((finding) => ({ result, finding, targets: plans[i].targets })));
     if (found.length === 0)
         return [];
-    if (mergeBase === undefined) {
-        return found.map(({ result, finding }) => ({ ...toReportFinding(project, result, finding), introduced: null, executesChangedLines: finding.executesChangedLines }));
-    }
+    if (mergeBase === undefined)
+        return found.map(({ result, finding, targets }) => toReportFinding(project, result, finding, targets));
     let base;
     const tree = await exportRevision(repo, mergeBase);
     try {
@@ -77630,12 +77623,11 @@ async function judgeFindings(project, results, config, repo, mergeBase, logger) 
             logger.warning(`The base revision ${mergeBase.slice(0, 12)} does not compile, so no finding can be compared with it: ${errorMessage(error)}`);
         }
         const findings = [];
-        for (const { result, finding } of found) {
-            const entry = toReportFinding(project, result, finding);
+        for (const { result, finding, targets } of found) {
+            const entry = toReportFinding(project, result, finding, targets);
             entry.introduced = base
                 ? !(await failsOnBase(base.project, result.contract.name, finding.sequence, finding.failure, config.panicCodes))
                 : null;
-            entry.executesChangedLines = finding.executesChangedLines;
             findings.push(entry);
         }
         return findings;

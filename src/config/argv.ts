@@ -37,53 +37,41 @@ export function parseArgv(argv: readonly string[], options: { cwd: string; versi
     .exitOverride()
     .configureOutput({ writeOut: write, writeErr: write });
 
-  program
+  const pr = program
     .command('pr')
     .description('fuzz the Solidity lines HEAD (or --head) changed since its merge-base with --base')
     .requiredOption('--base <ref>', 'the branch or commit the pull request merges into')
     .option('--head <ref>', 'the pull request head', 'HEAD')
     .option('--repo <dir>', 'a directory inside the repository', '.')
-    .option('--budget <budget>', 'time (90s, 2m) or transactions (50000x)', DEFAULTS.prBudget)
-    .option('--seed <n>', 'seed of the campaign PRNG', parseSeed, DEFAULTS.seed)
-    .option('--json <file>', 'write the JSON report here')
-    .option('--markdown <file>', 'write the PR comment (markdown) here')
-    .option('--no-prediction', 'switch off input prediction (for measurement)')
-    .option('--no-ddsf', 'switch off demand-driven sequence fuzzing (for measurement)')
-    .option('--schedule <name>', `power schedule: ${SCHEDULES.join(', ')} (for measurement)`, parseSchedule)
-    .action((opts: CommonOptions & { base: string; head: string; repo: string; markdown?: string }) => {
-      config = {
-        command: 'pr',
-        repo: path.resolve(options.cwd, opts.repo),
-        base: opts.base,
-        head: opts.head,
-        ...common(opts),
-        outputs: { json: resolve(opts.json), markdown: resolve(opts.markdown) },
-      };
-    });
+    .option('--markdown <file>', 'write the PR comment (markdown) here');
+  withCommonOptions(pr, DEFAULTS.prBudget).action((opts: CommonOptions & { base: string; head: string; repo: string; markdown?: string }) => {
+    config = {
+      command: 'pr',
+      repo: path.resolve(options.cwd, opts.repo),
+      base: opts.base,
+      head: opts.head,
+      ...common(opts),
+      outputs: { json: resolve(opts.json), markdown: resolve(opts.markdown) },
+    };
+  });
 
-  program
+  const fuzz = program
     .command('fuzz')
     .description('compile the given Solidity files or directories and fuzz every deployable contract')
     .argument('<paths...>', '.sol files or directories, relative to the current directory')
     .option('--contract <name>', 'only fuzz this contract')
-    .option('--budget <budget>', 'time (90s, 2m) or transactions (50000x)', DEFAULTS.fuzzBudget)
-    .option('--seed <n>', 'seed of the campaign PRNG', parseSeed, DEFAULTS.seed)
-    .option('--json <file>', 'write the JSON report here')
-    .option('--targets <lines>', 'FILE:LINE,... source lines to aim at and report on', parseTargets, [])
-    .option('--no-prediction', 'switch off input prediction (for measurement)')
-    .option('--no-ddsf', 'switch off demand-driven sequence fuzzing (for measurement)')
-    .option('--schedule <name>', `power schedule: ${SCHEDULES.join(', ')} (for measurement)`, parseSchedule)
-    .action((paths: string[], opts: CommonOptions & { contract?: string; targets: LineTarget[] }) => {
-      config = {
-        command: 'fuzz',
-        root: options.cwd,
-        paths: paths.map((p) => path.relative(options.cwd, path.resolve(options.cwd, p)) || '.'),
-        contract: opts.contract,
-        targets: opts.targets.map((t) => ({ ...t, file: path.relative(options.cwd, path.resolve(options.cwd, t.file)).split(path.sep).join('/') })),
-        ...common(opts),
-        outputs: { json: resolve(opts.json) },
-      };
-    });
+    .option('--targets <lines>', 'FILE:LINE,... source lines to aim at and report on', parseTargets, []);
+  withCommonOptions(fuzz, DEFAULTS.fuzzBudget).action((paths: string[], opts: CommonOptions & { contract?: string; targets: LineTarget[] }) => {
+    config = {
+      command: 'fuzz',
+      root: options.cwd,
+      paths: paths.map((p) => path.relative(options.cwd, path.resolve(options.cwd, p)) || '.'),
+      contract: opts.contract,
+      targets: opts.targets.map((t) => ({ ...t, file: path.relative(options.cwd, path.resolve(options.cwd, t.file)).split(path.sep).join('/') })),
+      ...common(opts),
+      outputs: { json: resolve(opts.json) },
+    };
+  });
 
   try {
     program.parse([...argv], { from: 'user' });
@@ -96,6 +84,17 @@ export function parseArgv(argv: readonly string[], options: { cwd: string; versi
   }
   if (!config) throw new ConfigurationError('No command given: use `lookout pr --base REF` or `lookout fuzz PATH...` (see `lookout --help`).');
   return config;
+}
+
+/** The options both commands take: budget, seed, JSON report, and the switches for measurements. */
+function withCommonOptions(command: Command, budget: string): Command {
+  return command
+    .option('--budget <budget>', 'time (90s, 2m) or transactions (50000x)', budget)
+    .option('--seed <n>', 'seed of the campaign PRNG', parseSeed, DEFAULTS.seed)
+    .option('--json <file>', 'write the JSON report here')
+    .option('--no-prediction', 'switch off input prediction (for measurement)')
+    .option('--no-ddsf', 'switch off demand-driven sequence fuzzing (for measurement)')
+    .option('--schedule <name>', `power schedule: ${SCHEDULES.join(', ')} (for measurement)`, parseSchedule);
 }
 
 function parseSchedule(text: string): ScheduleName {

@@ -15,9 +15,6 @@ interface StackInternals {
   _len: number;
 }
 
-// Not in the shared Op names: SUB is only hooked as solc's equality test.
-const OP_SUB = 0x03;
-
 function top(runState: RunState, n: number): bigint {
   const stack = runState.stack as unknown as StackInternals;
   return stack._store[stack._len - 1 - n];
@@ -56,7 +53,8 @@ export function instrumentedOpcodes(common: Common, recorder: TraceRecorder): Cu
     comparison(Op.SLT),
     comparison(Op.SGT),
     comparison(Op.EQ),
-    wrap(OP_SUB, (runState, pc) => recorder.difference(pc, top(runState, 0), top(runState, 1))),
+    // SUB is hooked as solc's equality test (unoptimised `a == b` compiles to SUB; JUMPI).
+    wrap(Op.SUB, (runState, pc) => recorder.difference(pc, top(runState, 0), top(runState, 1))),
     wrap(Op.ISZERO, (runState, pc) => recorder.iszero(pc, top(runState, 0))),
     wrap(Op.SLOAD, (runState, pc) => recorder.sload(pc, top(runState, 0))),
     wrap(Op.SSTORE, (runState, pc) => recorder.sstore(pc, top(runState, 0))),

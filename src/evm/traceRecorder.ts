@@ -1,3 +1,4 @@
+import { Op } from '../targets/opcodes.js';
 import type { CodeRegistry } from './codeRegistry.js';
 import type { Address, BranchComparison, StorageAccess, TxTrace } from './types.js';
 
@@ -12,11 +13,6 @@ export interface TraceLimits {
 
 export const DEFAULT_TRACE_LIMITS: TraceLimits = { maxJumps: 8192, maxComparisons: 4096, maxStorageAccesses: 4096 };
 
-const OP_EQ = 0x14;
-const OP_ISZERO = 0x15;
-const OP_PUSH0 = 0x5f;
-const OP_PUSH1 = 0x60;
-const OP_PUSH32 = 0x7f;
 // Call depth is bounded by 1024 in the EVM.
 const MAX_FRAMES = 1100;
 const TWO_POW_32 = 2 ** 32;
@@ -169,7 +165,7 @@ export class TraceRecorder {
    * a − b ≠ 0): recorded as EQ with one negation, so consumers see one comparison vocabulary.
    */
   difference(pc: number, left: bigint, right: bigint): void {
-    this.comparison(pc, OP_EQ, left, right);
+    this.comparison(pc, Op.EQ, left, right);
     this.cmpNegations = 1;
   }
 
@@ -180,7 +176,7 @@ export class TraceRecorder {
       this.cmpEnd = pc + 1;
       return;
     }
-    this.comparison(pc, OP_ISZERO, operand, 0n);
+    this.comparison(pc, Op.ISZERO, operand, 0n);
   }
 
   sload(pc: number, slot: bigint): void {
@@ -203,8 +199,8 @@ export class TraceRecorder {
     if (this.cmpDepth !== this.depth || this.cmpCodeId !== this.codeId) return false;
     if (this.cmpEnd === pc) return true;
     const push = code[this.cmpEnd];
-    if (push === OP_PUSH0) return this.cmpEnd + 1 === pc;
-    return push >= OP_PUSH1 && push <= OP_PUSH32 && this.cmpEnd + 1 + (push - OP_PUSH0) === pc;
+    if (push === Op.PUSH0) return this.cmpEnd + 1 === pc;
+    return push >= Op.PUSH1 && push <= Op.PUSH32 && this.cmpEnd + 1 + (push - Op.PUSH0) === pc;
   }
 
   private keepComparison(pc: number, taken: boolean): void {

@@ -1,3 +1,4 @@
+import { Op } from '../targets/opcodes.js';
 import type { BranchComparison, TxResult, TxTrace } from '../evm/types.js';
 
 /**
@@ -8,13 +9,6 @@ import type { BranchComparison, TxResult, TxTrace } from '../evm/types.js';
  * execution that goes that way (zero when it already does). Every SSTORE yields one metric per probe
  * slot: C_st = |slot − probe|.
  */
-
-const OP_LT = 0x10;
-const OP_GT = 0x11;
-const OP_SLT = 0x12;
-const OP_SGT = 0x13;
-const OP_EQ = 0x14;
-const OP_ISZERO = 0x15;
 
 const TWO_256 = 1n << 256n;
 const TWO_255 = 1n << 255n;
@@ -84,17 +78,17 @@ export function comparisonCosts(cmp: BranchComparison): { taken: Distance; notTa
 
 function predicateCosts(op: number, left: bigint, right: bigint): PredicateCosts {
   switch (op) {
-    case OP_EQ:
+    case Op.EQ:
       return equality(left, right);
-    case OP_ISZERO:
+    case Op.ISZERO:
       return equality(left, 0n);
-    case OP_LT:
+    case Op.LT:
       return lessThan(left, right);
-    case OP_GT:
+    case Op.GT:
       return lessThan(right, left);
-    case OP_SLT:
+    case Op.SLT:
       return lessThan(signed(left), signed(right));
-    case OP_SGT:
+    case Op.SGT:
       return lessThan(signed(right), signed(left));
     default:
       throw new RangeError(`comparisonCosts: opcode 0x${op.toString(16)} is not a comparison`);

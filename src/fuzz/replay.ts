@@ -16,8 +16,8 @@ export interface ConfirmedFinding extends CampaignFinding {
   failingResult: TxResult;
   /** True when shrinking reached a sequence from which nothing more can be dropped or simplified. */
   minimal: boolean;
-  /** Whether the sequence executes any target (a changed line) in the replay. */
-  executesChangedLines: boolean;
+  /** Targets (indexes into the campaign's) the sequence executes in the replay, in order of first reach. */
+  enteredTargets: number[];
 }
 
 export interface ConfirmOptions {
@@ -57,7 +57,7 @@ export async function confirmFinding(found: CampaignFinding, options: ConfirmOpt
         sequence: sequence.slice(0, replay.index + 1),
         failingResult: replay.result,
         minimal: shrunk.minimal && sequence === shrunk.sequence,
-        executesChangedLines: reach.reached.size > 0,
+        enteredTargets: [...reach.reached.keys()],
       };
     }
   }

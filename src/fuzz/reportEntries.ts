@@ -29,7 +29,13 @@ export function toReportTargets(targets: readonly Target[], result: ContractCamp
 }
 
 /** A confirmed finding in the report's terms: located in the source, its sequence decoded. */
-export function toReportFinding(project: CompiledProject, result: ContractCampaignResult, finding: ConfirmedFinding): ReportFinding {
+export function toReportFinding(
+  project: CompiledProject,
+  result: ContractCampaignResult,
+  finding: ConfirmedFinding,
+  /** `lookout pr`: the campaign's targets (changed lines), to say which of them the sequence executes. */
+  changedLines?: readonly Target[],
+): ReportFinding {
   const { failure } = finding;
   const locator = failureLocator(project, result.contract);
   const location =
@@ -49,6 +55,10 @@ export function toReportFinding(project: CompiledProject, result: ContractCampai
     introduced: null,
     foundMs: Math.round(finding.foundMs),
     sequence: finding.sequence.map((call) => toReportCall(call, result.senders)),
+    ...(changedLines && {
+      executesChangedLines: finding.enteredTargets.length > 0,
+      enteredLines: finding.enteredTargets.map((i) => ({ file: changedLines[i].file, line: changedLines[i].line })),
+    }),
   };
 }
 

@@ -1,7 +1,7 @@
 import { codeBlock, escapeMarkdown } from './escape.js';
 import { byImportance, provenance, qualifiedFunction } from './findingOrder.js';
 import { renderCall } from './text.js';
-import type { Report } from './types.js';
+import type { Report, ReportFinding } from './types.js';
 
 /** An inline review comment on one line of the PR head. */
 export interface ReviewComment {
@@ -10,23 +10,43 @@ export interface ReviewComment {
   body: string;
 }
 
+/** Changed lines a finding's sequence enters that get a comment of their own (the rest are in the sticky comment). */
+const MAX_ENTERED_COMMENTS = 5;
+
 /**
- * One inline comment per finding that has a source line, most important first. Which of them GitHub
- * accepts (lines inside the diff hunks) is decided by the GitHub client; the rest stay in the
- * sticky comment.
+ * For each finding, most important first: a comment on the line where it fails, and a short one on
+ * each changed line its sequence enters on the way. Which of them GitHub accepts (lines inside the
+ * diff hunks) is decided by the GitHub client; the rest stay in the sticky comment.
  */
 export function renderReviewComments(report: Report): ReviewComment[] {
-  return byImportance(report.findings).flatMap((finding) => {
-    if (finding.file === null || finding.line === null) return [];
-    const kind = finding.panicCode ? `${finding.kind} ${finding.panicCode}` : finding.kind;
-    const sequence = finding.sequence.map((call, i) => `${i + 1}. ${renderCall(call)}`).join('\n');
-    const body = [
-      `**Lookout: ${escapeMarkdown(kind)}** in ${escapeMarkdown(qualifiedFunction(finding))} — **${provenance(finding)}**`,
-      '',
-      `> ${escapeMarkdown(finding.message)}`,
-      '',
-      codeBlock(sequence),
-    ].join('\n');
-    return [{ path: finding.file, line: finding.line, body }];
-  });
+  return byImportance(report.findings).flatMap((finding) => [...failureComment(finding), ...enteredComments(finding)]);
+}
+
+function enteredComments(finding: ReportFinding): ReviewComment[] {
+  const at = finding.file === null ? 'an unknown line' : `${finding.file}:${finding.line}`;
+  return (finding.enteredLines ?? [])
+    .filter((l) => l.file !== finding.file || l.line !== finding.line)
+    .slice(0, MAX_ENTERED_COMMENTS)
+    .map((l) => ({
+      path: l.file,
+      line: l.line,
+      body: `**Lookout:** the sequence that fails with ${escapeMarkdown(kindOf(finding))} in ${escapeMarkdown(qualifiedFunction(finding))} (${escapeMarkdown(at)}) executes this changed line — **${provenance(finding)}**.`,
+    }));
+}
+
+function failureComment(finding: ReportFinding): ReviewComment[] {
+  if (finding.file === null || finding.line === null) return [];
+  const sequence = finding.sequence.map((call, i) => `${i + 1}. ${renderCall(call)}`).join('\n');
+  const body = [
+    `**Lookout: ${escapeMarkdown(kindOf(finding))}** in ${escapeMarkdown(qualifiedFunction(finding))} — **${provenance(finding)}**`,
+    '',
+    `> ${escapeMarkdown(finding.message)}`,
+    '',
+    codeBlock(sequence),
+  ].join('\n');
+  return [{ path: finding.file, line: finding.line, body }];
+}
+
+function kindOf(finding: ReportFinding): string {
+  return finding.panicCode ? `${finding.kind} ${finding.panicCode}` : finding.kind;
 }

@@ -54,6 +54,8 @@ export interface ReportFinding {
   introduced: boolean | null;
   /** `lookout pr`: whether the sequence executes any changed line (findings in unchanged code are reported too). */
   executesChangedLines?: boolean;
+  /** `lookout pr`: the changed lines the sequence executes, in order of first execution. */
+  enteredLines?: { file: string; line: number }[];
   foundMs: number;
   sequence: ReportCall[];
 }
