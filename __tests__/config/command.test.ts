@@ -4,8 +4,9 @@ import path from 'node:path';
 import { runCommand } from '../../src/command.js';
 import { memoryLogger } from '../../src/logger.js';
 import type { Report } from '../../src/report/types.js';
+import { REPO_ROOT } from '../helpers/repoRoot.js';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
+const ROOT = REPO_ROOT;
 
 async function lookout(argv: string[], cwd = ROOT) {
   const logger = memoryLogger();

@@ -2,7 +2,6 @@
  * Acceptance for the engine: with fixed seeds and transaction budgets, `lookout fuzz` finds every
  * fixture bug with a 1-minimal sequence that replays, and stays silent on every safe twin.
  */
-import path from 'node:path';
 import { compileProject } from '../../src/build/compile.js';
 import { parseBudget } from '../../src/config/budget.js';
 import { fuzzConfig } from '../../src/config/defaults.js';
@@ -16,8 +15,9 @@ import { checkTransaction, transactionOracles } from '../../src/oracles/transact
 import type { Address } from '../../src/evm/types.js';
 import type { Report, ReportCall, ReportFinding } from '../../src/report/types.js';
 import { hexToBytes, type Hex } from 'viem';
+import { REPO_ROOT } from '../helpers/repoRoot.js';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
+const ROOT = REPO_ROOT;
 const BUDGET = '8000x';
 
 async function fuzz(file: string, overrides: Partial<FuzzConfig> = {}): Promise<Report> {
@@ -98,5 +98,15 @@ describe('determinism', () => {
     expect(strip(second)).toEqual(strip(first));
     const other = await fuzz('Vault.sol', { ...config, seed: 8 });
     expect(other.stats.sequences).not.toBe(first.stats.sequences);
+  });
+
+  it('holds with targets, through the lookahead analysis and schedule', async () => {
+    const strip = (r: Report) =>
+      JSON.parse(JSON.stringify(r, (key, value) => (['elapsedMs', 'transactionsPerSecond', 'foundMs', 'analysisMs', 'firstReachedMs'].includes(key) ? 0 : value)));
+    const targets = [22, 23].map((line) => ({ file: '__fixtures__/engine/Vault.sol', line }));
+    const config = { budget: parseBudget('2000x'), seed: 5, targets };
+    const first = await fuzz('Vault.sol', config);
+    expect(first.targets.map((t) => t.status)).toContain('reached');
+    expect(strip(await fuzz('Vault.sol', config))).toEqual(strip(first));
   });
 });

@@ -3,15 +3,15 @@
  * sequences on), fixed seeds and transaction budgets, every Harvey fixture bug is found and every
  * safe twin stays silent.
  */
-import path from 'node:path';
 import { parseBudget } from '../../src/config/budget.js';
 import { fuzzConfig } from '../../src/config/defaults.js';
 import type { FuzzConfig } from '../../src/config/types.js';
 import { memoryLogger } from '../../src/logger.js';
 import { runPipeline } from '../../src/pipeline.js';
 import type { Report, ReportFinding } from '../../src/report/types.js';
+import { REPO_ROOT } from '../helpers/repoRoot.js';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
+const ROOT = REPO_ROOT;
 const FIG1 = '__fixtures__/harvey/Fig1Paths.sol';
 
 async function fuzz(file: string, budget: string, overrides: Partial<FuzzConfig> = {}): Promise<Report> {

@@ -4,13 +4,14 @@ import path from 'node:path';
 import { runCommand } from '../../src/command.js';
 import { memoryLogger } from '../../src/logger.js';
 import type { Report, TargetStatus } from '../../src/report/types.js';
+import { REPO_ROOT } from '../helpers/repoRoot.js';
 
 /**
  * Issue 4 acceptance: changed lines behind a constant-false comparison and behind a `require` on a
  * constant are reported `unreachable` by the lookahead analysis (empty prefix), never `reached`,
  * while a live line next to them is reached. Without the analysis they are merely `unreached`.
  */
-const ROOT = path.resolve(import.meta.dirname, '../..');
+const ROOT = REPO_ROOT;
 const FIXTURE = '__fixtures__/bran/ConstantFalse.sol';
 const MARKERS = ['DEAD_COMPARE', 'DEAD_REQUIRE', 'LIVE_STORE'] as const;
 type Marker = (typeof MARKERS)[number];

@@ -8,9 +8,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Report } from '../../src/report/types.js';
 import { lineOf, pullRequest, type PrRepo } from './prRepo.js';
+import { REPO_ROOT } from '../helpers/repoRoot.js';
 
-const CLI = path.resolve(import.meta.dirname, '../../dist/cli/index.js');
-const ENGINE = path.resolve(import.meta.dirname, '../../__fixtures__/engine');
+const CLI = path.join(REPO_ROOT, 'dist/cli/index.js');
+const ENGINE = path.join(REPO_ROOT, '__fixtures__/engine');
 const BUDGET_SECONDS = 60;
 const DEADLINE_MS = (BUDGET_SECONDS * 1.25 + 30) * 1000;
 

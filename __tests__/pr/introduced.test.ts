@@ -7,8 +7,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ReportFinding } from '../../src/report/types.js';
 import { lookoutPr, pullRequest, type PrRepo } from './prRepo.js';
+import { REPO_ROOT } from '../helpers/repoRoot.js';
 
-const ENGINE = path.resolve(import.meta.dirname, '../../__fixtures__/engine');
+const ENGINE = path.join(REPO_ROOT, '__fixtures__/engine');
 // Each bug is found within 600 transactions with seed 1; 1500 leaves room for schedule changes.
 // StateMachine's takes three transactions in order: it gets the engine acceptance test's budget.
 const BUDGET = '1500x';
