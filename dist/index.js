@@ -37008,7 +37008,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var _github_client_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(2886);
 /* harmony import */ var _github_publish_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(9525);
 /* harmony import */ var _logger_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(6999);
-/* harmony import */ var _pipeline_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(7027);
+/* harmony import */ var _pipeline_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(4953);
 /* harmony import */ var _report_lineStatus_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(9128);
 
 
@@ -37178,7 +37178,7 @@ function describePanic(code) {
 
 /***/ }),
 
-/***/ 7027:
+/***/ 4953:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -82257,6 +82257,39 @@ function toBytes32(value) {
     return toBytes_hexToBytes(`0x${value.toString(16).padStart(64, '0')}`);
 }
 
+;// CONCATENATED MODULE: ./src/fuzz/progress.ts
+/** How often a running campaign reports, in wall-clock ms. */
+const PROGRESS_INTERVAL_MS = 5000;
+/**
+ * A campaign event listener that logs one progress line every few seconds (transactions, rate,
+ * corpus, findings). It only reads the clock to decide when to print, never to steer the search.
+ */
+function progressReporter(name, logger, clock) {
+    const started = clock();
+    let next = started + PROGRESS_INTERVAL_MS;
+    let transactions = 0;
+    let corpus = 0;
+    let findings = 0;
+    return (event) => {
+        if (event.kind === 'input-added')
+            corpus = event.corpusSize;
+        if (event.kind === 'finding')
+            findings++;
+        if (event.kind !== 'transaction')
+            return;
+        transactions++;
+        // Checking the clock on every transaction would cost more than the check is worth.
+        if (transactions % 256 !== 0)
+            return;
+        const now = clock();
+        if (now < next)
+            return;
+        next = now + PROGRESS_INTERVAL_MS;
+        const rate = Math.round((transactions * 1000) / (now - started));
+        logger.info(`${name}: ${transactions} transactions (${rate}/s), ${corpus} inputs kept, ${findings} finding(s)`);
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/fuzz/rng.ts
 /**
  * The one source of randomness of a campaign. Seeded, forkable by label so that independent
@@ -82454,6 +82487,7 @@ function splitBudget(contracts, targetCounts, total) {
 
 
 
+
 /** Share of a time budget kept back for shrinking and replaying findings. */
 const SHRINK_SHARE = 0.1;
 /**
@@ -82481,6 +82515,7 @@ async function fuzzContracts(project, plans, config, context) {
             maxSequenceLength: config.maxSequenceLength,
             stopWhen: config.stopWhen,
             shrinkDeadline: budget.shrinkMs === undefined ? undefined : clock() + budget.fuzzMs + budget.shrinkMs,
+            onEvent: progressReporter(contract.name, logger, clock),
         }));
         logger.info(`${contract.name}: ${result.outcome.transactions} transactions, ${result.findings.length} finding(s)` +
             (targets.length > 0 ? `, ${result.reached.size}/${targets.length} changed lines reached` : ''));

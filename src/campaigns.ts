@@ -5,6 +5,7 @@ import { ConfigurationError } from './errors.js';
 import type { Logger } from './logger.js';
 import type { Clock } from './fuzz/clock.js';
 import { fuzzContract, type ContractCampaignResult } from './fuzz/contractCampaign.js';
+import { progressReporter } from './fuzz/progress.js';
 import { Rng } from './fuzz/rng.js';
 import { splitBudget } from './targets/contractsToFuzz.js';
 import type { Target } from './targets/types.js';
@@ -49,6 +50,7 @@ export async function fuzzContracts(
         maxSequenceLength: config.maxSequenceLength,
         stopWhen: config.stopWhen,
         shrinkDeadline: budget.shrinkMs === undefined ? undefined : clock() + budget.fuzzMs + budget.shrinkMs,
+        onEvent: progressReporter(contract.name, logger, clock),
       }),
     );
     logger.info(

@@ -55,7 +55,13 @@ describe('the action on a pull request that introduces a bug', () => {
     }
 
     expect(fake.state.reviews.get(7)).toHaveLength(1);
-    expect(fake.state.reviewComments).toEqual([expect.objectContaining({ path: FILE, line: AUCTION_BUG_LINE })]);
+    // One comment where the finding fails, then one on each other changed line its sequence enters.
+    const [failing, ...entered] = fake.state.reviewComments;
+    expect(failing).toMatchObject({ path: FILE, line: AUCTION_BUG_LINE });
+    const report0 = JSON.parse(readFileSync(result.outputs.report, 'utf8'));
+    const enteredLines = (report0.findings[0].enteredLines as { line: number }[]).map((l) => l.line).filter((l) => l !== AUCTION_BUG_LINE);
+    expect(entered.map((c) => c.line)).toEqual(enteredLines);
+    for (const comment of entered) expect(comment.body).toMatch(/executes this changed line/);
 
     expect(result.outputs).toMatchObject({ findings: '1', 'introduced-findings': '1', 'targets-total': '3', sarif: '' });
     const report = JSON.parse(readFileSync(result.outputs.report, 'utf8'));

@@ -30712,7 +30712,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7301);
+/* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5115);
 /* harmony import */ var _logger_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8432);
 
 
@@ -30726,7 +30726,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 7301:
+/***/ 5115:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -76049,6 +76049,39 @@ function toBytes32(value) {
     return toBytes_hexToBytes(`0x${value.toString(16).padStart(64, '0')}`);
 }
 
+;// CONCATENATED MODULE: ./src/fuzz/progress.ts
+/** How often a running campaign reports, in wall-clock ms. */
+const PROGRESS_INTERVAL_MS = 5000;
+/**
+ * A campaign event listener that logs one progress line every few seconds (transactions, rate,
+ * corpus, findings). It only reads the clock to decide when to print, never to steer the search.
+ */
+function progressReporter(name, logger, clock) {
+    const started = clock();
+    let next = started + PROGRESS_INTERVAL_MS;
+    let transactions = 0;
+    let corpus = 0;
+    let findings = 0;
+    return (event) => {
+        if (event.kind === 'input-added')
+            corpus = event.corpusSize;
+        if (event.kind === 'finding')
+            findings++;
+        if (event.kind !== 'transaction')
+            return;
+        transactions++;
+        // Checking the clock on every transaction would cost more than the check is worth.
+        if (transactions % 256 !== 0)
+            return;
+        const now = clock();
+        if (now < next)
+            return;
+        next = now + PROGRESS_INTERVAL_MS;
+        const rate = Math.round((transactions * 1000) / (now - started));
+        logger.info(`${name}: ${transactions} transactions (${rate}/s), ${corpus} inputs kept, ${findings} finding(s)`);
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/fuzz/rng.ts
 /**
  * The one source of randomness of a campaign. Seeded, forkable by label so that independent
@@ -76246,6 +76279,7 @@ function splitBudget(contracts, targetCounts, total) {
 
 
 
+
 /** Share of a time budget kept back for shrinking and replaying findings. */
 const SHRINK_SHARE = 0.1;
 /**
@@ -76273,6 +76307,7 @@ async function fuzzContracts(project, plans, config, context) {
             maxSequenceLength: config.maxSequenceLength,
             stopWhen: config.stopWhen,
             shrinkDeadline: budget.shrinkMs === undefined ? undefined : clock() + budget.fuzzMs + budget.shrinkMs,
+            onEvent: progressReporter(contract.name, logger, clock),
         }));
         logger.info(`${contract.name}: ${result.outcome.transactions} transactions, ${result.findings.length} finding(s)` +
             (targets.length > 0 ? `, ${result.reached.size}/${targets.length} changed lines reached` : ''));
