@@ -80722,19 +80722,14 @@ async function runCampaign(setup) {
         const costs = new CostCollector(setup.probes);
         const written = [];
         const pathIds = [];
-        let lastEdges = [];
-        let lastReads = [];
         const run = await runSequence(harness, sequence, (result, index) => {
             meter.transactions++;
             harvestFeedback(dictionary, result);
             costs.observe(result, index);
             nearMisses.cover(result.trace.edges);
             pathIds.push(result.trace.pathId);
-            if (ddsf) {
+            if (ddsf)
                 written.push(...slotsWritten(result.trace));
-                lastEdges = [...result.trace.edges];
-                lastReads = slotsRead(result.trace);
-            }
             setup.onEvent?.({ kind: 'transaction', result, sequenceIndex: sequences, elapsedMs: meter.elapsedMs() });
         });
         if (run.failure && !findings.has(failureKey(run.failure.failure))) {
@@ -80753,8 +80748,10 @@ async function runCampaign(setup) {
         const lastCall = run.transactions > 0 ? sequence[run.transactions - 1] : undefined;
         const pathId = ddsf && lastCall && !ddsf.enabledFor(functionKey(lastCall)) ? run.pathId : pathIds.join('|');
         corpus.recordExecution(pathId);
-        if (ddsf && lastCall)
-            ddsf.recordCoverage(functionKey(lastCall), lastEdges);
+        // The last transaction's trace is still intact (property probes record none): read it once, here.
+        if (ddsf && lastCall && run.last)
+            ddsf.recordCoverage(functionKey(lastCall), run.last.trace.edges);
+        const lastReads = ddsf && run.last ? slotsRead(run.last.trace) : [];
         const execution = { run, costs: costs.vector(), lastReads };
         const closer = nearMisses.improvements(execution.costs);
         if (run.failure || corpus.has(pathId)) {
