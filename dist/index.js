@@ -37008,7 +37008,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var _github_client_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(2886);
 /* harmony import */ var _github_publish_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(9525);
 /* harmony import */ var _logger_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(6999);
-/* harmony import */ var _pipeline_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(4953);
+/* harmony import */ var _pipeline_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(1604);
 /* harmony import */ var _report_lineStatus_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(9128);
 
 
@@ -37178,7 +37178,7 @@ function describePanic(code) {
 
 /***/ }),
 
-/***/ 4953:
+/***/ 1604:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -79129,8 +79129,8 @@ class Corpus {
     has(pathId) {
         return this.byPath.has(pathId);
     }
-    add(sequence, pathId, lookahead) {
-        const entry = { id: this.entries.length, sequence, pathId, selected: 0, ...lookahead };
+    add(sequence, pathId, lookahead, goal) {
+        const entry = { id: this.entries.length, sequence, pathId, selected: 0, goal, ...lookahead };
         this.entries.push(entry);
         this.byPath.set(pathId, entry);
         if (lookahead) {
@@ -79151,6 +79151,26 @@ class Corpus {
         this.lidHits.set(entry.lid, (this.lidHits.get(entry.lid) ?? 0) + 1);
         for (const p of entry.splitPoints ?? [])
             this.splitPointHits.set(p, (this.splitPointHits.get(p) ?? 0) + 1);
+    }
+    /**
+     * The input to fuzz next (AFLFast's search strategy): the one picked least often, then the one
+     * whose path was exercised least, then the oldest. New inputs go first and catch up.
+     */
+    next() {
+        let best;
+        for (const e of this.entries) {
+            if (best === undefined || e.selected < best.selected)
+                best = e;
+            else if (e.selected === best.selected && this.hitsOfPath(e.pathId) < this.hitsOfPath(best.pathId))
+                best = e;
+        }
+        return best;
+    }
+    /** A goal entry got a closer input: it is fuzzed as if new. */
+    replaceSequence(entry, sequence) {
+        entry.sequence = sequence;
+        entry.selected = 0;
+        this.pathHits.set(entry.pathId, 0);
     }
     hitsOfPath(pathId) {
         return this.pathHits.get(pathId) ?? 0;
@@ -79991,7 +80011,9 @@ function applyMutation(seq, kind, ctx) {
     const max = ctx.maxSequenceLength ?? DEFAULT_MAX_SEQUENCE_LENGTH;
     switch (kind) {
         case 'mutate-arg': {
-            const i = pickIndex(seq, hasInputs, rng);
+            // Half the time the last call: the one under test, behind a prefix that set its state up (Harvey Sect. 5).
+            const lastHasInputs = seq.length > 0 && hasInputs(seq[seq.length - 1]);
+            const i = lastHasInputs && rng.chance(0.5) ? seq.length - 1 : pickIndex(seq, hasInputs, rng);
             return i === undefined ? undefined : replaceAt(seq, i, mutateOneInput(seq[i], ctx));
         }
         case 'change-sender': {
@@ -80193,6 +80215,8 @@ function toTx(call) {
  * away (that state may be unreachable) but the function is marked as needing state set up first:
  * from then on inputs ending in it may grow transactions before it, drawn from two pools of
  * transactions and sequences that increased coverage and left storage in a state not seen before.
+ * A regular input whose state-changing prefix gives the function new edges proves the same without
+ * fuzzing storage, and enables it too (the campaign does that: it knows the prefix).
  */
 /** p_a of the paper. */
 const AGGRESSIVE_PROBABILITY = 0.125;
@@ -80681,188 +80705,43 @@ class PredictionStats {
     }
 }
 
-;// CONCATENATED MODULE: ./src/fuzz/campaign.ts
-
-
-
-
-
-
-
-
-
-
-/** Share of mutants that change a single argument when input prediction is on. */
-const SINGLE_CHANGE_SHARE = 0.3;
+;// CONCATENATED MODULE: ./src/fuzz/pathIdentity.ts
+function txStep(result, call) {
+    const reverted = result.outcome.kind !== 'success';
+    return { pathId: result.trace.pathId, reverted, changedState: !reverted && (result.trace.sstores.length > 0 || call.value > 0n) };
+}
 /**
- * The greybox loop of Alg. 1 (Bran) with Harvey's Alg. 1: pick inputs in queue order, give each the
- * schedule's energy, run that many mutants and keep those whose last transaction takes a new path.
- * A mutant that changed one number is followed by a predicted input (secant step on a cost metric,
- * run even past the energy); with p_a an aggressive run fuzzes the storage its last transaction reads
- * and, when that finds new coverage, lets the function grow longer sequences. Failures are recorded
- * once per failure identity and fuzzing goes on.
+ * The corpus key of an executed sequence. Harvey's path ids span only the last transaction
+ * (Sect. 5); once a function's coverage proved to depend on state (`spansPrefix`), the transactions
+ * before it that changed state tell inputs apart too. Reverted and read-only calls never count:
+ * every interleaving of them would be a new path.
  */
-async function runCampaign(setup) {
-    const { harness, dictionary, techniques } = setup;
-    const meter = new BudgetMeter(setup.budget, setup.clock);
-    const corpus = new Corpus();
-    const findings = new Map();
-    const done = () => meter.exhausted() || (setup.stop?.(findings.size) ?? false);
-    const ddsf = techniques.ddsf ? new DemandDrivenState() : undefined;
-    const prediction = new PredictionStats();
-    const nearMisses = new NearMisses();
-    /** Corpus entries kept for being closest to a goal (untaken branch direction, probe slot), by goal. */
-    const closest = new Map();
-    const rng = setup.mutation.rng.fork('harvey');
-    let sequences = 0;
-    let analysisMs = 0;
-    const execute = async (sequence) => {
-        sequences++;
-        const mark = dictionary.mark();
-        const costs = new CostCollector(setup.probes);
-        const written = [];
-        const pathIds = [];
-        const run = await runSequence(harness, sequence, (result, index) => {
-            meter.transactions++;
-            harvestFeedback(dictionary, result);
-            costs.observe(result, index);
-            nearMisses.cover(result.trace.edges);
-            pathIds.push(result.trace.pathId);
-            if (ddsf)
-                written.push(...slotsWritten(result.trace));
-            setup.onEvent?.({ kind: 'transaction', result, sequenceIndex: sequences, elapsedMs: meter.elapsedMs() });
-        });
-        if (run.failure && !findings.has(failureKey(run.failure.failure))) {
-            const finding = {
-                failure: run.failure.failure,
-                sequence: sequence.slice(0, run.failure.index + 1),
-                foundMs: meter.elapsedMs(),
-                execution: meter.transactions,
-            };
-            findings.set(failureKey(finding.failure), finding);
-            setup.onEvent?.({ kind: 'finding', finding });
-        }
-        // Paths span only the last transaction (Harvey Sect. 5) until aggressive runs showed that the
-        // function's coverage depends on state: then the prefix that set the state tells inputs apart.
-        // Without demand-driven sequences paths always span every transaction (configuration D).
-        const lastCall = run.transactions > 0 ? sequence[run.transactions - 1] : undefined;
-        const pathId = ddsf && lastCall && !ddsf.enabledFor(functionKey(lastCall)) ? run.pathId : pathIds.join('|');
-        corpus.recordExecution(pathId);
-        // The last transaction's trace is still intact (property probes record none): read it once, here.
-        if (ddsf && lastCall && run.last)
-            ddsf.recordCoverage(functionKey(lastCall), run.last.trace.edges);
-        const lastReads = ddsf && run.last ? slotsRead(run.last.trace) : [];
-        const execution = { run, costs: costs.vector(), lastReads };
-        const closer = nearMisses.improvements(execution.costs);
-        if (run.failure || corpus.has(pathId)) {
-            if (!run.failure && closer.length > 0)
-                keepClosest(sequence, pathId, execution.costs, closer[0]);
-            else
-                dictionary.rollback(mark);
-            return execution;
-        }
-        let analysis;
-        if (setup.analyze && run.last) {
-            const before = setup.clock();
-            analysis = setup.analyze(run.last);
-            analysisMs += setup.clock() - before;
-        }
-        corpus.add(sequence, pathId, analysis).costs = execution.costs;
-        // The executor still holds this input's final state: fingerprint it before the next reset.
-        ddsf?.offer(sequence, storageFingerprint(harness.executor, written));
-        setup.onEvent?.({ kind: 'input-added', pathId, corpusSize: corpus.entries.length });
-        return execution;
-    };
-    /** One entry per goal, replaced as inputs get closer: the corpus grows with goals, not with steps. */
-    const keepClosest = (sequence, pathId, costs, goal) => {
-        const kept = closest.get(goal);
-        if (kept) {
-            kept.sequence = sequence;
-            kept.costs = costs;
-            kept.selected = 0;
-            return;
-        }
-        const entry = corpus.add(sequence, `${pathId}~${goal}`);
-        entry.costs = costs;
-        closest.set(goal, entry);
-    };
-    /** Harvey Alg. 1 lines 17–22, iterated as in Learning-inputs Sect. 3.2 while steps make progress. */
-    const predictFrom = async (entry, mutant, ran) => {
-        const site = diffSingleNumeric(entry.sequence, mutant);
-        if (!site || !entry.costs)
-            return;
-        const x = readNumeric(entry.sequence, site);
-        const x2 = readNumeric(mutant, site);
-        let next = pickPrediction(predict(site, x, entry.costs, x2, ran.costs, preferFor(entry)), rng);
-        while (next && !done()) {
-            // A predicted msg.value above what a call may carry would only fail for lack of balance.
-            if (site.kind === 'value' && (next.value < 0n || next.value > setup.mutation.maxValue))
-                return;
-            const tried = await execute(withNumeric(mutant, site, next.value));
-            const outcome = evaluatePrediction(next, tried.costs);
-            prediction.record(next, outcome);
-            next = outcome.kind === 'miss' ? outcome.next : undefined;
-        }
-    };
-    const base = setup.mutation;
-    /** With the lookahead analysis, predictions aim first at branches of the entry's no-target-ahead prefix. */
-    const preferFor = (entry) => {
-        const branches = entry.prefixBranches;
-        const lastTx = entry.sequence.length - 1;
-        return branches && ((cost) => cost.kind === 'branch' && cost.tx === lastTx && branches.has(cost.pc));
-    };
-    const prefixSource = (r) => ddsf?.drawPrefix(r) ?? (corpus.entries.length > 0 ? r.pick(corpus.entries).sequence : undefined);
-    for (const seed of setup.seeds) {
-        if (done())
-            break;
-        await execute(seed);
-    }
-    // A queue cycle in which nothing could be mutated would spin forever without spending budget.
-    let idle = 0;
-    for (let next = 0; !done() && corpus.entries.length > 0 && idle < 1000; next++) {
-        const entry = corpus.entries[next % corpus.entries.length];
-        const energy = setup.schedule.energy(entry, corpus);
-        entry.selected++;
-        const last = entry.sequence[entry.sequence.length - 1];
-        const mutation = {
-            ...base,
-            prefixSource: base.prefixSource ?? prefixSource,
-            weights: ddsf && last ? ddsf.sequenceMutationWeights(functionKey(last), base.weights) : base.weights,
-        };
-        for (let i = 0; i < energy && !done(); i++) {
-            // Prediction needs mutants that differ in one number (Harvey Alg. 1 line 17): stacked havoc
-            // mutations rarely do, so a share of mutants are single argument changes.
-            const single = techniques.prediction && rng.chance(SINGLE_CHANGE_SHARE);
-            const mutant = (single && applyMutation(entry.sequence, 'mutate-arg', mutation)) || mutateSequence(entry.sequence, mutation);
-            if (!mutant) {
-                idle++;
-                continue;
-            }
-            idle = 0;
-            const ran = await execute(mutant);
-            if (techniques.prediction)
-                await predictFrom(entry, mutant, ran);
-            if (ddsf && !done() && ddsf.shouldRunAggressive(rng)) {
-                // Its input is never kept and its failures never reported: the fuzzed storage may be unreachable.
-                const aggressive = await aggressiveRun({ executor: harness.executor, state: ddsf, sequence: mutant, slots: ran.lastReads, rng, dictionary });
-                meter.transactions += aggressive?.transactions ?? 0;
-            }
-        }
-    }
-    return {
-        findings: [...findings.values()],
-        sequences,
-        transactions: meter.transactions,
-        elapsedMs: meter.elapsedMs(),
-        analysisMs,
-        corpusSize: corpus.entries.length,
-        prediction,
-        ddsf: {
-            aggressiveRuns: ddsf?.aggressiveRuns ?? 0,
-            aggressiveHits: ddsf?.aggressiveHits ?? 0,
-            enabledFunctions: ddsf?.enabledFunctions ?? [],
-        },
-    };
+function sequencePathId(steps, spansPrefix) {
+    const last = steps[steps.length - 1];
+    if (last === undefined)
+        return '';
+    if (!spansPrefix)
+        return last.pathId;
+    return [...stateSetters(steps.slice(0, -1)).map((i) => steps[i].pathId), last.pathId].join('|');
+}
+/** Indices of the transactions that changed state, in order. */
+function stateSetters(steps) {
+    return indicesWhere(steps, (s) => s.changedState);
+}
+/**
+ * Indices of reverted transactions before the last one: they changed nothing, so a kept input goes
+ * without them (like AFL's trimming) and leaves room, and mutations, for the calls that matter.
+ */
+function revertedPrefix(steps) {
+    return indicesWhere(steps.slice(0, -1), (s) => s.reverted);
+}
+function indicesWhere(steps, accept) {
+    const indices = [];
+    steps.forEach((step, i) => {
+        if (accept(step))
+            indices.push(i);
+    });
+    return indices;
 }
 
 ;// CONCATENATED MODULE: ./src/fuzz/shrink.ts
@@ -80928,22 +80807,28 @@ async function dropCalls(search) {
         }
     }
 }
-/**
- * Removes `count` calls at `start`. Their block and time delays move to the next kept call so that
- * what happens after them still happens at the same block height and timestamp.
- */
+/** Removes `count` calls at `start` (see `retainCalls`). */
 function withoutCalls(sequence, start, count) {
-    const removed = sequence.slice(start, start + count);
-    const next = sequence[start + count];
-    const kept = sequence.slice(0, start);
-    if (next !== undefined) {
-        kept.push({
-            ...next,
-            blockDelay: removed.reduce((sum, call) => sum + call.blockDelay, next.blockDelay),
-            timeDelay: removed.reduce((sum, call) => sum + call.timeDelay, next.timeDelay),
-        });
-    }
-    return kept.concat(sequence.slice(start + count + 1));
+    return retainCalls(sequence, (index) => index < start || index >= start + count);
+}
+/**
+ * The calls whose index `keep` accepts. Delays of the dropped calls move to the next kept call so
+ * that what happens after them still happens at the same block height and timestamp.
+ */
+function retainCalls(sequence, keep) {
+    const kept = [];
+    let blockDelay = 0;
+    let timeDelay = 0;
+    sequence.forEach((call, index) => {
+        blockDelay += call.blockDelay;
+        timeDelay += call.timeDelay;
+        if (!keep(index))
+            return;
+        kept.push(blockDelay === call.blockDelay && timeDelay === call.timeDelay ? call : { ...call, blockDelay, timeDelay });
+        blockDelay = 0;
+        timeDelay = 0;
+    });
+    return kept;
 }
 /** Pass 2: move every field of every call towards zero / empty. */
 async function simplifyCalls(search) {
@@ -81084,6 +80969,205 @@ function copyCall(call) {
 }
 function copyValue(value) {
     return Array.isArray(value) ? value.map(copyValue) : value;
+}
+
+;// CONCATENATED MODULE: ./src/fuzz/campaign.ts
+
+
+
+
+
+
+
+
+
+
+
+
+/** Share of mutants that change a single argument when input prediction is on. */
+const SINGLE_CHANGE_SHARE = 0.3;
+/**
+ * The greybox loop of Alg. 1 (Bran) with Harvey's Alg. 1: pick the input picked least often
+ * (AFLFast's search strategy), give it the schedule's energy, run that many mutants and keep those
+ * that take a new path (trimmed of reverted calls).
+ * A mutant that changed one number is followed by a predicted input (secant step on a cost metric,
+ * run even past the energy); with p_a an aggressive run fuzzes the storage its last transaction reads
+ * and, when that finds new coverage, lets the function grow longer sequences. Failures are recorded
+ * once per failure identity and fuzzing goes on.
+ */
+async function runCampaign(setup) {
+    const { harness, dictionary, techniques } = setup;
+    const meter = new BudgetMeter(setup.budget, setup.clock);
+    const corpus = new Corpus();
+    const findings = new Map();
+    const done = () => meter.exhausted() || (setup.stop?.(findings.size) ?? false);
+    const ddsf = techniques.ddsf ? new DemandDrivenState() : undefined;
+    const prediction = new PredictionStats();
+    const nearMisses = new NearMisses();
+    /** Corpus entries kept for being closest to a goal (untaken branch direction, probe slot), by goal. */
+    const closest = new Map();
+    const rng = setup.mutation.rng.fork('harvey');
+    let sequences = 0;
+    let analysisMs = 0;
+    const execute = async (sequence) => {
+        sequences++;
+        const mark = dictionary.mark();
+        const costs = new CostCollector(setup.probes);
+        const written = [];
+        const steps = [];
+        const run = await runSequence(harness, sequence, (result, index) => {
+            meter.transactions++;
+            harvestFeedback(dictionary, result);
+            costs.observe(result, index);
+            nearMisses.cover(result.trace.edges);
+            steps.push(txStep(result, sequence[index]));
+            if (ddsf)
+                written.push(...slotsWritten(result.trace));
+            setup.onEvent?.({ kind: 'transaction', result, sequenceIndex: sequences, elapsedMs: meter.elapsedMs() });
+        });
+        if (run.failure && !findings.has(failureKey(run.failure.failure))) {
+            const finding = {
+                failure: run.failure.failure,
+                sequence: sequence.slice(0, run.failure.index + 1),
+                foundMs: meter.elapsedMs(),
+                execution: meter.transactions,
+            };
+            findings.set(failureKey(finding.failure), finding);
+            setup.onEvent?.({ kind: 'finding', finding });
+        }
+        // Without demand-driven sequences paths always span the state-changing prefix (configuration D).
+        const lastCall = run.transactions > 0 ? sequence[run.transactions - 1] : undefined;
+        const pathId = sequencePathId(steps, !ddsf || (lastCall !== undefined && ddsf.enabledFor(functionKey(lastCall))));
+        corpus.recordExecution(pathId);
+        // The last transaction's trace is still intact (property probes record none): read it once, here.
+        // New edges behind a state-changing prefix show, without fuzzing storage, that the function's
+        // coverage depends on state: it gets longer sequences as if an aggressive run had found them.
+        if (ddsf && lastCall && run.last) {
+            const added = ddsf.recordCoverage(functionKey(lastCall), run.last.trace.edges);
+            if (added > 0 && stateSetters(steps.slice(0, -1)).length > 0)
+                ddsf.enable(functionKey(lastCall));
+        }
+        const lastReads = ddsf && run.last ? slotsRead(run.last.trace) : [];
+        const execution = { run, costs: costs.vector(), lastReads };
+        const closer = nearMisses.improvements(execution.costs);
+        if (run.failure || corpus.has(pathId)) {
+            if (!run.failure && closer.length > 0)
+                keepClosest(sequence, pathId, execution.costs, closer[0]);
+            else
+                dictionary.rollback(mark);
+            return execution;
+        }
+        // Kept inputs go without reverted calls before their last one: run and judge the trimmed input
+        // instead (its path is normally the same); this execution still answers the caller.
+        const reverted = new Set(revertedPrefix(steps));
+        if (reverted.size > 0) {
+            dictionary.rollback(mark);
+            await execute(retainCalls(sequence, (i) => !reverted.has(i)));
+            return execution;
+        }
+        let analysis;
+        if (setup.analyze && run.last) {
+            const before = setup.clock();
+            analysis = setup.analyze(run.last);
+            analysisMs += setup.clock() - before;
+        }
+        corpus.add(sequence, pathId, analysis).costs = execution.costs;
+        // The executor still holds this input's final state: fingerprint it before the next reset. The
+        // pools get the transactions that set that state, without the reverted ones in between, so that
+        // prefixes drawn from them leave room for the calls that follow.
+        const setters = new Set(stateSetters(steps));
+        if (setters.size > 0)
+            ddsf?.offer(retainCalls(sequence, (i) => setters.has(i)), storageFingerprint(harness.executor, written));
+        setup.onEvent?.({ kind: 'input-added', pathId, corpusSize: corpus.entries.length });
+        return execution;
+    };
+    /** One entry per goal, replaced as inputs get closer: the corpus grows with goals, not with steps. */
+    const keepClosest = (sequence, pathId, costs, goal) => {
+        const kept = closest.get(goal);
+        if (kept)
+            corpus.replaceSequence(kept, sequence);
+        const entry = kept ?? corpus.add(sequence, `${pathId}~${goal}`, undefined, goal);
+        entry.costs = costs;
+        closest.set(goal, entry);
+    };
+    /** Harvey Alg. 1 lines 17–22, iterated as in Learning-inputs Sect. 3.2 while steps make progress. */
+    const predictFrom = async (entry, mutant, ran) => {
+        const site = diffSingleNumeric(entry.sequence, mutant);
+        if (!site || !entry.costs)
+            return;
+        const x = readNumeric(entry.sequence, site);
+        const x2 = readNumeric(mutant, site);
+        let next = pickPrediction(predict(site, x, entry.costs, x2, ran.costs, preferFor(entry)), rng);
+        while (next && !done()) {
+            // A predicted msg.value above what a call may carry would only fail for lack of balance.
+            if (site.kind === 'value' && (next.value < 0n || next.value > setup.mutation.maxValue))
+                return;
+            const tried = await execute(withNumeric(mutant, site, next.value));
+            const outcome = evaluatePrediction(next, tried.costs);
+            prediction.record(next, outcome);
+            next = outcome.kind === 'miss' ? outcome.next : undefined;
+        }
+    };
+    const base = setup.mutation;
+    /** With the lookahead analysis, predictions aim first at branches of the entry's no-target-ahead prefix. */
+    const preferFor = (entry) => {
+        const branches = entry.prefixBranches;
+        const lastTx = entry.sequence.length - 1;
+        return branches && ((cost) => cost.kind === 'branch' && cost.tx === lastTx && branches.has(cost.pc));
+    };
+    const prefixSource = (r) => ddsf?.drawPrefix(r) ?? (corpus.entries.length > 0 ? r.pick(corpus.entries).sequence : undefined);
+    for (const seed of setup.seeds) {
+        if (done())
+            break;
+        await execute(seed);
+    }
+    // Inputs none of whose mutations apply would spin forever without spending budget.
+    let idle = 0;
+    for (let entry = corpus.next(); entry && !done() && idle < 1000; entry = corpus.next()) {
+        const energy = setup.schedule.energy(entry, corpus);
+        entry.selected++;
+        const last = entry.sequence[entry.sequence.length - 1];
+        const mutation = {
+            ...base,
+            prefixSource: base.prefixSource ?? prefixSource,
+            weights: ddsf && last ? ddsf.sequenceMutationWeights(functionKey(last), base.weights) : base.weights,
+        };
+        for (let i = 0; i < energy && !done(); i++) {
+            // Prediction needs mutants that differ in one number (Harvey Alg. 1 line 17): stacked havoc
+            // mutations rarely do, so a share of mutants are single argument changes.
+            const single = techniques.prediction && rng.chance(SINGLE_CHANGE_SHARE);
+            const mutant = (single && applyMutation(entry.sequence, 'mutate-arg', mutation)) || mutateSequence(entry.sequence, mutation);
+            if (!mutant) {
+                idle++;
+                continue;
+            }
+            idle = 0;
+            const ran = await execute(mutant);
+            if (entry.goal !== undefined)
+                corpus.recordExecution(entry.pathId);
+            if (techniques.prediction)
+                await predictFrom(entry, mutant, ran);
+            if (ddsf && !done() && ddsf.shouldRunAggressive(rng)) {
+                // Its input is never kept and its failures never reported: the fuzzed storage may be unreachable.
+                const aggressive = await aggressiveRun({ executor: harness.executor, state: ddsf, sequence: mutant, slots: ran.lastReads, rng, dictionary });
+                meter.transactions += aggressive?.transactions ?? 0;
+            }
+        }
+    }
+    return {
+        findings: [...findings.values()],
+        sequences,
+        transactions: meter.transactions,
+        elapsedMs: meter.elapsedMs(),
+        analysisMs,
+        corpusSize: corpus.entries.length,
+        prediction,
+        ddsf: {
+            aggressiveRuns: ddsf?.aggressiveRuns ?? 0,
+            aggressiveHits: ddsf?.aggressiveHits ?? 0,
+            enabledFunctions: ddsf?.enabledFunctions ?? [],
+        },
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/fuzz/replay.ts

@@ -92,6 +92,16 @@ describe('applyMutation', () => {
     }
   });
 
+  test('mutate-arg changes the last call (the one under test) at least half the time', () => {
+    const seq = frozen([call(bid, [5n, '0x1000000000000000000000000000000000000001']), call(configure, [[[1n, '0xaa']]]), call(bid, [7n, '0x1000000000000000000000000000000000000001'])]);
+    const ctx = context('last');
+    const changedAt = Array.from({ length: 400 }, () => applyMutation(seq, 'mutate-arg', ctx)!.findIndex((c, j) => c !== seq[j]));
+    const share = (i: number) => changedAt.filter((j) => j === i).length / changedAt.length;
+    expect(share(2)).toBeGreaterThan(0.55); // 1/2 + 1/2 · 1/3 expected
+    expect(share(0)).toBeGreaterThan(0.08);
+    expect(share(1)).toBeGreaterThan(0.08);
+  });
+
   test('insert-call grows by one fresh call; drop-call shrinks by one', () => {
     const seq = full();
     const ctx = context('grow');

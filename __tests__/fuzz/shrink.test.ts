@@ -1,5 +1,5 @@
 import { parseAbiItem, toFunctionSelector, type AbiFunction } from 'viem';
-import { shrinkSequence, withoutCalls, type FailurePredicate } from '../../src/fuzz/shrink.js';
+import { retainCalls, shrinkSequence, withoutCalls, type FailurePredicate } from '../../src/fuzz/shrink.js';
 import type { AbiValue, Call, TxSequence } from '../../src/fuzz/types.js';
 
 function fn(signature: string): AbiFunction {
@@ -179,5 +179,16 @@ describe('withoutCalls', () => {
     expect(kept[0]).toMatchObject({ blockDelay: 7, timeDelay: 70 });
     expect(withoutCalls(s, 2, 1).map(name)).toEqual(['set', 'poke']);
     expect(s[2]).toMatchObject({ blockDelay: 4, timeDelay: 40 });
+  });
+});
+
+describe('retainCalls', () => {
+  it('keeps the accepted calls and carries the dropped delays to the next kept one', () => {
+    const s = [call(set, [1n], { blockDelay: 1, timeDelay: 10 }), call(poke, [], { blockDelay: 2, timeDelay: 20 }), call(end, [], { blockDelay: 4, timeDelay: 40 }), call(poke, [], { blockDelay: 8, timeDelay: 80 })];
+    const kept = retainCalls(s, (i) => i === 0 || i === 2);
+    expect(kept.map(name)).toEqual(['set', 'end']);
+    expect(kept[0]).toBe(s[0]); // unchanged calls are shared, not copied
+    expect(kept[1]).toMatchObject({ blockDelay: 6, timeDelay: 60 });
+    expect(retainCalls(s, () => false)).toEqual([]);
   });
 });

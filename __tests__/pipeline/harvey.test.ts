@@ -35,6 +35,7 @@ describe.each([
   { file: 'Fig2StateBug.sol', budget: '20000x', kind: 'assertion' as const, line: 13, calls: 3 },
   { file: 'Quadratic.sol', budget: '6000x', kind: 'assertion' as const, line: 15, calls: 1 },
   { file: 'BonusCodeWallet.sol', budget: '20000x', kind: 'arbitrary-storage-write' as const, line: 37, calls: 2 },
+  { file: 'LongSequence.sol', budget: '20000x', kind: 'assertion' as const, line: 21, calls: 5 },
 ])('$file', ({ file, budget, kind, line, calls }) => {
   it(`finds the ${kind} at line ${line} with a ${calls}-transaction sequence`, async () => {
     const report = await fuzz(file, budget);
@@ -55,9 +56,18 @@ describe('BonusCodeWallet owner takeover (Harvey Fig. 3)', () => {
   });
 });
 
-describe.each(['Fig1PathsSafe.sol', 'Fig2StateBugSafe.sol', 'QuadraticSafe.sol', 'BonusCodeWalletSafe.sol', 'LongSequenceSafe.sol'])('safe twin %s', (file) => {
+describe.each(['Fig1PathsSafe.sol', 'Fig2StateBugSafe.sol', 'QuadraticSafe.sol', 'BonusCodeWalletSafe.sol'])('safe twin %s', (file) => {
   it('reports nothing', async () => {
     const report = await fuzz(file, '6000x');
+    expect(report.findings).toEqual([]);
+  });
+});
+
+describe('safe twin LongSequenceSafe.sol', () => {
+  it('completes all five steps and reports nothing', async () => {
+    const file = '__fixtures__/harvey/LongSequenceSafe.sol';
+    const report = await fuzz('LongSequenceSafe.sol', '20000x', { targets: [{ file, line: 18 }], schedule: 'baseline' });
+    expect(report.targets.map((t) => t.status)).toEqual(['reached']);
     expect(report.findings).toEqual([]);
   });
 });

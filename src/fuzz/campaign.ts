@@ -14,7 +14,9 @@ import { NearMisses } from './nearMisses.js';
 import {
   diffSingleNumeric, evaluatePrediction, pickPrediction, predict, PredictionStats, readNumeric, withNumeric, type PreferMetric,
 } from './prediction.js';
+import { revertedPrefix, sequencePathId, stateSetters, txStep, type TxStep } from './pathIdentity.js';
 import type { PowerSchedule } from './schedule.js';
+import { retainCalls } from './shrink.js';
 import { runSequence, type SequenceHarness, type SequenceRun } from './sequenceRunner.js';
 import type { TxSequence } from './types.js';
 
@@ -86,8 +88,9 @@ interface Execution {
 }
 
 /**
- * The greybox loop of Alg. 1 (Bran) with Harvey's Alg. 1: pick inputs in queue order, give each the
- * schedule's energy, run that many mutants and keep those whose last transaction takes a new path.
+ * The greybox loop of Alg. 1 (Bran) with Harvey's Alg. 1: pick the input picked least often
+ * (AFLFast's search strategy), give it the schedule's energy, run that many mutants and keep those
+ * that take a new path (trimmed of reverted calls).
  * A mutant that changed one number is followed by a predicted input (secant step on a cost metric,
  * run even past the energy); with p_a an aggressive run fuzzes the storage its last transaction reads
  * and, when that finds new coverage, lets the function grow longer sequences. Failures are recorded
@@ -113,13 +116,13 @@ export async function runCampaign(setup: CampaignSetup): Promise<CampaignOutcome
     const mark = dictionary.mark();
     const costs = new CostCollector(setup.probes);
     const written: StorageSlot[] = [];
-    const pathIds: string[] = [];
+    const steps: TxStep[] = [];
     const run = await runSequence(harness, sequence, (result, index) => {
       meter.transactions++;
       harvestFeedback(dictionary, result);
       costs.observe(result, index);
       nearMisses.cover(result.trace.edges);
-      pathIds.push(result.trace.pathId);
+      steps.push(txStep(result, sequence[index]));
       if (ddsf) written.push(...slotsWritten(result.trace));
       setup.onEvent?.({ kind: 'transaction', result, sequenceIndex: sequences, elapsedMs: meter.elapsedMs() });
     });
@@ -133,20 +136,31 @@ export async function runCampaign(setup: CampaignSetup): Promise<CampaignOutcome
       findings.set(failureKey(finding.failure), finding);
       setup.onEvent?.({ kind: 'finding', finding });
     }
-    // Paths span only the last transaction (Harvey Sect. 5) until aggressive runs showed that the
-    // function's coverage depends on state: then the prefix that set the state tells inputs apart.
-    // Without demand-driven sequences paths always span every transaction (configuration D).
+    // Without demand-driven sequences paths always span the state-changing prefix (configuration D).
     const lastCall = run.transactions > 0 ? sequence[run.transactions - 1] : undefined;
-    const pathId = ddsf && lastCall && !ddsf.enabledFor(functionKey(lastCall)) ? run.pathId : pathIds.join('|');
+    const pathId = sequencePathId(steps, !ddsf || (lastCall !== undefined && ddsf.enabledFor(functionKey(lastCall))));
     corpus.recordExecution(pathId);
     // The last transaction's trace is still intact (property probes record none): read it once, here.
-    if (ddsf && lastCall && run.last) ddsf.recordCoverage(functionKey(lastCall), run.last.trace.edges);
+    // New edges behind a state-changing prefix show, without fuzzing storage, that the function's
+    // coverage depends on state: it gets longer sequences as if an aggressive run had found them.
+    if (ddsf && lastCall && run.last) {
+      const added = ddsf.recordCoverage(functionKey(lastCall), run.last.trace.edges);
+      if (added > 0 && stateSetters(steps.slice(0, -1)).length > 0) ddsf.enable(functionKey(lastCall));
+    }
     const lastReads = ddsf && run.last ? slotsRead(run.last.trace) : [];
     const execution = { run, costs: costs.vector(), lastReads };
     const closer = nearMisses.improvements(execution.costs);
     if (run.failure || corpus.has(pathId)) {
       if (!run.failure && closer.length > 0) keepClosest(sequence, pathId, execution.costs, closer[0]);
       else dictionary.rollback(mark);
+      return execution;
+    }
+    // Kept inputs go without reverted calls before their last one: run and judge the trimmed input
+    // instead (its path is normally the same); this execution still answers the caller.
+    const reverted = new Set(revertedPrefix(steps));
+    if (reverted.size > 0) {
+      dictionary.rollback(mark);
+      await execute(retainCalls(sequence, (i) => !reverted.has(i)));
       return execution;
     }
     let analysis: PathAnalysis | undefined;
@@ -156,8 +170,11 @@ export async function runCampaign(setup: CampaignSetup): Promise<CampaignOutcome
       analysisMs += setup.clock() - before;
     }
     corpus.add(sequence, pathId, analysis).costs = execution.costs;
-    // The executor still holds this input's final state: fingerprint it before the next reset.
-    ddsf?.offer(sequence, storageFingerprint(harness.executor, written));
+    // The executor still holds this input's final state: fingerprint it before the next reset. The
+    // pools get the transactions that set that state, without the reverted ones in between, so that
+    // prefixes drawn from them leave room for the calls that follow.
+    const setters = new Set(stateSetters(steps));
+    if (setters.size > 0) ddsf?.offer(retainCalls(sequence, (i) => setters.has(i)), storageFingerprint(harness.executor, written));
     setup.onEvent?.({ kind: 'input-added', pathId, corpusSize: corpus.entries.length });
     return execution;
   };
@@ -165,13 +182,8 @@ export async function runCampaign(setup: CampaignSetup): Promise<CampaignOutcome
   /** One entry per goal, replaced as inputs get closer: the corpus grows with goals, not with steps. */
   const keepClosest = (sequence: TxSequence, pathId: string, costs: CostVector, goal: string): void => {
     const kept = closest.get(goal);
-    if (kept) {
-      kept.sequence = sequence;
-      kept.costs = costs;
-      kept.selected = 0;
-      return;
-    }
-    const entry = corpus.add(sequence, `${pathId}~${goal}`);
+    if (kept) corpus.replaceSequence(kept, sequence);
+    const entry = kept ?? corpus.add(sequence, `${pathId}~${goal}`, undefined, goal);
     entry.costs = costs;
     closest.set(goal, entry);
   };
@@ -207,10 +219,9 @@ export async function runCampaign(setup: CampaignSetup): Promise<CampaignOutcome
     if (done()) break;
     await execute(seed);
   }
-  // A queue cycle in which nothing could be mutated would spin forever without spending budget.
+  // Inputs none of whose mutations apply would spin forever without spending budget.
   let idle = 0;
-  for (let next = 0; !done() && corpus.entries.length > 0 && idle < 1000; next++) {
-    const entry = corpus.entries[next % corpus.entries.length];
+  for (let entry = corpus.next(); entry && !done() && idle < 1000; entry = corpus.next()) {
     const energy = setup.schedule.energy(entry, corpus);
     entry.selected++;
     const last = entry.sequence[entry.sequence.length - 1];
@@ -230,6 +241,7 @@ export async function runCampaign(setup: CampaignSetup): Promise<CampaignOutcome
       }
       idle = 0;
       const ran = await execute(mutant);
+      if (entry.goal !== undefined) corpus.recordExecution(entry.pathId);
       if (techniques.prediction) await predictFrom(entry, mutant, ran);
       if (ddsf && !done() && ddsf.shouldRunAggressive(rng)) {
         // Its input is never kept and its failures never reported: the fuzzed storage may be unreachable.

@@ -4,9 +4,14 @@ import type { TxSequence } from './types.js';
 /** One input of the test suite: a sequence, keyed by the path id of its last transaction (Harvey Sect. 5). */
 export interface CorpusEntry {
   readonly id: number;
-  /** Replaced only for the entry closest to an untaken branch (see NearMisses). */
+  /** Replaced only for an entry kept for a goal (see `replaceSequence`). */
   sequence: TxSequence;
   readonly pathId: string;
+  /**
+   * The goal (untaken branch direction, probe slot; see NearMisses) this entry is the closest input
+   * to. It has no path of its own: its mutants count as exercising it.
+   */
+  readonly goal?: string;
   /** Times this entry was picked for fuzzing: `selected(I)` of the schedules. */
   selected: number;
   /** Lookahead identifier and split points of its no-target-ahead prefix, when the analysis ran. */
@@ -32,8 +37,13 @@ export class Corpus {
     return this.byPath.has(pathId);
   }
 
-  add(sequence: TxSequence, pathId: string, lookahead?: { lid: string; splitPoints: readonly number[]; prefixBranches?: ReadonlySet<number> }): CorpusEntry {
-    const entry: CorpusEntry = { id: this.entries.length, sequence, pathId, selected: 0, ...lookahead };
+  add(
+    sequence: TxSequence,
+    pathId: string,
+    lookahead?: { lid: string; splitPoints: readonly number[]; prefixBranches?: ReadonlySet<number> },
+    goal?: string,
+  ): CorpusEntry {
+    const entry: CorpusEntry = { id: this.entries.length, sequence, pathId, selected: 0, goal, ...lookahead };
     this.entries.push(entry);
     this.byPath.set(pathId, entry);
     if (lookahead) {
@@ -50,6 +60,26 @@ export class Corpus {
     if (entry?.lid === undefined) return;
     this.lidHits.set(entry.lid, (this.lidHits.get(entry.lid) ?? 0) + 1);
     for (const p of entry.splitPoints ?? []) this.splitPointHits.set(p, (this.splitPointHits.get(p) ?? 0) + 1);
+  }
+
+  /**
+   * The input to fuzz next (AFLFast's search strategy): the one picked least often, then the one
+   * whose path was exercised least, then the oldest. New inputs go first and catch up.
+   */
+  next(): CorpusEntry | undefined {
+    let best: CorpusEntry | undefined;
+    for (const e of this.entries) {
+      if (best === undefined || e.selected < best.selected) best = e;
+      else if (e.selected === best.selected && this.hitsOfPath(e.pathId) < this.hitsOfPath(best.pathId)) best = e;
+    }
+    return best;
+  }
+
+  /** A goal entry got a closer input: it is fuzzed as if new. */
+  replaceSequence(entry: CorpusEntry, sequence: TxSequence): void {
+    entry.sequence = sequence;
+    entry.selected = 0;
+    this.pathHits.set(entry.pathId, 0);
   }
 
   hitsOfPath(pathId: string): number {

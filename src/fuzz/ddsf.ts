@@ -13,6 +13,8 @@ import type { Call, TxSequence } from './types.js';
  * away (that state may be unreachable) but the function is marked as needing state set up first:
  * from then on inputs ending in it may grow transactions before it, drawn from two pools of
  * transactions and sequences that increased coverage and left storage in a state not seen before.
+ * A regular input whose state-changing prefix gives the function new edges proves the same without
+ * fuzzing storage, and enables it too (the campaign does that: it knows the prefix).
  */
 
 /** p_a of the paper. */

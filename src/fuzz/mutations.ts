@@ -75,7 +75,9 @@ export function applyMutation(seq: TxSequence, kind: SequenceMutation, ctx: Muta
   const max = ctx.maxSequenceLength ?? DEFAULT_MAX_SEQUENCE_LENGTH;
   switch (kind) {
     case 'mutate-arg': {
-      const i = pickIndex(seq, hasInputs, rng);
+      // Half the time the last call: the one under test, behind a prefix that set its state up (Harvey Sect. 5).
+      const lastHasInputs = seq.length > 0 && hasInputs(seq[seq.length - 1]);
+      const i = lastHasInputs && rng.chance(0.5) ? seq.length - 1 : pickIndex(seq, hasInputs, rng);
       return i === undefined ? undefined : replaceAt(seq, i, mutateOneInput(seq[i], ctx));
     }
     case 'change-sender': {

@@ -94,22 +94,28 @@ async function dropCalls(search: Search): Promise<void> {
   }
 }
 
-/**
- * Removes `count` calls at `start`. Their block and time delays move to the next kept call so that
- * what happens after them still happens at the same block height and timestamp.
- */
+/** Removes `count` calls at `start` (see `retainCalls`). */
 export function withoutCalls(sequence: TxSequence, start: number, count: number): TxSequence {
-  const removed = sequence.slice(start, start + count);
-  const next = sequence[start + count];
-  const kept = sequence.slice(0, start);
-  if (next !== undefined) {
-    kept.push({
-      ...next,
-      blockDelay: removed.reduce((sum, call) => sum + call.blockDelay, next.blockDelay),
-      timeDelay: removed.reduce((sum, call) => sum + call.timeDelay, next.timeDelay),
-    });
-  }
-  return kept.concat(sequence.slice(start + count + 1));
+  return retainCalls(sequence, (index) => index < start || index >= start + count);
+}
+
+/**
+ * The calls whose index `keep` accepts. Delays of the dropped calls move to the next kept call so
+ * that what happens after them still happens at the same block height and timestamp.
+ */
+export function retainCalls(sequence: TxSequence, keep: (index: number) => boolean): TxSequence {
+  const kept: TxSequence = [];
+  let blockDelay = 0;
+  let timeDelay = 0;
+  sequence.forEach((call, index) => {
+    blockDelay += call.blockDelay;
+    timeDelay += call.timeDelay;
+    if (!keep(index)) return;
+    kept.push(blockDelay === call.blockDelay && timeDelay === call.timeDelay ? call : { ...call, blockDelay, timeDelay });
+    blockDelay = 0;
+    timeDelay = 0;
+  });
+  return kept;
 }
 
 /** Pass 2: move every field of every call towards zero / empty. */
