@@ -80722,7 +80722,9 @@ function sequencePathId(steps, spansPrefix) {
         return '';
     if (!spansPrefix)
         return last.pathId;
-    return [...stateSetters(steps.slice(0, -1)).map((i) => steps[i].pathId), last.pathId].join('|');
+    const ids = steps.slice(0, -1).filter((s) => s.changedState).map((s) => s.pathId);
+    ids.push(last.pathId);
+    return ids.join('|');
 }
 /** Indices of the transactions that changed state, in order. */
 function stateSetters(steps) {
@@ -81035,7 +81037,7 @@ async function runCampaign(setup) {
             findings.set(failureKey(finding.failure), finding);
             setup.onEvent?.({ kind: 'finding', finding });
         }
-        // Without demand-driven sequences paths always span the state-changing prefix (configuration D).
+        // Without demand-driven sequences no function waits to be enabled: paths span the state-changing prefix.
         const lastCall = run.transactions > 0 ? sequence[run.transactions - 1] : undefined;
         const pathId = sequencePathId(steps, !ddsf || (lastCall !== undefined && ddsf.enabledFor(functionKey(lastCall))));
         corpus.recordExecution(pathId);

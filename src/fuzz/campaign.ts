@@ -136,7 +136,7 @@ export async function runCampaign(setup: CampaignSetup): Promise<CampaignOutcome
       findings.set(failureKey(finding.failure), finding);
       setup.onEvent?.({ kind: 'finding', finding });
     }
-    // Without demand-driven sequences paths always span the state-changing prefix (configuration D).
+    // Without demand-driven sequences no function waits to be enabled: paths span the state-changing prefix.
     const lastCall = run.transactions > 0 ? sequence[run.transactions - 1] : undefined;
     const pathId = sequencePathId(steps, !ddsf || (lastCall !== undefined && ddsf.enabledFor(functionKey(lastCall))));
     corpus.recordExecution(pathId);

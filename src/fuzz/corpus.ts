@@ -1,7 +1,7 @@
 import type { CostVector } from './costs.js';
 import type { TxSequence } from './types.js';
 
-/** One input of the test suite: a sequence, keyed by the path id of its last transaction (Harvey Sect. 5). */
+/** One input of the test suite: a sequence, keyed by its path id (`sequencePathId`, Harvey Sect. 5). */
 export interface CorpusEntry {
   readonly id: number;
   /** Replaced only for an entry kept for a goal (see `replaceSequence`). */

@@ -25,7 +25,9 @@ export function sequencePathId(steps: readonly TxStep[], spansPrefix: boolean): 
   const last = steps[steps.length - 1];
   if (last === undefined) return '';
   if (!spansPrefix) return last.pathId;
-  return [...stateSetters(steps.slice(0, -1)).map((i) => steps[i].pathId), last.pathId].join('|');
+  const ids = steps.slice(0, -1).filter((s) => s.changedState).map((s) => s.pathId);
+  ids.push(last.pathId);
+  return ids.join('|');
 }
 
 /** Indices of the transactions that changed state, in order. */
