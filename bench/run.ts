@@ -2,9 +2,11 @@
  * `npm run bench`: every benchmark in one run, so ratios compare configurations measured on the same
  * machine at the same time. Speed lives here, never in the tests.
  * BENCH_SECONDS (throughput run length), BENCH_SEEDS (seeds per configuration) and BENCH_BUDGET
- * (transactions per run) scale it.
+ * (transactions per run) scale it; BENCH_COMPILE_RUNS (fresh processes per compiler source, default 3)
+ * scales the compile benchmark.
  */
 import { benchBran, fig2TargetLine, printBran } from './bran.js';
+import { benchCompile, printCompile } from './compile.js';
 import { benchThroughput } from './throughput.js';
 import { benchTimeToBug, CONFIGURATIONS, printTimeToBug } from './timeToBug.js';
 
@@ -34,3 +36,7 @@ for (const fixture of new Set(rows.map((r) => r.fixture))) {
 
 console.log(`\n# Bran RQ1–RQ3: time to target on Fig2.sol, ${seeds} seeds, ≤ ${budget} transactions`);
 printBran(await benchBran({ seeds, budgetTransactions: budget, targetLine: await fig2TargetLine() }));
+
+const compileRuns = Number(process.env.BENCH_COMPILE_RUNS ?? 3);
+console.log(`\n# Compile: a generated Foundry project per compiler source, median of ${compileRuns} fresh processes`);
+printCompile(await benchCompile(compileRuns));

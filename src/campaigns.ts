@@ -4,18 +4,30 @@ import type { RunConfig, ScheduleName } from './config/types.js';
 import { ConfigurationError } from './errors.js';
 import type { Logger } from './logger.js';
 import type { Clock } from './fuzz/clock.js';
-import { fuzzContract, type ContractCampaignResult } from './fuzz/contractCampaign.js';
+import { fuzzContract, type CampaignWorld, type ContractCampaignResult } from './fuzz/contractCampaign.js';
 import { progressReporter } from './fuzz/progress.js';
 import { Rng } from './fuzz/rng.js';
 import { splitBudget } from './targets/contractsToFuzz.js';
 import type { Target } from './targets/types.js';
+import type { ReportDeployment, ReportFinding, ReportTarget } from './report/types.js';
 
 /** Share of a time budget kept back for shrinking and replaying findings. */
 const SHRINK_SHARE = 0.1;
 
-/** One contract to fuzz and the changed lines compiled into it (none for `lookout fuzz`). */
+/** What fuzzing a project or a pull request gives the report. */
+export interface FuzzOutcome {
+  targets: ReportTarget[];
+  findings: ReportFinding[];
+  results: ContractCampaignResult[];
+  deployments?: ReportDeployment[];
+  /** The build, for its compilers and its errors (absent when nothing was compiled). */
+  project?: CompiledProject;
+}
+
+/** One deployed contract to fuzz, the world it lives in, and the changed lines compiled into it (none for `lookout fuzz`). */
 export interface ContractPlan {
   contract: CompiledContract;
+  world: CampaignWorld;
   targets: Target[];
 }
 
@@ -30,19 +42,19 @@ export async function fuzzContracts(
   context: { logger: Logger; clock: Clock },
 ): Promise<ContractCampaignResult[]> {
   const { logger, clock } = context;
-  const counts = new Map(plans.map((p) => [p.contract.name, p.targets.length]));
+  const counts = new Map(plans.map((p) => [p.contract.id, p.targets.length]));
   const shares = splitBudget(plans.map((p) => p.contract), counts, budgetUnits(config.budget));
   const rng = new Rng(config.seed);
   const results: ContractCampaignResult[] = [];
-  for (const [i, { contract, targets }] of plans.entries()) {
+  for (const [i, { contract, world, targets }] of plans.entries()) {
     const budget = contractBudget(config.budget, shares[i]);
     const result = await logger.group(`Fuzzing ${contract.name} (${contract.file})`, () =>
       fuzzContract({
         project,
-        contract,
+        world,
         targets,
         budget: budget.fuzz,
-        rng: rng.fork(contract.name),
+        rng: rng.fork(contract.id),
         clock,
         schedule: scheduleFor(config, targets),
         panicCodes: config.panicCodes,

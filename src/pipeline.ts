@@ -1,21 +1,21 @@
 import { writeFileSync } from 'node:fs';
-import { compileProject } from './build/compile.js';
+import { compileForChange, compileProject, describeDiagnostic } from './build/compile.js';
 import { findSolidityFiles } from './build/sourceFiles.js';
-import type { CompiledContract, CompiledProject } from './build/types.js';
-import { fuzzContracts } from './campaigns.js';
+import type { CompiledProject } from './build/types.js';
+import { fuzzContracts, type FuzzOutcome } from './campaigns.js';
+import { deployPlans, projectConfigFor } from './deployment.js';
 import type { FuzzConfig, LineTarget, RunConfig } from './config/types.js';
 import { ConfigurationError, errorMessage, isConfigurationError } from './errors.js';
 import type { Logger } from './logger.js';
 import { systemClock, type Clock } from './fuzz/clock.js';
-import type { ContractCampaignResult } from './fuzz/contractCampaign.js';
 import { toReportFinding, toReportTargets } from './fuzz/reportEntries.js';
 import { fuzzPullRequest } from './pullRequest.js';
 import { renderMarkdown } from './report/markdown.js';
-import type { Report, ReportFinding, ReportTarget } from './report/types.js';
+import type { Report } from './report/types.js';
 import { writeJsonReport } from './report/write.js';
 import { renderText } from './report/text.js';
 import { buildTargets } from './targets/buildTargets.js';
-import { skipReason } from './targets/contractsToFuzz.js';
+import { testOrScript, type FuzzSelection } from './targets/contractsToFuzz.js';
 import type { Target } from './targets/types.js';
 
 export const VERSION = '0.1.0';
@@ -34,12 +34,6 @@ export interface PipelineResult {
   exitCode: 0 | 1 | 2;
 }
 
-interface StageOutcome {
-  targets: ReportTarget[];
-  findings: ReportFinding[];
-  results: ContractCampaignResult[];
-}
-
 /**
  * Runs the stages in order and always returns a report: a stage that fails leaves its message in
  * `report.errors`, and the report files are written even then. Internal errors are rethrown after
@@ -55,6 +49,12 @@ export async function runPipeline(config: RunConfig, deps: PipelineDeps): Promis
     const outcome = config.command === 'pr' ? await fuzzPullRequest(config, context) : await fuzzPaths(config, context);
     report.targets = outcome.targets;
     report.findings = outcome.findings;
+    if (outcome.deployments) report.deployments = outcome.deployments;
+    if (outcome.project) {
+      report.build = { compilers: outcome.project.compilers.map((c) => ({ ...c })) };
+      // A part of the project that did not build is an error the user must fix, whatever was fuzzed.
+      if (outcome.project.errors.length > 0) report.errors = outcome.project.errors.map(describeDiagnostic);
+    }
     report.stats.sequences = sum(outcome.results, (r) => r.outcome.sequences);
     report.stats.transactions = sum(outcome.results, (r) => r.outcome.transactions);
     report.stats.analysisMs = Math.round(sum(outcome.results, (r) => r.outcome.analysisMs));
@@ -70,7 +70,7 @@ export async function runPipeline(config: RunConfig, deps: PipelineDeps): Promis
     const fuzzMs = sum(outcome.results, (r) => r.outcome.elapsedMs);
     report.stats.transactionsPerSecond = fuzzMs > 0 ? Math.round((report.stats.transactions * 1000) / fuzzMs) : 0;
     const failing = config.command === 'pr' ? report.findings.filter((f) => f.introduced !== false) : report.findings;
-    exitCode = failing.length > 0 ? 1 : 0;
+    exitCode = (report.errors ?? []).length > 0 ? 2 : failing.length > 0 ? 1 : 0;
   } catch (error) {
     report.errors = [errorMessage(error)];
     if (!isConfigurationError(error)) {
@@ -105,15 +105,28 @@ function emptyReport(config: RunConfig): Report {
   };
 }
 
-/** `lookout fuzz`: every deployable contract declared in the given paths (or the one named). */
-async function fuzzPaths(config: FuzzConfig, context: { logger: Logger; clock: Clock }): Promise<StageOutcome> {
-  const project = await context.logger.group('Compiling', () => compileProject({ root: config.root, paths: config.paths }));
-  const contracts = selectContracts(project, config, context.logger);
+/**
+ * `lookout fuzz`: every concrete contract declared in the given paths (or the one named), deployed
+ * into one world with what their constructors need, each fuzzed with the contracts it was deployed with.
+ */
+async function fuzzPaths(config: FuzzConfig, context: { logger: Logger; clock: Clock }): Promise<FuzzOutcome> {
+  const projectConfig = projectConfigFor(config, config.root);
+  // The given files and what can deploy them (a mock token for a vault), as for a pull request.
+  const given = findSolidityFiles(config.root, config.paths);
+  const project =
+    (await context.logger.group('Compiling', () => compileForChange(config.root, given, projectConfig.compiler))) ??
+    (await compileProject({ root: config.root, paths: config.paths, compiler: projectConfig.compiler }));
+  for (const error of project.errors) context.logger.error(describeDiagnostic(error));
   const targets = lineTargets(project, config.targets, context.logger);
-  const plans = contracts.map((contract) => ({ contract, targets: targets.filter((t) => t.contract === contract.name) }));
-  const results = await fuzzContracts(project, plans, config, context);
+  const deployed = await deployPlans(project, selectContracts(project, config), targets, projectConfig, config, context.logger);
+  if (deployed.plans.length === 0) {
+    const why = deployed.deployments.map((d) => `${d.contract} (${d.file}): ${d.skipped}`).join('; ');
+    throw new ConfigurationError(`No contract in ${config.paths.join(', ')} could be deployed: ${why}. Pin constructor arguments in lookout.toml.`);
+  }
+  const results = await fuzzContracts(project, deployed.plans, config, context);
   const findings = results.flatMap((result) => result.findings.map((f) => toReportFinding(project, result, f)));
-  return { targets: plans.flatMap((plan, i) => toReportTargets(plan.targets, results[i])), findings, results };
+  const reportTargets = [...deployed.plans.flatMap((plan, i) => toReportTargets(plan.targets, results[i])), ...deployed.notFuzzed];
+  return { targets: reportTargets, findings, results, deployments: deployed.deployments, project };
 }
 
 /** `--targets FILE:LINE`: the named lines become targets exactly as changed lines do in `lookout pr`. */
@@ -134,29 +147,26 @@ function lineTargets(project: CompiledProject, lines: readonly LineTarget[], log
   return targets;
 }
 
-function selectContracts(project: CompiledProject, config: FuzzConfig, logger: Logger): CompiledContract[] {
+/** The concrete contracts declared in the paths, or the one `--contract` names (`Name` or `path/File.sol:Name`). */
+function selectContracts(project: CompiledProject, config: FuzzConfig): FuzzSelection {
   const files = new Set(findSolidityFiles(config.root, config.paths));
   const declared = project.contracts.filter((c) => files.has(c.file) && c.kind === 'contract');
-  if (config.contract !== undefined) {
-    const named = project.contracts.find((c) => c.name === config.contract);
-    if (!named) {
-      const names = declared.map((c) => c.name).join(', ') || 'none';
-      throw new ConfigurationError(`No contract named '${config.contract}' in ${config.paths.join(', ')} (deployable contracts: ${names}).`);
-    }
-    const reason = named.kind === 'contract' ? skipReason(named) : `it is ${named.kind === 'abstract' ? 'abstract' : `an ${named.kind}`}`;
-    if (reason) throw new ConfigurationError(`Cannot fuzz '${named.name}' (${named.file}): ${reason}.`);
-    return [named];
+  const selection: FuzzSelection = { contracts: [], skipped: [] };
+  const named = config.contract === undefined ? declared : project.contracts.filter((c) => c.name === config.contract || c.id === config.contract);
+  if (named.length === 0) {
+    const names = declared.map((c) => c.name).join(', ') || 'none';
+    throw new ConfigurationError(`No contract named '${config.contract}' in ${config.paths.join(', ')} (deployable contracts: ${names}).`);
   }
-  const selected: CompiledContract[] = [];
-  for (const contract of declared) {
-    const reason = skipReason(contract);
-    if (reason) logger.warning(`Skipping ${contract.name} (${contract.file}): ${reason}.`);
-    else selected.push(contract);
+  for (const contract of named) {
+    const reason = contract.kind === 'contract' ? testOrScript(contract) : `it is ${contract.kind === 'abstract' ? 'abstract' : `an ${contract.kind}`}`;
+    if (reason && config.contract !== undefined) throw new ConfigurationError(`Cannot fuzz '${contract.name}' (${contract.file}): ${reason}.`);
+    if (reason) selection.skipped.push({ contract: contract.name, file: contract.file, reason });
+    else selection.contracts.push(contract);
   }
-  if (selected.length === 0) {
-    throw new ConfigurationError(`No deployable contract in ${config.paths.join(', ')}: Lookout fuzzes non-abstract contracts whose constructor takes no arguments.`);
+  if (selection.contracts.length === 0) {
+    throw new ConfigurationError(`No contract to fuzz in ${config.paths.join(', ')}: Lookout fuzzes concrete contracts that are not Foundry tests or scripts.`);
   }
-  return selected;
+  return selection;
 }
 
 function sum<T>(items: readonly T[], value: (item: T) => number): number {

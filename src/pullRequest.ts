@@ -1,37 +1,37 @@
-import { compileProject } from './build/compile.js';
-import { findSolidityFiles } from './build/sourceFiles.js';
+import path from 'node:path';
+import { compileForChange, describeDiagnostic } from './build/compile.js';
+import { findProjectRoot, isTestOrScript } from './build/project/index.js';
 import type { CompiledProject } from './build/types.js';
+import type { ProjectConfig } from './config/projectConfig.js';
 import type { PrConfig } from './config/types.js';
-import { BuildError, ConfigurationError, errorMessage, isConfigurationError } from './errors.js';
+import { ConfigurationError, errorMessage, isConfigurationError } from './errors.js';
 import { exportRevision, type RevisionTree } from './diff/checkout.js';
 import { changedLines, repositoryRoot, resolveRange, workTreeIs } from './diff/git.js';
 import type { ChangedFile } from './diff/types.js';
 import type { Clock } from './fuzz/clock.js';
-import { failsOnBase } from './fuzz/introduced.js';
+import { failsOnBase, type BaseWorld } from './fuzz/introduced.js';
 import { toReportFinding, toReportTargets } from './fuzz/reportEntries.js';
 import type { Logger } from './logger.js';
-import type { ReportFinding, ReportTarget } from './report/types.js';
+import type { ReportFinding } from './report/types.js';
 import { buildTargets } from './targets/buildTargets.js';
-import { contractsToFuzz, testOrScript } from './targets/contractsToFuzz.js';
-import { fuzzContracts, type ContractPlan } from './campaigns.js';
+import { contractsToFuzz } from './targets/contractsToFuzz.js';
+import { fuzzContracts, type ContractPlan, type FuzzOutcome } from './campaigns.js';
+import { deployPlans, deployProject, projectConfigFor } from './deployment.js';
 import type { ContractCampaignResult } from './fuzz/contractCampaign.js';
-
-export interface PullRequestOutcome {
-  targets: ReportTarget[];
-  findings: ReportFinding[];
-  results: ContractCampaignResult[];
-}
 
 /**
  * `lookout pr`: the changed Solidity lines of head since its merge-base with base become targets in
- * every deployable contract compiled from them; those contracts are fuzzed, and every finding is
- * replayed on the merge-base build to tell whether the pull request introduced it.
+ * every deployable contract compiled from them; those contracts are deployed (with what their
+ * constructors need) and fuzzed, and every finding is replayed on the merge-base build, deployed by
+ * the same plan, to tell whether the pull request introduced it.
  */
-export async function fuzzPullRequest(config: PrConfig, context: { logger: Logger; clock: Clock }): Promise<PullRequestOutcome> {
+export async function fuzzPullRequest(config: PrConfig, context: { logger: Logger; clock: Clock }): Promise<FuzzOutcome> {
   const { logger } = context;
   const repo = await repositoryRoot(config.repo);
+  // A project inside a larger repository: paths are reported relative to the project's root.
+  const projectDir = projectWithin(repo, config.repo);
   const range = await changedRange(repo, config, logger);
-  const changes = range.changes.filter((c) => c.status !== 'deleted');
+  const changes = range.changes.filter((c) => c.status !== 'deleted').flatMap((c) => underProject(c, projectDir));
   if (changes.length === 0) {
     logger.info('No Solidity lines changed: nothing to fuzz.');
     return { targets: [], findings: [], results: [] };
@@ -40,15 +40,36 @@ export async function fuzzPullRequest(config: PrConfig, context: { logger: Logge
 
   const head = (await workTreeIs(repo, range.head)) ? { dir: repo, dispose: () => undefined } : await exportHead(repo, range);
   try {
-    const project = await logger.group('Compiling head', () => compileRevision(head.dir, repo));
-    const plans = planCampaigns(project, changes, logger);
-    const results = await fuzzContracts(project, plans, config, context);
-    const targets = plans.flatMap((plan, i) => toReportTargets(plan.targets, results[i]));
-    const findings = await judgeFindings(project, plans, results, config, repo, range.mergeBase, logger);
-    return { targets, findings, results };
+    const headRoot = path.join(head.dir, projectDir);
+    const projectConfig = projectConfigFor(config, headRoot);
+    const project = await logger.group('Compiling head', () => compileRevision(headRoot, changes.map((c) => c.path), projectConfig, logger));
+    if (!project) throw new ConfigurationError(`None of the changed files (${changes.map((c) => c.path).join(', ')}) is a Solidity source of the project at ${headRoot}.`);
+    const targets = buildTargets(project, changes);
+    const deployed = await deployPlans(project, contractsToFuzz(project, targets), targets, projectConfig, config, logger);
+    const results = await fuzzContracts(project, deployed.plans, config, context);
+    const findings = await judgeFindings(project, deployed.plans, results, { config, projectConfig, repo, projectDir, mergeBase: range.mergeBase, logger });
+    return {
+      targets: [...deployed.plans.flatMap((plan, i) => toReportTargets(plan.targets, results[i])), ...deployed.notFuzzed, ...notCompiledTargets(project, changes)],
+      findings,
+      results,
+      deployments: deployed.deployments,
+      project,
+    };
   } finally {
     head.dispose();
   }
+}
+
+/** The project folder (relative to the repository) that `dir` belongs to; '' for the repository itself. */
+function projectWithin(repo: string, dir: string): string {
+  const relative = path.relative(repo, findProjectRoot(path.resolve(dir)));
+  return relative.startsWith('..') || path.isAbsolute(relative) ? '' : relative.split(path.sep).join('/');
+}
+
+function underProject(change: ChangedFile, projectDir: string): ChangedFile[] {
+  if (projectDir === '') return [change];
+  const prefix = `${projectDir}/`;
+  return change.path.startsWith(prefix) ? [{ ...change, path: change.path.slice(prefix.length) }] : [];
 }
 
 interface ChangedRange {
@@ -85,56 +106,84 @@ async function exportHead(repo: string, range: ChangedRange): Promise<RevisionTr
   }
 }
 
-/** Every Solidity source of the revision but Foundry tests and scripts (never fuzzed; they need forge-std). */
-function compileRevision(dir: string, repo: string): Promise<CompiledProject> {
-  const files = findSolidityFiles(dir, ['.']).filter((f) => testOrScript(f) === undefined);
-  return compileProject({ root: dir, paths: files.length > 0 ? files : ['.'] }).then((project) => ({ ...project, root: repo }));
+/** `compileForChange`, with what the user should see of it in the log. */
+async function compileRevision(root: string, changed: readonly string[], projectConfig: ProjectConfig, logger: Logger): Promise<CompiledProject | undefined> {
+  const project = await compileForChange(root, changed, projectConfig.compiler);
+  for (const compiler of project?.compilers ?? []) logger.info(`solc ${compiler.version} (${compiler.source}): ${compiler.files.length} file(s)`);
+  for (const error of project?.errors ?? []) logger.error(describeDiagnostic(error));
+  return project;
 }
 
-function planCampaigns(project: CompiledProject, changes: ChangedFile[], logger: Logger): ContractPlan[] {
-  const targets = buildTargets(project, changes);
-  const selection = contractsToFuzz(project, targets);
-  for (const skipped of selection.skipped) {
-    logger.warning(`Not fuzzing ${skipped.contract} (${skipped.file}): ${skipped.reason}; its changed lines are left out of the report.`);
-  }
-  return selection.contracts.map((contract) => ({ contract, targets: targets.filter((t) => t.contract === contract.name) }));
+/** Changed lines of files that did not compile: `not-fuzzed`, with the compiler's first word on them. */
+function notCompiledTargets(project: CompiledProject, changes: readonly ChangedFile[]): FuzzOutcome['targets'] {
+  return changes.flatMap((change) => {
+    if (project.sources.some((s) => s.path === change.path)) return [];
+    const error = project.errors.find((e) => e.file === change.path) ?? project.errors[0];
+    const reason = isTestOrScript(change.path)
+      ? `${change.path} is a Foundry test or script: Lookout does not run the project's tests yet`
+      : `${change.path} was not compiled${error ? `: ${describeDiagnostic(error)}` : ''}`;
+    return change.addedLines.map((line) => ({
+      file: change.path, line, contract: '', contractFile: change.path, pcs: [], status: 'not-fuzzed' as const, reason,
+      firstReachedMs: null, firstReachedSequence: null,
+    }));
+  });
+}
+
+interface JudgeContext {
+  config: PrConfig;
+  projectConfig: ProjectConfig;
+  repo: string;
+  projectDir: string;
+  mergeBase: string | undefined;
+  logger: Logger;
 }
 
 /**
- * Report findings, each replayed on the merge-base build: `introduced` false when it fails there too,
- * null when there is no merge-base to replay on.
+ * Report findings, each replayed on the merge-base build deployed by the same plan: `introduced` false
+ * when it fails there too, null when there is no merge-base to replay on or it does not build.
  */
 async function judgeFindings(
   project: CompiledProject,
   plans: readonly ContractPlan[],
   results: ContractCampaignResult[],
-  config: PrConfig,
-  repo: string,
-  mergeBase: string | undefined,
-  logger: Logger,
+  context: JudgeContext,
 ): Promise<ReportFinding[]> {
-  const found = results.flatMap((result, i) => result.findings.map((finding) => ({ result, finding, targets: plans[i].targets })));
+  const { config, mergeBase } = context;
+  const found = results.flatMap((result, i) => result.findings.map((finding) => ({ result, finding, plan: plans[i] })));
   if (found.length === 0) return [];
-  if (mergeBase === undefined) return found.map(({ result, finding, targets }) => toReportFinding(project, result, finding, targets));
-  let base: { project: CompiledProject; tree: RevisionTree } | undefined;
-  const tree = await exportRevision(repo, mergeBase);
+  const entries = found.map(({ result, finding, plan }) => toReportFinding(project, result, finding, plan.targets));
+  if (mergeBase === undefined) return entries;
+  const tree = await exportRevision(context.repo, mergeBase);
   try {
-    try {
-      base = { project: await compileRevision(tree.dir, repo), tree };
-    } catch (error) {
-      if (!(error instanceof BuildError)) throw error;
-      logger.warning(`The base revision ${mergeBase.slice(0, 12)} does not compile, so no finding can be compared with it: ${errorMessage(error)}`);
+    const base = await baseWorld(path.join(tree.dir, context.projectDir), plans, context);
+    for (const [i, { finding, plan }] of found.entries()) {
+      if (base === undefined) entries[i].introduced = null;
+      else entries[i].introduced = base === 'absent' || !(await failsOnBase(base, plan.world.contracts, plan.contract.id, finding.sequence, finding.failure, config.panicCodes));
     }
-    const findings: ReportFinding[] = [];
-    for (const { result, finding, targets } of found) {
-      const entry = toReportFinding(project, result, finding, targets);
-      entry.introduced = base
-        ? !(await failsOnBase(base.project, result.contract.name, finding.sequence, finding.failure, config.panicCodes))
-        : null;
-      findings.push(entry);
-    }
-    return findings;
+    return entries;
   } finally {
     tree.dispose();
+  }
+}
+
+/**
+ * The base build, deployed as head was (same wanted contracts, seed and pins); `absent` when the
+ * fuzzed contracts' files do not exist there, undefined when it does not build.
+ */
+async function baseWorld(root: string, plans: readonly ContractPlan[], context: JudgeContext): Promise<BaseWorld | 'absent' | undefined> {
+  const changed = [...new Set(plans.map((p) => p.contract.file))];
+  try {
+    const base = await compileRevision(root, changed, context.projectConfig, context.logger);
+    // None of the fuzzed contracts' files exists on the base: nothing there can fail.
+    if (!base) return 'absent';
+    const failed = base.errors.find((e) => changed.includes(e.file));
+    if (failed) throw new ConfigurationError(describeDiagnostic(failed));
+    const wanted = base.contracts.filter((c) => plans.some((p) => p.contract.id === c.id));
+    const world = await deployProject(base, wanted, context.projectConfig, context.config.seed);
+    return { executor: world.executor, contracts: world.deployed.map((d) => d.contract) };
+  } catch (error) {
+    if (!(error instanceof ConfigurationError)) throw error;
+    context.logger.warning(`The base revision ${context.mergeBase!.slice(0, 12)} does not compile, so no finding can be compared with it: ${errorMessage(error)}`);
+    return undefined;
   }
 }

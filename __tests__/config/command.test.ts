@@ -27,9 +27,9 @@ describe('lookout fuzz', () => {
     expect(report).toMatchObject({ schemaVersion: 1, tool: { name: 'lookout' }, seed: 3, budget: { seconds: null, executions: 3000 }, targets: [] });
     expect(Object.keys(report.stats).sort()).toEqual(['analysisMs', 'elapsedMs', 'prediction', 'sequences', 'transactions', 'transactionsPerSecond']);
     expect(Object.keys(report.findings[0]).sort()).toEqual(
-      ['contract', 'file', 'foundMs', 'function', 'introduced', 'kind', 'line', 'message', 'panicCode', 'sequence'].sort(),
+      ['contract', 'contractFile', 'file', 'foundMs', 'function', 'introduced', 'kind', 'line', 'message', 'panicCode', 'sequence'].sort(),
     );
-    expect(Object.keys(report.findings[0].sequence[0]).sort()).toEqual(['args', 'calldata', 'function', 'sender', 'value']);
+    expect(Object.keys(report.findings[0].sequence[0]).sort()).toEqual(['args', 'calldata', 'contract', 'function', 'sender', 'value']);
   });
 
   it('exits 0 when nothing fails', async () => {
@@ -62,12 +62,23 @@ describe('lookout fuzz', () => {
     expect(output).toMatch(message);
   });
 
+  it('deploys a contract whose constructor takes arguments, from another folder with an absolute path', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'lookout-ctor-'));
+    writeFileSync(path.join(dir, 'foundry.toml'), '[profile.default]\nsrc = "."\n');
+    writeFileSync(path.join(dir, 'Ctor.sol'), 'pragma solidity ^0.8.20;\ncontract Ctor { uint x; constructor(uint a) { require(a != 0); x = a; } function f() external {} }\n');
+    const json = path.join(dir, 'report.json');
+    const { status } = await lookout(['fuzz', path.join(dir, 'Ctor.sol'), '--budget', '10x', '--json', json], tmpdir());
+    expect(status).toBe(0);
+    const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
+    expect(report.deployments).toEqual([expect.objectContaining({ contract: 'Ctor', file: 'Ctor.sol', from: 'synthesised', skipped: null })]);
+  });
+
   it('refuses a contract it cannot deploy and says why', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'lookout-ctor-'));
-    writeFileSync(path.join(dir, 'Ctor.sol'), 'pragma solidity ^0.8.20;\ncontract Ctor { uint x; constructor(uint a) { x = a; } function f() external {} }\n');
+    writeFileSync(path.join(dir, 'Ctor.sol'), 'pragma solidity ^0.8.20;\ncontract Ctor { constructor(uint a) { revert("never"); } function f() external {} }\n');
     const { status, output } = await lookout(['fuzz', 'Ctor.sol', '--budget', '1x'], dir);
     expect(status).toBe(2);
-    expect(output).toMatch(/constructor takes parameters/);
+    expect(output).toMatch(/could be deployed: Ctor \(Ctor\.sol\): .*never/);
   });
 
   it('prints the version', async () => {

@@ -44,6 +44,11 @@ contract Token {
 contract Stubborn {
     constructor() { revert("not today"); }
 }
+
+contract Funded {
+    address public creator;
+    constructor() payable { require(msg.value > 0, "fund me"); creator = msg.sender; }
+}
 `;
 
 let project: CompiledProject;
@@ -196,8 +201,65 @@ describe('Executor', () => {
     expect(third.gasUsed).toBe(again.gasUsed);
   });
 
+  it('names the deployed contract by file and name', () => {
+    expect(executor.deployments.map((d) => [d.file, d.name, d.deployer, d.value])).toEqual([['', 'Probe', 0, 0n], ['', 'Token', 0, 0n]]);
+  });
+
   it('names the contract whose constructor reverts', async () => {
     await expect(Executor.create([request('Stubborn')])).rejects.toThrow(ConfigurationError);
     await expect(Executor.create([request('Stubborn')])).rejects.toThrow(/Stubborn.*not today/);
+  });
+});
+
+describe('Executor built step by step', () => {
+  const creation = (name: string, extra: { deployer?: number; value?: bigint } = {}) => ({
+    file: 'Probe.sol', name, creationCode: request(name).creationCode, ...extra,
+  });
+
+  it('returns a failed deployment with its decoded reason and rolls it back', async () => {
+    const executor = await Executor.open();
+    const failed = await executor.deploy(creation('Stubborn'));
+    expect(failed).toEqual({ kind: 'failed', reason: 'reverted with Error("not today")' });
+    const unfunded = await executor.deploy(creation('Funded'));
+    expect(unfunded).toEqual({ kind: 'failed', reason: 'reverted with Error("fund me")' });
+    const probe = await executor.deploy(creation('Probe'));
+    // The failures left no trace, the deployer's nonce included: Probe gets the first address.
+    const reference = await Executor.create([request('Probe')]);
+    expect(probe).toMatchObject({ kind: 'deployed', index: 0, deployment: { file: 'Probe.sol', name: 'Probe', address: reference.deployments[0].address } });
+    expect(executor.deployments).toHaveLength(1);
+  });
+
+  it('deploys from any sender with value sent with the creation call', async () => {
+    const executor = await Executor.open();
+    await executor.deploy(creation('Probe'));
+    const funded = await executor.deploy(creation('Funded', { deployer: 2, value: 5n }));
+    expect(funded).toMatchObject({ kind: 'deployed', index: 1, deployment: { name: 'Funded', deployer: 2, value: 5n } });
+    await executor.snapshot();
+    const address = executor.deployments[1].address;
+    expect(executor.balanceOf(address)).toBe(5n);
+    expect(executor.balanceOf(SENDER_ADDRESSES[2])).toBe(SENDER_BALANCE - 5n);
+    const { returnData } = await executor.view(1, call('Funded', 'creator'));
+    expect(BigInt(bytesToHex(returnData))).toBe(BigInt(SENDER_ADDRESSES[2]));
+    // Constructor blocks are traced for the linked creation code actually run.
+    expect(executor.deployments[1].creationBlocks.has(0)).toBe(true);
+  });
+
+  it('resets to the snapshot and gives a fresh executor in the same state with the same code ids', async () => {
+    const executor = await Executor.open();
+    await executor.deploy(creation('Probe'));
+    await executor.deploy(creation('Token'));
+    await executor.snapshot();
+    await expect(executor.deploy(creation('Probe'))).rejects.toThrow(/after snapshot/);
+    await executor.run(tx(call('Probe', 'set', [9n])));
+    const fresh = await executor.fresh();
+    expect(fresh.deployments).toEqual(executor.deployments);
+    expect(fresh.getStorage(fresh.deployments[0].address, 0n)).toBe(0n);
+    const stored = await fresh.run(tx(call('Probe', 'set', [4n])));
+    expect(stored.outcome).toEqual({ kind: 'success' });
+    expect(fresh.getStorage(fresh.deployments[0].address, 0n)).toBe(4n);
+    expect(executor.getStorage(executor.deployments[0].address, 0n)).toBe(9n);
+    expect(fresh.codeIdOf(fresh.deployments[1].address)).toBe(executor.deployments[1].codeId);
+    executor.reset();
+    expect(executor.getStorage(executor.deployments[0].address, 0n)).toBe(0n);
   });
 });

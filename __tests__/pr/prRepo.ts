@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -90,4 +90,17 @@ export function lineOf(source: string, marker: string): number {
 /** The report's targets as `[contract, line, status]`, in report order. */
 export function targetSummary(targets: readonly ReportTarget[]): [string, number, string][] {
   return targets.map((t) => [t.contract, t.line, t.status]);
+}
+
+/**
+ * A repository whose base commit is the fixture project `<fixture>/base` and whose head commit lays
+ * `<fixture>/<overlay>` over it (the pull request), as `git` would see a real one.
+ */
+export async function fixturePullRequest(fixture: string, overlay: string): Promise<PrRepo> {
+  const repo = await PrRepo.create();
+  await cp(path.join(fixture, 'base'), repo.dir, { recursive: true });
+  await repo.commit('base');
+  await cp(path.join(fixture, overlay), repo.dir, { recursive: true, force: true });
+  await repo.commit('head');
+  return repo;
 }

@@ -7,7 +7,7 @@ describe('renderSummary', () => {
     expect(text).toContain('| 4.0s | 900 | 2700 | 675 | 0.1s | 120s | 1 |');
     expect(text).toContain('calldata 0x1998aeef');
     expect(text).toContain('```mermaid\nxychart-beta');
-    expect(text).toContain('| src/Auction\\.sol | 12–15, 20 | 30–31 | 40 | 41 |');
+    expect(text).toContain('| src/Auction\\.sol | 12–15, 20 | 30–31 | 40 |  | 41 |');
     expect(text).toContain('| src/lib/Math\\.sol | 5 | Market | reached | 1 | 3000 | 5 |');
     expect(text.indexOf('### Findings')).toBeLessThan(text.indexOf('### Changed lines'));
   });

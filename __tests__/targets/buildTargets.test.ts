@@ -40,7 +40,7 @@ function opsOf(contract: string, pcs: number[], code: 'deployed' | 'creation' = 
 describe('buildTargets on compiled fixtures', () => {
   it('gives a for header its condition check and loop jump', () => {
     const [target] = targetsAt('Loops.sol', 'for-header');
-    expect(target).toMatchObject({ contract: 'Loops', status: 'code', creationPcs: [] });
+    expect(target).toMatchObject({ contract: 'Loops.sol:Loops', status: 'code', creationPcs: [] });
     const ops = opsOf('Loops', target.pcs);
     expect(ops.join(' ')).toMatch(/LT ISZERO PUSH\d JUMPI/);
     expect(ops).toContain('JUMP'); // the back edge after `i++`
@@ -90,9 +90,9 @@ describe('buildTargets on compiled fixtures', () => {
 
   it('marks a code line that compiled to nothing, and an unused function, as no-code', () => {
     expect(targetsAt('Loops.sol', 'unchecked-line')).toEqual([
-      { file: 'Loops.sol', line: lineOf('Loops.sol', 'unchecked-line'), contract: 'Loops', pcs: [], creationPcs: [], status: 'no-code' },
+      { file: 'Loops.sol', line: lineOf('Loops.sol', 'unchecked-line'), contract: 'Loops.sol:Loops', pcs: [], creationPcs: [], status: 'no-code' },
     ]);
-    expect(targetsAt('Loops.sol', 'unused-body')).toMatchObject([{ contract: 'Loops', status: 'no-code' }]);
+    expect(targetsAt('Loops.sol', 'unused-body')).toMatchObject([{ contract: 'Loops.sol:Loops', status: 'no-code' }]);
   });
 
   it('turns a deletion inside a function into a target on the next code line', () => {
@@ -104,8 +104,8 @@ describe('buildTargets on compiled fixtures', () => {
   it('attributes an internal library function to every contract that uses it', () => {
     const targets = targetsAt('Shared.sol', 'library-line');
     expect(targets.map((t) => [t.contract, t.status])).toEqual([
-      ['Shop', 'code'],
-      ['Market', 'code'],
+      ['Shared.sol:Shop', 'code'],
+      ['Shared.sol:Market', 'code'],
     ]);
     const shop = project.contracts.find((c) => c.name === 'Shop')!;
     const pushes = [...instructions(stripMetadata(shop.deployed.bytecode))].filter((i) => targets[0].pcs.includes(i.pc)).map((i) => i.push);
@@ -113,7 +113,7 @@ describe('buildTargets on compiled fixtures', () => {
   });
 
   it('attributes base contract code to the derived contract', () => {
-    expect(targetsAt('Shared.sol', 'base-line').map((t) => [t.contract, t.status])).toEqual([['Shop', 'code']]);
+    expect(targetsAt('Shared.sol', 'base-line').map((t) => [t.contract, t.status])).toEqual([['Shared.sol:Shop', 'code']]);
   });
 
   it('makes no targets for interface lines or deleted files', () => {

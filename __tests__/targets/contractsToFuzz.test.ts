@@ -6,7 +6,7 @@ import type { Target } from '../../src/targets/types.js';
 
 const ROOT = fileURLToPath(new URL('../../__fixtures__/targets/', import.meta.url));
 
-const target = (contract: string, line: number): Target => ({ file: 'Shared.sol', line, contract, pcs: [1], creationPcs: [], status: 'code' });
+const target = (contract: string, line: number): Target => ({ file: 'Shared.sol', line, contract: `Shared.sol:${contract}`, pcs: [1], creationPcs: [], status: 'code' });
 
 describe('contractsToFuzz', () => {
   let project: CompiledProject;
@@ -14,27 +14,39 @@ describe('contractsToFuzz', () => {
     project = await compileProject({ root: ROOT, paths: ['Shared.sol'] });
   });
 
-  it('keeps deployable contracts with targets and explains the ones it skips', () => {
+  it('keeps concrete contracts with targets, constructor parameters or not (deployment decides)', () => {
     const selection = contractsToFuzz(project, [target('Shop', 1), target('Needy', 2), target('Fees', 3), target('Owned', 4)]);
-    expect(selection.contracts.map((c) => c.name)).toEqual(['Shop']);
-    expect(selection.skipped).toEqual([{ contract: 'Needy', file: 'Shared.sol', reason: 'constructor takes parameters' }]);
+    expect(selection.contracts.map((c) => c.name)).toEqual(['Shop', 'Needy']);
+    // A library's own code is run through its callers: its lines are reported, not fuzzed alone.
+    expect(selection.skipped).toEqual([{ contract: 'Fees', file: 'Shared.sol', reason: expect.stringMatching(/external library/) }]);
   });
 
-  it('skips Foundry tests and scripts', () => {
-    const moved = project.contracts.map((c) => (c.name === 'Market' ? { ...c, file: 'test/Market.t.sol' } : c.name === 'Shop' ? { ...c, file: 'script/Deploy.s.sol' } : c));
-    const selection = contractsToFuzz({ ...project, contracts: moved }, [target('Shop', 1), target('Market', 2)]);
-    expect(selection.contracts).toEqual([]);
-    expect(selection.skipped.map((s) => s.reason)).toEqual(['script contract', 'test contract']);
+  it('skips Foundry tests and scripts, by file name or by their IS_TEST marker, but keeps mocks in test folders', () => {
+    const isTest = { type: 'function', name: 'IS_TEST', inputs: [], outputs: [{ type: 'bool', name: '' }], stateMutability: 'view' } as const;
+    const moved = project.contracts.map((c) => {
+      if (c.name === 'Market') return { ...c, id: 'test/Market.t.sol:Market' as const, file: 'test/Market.t.sol' };
+      if (c.name === 'Shop') return { ...c, id: 'script/Deploy.s.sol:Shop' as const, file: 'script/Deploy.s.sol' };
+      if (c.name === 'Needy') return { ...c, id: 'test/mocks/Needy.sol:Needy' as const, file: 'test/mocks/Needy.sol', abi: [...c.abi, isTest] };
+      return c;
+    });
+    const mock = { ...project.contracts.find((c) => c.name === 'Needy')!, id: 'test/mocks/Needy.sol:Needy' as const, file: 'test/mocks/Needy.sol' };
+    const on = (id: string, line: number): Target => ({ ...target('', line), contract: id as Target['contract'] });
+    const tests = contractsToFuzz({ ...project, contracts: moved }, [on('script/Deploy.s.sol:Shop', 1), on('test/Market.t.sol:Market', 2), on('test/mocks/Needy.sol:Needy', 3)]);
+    expect(tests.contracts).toEqual([]);
+    expect(tests.skipped.map((s) => s.reason)).toEqual(['script contract', 'test contract', 'test contract']);
+    const mocks = contractsToFuzz({ ...project, contracts: [mock] }, [on('test/mocks/Needy.sol:Needy', 3)]);
+    expect(mocks.contracts.map((c) => c.file)).toEqual(['test/mocks/Needy.sol']);
   });
 });
 
 describe('splitBudget', () => {
-  const named = (...names: string[]) => names.map((name) => ({ name }) as CompiledContract);
+  const named = (...names: string[]) => names.map((name) => ({ id: `Shared.sol:${name}` }) as CompiledContract);
+  const counted = (entries: [string, number][]) => new Map(entries.map(([name, n]) => [`Shared.sol:${name}` as const, n]));
 
   it('splits in proportion to target counts and sums to the total', () => {
     const counts = countTargets([target('A', 1), target('A', 2), target('A', 3), target('B', 4)]);
     expect(splitBudget(named('A', 'B'), counts, 1000)).toEqual([750, 250]);
-    expect(splitBudget(named('A', 'B', 'C'), new Map([['A', 1], ['B', 1], ['C', 1]]), 100)).toEqual([34, 33, 33]);
+    expect(splitBudget(named('A', 'B', 'C'), counted([['A', 1], ['B', 1], ['C', 1]]), 100)).toEqual([34, 33, 33]);
   });
 
   it('splits evenly when no contract has targets and rejects fractional budgets', () => {

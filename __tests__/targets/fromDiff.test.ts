@@ -51,8 +51,8 @@ describe('diff → targets', () => {
     const project = await compileProject({ root: dir, paths: ['.'] });
     const targets = buildTargets(project, changes);
     expect(targets.map((t) => [t.line, t.contract, t.status])).toEqual([
-      [13, 'Vault', 'code'], // require(balance[msg.sender] > amount, "low");
-      [14, 'Vault', 'code'], // payable(msg.sender).transfer(amount);
+      [13, 'Vault.sol:Vault', 'code'], // require(balance[msg.sender] > amount, "low");
+      [14, 'Vault.sol:Vault', 'code'], // payable(msg.sender).transfer(amount);
     ]);
   });
 });

@@ -1,6 +1,6 @@
 import { hexToBytes } from 'viem';
 import type { Abi } from 'viem';
-import type { CompiledCode, CompiledContract, ContractKind, LinkReference, StorageVariable } from './types.js';
+import { contractId, type CompiledCode, type CompiledContract, type ContractKind, type LinkReference, type SourceFile, type StorageVariable } from './types.js';
 import type { SolcAstNode, SolcBytecodeOutput, SolcContractOutput, SolcOutput } from './solc.js';
 
 // Unlinked library addresses appear as `__$<34 hex>$__`, 40 characters standing for 20 bytes.
@@ -44,8 +44,15 @@ function contractDefinitions(ast: SolcAstNode): SolcAstNode[] {
   return (ast.nodes ?? []).filter((n) => n.nodeType === 'ContractDefinition');
 }
 
-/** Every contract of the output, in source id order then declaration order. */
-export function compiledContracts(output: SolcOutput): CompiledContract[] {
+/** The compilation's sources, indexed by the ids its source maps use. */
+export function compiledSources(output: SolcOutput, contents: ReadonlyMap<string, string>): SourceFile[] {
+  return Object.entries(output.sources ?? {})
+    .map(([unit, s]) => ({ path: unit, id: s.id, content: contents.get(unit) ?? '' }))
+    .sort((a, b) => a.id - b.id);
+}
+
+/** Every contract of one compilation's output, in source id order then declaration order. */
+export function compiledContracts(output: SolcOutput, sources: readonly SourceFile[], compilerVersion: string): CompiledContract[] {
   const units = Object.entries(output.sources ?? {}).sort(([, a], [, b]) => a.id - b.id);
   const namesById = new Map<number, string>();
   for (const [, unit] of units) for (const c of contractDefinitions(unit.ast)) namesById.set(c.id, c.name ?? '');
@@ -56,6 +63,7 @@ export function compiledContracts(output: SolcOutput): CompiledContract[] {
       const name = definition.name ?? '';
       const output = outputOf(file, name);
       contracts.push({
+        id: contractId(file, name),
         file,
         name,
         kind: contractKind(definition),
@@ -66,6 +74,8 @@ export function compiledContracts(output: SolcOutput): CompiledContract[] {
         storageLayout: storageLayout(output),
         // The linearization starts with the contract itself.
         bases: (definition.linearizedBaseContracts ?? []).slice(1).map((id) => namesById.get(id) ?? `#${id}`),
+        sources,
+        compilerVersion,
       });
     }
   }

@@ -1,47 +1,171 @@
 import path from 'node:path';
-import { BuildError } from '../errors.js';
-import { compiledContracts } from './artifacts.js';
-import { formatError, formatWarning, toDiagnostic } from './diagnostics.js';
+import { BuildError, ConfigurationError, errorMessage, type BuildDiagnostic } from '../errors.js';
+import { compilerEnvironment, installedVersions, obtainCompiler, releasedVersions, type CompilerEnvironment } from './compiler/index.js';
+import { toDiagnostic } from './diagnostics.js';
 import { collectSources } from './imports.js';
-import { readRemappings } from './remappings.js';
-import { compileStandardJson, solcVersion } from './solc.js';
+import { forgeBuildInfo } from './forge/index.js';
+import { mergeCompilations, type Compilation } from './merge.js';
+import {
+  buildImportGraph,
+  groupByVersion,
+  importClosure,
+  isTestOrScript,
+  projectSolidityFiles,
+  readProjectSettings,
+  sourcesToCompile,
+  standardJsonSettings,
+} from './project/index.js';
+import type { ImportGraph, ProjectSettings, VersionGroup, VersionGrouping } from './project/types.js';
+import { parseRemapping } from './remappings.js';
+import type { SolcOutput } from './solc.js';
 import { findSolidityFiles } from './sourceFiles.js';
-import type { BuildRequest, CompiledProject, SourceFile } from './types.js';
+import type { BuildRequest, CompiledProject } from './types.js';
 
-/** The executor runs Prague; code compiled for a later fork could use opcodes it lacks. */
-const DEFAULT_EVM_VERSION = 'prague';
+const CODE_OUTPUTS = ['object', 'sourceMap', 'linkReferences', 'generatedSources'];
+/** What Lookout asks solc for: ASTs, ABIs, storage layouts, code with source maps and link references. */
+export const OUTPUT_SELECTION = {
+  '*': {
+    '': ['ast'],
+    '*': [
+      'abi',
+      'storageLayout',
+      ...CODE_OUTPUTS.map((o) => `evm.bytecode.${o}`),
+      ...CODE_OUTPUTS.map((o) => `evm.deployedBytecode.${o}`),
+      'evm.deployedBytecode.immutableReferences',
+    ],
+  },
+};
 
 /**
- * Compiles the .sol files under `request.paths` and everything they import with the bundled
- * solc-js in one standard-JSON call. Throws ConfigurationError when there is nothing to compile and
- * BuildError (every error as `path:line:column: Type: message`) when the project does not compile.
+ * Compiles the .sol files under `request.paths` and everything they import the way the project builds:
+ * foundry.toml's active profile (optimizer, via-IR, evm version, remappings, libraries), each file with
+ * the compiler version its pragmas and its imports' pragmas allow (a pinned `solc` wins), one
+ * standard-JSON call per version. A group that cannot be compiled (no compiler, a compile error, an
+ * import that resolves nowhere) leaves its diagnostics in `errors` and the rest is still built; only
+ * when nothing builds does it throw BuildError.
  */
 export async function compileProject(request: BuildRequest): Promise<CompiledProject> {
   const root = path.resolve(request.root);
+  if (request.compiler === 'forge') return compileWithForge(root);
+  const settings = withRemappings(request.settings ?? readProjectSettings(root, process.env), request.remappings);
+  const env = request.compilers ?? compilerEnvironment(process.env);
   const entries = findSolidityFiles(root, request.paths);
-  const closure = collectSources(root, entries, readRemappings(root, request.remappings));
-  const output = await compileStandardJson(closure.contents, {
-    evmVersion: request.evmVersion ?? DEFAULT_EVM_VERSION,
-    optimizer: request.optimizer ?? { enabled: false, runs: 200 },
-    remappings: closure.solcRemappings,
-  });
-
-  const diagnostics = (output.errors ?? []).map((e) => toDiagnostic(e, closure.contents));
-  const errors = diagnostics.filter((d) => d.severity === 'error');
-  if (errors.length > 0) {
-    const lines = errors.map(formatError);
-    throw new BuildError(`Compilation failed with ${errors.length} error(s):\n${lines.join('\n')}`, errors);
+  const graph = buildImportGraph(root, entries, settings.remappings);
+  const errors: BuildDiagnostic[] = graph.unresolved.map((u) => ({
+    file: u.file,
+    line: u.line,
+    column: u.column,
+    message: `ImportError: cannot find import "${u.path}" (tried ${u.tried.join(', ')}); add a remapping or install the dependency`,
+  }));
+  // An entry that needs an unresolvable import cannot compile; the others can.
+  const broken = new Set(graph.unresolved.map((u) => u.file));
+  const buildable = entries.filter((entry) => !importClosure(graph, [entry]).some((file) => broken.has(file)));
+  for (const entry of entries) {
+    if (!buildable.includes(entry)) errors.push({ file: entry, line: 0, column: 0, message: 'not compiled: it imports a file that cannot be found (see the import error)' });
   }
 
-  const sources: SourceFile[] = Object.entries(output.sources ?? {})
-    .map(([unit, s]) => ({ path: unit, id: s.id, content: closure.contents.get(unit) ?? '' }))
-    .sort((a, b) => a.id - b.id);
-  return {
+  const grouping = await versionGroups(graph, buildable, settings, env);
+  errors.push(...grouping.unsatisfiable.map((u) => ({ file: u.file, line: 0, column: 0, message: u.message })));
+  const compilations: Compilation[] = [];
+  for (const group of grouping.groups) {
+    const compiled = await compileGroup(root, group, settings, env);
+    if ('errors' in compiled) errors.push(...compiled.errors);
+    else compilations.push(compiled);
+  }
+  if (compilations.length === 0) {
+    const lines = errors.map(describeDiagnostic);
+    throw new BuildError(`Compilation failed with ${errors.length} error(s):\n${lines.join('\n')}`, errors);
+  }
+  return mergeCompilations(root, compilations, errors);
+}
+
+/**
+ * What a change needs, built the way the project builds: the `changed` files, what they import, and
+ * every project file that imports them (mocks, implementations: what can deploy or drive them), but
+ * no Foundry tests or scripts; a file the change does not reach cannot fail the build. Undefined when
+ * none of the changed files is a source of the project at `root`.
+ */
+export async function compileForChange(root: string, changed: readonly string[], compiler: BuildRequest['compiler']): Promise<CompiledProject | undefined> {
+  const settings = readProjectSettings(root, process.env);
+  const projectFiles = projectSolidityFiles(settings);
+  const needed = sourcesToCompile({ projectFiles, graph: buildImportGraph(root, projectFiles, settings.remappings), changed });
+  const entries = [...new Set([...changed.filter((f) => projectFiles.includes(f) && !isTestOrScript(f)), ...needed])].sort();
+  return entries.length === 0 ? undefined : compileProject({ root, paths: entries, settings, compiler });
+}
+
+/**
+ * `compiler = "forge"` in lookout.toml: forge builds the project (its sources, not tests or scripts) with
+ * its own settings and compilers, and Lookout reads the build-info files. One failing group fails the
+ * whole forge build, so there is no partial build on this path.
+ */
+async function compileWithForge(root: string): Promise<CompiledProject> {
+  const compilations = await forgeBuildInfo(root);
+  return mergeCompilations(
     root,
-    solcVersion: await solcVersion(),
-    sources,
-    contracts: compiledContracts(output),
-    asts: Object.fromEntries(Object.entries(output.sources ?? {}).map(([unit, s]) => [unit, s.ast])),
-    warnings: diagnostics.filter((d) => d.severity === 'warning').map(formatWarning),
+    compilations.map((c) => ({ compiler: { version: c.version, source: c.source, settings: c.settings, files: [...c.contents.keys()] }, contents: c.contents, output: c.output })),
+    [],
+  );
+}
+
+/** `request.remappings` (e.g. from a test) go after the project's, so they win on the same prefix. */
+function withRemappings(settings: ProjectSettings, extra: readonly string[] | undefined): ProjectSettings {
+  if (!extra || extra.length === 0) return settings;
+  return { ...settings, remappings: [...settings.remappings, ...extra.map((r) => parseRemapping(r, 'the configured remappings'))] };
+}
+
+/**
+ * forge's auto-detection: installed versions first; the release list is only asked when some file
+ * needs a version nothing installed satisfies (offline, such files are reported unsatisfiable).
+ */
+async function versionGroups(graph: ImportGraph, entries: string[], settings: ProjectSettings, env: CompilerEnvironment): Promise<VersionGrouping> {
+  if (settings.solc?.path !== undefined) {
+    throw new ConfigurationError(
+      `${settings.configFile ?? 'foundry.toml'} pins solc to the binary ${settings.solc.path}: Lookout needs a version; write solc = "0.8.x" (the version that binary is).`,
+    );
+  }
+  const pinned = settings.solc?.version;
+  const installed = await installedVersions(env);
+  if (pinned !== undefined) return groupByVersion(graph, { installed: [...installed, pinned] }, pinned, entries);
+  const local = groupByVersion(graph, { installed }, undefined, entries);
+  if (local.unsatisfiable.length === 0) return local;
+  const released = await releasedVersions(env);
+  return released === undefined ? local : groupByVersion(graph, { installed, released }, undefined, entries);
+}
+
+async function compileGroup(
+  root: string,
+  group: VersionGroup,
+  settings: ProjectSettings,
+  env: CompilerEnvironment,
+): Promise<Compilation | { errors: BuildDiagnostic[] }> {
+  const failed = (message: string) => ({ errors: group.entries.map((file) => ({ file, line: 0, column: 0, message })) });
+  let compiler;
+  try {
+    compiler = await obtainCompiler(group.version, env);
+  } catch (error) {
+    if (!(error instanceof ConfigurationError)) throw error;
+    return failed(errorMessage(error));
+  }
+  const closure = collectSources(root, group.entries, settings.remappings);
+  const { settings: solcSettings } = standardJsonSettings(settings, group.version);
+  const input = {
+    language: 'Solidity',
+    sources: Object.fromEntries([...closure.contents].map(([unit, content]) => [unit, { content }])),
+    settings: { ...solcSettings, remappings: [...solcSettings.remappings, ...closure.solcRemappings], outputSelection: OUTPUT_SELECTION },
   };
+  const output = (await compiler.compile(input)) as SolcOutput;
+  const diagnostics = (output.errors ?? []).map((e) => toDiagnostic(e, closure.contents));
+  const errors = diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length > 0) return { errors: errors.map((d) => ({ file: d.file, line: d.line, column: d.column, message: `${d.type}: ${d.message}` })) };
+  return {
+    compiler: { version: compiler.version, source: compiler.source, settings: solcSettings as unknown as Record<string, unknown>, files: group.entries },
+    contents: closure.contents,
+    output,
+  };
+}
+
+/** `file:line:column: message`, as compilers print it (the location shortened to what is known). */
+export function describeDiagnostic(d: BuildDiagnostic): string {
+  const where = d.file === '' ? '' : d.line === 0 ? `${d.file}: ` : `${d.file}:${d.line}:${d.column}: `;
+  return `${where}${d.message}`;
 }

@@ -12,28 +12,33 @@ export interface Remapping {
 
 export function parseRemapping(text: string, origin: string): Remapping {
   const eq = text.indexOf('=');
-  if (eq <= 0) {
+  const left = text.slice(0, Math.max(eq, 0));
+  const colon = left.indexOf(':');
+  const prefix = colon >= 0 ? left.slice(colon + 1) : left;
+  if (eq < 0 || prefix.trim() === '' || text.slice(eq + 1).trim() === '') {
     throw new ConfigurationError(`Invalid remapping "${text}" in ${origin}: expected "prefix=target" (optionally "context:prefix=target").`);
   }
-  const left = text.slice(0, eq);
-  const colon = left.indexOf(':');
-  return {
-    context: colon >= 0 ? left.slice(0, colon) : '',
-    prefix: colon >= 0 ? left.slice(colon + 1) : left,
-    target: text.slice(eq + 1),
-  };
+  return { context: colon >= 0 ? left.slice(0, colon) : '', prefix, target: text.slice(eq + 1) };
+}
+
+/** As solc and forge write it: `[context:]prefix=target`. */
+export function formatRemapping(remapping: Remapping): string {
+  return `${remapping.context === '' ? '' : `${remapping.context}:`}${remapping.prefix}=${remapping.target}`;
+}
+
+/** The remappings in a `remappings.txt`-style text: one a line, blank lines and `#` comments skipped. */
+export function parseRemappingLines(text: string, origin: string): Remapping[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'))
+    .map((line) => parseRemapping(line, origin));
 }
 
 /** `remappings.txt` at the root (if any) followed by `extra`; later entries win over earlier ones with the same prefix. */
 export function readRemappings(root: string, extra: readonly string[] = []): Remapping[] {
   const file = path.join(root, 'remappings.txt');
-  const fromFile = existsSync(file)
-    ? readFileSync(file, 'utf8')
-        .split(/\r?\n/)
-        .map((line) => line.trim())
-        .filter((line) => line !== '' && !line.startsWith('#'))
-        .map((line) => parseRemapping(line, 'remappings.txt'))
-    : [];
+  const fromFile = existsSync(file) ? parseRemappingLines(readFileSync(file, 'utf8'), 'remappings.txt') : [];
   return [...fromFile, ...extra.map((r) => parseRemapping(r.trim(), 'the configured remappings'))];
 }
 

@@ -1,3 +1,6 @@
+import type { BuildDiagnostic } from '../errors.js';
+import type { CompilerEnvironment } from './compiler/types.js';
+import type { ProjectSettings } from './project/types.js';
 import type { Abi } from 'viem';
 
 /** What to compile. Paths are relative to `root` (the repository or project root). */
@@ -5,11 +8,14 @@ export interface BuildRequest {
   root: string;
   /** .sol files or directories to compile; directories are searched recursively (skipping node_modules, lib, out, cache). */
   paths: string[];
-  /** Extra remappings (`prefix=target`), applied after `remappings.txt`. */
+  /** Extra remappings (`prefix=target`), applied after the project's own. */
   remappings?: string[];
-  optimizer?: { enabled: boolean; runs: number };
-  /** Must match the executor's hardfork. */
-  evmVersion?: string;
+  /** How the project builds; default: read from the root (foundry.toml, remappings, lib/). */
+  settings?: ProjectSettings;
+  /** Where compilers come from; default: from the process environment. */
+  compilers?: CompilerEnvironment;
+  /** `forge`: read `forge build --build-info` instead of running the compilers (lookout.toml's `compiler`). */
+  compiler?: 'solc' | 'forge';
 }
 
 export interface SourceFile {
@@ -53,7 +59,15 @@ export interface StorageVariable {
   type: string;
 }
 
+/** `path/File.sol:Name`: two contracts of one name in different files are different contracts. */
+export type ContractId = `${string}:${string}`;
+
+export function contractId(file: string, name: string): ContractId {
+  return `${file}:${name}`;
+}
+
 export interface CompiledContract {
+  id: ContractId;
   /** Source unit path of the file that declares it. */
   file: string;
   name: string;
@@ -66,16 +80,35 @@ export interface CompiledContract {
   storageLayout: StorageVariable[];
   /** Names of the contracts it inherits from, most derived first (from linearizedBaseContracts). */
   bases: string[];
+  /** The sources of the compilation it came from, indexed by the source ids its source maps use. */
+  sources: readonly SourceFile[];
+  /** The compiler version that built it. */
+  compilerVersion: string;
+}
+
+/** One compiler run of the build: which version, from where, with which standard-JSON settings. */
+export interface CompilerUse {
+  version: string;
+  source: string;
+  settings: Record<string, unknown>;
+  /** The entry files this run compiled (their imports came along). */
+  files: string[];
 }
 
 export interface CompiledProject {
   root: string;
-  solcVersion: string;
-  /** Indexed by source id. */
+  /** One entry per compiler run (version group), in build order. */
+  compilers: CompilerUse[];
+  /**
+   * Every source of every compilation, once per path. Ids are those of the first compilation that
+   * held the file: decode a contract's source maps with `contract.sources`, never with these.
+   */
   sources: SourceFile[];
   contracts: CompiledContract[];
   /** The solc AST of each source unit, keyed by path (used for literal mining and line classification). */
   asts: Record<string, unknown>;
   /** Compiler warnings, formatted `file:line: message`. */
   warnings: string[];
+  /** Version groups that did not compile: their files' contracts are missing, the rest was built. */
+  errors: BuildDiagnostic[];
 }

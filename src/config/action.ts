@@ -19,6 +19,7 @@ export const INPUT = {
   review: 'review',
   mode: 'mode',
   report: 'report',
+  config: 'config',
 } as const;
 
 export type InputName = (typeof INPUT)[keyof typeof INPUT];
@@ -62,6 +63,8 @@ export interface ActionOptions {
   workingDirectory: string;
   report: string;
   sarif: string | undefined;
+  /** The project configuration file (`lookout.toml`); undefined: the one at the project root, if any. */
+  config: string | undefined;
   comment: boolean;
   annotations: boolean;
   review: boolean;
@@ -147,6 +150,7 @@ export function validate(inputs: ActionInputs, workspace: string): ActionOptions
     workingDirectory: path.resolve(workspace, inputs['working-directory'] ?? '.'),
     report: path.resolve(workspace, inputs.report ?? ACTION_DEFAULTS.report),
     sarif: inputs.sarif === undefined ? undefined : path.resolve(workspace, inputs.sarif),
+    config: inputs.config === undefined ? undefined : path.resolve(workspace, inputs.config),
     comment: attempt(INPUT.comment, () => parseBoolean(inputs.comment, ACTION_DEFAULTS.comment), ACTION_DEFAULTS.comment),
     annotations: attempt(INPUT.annotations, () => parseBoolean(inputs.annotations, ACTION_DEFAULTS.annotations), ACTION_DEFAULTS.annotations),
     review: attempt(INPUT.review, () => parseBoolean(inputs.review, ACTION_DEFAULTS.review), ACTION_DEFAULTS.review),
@@ -219,6 +223,7 @@ export function toPrConfig(options: ActionOptions, target: FuzzTarget): PrConfig
     panicCodes: DEFAULT_PANIC_CODES,
     techniques: ALL_TECHNIQUES,
     outputs: { json: options.report },
+    configFile: options.config,
   };
 }
 

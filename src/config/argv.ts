@@ -1,5 +1,6 @@
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import path from 'node:path';
+import { findProjectRoot } from '../build/project/index.js';
 import { ConfigurationError } from '../errors.js';
 import { DEFAULT_PANIC_CODES } from '../oracles/panic.js';
 import { parseBudget } from './budget.js';
@@ -10,6 +11,7 @@ interface CommonOptions {
   budget: string;
   seed: number;
   json?: string;
+  config?: string;
   prediction: boolean;
   ddsf: boolean;
   schedule?: ScheduleName;
@@ -29,6 +31,7 @@ export function parseArgv(argv: readonly string[], options: { cwd: string; versi
     panicCodes: DEFAULT_PANIC_CODES,
     techniques: { prediction: opts.prediction, ddsf: opts.ddsf },
     schedule: opts.schedule,
+    configFile: resolve(opts.config),
   });
   let config: RunConfig | undefined;
   const program = new Command('lookout')
@@ -62,12 +65,16 @@ export function parseArgv(argv: readonly string[], options: { cwd: string; versi
     .option('--contract <name>', 'only fuzz this contract')
     .option('--targets <lines>', 'FILE:LINE,... source lines to aim at and report on', parseTargets, []);
   withCommonOptions(fuzz, DEFAULTS.fuzzBudget).action((paths: string[], opts: CommonOptions & { contract?: string; targets: LineTarget[] }) => {
+    const absolute = paths.map((p) => path.resolve(options.cwd, p));
+    // The project the paths belong to, wherever the command runs from.
+    const root = findProjectRoot(absolute[0]);
+    const relative = (file: string) => path.relative(root, path.resolve(options.cwd, file)).split(path.sep).join('/') || '.';
     config = {
       command: 'fuzz',
-      root: options.cwd,
-      paths: paths.map((p) => path.relative(options.cwd, path.resolve(options.cwd, p)) || '.'),
+      root,
+      paths: absolute.map(relative),
       contract: opts.contract,
-      targets: opts.targets.map((t) => ({ ...t, file: path.relative(options.cwd, path.resolve(options.cwd, t.file)).split(path.sep).join('/') })),
+      targets: opts.targets.map((t) => ({ ...t, file: relative(t.file) })),
       ...common(opts),
       outputs: { json: resolve(opts.json) },
     };
@@ -92,6 +99,7 @@ function withCommonOptions(command: Command, budget: string): Command {
     .option('--budget <budget>', 'time (90s, 2m) or transactions (50000x)', budget)
     .option('--seed <n>', 'seed of the campaign PRNG', parseSeed, DEFAULTS.seed)
     .option('--json <file>', 'write the JSON report here')
+    .option('--config <file>', 'project configuration (default: lookout.toml at the project root)')
     .option('--no-prediction', 'switch off input prediction (for measurement)')
     .option('--no-ddsf', 'switch off demand-driven sequence fuzzing (for measurement)')
     .option('--schedule <name>', `power schedule: ${SCHEDULES.join(', ')} (for measurement)`, parseSchedule);

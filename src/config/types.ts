@@ -35,6 +35,8 @@ interface CommonConfig {
   /** Unset: `lookahead` when there are targets, else `baseline`. */
   schedule?: ScheduleName;
   outputs: { json?: string; markdown?: string };
+  /** `--config`: the project configuration file (default: `lookout.toml` at the project root, if any). */
+  configFile?: string;
   /** End each campaign early, at its first finding or once every target is reached (measurements). */
   stopWhen?: StopCondition;
 }
@@ -42,7 +44,7 @@ interface CommonConfig {
 /** `lookout fuzz`: compile the given paths and fuzz their deployable contracts. */
 export interface FuzzConfig extends CommonConfig {
   command: 'fuzz';
-  /** Project root: paths in the report are relative to it. */
+  /** Project root (the nearest folder above the paths holding foundry.toml, …): report paths are relative to it. */
   root: string;
   /** Files or directories to compile and fuzz, relative to `root`. */
   paths: string[];

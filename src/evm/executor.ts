@@ -19,7 +19,7 @@ import { enableJumpAnalysisCache } from './jumpAnalysisCache.js';
 import { decodeRevert, describeRevert } from '../oracles/revert.js';
 import { DEFAULT_TRACE_LIMITS, type TraceLimits, TraceRecorder } from './traceRecorder.js';
 import { intrinsicGas, transactionGasUsed } from './txGas.js';
-import type { Address, DeployRequest, Deployment, Tx, TxOutcome, TxResult } from './types.js';
+import type { Address, CreationRequest, DeployOutcome, DeployRequest, Deployment, Tx, TxOutcome, TxResult } from './types.js';
 
 export interface ExecutorOptions {
   /** Gas limit of each transaction, intrinsic gas included (default 30,000,000). */
@@ -48,6 +48,9 @@ type Header = { number: bigint; timestamp: bigint };
  * worse when signing) and so redoes what a transaction boundary does: warm sets, the original-storage
  * cache and transient storage are cleared after every transaction, the caller's nonce is bumped by
  * `runCall`, and `gasUsed` adds the intrinsic cost.
+ *
+ * Lifecycle: `open()` (funded senders, nothing deployed) → `deploy()` any number of times →
+ * `snapshot()` → `run` / `reset` / `view`. `create()` does all three for a list of contracts.
  */
 export class Executor {
   private readonly block = {
@@ -64,27 +67,51 @@ export class Executor {
   };
   private readonly senders: EthAddress[] = SENDER_ADDRESSES.map(ethAddress);
   private readonly targets: EthAddress[] = [];
+  private readonly deployed: Deployment[] = [];
+  private readonly creations: CreationRequest[] = [];
   private readonly snapshotHeader: Header = { number: START_BLOCK, timestamp: START_TIMESTAMP };
+  /** The state `snapshot()` took, without checkpoints: what `fresh()` starts from. */
+  private baseline: JournaledState | undefined;
   private outermostExit: FrameExit | undefined;
+  private readonly gasLimit: bigint;
 
   private constructor(
     private readonly evm: EVM,
     private readonly state: JournaledState,
     private readonly recorder: TraceRecorder,
     private readonly registry: CodeRegistry,
-    readonly deployments: readonly Deployment[],
-    private readonly gasLimit: bigint,
+    private readonly options: ExecutorOptions,
   ) {
+    this.gasLimit = options.gasLimit ?? 30_000_000n;
     trackFrames(evm, recorder, (exit) => {
       this.outermostExit = exit;
     });
   }
 
-  /** Deploys each request from the deployer (in order) and snapshots the result for `reset()`. */
-  static async create(requests: readonly DeployRequest[], options: ExecutorOptions = {}): Promise<Executor> {
-    const common = new Common({ chain: Mainnet, hardfork: Hardfork.Prague, params: paramsEVM });
+  /** A chain with the funded senders and nothing deployed yet. */
+  static async open(options: ExecutorOptions = {}): Promise<Executor> {
     const state = new JournaledState();
-    const registry = new CodeRegistry();
+    for (const sender of SENDER_ADDRESSES) {
+      state.writeAccount(ethAddress(sender), new Account(0n, SENDER_BALANCE));
+    }
+    return Executor.onState(state, new CodeRegistry(), options);
+  }
+
+  /** Deploys each request from the deployer (in order) and snapshots the result; a revert is a ConfigurationError. */
+  static async create(requests: readonly DeployRequest[], options: ExecutorOptions = {}): Promise<Executor> {
+    const executor = await Executor.open(options);
+    for (const request of requests) {
+      const outcome = await executor.deploy({ file: request.file ?? '', name: request.name, creationCode: request.creationCode });
+      if (outcome.kind === 'failed') {
+        throw new ConfigurationError(`Deploying ${request.name} with no constructor arguments failed: the constructor ${outcome.reason}`);
+      }
+    }
+    await executor.snapshot();
+    return executor;
+  }
+
+  private static async onState(state: JournaledState, registry: CodeRegistry, options: ExecutorOptions): Promise<Executor> {
+    const common = new Common({ chain: Mainnet, hardfork: Hardfork.Prague, params: paramsEVM });
     const recorder = new TraceRecorder(registry, { ...DEFAULT_TRACE_LIMITS, ...options.traceLimits });
     const evm = await createEVM({
       common,
@@ -95,52 +122,90 @@ export class Executor {
       allowUnlimitedInitCodeSize: true,
     });
     await enableJumpAnalysisCache(evm);
-    for (const sender of SENDER_ADDRESSES) {
-      state.writeAccount(ethAddress(sender), new Account(0n, SENDER_BALANCE));
-    }
-    const deployments: Deployment[] = [];
-    const executor = new Executor(evm, state, recorder, registry, deployments, options.gasLimit ?? 30_000_000n);
-    for (const request of requests) deployments.push(await executor.deploy(request));
-    // After all deployments, so that runtime codes keep the ids 0..n-1.
-    for (const [i, request] of requests.entries()) {
-      deployments[i] = { ...deployments[i], creationBlocks: await executor.constructorBlocks(request) };
-    }
-    executor.targets.push(...deployments.map((d) => ethAddress(d.address)));
-    state.checkpointSync();
-    return executor;
+    return new Executor(evm, state, recorder, registry, options);
   }
 
-  private async deploy(request: DeployRequest): Promise<Deployment> {
-    const deployer = this.senders[0];
+  /** Contracts deployed so far, in order: `Tx.to` indexes them. */
+  get deployments(): readonly Deployment[] {
+    return this.deployed;
+  }
+
+  /**
+   * Runs one creation transaction. When it fails, nothing of it stays (the deployer's nonce
+   * included) and the outcome says why, the revert data decoded.
+   */
+  async deploy(request: CreationRequest): Promise<DeployOutcome> {
+    if (this.baseline !== undefined) throw new Error('Executor.deploy after snapshot()');
+    const deployer = request.deployer ?? 0;
+    const caller = this.sender(deployer);
+    const value = request.value ?? 0n;
+    this.state.checkpointSync();
     const result = await this.evm.runCall({
-      block: this.block, caller: deployer, origin: deployer, data: request.creationCode, gasLimit: DEPLOY_GAS,
+      block: this.block, caller, origin: caller, data: request.creationCode, value, gasLimit: DEPLOY_GAS,
     });
     await this.endTransaction();
     const error = result.execResult.exceptionError;
     if (error !== undefined || result.createdAddress === undefined) {
-      const why = error?.error === 'revert' ? `reverted with ${describeRevert(decodeRevert(result.execResult.returnValue))}` : (error?.error ?? 'no address');
-      throw new ConfigurationError(`Deploying ${request.name} with no constructor arguments failed: the constructor ${why}`);
+      this.state.revertSync();
+      const why = error?.error === 'revert' ? `reverted with ${describeRevert(decodeRevert(result.execResult.returnValue))}` : (error?.error ?? 'created no contract');
+      return { kind: 'failed', reason: why };
     }
+    this.state.commitSync();
     const address = result.createdAddress;
-    if (request.value !== undefined && request.value > 0n) {
-      const account = this.state.accountAt(address) ?? new Account();
-      account.balance += request.value;
-      this.state.writeAccount(address, account);
-    }
     const code = this.state.codeAt(address);
-    return { name: request.name, address: address.toString() as Address, code, codeId: this.registry.idOf(code), creationBlocks: new Set() };
+    const deployment: Deployment = {
+      file: request.file, name: request.name, address: address.toString() as Address, deployer, value, code, codeId: this.registry.idOf(code), creationBlocks: new Set(),
+    };
+    this.deployed.push(deployment);
+    this.creations.push(request);
+    this.targets.push(address);
+    return { kind: 'deployed', index: this.deployed.length - 1, deployment };
+  }
+
+  /**
+   * Ends deployment: fills each deployment's `creationBlocks` and makes the current state the one
+   * `reset()` and `fresh()` return to.
+   */
+  async snapshot(): Promise<void> {
+    if (this.baseline !== undefined) throw new Error('Executor.snapshot called twice');
+    // Traced after all deployments, so that runtime codes keep the ids 0..n-1.
+    for (const [i, request] of this.creations.entries()) {
+      for (const pc of await this.constructorBlocks(request)) (this.deployed[i].creationBlocks as Set<number>).add(pc);
+    }
+    this.baseline = this.state.shallowCopy();
+    this.snapshotHeader.number = this.block.header.number;
+    this.snapshotHeader.timestamp = this.block.header.timestamp;
+    this.state.checkpointSync();
+  }
+
+  /**
+   * Another executor (its own EVM) in this one's snapshot state, with the same deployments and code
+   * ids: for replaying a finding on a fresh chain.
+   */
+  async fresh(): Promise<Executor> {
+    if (this.baseline === undefined) throw new Error('Executor.fresh before snapshot()');
+    const copy = await Executor.onState(this.baseline.shallowCopy(), this.registry, this.options);
+    copy.deployed.push(...this.deployed);
+    copy.targets.push(...this.targets);
+    copy.baseline = this.baseline;
+    copy.snapshotHeader.number = copy.block.header.number = this.snapshotHeader.number;
+    copy.snapshotHeader.timestamp = copy.block.header.timestamp = this.snapshotHeader.timestamp;
+    copy.state.checkpointSync();
+    return copy;
   }
 
   /**
    * Constructor lines are targets in creation code: which of its blocks a deployment runs. Replays
    * the constructor with tracing on and rolls the state back.
    */
-  private async constructorBlocks(request: DeployRequest): Promise<ReadonlySet<number>> {
-    const deployer = this.senders[0];
+  private async constructorBlocks(request: CreationRequest): Promise<ReadonlySet<number>> {
+    const caller = this.sender(request.deployer ?? 0);
     this.state.checkpointSync();
     this.recorder.begin();
     try {
-      await this.evm.runCall({ block: this.block, caller: deployer, origin: deployer, data: request.creationCode, gasLimit: DEPLOY_GAS });
+      await this.evm.runCall({
+        block: this.block, caller, origin: caller, data: request.creationCode, value: request.value ?? 0n, gasLimit: DEPLOY_GAS,
+      });
       return new Set(this.recorder.trace().blocks.get(this.registry.idOf(request.creationCode)));
     } finally {
       this.recorder.recording = false;
@@ -151,6 +216,7 @@ export class Executor {
 
   /** Back to the state right after deployment: undoes every write since, in O(writes). */
   reset(): void {
+    if (this.baseline === undefined) throw new Error('Executor.reset before snapshot()');
     while (this.state.depth > 0) this.state.revertSync();
     this.state.checkpointSync();
     this.evm.journal.cleanJournal();

@@ -15,25 +15,48 @@ export interface Tx {
   timeDelay: number;
 }
 
-export interface DeployRequest {
+/** One creation transaction. */
+export interface CreationRequest {
+  /** Which contract: source unit path of the file that declares it, and its name (two `C`s are two contracts). */
+  file: string;
   name: string;
-  abi: Abi;
-  /** Creation code, linked, with constructor arguments appended if any. */
+  /** Creation code, linked, with the ABI-encoded constructor arguments appended. */
   creationCode: Uint8Array;
-  /** Initial balance given to the contract after deployment (wei). */
+  /** Index of the sender that deploys it (default 0, the deployer). */
+  deployer?: number;
+  /** Wei sent with the creation call (payable constructors). */
   value?: bigint;
 }
 
+/** `Executor.create`'s shorthand: from the deployer, without value. `file` is '' when not given. */
+export interface DeployRequest {
+  name: string;
+  file?: string;
+  abi?: Abi;
+  creationCode: Uint8Array;
+}
+
 export interface Deployment {
+  /** Source unit path of the file that declares the contract ('' when `Executor.create` was not told). */
+  file: string;
   name: string;
   address: Address;
-  /** Runtime code as deployed (immutables filled in). */
+  /** Index of the sender that deployed it. */
+  deployer: number;
+  /** Wei sent with the creation call. */
+  value: bigint;
+  /** Runtime code as deployed (immutables and library addresses filled in). */
   code: Uint8Array;
   /** Index of this code in the trace's code ids. */
   codeId: number;
   /** Start pcs of the creation-code blocks the constructor executed. */
   creationBlocks: ReadonlySet<number>;
 }
+
+/** What `Executor.deploy` did: the new deployment (its index is `Tx.to`), or why it failed (rolled back). */
+export type DeployOutcome =
+  | { kind: 'deployed'; index: number; deployment: Deployment }
+  | { kind: 'failed'; reason: string };
 
 /** How a transaction ended. `pc` and `codeId` locate the instruction that failed. */
 export type TxOutcome =

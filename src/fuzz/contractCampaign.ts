@@ -2,7 +2,6 @@ import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToBigInt, hexToBytes } from 'viem';
 import type { CompiledContract, CompiledProject } from '../build/types.js';
 import type { Budget } from '../config/budget.js';
-import { ConfigurationError } from '../errors.js';
 import { Executor } from '../evm/executor.js';
 import type { Address } from '../evm/types.js';
 import { propertyFunctions } from '../oracles/property.js';
@@ -28,10 +27,25 @@ import { generateCallValue, generateDelays, generateInputs } from './values.js';
 /** Most wei one generated call carries: enough for any realistic deposit, far below a sender's balance. */
 const MAX_CALL_VALUE = 10_000n * 10n ** 18n;
 
+/**
+ * The chain a campaign runs on: every contract deployed in one state, the fuzzed one (the subject)
+ * among them. Indexes are the executor's deployment indexes (`Tx.to`).
+ */
+export interface CampaignWorld {
+  executor: Executor;
+  /** The compiled contract behind each deployment (libraries included). */
+  contracts: readonly CompiledContract[];
+  subject: number;
+  /** Deployments whose functions are called: the subject and the contracts it was deployed with. */
+  callable: readonly number[];
+  /** The same world deployed again on a fresh EVM (same addresses), for the final replay. */
+  redeploy: () => Promise<Executor>;
+}
+
 export interface ContractCampaignRequest {
   project: CompiledProject;
-  contract: CompiledContract;
-  /** Changed lines compiled into this contract (empty for `lookout fuzz`). */
+  world: CampaignWorld;
+  /** Changed lines compiled into the subject (empty for `lookout fuzz`). */
   targets: readonly ReachTarget[];
   budget: Budget;
   rng: Rng;
@@ -49,6 +63,8 @@ export interface ContractCampaignRequest {
 export interface ContractCampaignResult {
   contract: CompiledContract;
   senders: readonly Address[];
+  /** Name of the contract behind each deployment index, for reporting calls. */
+  deploymentNames: readonly string[];
   outcome: CampaignOutcome;
   findings: ConfirmedFinding[];
   /** First reach of each target, by index into the request's targets. */
@@ -57,18 +73,12 @@ export interface ContractCampaignResult {
   unreachable: ReadonlySet<number>;
 }
 
-/** Deploys one contract, fuzzes it for its budget, then shrinks and replays every failure found. */
+/** Fuzzes one deployed contract (with the ones it was deployed with) for its budget, then shrinks and replays every failure found. */
 export async function fuzzContract(request: ContractCampaignRequest): Promise<ContractCampaignResult> {
-  const { contract, rng } = request;
-  if (contract.creation.linkReferences.length > 0) {
-    const libraries = contract.creation.linkReferences.map((l) => l.library).join(', ');
-    throw new ConfigurationError(
-      `${contract.file}:${contract.name} calls external library functions (${libraries}); linking libraries is not supported yet: make those functions internal, or fuzz another contract with --contract.`,
-    );
-  }
-  const deploy = () => Executor.create([{ name: contract.name, abi: contract.abi, creationCode: contract.creation.bytecode }]);
-  const executor = await deploy();
-  const deployment = executor.deployments[0];
+  const { world, rng } = request;
+  const { executor } = world;
+  const contract = world.contracts[world.subject];
+  const deployment = executor.deployments[world.subject];
   // Harvey Sect. 4.3: a random slot no honest SSTORE targets; writing it means the slot was attacker-computed.
   const probe = rng.fork('probe').bits(256);
   const trackReach = () =>
@@ -78,27 +88,31 @@ export async function fuzzContract(request: ContractCampaignRequest): Promise<Co
   const harness: SequenceHarness = {
     executor,
     oracles: [...transactionOracles({ panicCodes: request.panicCodes }), storageWriteOracle(probe)],
-    properties: propertyFunctions(contract.abi, 0, deployment.codeId),
+    properties: propertyFunctions(contract.abi, world.subject, deployment.codeId),
   };
 
+  const callable = new Set(world.callable);
   const dictionary = new Dictionary();
-  dictionary.mineBytecode(deployment.code);
+  for (const index of callable) dictionary.mineBytecode(executor.deployments[index].code);
   for (const ast of Object.values(request.project.asts)) dictionary.mineAst(ast);
   // Where dynamic arrays keep their elements: 2^256 − keccak(slot) indexes wrap onto other slots.
   for (const variable of contract.storageLayout) {
     if (variable.type.endsWith('[]')) dictionary.addConstant(bytesToBigInt(keccak_256(toBytes32(variable.slot))));
   }
+  const deploymentNames = world.contracts.map((c) => c.name);
   const mutation: MutationContext = {
     rng: rng.fork('mutation'),
     dictionary,
-    addresses: [...executor.senderAddresses, deployment.address, `0x${'0'.repeat(40)}`],
+    // Every deployed contract's address is an input: an allowance contract needs the token's.
+    addresses: [...executor.senderAddresses, ...executor.deployments.map((d) => d.address), `0x${'0'.repeat(40)}`],
     senders: executor.senderAddresses.length,
     maxValue: MAX_CALL_VALUE,
-    targets: [callTargets(contract.abi).filter((t) => !isGetter(t, contract))],
+    targets: world.contracts.map((c, i) => (callable.has(i) && c.kind === 'contract' ? callTargets(c.abi).filter((t) => !isGetter(t, c)) : [])),
     maxSequenceLength: request.maxSequenceLength,
   };
-  if (mutation.targets[0].length === 0 && harness.properties.length === 0) {
-    return { contract, senders: executor.senderAddresses, outcome: emptyOutcome(), findings: [], reached: reach.reached, unreachable: lookahead.unreachable };
+  const result = { contract, senders: executor.senderAddresses, deploymentNames, reached: reach.reached, unreachable: lookahead.unreachable };
+  if (mutation.targets.every((t) => t.length === 0) && harness.properties.length === 0) {
+    return { ...result, outcome: emptyOutcome(), findings: [] };
   }
 
   const outcome = await runCampaign({
@@ -124,14 +138,14 @@ export async function fuzzContract(request: ContractCampaignRequest): Promise<Co
   for (const found of outcome.findings) {
     const confirmed = await confirmFinding(found, {
       harness,
-      deployFresh: async () => ({ ...harness, executor: await deploy() }),
+      deployFresh: async () => ({ ...harness, executor: await world.redeploy() }),
       clock: request.clock,
       deadline: request.shrinkDeadline,
       trackReach,
     });
     if (confirmed) findings.push(confirmed);
   }
-  return { contract, senders: executor.senderAddresses, outcome, findings, reached: reach.reached, unreachable: lookahead.unreachable };
+  return { ...result, outcome, findings };
 }
 
 /**

@@ -1,6 +1,5 @@
-import type { CompiledProject } from '../build/types.js';
-import { ConfigurationError } from '../errors.js';
-import { Executor } from '../evm/executor.js';
+import type { CompiledContract, ContractId } from '../build/types.js';
+import type { Executor } from '../evm/executor.js';
 import type { Failure } from '../oracles/failure.js';
 import { propertyFunctions } from '../oracles/property.js';
 import { transactionOracles } from '../oracles/transaction.js';
@@ -8,42 +7,51 @@ import { callTargets } from './abi.js';
 import { runSequence } from './sequenceRunner.js';
 import type { TxSequence } from './types.js';
 
+/** The base revision's contracts, deployed by the same plan as head's. */
+export interface BaseWorld {
+  executor: Executor;
+  /** The compiled contract behind each deployment index. */
+  contracts: readonly CompiledContract[];
+}
+
 /**
- * Whether a finding's sequence also fails on the base revision's build, the same way: the same
- * contract, the same calls by signature with the same arguments, senders and values, and a failure of
- * the same kind (same panic code, same property). Program counters differ between builds, so the
- * failure is matched by what it is, not where.
+ * Whether a finding's sequence also fails on the base revision's build, the same way: each call goes
+ * to the base deployment of the same contract (file and name) and the same function by signature,
+ * with the same arguments, senders and values, and the failure is of the same kind (same panic code,
+ * same property). Program counters differ between builds, so the failure is matched by what it is,
+ * not where. A contract or function the base lacks means the sequence cannot fail there.
  */
 export async function failsOnBase(
-  base: CompiledProject,
-  contractName: string,
+  base: BaseWorld,
+  head: readonly CompiledContract[],
+  subject: ContractId,
   sequence: TxSequence,
   failure: Failure,
   panicCodes: ReadonlySet<number>,
 ): Promise<boolean> {
-  const contract = base.contracts.find((c) => c.name === contractName && c.kind === 'contract');
-  if (!contract || contract.creation.linkReferences.length > 0) return false;
-  const targets = callTargets(contract.abi);
+  const indexOf = (id: ContractId) => base.contracts.findIndex((c) => c.id === id);
   const calls: TxSequence = [];
   for (const call of sequence) {
+    const to = indexOf(head[call.to].id);
+    if (to < 0) return false;
     if (call.target.kind !== 'function') {
-      calls.push(call);
+      calls.push({ ...call, to });
       continue;
     }
     const signature = call.target.signature;
-    const target = targets.find((t) => t.kind === 'function' && t.signature === signature);
+    const target = callTargets(base.contracts[to].abi).find((t) => t.kind === 'function' && t.signature === signature);
     if (!target) return false;
-    calls.push({ ...call, target });
+    calls.push({ ...call, to, target });
   }
-  let executor: Executor;
-  try {
-    executor = await Executor.create([{ name: contract.name, abi: contract.abi, creationCode: contract.creation.bytecode }]);
-  } catch (error) {
-    if (error instanceof ConfigurationError) return false; // the base constructor reverts: nothing there fails this way
-    throw error;
-  }
+  const subjectIndex = indexOf(subject);
+  if (subjectIndex < 0) return false;
+  const { executor } = base;
   const run = await runSequence(
-    { executor, oracles: transactionOracles({ panicCodes }), properties: propertyFunctions(contract.abi, 0, executor.deployments[0].codeId) },
+    {
+      executor,
+      oracles: transactionOracles({ panicCodes }),
+      properties: propertyFunctions(base.contracts[subjectIndex].abi, subjectIndex, executor.deployments[subjectIndex].codeId),
+    },
     calls,
   );
   const seen = run.failure?.failure;

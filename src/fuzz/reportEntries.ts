@@ -1,5 +1,5 @@
 import { bytesToHex } from 'viem';
-import type { CompiledProject } from '../build/types.js';
+import type { CompiledContract, CompiledProject } from '../build/types.js';
 import type { Address } from '../evm/types.js';
 import { formatPanicCode } from '../oracles/panic.js';
 import type { ReportCall, ReportFinding, ReportTarget } from '../report/types.js';
@@ -17,15 +17,30 @@ export function toReportTargets(targets: readonly Target[], result: ContractCamp
     const status =
       target.status === 'no-code' ? 'no-code' : first ? 'reached' : result.unreachable.has(index) ? 'unreachable' : 'unreached';
     return {
-      file: target.file,
-      line: target.line,
-      contract: target.contract,
+      ...targetPlace(target, result.contract),
       pcs: target.pcs,
       status,
+      reason: null,
       firstReachedMs: first ? Math.round(first.ms) : null,
       firstReachedSequence: first ? first.sequence : null,
     };
   });
+}
+
+/** Targets of a contract that was not deployed: `not-fuzzed`, with the reason, never dropped. */
+export function notFuzzedTargets(targets: readonly Target[], contract: CompiledContract, reason: string): ReportTarget[] {
+  return targets.map((target) => ({
+    ...targetPlace(target, contract),
+    pcs: target.pcs,
+    status: target.status === 'no-code' ? 'no-code' : 'not-fuzzed',
+    reason: target.status === 'no-code' ? null : reason,
+    firstReachedMs: null,
+    firstReachedSequence: null,
+  }));
+}
+
+function targetPlace(target: Target, contract: CompiledContract): Pick<ReportTarget, 'file' | 'line' | 'contract' | 'contractFile'> {
+  return { file: target.file, line: target.line, contract: contract.name, contractFile: contract.file };
 }
 
 /** A confirmed finding in the report's terms: located in the source, its sequence decoded. */
@@ -47,6 +62,7 @@ export function toReportFinding(
     kind: failure.kind,
     panicCode: failure.panicCode === null ? null : formatPanicCode(failure.panicCode),
     contract: result.contract.name,
+    contractFile: result.contract.file,
     file: location?.file ?? null,
     line: location?.line ?? null,
     function: failure.property !== undefined ? `${failure.property}()` : callName(last),
@@ -54,7 +70,7 @@ export function toReportFinding(
     // Only `lookout pr` has a base revision to compare with.
     introduced: null,
     foundMs: Math.round(finding.foundMs),
-    sequence: finding.sequence.map((call) => toReportCall(call, result.senders)),
+    sequence: finding.sequence.map((call) => toReportCall(call, result.senders, result.deploymentNames)),
     ...(changedLines && {
       executesChangedLines: finding.enteredTargets.length > 0,
       enteredLines: finding.enteredTargets.map((i) => ({ file: changedLines[i].file, line: changedLines[i].line })),
@@ -62,9 +78,10 @@ export function toReportFinding(
   };
 }
 
-export function toReportCall(call: Call, senders: readonly Address[]): ReportCall {
+export function toReportCall(call: Call, senders: readonly Address[], deploymentNames: readonly string[]): ReportCall {
   return {
     sender: senders[call.sender],
+    contract: deploymentNames[call.to],
     function: callName(call),
     args: call.target.kind === 'function' ? formatArgs(call.args, call.target.fn.inputs) : [],
     value: call.value.toString(),

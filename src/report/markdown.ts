@@ -1,6 +1,6 @@
 import { codeBlock, escapeHtml, escapeMarkdown, lineUrl } from './escape.js';
 import { byImportance, location, provenance, qualifiedFunction } from './findingOrder.js';
-import { fileLines, lineRanges, reachCounts, type FileLines } from './lineStatus.js';
+import { fileLines, lineRanges, notFuzzedReasons, reachCounts, type FileLines } from './lineStatus.js';
 import { renderCall } from './text.js';
 import type { Report, ReportFinding } from './types.js';
 
@@ -59,6 +59,14 @@ function renderHeader(report: Report, files: readonly FileLines[]): string {
       lines.push(`- ${escapeMarkdown(shown)}`);
     }
   }
+  const notFuzzed = notFuzzedReasons(report);
+  if (notFuzzed.length > 0) {
+    const count = notFuzzed.reduce((n, r) => n + r.lines.length, 0);
+    lines.push('', `**${plural(count, 'changed line')} not fuzzed**`, '');
+    for (const { reason, lines: where } of notFuzzed) {
+      lines.push(`- ${escapeMarkdown(where.map((l) => `${l.file}:${l.line}`).join(', '))}: ${escapeMarkdown(reason)}`);
+    }
+  }
   return lines.join('\n');
 }
 
@@ -74,6 +82,7 @@ export function summaryLine(report: Report, files: readonly FileLines[] = fileLi
   ];
   if (unknown > 0) parts.push(`${unknown} of unknown origin (base could not be built)`);
   parts.push(`${counts.reached}/${counts.total} changed lines reached`, `${counts.unreachable} unreachable`);
+  if (counts.notFuzzed > 0) parts.push(`**${counts.notFuzzed} not fuzzed**`);
   parts.push(`budget ${budgetText(report.budget)}`, `seed ${report.seed}`);
   return parts.join(' · ');
 }
@@ -88,7 +97,7 @@ function truncationPointer(summaryUrl: string | undefined): string {
   return `> [!NOTE]\n> Shortened to fit a PR comment; the full report is in the ${where}.`;
 }
 
-const FILES_HEADING = '#### Changed lines\n\n| file | reached | unreached | unreachable | no code |\n| --- | --- | --- | --- | --- |';
+const FILES_HEADING = '#### Changed lines\n\n| file | reached | unreached | unreachable | not fuzzed | no code |\n| --- | --- | --- | --- | --- | --- |';
 const FINDINGS_HEADING = '#### Findings\n\n';
 
 /**
@@ -182,7 +191,7 @@ const sum = (parts: readonly string[]) => parts.reduce((total, part) => total + 
 
 function fileRow(file: FileLines, compact: boolean): string {
   const cell = (lines: number[]) => (lines.length === 0 ? '' : compact ? plural(lines.length, 'line') : lineRanges(lines));
-  return `| ${escapeMarkdown(file.file)} | ${cell(file.reached)} | ${cell(file.unreached)} | ${cell(file.unreachable)} | ${cell(file.noCode)} |`;
+  return `| ${escapeMarkdown(file.file)} | ${cell(file.reached)} | ${cell(file.unreached)} | ${cell(file.unreachable)} | ${cell(file.notFuzzed)} | ${cell(file.noCode)} |`;
 }
 
 function renderFinding(finding: ReportFinding, number: number, options: MarkdownOptions, withSequence: boolean): string {
@@ -205,7 +214,7 @@ function renderFinding(finding: ReportFinding, number: number, options: Markdown
 }
 
 function lineCount(file: FileLines): number {
-  return file.reached.length + file.unreached.length + file.unreachable.length + file.noCode.length;
+  return file.reached.length + file.unreached.length + file.unreachable.length + file.notFuzzed.length + file.noCode.length;
 }
 
 export function plural(count: number, noun: string): string {

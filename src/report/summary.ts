@@ -42,7 +42,7 @@ function statsBlock(report: Report): string {
  * in time, as a mermaid xychart line. Undefined when there is nothing to draw.
  */
 export function reachChart(report: Report): string | undefined {
-  const withCode = report.targets.filter((t) => t.status !== 'no-code');
+  const withCode = report.targets.filter((t) => t.status !== 'no-code' && t.status !== 'not-fuzzed');
   if (withCode.length === 0) return undefined;
   const times = withCode.map((t) => t.firstReachedMs).filter((ms): ms is number => ms !== null).sort((a, b) => a - b);
   const horizon = Math.max(report.stats.elapsedMs, times[times.length - 1] ?? 0, 1);
@@ -68,9 +68,10 @@ export function reachChart(report: Report): string | undefined {
 
 function linesBlock(report: Report): string {
   const rows = fileLines(report).map(
-    (f) => `| ${escapeMarkdown(f.file)} | ${lineRanges(f.reached)} | ${lineRanges(f.unreached)} | ${lineRanges(f.unreachable)} | ${lineRanges(f.noCode)} |`,
+    (f) => `| ${escapeMarkdown(f.file)} | ${lineRanges(f.reached)} | ${lineRanges(f.unreached)} | ${lineRanges(f.unreachable)} | ${lineRanges(f.notFuzzed)} | ${lineRanges(f.noCode)} |`,
   );
-  return ['### Changed lines', '', '| file | reached | unreached | unreachable | no code |', '| --- | --- | --- | --- | --- |', ...rows].join('\n');
+  const header = ['| file | reached | unreached | unreachable | not fuzzed | no code |', '| --- | --- | --- | --- | --- | --- |'];
+  return ['### Changed lines', '', ...header, ...rows].join('\n');
 }
 
 /** Every target, one per contract, with when it was first reached. */

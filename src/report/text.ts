@@ -27,7 +27,8 @@ function renderFinding(finding: ReportFinding, number: number): string[] {
 
 export function renderCall(call: ReportCall): string {
   const value = call.value === '0' ? '' : ` value=${call.value}`;
-  return `${call.function.replace(/\(.*$/, '')}(${call.args.map(renderArg).join(', ')}) from ${call.sender}${value}`;
+  const callee = call.contract === undefined ? '' : `${call.contract}.`;
+  return `${callee}${call.function.replace(/\(.*$/, '')}(${call.args.map(renderArg).join(', ')}) from ${call.sender}${value}`;
 }
 
 function renderArg(arg: unknown): string {

@@ -5,6 +5,10 @@ export interface Report {
   seed: number;
   budget: { seconds: number | null; executions: number | null };
   stats: ReportStats;
+  /** How the project was compiled: one entry per compiler run (version group). */
+  build?: { compilers: ReportCompiler[] };
+  /** Every contract with changed code (every contract, for `lookout fuzz`): deployed how, or skipped why. */
+  deployments?: ReportDeployment[];
   targets: ReportTarget[];
   findings: ReportFinding[];
   /** Stage errors (build, fuzz crash) kept so a partial report still explains itself. */
@@ -21,14 +25,43 @@ export interface ReportStats {
   prediction?: { oneShot: number; oneShotHits: number; oneShotSuccessRate: number; iterated: number; iteratedHits: number };
 }
 
-export type TargetStatus = 'reached' | 'unreached' | 'unreachable' | 'no-code';
+export interface ReportCompiler {
+  version: string;
+  /** Where the compiler came from: `svm`, `cache`, `download`, `npm`, `bundled` or `forge`. */
+  source: string;
+  /** The standard-JSON settings it was given (outputSelection left out). */
+  settings: Record<string, unknown>;
+  files: string[];
+}
+
+export interface ReportDeployment {
+  contract: string;
+  file: string;
+  /** null when skipped. */
+  address: string | null;
+  /** `config` (lookout.toml) or `synthesised` (from the ABI); null when skipped. */
+  from: string | null;
+  /** Constructor arguments as written for people (decimal numbers, hex addresses, quoted strings). */
+  args: string[];
+  value: string;
+  deployer: string | null;
+  /** Why the contract was not deployed (its changed lines are `not-fuzzed`), else null. */
+  skipped: string | null;
+}
+
+/** `not-fuzzed`: no deployed contract holds the line (its `reason` says why). */
+export type TargetStatus = 'reached' | 'unreached' | 'unreachable' | 'no-code' | 'not-fuzzed';
 
 export interface ReportTarget {
   file: string;
   line: number;
   contract: string;
+  /** The file declaring `contract` (names alone can repeat across files). */
+  contractFile: string;
   pcs: number[];
   status: TargetStatus;
+  /** Why a `not-fuzzed` line was not fuzzed; null otherwise. */
+  reason: string | null;
   firstReachedMs: number | null;
   firstReachedSequence: number | null;
 }
@@ -37,6 +70,8 @@ export type FindingKind = 'assertion' | 'panic' | 'property' | 'arbitrary-storag
 
 export interface ReportCall {
   sender: string;
+  /** The contract called (a campaign calls its subject and the contracts deployed with it). */
+  contract?: string;
   function: string;
   args: unknown[];
   value: string;
@@ -47,6 +82,8 @@ export interface ReportFinding {
   kind: FindingKind;
   panicCode: string | null;
   contract: string;
+  /** The file declaring `contract`. */
+  contractFile: string;
   file: string | null;
   line: number | null;
   function: string;

@@ -26,13 +26,14 @@ export function buildTargets(project: CompiledProject, changes: readonly Changed
     const source = change.status === 'deleted' ? undefined : project.sources.find((s) => s.path === change.path);
     return source ? [{ change, source, lines: new LineIndex(source.content) }] : [];
   });
-  const lineIndexes = new Map(files.map((f) => [f.source.id, f.lines]));
+  const lineIndexes = new Map(files.map((f) => [f.source.path, f.lines]));
+  // A library with external functions runs its own deployed code: its lines are targets there too.
   const code: ContractCode[] = project.contracts
-    .filter((c) => c.kind === 'contract')
+    .filter((c) => c.kind === 'contract' || c.kind === 'library')
     .map((contract) => ({
       contract,
-      deployed: codeLocations(contract.deployed, project.sources, lineIndexes),
-      creation: codeLocations(contract.creation, project.sources, lineIndexes),
+      deployed: codeLocations(contract.deployed, contract.sources, lineIndexes),
+      creation: codeLocations(contract.creation, contract.sources, lineIndexes),
     }));
 
   const targets: Target[] = [];
@@ -64,11 +65,11 @@ function targetLines(change: ChangedFile, classified: CodeLines): number[] {
 function lineTargets(source: SourceFile, line: number, units: readonly CodeUnit[], code: readonly ContractCode[]): Target[] {
   const targets: Target[] = [];
   for (const { contract, deployed, creation } of code) {
-    const pcs = linePcs(deployed, source.id, line, units);
-    const creationPcs = linePcs(creation, source.id, line, units);
+    const pcs = linePcs(deployed, source.path, line, units);
+    const creationPcs = linePcs(creation, source.path, line, units);
     if (pcs.length > 0 || creationPcs.length > 0) {
-      targets.push({ file: source.path, line, contract: contract.name, pcs, creationPcs, status: 'code' });
-    } else if (units.some((unit) => holdsUnit(deployed, source.id, unit) || holdsUnit(creation, source.id, unit))) {
+      targets.push({ file: source.path, line, contract: contract.id, pcs, creationPcs, status: 'code' });
+    } else if (units.some((unit) => holdsUnit(deployed, source.path, unit) || holdsUnit(creation, source.path, unit))) {
       targets.push(noCode(source, line, contract));
     }
   }
@@ -79,7 +80,7 @@ function lineTargets(source: SourceFile, line: number, units: readonly CodeUnit[
 }
 
 function noCode(source: SourceFile, line: number, contract: CompiledContract): Target {
-  return { file: source.path, line, contract: contract.name, pcs: [], creationPcs: [], status: 'no-code' };
+  return { file: source.path, line, contract: contract.id, pcs: [], creationPcs: [], status: 'no-code' };
 }
 
 /**
@@ -87,7 +88,7 @@ function noCode(source: SourceFile, line: number, contract: CompiledContract): T
  * code (the instructions mapped to the whole function), so a changed parameter or visibility line
  * is reached when the function runs.
  */
-function linePcs(locations: CodeLocations, file: number, line: number, units: readonly CodeUnit[]): number[] {
+function linePcs(locations: CodeLocations, file: string, line: number, units: readonly CodeUnit[]): number[] {
   const pcs = new Set(locations.byLine.get(file)?.get(line) ?? []);
   for (const unit of units) {
     if (unit.kind === 'variable' || line === unit.firstLine || line > unit.headerEnd) continue;
@@ -98,7 +99,7 @@ function linePcs(locations: CodeLocations, file: number, line: number, units: re
   return [...pcs].sort((a, b) => a - b);
 }
 
-function holdsUnit(locations: CodeLocations, file: number, unit: CodeUnit): boolean {
+function holdsUnit(locations: CodeLocations, file: string, unit: CodeUnit): boolean {
   const end = unit.range.start + unit.range.length;
   return locations.mapped.some((m) => m.file === file && m.start >= unit.range.start && m.start + m.length <= end);
 }

@@ -6,7 +6,8 @@ import { decodeSourceMap } from './sourceMap.js';
 /** One mapped instruction of one bytecode: its pc and the source range it was compiled from. */
 export interface MappedInstruction {
   pc: number;
-  file: number;
+  /** Source unit path. */
+  file: string;
   start: number;
   length: number;
 }
@@ -15,8 +16,8 @@ export interface MappedInstruction {
 export interface CodeLocations {
   /** Instructions attributed to a user source, in instruction order. */
   mapped: MappedInstruction[];
-  /** Source id → line → pcs (ascending). */
-  byLine: Map<number, Map<number, number[]>>;
+  /** Source path → line → pcs (ascending). */
+  byLine: Map<string, Map<number, number[]>>;
 }
 
 /**
@@ -25,23 +26,27 @@ export interface CodeLocations {
  * the statement's line, a loop's back jump and condition JUMPI on the `for` header, and the
  * function-entry/exit code (whose range is the whole function) on the header line — never on every
  * line the range spans. Instructions of generated sources (ids ≥ sources.length) and compiler
- * internals (id -1) are left out.
+ * internals (id -1) are left out, and so are sources `lineIndexes` has no entry for.
+ *
+ * `sources` are the compilation's own (its ids are what the source map says); locations come out by
+ * path, so contracts of different compilations compare.
  */
-export function codeLocations(code: CompiledCode, sources: readonly SourceFile[], lineIndexes: ReadonlyMap<number, LineIndex>): CodeLocations {
+export function codeLocations(code: CompiledCode, sources: readonly SourceFile[], lineIndexes: ReadonlyMap<string, LineIndex>): CodeLocations {
   const entries = decodeSourceMap(code.sourceMap);
   const mapped: MappedInstruction[] = [];
-  const byLine = new Map<number, Map<number, number[]>>();
+  const byLine = new Map<string, Map<number, number[]>>();
   // Creation code carries the runtime code after it: stop at the last mapped instruction.
   for (const ins of instructions(stripMetadata(code.bytecode))) {
     if (ins.index >= entries.length) break;
     const entry = entries[ins.index];
     if (entry.file < 0 || entry.file >= sources.length || entry.start < 0) continue;
-    const lines = lineIndexes.get(entry.file);
+    const file = sources[entry.file].path;
+    const lines = lineIndexes.get(file);
     if (!lines) continue;
-    mapped.push({ pc: ins.pc, file: entry.file, start: entry.start, length: entry.length });
+    mapped.push({ pc: ins.pc, file, start: entry.start, length: entry.length });
     const line = lines.lineOf(entry.start);
-    const fileLines = byLine.get(entry.file) ?? new Map<number, number[]>();
-    byLine.set(entry.file, fileLines);
+    const fileLines = byLine.get(file) ?? new Map<number, number[]>();
+    byLine.set(file, fileLines);
     const pcs = fileLines.get(line) ?? [];
     fileLines.set(line, pcs);
     pcs.push(ins.pc);

@@ -20,10 +20,13 @@ export interface FailureLocator {
 }
 
 export function failureLocator(project: CompiledProject, contract: CompiledContract): FailureLocator {
-  const lineIndexes = new Map(project.sources.map((s) => [s.id, new LineIndex(s.content)]));
+  const lineIndexes = new Map(contract.sources.map((s) => [s.path, new LineIndex(s.content)]));
   const byPc = new Map<number, SourceLine>();
-  for (const ins of codeLocations(contract.deployed, project.sources, lineIndexes).mapped) {
-    byPc.set(ins.pc, { file: project.sources[ins.file].path, line: lineIndexes.get(ins.file)!.lineOf(ins.start) });
+  const wholeContracts = contractRanges(project, contract);
+  for (const ins of codeLocations(contract.deployed, contract.sources, lineIndexes).mapped) {
+    // via-IR maps shared helpers (a panic's revert among them) to the whole contract: no line to blame.
+    if (wholeContracts.has(`${ins.file}:${ins.start}:${ins.length}`)) continue;
+    byPc.set(ins.pc, { file: ins.file, line: lineIndexes.get(ins.file)!.lineOf(ins.start) });
   }
   return {
     locate(pc, jumps) {
@@ -38,12 +41,26 @@ export function failureLocator(project: CompiledProject, contract: CompiledContr
     },
     functionLine(name) {
       for (const declaring of [contract.name, ...contract.bases]) {
-        const found = findFunction(project, declaring, name);
+        const found = findFunction(project, contract, declaring, name);
         if (found) return found;
       }
       return null;
     },
   };
+}
+
+/** `file:start:length` of every contract definition in the contract's compilation. */
+function contractRanges(project: CompiledProject, contract: CompiledContract): Set<string> {
+  const ranges = new Set<string>();
+  for (const source of contract.sources) {
+    const unit = project.asts[source.path] as AstNode | undefined;
+    for (const node of unit?.nodes ?? []) {
+      if (node.nodeType !== 'ContractDefinition' || !node.src) continue;
+      const { start, length } = parseSrc(node.src);
+      ranges.add(`${source.path}:${start}:${length}`);
+    }
+  }
+  return ranges;
 }
 
 interface AstNode {
@@ -53,8 +70,9 @@ interface AstNode {
   nodes?: AstNode[];
 }
 
-function findFunction(project: CompiledProject, contractName: string, functionName: string): SourceLine | null {
-  for (const source of project.sources) {
+/** Searches the contract's own compilation, so a same-named contract elsewhere is never taken. */
+function findFunction(project: CompiledProject, compiled: CompiledContract, contractName: string, functionName: string): SourceLine | null {
+  for (const source of compiled.sources) {
     const unit = project.asts[source.path] as AstNode | undefined;
     const contract = unit?.nodes?.find((n) => n.nodeType === 'ContractDefinition' && n.name === contractName);
     const fn = contract?.nodes?.find((n) => n.nodeType === 'FunctionDefinition' && n.name === functionName);

@@ -1,3 +1,4 @@
+import type { ContractId } from '../build/types.js';
 import type { Instruction } from './bytecode.js';
 
 /** `i` jumps into a function, `o` returns from one, `-` is an ordinary jump (or no jump). */
@@ -32,8 +33,8 @@ export interface Target {
   file: string;
   /** 1-based line in the head revision. */
   line: number;
-  /** Name of the deployable contract whose bytecode holds the line's code. */
-  contract: string;
+  /** The deployable contract whose bytecode holds the line's code. */
+  contract: ContractId;
   /** pcs in the deployed (runtime) code, ascending. */
   pcs: number[];
   /** pcs in the creation code (constructor, state variable initializers), ascending. */

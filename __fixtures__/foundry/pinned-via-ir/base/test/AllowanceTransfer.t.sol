@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: MIT
+pragma solidity 0.8.17;
+
+import {Test} from "forge-std/Test.sol";
+import {AllowanceTransfer} from "../src/AllowanceTransfer.sol";
+import {IAllowanceTransfer} from "../src/interfaces/IAllowanceTransfer.sol";
+import {MockToken} from "./mocks/MockToken.sol";
+
+contract AllowanceTransferTest is Test {
+    AllowanceTransfer internal permit;
+    MockToken internal token;
+
+    address internal constant OWNER = address(0xA11CE);
+    address internal constant SPENDER = address(0xB0B);
+    address internal constant RECIPIENT = address(0xCAFE);
+
+    function setUp() public {
+        permit = new AllowanceTransfer();
+        token = new MockToken("Test Token", "TT", 18);
+        token.mint(OWNER, 1_000 ether);
+        vm.prank(OWNER);
+        token.approve(address(permit), type(uint256).max);
+    }
+
+    function testTransferWithinAllowance() public {
+        vm.prank(OWNER);
+        permit.approve(address(token), SPENDER, 100 ether, uint48(block.timestamp + 1 days));
+
+        vm.prank(SPENDER);
+        permit.transferFrom(OWNER, RECIPIENT, 40 ether, address(token));
+
+        assertEq(token.balanceOf(RECIPIENT), 40 ether);
+        (uint160 left, ) = permit.allowance(OWNER, address(token), SPENDER);
+        assertEq(left, 60 ether);
+    }
+
+    function testExpiredAllowanceReverts() public {
+        vm.prank(OWNER);
+        permit.approve(address(token), SPENDER, 100 ether, uint48(block.timestamp + 1 hours));
+        vm.warp(block.timestamp + 2 hours);
+
+        vm.prank(SPENDER);
+        vm.expectRevert(
+            abi.encodeWithSelector(IAllowanceTransfer.AllowanceExpired.selector, block.timestamp - 1 hours)
+        );
+        permit.transferFrom(OWNER, RECIPIENT, 1 ether, address(token));
+    }
+
+    function testLockdownRevokes() public {
+        vm.prank(OWNER);
+        permit.approve(address(token), SPENDER, 100 ether, uint48(block.timestamp + 1 days));
+
+        IAllowanceTransfer.TokenSpenderPair[] memory approvals = new IAllowanceTransfer.TokenSpenderPair[](1);
+        approvals[0] = IAllowanceTransfer.TokenSpenderPair(address(token), SPENDER);
+        vm.prank(OWNER);
+        permit.lockdown(approvals);
+
+        (uint160 left, ) = permit.allowance(OWNER, address(token), SPENDER);
+        assertEq(left, 0);
+    }
+
+    function testLockdownOfNothing() public {
+        vm.prank(OWNER);
+        permit.lockdown(new IAllowanceTransfer.TokenSpenderPair[](0));
+    }
+}

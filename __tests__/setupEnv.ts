@@ -1,0 +1,39 @@
+import { mkdirSync, symlinkSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cachedSoljsonPath } from '../src/build/compiler/cache.js';
+
+/**
+ * Runs before every test file (jest.config.js `setupFiles`): no test may fetch a compiler from the
+ * internet or pick up one the machine happens to have. The release mirror and the npm registry point
+ * at a closed loopback port (a test that serves them sets its own URLs), svm's folder is an empty
+ * temp folder, and Lookout's cache is a per-process temp folder already holding the devDependency's
+ * solc 0.8.17, so fixture projects pinned to 0.8.17 compile offline.
+ */
+// Port 9 (discard) is on fetch's list of blocked ports: undici refuses it ("bad port") before connecting.
+export const CLOSED_PORT_URL = 'http://127.0.0.1:9';
+export const SEEDED_SOLC_VERSION = '0.8.17';
+export const DEV_DEPENDENCY_SOLJSON = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../node_modules/solc-0.8.17/soljson.js',
+);
+
+/** Puts the devDependency's soljson into a Lookout cache folder (a link: it is 8 MB). */
+export function seedCompilerCache(cacheDir: string): void {
+  const target = cachedSoljsonPath(cacheDir, SEEDED_SOLC_VERSION);
+  mkdirSync(path.dirname(target), { recursive: true });
+  try {
+    symlinkSync(DEV_DEPENDENCY_SOLJSON, target);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+}
+
+const testRoot = path.join(os.tmpdir(), `lookout-jest-${process.pid}`);
+process.env.LOOKOUT_SOLC_MIRROR = CLOSED_PORT_URL;
+process.env.LOOKOUT_NPM_REGISTRY = CLOSED_PORT_URL;
+process.env.SVM_HOME = path.join(testRoot, 'svm');
+process.env.XDG_CACHE_HOME = path.join(testRoot, 'cache');
+delete process.env.RUNNER_TOOL_CACHE;
+seedCompilerCache(path.join(process.env.XDG_CACHE_HOME, 'lookout'));

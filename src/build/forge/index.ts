@@ -1,0 +1,2 @@
+export { forgeBuildInfo, isForgeAvailable } from './forgeBuild.js';
+export type { ForgeBuildOptions, ForgeCompilation } from './types.js';

@@ -1,0 +1,173 @@
+import { parse, TomlError } from 'smol-toml';
+import { ConfigurationError } from '../../errors.js';
+import { knownEvmVersions, parseEvmVersion, type EvmVersion } from './evmVersion.js';
+import type { BytecodeHash } from './types.js';
+
+export type Environment = Readonly<Record<string, string | undefined>>;
+
+const DEFAULT_PROFILE = 'default';
+const MAX_OPTIMIZER_RUNS = 2 ** 32 - 1;
+const BYTECODE_HASHES: readonly BytecodeHash[] = ['ipfs', 'none', 'bzzr1'];
+
+/** The foundry.toml keys Lookout reads, with their type. */
+const KEYS = {
+  src: 'string',
+  test: 'string',
+  script: 'string',
+  libs: 'strings',
+  remappings: 'strings',
+  auto_detect_remappings: 'boolean',
+  solc: 'string',
+  auto_detect_solc: 'boolean',
+  optimizer: 'boolean',
+  optimizer_runs: 'integer',
+  via_ir: 'boolean',
+  evm_version: 'string',
+  libraries: 'strings',
+  bytecode_hash: 'string',
+  cbor_metadata: 'boolean',
+} as const;
+
+type Kind = (typeof KEYS)[keyof typeof KEYS];
+type KindValue = { string: string; boolean: boolean; integer: number; strings: string[] };
+type Key = keyof typeof KEYS;
+type RawValues = { [K in Key]?: KindValue[(typeof KEYS)[K]] };
+
+/** The active profile's values: only keys set in the file or the environment are present. */
+export type FoundryValues = Omit<RawValues, 'evm_version' | 'bytecode_hash'> & {
+  evm_version?: EvmVersion;
+  bytecode_hash?: BytecodeHash;
+};
+
+export interface FoundryConfig {
+  profile: string;
+  values: FoundryValues;
+  warnings: string[];
+}
+
+// forge's environment provider skips these (remappings are read by the remappings provider).
+const NOT_FROM_ENVIRONMENT: ReadonlySet<Key> = new Set(['remappings', 'libraries']);
+
+function isTable(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
+}
+
+function shown(value: unknown): string {
+  return `${Array.isArray(value) ? 'an array' : typeof value} ${JSON.stringify(value)}`;
+}
+
+function checked(kind: Kind, value: unknown, where: string): KindValue[Kind] {
+  const ok =
+    kind === 'strings'
+      ? Array.isArray(value) && value.every((v) => typeof v === 'string')
+      : kind === 'integer'
+        ? Number.isInteger(value) && (value as number) >= 0
+        : typeof value === kind;
+  if (!ok) {
+    const expected = { string: 'a string', boolean: 'true or false', integer: 'a non-negative integer', strings: 'an array of strings' }[kind];
+    throw new ConfigurationError(`${where} must be ${expected}, not ${shown(value)}.`);
+  }
+  return value as KindValue[Kind];
+}
+
+/** The known keys of one profile table, type-checked; `solc_version` stands for `solc` when that is absent. */
+function profileValues(table: Record<string, unknown>, where: (key: string) => string): RawValues {
+  const values: Record<string, unknown> = {};
+  for (const [key, kind] of Object.entries(KEYS)) {
+    const written = key === 'solc' && table.solc === undefined ? 'solc_version' : key;
+    if (table[written] !== undefined) values[key] = checked(kind, table[written], where(written));
+  }
+  return values as RawValues;
+}
+
+/** An environment value read the way figment reads it: `[a,b]` or `a,b` for arrays. */
+function environmentValue(kind: Kind, text: string, variable: string): unknown {
+  const trimmed = text.trim();
+  switch (kind) {
+    case 'boolean':
+      return trimmed === 'true' ? true : trimmed === 'false' ? false : checked(kind, trimmed, `Environment variable ${variable}`);
+    case 'integer':
+      return /^\d+$/.test(trimmed) ? Number(trimmed) : checked(kind, trimmed, `Environment variable ${variable}`);
+    case 'strings':
+      return trimmed.replace(/^\[/, '').replace(/\]$/, '').split(',').map((s) => s.trim()).filter((s) => s !== '');
+    case 'string':
+      return trimmed;
+  }
+}
+
+function environmentValues(env: Environment): RawValues {
+  const values: Record<string, unknown> = {};
+  for (const [key, kind] of Object.entries(KEYS) as [Key, Kind][]) {
+    if (NOT_FROM_ENVIRONMENT.has(key)) continue;
+    const variable = `FOUNDRY_${key.toUpperCase()}`;
+    const text = env[variable] ?? (key === 'solc' ? (env.FOUNDRY_SOLC_VERSION ?? env.DAPP_SOLC_VERSION) : undefined);
+    if (text !== undefined) values[key] = environmentValue(kind, text, variable);
+  }
+  return values as RawValues;
+}
+
+function parseDocument(text: string, file: string): Record<string, Record<string, unknown>> {
+  let document: Record<string, unknown>;
+  try {
+    document = parse(text);
+  } catch (error) {
+    const detail = error instanceof TomlError ? `line ${error.line}, column ${error.column}: ${error.message.split('\n')[0]}` : String(error);
+    throw new ConfigurationError(`${file} is not valid TOML (${detail}). Fix the file so forge and Lookout can read it.`);
+  }
+  const profiles = document.profile ?? {};
+  if (!isTable(profiles)) throw new ConfigurationError(`${file}: "profile" must be a table of [profile.<name>] sections.`);
+  for (const [name, table] of Object.entries(profiles)) {
+    if (!isTable(table)) throw new ConfigurationError(`${file}: [profile.${name}] must be a table, not ${shown(table)}.`);
+  }
+  return profiles as Record<string, Record<string, unknown>>;
+}
+
+/** Checks the values only a name list can tell apart, and gives them their types. */
+function typed(values: RawValues, where: (key: string) => string): FoundryValues {
+  const { evm_version, bytecode_hash, ...rest } = values;
+  const result: FoundryValues = rest;
+  if (evm_version !== undefined) {
+    const evm = parseEvmVersion(evm_version);
+    if (evm === undefined) {
+      throw new ConfigurationError(`${where('evm_version')} is "${evm_version}", not an EVM version; use one of ${knownEvmVersions().join(', ')}.`);
+    }
+    result.evm_version = evm;
+  }
+  if (bytecode_hash !== undefined) {
+    const hash = BYTECODE_HASHES.find((h) => h === bytecode_hash.toLowerCase());
+    if (hash === undefined) throw new ConfigurationError(`${where('bytecode_hash')} is "${bytecode_hash}"; use one of ${BYTECODE_HASHES.join(', ')}.`);
+    result.bytecode_hash = hash;
+  }
+  if (result.optimizer_runs !== undefined && result.optimizer_runs > MAX_OPTIMIZER_RUNS) {
+    throw new ConfigurationError(`${where('optimizer_runs')} is ${result.optimizer_runs}, over solc's maximum ${MAX_OPTIMIZER_RUNS}.`);
+  }
+  return result;
+}
+
+/**
+ * The active profile of a foundry.toml (`text`, or undefined when the project has none), as forge
+ * merges it: `[profile.default]`, then `[profile.<FOUNDRY_PROFILE>]` over it key by key, then the
+ * `FOUNDRY_<KEY>` environment variables (`FOUNDRY_SOLC_VERSION` for `solc`). An unknown profile falls
+ * back to `default` with a warning, as in forge. Throws ConfigurationError naming the file and key.
+ */
+export function parseFoundryConfig(text: string | undefined, file: string, env: Environment): FoundryConfig {
+  const profiles = text === undefined ? {} : parseDocument(text, file);
+  const requested = env.FOUNDRY_PROFILE?.trim() || DEFAULT_PROFILE;
+  const warnings: string[] = [];
+  // Profile names are case-insensitive in forge (figment).
+  let profile = Object.keys(profiles).find((name) => name.toLowerCase() === requested.toLowerCase()) ?? requested;
+  if (profile !== DEFAULT_PROFILE && profiles[profile] === undefined) {
+    const missing = text === undefined ? `there is no ${file}` : `${file} has no [profile.${requested}]`;
+    warnings.push(`FOUNDRY_PROFILE="${requested}" but ${missing}; using the default profile.`);
+    profile = DEFAULT_PROFILE;
+  }
+  const layers = [...new Set([DEFAULT_PROFILE, profile])].map((name) => {
+    const where = (key: string): string => `${file}: [profile.${name}] key "${key}"`;
+    if (profiles[name]?.extends !== undefined) {
+      warnings.push(`${where('extends')} is not supported by Lookout; the settings of the file it extends are not applied.`);
+    }
+    return typed(profileValues(profiles[name] ?? {}, where), where);
+  });
+  const fromEnvironment = typed(environmentValues(env), (key) => `Environment variable FOUNDRY_${key.toUpperCase()}`);
+  return { profile, values: Object.assign({}, ...layers, fromEnvironment) as FoundryValues, warnings };
+}

@@ -1,0 +1,207 @@
+import { concatBytes, encodeAbiParameters, hexToBytes } from 'viem';
+import type { CompiledContract, ContractId } from '../build/types.js';
+import { errorMessage } from '../errors.js';
+import { Executor, SENDER_ADDRESSES } from '../evm/executor.js';
+import type { Address } from '../evm/types.js';
+import { formatArgs } from '../fuzz/abi.js';
+import type { Rng } from '../fuzz/rng.js';
+import type { AbiValue } from '../fuzz/types.js';
+import { ContractCatalog, constructorOf, contractTypeNames, isDeployable } from './catalog.js';
+import { configuredValues, contractReferences } from './configuredArgs.js';
+import { candidateVectors, parameterChoices } from './constructorArgs.js';
+import { linkCode } from './link.js';
+import { resolveConfig, type ResolvedConfig } from './pins.js';
+import type { DeployedContract, DeployWorldRequest, ReadableValue, SkippedDeployment, World } from './types.js';
+
+/** Creation attempts per contract: argument vectors times the values tried for a payable constructor. */
+const MAX_ATTEMPTS = 16;
+const PAYABLE_VALUES = [0n, 10n ** 18n];
+
+type Outcome = { kind: 'deployed'; deployed: DeployedContract } | { kind: 'skipped'; reason: string };
+
+interface Attempt {
+  args: readonly AbiValue[];
+  value: bigint;
+}
+
+/**
+ * Deploys the configured and the wanted contracts, with everything they need first (libraries to
+ * link, contracts their constructors take), into one executor, and snapshots it. A contract that
+ * cannot be deployed is skipped with the reason; the others still are. Throws ConfigurationError
+ * only for a configuration that names what the build does not have or does not fit a constructor.
+ */
+export async function deployWorld(request: DeployWorldRequest): Promise<World> {
+  const catalog = new ContractCatalog(request.contracts);
+  const config = resolveConfig(request.config, catalog);
+  const builder = new WorldBuilder(await Executor.open(request.executor), catalog, config, request.rng);
+  const wanted = request.wanted.map((id) => {
+    const contract = catalog.byId(id);
+    if (contract === undefined) throw new Error(`deployWorld: ${id} is not in the build`);
+    return contract;
+  });
+  for (const contract of [...config.deploy, ...wanted]) await builder.ensure(contract);
+  return builder.finish();
+}
+
+class WorldBuilder {
+  private readonly outcomes = new Map<ContractId, Outcome>();
+  /** Contracts being deployed, outermost first: one met again is a dependency cycle. */
+  private readonly path: CompiledContract[] = [];
+  private readonly deployed: DeployedContract[] = [];
+  private readonly skipped: SkippedDeployment[] = [];
+
+  constructor(
+    private readonly executor: Executor,
+    private readonly catalog: ContractCatalog,
+    private readonly config: ResolvedConfig,
+    private readonly rng: Rng,
+  ) {}
+
+  async finish(): Promise<World> {
+    await this.executor.snapshot();
+    return { executor: this.executor, deployed: this.deployed, skipped: this.skipped };
+  }
+
+  /** Deploys a contract once (its dependencies first), or says why it cannot be. */
+  async ensure(contract: CompiledContract): Promise<Outcome> {
+    const id = contract.id;
+    const known = this.outcomes.get(id);
+    if (known !== undefined) return known;
+    const cycleStart = this.path.findIndex((c) => c.id === id);
+    if (cycleStart >= 0) {
+      // Not recorded: the contract's own attempt, further up, records how it ends.
+      return { kind: 'skipped', reason: `dependency cycle ${[...this.path.slice(cycleStart), contract].map((c) => c.name).join(' → ')}` };
+    }
+    this.path.push(contract);
+    let outcome: Outcome;
+    try {
+      outcome = await this.attempt(contract);
+    } finally {
+      this.path.pop();
+    }
+    this.outcomes.set(id, outcome);
+    if (outcome.kind === 'skipped') this.skipped.push({ contract, reason: outcome.reason });
+    return outcome;
+  }
+
+  private async attempt(contract: CompiledContract): Promise<Outcome> {
+    const skippedBy = this.config.skip.get(contract.id);
+    if (skippedBy !== undefined) return skip(`skipped by ${this.config.file} (\`${skippedBy}\`)`);
+    if (!isDeployable(contract) && contract.kind !== 'library') {
+      return skip(`${contract.kind === 'interface' ? 'an interface' : 'abstract'}: nothing to deploy; its code runs in the contracts that inherit it`);
+    }
+    const libraries = new Map<string, Address>();
+    for (const reference of contract.creation.linkReferences) {
+      const library = this.catalog.library(reference);
+      if (library === undefined) return skip(`links library ${reference.file}:${reference.library}, which is not in the build`);
+      const outcome = await this.ensure(library);
+      if (outcome.kind === 'skipped') return skip(`needs library ${library.name}, which could not be deployed: ${outcome.reason}`);
+      libraries.set(`${reference.file}:${reference.library}`, outcome.deployed.address);
+    }
+    const code = linkCode(contract.creation.bytecode, contract.creation.linkReferences, (r) => libraries.get(`${r.file}:${r.library}`)!);
+    const plan = await this.plan(contract);
+    if ('reason' in plan) return skip(plan.reason);
+    return this.create(contract, code, plan, new Set(libraries.values()));
+  }
+
+  /** The argument vectors and values to try: the configured ones, or synthesised. */
+  private async plan(contract: CompiledContract): Promise<{ attempts: Attempt[]; from: 'config' | 'synthesised' } | { reason: string }> {
+    const { params, payable } = constructorOf(contract);
+    const pin = this.config.pins.get(contract.id);
+    const values = pin?.value !== undefined ? [pin.value] : payable ? PAYABLE_VALUES : [0n];
+    if (pin?.args !== undefined) {
+      const addresses = new Map<string, Address>();
+      for (const { ref, key } of contractReferences(pin.args)) {
+        const outcome = await this.ensure(this.config.contract(ref, key));
+        if (outcome.kind === 'skipped') return { reason: `\`${key}\` in ${this.config.file} names ${ref}, which could not be deployed: ${outcome.reason}` };
+        addresses.set(ref, outcome.deployed.address);
+      }
+      const args = configuredValues(pin.args, params, { contract: (ref) => addresses.get(ref)!, sender: (i) => SENDER_ADDRESSES[i] }, { file: this.config.file, key: pin.key });
+      return { attempts: values.map((value) => ({ args, value })), from: 'config' };
+    }
+    const implementers = new Map<string, Address>();
+    for (const typeName of contractTypeNames(params)) {
+      const found = await this.implementer(typeName);
+      if ('reason' in found) return found;
+      if (found.deployed !== undefined) implementers.set(typeName, found.deployed.address);
+    }
+    const context = {
+      implementers,
+      contracts: this.deployed.filter((d) => d.contract.kind !== 'library').map((d) => ({ name: d.contract.name, address: d.address })),
+      senders: SENDER_ADDRESSES,
+    };
+    let choices: AbiValue[][];
+    try {
+      choices = params.map((p) => parameterChoices(p, context));
+    } catch (error) {
+      // abiType's message names the type (e.g. a function type).
+      return { reason: `its constructor arguments cannot be synthesised (${errorMessage(error)}): pin them in ${this.config.file}` };
+    }
+    const vectors = candidateVectors(choices, this.rng.fork(contract.id), Math.ceil(MAX_ATTEMPTS / values.length));
+    return { attempts: vectors.flatMap((args) => values.map((value) => ({ args, value }))), from: 'synthesised' };
+  }
+
+  /**
+   * A deployed contract standing for parameters typed `contract <typeName>`: the first candidate
+   * that deploys. `deployed` is undefined when no project contract has that type (any address goes).
+   */
+  private async implementer(typeName: string): Promise<{ deployed?: DeployedContract } | { reason: string }> {
+    const candidates = this.catalog.implementers(typeName);
+    if (candidates === undefined || candidates.length === 0) return {};
+    const failures: string[] = [];
+    for (const candidate of candidates) {
+      const outcome = await this.ensure(candidate);
+      if (outcome.kind === 'deployed') return { deployed: outcome.deployed };
+      failures.push(`${candidate.name}: ${outcome.reason}`);
+    }
+    return { reason: `its constructor needs a deployed ${typeName}, and none could be deployed (${failures.join('; ')})` };
+  }
+
+  /** Tries each attempt until one deploys. `libraries` are the addresses linked into `code`. */
+  private async create(contract: CompiledContract, code: Uint8Array, plan: { attempts: Attempt[]; from: 'config' | 'synthesised' }, libraries: ReadonlySet<Address>): Promise<Outcome> {
+    const { params } = constructorOf(contract);
+    const deployer = this.config.pins.get(contract.id)?.deployer ?? 0;
+    const reasons: string[] = [];
+    for (const { args, value } of plan.attempts) {
+      const encoded = params.length === 0 ? code : concatBytes([code, hexToBytes(encodeAbiParameters(params, args as unknown[]))]);
+      const outcome = await this.executor.deploy({ file: contract.file, name: contract.name, creationCode: encoded, deployer, value });
+      if (outcome.kind === 'failed') {
+        reasons.push(outcome.reason);
+        continue;
+      }
+      const readable = formatArgs(args, params) as ReadableValue[];
+      const named = new Set<unknown>([...libraries, ...leaves(readable)]);
+      const deployed: DeployedContract = {
+        contract,
+        index: outcome.index,
+        address: outcome.deployment.address,
+        args: readable,
+        value,
+        deployer: SENDER_ADDRESSES[deployer],
+        from: plan.from,
+        dependencies: this.deployed.filter((d) => named.has(d.address)).map((d) => d.index),
+      };
+      this.deployed.push(deployed);
+      return { kind: 'deployed', deployed };
+    }
+    return skip(failureReason(reasons, plan.from, this.config.file, contract));
+  }
+}
+
+function failureReason(reasons: readonly string[], from: 'config' | 'synthesised', file: string, contract: CompiledContract): string {
+  if (from === 'config') return `its constructor ${reasons[0]} with the arguments from ${file}`;
+  const distinct = [...new Set(reasons)];
+  const others = distinct.length > 1 ? ` (also: ${distinct.slice(1, 3).join('; ')})` : '';
+  const tried = reasons.length === 1 ? '' : ` for each of the ${reasons.length} argument choices tried`;
+  const hint = constructorOf(contract).params.length > 0 ? `; pin working arguments in ${file} under [contracts.${contract.name}]` : '';
+  return `its constructor ${distinct[0]}${tried}${others}${hint}`;
+}
+
+/** The scalar values of nested arguments: the addresses an argument list names are among them. */
+function leaves(values: readonly ReadableValue[]): (string | boolean)[] {
+  return values.flatMap((value) => (Array.isArray(value) ? leaves(value) : [value as string | boolean]));
+}
+
+function skip(reason: string): Outcome {
+  return { kind: 'skipped', reason };
+}

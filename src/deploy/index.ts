@@ -1,0 +1,2 @@
+export { deployWorld } from './deployWorld.js';
+export type { DeployedContract, DeployWorldRequest, ReadableValue, SkippedDeployment, World } from './types.js';

@@ -1,0 +1,49 @@
+import type { CompiledContract, ContractId } from '../build/types.js';
+import type { ProjectConfig } from '../config/projectConfig.js';
+import type { Executor, ExecutorOptions } from '../evm/executor.js';
+import type { Address } from '../evm/types.js';
+import type { Rng } from '../fuzz/rng.js';
+
+export interface DeployWorldRequest {
+  /** Every contract of the compiled project: what can be deployed, linked, or passed as an argument. */
+  contracts: readonly CompiledContract[];
+  /** The contracts under test (those holding changed lines), deployed in this order after `config.deploy`. */
+  wanted: readonly ContractId[];
+  config: ProjectConfig;
+  /** Picks among synthesised argument choices: the same seed gives the same world. */
+  rng: Rng;
+  executor?: ExecutorOptions;
+}
+
+/** Every contract that could be deployed, in one chain state, snapshotted. */
+export interface World {
+  executor: Executor;
+  /** In deployment order: `deployed[i]` is `executor.deployments[i]` (libraries and dependencies included). */
+  deployed: readonly DeployedContract[];
+  /** Contracts that were wanted, or tried as a dependency, and could not be deployed. */
+  skipped: readonly SkippedDeployment[];
+}
+
+/** A constructor argument as the report shows it: integers in decimal, addresses and bytes in hex. */
+export type ReadableValue = string | boolean | readonly ReadableValue[];
+
+export interface DeployedContract {
+  contract: CompiledContract;
+  /** Index into `executor.deployments`: a transaction's `to`. */
+  index: number;
+  address: Address;
+  args: readonly ReadableValue[];
+  /** Wei sent with the creation call. */
+  value: bigint;
+  deployer: Address;
+  /** `config` when lookout.toml pins its arguments. */
+  from: 'config' | 'synthesised';
+  /** Deployment indexes of the libraries it links and the contracts its arguments name. */
+  dependencies: readonly number[];
+}
+
+export interface SkippedDeployment {
+  contract: CompiledContract;
+  /** What failed and, where it helps, what to change (e.g. pin arguments in lookout.toml). */
+  reason: string;
+}

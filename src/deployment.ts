@@ -1,0 +1,107 @@
+import type { CompiledContract, CompiledProject } from './build/types.js';
+import { readProjectConfig, PROJECT_CONFIG_FILE, type ProjectConfig } from './config/projectConfig.js';
+import type { RunConfig } from './config/types.js';
+import { deployWorld, type ReadableValue, type World } from './deploy/index.js';
+import type { ContractPlan } from './campaigns.js';
+import type { CampaignWorld } from './fuzz/contractCampaign.js';
+import { Rng } from './fuzz/rng.js';
+import { notFuzzedTargets } from './fuzz/reportEntries.js';
+import type { Logger } from './logger.js';
+import type { ReportDeployment, ReportTarget } from './report/types.js';
+import type { SkippedContract } from './targets/contractsToFuzz.js';
+import type { Target } from './targets/types.js';
+import path from 'node:path';
+
+/** What deploying the contracts under test gave: campaigns to run and, for the report, what was not deployed. */
+export interface DeployedPlans {
+  world: World;
+  plans: ContractPlan[];
+  /** Targets of contracts that were not deployed, as `not-fuzzed`. */
+  notFuzzed: ReportTarget[];
+  deployments: ReportDeployment[];
+}
+
+/** `--config FILE` (must exist), else `lookout.toml` at the project root when there is one. */
+export function projectConfigFor(config: RunConfig, root: string): ProjectConfig {
+  return config.configFile !== undefined
+    ? readProjectConfig(config.configFile, { required: true })
+    : readProjectConfig(path.join(root, PROJECT_CONFIG_FILE));
+}
+
+/** The world is built from the run's seed alone, so head and base get the same addresses and arguments. */
+export function deployProject(project: CompiledProject, wanted: readonly CompiledContract[], projectConfig: ProjectConfig, seed: number): Promise<World> {
+  return deployWorld({ contracts: project.contracts, wanted: wanted.map((c) => c.id), config: projectConfig, rng: new Rng(seed).fork('deploy') });
+}
+
+/**
+ * Deploys the wanted contracts (with what they need) into one world and plans one campaign per
+ * wanted contract that deployed, calling it and the contracts it was deployed with. A contract that
+ * was skipped here or by target selection keeps its targets, as `not-fuzzed` with the reason.
+ */
+export async function deployPlans(
+  project: CompiledProject,
+  selection: { contracts: CompiledContract[]; skipped: SkippedContract[] },
+  targets: readonly Target[],
+  projectConfig: ProjectConfig,
+  config: RunConfig,
+  logger: Logger,
+): Promise<DeployedPlans> {
+  const world = await logger.group('Deploying', () => deployProject(project, selection.contracts, projectConfig, config.seed));
+  const targetsOf = (contract: CompiledContract) => targets.filter((t) => t.contract === contract.id);
+  const plans: ContractPlan[] = [];
+  for (const contract of selection.contracts) {
+    const deployed = world.deployed.find((d) => d.contract.id === contract.id);
+    if (deployed) plans.push({ contract, targets: targetsOf(contract), world: campaignWorld(world, deployed.index) });
+  }
+  const unselected = selection.skipped.map((s) => ({ contract: project.contracts.find((c) => c.file === s.file && c.name === s.contract)!, reason: s.reason }));
+  for (const { contract, reason } of world.skipped) logger.warning(`Not deploying ${contract.name} (${contract.file}): ${reason}`);
+  const notFuzzed = [
+    ...unselected.flatMap(({ contract, reason }) => notFuzzedTargets(targetsOf(contract), contract, `${contract.name}: ${reason}`)),
+    ...world.skipped.flatMap(({ contract, reason }) => notFuzzedTargets(targetsOf(contract), contract, `${contract.name} was not deployed: ${reason}`)),
+  ];
+  const isDeployed = (contract: CompiledContract) => world.deployed.some((d) => d.contract.id === contract.id);
+  const skipped = [...unselected.filter(({ contract }) => !isDeployed(contract)), ...world.skipped];
+  return { world, plans, notFuzzed, deployments: [...world.deployed.map(deployedEntry), ...skipped.map(({ contract, reason }) => skippedEntry(contract, reason))] };
+}
+
+/** The campaign's view of the world: the subject, and everything it was deployed with, transitively. */
+export function campaignWorld(world: World, subject: number): CampaignWorld {
+  const callable = new Set([subject]);
+  const queue = [subject];
+  for (let index = queue.shift(); index !== undefined; index = queue.shift()) {
+    for (const dependency of world.deployed[index].dependencies) {
+      if (!callable.has(dependency)) {
+        callable.add(dependency);
+        queue.push(dependency);
+      }
+    }
+  }
+  return {
+    executor: world.executor,
+    contracts: world.deployed.map((d) => d.contract),
+    subject,
+    callable: [...callable].sort((a, b) => a - b),
+    redeploy: () => world.executor.fresh(),
+  };
+}
+
+function deployedEntry(deployed: World['deployed'][number]): ReportDeployment {
+  return {
+    contract: deployed.contract.name,
+    file: deployed.contract.file,
+    address: deployed.address,
+    from: deployed.from,
+    args: deployed.args.map(readable),
+    value: deployed.value.toString(),
+    deployer: deployed.deployer,
+    skipped: null,
+  };
+}
+
+function skippedEntry(contract: CompiledContract, reason: string): ReportDeployment {
+  return { contract: contract.name, file: contract.file, address: null, from: null, args: [], value: '0', deployer: null, skipped: reason };
+}
+
+function readable(value: ReadableValue): string {
+  return typeof value === 'string' ? value : typeof value === 'boolean' ? String(value) : `[${value.map(readable).join(', ')}]`;
+}
