@@ -63,15 +63,16 @@ describe('dist/cli/index.js pr', () => {
         findings: distinct(report.findings.map(keys)),
         sequence: distinct(report.findings.flatMap((f) => f.sequence.map(keys))),
       }).toEqual({
-        report: 'budget,findings,schemaVersion,seed,stats,targets,tool',
+        // build and deployments: DESIGN.md's compilers per group and deployed-or-skipped contracts (issue 11).
+        report: 'budget,build,deployments,findings,schemaVersion,seed,stats,targets,tool',
         tool: 'name,version',
         budget: 'executions,seconds',
         // `prediction` is the one field issue 5 added to DESIGN.md's stats (the one-shot success rate).
         stats: 'analysisMs,elapsedMs,prediction,sequences,transactions,transactionsPerSecond',
-        targets: ['contract,file,firstReachedMs,firstReachedSequence,line,pcs,status'],
+        targets: ['contract,contractFile,file,firstReachedMs,firstReachedSequence,line,pcs,reason,status'],
         // executesChangedLines: the additive field of `lookout pr` findings.
-        findings: ['contract,enteredLines,executesChangedLines,file,foundMs,function,introduced,kind,line,message,panicCode,sequence'],
-        sequence: ['args,calldata,function,sender,value'],
+        findings: ['contract,contractFile,enteredLines,executesChangedLines,file,foundMs,function,introduced,kind,line,message,panicCode,sequence'],
+        sequence: ['args,calldata,contract,function,sender,value'],
       });
       expect(report).toMatchObject({ schemaVersion: 1, tool: { name: 'lookout' }, seed: 1, budget: { seconds: BUDGET_SECONDS, executions: null } });
       expect(report.stats.transactions).toBeGreaterThan(0);
