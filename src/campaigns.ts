@@ -6,6 +6,7 @@ import type { Logger } from './logger.js';
 import type { Clock } from './fuzz/clock.js';
 import { fuzzContract, type CampaignWorld, type ContractCampaignResult } from './fuzz/contractCampaign.js';
 import { progressReporter } from './fuzz/progress.js';
+import type { RuntimeCode } from './fuzz/reach.js';
 import { Rng } from './fuzz/rng.js';
 import { splitBudget } from './targets/contractsToFuzz.js';
 import type { Target } from './targets/types.js';
@@ -28,7 +29,8 @@ export interface FuzzOutcome {
 export interface ContractPlan {
   contract: CompiledContract;
   world: CampaignWorld;
-  targets: Target[];
+  /** With `runtime`: a target in the code of a library the contract links. */
+  targets: (Target & { runtime?: RuntimeCode })[];
 }
 
 /**

@@ -8,7 +8,7 @@ import { Rng } from './fuzz/rng.js';
 import { notFuzzedTargets } from './fuzz/reportEntries.js';
 import type { Logger } from './logger.js';
 import type { ReportDeployment, ReportTarget } from './report/types.js';
-import type { SkippedContract } from './targets/contractsToFuzz.js';
+import type { FuzzSelection } from './targets/contractsToFuzz.js';
 import type { Target } from './targets/types.js';
 import path from 'node:path';
 
@@ -40,7 +40,7 @@ export function deployProject(project: CompiledProject, wanted: readonly Compile
  */
 export async function deployPlans(
   project: CompiledProject,
-  selection: { contracts: CompiledContract[]; skipped: SkippedContract[] },
+  selection: FuzzSelection,
   targets: readonly Target[],
   projectConfig: ProjectConfig,
   config: RunConfig,
@@ -53,15 +53,32 @@ export async function deployPlans(
     const deployed = world.deployed.find((d) => d.contract.id === contract.id);
     if (deployed) plans.push({ contract, targets: targetsOf(contract), world: campaignWorld(world, deployed.index) });
   }
-  const unselected = selection.skipped.map((s) => ({ contract: project.contracts.find((c) => c.file === s.file && c.name === s.contract)!, reason: s.reason }));
+  const unlinked = selection.libraries.filter((library) => !aimAtLibrary(library, targetsOf(library), plans, world));
+  const unselected = [
+    ...selection.skipped.map((s) => ({ contract: project.contracts.find((c) => c.file === s.file && c.name === s.contract)!, reason: s.reason })),
+    ...unlinked.map((library) => ({ contract: library, reason: 'no deployed contract links this external library, so nothing executes its code' })),
+  ];
   for (const { contract, reason } of world.skipped) logger.warning(`Not deploying ${contract.name} (${contract.file}): ${reason}`);
   const notFuzzed = [
-    ...unselected.flatMap(({ contract, reason }) => notFuzzedTargets(targetsOf(contract), contract, `${contract.name}: ${reason}`)),
-    ...world.skipped.flatMap(({ contract, reason }) => notFuzzedTargets(targetsOf(contract), contract, `${contract.name} was not deployed: ${reason}`)),
+    ...unselected.flatMap(({ contract, reason }) => notFuzzedTargets(targetsOf(contract), `${contract.name}: ${reason}`)),
+    ...world.skipped.flatMap(({ contract, reason }) => notFuzzedTargets(targetsOf(contract), `${contract.name} was not deployed: ${reason}`)),
   ];
   const isDeployed = (contract: CompiledContract) => world.deployed.some((d) => d.contract.id === contract.id);
   const skipped = [...unselected.filter(({ contract }) => !isDeployed(contract)), ...world.skipped];
   return { world, plans, notFuzzed, deployments: [...world.deployed.map(deployedEntry), ...skipped.map(({ contract, reason }) => skippedEntry(contract, reason))] };
+}
+
+/**
+ * An external library's own code runs when a contract that links it calls it: its targets join the
+ * first campaign whose world holds the library (tracked in the library's code). False when none does.
+ */
+function aimAtLibrary(library: CompiledContract, targets: readonly Target[], plans: ContractPlan[], world: World): boolean {
+  const deployed = world.deployed.find((d) => d.contract.id === library.id);
+  const plan = deployed && plans.find((p) => p.world.callable.includes(deployed.index));
+  if (!deployed || !plan) return false;
+  const { code, codeId } = world.executor.deployments[deployed.index];
+  plan.targets.push(...targets.map((t) => ({ ...t, runtime: { code, codeId } })));
+  return true;
 }
 
 /** The campaign's view of the world: the subject, and everything it was deployed with, transitively. */

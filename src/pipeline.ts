@@ -2,16 +2,16 @@ import { writeFileSync } from 'node:fs';
 import { compileForChange, compileProject, describeDiagnostic } from './build/compile.js';
 import { findSolidityFiles } from './build/sourceFiles.js';
 import type { CompiledProject } from './build/types.js';
-import { fuzzContracts, type FuzzOutcome } from './campaigns.js';
+import { fuzzContracts, type ContractPlan, type FuzzOutcome } from './campaigns.js';
 import { deployPlans, projectConfigFor } from './deployment.js';
 import type { FuzzConfig, LineTarget, RunConfig } from './config/types.js';
 import { ConfigurationError, errorMessage, isConfigurationError } from './errors.js';
 import type { Logger } from './logger.js';
 import { systemClock, type Clock } from './fuzz/clock.js';
-import { toReportFinding, toReportTargets } from './fuzz/reportEntries.js';
+import { notFuzzedTargets, toReportFinding, toReportTargets } from './fuzz/reportEntries.js';
 import { fuzzPullRequest } from './pullRequest.js';
 import { renderMarkdown } from './report/markdown.js';
-import type { Report } from './report/types.js';
+import type { Report, ReportTarget } from './report/types.js';
 import { writeJsonReport } from './report/write.js';
 import { renderText } from './report/text.js';
 import { buildTargets } from './targets/buildTargets.js';
@@ -125,7 +125,11 @@ async function fuzzPaths(config: FuzzConfig, context: { logger: Logger; clock: C
   }
   const results = await fuzzContracts(project, deployed.plans, config, context);
   const findings = results.flatMap((result) => result.findings.map((f) => toReportFinding(project, result, f)));
-  const reportTargets = [...deployed.plans.flatMap((plan, i) => toReportTargets(plan.targets, results[i])), ...deployed.notFuzzed];
+  const reportTargets = [
+    ...deployed.plans.flatMap((plan, i) => toReportTargets(plan.targets, results[i])),
+    ...deployed.notFuzzed,
+    ...unfuzzedLineTargets(project, config.targets, targets, deployed.plans, deployed.notFuzzed),
+  ];
   return { targets: reportTargets, findings, results, deployments: deployed.deployments, project };
 }
 
@@ -142,16 +146,41 @@ function lineTargets(project: CompiledProject, lines: readonly LineTarget[], log
   const changes = [...byFile].map(([path, added]) => ({ path, status: 'modified' as const, addedLines: [...new Set(added)].sort((a, b) => a - b), deletedAfter: [] }));
   const targets = buildTargets(project, changes);
   for (const { file, line } of lines) {
-    if (!targets.some((t) => t.file === file && t.line === line)) logger.warning(`--targets ${file}:${line} holds no code of a deployable contract; it is not a target.`);
+    if (!targets.some((t) => t.file === file && t.line === line)) logger.warning(`--targets ${file}:${line} holds no code of a deployable contract.`);
   }
   return targets;
+}
+
+/**
+ * `--targets` lines no campaign aims at, reported `not-fuzzed` rather than dropped: lines of contracts
+ * outside the fuzzed paths, and lines that hold no code of any deployable contract.
+ */
+function unfuzzedLineTargets(
+  project: CompiledProject,
+  lines: readonly LineTarget[],
+  targets: readonly Target[],
+  plans: readonly ContractPlan[],
+  reported: readonly ReportTarget[],
+): ReportTarget[] {
+  const covered = new Set([...plans.flatMap((p) => [p.contract.id, ...p.targets.map((t) => t.contract)]), ...reported.map((t) => `${t.contractFile}:${t.contract}`)]);
+  const outside = targets.filter((t) => !covered.has(t.contract));
+  const byId = new Map(project.contracts.map((c) => [c.id, c]));
+  const notPlanned = outside.flatMap((t) => notFuzzedTargets([t], `${byId.get(t.contract)!.name} is not among the fuzzed contracts: add its file to the paths`));
+  const codeless = lines.filter(({ file, line }) => !targets.some((t) => t.file === file && t.line === line));
+  return [
+    ...notPlanned,
+    ...codeless.map(({ file, line }) => ({
+      file, line, contract: '', contractFile: file, pcs: [], status: 'not-fuzzed' as const,
+      reason: 'the line holds no code of a deployable contract', firstReachedMs: null, firstReachedSequence: null,
+    })),
+  ];
 }
 
 /** The concrete contracts declared in the paths, or the one `--contract` names (`Name` or `path/File.sol:Name`). */
 function selectContracts(project: CompiledProject, config: FuzzConfig): FuzzSelection {
   const files = new Set(findSolidityFiles(config.root, config.paths));
   const declared = project.contracts.filter((c) => files.has(c.file) && c.kind === 'contract');
-  const selection: FuzzSelection = { contracts: [], skipped: [] };
+  const selection: FuzzSelection = { contracts: [], libraries: [], skipped: [] };
   const named = config.contract === undefined ? declared : project.contracts.filter((c) => c.name === config.contract || c.id === config.contract);
   if (named.length === 0) {
     const names = declared.map((c) => c.name).join(', ') || 'none';

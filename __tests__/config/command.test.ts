@@ -73,6 +73,22 @@ describe('lookout fuzz', () => {
     expect(report.deployments).toEqual([expect.objectContaining({ contract: 'Ctor', file: 'Ctor.sol', from: 'synthesised', skipped: null })]);
   });
 
+  it('takes constructor arguments from --config, and names a bad key and the file', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'lookout-config-'));
+    writeFileSync(path.join(dir, 'Pinned.sol'), 'pragma solidity ^0.8.20;\ncontract Pinned { uint public x; constructor(uint a) { require(a == 7); x = a; } function f() external {} }\n');
+    const config = path.join(dir, 'pins.toml');
+    writeFileSync(config, '[contracts.Pinned]\nargs = [7]\n');
+    const json = path.join(dir, 'report.json');
+    const { status } = await lookout(['fuzz', 'Pinned.sol', '--budget', '10x', '--config', config, '--json', json], dir);
+    expect(status).toBe(0);
+    const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
+    expect(report.deployments).toEqual([expect.objectContaining({ contract: 'Pinned', from: 'config', args: ['7'] })]);
+    writeFileSync(config, '[contracts.Pinned]\nargz = [7]\n');
+    const bad = await lookout(['fuzz', 'Pinned.sol', '--budget', '10x', '--config', config], dir);
+    expect(bad.status).toBe(2);
+    expect(bad.output).toMatch(/pins\.toml.*contracts\.Pinned\.argz/);
+  });
+
   it('refuses a contract it cannot deploy and says why', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'lookout-ctor-'));
     writeFileSync(path.join(dir, 'Ctor.sol'), 'pragma solidity ^0.8.20;\ncontract Ctor { constructor(uint a) { revert("never"); } function f() external {} }\n');

@@ -4,7 +4,7 @@
  * The pinned 0.8.17 comes from the compiler cache the test setup seeds (never the network).
  */
 import { fileURLToPath } from 'node:url';
-import { fixturePullRequest, lookoutPr, type PrRepo, type PrRun } from './prRepo.js';
+import { fixturePullRequest, lookoutPr, pullRequest, type PrRepo, type PrRun } from './prRepo.js';
 
 const FIXTURES = fileURLToPath(new URL('../../__fixtures__/foundry/', import.meta.url));
 
@@ -40,6 +40,13 @@ describe('lookout pr on Foundry-shaped projects', () => {
     expect(run.status).toBe(0);
   });
 
+  it('finds the division by zero a vault PR plants in convertToShares', async () => {
+    const run = await pr('vault', 'bug');
+    // It fails in the library's division, on a sequence that runs the changed line.
+    expect(found(run)).toEqual([['panic', '0x12', 'Vault', 'src/utils/FixedPointMath.sol', 7, true]]);
+    expect(run.report.findings[0].enteredLines).toContainEqual({ file: 'src/Vault.sol', line: 83 });
+  });
+
   it('deploys a vault on a mock token built with synthesised (string,string,uint8) arguments, and reaches its changed lines', async () => {
     const run = await pr('vault', 'safe');
     expect(run.report.deployments).toEqual([
@@ -59,10 +66,10 @@ describe('lookout pr on Foundry-shaped projects', () => {
     );
     expect(run.report.targets).toContainEqual(expect.objectContaining({ file: 'src/base/FeedConsumer.sol', line: 31, contract: 'MockConsumer', status: 'reached' }));
     expect(found(run)).toContainEqual(['assertion', '0x01', 'MockConsumer', 'src/base/FeedConsumer.sol', 31, true]);
-    // The library's own changed lines are not silently dropped.
+    // The library's own changed lines run in the library's code, called by the contract that links it.
     const libraryLines = run.report.targets.filter((t) => t.file === 'src/libraries/Stats.sol');
     expect(libraryLines.length).toBeGreaterThan(0);
-    for (const line of libraryLines) expect(line).toMatchObject({ status: 'not-fuzzed', reason: expect.stringMatching(/external library/) });
+    for (const line of libraryLines) expect(line).toMatchObject({ contract: 'Stats', contractFile: 'src/libraries/Stats.sol', status: 'reached' });
   });
 
   it('reports nothing on the library project when the library and the consumer stay correct', async () => {
@@ -82,5 +89,23 @@ describe('lookout pr on Foundry-shaped projects', () => {
   it('reports nothing on the two-names project when undo checks its steps', async () => {
     const run = await pr('two-names', 'safe');
     expect(run.report.findings).toEqual([]);
+  });
+});
+
+describe('lookout pr when part of the project cannot be built', () => {
+  it('fuzzes what builds, reports the rest as not fuzzed with the compiler problem, and exits 2', async () => {
+    const sol = (pragma: string, body: string) => `// SPDX-License-Identifier: MIT\npragma solidity ${pragma};\n\n${body}\n`;
+    const good = (check: string) => sol('^0.8.20', `contract Good {\n    uint256[2] public slots;\n\n    function put(uint256 i, uint256 v) external {\n        ${check}\n        slots[i] = v;\n    }\n}`);
+    const old = (v: string) => sol('=0.6.12', `contract Old {\n    uint256 public v;\n\n    function set(uint256 x) external {\n        v = ${v};\n    }\n}`);
+    const repo = await pullRequest(
+      { 'foundry.toml': '[profile.default]\n', 'src/Good.sol': good('require(i < 2);'), 'src/Old.sol': old('x') },
+      { 'src/Good.sol': good('require(i < 3);'), 'src/Old.sol': old('x + 1') },
+    );
+    repos.push(repo);
+    const run = await lookoutPr(repo, { budget: '3000x' });
+    expect(run.status).toBe(2);
+    expect(run.report.errors?.join('\n')).toMatch(/src\/Old\.sol.*=0\.6\.12/s);
+    expect(run.report.targets).toContainEqual(expect.objectContaining({ file: 'src/Old.sol', status: 'not-fuzzed', reason: expect.stringMatching(/not compiled/) }));
+    expect(found(run)).toEqual([['panic', '0x32', 'Good', 'src/Good.sol', 9, true]]);
   });
 });

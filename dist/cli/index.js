@@ -49218,25 +49218,32 @@ function basicBlocks(code) {
  */
 class ReachTracker {
     targets;
-    runtime;
     /** First reach per target index. */
     reached = new Map();
+    /** Code id → block start → target indexes. */
     byBlock = new Map();
     remaining;
     constructor(targets, runtime, creation) {
         this.targets = targets;
-        this.runtime = runtime;
-        const runtimeBlock = blockStarts(runtime.code);
+        const starts = new Map();
+        const blockOf = (code, pc) => {
+            if (!starts.has(code.codeId))
+                starts.set(code.codeId, blockStarts(code.code));
+            return starts.get(code.codeId).get(pc);
+        };
         const creationBlock = blockStarts(creation.code);
         targets.forEach((target, index) => {
+            const code = target.runtime ?? runtime;
             for (const pc of target.pcs) {
-                const start = runtimeBlock.get(pc);
+                const start = blockOf(code, pc);
                 if (start === undefined)
                     continue;
-                const list = this.byBlock.get(start) ?? [];
+                const blocks = this.byBlock.get(code.codeId) ?? new Map();
+                this.byBlock.set(code.codeId, blocks);
+                const list = blocks.get(start) ?? [];
                 if (!list.includes(index))
                     list.push(index);
-                this.byBlock.set(start, list);
+                blocks.set(start, list);
             }
             if (target.creationPcs.some((pc) => creation.executedBlocks.has(creationBlock.get(pc) ?? -1))) {
                 this.reached.set(index, { ms: 0, sequence: 0 });
@@ -49250,18 +49257,20 @@ class ReachTracker {
     observe(result, elapsedMs, sequence) {
         if (this.remaining === 0)
             return;
-        const entered = result.trace.blocks.get(this.runtime.codeId);
-        if (!entered)
-            return;
-        for (const start of entered) {
-            const hit = this.byBlock.get(start);
-            if (!hit)
+        for (const [codeId, blocks] of this.byBlock) {
+            const entered = result.trace.blocks.get(codeId);
+            if (!entered)
                 continue;
-            for (const index of hit) {
-                if (this.reached.has(index))
+            for (const start of entered) {
+                const hit = blocks.get(start);
+                if (!hit)
                     continue;
-                this.reached.set(index, { ms: elapsedMs, sequence });
-                this.remaining--;
+                for (const index of hit) {
+                    if (this.reached.has(index))
+                        continue;
+                    this.reached.set(index, { ms: elapsedMs, sequence });
+                    this.remaining--;
+                }
             }
         }
     }
@@ -50118,7 +50127,7 @@ function agrees(program, pc, dest, effect) {
 function createPathAnalyzer(request) {
     const program = prepareProgram(request.code);
     // Targets only in this code: a call reaches one only by calling back into it (see reachability.ts).
-    const targets = { pcs: new Set(request.targetPcs), elsewhere: false };
+    const targets = { pcs: new Set(request.targetPcs), elsewhere: request.targetsElsewhere ?? false };
     const stats = { analysed: 0, provenPrefixes: 0, foreign: 0, program: program.stats };
     const assumeTargetsAhead = request.mode === 'imprecise';
     const noTargets = { lid: 'no-targets', splitPoints: [0] };
@@ -50268,14 +50277,18 @@ const SCHEDULE = {
 function lookaheadSetup(schedule, deployment, targets, reach) {
     if (schedule === 'baseline')
         return { schedule: SCHEDULE.baseline, unreachable: new Set() };
-    const analyzer = (pcs) => createPathAnalyzer({ code: deployment.code, codeId: deployment.codeId, targetPcs: pcs, mode: schedule === 'lookahead-imprecise' ? 'imprecise' : 'precise' });
-    const provenPcs = analyzer(targets.flatMap((t) => t.pcs)).unreachable();
+    // The analysis reads the subject's code; targets in a linked library are reached through its calls.
+    const own = targets.map((t) => (t.runtime === undefined ? t.pcs : []));
+    const targetsElsewhere = targets.some((t) => t.runtime !== undefined);
+    const mode = schedule === 'lookahead-imprecise' ? 'imprecise' : 'precise';
+    const analyzer = (pcs) => createPathAnalyzer({ code: deployment.code, codeId: deployment.codeId, targetPcs: pcs, targetsElsewhere, mode });
+    const provenPcs = analyzer(own.flat()).unreachable();
     const unreachable = new Set();
     targets.forEach((t, i) => {
-        if (t.pcs.length > 0 && t.creationPcs.length === 0 && t.pcs.every((pc) => provenPcs.has(pc)))
+        if (own[i].length > 0 && t.creationPcs.length === 0 && own[i].every((pc) => provenPcs.has(pc)))
             unreachable.add(i);
     });
-    const live = targets.flatMap((t) => t.pcs).filter((pc) => !provenPcs.has(pc));
+    const live = own.flat().filter((pc) => !provenPcs.has(pc));
     return { schedule: untilReached(SCHEDULE[schedule], reach, unreachable.size), analyzer: analyzer(live), unreachable };
 }
 /**
@@ -50466,21 +50479,28 @@ function hashSeed(text) {
  * libraries) is the deploy stage's question.
  */
 function contractsToFuzz(project, targets) {
-    const withTargets = new Set(targets.map((t) => t.contract));
-    const selection = { contracts: [], skipped: [] };
+    const withCode = new Set(targets.filter((t) => t.status !== 'unused').map((t) => t.contract));
+    const unused = new Set(targets.filter((t) => t.status === 'unused').map((t) => t.contract));
+    const selection = { contracts: [], libraries: [], skipped: [] };
     for (const contract of project.contracts) {
-        if (!withTargets.has(contract.id) || contract.kind === 'abstract' || contract.kind === 'interface')
+        if (contract.kind === 'abstract' || contract.kind === 'interface')
             continue;
-        const reason = contract.kind === 'library'
-            ? 'an external library runs its own code when called; its changed lines are executed through the contracts that link it, and reaching them there is not tracked yet'
-            : testOrScript(contract);
+        if (!withCode.has(contract.id)) {
+            if (unused.has(contract.id))
+                selection.skipped.push({ contract: contract.name, file: contract.file, reason: UNUSED });
+            continue;
+        }
+        const reason = testOrScript(contract);
         if (reason)
             selection.skipped.push({ contract: contract.name, file: contract.file, reason });
+        else if (contract.kind === 'library')
+            selection.libraries.push(contract);
         else
             selection.contracts.push(contract);
     }
     return selection;
 }
+const UNUSED = 'no concrete contract of the build compiles this code in, so nothing can execute it: add a contract that uses it (a mock or harness, e.g. under test/)';
 /**
  * Foundry tests and scripts: by file name (`*.t.sol`, `*.s.sol`, a `script/` folder) or by the
  * marker forge-std's bases expose (`IS_TEST()`, `IS_SCRIPT()`).
@@ -88573,7 +88593,7 @@ function toReportTargets(targets, result) {
         const first = result.reached.get(index);
         const status = target.status === 'no-code' ? 'no-code' : first ? 'reached' : result.unreachable.has(index) ? 'unreachable' : 'unreached';
         return {
-            ...targetPlace(target, result.contract),
+            ...targetPlace(target),
             pcs: target.pcs,
             status,
             reason: null,
@@ -88583,9 +88603,9 @@ function toReportTargets(targets, result) {
     });
 }
 /** Targets of a contract that was not deployed: `not-fuzzed`, with the reason, never dropped. */
-function notFuzzedTargets(targets, contract, reason) {
+function notFuzzedTargets(targets, reason) {
     return targets.map((target) => ({
-        ...targetPlace(target, contract),
+        ...targetPlace(target),
         pcs: target.pcs,
         status: target.status === 'no-code' ? 'no-code' : 'not-fuzzed',
         reason: target.status === 'no-code' ? null : reason,
@@ -88593,8 +88613,10 @@ function notFuzzedTargets(targets, contract, reason) {
         firstReachedSequence: null,
     }));
 }
-function targetPlace(target, contract) {
-    return { file: target.file, line: target.line, contract: contract.name, contractFile: contract.file };
+/** Where a target is, named by the contract whose code holds it (the subject, or a library it links). */
+function targetPlace(target) {
+    const colon = target.contract.lastIndexOf(':');
+    return { file: target.file, line: target.line, contract: target.contract.slice(colon + 1), contractFile: target.contract.slice(0, colon) };
 }
 /** A confirmed finding in the report's terms: located in the source, its sequence decoded. */
 function toReportFinding(project, result, finding, 
@@ -88676,16 +88698,33 @@ async function deployPlans(project, selection, targets, projectConfig, config, l
         if (deployed)
             plans.push({ contract, targets: targetsOf(contract), world: campaignWorld(world, deployed.index) });
     }
-    const unselected = selection.skipped.map((s) => ({ contract: project.contracts.find((c) => c.file === s.file && c.name === s.contract), reason: s.reason }));
+    const unlinked = selection.libraries.filter((library) => !aimAtLibrary(library, targetsOf(library), plans, world));
+    const unselected = [
+        ...selection.skipped.map((s) => ({ contract: project.contracts.find((c) => c.file === s.file && c.name === s.contract), reason: s.reason })),
+        ...unlinked.map((library) => ({ contract: library, reason: 'no deployed contract links this external library, so nothing executes its code' })),
+    ];
     for (const { contract, reason } of world.skipped)
         logger.warning(`Not deploying ${contract.name} (${contract.file}): ${reason}`);
     const notFuzzed = [
-        ...unselected.flatMap(({ contract, reason }) => notFuzzedTargets(targetsOf(contract), contract, `${contract.name}: ${reason}`)),
-        ...world.skipped.flatMap(({ contract, reason }) => notFuzzedTargets(targetsOf(contract), contract, `${contract.name} was not deployed: ${reason}`)),
+        ...unselected.flatMap(({ contract, reason }) => notFuzzedTargets(targetsOf(contract), `${contract.name}: ${reason}`)),
+        ...world.skipped.flatMap(({ contract, reason }) => notFuzzedTargets(targetsOf(contract), `${contract.name} was not deployed: ${reason}`)),
     ];
     const isDeployed = (contract) => world.deployed.some((d) => d.contract.id === contract.id);
     const skipped = [...unselected.filter(({ contract }) => !isDeployed(contract)), ...world.skipped];
     return { world, plans, notFuzzed, deployments: [...world.deployed.map(deployedEntry), ...skipped.map(({ contract, reason }) => skippedEntry(contract, reason))] };
+}
+/**
+ * An external library's own code runs when a contract that links it calls it: its targets join the
+ * first campaign whose world holds the library (tracked in the library's code). False when none does.
+ */
+function aimAtLibrary(library, targets, plans, world) {
+    const deployed = world.deployed.find((d) => d.contract.id === library.id);
+    const plan = deployed && plans.find((p) => p.world.callable.includes(deployed.index));
+    if (!deployed || !plan)
+        return false;
+    const { code, codeId } = world.executor.deployments[deployed.index];
+    plan.targets.push(...targets.map((t) => ({ ...t, runtime: { code, codeId } })));
+    return true;
 }
 /** The campaign's view of the world: the subject, and everything it was deployed with, transitively. */
 function campaignWorld(world, subject) {
@@ -89663,7 +89702,7 @@ function buildTargets(project, changes) {
             continue;
         const classified = codeLines(ast, lines);
         for (const line of targetLines(change, classified)) {
-            targets.push(...lineTargets(source, line, classified.unitsByLine.get(line) ?? [], code));
+            targets.push(...lineTargets(source, line, classified.unitsByLine.get(line) ?? [], code, project.contracts));
         }
     }
     return targets;
@@ -89683,7 +89722,7 @@ function targetLines(change, classified) {
     }
     return [...lines].sort((a, b) => a - b);
 }
-function lineTargets(source, line, units, code) {
+function lineTargets(source, line, units, code, contracts) {
     const targets = [];
     for (const { contract, deployed, creation } of code) {
         const pcs = linePcs(deployed, source.path, line, units);
@@ -89697,9 +89736,11 @@ function lineTargets(source, line, units, code) {
     }
     if (targets.length > 0)
         return targets;
-    // Compiled into no contract (e.g. an unused internal function): the declaring contract, if deployable.
-    const declaring = code.filter(({ contract }) => contract.file === source.path && units.some((u) => u.contract === contract.name));
-    return declaring.map(({ contract }) => noCode(source, line, contract));
+    // Compiled into no contract. In a concrete contract, an unused internal function: no code. In a
+    // library or abstract contract, code that nothing deployable compiled in: `unused`, so that the line
+    // is reported as not fuzzed rather than dropped.
+    const declaring = contracts.filter((c) => c.file === source.path && units.some((u) => u.contract === c.name));
+    return declaring.map((contract) => contract.kind === 'contract' ? noCode(source, line, contract) : { ...noCode(source, line, contract), status: 'unused' });
 }
 function noCode(source, line, contract) {
     return { file: source.path, line, contract: contract.id, pcs: [], creationPcs: [], status: 'no-code' };
@@ -90424,7 +90465,11 @@ async function fuzzPaths(config, context) {
     }
     const results = await fuzzContracts(project, deployed.plans, config, context);
     const findings = results.flatMap((result) => result.findings.map((f) => toReportFinding(project, result, f)));
-    const reportTargets = [...deployed.plans.flatMap((plan, i) => toReportTargets(plan.targets, results[i])), ...deployed.notFuzzed];
+    const reportTargets = [
+        ...deployed.plans.flatMap((plan, i) => toReportTargets(plan.targets, results[i])),
+        ...deployed.notFuzzed,
+        ...unfuzzedLineTargets(project, config.targets, targets, deployed.plans, deployed.notFuzzed),
+    ];
     return { targets: reportTargets, findings, results, deployments: deployed.deployments, project };
 }
 /** `--targets FILE:LINE`: the named lines become targets exactly as changed lines do in `lookout pr`. */
@@ -90442,15 +90487,33 @@ function pipeline_lineTargets(project, lines, logger) {
     const targets = buildTargets(project, changes);
     for (const { file, line } of lines) {
         if (!targets.some((t) => t.file === file && t.line === line))
-            logger.warning(`--targets ${file}:${line} holds no code of a deployable contract; it is not a target.`);
+            logger.warning(`--targets ${file}:${line} holds no code of a deployable contract.`);
     }
     return targets;
+}
+/**
+ * `--targets` lines no campaign aims at, reported `not-fuzzed` rather than dropped: lines of contracts
+ * outside the fuzzed paths, and lines that hold no code of any deployable contract.
+ */
+function unfuzzedLineTargets(project, lines, targets, plans, reported) {
+    const covered = new Set([...plans.flatMap((p) => [p.contract.id, ...p.targets.map((t) => t.contract)]), ...reported.map((t) => `${t.contractFile}:${t.contract}`)]);
+    const outside = targets.filter((t) => !covered.has(t.contract));
+    const byId = new Map(project.contracts.map((c) => [c.id, c]));
+    const notPlanned = outside.flatMap((t) => notFuzzedTargets([t], `${byId.get(t.contract).name} is not among the fuzzed contracts: add its file to the paths`));
+    const codeless = lines.filter(({ file, line }) => !targets.some((t) => t.file === file && t.line === line));
+    return [
+        ...notPlanned,
+        ...codeless.map(({ file, line }) => ({
+            file, line, contract: '', contractFile: file, pcs: [], status: 'not-fuzzed',
+            reason: 'the line holds no code of a deployable contract', firstReachedMs: null, firstReachedSequence: null,
+        })),
+    ];
 }
 /** The concrete contracts declared in the paths, or the one `--contract` names (`Name` or `path/File.sol:Name`). */
 function selectContracts(project, config) {
     const files = new Set(findSolidityFiles(config.root, config.paths));
     const declared = project.contracts.filter((c) => files.has(c.file) && c.kind === 'contract');
-    const selection = { contracts: [], skipped: [] };
+    const selection = { contracts: [], libraries: [], skipped: [] };
     const named = config.contract === undefined ? declared : project.contracts.filter((c) => c.name === config.contract || c.id === config.contract);
     if (named.length === 0) {
         const names = declared.map((c) => c.name).join(', ') || 'none';

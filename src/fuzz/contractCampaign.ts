@@ -179,14 +179,17 @@ function lookaheadSetup(
   reach: ReachTracker,
 ): { schedule: PowerSchedule; analyzer?: PathAnalyzer; unreachable: ReadonlySet<number> } {
   if (schedule === 'baseline') return { schedule: SCHEDULE.baseline, unreachable: new Set() };
-  const analyzer = (pcs: readonly number[]) =>
-    createPathAnalyzer({ code: deployment.code, codeId: deployment.codeId, targetPcs: pcs, mode: schedule === 'lookahead-imprecise' ? 'imprecise' : 'precise' });
-  const provenPcs = analyzer(targets.flatMap((t) => t.pcs)).unreachable();
+  // The analysis reads the subject's code; targets in a linked library are reached through its calls.
+  const own = targets.map((t) => (t.runtime === undefined ? t.pcs : []));
+  const targetsElsewhere = targets.some((t) => t.runtime !== undefined);
+  const mode = schedule === 'lookahead-imprecise' ? 'imprecise' : 'precise';
+  const analyzer = (pcs: readonly number[]) => createPathAnalyzer({ code: deployment.code, codeId: deployment.codeId, targetPcs: pcs, targetsElsewhere, mode });
+  const provenPcs = analyzer(own.flat()).unreachable();
   const unreachable = new Set<number>();
   targets.forEach((t, i) => {
-    if (t.pcs.length > 0 && t.creationPcs.length === 0 && t.pcs.every((pc) => provenPcs.has(pc))) unreachable.add(i);
+    if (own[i].length > 0 && t.creationPcs.length === 0 && own[i].every((pc) => provenPcs.has(pc))) unreachable.add(i);
   });
-  const live = targets.flatMap((t) => t.pcs).filter((pc) => !provenPcs.has(pc));
+  const live = own.flat().filter((pc) => !provenPcs.has(pc));
   return { schedule: untilReached(SCHEDULE[schedule], reach, unreachable.size), analyzer: analyzer(live), unreachable };
 }
 

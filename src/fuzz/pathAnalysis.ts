@@ -16,6 +16,8 @@ export interface PathAnalyzerRequest {
   codeId: number;
   /** pcs of every target in that code. */
   targetPcs: readonly number[];
+  /** Targets in other code (a linked library): any external call may reach them. */
+  targetsElsewhere?: boolean;
   mode: AnalysisMode;
 }
 
@@ -51,7 +53,7 @@ export interface PathAnalyzer {
 export function createPathAnalyzer(request: PathAnalyzerRequest): PathAnalyzer {
   const program = prepareProgram(request.code);
   // Targets only in this code: a call reaches one only by calling back into it (see reachability.ts).
-  const targets: TargetSet = { pcs: new Set(request.targetPcs), elsewhere: false };
+  const targets: TargetSet = { pcs: new Set(request.targetPcs), elsewhere: request.targetsElsewhere ?? false };
   const stats: PathAnalyzerStats = { analysed: 0, provenPrefixes: 0, foreign: 0, program: program.stats };
   const assumeTargetsAhead = request.mode === 'imprecise';
   const noTargets: PathAnalysis = { lid: 'no-targets', splitPoints: [0] };

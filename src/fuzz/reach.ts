@@ -2,10 +2,19 @@ import type { TxResult } from '../evm/types.js';
 import { stripMetadata } from '../targets/bytecode.js';
 import { basicBlocks } from '../targets/basicBlocks.js';
 
-/** One target as the campaign sees it: pcs in the runtime and creation code of the fuzzed contract. */
+/**
+ * One target as the campaign sees it: pcs in the runtime and creation code of the fuzzed contract,
+ * or, with `runtime`, in the code of another deployment the campaign runs (a linked library).
+ */
 export interface ReachTarget {
   pcs: readonly number[];
   creationPcs: readonly number[];
+  runtime?: RuntimeCode;
+}
+
+export interface RuntimeCode {
+  code: Uint8Array;
+  codeId: number;
 }
 
 export interface FirstReach {
@@ -22,23 +31,31 @@ export interface FirstReach {
 export class ReachTracker {
   /** First reach per target index. */
   readonly reached = new Map<number, FirstReach>();
-  private readonly byBlock = new Map<number, number[]>();
+  /** Code id → block start → target indexes. */
+  private readonly byBlock = new Map<number, Map<number, number[]>>();
   private remaining: number;
 
   constructor(
     private readonly targets: readonly ReachTarget[],
-    private readonly runtime: { code: Uint8Array; codeId: number },
+    runtime: RuntimeCode,
     creation: { code: Uint8Array; executedBlocks: ReadonlySet<number> },
   ) {
-    const runtimeBlock = blockStarts(runtime.code);
+    const starts = new Map<number, Map<number, number>>();
+    const blockOf = (code: RuntimeCode, pc: number) => {
+      if (!starts.has(code.codeId)) starts.set(code.codeId, blockStarts(code.code));
+      return starts.get(code.codeId)!.get(pc);
+    };
     const creationBlock = blockStarts(creation.code);
     targets.forEach((target, index) => {
+      const code = target.runtime ?? runtime;
       for (const pc of target.pcs) {
-        const start = runtimeBlock.get(pc);
+        const start = blockOf(code, pc);
         if (start === undefined) continue;
-        const list = this.byBlock.get(start) ?? [];
+        const blocks = this.byBlock.get(code.codeId) ?? new Map<number, number[]>();
+        this.byBlock.set(code.codeId, blocks);
+        const list = blocks.get(start) ?? [];
         if (!list.includes(index)) list.push(index);
-        this.byBlock.set(start, list);
+        blocks.set(start, list);
       }
       if (target.creationPcs.some((pc) => creation.executedBlocks.has(creationBlock.get(pc) ?? -1))) {
         this.reached.set(index, { ms: 0, sequence: 0 });
@@ -53,15 +70,17 @@ export class ReachTracker {
 
   observe(result: TxResult, elapsedMs: number, sequence: number): void {
     if (this.remaining === 0) return;
-    const entered = result.trace.blocks.get(this.runtime.codeId);
-    if (!entered) return;
-    for (const start of entered) {
-      const hit = this.byBlock.get(start);
-      if (!hit) continue;
-      for (const index of hit) {
-        if (this.reached.has(index)) continue;
-        this.reached.set(index, { ms: elapsedMs, sequence });
-        this.remaining--;
+    for (const [codeId, blocks] of this.byBlock) {
+      const entered = result.trace.blocks.get(codeId);
+      if (!entered) continue;
+      for (const start of entered) {
+        const hit = blocks.get(start);
+        if (!hit) continue;
+        for (const index of hit) {
+          if (this.reached.has(index)) continue;
+          this.reached.set(index, { ms: elapsedMs, sequence });
+          this.remaining--;
+        }
       }
     }
   }

@@ -1,5 +1,5 @@
 import { bytesToHex } from 'viem';
-import type { CompiledContract, CompiledProject } from '../build/types.js';
+import type { CompiledProject } from '../build/types.js';
 import type { Address } from '../evm/types.js';
 import { formatPanicCode } from '../oracles/panic.js';
 import type { ReportCall, ReportFinding, ReportTarget } from '../report/types.js';
@@ -17,7 +17,7 @@ export function toReportTargets(targets: readonly Target[], result: ContractCamp
     const status =
       target.status === 'no-code' ? 'no-code' : first ? 'reached' : result.unreachable.has(index) ? 'unreachable' : 'unreached';
     return {
-      ...targetPlace(target, result.contract),
+      ...targetPlace(target),
       pcs: target.pcs,
       status,
       reason: null,
@@ -28,9 +28,9 @@ export function toReportTargets(targets: readonly Target[], result: ContractCamp
 }
 
 /** Targets of a contract that was not deployed: `not-fuzzed`, with the reason, never dropped. */
-export function notFuzzedTargets(targets: readonly Target[], contract: CompiledContract, reason: string): ReportTarget[] {
+export function notFuzzedTargets(targets: readonly Target[], reason: string): ReportTarget[] {
   return targets.map((target) => ({
-    ...targetPlace(target, contract),
+    ...targetPlace(target),
     pcs: target.pcs,
     status: target.status === 'no-code' ? 'no-code' : 'not-fuzzed',
     reason: target.status === 'no-code' ? null : reason,
@@ -39,8 +39,10 @@ export function notFuzzedTargets(targets: readonly Target[], contract: CompiledC
   }));
 }
 
-function targetPlace(target: Target, contract: CompiledContract): Pick<ReportTarget, 'file' | 'line' | 'contract' | 'contractFile'> {
-  return { file: target.file, line: target.line, contract: contract.name, contractFile: contract.file };
+/** Where a target is, named by the contract whose code holds it (the subject, or a library it links). */
+function targetPlace(target: Target): Pick<ReportTarget, 'file' | 'line' | 'contract' | 'contractFile'> {
+  const colon = target.contract.lastIndexOf(':');
+  return { file: target.file, line: target.line, contract: target.contract.slice(colon + 1), contractFile: target.contract.slice(0, colon) };
 }
 
 /** A confirmed finding in the report's terms: located in the source, its sequence decoded. */

@@ -42,7 +42,7 @@ export function buildTargets(project: CompiledProject, changes: readonly Changed
     if (ast === undefined) continue;
     const classified = codeLines(ast, lines);
     for (const line of targetLines(change, classified)) {
-      targets.push(...lineTargets(source, line, classified.unitsByLine.get(line) ?? [], code));
+      targets.push(...lineTargets(source, line, classified.unitsByLine.get(line) ?? [], code, project.contracts));
     }
   }
   return targets;
@@ -62,7 +62,13 @@ function targetLines(change: ChangedFile, classified: CodeLines): number[] {
   return [...lines].sort((a, b) => a - b);
 }
 
-function lineTargets(source: SourceFile, line: number, units: readonly CodeUnit[], code: readonly ContractCode[]): Target[] {
+function lineTargets(
+  source: SourceFile,
+  line: number,
+  units: readonly CodeUnit[],
+  code: readonly ContractCode[],
+  contracts: readonly CompiledContract[],
+): Target[] {
   const targets: Target[] = [];
   for (const { contract, deployed, creation } of code) {
     const pcs = linePcs(deployed, source.path, line, units);
@@ -74,9 +80,13 @@ function lineTargets(source: SourceFile, line: number, units: readonly CodeUnit[
     }
   }
   if (targets.length > 0) return targets;
-  // Compiled into no contract (e.g. an unused internal function): the declaring contract, if deployable.
-  const declaring = code.filter(({ contract }) => contract.file === source.path && units.some((u) => u.contract === contract.name));
-  return declaring.map(({ contract }) => noCode(source, line, contract));
+  // Compiled into no contract. In a concrete contract, an unused internal function: no code. In a
+  // library or abstract contract, code that nothing deployable compiled in: `unused`, so that the line
+  // is reported as not fuzzed rather than dropped.
+  const declaring = contracts.filter((c) => c.file === source.path && units.some((u) => u.contract === c.name));
+  return declaring.map((contract) =>
+    contract.kind === 'contract' ? noCode(source, line, contract) : { ...noCode(source, line, contract), status: 'unused' as const },
+  );
 }
 
 function noCode(source: SourceFile, line: number, contract: CompiledContract): Target {

@@ -10,6 +10,8 @@ export interface SkippedContract {
 export interface FuzzSelection {
   /** Contracts to deploy and fuzz, in project order. */
   contracts: CompiledContract[];
+  /** External libraries with targets in their own code: fuzzed through the contracts that link them. */
+  libraries: CompiledContract[];
   /** Contracts with targets that are not fuzzed on their own, with a reason to show the user. */
   skipped: SkippedContract[];
 }
@@ -21,19 +23,25 @@ export interface FuzzSelection {
  * libraries) is the deploy stage's question.
  */
 export function contractsToFuzz(project: CompiledProject, targets: readonly Target[]): FuzzSelection {
-  const withTargets = new Set(targets.map((t) => t.contract));
-  const selection: FuzzSelection = { contracts: [], skipped: [] };
+  const withCode = new Set(targets.filter((t) => t.status !== 'unused').map((t) => t.contract));
+  const unused = new Set(targets.filter((t) => t.status === 'unused').map((t) => t.contract));
+  const selection: FuzzSelection = { contracts: [], libraries: [], skipped: [] };
   for (const contract of project.contracts) {
-    if (!withTargets.has(contract.id) || contract.kind === 'abstract' || contract.kind === 'interface') continue;
-    const reason =
-      contract.kind === 'library'
-        ? 'an external library runs its own code when called; its changed lines are executed through the contracts that link it, and reaching them there is not tracked yet'
-        : testOrScript(contract);
+    if (contract.kind === 'abstract' || contract.kind === 'interface') continue;
+    if (!withCode.has(contract.id)) {
+      if (unused.has(contract.id)) selection.skipped.push({ contract: contract.name, file: contract.file, reason: UNUSED });
+      continue;
+    }
+    const reason = testOrScript(contract);
     if (reason) selection.skipped.push({ contract: contract.name, file: contract.file, reason });
+    else if (contract.kind === 'library') selection.libraries.push(contract);
     else selection.contracts.push(contract);
   }
   return selection;
 }
+
+const UNUSED =
+  'no concrete contract of the build compiles this code in, so nothing can execute it: add a contract that uses it (a mock or harness, e.g. under test/)';
 
 /**
  * Foundry tests and scripts: by file name (`*.t.sol`, `*.s.sol`, a `script/` folder) or by the

@@ -24,8 +24,12 @@ export interface BasicBlock {
   instructions: Instruction[];
 }
 
-/** 'code' when some instruction was compiled from the line; 'no-code' when it holds code that compiled to nothing. */
-export type TargetKind = 'code' | 'no-code';
+/**
+ * 'code' when some instruction was compiled from the line; 'no-code' when it holds code that compiled
+ * to nothing; 'unused' when it is code of a library or abstract contract that no deployable contract
+ * of the build compiles in (nothing here can execute it).
+ */
+export type TargetKind = 'code' | 'no-code' | 'unused';
 
 /** One changed line of one deployable contract with the instructions compiled from it. */
 export interface Target {

@@ -79,8 +79,8 @@ contract Vault is ERC20 {
     }
 
     function convertToShares(uint256 assets) public view returns (uint256) {
-        uint256 supply = totalSupply;
-        return supply == 0 ? assets : assets.mulDivDown(supply, totalAssets);
+        // One formula for every state: shares in proportion to the assets held.
+        return assets.mulDivDown(totalSupply, totalAssets);
     }
 
     function convertToAssets(uint256 shares) public view returns (uint256) {

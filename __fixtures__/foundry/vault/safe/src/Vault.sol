@@ -80,7 +80,8 @@ contract Vault is ERC20 {
 
     function convertToShares(uint256 assets) public view returns (uint256) {
         uint256 supply = totalSupply;
-        return supply == 0 ? assets : assets.mulDivDown(supply, totalAssets);
+        if (supply == 0) return assets; // The first deposit sets the price: one share per asset.
+        return assets.mulDivDown(supply, totalAssets);
     }
 
     function convertToAssets(uint256 shares) public view returns (uint256) {
