@@ -114,7 +114,7 @@ async function fuzzPaths(config: FuzzConfig, context: { logger: Logger; clock: C
   // The given files and what can deploy them (a mock token for a vault), as for a pull request.
   const given = findSolidityFiles(config.root, config.paths);
   const project =
-    (await context.logger.group('Compiling', () => compileForChange(config.root, given, projectConfig.compiler))) ??
+    (await context.logger.group('Compiling', () => compileForChange(config.root, given, { compiler: projectConfig.compiler }))) ??
     (await compileProject({ root: config.root, paths: config.paths, compiler: projectConfig.compiler }));
   for (const error of project.errors) context.logger.error(describeDiagnostic(error));
   const targets = lineTargets(project, config.targets, context.logger);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { compileForChange, describeDiagnostic } from './build/compile.js';
-import { findProjectRoot, isTestOrScript } from './build/project/index.js';
+import { findProjectRoot, isTestOrScript, readProjectSettings } from './build/project/index.js';
+import type { ProjectSettings } from './build/project/types.js';
 import type { CompiledProject } from './build/types.js';
 import type { ProjectConfig } from './config/projectConfig.js';
 import type { PrConfig } from './config/types.js';
@@ -42,12 +43,15 @@ export async function fuzzPullRequest(config: PrConfig, context: { logger: Logge
   try {
     const headRoot = path.join(head.dir, projectDir);
     const projectConfig = projectConfigFor(config, headRoot);
-    const project = await logger.group('Compiling head', () => compileRevision(headRoot, changes.map((c) => c.path), projectConfig, logger));
+    const settings = readProjectSettings(headRoot, process.env);
+    for (const warning of settings.warnings) logger.warning(warning);
+    const build: BuildPlan = { settings, projectConfig };
+    const project = await logger.group('Compiling head', () => compileRevision(headRoot, changes.map((c) => c.path), build, logger));
     if (!project) throw new ConfigurationError(`None of the changed files (${changes.map((c) => c.path).join(', ')}) is a Solidity source of the project at ${headRoot}.`);
     const targets = buildTargets(project, changes);
     const deployed = await deployPlans(project, contractsToFuzz(project, targets), targets, projectConfig, config, logger);
     const results = await fuzzContracts(project, deployed.plans, config, context);
-    const findings = await judgeFindings(project, deployed.plans, results, { config, projectConfig, repo, projectDir, mergeBase: range.mergeBase, logger });
+    const findings = await judgeFindings(project, deployed.plans, results, { config, build, repo, projectDir, mergeBase: range.mergeBase, logger });
     return {
       targets: [...deployed.plans.flatMap((plan, i) => toReportTargets(plan.targets, results[i])), ...deployed.notFuzzed, ...notCompiledTargets(project, changes)],
       findings,
@@ -106,9 +110,15 @@ async function exportHead(repo: string, range: ChangedRange): Promise<RevisionTr
   }
 }
 
-/** `compileForChange`, with what the user should see of it in the log. */
-async function compileRevision(root: string, changed: readonly string[], projectConfig: ProjectConfig, logger: Logger): Promise<CompiledProject | undefined> {
-  const project = await compileForChange(root, changed, projectConfig.compiler);
+/** How both revisions are built: head's settings (foundry.toml, remappings) and lookout.toml. */
+interface BuildPlan {
+  settings: ProjectSettings;
+  projectConfig: ProjectConfig;
+}
+
+/** `compileForChange` with head's settings (base and head are built alike), and what the user should see of it in the log. */
+async function compileRevision(root: string, changed: readonly string[], build: BuildPlan, logger: Logger): Promise<CompiledProject | undefined> {
+  const project = await compileForChange(root, changed, { compiler: build.projectConfig.compiler, settings: { ...build.settings, root } });
   for (const compiler of project?.compilers ?? []) logger.info(`solc ${compiler.version} (${compiler.source}): ${compiler.files.length} file(s)`);
   for (const error of project?.errors ?? []) logger.error(describeDiagnostic(error));
   return project;
@@ -131,7 +141,7 @@ function notCompiledTargets(project: CompiledProject, changes: readonly ChangedF
 
 interface JudgeContext {
   config: PrConfig;
-  projectConfig: ProjectConfig;
+  build: BuildPlan;
   repo: string;
   projectDir: string;
   mergeBase: string | undefined;
@@ -173,13 +183,13 @@ async function judgeFindings(
 async function baseWorld(root: string, plans: readonly ContractPlan[], context: JudgeContext): Promise<BaseWorld | 'absent' | undefined> {
   const changed = [...new Set(plans.map((p) => p.contract.file))];
   try {
-    const base = await compileRevision(root, changed, context.projectConfig, context.logger);
+    const base = await compileRevision(root, changed, context.build, context.logger);
     // None of the fuzzed contracts' files exists on the base: nothing there can fail.
     if (!base) return 'absent';
     const failed = base.errors.find((e) => changed.includes(e.file));
     if (failed) throw new ConfigurationError(describeDiagnostic(failed));
     const wanted = base.contracts.filter((c) => plans.some((p) => p.contract.id === c.id));
-    const world = await deployProject(base, wanted, context.projectConfig, context.config.seed);
+    const world = await deployProject(base, wanted, context.build.projectConfig, context.config.seed);
     return { executor: world.executor, contracts: world.deployed.map((d) => d.contract) };
   } catch (error) {
     if (!(error instanceof ConfigurationError)) throw error;

@@ -83,10 +83,16 @@ export async function compileProject(request: BuildRequest): Promise<CompiledPro
  * What a change needs, built the way the project builds: the `changed` files, what they import, and
  * every project file that imports them (mocks, implementations: what can deploy or drive them), but
  * no Foundry tests or scripts; a file the change does not reach cannot fail the build. Undefined when
- * none of the changed files is a source of the project at `root`.
+ * none of the changed files is a source of the project at `root`. `settings` (default: read at `root`)
+ * let a base revision be built as its head is.
  */
-export async function compileForChange(root: string, changed: readonly string[], compiler: BuildRequest['compiler']): Promise<CompiledProject | undefined> {
-  const settings = readProjectSettings(root, process.env);
+export async function compileForChange(
+  root: string,
+  changed: readonly string[],
+  options: { compiler?: BuildRequest['compiler']; settings?: ProjectSettings } = {},
+): Promise<CompiledProject | undefined> {
+  const { compiler } = options;
+  const settings = options.settings ?? readProjectSettings(root, process.env);
   const projectFiles = projectSolidityFiles(settings);
   const needed = sourcesToCompile({ projectFiles, graph: buildImportGraph(root, projectFiles, settings.remappings), changed });
   const entries = [...new Set([...changed.filter((f) => projectFiles.includes(f) && !isTestOrScript(f)), ...needed])].sort();
