@@ -50,8 +50,9 @@ export async function fuzzPullRequest(config: PrConfig, context: { logger: Logge
     if (!project) throw new ConfigurationError(`None of the changed files (${changes.map((c) => c.path).join(', ')}) is a Solidity source of the project at ${headRoot}.`);
     const targets = buildTargets(project, changes);
     const deployed = await deployPlans(project, contractsToFuzz(project, targets), targets, projectConfig, config, logger);
+    const base = await prepareBase(deployed.plans, { config, build, repo, projectDir, mergeBase: range.mergeBase, logger });
     const results = await fuzzContracts(project, deployed.plans, config, context);
-    const findings = await judgeFindings(project, deployed.plans, results, { config, build, repo, projectDir, mergeBase: range.mergeBase, logger });
+    const findings = await judgeFindings(project, deployed.plans, results, base, config);
     return {
       targets: [...deployed.plans.flatMap((plan, i) => toReportTargets(plan.targets, results[i])), ...deployed.notFuzzed, ...notCompiledTargets(project, changes)],
       findings,
@@ -139,7 +140,7 @@ function notCompiledTargets(project: CompiledProject, changes: readonly ChangedF
   });
 }
 
-interface JudgeContext {
+interface BaseContext {
   config: PrConfig;
   build: BuildPlan;
   repo: string;
@@ -149,41 +150,17 @@ interface JudgeContext {
 }
 
 /**
- * Report findings, each replayed on the merge-base build deployed by the same plan: `introduced` false
- * when it fails there too, null when there is no merge-base to replay on or it does not build.
+ * The merge-base build, deployed as head was (same wanted contracts, seed and pins): what findings
+ * are replayed on. `absent` when the fuzzed contracts' files do not exist there; undefined when there
+ * is no merge-base (a shallow checkout) or it does not build.
  */
-async function judgeFindings(
-  project: CompiledProject,
-  plans: readonly ContractPlan[],
-  results: ContractCampaignResult[],
-  context: JudgeContext,
-): Promise<ReportFinding[]> {
-  const { config, mergeBase } = context;
-  const found = results.flatMap((result, i) => result.findings.map((finding) => ({ result, finding, plan: plans[i] })));
-  if (found.length === 0) return [];
-  const entries = found.map(({ result, finding, plan }) => toReportFinding(project, result, finding, plan.targets));
-  if (mergeBase === undefined) return entries;
+async function prepareBase(plans: readonly ContractPlan[], context: BaseContext): Promise<BaseWorld | 'absent' | undefined> {
+  const { mergeBase, logger } = context;
+  if (mergeBase === undefined || plans.length === 0) return undefined;
   const tree = await exportRevision(context.repo, mergeBase);
-  try {
-    const base = await baseWorld(path.join(tree.dir, context.projectDir), plans, context);
-    for (const [i, { finding, plan }] of found.entries()) {
-      if (base === undefined) entries[i].introduced = null;
-      else entries[i].introduced = base === 'absent' || !(await failsOnBase(base, plan.world.contracts, plan.contract.id, finding.sequence, finding.failure, config.panicCodes));
-    }
-    return entries;
-  } finally {
-    tree.dispose();
-  }
-}
-
-/**
- * The base build, deployed as head was (same wanted contracts, seed and pins); `absent` when the
- * fuzzed contracts' files do not exist there, undefined when it does not build.
- */
-async function baseWorld(root: string, plans: readonly ContractPlan[], context: JudgeContext): Promise<BaseWorld | 'absent' | undefined> {
   const changed = [...new Set(plans.map((p) => p.contract.file))];
   try {
-    const base = await compileRevision(root, changed, context.build, context.logger);
+    const base = await logger.group('Compiling base', () => compileRevision(path.join(tree.dir, context.projectDir), changed, context.build, logger));
     // None of the fuzzed contracts' files exists on the base: nothing there can fail.
     if (!base) return 'absent';
     const failed = base.errors.find((e) => changed.includes(e.file));
@@ -193,7 +170,29 @@ async function baseWorld(root: string, plans: readonly ContractPlan[], context: 
     return { executor: world.executor, contracts: world.deployed.map((d) => d.contract) };
   } catch (error) {
     if (!(error instanceof ConfigurationError)) throw error;
-    context.logger.warning(`The base revision ${context.mergeBase!.slice(0, 12)} does not compile, so no finding can be compared with it: ${errorMessage(error)}`);
+    logger.warning(`The base revision ${mergeBase.slice(0, 12)} does not compile, so no finding can be compared with it: ${errorMessage(error)}`);
     return undefined;
+  } finally {
+    tree.dispose();
   }
+}
+
+/**
+ * Report findings, each replayed on the base: `introduced` false when it fails there too, null when
+ * there is no base to replay on.
+ */
+async function judgeFindings(
+  project: CompiledProject,
+  plans: readonly ContractPlan[],
+  results: ContractCampaignResult[],
+  base: BaseWorld | 'absent' | undefined,
+  config: PrConfig,
+): Promise<ReportFinding[]> {
+  const found = results.flatMap((result, i) => result.findings.map((finding) => ({ result, finding, plan: plans[i] })));
+  const entries = found.map(({ result, finding, plan }) => toReportFinding(project, result, finding, plan.targets));
+  for (const [i, { finding, plan }] of found.entries()) {
+    if (base === undefined) entries[i].introduced = null;
+    else entries[i].introduced = base === 'absent' || !(await failsOnBase(base, plan.world.contracts, plan.contract.id, finding.sequence, finding.failure, config.panicCodes));
+  }
+  return entries;
 }

@@ -9,7 +9,7 @@ describe('progressReporter', () => {
     let now = 0;
     const report = progressReporter('Vault', logger, () => now);
     const transaction: CampaignEvent = { kind: 'transaction', result: {} as TxResult, sequenceIndex: 1, elapsedMs: 0 };
-    report({ kind: 'input-added', pathId: 'p', corpusSize: 3 });
+    report({ kind: 'input-added', pathId: 'p', corpusSize: 3, sequence: [] });
     for (let i = 0; i < 512; i++) {
       now += 10; // 512 transactions take 5.12 s
       report(transaction);

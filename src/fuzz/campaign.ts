@@ -60,7 +60,7 @@ export interface CampaignFinding {
 
 export type CampaignEvent =
   | { kind: 'transaction'; result: TxResult; sequenceIndex: number; elapsedMs: number }
-  | { kind: 'input-added'; pathId: string; corpusSize: number }
+  | { kind: 'input-added'; pathId: string; corpusSize: number; sequence: TxSequence }
   | { kind: 'finding'; finding: CampaignFinding };
 
 export interface CampaignOutcome {
@@ -175,7 +175,7 @@ export async function runCampaign(setup: CampaignSetup): Promise<CampaignOutcome
     // prefixes drawn from them leave room for the calls that follow.
     const setters = new Set(stateSetters(steps));
     if (setters.size > 0) ddsf?.offer(retainCalls(sequence, (i) => setters.has(i)), storageFingerprint(harness.executor, written));
-    setup.onEvent?.({ kind: 'input-added', pathId, corpusSize: corpus.entries.length });
+    setup.onEvent?.({ kind: 'input-added', pathId, corpusSize: corpus.entries.length, sequence });
     return execution;
   };
 
