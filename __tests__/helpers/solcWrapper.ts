@@ -50,8 +50,9 @@ export async function installSolcWrapper(svmDir: string, version: WrappedVersion
 }
 
 /**
- * The forge binary of the `@foundry-rs/forge` devDependency, not its npm shim in node_modules/.bin
- * (the shim exits 0 whatever forge returns, and adds a node start to every run).
+ * The forge binary of the `@foundry-rs/forge-linux-amd64` optional dependency. The platform package
+ * itself, not the `@foundry-rs/forge` wrapper: the wrapper lists platform packages the registry does
+ * not have (its lock entries break `npm ci`), and its shim exits 0 whatever forge returns.
  */
 export function forgeBinary(): string {
   const arch = process.arch === 'x64' ? 'amd64' : process.arch;
