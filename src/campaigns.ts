@@ -4,6 +4,7 @@ import type { RunConfig, ScheduleName } from './config/types.js';
 import { ConfigurationError } from './errors.js';
 import type { Logger } from './logger.js';
 import type { Clock } from './fuzz/clock.js';
+import type { CampaignEvent } from './fuzz/campaign.js';
 import { fuzzContract, type CampaignWorld, type ContractCampaignResult } from './fuzz/contractCampaign.js';
 import { progressReporter } from './fuzz/progress.js';
 import type { RuntimeCode } from './fuzz/reach.js';
@@ -42,6 +43,8 @@ export async function fuzzContracts(
   plans: readonly ContractPlan[],
   config: RunConfig,
   context: { logger: Logger; clock: Clock },
+  /** Sees every campaign event, with the index of the plan whose campaign emitted it. */
+  observe?: (plan: number, event: CampaignEvent) => void,
 ): Promise<ContractCampaignResult[]> {
   const { logger, clock } = context;
   const counts = new Map(plans.map((p) => [p.contract.id, p.targets.length]));
@@ -64,7 +67,7 @@ export async function fuzzContracts(
         maxSequenceLength: config.maxSequenceLength,
         stopWhen: config.stopWhen,
         shrinkDeadline: budget.shrinkMs === undefined ? undefined : clock() + budget.fuzzMs + budget.shrinkMs,
-        onEvent: progressReporter(contract.name, logger, clock),
+        onEvent: observed(progressReporter(contract.name, logger, clock), observe && ((event) => observe(i, event))),
       }),
     );
     logger.info(
@@ -74,6 +77,10 @@ export async function fuzzContracts(
     results.push(result);
   }
   return results;
+}
+
+function observed(report: (event: CampaignEvent) => void, observe?: (event: CampaignEvent) => void): (event: CampaignEvent) => void {
+  return observe ? (event) => (report(event), observe(event)) : report;
 }
 
 /** `lookahead` aims at targets: without any, the default is the baseline and asking for it is an error. */

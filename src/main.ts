@@ -7,6 +7,7 @@ import {
   readInputs,
   toPrConfig,
   PULL_REQUEST_FILE,
+  pullRequestLabels,
   validate,
   workflowRunFromEvent,
   type ActionEnv,
@@ -41,7 +42,8 @@ async function main(): Promise<void> {
     const outcome = options.mode === 'report' ? await savedReport(env, event, options, octokit as GitHubClient /* validate() requires a token here */, logger) : await fuzz(env, event, options, octokit, logger);
     if (!outcome) return;
     const { report, target } = outcome;
-    const judged = verdict(report, options.failOn);
+    const behaviourChanges = options.failOnBehaviourChange || pullRequestLabels(event).includes(options.behaviourLabel);
+    const judged = verdict(report, options.failOn, behaviourChanges);
     const publishing = options.mode !== 'fuzz';
     const channels: Channels = {
       comment: publishing && options.comment,

@@ -69,7 +69,9 @@ export async function runPipeline(config: RunConfig, deps: PipelineDeps): Promis
     };
     const fuzzMs = sum(outcome.results, (r) => r.outcome.elapsedMs);
     report.stats.transactionsPerSecond = fuzzMs > 0 ? Math.round((report.stats.transactions * 1000) / fuzzMs) : 0;
-    const failing = config.command === 'pr' ? report.findings.filter((f) => f.introduced !== false) : report.findings;
+    const failing = report.findings.filter((f) =>
+      config.command === 'fuzz' ? true : f.kind === 'behaviour-change' ? config.failOnBehaviourChange : f.introduced !== false,
+    );
     exitCode = (report.errors ?? []).length > 0 ? 2 : failing.length > 0 ? 1 : 0;
   } catch (error) {
     report.errors = [errorMessage(error)];

@@ -16,6 +16,7 @@ import type { Logger } from './logger.js';
 import type { ReportFinding } from './report/types.js';
 import { buildTargets } from './targets/buildTargets.js';
 import { contractsToFuzz } from './targets/contractsToFuzz.js';
+import { behaviourChanges, SequencesToCompare } from './behaviourChanges.js';
 import { fuzzContracts, type ContractPlan, type FuzzOutcome } from './campaigns.js';
 import { deployPlans, deployProject, projectConfigFor } from './deployment.js';
 import type { ContractCampaignResult } from './fuzz/contractCampaign.js';
@@ -51,8 +52,16 @@ export async function fuzzPullRequest(config: PrConfig, context: { logger: Logge
     const targets = buildTargets(project, changes);
     const deployed = await deployPlans(project, contractsToFuzz(project, targets), targets, projectConfig, config, logger);
     const base = await prepareBase(deployed.plans, { config, build, repo, projectDir, mergeBase: range.mergeBase, logger });
-    const results = await fuzzContracts(project, deployed.plans, config, context);
-    const findings = await judgeFindings(project, deployed.plans, results, base, config);
+    const toCompare = deployed.plans.map(() => new SequencesToCompare());
+    const comparing = base !== undefined && base !== 'absent';
+    const results = await fuzzContracts(project, deployed.plans, config, context, comparing ? (i, event) => toCompare[i].observe(event) : undefined);
+    const findings = await judgeFindings(project, deployed.plans, results, base);
+    if (base === undefined || base === 'absent') {
+      if (deployed.plans.length > 0) logger.info('No base build to compare behaviour with: the behaviour diff is skipped.');
+    } else {
+      const sequences = toCompare.map((c) => c.sequences);
+      findings.push(...(await logger.group('Comparing behaviour with the base', () => behaviourChanges(project, deployed.plans, results, sequences, base, context))));
+    }
     return {
       targets: [...deployed.plans.flatMap((plan, i) => toReportTargets(plan.targets, results[i])), ...deployed.notFuzzed, ...notCompiledTargets(project, changes)],
       findings,
@@ -186,13 +195,13 @@ async function judgeFindings(
   plans: readonly ContractPlan[],
   results: ContractCampaignResult[],
   base: BaseWorld | 'absent' | undefined,
-  config: PrConfig,
 ): Promise<ReportFinding[]> {
   const found = results.flatMap((result, i) => result.findings.map((finding) => ({ result, finding, plan: plans[i] })));
   const entries = found.map(({ result, finding, plan }) => toReportFinding(project, result, finding, plan.targets));
-  for (const [i, { finding, plan }] of found.entries()) {
+  for (const [i, { result, finding, plan }] of found.entries()) {
     if (base === undefined) entries[i].introduced = null;
-    else entries[i].introduced = base === 'absent' || !(await failsOnBase(base, plan.world.contracts, plan.contract.id, finding.sequence, finding.failure, config.panicCodes));
+    // Every oracle, with the campaign's probe slot, judges the base as it judged head.
+    else entries[i].introduced = base === 'absent' || !(await failsOnBase(base, plan.world.contracts, plan.contract.id, finding.sequence, finding.failure, result.oracleSettings));
   }
   return entries;
 }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse, parseAllDocuments } from 'yaml';
-import { ACTION_DEFAULTS, fuzzTargetFromEvent, INPUT, readActionEnv, readInputs, validate, type ActionEnv } from '../../src/config/action.js';
+import { ACTION_DEFAULTS, fuzzTargetFromEvent, INPUT, pullRequestLabels, readActionEnv, readInputs, validate, type ActionEnv } from '../../src/config/action.js';
 import { ConfigurationError } from '../../src/errors.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -73,6 +73,17 @@ describe('validate', () => {
     expect(error!.message).toContain("input 'budget': Invalid budget 'soon'");
     expect(error!.message).toContain("input 'seed'");
     expect(error!.message).toContain("input 'comment': 'yes' is not a boolean");
+  });
+
+  it('takes behaviour-change beside a gate in fail-on, and a label that makes behaviour changes fail', () => {
+    expect(validate({}, '/w')).toMatchObject({ failOn: 'introduced', failOnBehaviourChange: false, behaviourLabel: 'no-behaviour-change' });
+    expect(validate({ 'fail-on': 'any, behaviour-change' }, '/w')).toMatchObject({ failOn: 'any', failOnBehaviourChange: true });
+    expect(validate({ 'fail-on': 'behaviour-change', 'behaviour-label': 'refactor' }, '/w')).toMatchObject({
+      failOn: 'introduced', failOnBehaviourChange: true, behaviourLabel: 'refactor',
+    });
+    expect(() => validate({ 'fail-on': 'any, never' }, '/w')).toThrow(/input 'fail-on': 'any, never' names 2 of introduced, any, never/);
+    expect(pullRequestLabels({ pull_request: { labels: [{ name: 'no-behaviour-change' }, { name: 'gas' }] } })).toEqual(['no-behaviour-change', 'gas']);
+    expect(pullRequestLabels({})).toEqual([]);
   });
 
   it('requires a token in report mode', () => {

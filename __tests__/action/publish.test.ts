@@ -96,6 +96,13 @@ describe('verdict', () => {
     expect(judged.failure !== undefined).toBe(fails);
   });
 
+  it('reports behaviour changes without failing, and fails on them when asked (fail-on or the label)', () => {
+    const change = finding({ kind: 'behaviour-change', introduced: true, behaviour: { difference: 'outcome', base: 'reverts', head: 'succeeds' } });
+    expect(verdict(report({ findings: [change] }), 'introduced')).toEqual({ conclusion: 'neutral', failure: undefined });
+    expect(verdict(report({ findings: [change] }), 'any').failure).toBeUndefined();
+    expect(verdict(report({ findings: [change] }), 'never', true).failure).toMatch(/1 behaviour change between the base and this pull request/);
+  });
+
   it('a build error fails whatever fail-on says', () => {
     expect(verdict(report({ errors: ['src/A.sol:3:1: ParserError'] }), 'never').failure).toMatch(/could not fuzz[\s\S]*src\/A\.sol:3/);
   });

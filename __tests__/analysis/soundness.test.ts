@@ -59,7 +59,7 @@ async function harness(contract: CompiledContract, rng: Rng): Promise<Harness> {
     targets: [callTargets(contract.abi)],
     maxSequenceLength: 3,
   };
-  const sequenceHarness = { executor, oracles: [], properties: [] };
+  const sequenceHarness = { executor, oracles: [], sequenceOracles: [], properties: [] };
   return {
     executor,
     program: prepareProgram(code),
@@ -148,7 +148,7 @@ describe('lookahead soundness on the fixture contracts', () => {
         executedBlocks: deployment.creationBlocks,
       });
       await runCampaign({
-        harness: { executor: h.executor, oracles: [], properties: [] },
+        harness: { executor: h.executor, oracles: [], sequenceOracles: [], properties: [] },
         budget: { kind: 'executions', executions: CAMPAIGN_TRANSACTIONS },
         clock: () => 0,
         schedule: cutOffExponential,

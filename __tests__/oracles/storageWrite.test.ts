@@ -13,7 +13,7 @@ function result(sstores: Partial<StorageAccess>[], outcome: TxResult['outcome'] 
   return {
     outcome, returnData: new Uint8Array(0), gasUsed: 0n, logs: [],
     trace: {
-      pathId: '', edges: [], jumps: new Uint32Array(0), jumpsTruncated: false, comparisons: [], sloads: [], blocks: new Map(),
+      pathId: '', edges: [], jumps: new Uint32Array(0), jumpsTruncated: false, comparisons: [], sloads: [], blocks: new Map(), effects: [],
       sstores: sstores.map((s) => ({ codeId: 0, pc: 0, address: '0x01', slot: 0n, ...s })),
     },
   };

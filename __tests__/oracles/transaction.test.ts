@@ -23,7 +23,7 @@ function result(outcome: TxOutcome): TxResult {
     returnData: outcome.kind === 'revert' ? outcome.data : new Uint8Array(),
     gasUsed: 21000n,
     logs: [],
-    trace: { pathId: '0', edges: [], jumps: new Uint32Array(), jumpsTruncated: false, comparisons: [], sloads: [], sstores: [], blocks: new Map() },
+    trace: { pathId: '0', edges: [], jumps: new Uint32Array(), jumpsTruncated: false, comparisons: [], sloads: [], sstores: [], effects: [], blocks: new Map() },
   };
 }
 

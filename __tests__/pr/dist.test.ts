@@ -52,7 +52,10 @@ describe('dist/cli/index.js pr', () => {
 
       // Every key set at once, so one run shows every difference from DESIGN.md.
       expect(report.targets.length).toBeGreaterThan(0);
-      expect(report.findings).toHaveLength(1);
+      const failures = report.findings.filter((f) => f.kind !== 'behaviour-change');
+      expect(failures).toHaveLength(1);
+      // The base reverted with its own message where head reads out of bounds: a behaviour change too.
+      expect(report.findings.filter((f) => f.kind === 'behaviour-change').map((f) => f.behaviour?.difference)).toContain('revert-reason');
       const distinct = (sets: string[][]) => [...new Set(sets.map((set) => set.join(',')))];
       expect({
         report: keys(report).join(','),
@@ -60,7 +63,8 @@ describe('dist/cli/index.js pr', () => {
         budget: keys(report.budget).join(','),
         stats: keys(report.stats).join(','),
         targets: distinct(report.targets.map(keys)),
-        findings: distinct(report.findings.map(keys)),
+        findings: distinct(failures.map(keys)),
+        behaviourChanges: distinct(report.findings.filter((f) => f.kind === 'behaviour-change').map(keys)),
         sequence: distinct(report.findings.flatMap((f) => f.sequence.map(keys))),
       }).toEqual({
         // build and deployments: DESIGN.md's compilers per group and deployed-or-skipped contracts (issue 11).
@@ -72,6 +76,8 @@ describe('dist/cli/index.js pr', () => {
         targets: ['contract,contractFile,file,firstReachedMs,firstReachedSequence,line,pcs,reason,status'],
         // executesChangedLines: the additive field of `lookout pr` findings.
         findings: ['contract,contractFile,enteredLines,executesChangedLines,file,foundMs,function,introduced,kind,line,message,panicCode,sequence'],
+        // DESIGN.md's `behaviour` field, with what differs (issue 12).
+        behaviourChanges: ['behaviour,contract,contractFile,file,foundMs,function,introduced,kind,line,message,panicCode,sequence'],
         sequence: ['args,calldata,contract,function,sender,value'],
       });
       expect(report).toMatchObject({ schemaVersion: 1, tool: { name: 'lookout' }, seed: 1, budget: { seconds: BUDGET_SECONDS, executions: null } });
@@ -80,7 +86,7 @@ describe('dist/cli/index.js pr', () => {
       const read = lineOf(vault, 'lastRead = slots[i];'); // where the removed require stood
       expect(report.targets).toContainEqual(expect.objectContaining({ contract: 'Vault', line: read, status: 'reached' }));
 
-      const [finding] = report.findings;
+      const [finding] = failures;
       expect(finding).toMatchObject({ kind: 'panic', panicCode: '0x32', file, line: read, function: 'slot(uint256)', introduced: true });
       expect(finding.sequence.map((c) => c.function)).toEqual(['deposit()', 'slot(uint256)']);
     },

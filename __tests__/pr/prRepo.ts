@@ -68,12 +68,15 @@ export interface PrRun {
 }
 
 /** `lookout pr --base HEAD~1 --json …` in-process, with a fixed seed and a transaction budget. */
-export async function lookoutPr(repo: PrRepo, options: { budget?: string; seed?: number; base?: string; head?: string } = {}): Promise<PrRun> {
+export async function lookoutPr(
+  repo: PrRepo,
+  options: { budget?: string; seed?: number; base?: string; head?: string; extra?: string[] } = {},
+): Promise<PrRun> {
   const json = path.join(repo.dir, 'lookout.json');
   const logger = memoryLogger();
   const started = performance.now();
   const argv = ['pr', '--base', options.base ?? 'HEAD~1', '--head', options.head ?? 'HEAD'];
-  argv.push('--budget', options.budget ?? '3000x', '--seed', String(options.seed ?? 1), '--json', json);
+  argv.push('--budget', options.budget ?? '3000x', '--seed', String(options.seed ?? 1), '--json', json, ...(options.extra ?? []));
   const status = await runCommand(argv, { cwd: repo.dir, logger, write: (text) => logger.lines.push(text) });
   const wallMs = performance.now() - started;
   const report = JSON.parse(await readFile(json, 'utf8')) as Report;

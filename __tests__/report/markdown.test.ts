@@ -38,6 +38,21 @@ describe('renderMarkdown', () => {
     expect(text).toContain('(https://github.com/acme/auction/blob/abc123/src/a%20b%29%28x.sol#L38)');
   });
 
+  it('shows behaviour changes in their own short section, at most five kinds, apart from the failures', () => {
+    const change = (fn: string, difference: string) =>
+      finding({ kind: 'behaviour-change', panicCode: null, function: fn, message: '', behaviour: { difference, base: 'reverts with Panic 0x11', head: 'succeeds' } });
+    const changes = ['a()', 'b()', 'c()', 'd()', 'e()', 'f()'].map((fn) => change(fn, 'outcome'));
+    const text = renderMarkdown(report({ findings: [finding(), ...changes, change('a()', 'outcome')] }));
+    expect(text).toContain('**1 finding introduced by this PR**');
+    expect(text).toContain('6 kinds of behaviour change');
+    expect(text).toContain('#### Behaviour changes');
+    expect(text).toContain('- **Auction\\.a\\(\\) · outcome** (2 examples): base reverts with Panic 0x11; head succeeds');
+    expect(text).not.toContain('Auction\\.f\\(\\) · outcome');
+    expect(text).toContain('…and 1 more kind in the job summary.');
+    // The failures list holds the one failure only.
+    expect(text.match(/\*\*\d+\. /g)).toHaveLength(1);
+  });
+
   it('says the report is clean when nothing was found', () => {
     const text = renderMarkdown(report({ findings: [], targets: [] }));
     expect(text).toContain('no findings introduced by this PR · 0 already on the base branch · 0/0 changed lines reached');

@@ -38280,7 +38280,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5155);
+/* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(583);
 /* harmony import */ var _logger_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8432);
 
 
@@ -38294,7 +38294,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 5155:
+/***/ 583:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -40993,13 +40993,15 @@ function parseArgv(argv, options) {
         .requiredOption('--base <ref>', 'the branch or commit the pull request merges into')
         .option('--head <ref>', 'the pull request head', 'HEAD')
         .option('--repo <dir>', 'a directory inside the repository', '.')
-        .option('--markdown <file>', 'write the PR comment (markdown) here');
+        .option('--markdown <file>', 'write the PR comment (markdown) here')
+        .option('--fail-on-behaviour-change', 'exit 1 when the behaviour of head differs from the base (refactor and gas PRs)', false);
     withCommonOptions(pr, DEFAULTS.prBudget).action((opts) => {
         config = {
             command: 'pr',
             repo: external_node_path_default().resolve(options.cwd, opts.repo),
             base: opts.base,
             head: opts.head,
+            failOnBehaviourChange: opts.failOnBehaviourChange,
             ...common(opts),
             outputs: { json: resolve(opts.json), markdown: resolve(opts.markdown) },
         };
@@ -42930,10 +42932,12 @@ async function compileProject(request) {
  * What a change needs, built the way the project builds: the `changed` files, what they import, and
  * every project file that imports them (mocks, implementations: what can deploy or drive them), but
  * no Foundry tests or scripts; a file the change does not reach cannot fail the build. Undefined when
- * none of the changed files is a source of the project at `root`.
+ * none of the changed files is a source of the project at `root`. `settings` (default: read at `root`)
+ * let a base revision be built as its head is.
  */
-async function compileForChange(root, changed, compiler) {
-    const settings = readProjectSettings(root, process.env);
+async function compileForChange(root, changed, options = {}) {
+    const { compiler } = options;
+    const settings = options.settings ?? readProjectSettings(root, process.env);
     const projectFiles = projectSolidityFiles(settings);
     const needed = sourcesToCompile({ projectFiles, graph: buildImportGraph(root, projectFiles, settings.remappings), changed });
     const entries = [...new Set([...changed.filter((f) => projectFiles.includes(f) && !isTestOrScript(f)), ...needed])].sort();
@@ -44402,6 +44406,373 @@ function bytesToString(bytes_, opts = {}) {
     return new TextDecoder().decode(bytes);
 }
 //# sourceMappingURL=fromBytes.js.map
+;// CONCATENATED MODULE: ./src/oracles/delegatecall.ts
+/**
+ * Controlled delegatecall (sFuzz's "dangerous delegatecall", SWC-112): a DELEGATECALL or CALLCODE runs
+ * code from an address that a sender other than the deployer passed in — an address-sized word of
+ * its calldata, in this transaction or an earlier one of the sequence (a setter, then the call). That
+ * caller can then run any code it likes with the contract's storage and balance. The call counts
+ * even when the transaction reverts afterwards: the attacker's code decides how it ends.
+ *
+ * Targets that are deployments of the world (linked libraries, implementations a proxy was deployed
+ * with) are never "controlled": the fuzzer passes their addresses too, and delegating to them is what
+ * the contract was built to do. The zero address is left out: an unset target is zero, and zero is
+ * a common argument.
+ */
+function controlledDelegatecallOracle(deployments) {
+    const trusted = new Set(deployments.map((d) => BigInt(d.address)));
+    // Calldata of the sequence's non-deployer transactions; decoded only when a delegatecall runs (rare).
+    const inputs = [];
+    return {
+        begin() {
+            inputs.length = 0;
+        },
+        check(chain, tx, result) {
+            if (tx.sender === 0)
+                return null;
+            inputs.push(tx.data);
+            const delegations = result.trace.effects.filter((e) => (e.kind === 'delegatecall' || e.kind === 'callcode') && !trusted.has(e.to));
+            if (delegations.length === 0)
+                return null;
+            const supplied = new Set(inputs.flatMap(addressWords));
+            const call = delegations.find((e) => supplied.has(e.to));
+            if (call === undefined)
+                return null;
+            return {
+                kind: 'controlled-delegatecall',
+                panicCode: null,
+                codeId: call.codeId,
+                pc: call.pc,
+                message: `${call.kind.toUpperCase()} from ${call.from} to 0x${call.to.toString(16).padStart(40, '0')}, an address ${chain.senderAddresses[tx.sender]} passed in`,
+            };
+        },
+    };
+}
+/** Every non-zero calldata word (after the selector) that fits in an address. */
+function addressWords(data) {
+    const words = [];
+    for (let at = 4; at + 32 <= data.length; at += 32) {
+        let high = 0;
+        for (let i = at; i < at + 12; i++)
+            high |= data[i];
+        if (high !== 0)
+            continue;
+        let word = 0n;
+        for (let i = at + 12; i < at + 32; i++)
+            word = (word << 8n) | BigInt(data[i]);
+        if (word !== 0n)
+            words.push(word);
+    }
+    return words;
+}
+
+;// CONCATENATED MODULE: ./node_modules/viem/_esm/utils/unit/Value.js
+// Adapted from the Ox v1 `Value` module.
+/** @see https://ethereum.github.io/yellowpaper/paper.pdf */
+const exponents = {
+    wei: 0,
+    gwei: 9,
+    szabo: 12,
+    finney: 15,
+    ether: 18,
+};
+/**
+ * Formats a `bigint` Value to its string representation (divided by the given exponent).
+ *
+ * @example
+ * ```ts twoslash
+ * import { Value } from 'ox'
+ *
+ * Value.format(420_000_000_000n, 9)
+ * // @log: '420'
+ * ```
+ *
+ * @param value - The `bigint` Value to format.
+ * @param decimals - The exponent to divide the `bigint` Value by.
+ * @returns The string representation of the Value.
+ */
+function format(value, decimals = 0) {
+    if (!Number.isInteger(decimals) || decimals < 0)
+        throw new InvalidDecimalsError({ decimals });
+    let display = value.toString();
+    const negative = display.startsWith('-');
+    if (negative)
+        display = display.slice(1);
+    display = display.padStart(decimals, '0');
+    let [integer, fraction] = [
+        display.slice(0, display.length - decimals),
+        display.slice(display.length - decimals),
+    ];
+    fraction = fraction.replace(/(0+)$/, '');
+    return `${negative ? '-' : ''}${integer || '0'}${fraction ? `.${fraction}` : ''}`;
+}
+/**
+ * Formats a `bigint` Value (default: wei) to a string representation of Ether.
+ *
+ * @example
+ * ```ts twoslash
+ * import { Value } from 'ox'
+ *
+ * Value.formatEther(1_000_000_000_000_000_000n)
+ * // @log: '1'
+ * ```
+ *
+ * @param wei - The Value to format.
+ * @param unit - The unit to format the Value in. @default 'wei'.
+ * @returns The Ether string representation of the Value.
+ */
+function formatEther(wei, unit = 'wei') {
+    return format(wei, exponents.ether - exponents[unit]);
+}
+/**
+ * Formats a `bigint` Value (default: wei) to a string representation of Gwei.
+ *
+ * @example
+ * ```ts twoslash
+ * import { Value } from 'ox'
+ *
+ * Value.formatGwei(1_000_000_000n)
+ * // @log: '1'
+ * ```
+ *
+ * @param wei - The Value to format.
+ * @param unit - The unit to format the Value in. @default 'wei'.
+ * @returns The Gwei string representation of the Value.
+ */
+function formatGwei(wei, unit = 'wei') {
+    return format(wei, exponents.gwei - exponents[unit]);
+}
+/**
+ * Parses a `string` representation of a Value to `bigint` (multiplied by the given exponent).
+ *
+ * @example
+ * ```ts twoslash
+ * import { Value } from 'ox'
+ *
+ * Value.from('420', 9)
+ * // @log: 420000000000n
+ * ```
+ *
+ * @param value - The string representation of the Value.
+ * @param decimals - The exponent to multiply the Value by.
+ * @returns The `bigint` representation of the Value.
+ */
+function from(value, decimals = 0) {
+    if (!Number.isInteger(decimals) || decimals < 0)
+        throw new InvalidDecimalsError({ decimals });
+    // Require at least one digit overall. Rejects '', '.', '-', '-.' which
+    // the previous regex accepted (and which then either produced garbage or
+    // threw a raw `SyntaxError` from `BigInt('')`).
+    if (!/^-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)$/.test(value))
+        throw new InvalidDecimalNumberError({ value });
+    let [integer = '', fraction = '0'] = value.split('.');
+    const negative = integer.startsWith('-');
+    if (negative)
+        integer = integer.slice(1);
+    if (integer === '')
+        integer = '0';
+    // trim trailing zeros.
+    fraction = fraction.replace(/(0+)$/, '');
+    // round off if the fraction is larger than the number of decimals.
+    if (decimals === 0) {
+        // Round half-away-from-zero by inspecting the first fractional digit.
+        if (fraction.length > 0 && Number.parseInt(fraction[0], 10) >= 5)
+            integer = `${BigInt(integer) + 1n}`;
+        fraction = '';
+    }
+    else if (fraction.length > decimals) {
+        const left = fraction.slice(0, decimals);
+        const roundDigit = Number.parseInt(fraction.slice(decimals, decimals + 1), 10);
+        if (roundDigit >= 5) {
+            // Carry through the truncated fraction digits into the integer part
+            // without converting to a JS Number (avoids float precision loss).
+            const carried = carry(left);
+            if (carried.length > decimals) {
+                // Carry overflowed into the integer part.
+                fraction = carried.slice(1);
+                integer = `${BigInt(integer) + 1n}`;
+            }
+            else {
+                fraction = carried;
+            }
+        }
+        else {
+            fraction = left;
+        }
+    }
+    else {
+        fraction = fraction.padEnd(decimals, '0');
+    }
+    return BigInt(`${negative ? '-' : ''}${integer}${fraction}`);
+}
+/**
+ * Adds 1 to a digit string with carry, returning a string of the same length
+ * unless the carry overflows past the most-significant digit (in which case
+ * the returned string is one digit longer).
+ *
+ * @internal
+ */
+function carry(digits) {
+    const out = digits.split('');
+    let i = out.length - 1;
+    while (i >= 0) {
+        const d = Number.parseInt(out[i], 10) + 1;
+        if (d < 10) {
+            out[i] = String(d);
+            return out.join('');
+        }
+        out[i] = '0';
+        i--;
+    }
+    return `1${out.join('')}`;
+}
+/**
+ * Parses a string representation of Ether to a `bigint` Value (default: wei).
+ *
+ * @example
+ * ```ts twoslash
+ * import { Value } from 'ox'
+ *
+ * Value.fromEther('420')
+ * // @log: 420000000000000000000n
+ * ```
+ *
+ * @param ether - String representation of Ether.
+ * @param unit - The unit to parse to. @default 'wei'.
+ * @returns A `bigint` Value.
+ */
+function fromEther(ether, unit = 'wei') {
+    return from(ether, exponents.ether - exponents[unit]);
+}
+/**
+ * Parses a string representation of Gwei to a `bigint` Value (default: wei).
+ *
+ * @example
+ * ```ts twoslash
+ * import { Value } from 'ox'
+ *
+ * Value.fromGwei('420')
+ * // @log: 420000000000n
+ * ```
+ *
+ * @param gwei - String representation of Gwei.
+ * @param unit - The unit to parse to. @default 'wei'.
+ * @returns A `bigint` Value.
+ */
+function fromGwei(gwei, unit = 'wei') {
+    return from(gwei, exponents.gwei - exponents[unit]);
+}
+/**
+ * Thrown when a value is not a valid decimal number.
+ *
+ * @example
+ * ```ts twoslash
+ * import { Value } from 'ox'
+ *
+ * Value.fromEther('123.456.789')
+ * // @error: Value.InvalidDecimalNumberError: Value `123.456.789` is not a valid decimal number.
+ * ```
+ */
+class InvalidDecimalNumberError extends Error {
+    constructor({ value }) {
+        super(`Value \`${value}\` is not a valid decimal number.`);
+        Object.defineProperty(this, "name", {
+            enumerable: true,
+            configurable: true,
+            writable: true,
+            value: 'Value.InvalidDecimalNumberError'
+        });
+    }
+}
+/**
+ * Thrown when the `decimals` argument is not a non-negative integer.
+ *
+ * @example
+ * ```ts twoslash
+ * import { Value } from 'ox'
+ *
+ * Value.from('1', -1)
+ * // @error: Value.InvalidDecimalsError: `decimals` must be a non-negative integer. Got `-1`.
+ * ```
+ */
+class InvalidDecimalsError extends Error {
+    constructor({ decimals }) {
+        super(`\`decimals\` must be a non-negative integer. Got \`${decimals}\`.`);
+        Object.defineProperty(this, "name", {
+            enumerable: true,
+            configurable: true,
+            writable: true,
+            value: 'Value.InvalidDecimalsError'
+        });
+    }
+}
+//# sourceMappingURL=Value.js.map
+;// CONCATENATED MODULE: ./node_modules/viem/_esm/utils/unit/formatEther.js
+
+/**
+ * Converts numerical wei to a string representation of ether.
+ *
+ * - Docs: https://viem.sh/docs/utilities/formatEther
+ *
+ * @example
+ * import { formatEther } from 'viem'
+ *
+ * formatEther(1000000000000000000n)
+ * // '1'
+ */
+function formatEther_formatEther(wei, unit = 'wei') {
+    return formatEther(wei, unit);
+}
+//# sourceMappingURL=formatEther.js.map
+;// CONCATENATED MODULE: ./src/oracles/etherLeak.ts
+
+/**
+ * Ether leak (ILF's "leaking", sFuzz's catalogue): a sender other than the deployer holds more ether
+ * than before the sequence, so it took out more than it ever sent in — ether that belonged to a
+ * contract (its constructor value) or to another sender's deposit. Senders pay no gas here, so their
+ * balance moves only with the value they send and receive. The deployer is the owner: its
+ * withdrawals are by design. Checked after every transaction: the first one that leaves a sender in
+ * profit is the failing one.
+ */
+function etherLeakOracle(deployments) {
+    let senders = [];
+    return {
+        begin(chain) {
+            senders = chain.senderAddresses.map((a) => chain.balanceOf(a));
+        },
+        check(chain, tx, result) {
+            // Ether reaches a sender only through a CALL with value or a SELFDESTRUCT.
+            if (result.outcome.kind !== 'success' || !result.trace.effects.some(paysEther))
+                return null;
+            const addresses = chain.senderAddresses;
+            // Sender 0 is the deployer.
+            for (let s = 1; s < addresses.length; s++) {
+                const gain = chain.balanceOf(addresses[s]) - senders[s];
+                if (gain > 0n)
+                    return leak(addresses[s], gain, result, deployments[tx.to]);
+            }
+            return null;
+        },
+    };
+    function leak(sender, gain, result, called) {
+        // Located at the last transfer of ether to the sender: the CALL (or SELFDESTRUCT) that paid it.
+        const to = BigInt(sender);
+        const payment = result.trace.effects.findLast((e) => e.to === to && paysEther(e));
+        const payer = deployments.find((d) => d.address === payment?.from);
+        const from = payer ? `, paid by ${payer.name} (${payer.address})` : '';
+        return {
+            kind: 'ether-leak',
+            panicCode: null,
+            codeId: payment?.codeId ?? called.codeId,
+            pc: payment?.pc ?? 0,
+            message: `${sender} took out ${formatEther_formatEther(gain)} ether more than it sent in${from}`,
+        };
+    }
+}
+function paysEther(effect) {
+    return effect.value > 0n || effect.kind === 'selfdestruct';
+}
+
 ;// CONCATENATED MODULE: ./node_modules/viem/_esm/utils/data/slice.js
 
 
@@ -46720,6 +47091,32 @@ function falseOrMalformed(returnData) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/oracles/selfdestruct.ts
+/**
+ * Unprotected selfdestruct (sFuzz's catalogue, SWC-106): a sender other than the deployer gets a
+ * SELFDESTRUCT executed. Since Cancun (EIP-6780) it no longer removes the code of a contract created
+ * earlier, but it still sweeps the whole balance to a beneficiary the caller may choose, and a
+ * contract that meant to destroy itself did not mean that for anyone. Only transactions that succeed
+ * count: a reverted one undid it.
+ */
+const selfdestructOracle = {
+    begin() { },
+    check(chain, tx, result) {
+        if (tx.sender === 0 || result.outcome.kind !== 'success')
+            return null;
+        const destruct = result.trace.effects.find((e) => e.kind === 'selfdestruct');
+        if (destruct === undefined)
+            return null;
+        return {
+            kind: 'unprotected-selfdestruct',
+            panicCode: null,
+            codeId: destruct.codeId,
+            pc: destruct.pc,
+            message: `SELFDESTRUCT of ${destruct.from} executed by ${chain.senderAddresses[tx.sender]}, not the deployer (balance sent to 0x${destruct.to.toString(16).padStart(40, '0')})`,
+        };
+    },
+};
+
 ;// CONCATENATED MODULE: ./src/oracles/storageWrite.ts
 /**
  * Arbitrary storage write (SWC-124, Harvey Sect. 4.3): an SSTORE to the campaign's random probe slot.
@@ -46742,6 +47139,1275 @@ function storageWriteOracle(probe) {
         }
         return null;
     };
+}
+
+;// CONCATENATED MODULE: ./src/oracles/tokenShape.ts
+/** The ERC-20 functions a contract must have, by signature, to be judged as a token. */
+const ERC20_SIGNATURES = [
+    'balanceOf(address)',
+    'transfer(address,uint256)',
+    'transferFrom(address,address,uint256)',
+    'approve(address,uint256)',
+    'allowance(address,address)',
+];
+/** Whether the ABI has every ERC-20 function (EIP-20), whatever else it has (ERC-4626 vaults are tokens too). */
+function isErc20Shaped(abi) {
+    const signatures = new Set(abi.filter((item) => item.type === 'function').map((fn) => `${fn.name}(${fn.inputs.map((i) => i.type).join(',')})`));
+    return ERC20_SIGNATURES.every((s) => signatures.has(s));
+}
+/**
+ * Test helpers are not what the token-theft oracle judges: a contract named `Mock…`, or declared in a
+ * `test`/`tests` folder or a `*.t.sol` file, has its public `mint`/`burn` on purpose.
+ */
+function isTestHelper(file, name) {
+    const segments = file.split(/[\\/]/);
+    return name.startsWith('Mock') || file.endsWith('.t.sol') || segments.slice(0, -1).some((s) => s === 'test' || s === 'tests');
+}
+
+;// CONCATENATED MODULE: ./node_modules/abitype/dist/esm/human-readable/runtime/signatures.js
+
+// https://regexr.com/7gmok
+const errorSignatureRegex = /^error (?<name>[a-zA-Z$_][a-zA-Z0-9$_]*)\((?<parameters>.*?)\)$/;
+function isErrorSignature(signature) {
+    return errorSignatureRegex.test(signature);
+}
+function execErrorSignature(signature) {
+    return execTyped(errorSignatureRegex, signature);
+}
+// https://regexr.com/7gmoq
+const eventSignatureRegex = /^event (?<name>[a-zA-Z$_][a-zA-Z0-9$_]*)\((?<parameters>.*?)\)$/;
+function isEventSignature(signature) {
+    return eventSignatureRegex.test(signature);
+}
+function execEventSignature(signature) {
+    return execTyped(eventSignatureRegex, signature);
+}
+// https://regexr.com/7gmot
+const functionSignatureRegex = /^function (?<name>[a-zA-Z$_][a-zA-Z0-9$_]*)\((?<parameters>.*?)\)(?: (?<scope>external|public{1}))?(?: (?<stateMutability>pure|view|nonpayable|payable{1}))?(?: returns\s?\((?<returns>.*?)\))?$/;
+function isFunctionSignature(signature) {
+    return functionSignatureRegex.test(signature);
+}
+function execFunctionSignature(signature) {
+    return execTyped(functionSignatureRegex, signature);
+}
+// https://regexr.com/7gmp3
+const structSignatureRegex = /^struct (?<name>[a-zA-Z$_][a-zA-Z0-9$_]*) \{(?<properties>.*?)\}$/;
+function isStructSignature(signature) {
+    return structSignatureRegex.test(signature);
+}
+function execStructSignature(signature) {
+    return execTyped(structSignatureRegex, signature);
+}
+// https://regexr.com/78u01
+const constructorSignatureRegex = /^constructor\((?<parameters>.*?)\)(?:\s(?<stateMutability>payable{1}))?$/;
+function isConstructorSignature(signature) {
+    return constructorSignatureRegex.test(signature);
+}
+function execConstructorSignature(signature) {
+    return execTyped(constructorSignatureRegex, signature);
+}
+// https://regexr.com/7srtn
+const fallbackSignatureRegex = /^fallback\(\) external(?:\s(?<stateMutability>payable{1}))?$/;
+function isFallbackSignature(signature) {
+    return fallbackSignatureRegex.test(signature);
+}
+function execFallbackSignature(signature) {
+    return execTyped(fallbackSignatureRegex, signature);
+}
+// https://regexr.com/78u1k
+const receiveSignatureRegex = /^receive\(\) external payable$/;
+function isReceiveSignature(signature) {
+    return receiveSignatureRegex.test(signature);
+}
+const modifiers = new Set([
+    'memory',
+    'indexed',
+    'storage',
+    'calldata',
+]);
+const eventModifiers = new Set(['indexed']);
+const functionModifiers = new Set([
+    'calldata',
+    'memory',
+    'storage',
+]);
+//# sourceMappingURL=signatures.js.map
+;// CONCATENATED MODULE: ./node_modules/abitype/dist/esm/version.js
+const version_version = '1.2.3';
+//# sourceMappingURL=version.js.map
+;// CONCATENATED MODULE: ./node_modules/abitype/dist/esm/errors.js
+
+class errors_BaseError extends Error {
+    constructor(shortMessage, args = {}) {
+        const details = args.cause instanceof errors_BaseError
+            ? args.cause.details
+            : args.cause?.message
+                ? args.cause.message
+                : args.details;
+        const docsPath = args.cause instanceof errors_BaseError
+            ? args.cause.docsPath || args.docsPath
+            : args.docsPath;
+        const message = [
+            shortMessage || 'An error occurred.',
+            '',
+            ...(args.metaMessages ? [...args.metaMessages, ''] : []),
+            ...(docsPath ? [`Docs: https://abitype.dev${docsPath}`] : []),
+            ...(details ? [`Details: ${details}`] : []),
+            `Version: abitype@${version_version}`,
+        ].join('\n');
+        super(message);
+        Object.defineProperty(this, "details", {
+            enumerable: true,
+            configurable: true,
+            writable: true,
+            value: void 0
+        });
+        Object.defineProperty(this, "docsPath", {
+            enumerable: true,
+            configurable: true,
+            writable: true,
+            value: void 0
+        });
+        Object.defineProperty(this, "metaMessages", {
+            enumerable: true,
+            configurable: true,
+            writable: true,
+            value: void 0
+        });
+        Object.defineProperty(this, "shortMessage", {
+            enumerable: true,
+            configurable: true,
+            writable: true,
+            value: void 0
+        });
+        Object.defineProperty(this, "name", {
+            enumerable: true,
+            configurable: true,
+            writable: true,
+            value: 'AbiTypeError'
+        });
+        if (args.cause)
+            this.cause = args.cause;
+        this.details = details;
+        this.docsPath = docsPath;
+        this.metaMessages = args.metaMessages;
+        this.shortMessage = shortMessage;
+    }
+}
+//# sourceMappingURL=errors.js.map
+;// CONCATENATED MODULE: ./node_modules/abitype/dist/esm/human-readable/errors/abiItem.js
+
+class InvalidAbiItemError extends errors_BaseError {
+    constructor({ signature }) {
+        super('Failed to parse ABI item.', {
+            details: `parseAbiItem(${JSON.stringify(signature, null, 2)})`,
+            docsPath: '/api/human#parseabiitem-1',
+        });
+        Object.defineProperty(this, "name", {
+            enumerable: true,
+            configurable: true,
+            writable: true,
+            value: 'InvalidAbiItemError'
+        });
+    }
+}
+class UnknownTypeError extends errors_BaseError {
+    constructor({ type }) {
+        super('Unknown type.', {
+            metaMessages: [
+                `Type "${type}" is not a valid ABI type. Perhaps you forgot to include a struct signature?`,
+            ],
+        });
+        Object.defineProperty(this, "name", {
+            enumerable: true,
+            configurable: true,
+            writable: true,
+            value: 'UnknownTypeError'
+        });
+    }
+}
+class UnknownSolidityTypeError extends errors_BaseError {
+    constructor({ type }) {
+        super('Unknown type.', {
+            metaMessages: [`Type "${type}" is not a valid ABI type.`],
+        });
+        Object.defineProperty(this, "name", {
+            enumerable: true,
+            configurable: true,
+            writable: true,
+            value: 'UnknownSolidityTypeError'
+        });
+    }
+}
+//# sourceMappingURL=abiItem.js.map
+;// CONCATENATED MODULE: ./node_modules/abitype/dist/esm/human-readable/errors/abiParameter.js
+
+class InvalidAbiParameterError extends errors_BaseError {
+    constructor({ param }) {
+        super('Failed to parse ABI parameter.', {
+            details: `parseAbiParameter(${JSON.stringify(param, null, 2)})`,
+            docsPath: '/api/human#parseabiparameter-1',
+        });
+        Object.defineProperty(this, "name", {
+            enumerable: true,
+            configurable: true,
+            writable: true,
+            value: 'InvalidAbiParameterError'
+        });
+    }
+}
+class InvalidAbiParametersError extends errors_BaseError {
+    constructor({ params }) {
+        super('Failed to parse ABI parameters.', {
+            details: `parseAbiParameters(${JSON.stringify(params, null, 2)})`,
+            docsPath: '/api/human#parseabiparameters-1',
+        });
+        Object.defineProperty(this, "name", {
+            enumerable: true,
+            configurable: true,
+            writable: true,
+            value: 'InvalidAbiParametersError'
+        });
+    }
+}
+class InvalidParameterError extends errors_BaseError {
+    constructor({ param }) {
+        super('Invalid ABI parameter.', {
+            details: param,
+        });
+        Object.defineProperty(this, "name", {
+            enumerable: true,
+            configurable: true,
+            writable: true,
+            value: 'InvalidParameterError'
+        });
+    }
+}
+class SolidityProtectedKeywordError extends errors_BaseError {
+    constructor({ param, name }) {
+        super('Invalid ABI parameter.', {
+            details: param,
+            metaMessages: [
+                `"${name}" is a protected Solidity keyword. More info: https://docs.soliditylang.org/en/latest/cheatsheet.html`,
+            ],
+        });
+        Object.defineProperty(this, "name", {
+            enumerable: true,
+            configurable: true,
+            writable: true,
+            value: 'SolidityProtectedKeywordError'
+        });
+    }
+}
+class InvalidModifierError extends errors_BaseError {
+    constructor({ param, type, modifier, }) {
+        super('Invalid ABI parameter.', {
+            details: param,
+            metaMessages: [
+                `Modifier "${modifier}" not allowed${type ? ` in "${type}" type` : ''}.`,
+            ],
+        });
+        Object.defineProperty(this, "name", {
+            enumerable: true,
+            configurable: true,
+            writable: true,
+            value: 'InvalidModifierError'
+        });
+    }
+}
+class InvalidFunctionModifierError extends errors_BaseError {
+    constructor({ param, type, modifier, }) {
+        super('Invalid ABI parameter.', {
+            details: param,
+            metaMessages: [
+                `Modifier "${modifier}" not allowed${type ? ` in "${type}" type` : ''}.`,
+                `Data location can only be specified for array, struct, or mapping types, but "${modifier}" was given.`,
+            ],
+        });
+        Object.defineProperty(this, "name", {
+            enumerable: true,
+            configurable: true,
+            writable: true,
+            value: 'InvalidFunctionModifierError'
+        });
+    }
+}
+class InvalidAbiTypeParameterError extends errors_BaseError {
+    constructor({ abiParameter, }) {
+        super('Invalid ABI parameter.', {
+            details: JSON.stringify(abiParameter, null, 2),
+            metaMessages: ['ABI parameter type is invalid.'],
+        });
+        Object.defineProperty(this, "name", {
+            enumerable: true,
+            configurable: true,
+            writable: true,
+            value: 'InvalidAbiTypeParameterError'
+        });
+    }
+}
+//# sourceMappingURL=abiParameter.js.map
+;// CONCATENATED MODULE: ./node_modules/abitype/dist/esm/human-readable/errors/signature.js
+
+class InvalidSignatureError extends errors_BaseError {
+    constructor({ signature, type, }) {
+        super(`Invalid ${type} signature.`, {
+            details: signature,
+        });
+        Object.defineProperty(this, "name", {
+            enumerable: true,
+            configurable: true,
+            writable: true,
+            value: 'InvalidSignatureError'
+        });
+    }
+}
+class UnknownSignatureError extends errors_BaseError {
+    constructor({ signature }) {
+        super('Unknown signature.', {
+            details: signature,
+        });
+        Object.defineProperty(this, "name", {
+            enumerable: true,
+            configurable: true,
+            writable: true,
+            value: 'UnknownSignatureError'
+        });
+    }
+}
+class InvalidStructSignatureError extends errors_BaseError {
+    constructor({ signature }) {
+        super('Invalid struct signature.', {
+            details: signature,
+            metaMessages: ['No properties exist.'],
+        });
+        Object.defineProperty(this, "name", {
+            enumerable: true,
+            configurable: true,
+            writable: true,
+            value: 'InvalidStructSignatureError'
+        });
+    }
+}
+//# sourceMappingURL=signature.js.map
+;// CONCATENATED MODULE: ./node_modules/abitype/dist/esm/human-readable/errors/struct.js
+
+class CircularReferenceError extends errors_BaseError {
+    constructor({ type }) {
+        super('Circular reference detected.', {
+            metaMessages: [`Struct "${type}" is a circular reference.`],
+        });
+        Object.defineProperty(this, "name", {
+            enumerable: true,
+            configurable: true,
+            writable: true,
+            value: 'CircularReferenceError'
+        });
+    }
+}
+//# sourceMappingURL=struct.js.map
+;// CONCATENATED MODULE: ./node_modules/abitype/dist/esm/human-readable/errors/splitParameters.js
+
+class InvalidParenthesisError extends errors_BaseError {
+    constructor({ current, depth }) {
+        super('Unbalanced parentheses.', {
+            metaMessages: [
+                `"${current.trim()}" has too many ${depth > 0 ? 'opening' : 'closing'} parentheses.`,
+            ],
+            details: `Depth "${depth}"`,
+        });
+        Object.defineProperty(this, "name", {
+            enumerable: true,
+            configurable: true,
+            writable: true,
+            value: 'InvalidParenthesisError'
+        });
+    }
+}
+//# sourceMappingURL=splitParameters.js.map
+;// CONCATENATED MODULE: ./node_modules/abitype/dist/esm/human-readable/runtime/cache.js
+/**
+ * Gets {@link parameterCache} cache key namespaced by {@link type} and {@link structs}. This prevents parameters from being accessible to types that don't allow them (e.g. `string indexed foo` not allowed outside of `type: 'event'`) and ensures different struct definitions with the same name are cached separately.
+ * @param param ABI parameter string
+ * @param type ABI parameter type
+ * @param structs Struct definitions to include in cache key
+ * @returns Cache key for {@link parameterCache}
+ */
+function getParameterCacheKey(param, type, structs) {
+    let structKey = '';
+    if (structs)
+        for (const struct of Object.entries(structs)) {
+            if (!struct)
+                continue;
+            let propertyKey = '';
+            for (const property of struct[1]) {
+                propertyKey += `[${property.type}${property.name ? `:${property.name}` : ''}]`;
+            }
+            structKey += `(${struct[0]}{${propertyKey}})`;
+        }
+    if (type)
+        return `${type}:${param}${structKey}`;
+    return `${param}${structKey}`;
+}
+/**
+ * Basic cache seeded with common ABI parameter strings.
+ *
+ * **Note: When seeding more parameters, make sure you benchmark performance. The current number is the ideal balance between performance and having an already existing cache.**
+ */
+const parameterCache = new Map([
+    // Unnamed
+    ['address', { type: 'address' }],
+    ['bool', { type: 'bool' }],
+    ['bytes', { type: 'bytes' }],
+    ['bytes32', { type: 'bytes32' }],
+    ['int', { type: 'int256' }],
+    ['int256', { type: 'int256' }],
+    ['string', { type: 'string' }],
+    ['uint', { type: 'uint256' }],
+    ['uint8', { type: 'uint8' }],
+    ['uint16', { type: 'uint16' }],
+    ['uint24', { type: 'uint24' }],
+    ['uint32', { type: 'uint32' }],
+    ['uint64', { type: 'uint64' }],
+    ['uint96', { type: 'uint96' }],
+    ['uint112', { type: 'uint112' }],
+    ['uint160', { type: 'uint160' }],
+    ['uint192', { type: 'uint192' }],
+    ['uint256', { type: 'uint256' }],
+    // Named
+    ['address owner', { type: 'address', name: 'owner' }],
+    ['address to', { type: 'address', name: 'to' }],
+    ['bool approved', { type: 'bool', name: 'approved' }],
+    ['bytes _data', { type: 'bytes', name: '_data' }],
+    ['bytes data', { type: 'bytes', name: 'data' }],
+    ['bytes signature', { type: 'bytes', name: 'signature' }],
+    ['bytes32 hash', { type: 'bytes32', name: 'hash' }],
+    ['bytes32 r', { type: 'bytes32', name: 'r' }],
+    ['bytes32 root', { type: 'bytes32', name: 'root' }],
+    ['bytes32 s', { type: 'bytes32', name: 's' }],
+    ['string name', { type: 'string', name: 'name' }],
+    ['string symbol', { type: 'string', name: 'symbol' }],
+    ['string tokenURI', { type: 'string', name: 'tokenURI' }],
+    ['uint tokenId', { type: 'uint256', name: 'tokenId' }],
+    ['uint8 v', { type: 'uint8', name: 'v' }],
+    ['uint256 balance', { type: 'uint256', name: 'balance' }],
+    ['uint256 tokenId', { type: 'uint256', name: 'tokenId' }],
+    ['uint256 value', { type: 'uint256', name: 'value' }],
+    // Indexed
+    [
+        'event:address indexed from',
+        { type: 'address', name: 'from', indexed: true },
+    ],
+    ['event:address indexed to', { type: 'address', name: 'to', indexed: true }],
+    [
+        'event:uint indexed tokenId',
+        { type: 'uint256', name: 'tokenId', indexed: true },
+    ],
+    [
+        'event:uint256 indexed tokenId',
+        { type: 'uint256', name: 'tokenId', indexed: true },
+    ],
+]);
+//# sourceMappingURL=cache.js.map
+;// CONCATENATED MODULE: ./node_modules/abitype/dist/esm/human-readable/runtime/utils.js
+
+
+
+
+
+
+
+function parseSignature(signature, structs = {}) {
+    if (isFunctionSignature(signature))
+        return parseFunctionSignature(signature, structs);
+    if (isEventSignature(signature))
+        return parseEventSignature(signature, structs);
+    if (isErrorSignature(signature))
+        return parseErrorSignature(signature, structs);
+    if (isConstructorSignature(signature))
+        return parseConstructorSignature(signature, structs);
+    if (isFallbackSignature(signature))
+        return parseFallbackSignature(signature);
+    if (isReceiveSignature(signature))
+        return {
+            type: 'receive',
+            stateMutability: 'payable',
+        };
+    throw new UnknownSignatureError({ signature });
+}
+function parseFunctionSignature(signature, structs = {}) {
+    const match = execFunctionSignature(signature);
+    if (!match)
+        throw new InvalidSignatureError({ signature, type: 'function' });
+    const inputParams = splitParameters(match.parameters);
+    const inputs = [];
+    const inputLength = inputParams.length;
+    for (let i = 0; i < inputLength; i++) {
+        inputs.push(parseAbiParameter(inputParams[i], {
+            modifiers: functionModifiers,
+            structs,
+            type: 'function',
+        }));
+    }
+    const outputs = [];
+    if (match.returns) {
+        const outputParams = splitParameters(match.returns);
+        const outputLength = outputParams.length;
+        for (let i = 0; i < outputLength; i++) {
+            outputs.push(parseAbiParameter(outputParams[i], {
+                modifiers: functionModifiers,
+                structs,
+                type: 'function',
+            }));
+        }
+    }
+    return {
+        name: match.name,
+        type: 'function',
+        stateMutability: match.stateMutability ?? 'nonpayable',
+        inputs,
+        outputs,
+    };
+}
+function parseEventSignature(signature, structs = {}) {
+    const match = execEventSignature(signature);
+    if (!match)
+        throw new InvalidSignatureError({ signature, type: 'event' });
+    const params = splitParameters(match.parameters);
+    const abiParameters = [];
+    const length = params.length;
+    for (let i = 0; i < length; i++)
+        abiParameters.push(parseAbiParameter(params[i], {
+            modifiers: eventModifiers,
+            structs,
+            type: 'event',
+        }));
+    return { name: match.name, type: 'event', inputs: abiParameters };
+}
+function parseErrorSignature(signature, structs = {}) {
+    const match = execErrorSignature(signature);
+    if (!match)
+        throw new InvalidSignatureError({ signature, type: 'error' });
+    const params = splitParameters(match.parameters);
+    const abiParameters = [];
+    const length = params.length;
+    for (let i = 0; i < length; i++)
+        abiParameters.push(parseAbiParameter(params[i], { structs, type: 'error' }));
+    return { name: match.name, type: 'error', inputs: abiParameters };
+}
+function parseConstructorSignature(signature, structs = {}) {
+    const match = execConstructorSignature(signature);
+    if (!match)
+        throw new InvalidSignatureError({ signature, type: 'constructor' });
+    const params = splitParameters(match.parameters);
+    const abiParameters = [];
+    const length = params.length;
+    for (let i = 0; i < length; i++)
+        abiParameters.push(parseAbiParameter(params[i], { structs, type: 'constructor' }));
+    return {
+        type: 'constructor',
+        stateMutability: match.stateMutability ?? 'nonpayable',
+        inputs: abiParameters,
+    };
+}
+function parseFallbackSignature(signature) {
+    const match = execFallbackSignature(signature);
+    if (!match)
+        throw new InvalidSignatureError({ signature, type: 'fallback' });
+    return {
+        type: 'fallback',
+        stateMutability: match.stateMutability ?? 'nonpayable',
+    };
+}
+const abiParameterWithoutTupleRegex = /^(?<type>[a-zA-Z$_][a-zA-Z0-9$_]*(?:\spayable)?)(?<array>(?:\[\d*?\])+?)?(?:\s(?<modifier>calldata|indexed|memory|storage{1}))?(?:\s(?<name>[a-zA-Z$_][a-zA-Z0-9$_]*))?$/;
+const abiParameterWithTupleRegex = /^\((?<type>.+?)\)(?<array>(?:\[\d*?\])+?)?(?:\s(?<modifier>calldata|indexed|memory|storage{1}))?(?:\s(?<name>[a-zA-Z$_][a-zA-Z0-9$_]*))?$/;
+const dynamicIntegerRegex = /^u?int$/;
+function parseAbiParameter(param, options) {
+    // optional namespace cache by `type`
+    const parameterCacheKey = getParameterCacheKey(param, options?.type, options?.structs);
+    if (parameterCache.has(parameterCacheKey))
+        return parameterCache.get(parameterCacheKey);
+    const isTuple = isTupleRegex.test(param);
+    const match = execTyped(isTuple ? abiParameterWithTupleRegex : abiParameterWithoutTupleRegex, param);
+    if (!match)
+        throw new InvalidParameterError({ param });
+    if (match.name && isSolidityKeyword(match.name))
+        throw new SolidityProtectedKeywordError({ param, name: match.name });
+    const name = match.name ? { name: match.name } : {};
+    const indexed = match.modifier === 'indexed' ? { indexed: true } : {};
+    const structs = options?.structs ?? {};
+    let type;
+    let components = {};
+    if (isTuple) {
+        type = 'tuple';
+        const params = splitParameters(match.type);
+        const components_ = [];
+        const length = params.length;
+        for (let i = 0; i < length; i++) {
+            // remove `modifiers` from `options` to prevent from being added to tuple components
+            components_.push(parseAbiParameter(params[i], { structs }));
+        }
+        components = { components: components_ };
+    }
+    else if (match.type in structs) {
+        type = 'tuple';
+        components = { components: structs[match.type] };
+    }
+    else if (dynamicIntegerRegex.test(match.type)) {
+        type = `${match.type}256`;
+    }
+    else if (match.type === 'address payable') {
+        type = 'address';
+    }
+    else {
+        type = match.type;
+        if (!(options?.type === 'struct') && !isSolidityType(type))
+            throw new UnknownSolidityTypeError({ type });
+    }
+    if (match.modifier) {
+        // Check if modifier exists, but is not allowed (e.g. `indexed` in `functionModifiers`)
+        if (!options?.modifiers?.has?.(match.modifier))
+            throw new InvalidModifierError({
+                param,
+                type: options?.type,
+                modifier: match.modifier,
+            });
+        // Check if resolved `type` is valid if there is a function modifier
+        if (functionModifiers.has(match.modifier) &&
+            !isValidDataLocation(type, !!match.array))
+            throw new InvalidFunctionModifierError({
+                param,
+                type: options?.type,
+                modifier: match.modifier,
+            });
+    }
+    const abiParameter = {
+        type: `${type}${match.array ?? ''}`,
+        ...name,
+        ...indexed,
+        ...components,
+    };
+    parameterCache.set(parameterCacheKey, abiParameter);
+    return abiParameter;
+}
+// s/o latika for this
+function splitParameters(params, result = [], current = '', depth = 0) {
+    const length = params.trim().length;
+    // biome-ignore lint/correctness/noUnreachable: recursive
+    for (let i = 0; i < length; i++) {
+        const char = params[i];
+        const tail = params.slice(i + 1);
+        switch (char) {
+            case ',':
+                return depth === 0
+                    ? splitParameters(tail, [...result, current.trim()])
+                    : splitParameters(tail, result, `${current}${char}`, depth);
+            case '(':
+                return splitParameters(tail, result, `${current}${char}`, depth + 1);
+            case ')':
+                return splitParameters(tail, result, `${current}${char}`, depth - 1);
+            default:
+                return splitParameters(tail, result, `${current}${char}`, depth);
+        }
+    }
+    if (current === '')
+        return result;
+    if (depth !== 0)
+        throw new InvalidParenthesisError({ current, depth });
+    result.push(current.trim());
+    return result;
+}
+function isSolidityType(type) {
+    return (type === 'address' ||
+        type === 'bool' ||
+        type === 'function' ||
+        type === 'string' ||
+        bytesRegex.test(type) ||
+        integerRegex.test(type));
+}
+const protectedKeywordsRegex = /^(?:after|alias|anonymous|apply|auto|byte|calldata|case|catch|constant|copyof|default|defined|error|event|external|false|final|function|immutable|implements|in|indexed|inline|internal|let|mapping|match|memory|mutable|null|of|override|partial|private|promise|public|pure|reference|relocatable|return|returns|sizeof|static|storage|struct|super|supports|switch|this|true|try|typedef|typeof|var|view|virtual)$/;
+/** @internal */
+function isSolidityKeyword(name) {
+    return (name === 'address' ||
+        name === 'bool' ||
+        name === 'function' ||
+        name === 'string' ||
+        name === 'tuple' ||
+        bytesRegex.test(name) ||
+        integerRegex.test(name) ||
+        protectedKeywordsRegex.test(name));
+}
+/** @internal */
+function isValidDataLocation(type, isArray) {
+    return isArray || type === 'bytes' || type === 'string' || type === 'tuple';
+}
+//# sourceMappingURL=utils.js.map
+;// CONCATENATED MODULE: ./node_modules/abitype/dist/esm/human-readable/runtime/structs.js
+
+
+
+
+
+
+
+function parseStructs(signatures) {
+    // Create "shallow" version of each struct (and filter out non-structs or invalid structs)
+    const shallowStructs = {};
+    const signaturesLength = signatures.length;
+    for (let i = 0; i < signaturesLength; i++) {
+        const signature = signatures[i];
+        if (!isStructSignature(signature))
+            continue;
+        const match = execStructSignature(signature);
+        if (!match)
+            throw new InvalidSignatureError({ signature, type: 'struct' });
+        const properties = match.properties.split(';');
+        const components = [];
+        const propertiesLength = properties.length;
+        for (let k = 0; k < propertiesLength; k++) {
+            const property = properties[k];
+            const trimmed = property.trim();
+            if (!trimmed)
+                continue;
+            const abiParameter = parseAbiParameter(trimmed, {
+                type: 'struct',
+            });
+            components.push(abiParameter);
+        }
+        if (!components.length)
+            throw new InvalidStructSignatureError({ signature });
+        shallowStructs[match.name] = components;
+    }
+    // Resolve nested structs inside each parameter
+    const resolvedStructs = {};
+    const entries = Object.entries(shallowStructs);
+    const entriesLength = entries.length;
+    for (let i = 0; i < entriesLength; i++) {
+        const [name, parameters] = entries[i];
+        resolvedStructs[name] = resolveStructs(parameters, shallowStructs);
+    }
+    return resolvedStructs;
+}
+const typeWithoutTupleRegex = /^(?<type>[a-zA-Z$_][a-zA-Z0-9$_]*)(?<array>(?:\[\d*?\])+?)?$/;
+function resolveStructs(abiParameters = [], structs = {}, ancestors = new Set()) {
+    const components = [];
+    const length = abiParameters.length;
+    for (let i = 0; i < length; i++) {
+        const abiParameter = abiParameters[i];
+        const isTuple = isTupleRegex.test(abiParameter.type);
+        if (isTuple)
+            components.push(abiParameter);
+        else {
+            const match = execTyped(typeWithoutTupleRegex, abiParameter.type);
+            if (!match?.type)
+                throw new InvalidAbiTypeParameterError({ abiParameter });
+            const { array, type } = match;
+            if (type in structs) {
+                if (ancestors.has(type))
+                    throw new CircularReferenceError({ type });
+                components.push({
+                    ...abiParameter,
+                    type: `tuple${array ?? ''}`,
+                    components: resolveStructs(structs[type], structs, new Set([...ancestors, type])),
+                });
+            }
+            else {
+                if (isSolidityType(type))
+                    components.push(abiParameter);
+                else
+                    throw new UnknownTypeError({ type });
+            }
+        }
+    }
+    return components;
+}
+//# sourceMappingURL=structs.js.map
+;// CONCATENATED MODULE: ./node_modules/abitype/dist/esm/human-readable/parseAbi.js
+
+
+
+/**
+ * Parses human-readable ABI into JSON {@link Abi}
+ *
+ * @param signatures - Human-Readable ABI
+ * @returns Parsed {@link Abi}
+ *
+ * @example
+ * const abi = parseAbi([
+ *   //  ^? const abi: readonly [{ name: "balanceOf"; type: "function"; stateMutability:...
+ *   'function balanceOf(address owner) view returns (uint256)',
+ *   'event Transfer(address indexed from, address indexed to, uint256 amount)',
+ * ])
+ */
+function parseAbi(signatures) {
+    const structs = parseStructs(signatures);
+    const abi = [];
+    const length = signatures.length;
+    for (let i = 0; i < length; i++) {
+        const signature = signatures[i];
+        if (isStructSignature(signature))
+            continue;
+        abi.push(parseSignature(signature, structs));
+    }
+    return abi;
+}
+//# sourceMappingURL=parseAbi.js.map
+;// CONCATENATED MODULE: ./node_modules/viem/_esm/utils/hash/toEventSelector.js
+
+/**
+ * Returns the event selector for a given event definition.
+ *
+ * @example
+ * const selector = toEventSelector('Transfer(address indexed from, address indexed to, uint256 amount)')
+ * // 0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef
+ */
+const toEventSelector = toSignatureHash;
+//# sourceMappingURL=toEventSelector.js.map
+;// CONCATENATED MODULE: ./node_modules/viem/_esm/utils/abi/getAbiItem.js
+
+
+
+
+
+
+
+function getAbiItem(parameters) {
+    const { abi, args = [], name } = parameters;
+    const isSelector = isHex(name, { strict: false });
+    const abiItems = abi.filter((abiItem) => {
+        if (isSelector) {
+            if (abiItem.type === 'function')
+                return toFunctionSelector(abiItem) === name;
+            if (abiItem.type === 'event')
+                return toEventSelector(abiItem) === name;
+            return false;
+        }
+        return 'name' in abiItem && abiItem.name === name;
+    });
+    if (abiItems.length === 0)
+        return undefined;
+    if (abiItems.length === 1)
+        return abiItems[0];
+    let matchedAbiItem;
+    for (const abiItem of abiItems) {
+        if (!('inputs' in abiItem))
+            continue;
+        if (!args || args.length === 0) {
+            if (!abiItem.inputs || abiItem.inputs.length === 0)
+                return abiItem;
+            continue;
+        }
+        if (!abiItem.inputs)
+            continue;
+        if (abiItem.inputs.length === 0)
+            continue;
+        if (abiItem.inputs.length !== args.length)
+            continue;
+        const matched = args.every((arg, index) => {
+            const abiParameter = 'inputs' in abiItem && abiItem.inputs[index];
+            if (!abiParameter)
+                return false;
+            return isArgOfType(arg, abiParameter);
+        });
+        if (matched) {
+            // Check for ambiguity against already matched parameters (e.g. `address` vs `bytes20`).
+            if (matchedAbiItem &&
+                'inputs' in matchedAbiItem &&
+                matchedAbiItem.inputs) {
+                const ambiguousTypes = getAmbiguousTypes(abiItem.inputs, matchedAbiItem.inputs, args);
+                if (ambiguousTypes)
+                    throw new AbiItemAmbiguityError({
+                        abiItem,
+                        type: ambiguousTypes[0],
+                    }, {
+                        abiItem: matchedAbiItem,
+                        type: ambiguousTypes[1],
+                    });
+            }
+            matchedAbiItem = abiItem;
+        }
+    }
+    if (matchedAbiItem)
+        return matchedAbiItem;
+    return abiItems[0];
+}
+/** @internal */
+function isArgOfType(arg, abiParameter) {
+    const argType = typeof arg;
+    const abiParameterType = abiParameter.type;
+    switch (abiParameterType) {
+        case 'address':
+            return isAddress_isAddress(arg, { strict: false });
+        case 'bool':
+            return argType === 'boolean';
+        case 'function':
+            return argType === 'string';
+        case 'string':
+            return argType === 'string';
+        default: {
+            if (abiParameterType === 'tuple' && 'components' in abiParameter)
+                return Object.values(abiParameter.components).every((component, index) => {
+                    return (argType === 'object' &&
+                        isArgOfType(getComponentValue(arg, component, index), component));
+                });
+            // `(u)int<M>`: (un)signed integer type of `M` bits, `0 < M <= 256`, `M % 8 == 0`
+            // https://regexr.com/6v8hp
+            if (/^u?int(8|16|24|32|40|48|56|64|72|80|88|96|104|112|120|128|136|144|152|160|168|176|184|192|200|208|216|224|232|240|248|256)?$/.test(abiParameterType)) {
+                if (typeof arg !== 'bigint' && typeof arg !== 'number')
+                    return false;
+                if (typeof arg === 'number' && !Number.isInteger(arg))
+                    return false;
+                const signed = abiParameterType.startsWith('int');
+                const bits = Number.parseInt(abiParameterType.replace(/^u?int/, '') || '256', 10);
+                const max = 2n ** (BigInt(bits) - (signed ? 1n : 0n)) - 1n;
+                const min = signed ? -max - 1n : 0n;
+                return arg >= min && arg <= max;
+            }
+            // `bytes<M>`: binary type of `M` bytes, `0 < M <= 32`
+            // https://regexr.com/6va55
+            if (/^bytes([1-9]|1[0-9]|2[0-9]|3[0-2])?$/.test(abiParameterType)) {
+                if (typeof arg !== 'string' && !(arg instanceof Uint8Array))
+                    return false;
+                const bytes = abiParameterType.slice(5);
+                // Dynamic `bytes` is hex or raw bytes. A plain string is only `string`.
+                if (!bytes)
+                    return arg instanceof Uint8Array || isHex(arg);
+                if (typeof arg === 'string' && !isHex(arg))
+                    return false;
+                return size_size(arg) === Number.parseInt(bytes, 10);
+            }
+            // fixed-length (`<type>[M]`) and dynamic (`<type>[]`) arrays
+            const arrayComponents = getArrayComponents(abiParameterType);
+            if (arrayComponents) {
+                const [length, type] = arrayComponents;
+                return (Array.isArray(arg) &&
+                    (length === null || arg.length === length) &&
+                    arg.every((x) => isArgOfType(x, { ...abiParameter, type })));
+            }
+            return false;
+        }
+    }
+}
+/** @internal */
+function getAmbiguousTypes(sourceParameters, targetParameters, args) {
+    for (const parameterIndex in sourceParameters) {
+        const sourceParameter = sourceParameters[parameterIndex];
+        const targetParameter = targetParameters[parameterIndex];
+        if (!targetParameter)
+            continue;
+        if (sourceParameter.type === 'tuple' &&
+            targetParameter.type === 'tuple' &&
+            'components' in sourceParameter &&
+            'components' in targetParameter) {
+            const value = args[parameterIndex];
+            const types = getAmbiguousTypes(sourceParameter.components, targetParameter.components, sourceParameter.components.map((component, index) => getComponentValue(value, component, index)));
+            if (types)
+                return types;
+            continue;
+        }
+        const sourceArray = getArrayComponents(sourceParameter.type);
+        const targetArray = getArrayComponents(targetParameter.type);
+        if (sourceArray && targetArray) {
+            // Every item matches both element types, so the first item (or `undefined` for an empty array) decides.
+            const types = getAmbiguousTypes([{ ...sourceParameter, type: sourceArray[1] }], [{ ...targetParameter, type: targetArray[1] }], [args[parameterIndex]?.[0]]);
+            if (types)
+                return types;
+            // Same element type, different array shape: `uint256[]` and `uint256[2]`
+            // both accept `[1n, 1n]`, but one is dynamic and the other is static.
+            // Skip this when the element types differ. `string[]` vs `address[]`
+            // stays unambiguous for a non-address string.
+            if (sourceArray[1] === targetArray[1] &&
+                sourceParameter.type !== targetParameter.type)
+                return [sourceParameter.type, targetParameter.type];
+            continue;
+        }
+        const types = [sourceParameter.type, targetParameter.type];
+        const value = args[parameterIndex];
+        const ambiguous = (() => {
+            // An `undefined` value comes from an empty array, which matches both types.
+            // This stays above the catch-all: a non-address string is not ambiguous.
+            if (types.includes('address') &&
+                (types.includes('string') || types.includes('bytes')))
+                return (value === undefined || isAddress_isAddress(value, { strict: false }));
+            // Distinct types that both matched cannot be distinguished at runtime
+            // (e.g. `bytes` vs `bytes32`, `uint256` vs `int256`, `address` vs `bytes20`).
+            if (sourceParameter.type !== targetParameter.type)
+                return true;
+            return false;
+        })();
+        if (ambiguous)
+            return types;
+    }
+    return;
+}
+/** Reads a tuple component's value by index from arrays and by name from objects, like `encodeAbiParameters`. */
+function getComponentValue(arg, component, index) {
+    if (Array.isArray(arg))
+        return arg[index];
+    return arg?.[component.name];
+}
+//# sourceMappingURL=getAbiItem.js.map
+;// CONCATENATED MODULE: ./node_modules/viem/_esm/utils/abi/prepareEncodeFunctionData.js
+
+
+
+
+const docsPath = '/docs/contract/encodeFunctionData';
+function prepareEncodeFunctionData(parameters) {
+    const { abi, args, functionName } = parameters;
+    let abiItem = abi[0];
+    if (functionName) {
+        const item = getAbiItem({
+            abi,
+            args,
+            name: functionName,
+        });
+        if (!item)
+            throw new AbiFunctionNotFoundError(functionName, { docsPath });
+        abiItem = item;
+    }
+    if (abiItem.type !== 'function')
+        throw new AbiFunctionNotFoundError(undefined, { docsPath });
+    return {
+        abi: [abiItem],
+        functionName: toFunctionSelector(formatAbiItem_formatAbiItem(abiItem)),
+    };
+}
+//# sourceMappingURL=prepareEncodeFunctionData.js.map
+;// CONCATENATED MODULE: ./node_modules/viem/_esm/utils/abi/encodeFunctionData.js
+
+
+
+function encodeFunctionData(parameters) {
+    const { args } = parameters;
+    const { abi, functionName } = (() => {
+        if (parameters.abi.length === 1 &&
+            parameters.functionName?.startsWith('0x'))
+            return parameters;
+        return prepareEncodeFunctionData(parameters);
+    })();
+    const abiItem = abi[0];
+    const signature = functionName;
+    const data = 'inputs' in abiItem && abiItem.inputs
+        ? encodeAbiParameters(abiItem.inputs, args ?? [])
+        : undefined;
+    return concatHex([signature, data ?? '0x']);
+}
+//# sourceMappingURL=encodeFunctionData.js.map
+;// CONCATENATED MODULE: ./src/oracles/tokenTheft.ts
+
+
+const ERC20 = parseAbi([
+    'function balanceOf(address) view returns (uint256)',
+    'function allowance(address, address) view returns (uint256)',
+]);
+const TRANSFER_FROM = toBytes_hexToBytes('0x23b872dd');
+const UNKNOWN = -1n;
+/**
+ * Variable names under which Solidity tokens (OpenZeppelin, solmate, most hand-written ones) keep
+ * `balanceOf` and `allowance` as plain uint256 mappings: their slots hold exactly what the getters
+ * return, so reading storage replaces a call (measured: the calls cost about a third of the
+ * throughput on an ERC-20 campaign). Any other layout is read through the getters.
+ */
+const BALANCE_VARIABLES = new Set(['balanceOf', '_balanceOf', 'balances', '_balances']);
+const ALLOWANCE_VARIABLES = new Set(['allowance', '_allowance', 'allowances', '_allowances', 'allowed', '_allowed']);
+/**
+ * Token theft (ILF/sFuzz's leak, for ERC-20 balances). Holders are the senders and the deployed
+ * contracts; after each successful transaction that wrote the token's storage:
+ * - a holder's `balanceOf` fell although the holder neither sent the transaction nor called the token
+ *   in it, and no caller of the token had an `allowance` from the holder that covers the drop
+ *   (`transferFrom` moving more than the allowance is this case);
+ * - an `allowance(owner, spender)` rose although the owner neither sent the transaction nor called the
+ *   token: not the owner's `approve`. (A `permit` relayed by someone else also lands here, rightly:
+ *   the fuzzer signs nothing, so a permit that succeeds skipped the owner's signature.)
+ * Transactions from the deployer are left alone: an owner's clawback or wipe is a power by design.
+ * The factory leaves out test helpers (see `isTestHelper`).
+ *
+ * Values are what `balanceOf`/`allowance` return (read from storage when the layout names the
+ * mappings, see BALANCE_VARIABLES, else by calling them), re-read only where the transaction wrote:
+ * Solidity's mapping slots for the holders (keccak(key . slot)) select single entries, a write to a
+ * plain variable (`totalSupply`, a rebasing factor) re-reads every balance, and in a layout without
+ * address mappings (assembly or proxied storage) any write re-reads everything.
+ */
+function tokenTheftOracle(token, contracts) {
+    const address = token.deployment.address;
+    let watch;
+    const initial = new WeakMap();
+    let balances = [];
+    let allowances = [];
+    return {
+        async begin(chain) {
+            watch ??= new Watch(token, [...new Set([...chain.senderAddresses, ...contracts])]);
+            let start = initial.get(chain);
+            if (start === undefined) {
+                start = { balances: await watch.readAll(chain, 'balance'), allowances: await watch.readAll(chain, 'allowance') };
+                initial.set(chain, start);
+            }
+            balances = start.balances.slice();
+            allowances = start.allowances.slice();
+        },
+        check(chain, tx, result) {
+            if (result.outcome.kind !== 'success' || watch === undefined)
+                return null;
+            const writes = result.trace.sstores.filter((s) => s.address === address);
+            return writes.length === 0 ? null : judge(chain, tx, result, writes, watch);
+        },
+    };
+    /** Re-reads what the writes may have changed and judges every change. */
+    async function judge(chain, tx, result, writes, watch) {
+        // The deployer's transactions update what is known but are not judged.
+        const judged = tx.sender !== 0;
+        const dirty = watch.dirty(writes);
+        const callers = tokenCallers(chain, tx, result, token);
+        const before = allowances.slice();
+        for (const pair of dirty.allowances) {
+            const now = await watch.read(chain, 'allowance', pair);
+            const was = allowances[pair];
+            allowances[pair] = now;
+            const [owner, spender] = watch.pair(pair);
+            if (judged && was !== UNKNOWN && now !== UNKNOWN && now > was && !callers.has(owner)) {
+                return theft(watch.lastWrite(writes, 'allowance', pair), `allowance(${owner}, ${spender}) rose from ${was} to ${now} in a transaction from ${chain.senderAddresses[tx.sender]}, not from the owner`);
+            }
+        }
+        for (const holder of dirty.balances) {
+            const now = await watch.read(chain, 'balance', holder);
+            const was = balances[holder];
+            balances[holder] = now;
+            const owner = watch.holders[holder];
+            if (!judged || was === UNKNOWN || now === UNKNOWN || now >= was || callers.has(owner))
+                continue;
+            const drop = was - now;
+            const allowed = [...callers].map((spender) => watch.allowanceOf(before, owner, spender));
+            if (allowed.some((a) => a === UNKNOWN || a >= drop))
+                continue;
+            const cover = allowed.reduce((a, b) => (a > b ? a : b), 0n);
+            const how = startsWith(tx.data, TRANSFER_FROM) ? 'transferFrom moved' : 'moved';
+            return theft(watch.lastWrite(writes, 'balance', holder), `${how} ${drop} of ${owner}'s balance in a transaction from ${chain.senderAddresses[tx.sender]}, with an allowance of ${cover}`);
+        }
+        return null;
+    }
+    function theft(at, message) {
+        return { kind: 'token-theft', panicCode: null, codeId: at.codeId, pc: at.pc, message: `${token.deployment.name} (${address}): ${message}` };
+    }
+}
+/** Who called the token in the transaction: the sender when it called the token directly, and every contract that CALLed it. */
+function tokenCallers(chain, tx, result, token) {
+    const callers = new Set();
+    if (tx.to === token.index)
+        callers.add(chain.senderAddresses[tx.sender]);
+    const self = BigInt(token.deployment.address);
+    for (const effect of result.trace.effects)
+        if (effect.kind === 'call' && effect.to === self)
+            callers.add(effect.from);
+    return callers;
+}
+/** The token's holders, the calls that read their balances and allowances, and the slots that hold them. */
+class Watch {
+    token;
+    holders;
+    calls = { balance: [], allowance: [] };
+    /** The storage slot of each balance / allowance when the layout says where the getter reads it. */
+    raw = { balance: undefined, allowance: undefined };
+    slots = new Map();
+    plainSlots = new Set();
+    hasAddressMappings;
+    constructor(token, holders) {
+        this.token = token;
+        this.holders = holders;
+        for (const owner of holders) {
+            this.calls.balance.push(toBytes_hexToBytes(encodeFunctionData({ abi: ERC20, functionName: 'balanceOf', args: [owner] })));
+            for (const spender of holders) {
+                this.calls.allowance.push(toBytes_hexToBytes(encodeFunctionData({ abi: ERC20, functionName: 'allowance', args: [owner, spender] })));
+            }
+        }
+        let mappings = false;
+        for (const variable of token.layout) {
+            if (variable.type.startsWith('mapping(address => mapping(address =>')) {
+                mappings = true;
+                const slots = holders.flatMap((owner) => {
+                    const inner = mappingSlot(BigInt(owner), variable.slot);
+                    return holders.map((spender) => mappingSlot(BigInt(spender), inner));
+                });
+                slots.forEach((slot, index) => this.slots.set(slot, { kind: 'allowance', index }));
+                if (ALLOWANCE_VARIABLES.has(variable.label) && variable.type === 'mapping(address => mapping(address => uint256))')
+                    this.raw.allowance = slots;
+            }
+            else if (variable.type.startsWith('mapping(address =>')) {
+                mappings = true;
+                const slots = holders.map((holder) => mappingSlot(BigInt(holder), variable.slot));
+                slots.forEach((slot, index) => this.slots.set(slot, { kind: 'balance', index }));
+                if (BALANCE_VARIABLES.has(variable.label) && variable.type === 'mapping(address => uint256)')
+                    this.raw.balance = slots;
+            }
+            else {
+                this.plainSlots.add(variable.slot);
+            }
+        }
+        this.hasAddressMappings = mappings;
+    }
+    /** Which balances and allowances the written slots may have changed. */
+    dirty(writes) {
+        const balances = new Set();
+        const allowances = new Set();
+        for (const write of writes) {
+            const entry = this.slots.get(write.slot);
+            if (entry !== undefined)
+                (entry.kind === 'balance' ? balances : allowances).add(entry.index);
+            else if (!this.hasAddressMappings) {
+                this.calls.balance.forEach((_, i) => balances.add(i));
+                this.calls.allowance.forEach((_, i) => allowances.add(i));
+            }
+            else if (this.plainSlots.has(write.slot))
+                this.calls.balance.forEach((_, i) => balances.add(i));
+        }
+        return { balances, allowances };
+    }
+    /** The last write to the entry's slot (located the finding), else the last write to the token. */
+    lastWrite(writes, kind, index) {
+        const own = writes.findLast((w) => {
+            const entry = this.slots.get(w.slot);
+            return entry !== undefined && entry.kind === kind && entry.index === index;
+        });
+        return own ?? writes[writes.length - 1];
+    }
+    async read(chain, kind, index) {
+        const slot = this.raw[kind]?.[index];
+        if (slot !== undefined)
+            return chain.getStorage(this.token.deployment.address, slot);
+        const result = await chain.view(this.token.index, this.calls[kind][index]);
+        return result.success && result.returnData.length >= 32 ? fromBytes_bytesToBigInt(result.returnData.subarray(0, 32)) : UNKNOWN;
+    }
+    async readAll(chain, kind) {
+        const values = [];
+        for (let i = 0; i < this.calls[kind].length; i++)
+            values.push(await this.read(chain, kind, i));
+        return values;
+    }
+    pair(index) {
+        return [this.holders[Math.floor(index / this.holders.length)], this.holders[index % this.holders.length]];
+    }
+    /** The allowance in `values` (by pair), UNKNOWN when the spender is not a holder the oracle reads. */
+    allowanceOf(values, owner, spender) {
+        const o = this.holders.indexOf(owner);
+        const s = this.holders.indexOf(spender);
+        return o < 0 || s < 0 ? UNKNOWN : values[o * this.holders.length + s];
+    }
+}
+/** Solidity's slot of `mapping[key]` for a mapping at `slot`: keccak256(key . slot), both 32-byte words. */
+function mappingSlot(key, slot) {
+    const preimage = new Uint8Array(64);
+    writeWord(preimage, 0, key);
+    writeWord(preimage, 32, slot);
+    return fromBytes_bytesToBigInt(sha3_keccak_256(preimage));
+}
+function writeWord(into, at, value) {
+    for (let i = 31; i >= 0; i--) {
+        into[at + i] = Number(value & 0xffn);
+        value >>= 8n;
+    }
+}
+function startsWith(data, prefix) {
+    return data.length >= prefix.length && prefix.every((b, i) => data[i] === b);
 }
 
 ;// CONCATENATED MODULE: ./src/oracles/transaction.ts
@@ -46816,6 +48482,35 @@ function checkTransaction(result, oracles) {
             failures.push(failure);
     }
     return failures;
+}
+
+;// CONCATENATED MODULE: ./src/oracles/suite.ts
+
+
+
+
+
+
+
+
+/**
+ * The full oracle set, built one way for the campaign and for the replay on the base revision, so
+ * that "introduced" and "pre-existing" are decided by the same oracles: per transaction (assertion,
+ * panics, arbitrary storage write), per sequence (ether leak, token theft for every ERC-20-shaped
+ * deployment that is not a test helper, unprotected selfdestruct, controlled delegatecall), and the
+ * subject's property functions.
+ */
+function buildOracles(world, settings) {
+    const { contracts, deployments, subject } = world;
+    const addresses = deployments.map((d) => d.address);
+    const tokens = contracts.flatMap((contract, index) => isErc20Shaped(contract.abi) && !isTestHelper(contract.file, contract.name)
+        ? [tokenTheftOracle({ index, deployment: deployments[index], layout: contract.storageLayout }, addresses)]
+        : []);
+    return {
+        oracles: [...transactionOracles({ panicCodes: settings.panicCodes }), storageWriteOracle(settings.probe)],
+        sequenceOracles: [etherLeakOracle(deployments), ...tokens, selfdestructOracle, controlledDelegatecallOracle(deployments)],
+        properties: propertyFunctions(contracts[subject].abi, subject, deployments[subject].codeId),
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/fuzz/abi.ts
@@ -48143,14 +49838,17 @@ function insertAt(seq, i, call) {
 async function runSequence(harness, sequence, observe) {
     const { executor } = harness;
     await executor.reset();
+    for (const oracle of harness.sequenceOracles)
+        await oracle.begin(executor);
     let pathId = '';
     let last;
     for (let index = 0; index < sequence.length; index++) {
-        const result = await executor.run(toTx(sequence[index]));
+        const tx = toTx(sequence[index]);
+        const result = await executor.run(tx);
         last = result;
         pathId = result.trace.pathId;
         observe?.(result, index);
-        const [failure] = checkTransaction(result, harness.oracles);
+        const failure = checkTransaction(result, harness.oracles)[0] ?? (await checkSequence(harness, tx, result));
         if (failure)
             return { pathId, transactions: index + 1, failure: { failure, index, result }, last };
         if (harness.properties.length > 0) {
@@ -48160,6 +49858,16 @@ async function runSequence(harness, sequence, observe) {
         }
     }
     return { pathId, transactions: sequence.length, last };
+}
+/** The first failure a sequence oracle sees; awaits only the oracles that answer with a promise (those that read the chain). */
+async function checkSequence(harness, tx, result) {
+    for (const oracle of harness.sequenceOracles) {
+        const verdict = oracle.check(harness.executor, tx, result);
+        const failure = verdict instanceof Promise ? await verdict : verdict;
+        if (failure !== null)
+            return failure;
+    }
+    return undefined;
 }
 function toTx(call) {
     return {
@@ -48994,6 +50702,7 @@ async function runCampaign(setup) {
                 written.push(...slotsWritten(result.trace));
             setup.onEvent?.({ kind: 'transaction', result, sequenceIndex: sequences, elapsedMs: meter.elapsedMs() });
         });
+        setup.onEvent?.({ kind: 'sequence', sequence: sequence.slice(0, run.transactions) });
         if (run.failure && !findings.has(failureKey(run.failure.failure))) {
             const finding = {
                 failure: run.failure.failure,
@@ -49047,7 +50756,7 @@ async function runCampaign(setup) {
         const setters = new Set(stateSetters(steps));
         if (setters.size > 0)
             ddsf?.offer(retainCalls(sequence, (i) => setters.has(i)), storageFingerprint(harness.executor, written));
-        setup.onEvent?.({ kind: 'input-added', pathId, corpusSize: corpus.entries.length });
+        setup.onEvent?.({ kind: 'input-added', pathId, corpusSize: corpus.entries.length, sequence });
         return execution;
     };
     /** One entry per goal, replaced as inputs get closer: the corpus grows with goals, not with steps. */
@@ -49273,6 +50982,17 @@ class ReachTracker {
                 }
             }
         }
+    }
+    /** Whether the transaction entered a block holding a target (reached before or not). */
+    enters(result) {
+        for (const [codeId, blocks] of this.byBlock) {
+            const entered = result.trace.blocks.get(codeId);
+            if (entered)
+                for (const start of entered)
+                    if (blocks.has(start))
+                        return true;
+        }
+        return false;
     }
     /** How many targets there are. */
     get size() {
@@ -50175,8 +51895,6 @@ function createPathAnalyzer(request) {
 
 
 
-
-
 /** Most wei one generated call carries: enough for any realistic deposit, far below a sender's balance. */
 const MAX_CALL_VALUE = 10000n * 10n ** 18n;
 /** Fuzzes one deployed contract (with the ones it was deployed with) for its budget, then shrinks and replays every failure found. */
@@ -50187,13 +51905,13 @@ async function fuzzContract(request) {
     const deployment = executor.deployments[world.subject];
     // Harvey Sect. 4.3: a random slot no honest SSTORE targets; writing it means the slot was attacker-computed.
     const probe = rng.fork('probe').bits(256);
+    const oracleSettings = { panicCodes: request.panicCodes, probe };
     const trackReach = () => new ReachTracker(request.targets, deployment, { code: contract.creation.bytecode, executedBlocks: deployment.creationBlocks });
     const reach = trackReach();
     const lookahead = lookaheadSetup(request.schedule, deployment, request.targets, reach);
     const harness = {
         executor,
-        oracles: [...transactionOracles({ panicCodes: request.panicCodes }), storageWriteOracle(probe)],
-        properties: propertyFunctions(contract.abi, world.subject, deployment.codeId),
+        ...buildOracles({ contracts: world.contracts, deployments: executor.deployments, subject: world.subject }, oracleSettings),
     };
     const callable = new Set(world.callable);
     const dictionary = new Dictionary();
@@ -50217,10 +51935,12 @@ async function fuzzContract(request) {
         targets: world.contracts.map((c, i) => (callable.has(i) && c.kind === 'contract' ? callTargets(c.abi).filter((t) => !isGetter(t, c)) : [])),
         maxSequenceLength: request.maxSequenceLength,
     };
-    const result = { contract, senders: executor.senderAddresses, deploymentNames, reached: reach.reached, unreachable: lookahead.unreachable };
+    const result = { contract, senders: executor.senderAddresses, deploymentNames, reached: reach.reached, unreachable: lookahead.unreachable, oracleSettings };
     if (mutation.targets.every((t) => t.length === 0) && harness.properties.length === 0) {
         return { ...result, outcome: emptyOutcome(), findings: [] };
     }
+    // Whether the sequence running now has executed a changed line (for the `sequence` event).
+    let entersTargets = false;
     const outcome = await runCampaign({
         harness,
         budget: request.budget,
@@ -50235,9 +51955,16 @@ async function fuzzContract(request) {
         probes: [probe, ...new Set(contract.storageLayout.map((v) => v.slot))],
         stop: request.stopWhen && ((findings) => (request.stopWhen === 'finding' ? findings > 0 : reach.allReached)),
         onEvent: (event) => {
-            if (event.kind === 'transaction')
+            if (event.kind === 'transaction') {
                 reach.observe(event.result, event.elapsedMs, event.sequenceIndex);
-            request.onEvent?.(event);
+                entersTargets ||= reach.enters(event.result);
+            }
+            if (event.kind === 'sequence') {
+                request.onEvent?.({ ...event, executesTargets: entersTargets });
+                entersTargets = false;
+            }
+            else
+                request.onEvent?.(event);
         },
     });
     const findings = [];
@@ -50559,7 +52286,9 @@ const SHRINK_SHARE = 0.1;
  * Fuzzes each planned contract in turn. The budget is split by target counts (evenly when there are
  * no targets); each campaign draws from its own fork of the run's seeded PRNG.
  */
-async function fuzzContracts(project, plans, config, context) {
+async function fuzzContracts(project, plans, config, context, 
+/** Sees every campaign event, with the index of the plan whose campaign emitted it. */
+observe) {
     const { logger, clock } = context;
     const counts = new Map(plans.map((p) => [p.contract.id, p.targets.length]));
     const shares = splitBudget(plans.map((p) => p.contract), counts, budgetUnits(config.budget));
@@ -50580,13 +52309,16 @@ async function fuzzContracts(project, plans, config, context) {
             maxSequenceLength: config.maxSequenceLength,
             stopWhen: config.stopWhen,
             shrinkDeadline: budget.shrinkMs === undefined ? undefined : clock() + budget.fuzzMs + budget.shrinkMs,
-            onEvent: progressReporter(contract.name, logger, clock),
+            onEvent: observed(progressReporter(contract.name, logger, clock), observe && ((event) => observe(i, event))),
         }));
         logger.info(`${contract.name}: ${result.outcome.transactions} transactions, ${result.findings.length} finding(s)` +
             (targets.length > 0 ? `, ${result.reached.size}/${targets.length} changed lines reached` : ''));
         results.push(result);
     }
     return results;
+}
+function observed(report, observe) {
+    return observe ? (event) => (report(event), observe(event)) : report;
 }
 /** `lookahead` aims at targets: without any, the default is the baseline and asking for it is an error. */
 function scheduleFor(config, targets) {
@@ -50609,247 +52341,6 @@ function contractBudget(total, share) {
     return { fuzz: { kind: 'seconds', seconds: (share - shrinkMs) / 1000 }, fuzzMs: share - shrinkMs, shrinkMs };
 }
 
-;// CONCATENATED MODULE: ./node_modules/viem/_esm/utils/unit/Value.js
-// Adapted from the Ox v1 `Value` module.
-/** @see https://ethereum.github.io/yellowpaper/paper.pdf */
-const exponents = {
-    wei: 0,
-    gwei: 9,
-    szabo: 12,
-    finney: 15,
-    ether: 18,
-};
-/**
- * Formats a `bigint` Value to its string representation (divided by the given exponent).
- *
- * @example
- * ```ts twoslash
- * import { Value } from 'ox'
- *
- * Value.format(420_000_000_000n, 9)
- * // @log: '420'
- * ```
- *
- * @param value - The `bigint` Value to format.
- * @param decimals - The exponent to divide the `bigint` Value by.
- * @returns The string representation of the Value.
- */
-function format(value, decimals = 0) {
-    if (!Number.isInteger(decimals) || decimals < 0)
-        throw new InvalidDecimalsError({ decimals });
-    let display = value.toString();
-    const negative = display.startsWith('-');
-    if (negative)
-        display = display.slice(1);
-    display = display.padStart(decimals, '0');
-    let [integer, fraction] = [
-        display.slice(0, display.length - decimals),
-        display.slice(display.length - decimals),
-    ];
-    fraction = fraction.replace(/(0+)$/, '');
-    return `${negative ? '-' : ''}${integer || '0'}${fraction ? `.${fraction}` : ''}`;
-}
-/**
- * Formats a `bigint` Value (default: wei) to a string representation of Ether.
- *
- * @example
- * ```ts twoslash
- * import { Value } from 'ox'
- *
- * Value.formatEther(1_000_000_000_000_000_000n)
- * // @log: '1'
- * ```
- *
- * @param wei - The Value to format.
- * @param unit - The unit to format the Value in. @default 'wei'.
- * @returns The Ether string representation of the Value.
- */
-function formatEther(wei, unit = 'wei') {
-    return format(wei, exponents.ether - exponents[unit]);
-}
-/**
- * Formats a `bigint` Value (default: wei) to a string representation of Gwei.
- *
- * @example
- * ```ts twoslash
- * import { Value } from 'ox'
- *
- * Value.formatGwei(1_000_000_000n)
- * // @log: '1'
- * ```
- *
- * @param wei - The Value to format.
- * @param unit - The unit to format the Value in. @default 'wei'.
- * @returns The Gwei string representation of the Value.
- */
-function formatGwei(wei, unit = 'wei') {
-    return format(wei, exponents.gwei - exponents[unit]);
-}
-/**
- * Parses a `string` representation of a Value to `bigint` (multiplied by the given exponent).
- *
- * @example
- * ```ts twoslash
- * import { Value } from 'ox'
- *
- * Value.from('420', 9)
- * // @log: 420000000000n
- * ```
- *
- * @param value - The string representation of the Value.
- * @param decimals - The exponent to multiply the Value by.
- * @returns The `bigint` representation of the Value.
- */
-function from(value, decimals = 0) {
-    if (!Number.isInteger(decimals) || decimals < 0)
-        throw new InvalidDecimalsError({ decimals });
-    // Require at least one digit overall. Rejects '', '.', '-', '-.' which
-    // the previous regex accepted (and which then either produced garbage or
-    // threw a raw `SyntaxError` from `BigInt('')`).
-    if (!/^-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)$/.test(value))
-        throw new InvalidDecimalNumberError({ value });
-    let [integer = '', fraction = '0'] = value.split('.');
-    const negative = integer.startsWith('-');
-    if (negative)
-        integer = integer.slice(1);
-    if (integer === '')
-        integer = '0';
-    // trim trailing zeros.
-    fraction = fraction.replace(/(0+)$/, '');
-    // round off if the fraction is larger than the number of decimals.
-    if (decimals === 0) {
-        // Round half-away-from-zero by inspecting the first fractional digit.
-        if (fraction.length > 0 && Number.parseInt(fraction[0], 10) >= 5)
-            integer = `${BigInt(integer) + 1n}`;
-        fraction = '';
-    }
-    else if (fraction.length > decimals) {
-        const left = fraction.slice(0, decimals);
-        const roundDigit = Number.parseInt(fraction.slice(decimals, decimals + 1), 10);
-        if (roundDigit >= 5) {
-            // Carry through the truncated fraction digits into the integer part
-            // without converting to a JS Number (avoids float precision loss).
-            const carried = carry(left);
-            if (carried.length > decimals) {
-                // Carry overflowed into the integer part.
-                fraction = carried.slice(1);
-                integer = `${BigInt(integer) + 1n}`;
-            }
-            else {
-                fraction = carried;
-            }
-        }
-        else {
-            fraction = left;
-        }
-    }
-    else {
-        fraction = fraction.padEnd(decimals, '0');
-    }
-    return BigInt(`${negative ? '-' : ''}${integer}${fraction}`);
-}
-/**
- * Adds 1 to a digit string with carry, returning a string of the same length
- * unless the carry overflows past the most-significant digit (in which case
- * the returned string is one digit longer).
- *
- * @internal
- */
-function carry(digits) {
-    const out = digits.split('');
-    let i = out.length - 1;
-    while (i >= 0) {
-        const d = Number.parseInt(out[i], 10) + 1;
-        if (d < 10) {
-            out[i] = String(d);
-            return out.join('');
-        }
-        out[i] = '0';
-        i--;
-    }
-    return `1${out.join('')}`;
-}
-/**
- * Parses a string representation of Ether to a `bigint` Value (default: wei).
- *
- * @example
- * ```ts twoslash
- * import { Value } from 'ox'
- *
- * Value.fromEther('420')
- * // @log: 420000000000000000000n
- * ```
- *
- * @param ether - String representation of Ether.
- * @param unit - The unit to parse to. @default 'wei'.
- * @returns A `bigint` Value.
- */
-function fromEther(ether, unit = 'wei') {
-    return from(ether, exponents.ether - exponents[unit]);
-}
-/**
- * Parses a string representation of Gwei to a `bigint` Value (default: wei).
- *
- * @example
- * ```ts twoslash
- * import { Value } from 'ox'
- *
- * Value.fromGwei('420')
- * // @log: 420000000000n
- * ```
- *
- * @param gwei - String representation of Gwei.
- * @param unit - The unit to parse to. @default 'wei'.
- * @returns A `bigint` Value.
- */
-function fromGwei(gwei, unit = 'wei') {
-    return from(gwei, exponents.gwei - exponents[unit]);
-}
-/**
- * Thrown when a value is not a valid decimal number.
- *
- * @example
- * ```ts twoslash
- * import { Value } from 'ox'
- *
- * Value.fromEther('123.456.789')
- * // @error: Value.InvalidDecimalNumberError: Value `123.456.789` is not a valid decimal number.
- * ```
- */
-class InvalidDecimalNumberError extends Error {
-    constructor({ value }) {
-        super(`Value \`${value}\` is not a valid decimal number.`);
-        Object.defineProperty(this, "name", {
-            enumerable: true,
-            configurable: true,
-            writable: true,
-            value: 'Value.InvalidDecimalNumberError'
-        });
-    }
-}
-/**
- * Thrown when the `decimals` argument is not a non-negative integer.
- *
- * @example
- * ```ts twoslash
- * import { Value } from 'ox'
- *
- * Value.from('1', -1)
- * // @error: Value.InvalidDecimalsError: `decimals` must be a non-negative integer. Got `-1`.
- * ```
- */
-class InvalidDecimalsError extends Error {
-    constructor({ decimals }) {
-        super(`\`decimals\` must be a non-negative integer. Got \`${decimals}\`.`);
-        Object.defineProperty(this, "name", {
-            enumerable: true,
-            configurable: true,
-            writable: true,
-            value: 'Value.InvalidDecimalsError'
-        });
-    }
-}
-//# sourceMappingURL=Value.js.map
 ;// CONCATENATED MODULE: ./node_modules/viem/_esm/utils/unit/parseUnits.js
 
 /**
@@ -86947,6 +88438,11 @@ function instrumentedOpcodes(common, recorder) {
         wrap(Op.ISZERO, (runState, pc) => recorder.iszero(pc, instrumentation_top(runState, 0))),
         wrap(Op.SLOAD, (runState, pc) => recorder.sload(pc, instrumentation_top(runState, 0))),
         wrap(Op.SSTORE, (runState, pc) => recorder.sstore(pc, instrumentation_top(runState, 0))),
+        // Stack: gas, to, value, … for CALL/CALLCODE; gas, to, … for DELEGATECALL; beneficiary for SELFDESTRUCT.
+        wrap(Op.CALL, (runState, pc) => recorder.effect('call', pc, instrumentation_top(runState, 1), instrumentation_top(runState, 2))),
+        wrap(Op.CALLCODE, (runState, pc) => recorder.effect('callcode', pc, instrumentation_top(runState, 1), instrumentation_top(runState, 2))),
+        wrap(Op.DELEGATECALL, (runState, pc) => recorder.effect('delegatecall', pc, instrumentation_top(runState, 1), 0n)),
+        wrap(Op.SELFDESTRUCT, (runState, pc) => recorder.effect('selfdestruct', pc, instrumentation_top(runState, 0), 0n)),
     ];
 }
 // Errors raised by an opcode's handler, after the interpreter moved the pc past the opcode.
@@ -87221,7 +88717,7 @@ async function enableJumpAnalysisCache(evm) {
 
 ;// CONCATENATED MODULE: ./src/evm/traceRecorder.ts
 
-const DEFAULT_TRACE_LIMITS = { maxJumps: 8192, maxComparisons: 4096, maxStorageAccesses: 4096 };
+const DEFAULT_TRACE_LIMITS = { maxJumps: 8192, maxComparisons: 4096, maxStorageAccesses: 4096, maxEffects: 256 };
 // Call depth is bounded by 1024 in the EVM.
 const MAX_FRAMES = 1100;
 const TWO_POW_32 = 2 ** 32;
@@ -87266,6 +88762,8 @@ class TraceRecorder {
     sloadCount = 0;
     sstores;
     sstoreCount = 0;
+    effects;
+    effectCount = 0;
     constructor(registry, limits = DEFAULT_TRACE_LIMITS) {
         this.registry = registry;
         this.jumps = new Uint32Array(limits.maxJumps * 2);
@@ -87275,6 +88773,7 @@ class TraceRecorder {
         const access = () => ({ codeId: 0, pc: 0, address: '0x', slot: 0n });
         this.sloads = Array.from({ length: limits.maxStorageAccesses }, access);
         this.sstores = Array.from({ length: limits.maxStorageAccesses }, access);
+        this.effects = Array.from({ length: limits.maxEffects }, () => ({ kind: 'call', codeId: 0, pc: 0, from: '0x', to: 0n, value: 0n }));
     }
     begin() {
         this.recording = true;
@@ -87289,6 +88788,7 @@ class TraceRecorder {
         this.comparisonCount = 0;
         this.sloadCount = 0;
         this.sstoreCount = 0;
+        this.effectCount = 0;
     }
     enterFrame(code, address) {
         if (this.depth + 1 >= MAX_FRAMES)
@@ -87384,6 +88884,18 @@ class TraceRecorder {
         if (this.sstoreCount < this.sstores.length)
             this.access(this.sstores[this.sstoreCount++], pc, slot);
     }
+    /** A CALL, CALLCODE, DELEGATECALL or SELFDESTRUCT about to run (operands read off the stack). */
+    effect(kind, pc, to, value) {
+        if (this.effectCount >= this.effects.length)
+            return;
+        const record = this.effects[this.effectCount++];
+        record.kind = kind;
+        record.codeId = this.codeId;
+        record.pc = pc;
+        record.from = this.address;
+        record.to = to;
+        record.value = value;
+    }
     access(record, pc, slot) {
         record.codeId = this.codeId;
         record.pc = pc;
@@ -87431,6 +88943,7 @@ class TraceRecorder {
             comparisons: this.comparisons.slice(0, this.comparisonCount),
             sloads: this.sloads.slice(0, this.sloadCount),
             sstores: this.sstores.slice(0, this.sstoreCount),
+            effects: this.effects.slice(0, this.effectCount),
             blocks: this.blocks,
         };
     }
@@ -89549,15 +91062,16 @@ async function git(repo, args, maxBuffer = 16 << 20) {
 
 
 
-
 /**
  * Whether a finding's sequence also fails on the base revision's build, the same way: each call goes
  * to the base deployment of the same contract (file and name) and the same function by signature,
  * with the same arguments, senders and values, and the failure is of the same kind (same panic code,
  * same property). Program counters differ between builds, so the failure is matched by what it is,
- * not where. A contract or function the base lacks means the sequence cannot fail there.
+ * not where. A contract or function the base lacks means the sequence cannot fail there. The base is
+ * judged by the same oracle set as head (`buildOracles`), with head's settings — the same probe slot
+ * included — so every oracle tells introduced from pre-existing the same way.
  */
-async function failsOnBase(base, head, subject, sequence, failure, panicCodes) {
+async function failsOnBase(base, head, subject, sequence, failure, settings) {
     const indexOf = (id) => base.contracts.findIndex((c) => c.id === id);
     const calls = [];
     for (const call of sequence) {
@@ -89578,11 +91092,8 @@ async function failsOnBase(base, head, subject, sequence, failure, panicCodes) {
     if (subjectIndex < 0)
         return false;
     const { executor } = base;
-    const run = await runSequence({
-        executor,
-        oracles: transactionOracles({ panicCodes }),
-        properties: propertyFunctions(base.contracts[subjectIndex].abi, subjectIndex, executor.deployments[subjectIndex].codeId),
-    }, calls);
+    const oracles = buildOracles({ contracts: base.contracts, deployments: executor.deployments, subject: subjectIndex }, settings);
+    const run = await runSequence({ executor, ...oracles }, calls);
     const seen = run.failure?.failure;
     return seen !== undefined && seen.kind === failure.kind && seen.panicCode === failure.panicCode && seen.property === failure.property;
 }
@@ -89767,7 +91278,853 @@ function holdsUnit(locations, file, unit) {
     return locations.mapped.some((m) => m.file === file && m.start >= unit.range.start && m.start + m.length <= end);
 }
 
+;// CONCATENATED MODULE: ./src/fuzz/behaviour/wording.ts
+
+
+/**
+ * Names for the accounts of one revision's world: the senders by role, deployments by contract name
+ * (file and name when two share a name). Base and head deploy the same plan, so a name stands for the
+ * same account on both even where an address differs.
+ */
+class AddressBook {
+    names = new Map();
+    constructor(world) {
+        world.executor.senderAddresses.forEach((address, i) => this.names.set(address.toLowerCase(), SENDER_NAMES[i] ?? address));
+        const repeated = (name) => world.contracts.filter((c) => c.name === name).length > 1;
+        world.executor.deployments.forEach((deployment, i) => {
+            const contract = world.contracts[i];
+            this.names.set(deployment.address.toLowerCase(), repeated(contract.name) ? contract.id : contract.name);
+        });
+    }
+    /** The account's name, or its address when it is none of the world's (a contract created later). */
+    name(address) {
+        return this.names.get(address.toLowerCase()) ?? address.toLowerCase();
+    }
+    /** Every named account: senders first, then deployments. */
+    get accounts() {
+        return [...this.names.keys()];
+    }
+}
+/** A value decoded by viem, in words: numbers in decimal, addresses by name, tuples in parentheses. */
+function valueText(param, value, book) {
+    const array = /^(.*)\[\d*\]$/.exec(param.type);
+    if (array && Array.isArray(value)) {
+        const element = { ...param, type: array[1] };
+        return `[${value.map((v) => valueText(element, v, book)).join(', ')}]`;
+    }
+    if (param.type === 'tuple' && 'components' in param)
+        return argumentsText(param.components, value, book);
+    if (param.type === 'address' && typeof value === 'string')
+        return book.name(value);
+    if (param.type === 'string')
+        return JSON.stringify(value);
+    return String(value);
+}
+/** `(a, b)` for decoded arguments, which viem gives as an array or, when all are named, a record. */
+function argumentsText(params, values, book) {
+    const at = (param, i) => (Array.isArray(values) ? values[i] : values[param.name ?? '']);
+    return `(${params.map((param, i) => valueText(param, at(param, i), book)).join(', ')})`;
+}
+/** `+1 ether`, `−0.5 ether`, `+3 wei` for tiny amounts. */
+function etherChangeText(wei) {
+    const sign = wei < 0n ? '−' : '+';
+    const magnitude = wei < 0n ? -wei : wei;
+    return magnitude < 1000000n ? `${sign}${magnitude} wei` : `${sign}${formatEther_formatEther(magnitude)} ether`;
+}
+/** At most `max` items, then how many more: a long list must not become a wall of text. */
+function listText(items, max = 4) {
+    const shown = items.slice(0, max).join(', ');
+    return items.length > max ? `${shown} and ${items.length - max} more` : shown;
+}
+
+;// CONCATENATED MODULE: ./src/fuzz/behaviour/compare.ts
+
+/**
+ * The first way two observations of one transaction differ (see `DivergenceKind` for the order), in
+ * words for each side; undefined when a caller could not tell them apart. Token views are compared
+ * by how the transaction changed them, so a difference left by an earlier uncompared call (a function
+ * only one revision has) is not blamed on this one.
+ */
+function compareObservations(base, head) {
+    if ((base.failure === undefined) !== (head.failure === undefined))
+        return { kind: 'outcome', base: summary(base), head: summary(head) };
+    if (base.failure !== undefined || head.failure !== undefined) {
+        return base.failure === head.failure ? undefined : { kind: 'revert-reason', base: base.failure, head: head.failure };
+    }
+    if (base.returns !== head.returns)
+        return { kind: 'return-value', base: returnsText(base), head: returnsText(head) };
+    if (!sameList(base.events, head.events))
+        return { kind: 'events', base: eventsText(base), head: eventsText(head) };
+    if (!sameList(base.ether, head.ether))
+        return { kind: 'ether', base: etherText(base), head: etherText(head) };
+    if (!sameList(base.tokens.map(changeIdentity), head.tokens.map(changeIdentity))) {
+        return { kind: 'token-balance', base: tokensText(base), head: tokensText(head) };
+    }
+    return undefined;
+}
+/** Everything one side did, for when only one side succeeded. */
+function summary(observation) {
+    if (observation.failure !== undefined)
+        return observation.failure;
+    const clauses = [
+        observation.returns === '' ? undefined : returnsText(observation),
+        observation.events.length === 0 ? undefined : eventsText(observation),
+        observation.ether.length === 0 ? undefined : etherText(observation),
+        observation.tokens.length === 0 ? undefined : tokensText(observation),
+    ].filter((clause) => clause !== undefined);
+    return ['succeeds', ...clauses].join('; ');
+}
+function returnsText(observation) {
+    return observation.returns === '' ? 'returns nothing' : `returns ${observation.returns}`;
+}
+function eventsText(observation) {
+    return observation.events.length === 0 ? 'emits no events' : `emits ${listText(observation.events)}`;
+}
+function etherText(observation) {
+    return observation.ether.length === 0 ? 'moves no ether' : `moves ether: ${listText(observation.ether)}`;
+}
+function tokensText(observation) {
+    const changes = observation.tokens.map((c) => `${c.key} ${c.before ?? 'reverts'} → ${c.after ?? 'reverts'}`);
+    return changes.length === 0 ? 'changes no token balances' : `changes ${listText(changes)}`;
+}
+/** What a change did, whatever the value was before: the key and the difference. */
+function changeIdentity(change) {
+    const { key, before, after } = change;
+    return before !== undefined && after !== undefined ? `${key} ${after - before}` : `${key} ${before}→${after}`;
+}
+function sameList(a, b) {
+    return a.length === b.length && a.every((item, i) => item === b[i]);
+}
+
+;// CONCATENATED MODULE: ./src/fuzz/behaviour/counterparts.ts
+
+/**
+ * Head calls translated to the base world: the same contract (by file and name), the same function
+ * (by signature, or the same kind of fallback/receive entry), the same senders, values and delays, and
+ * address arguments naming a head deployment renamed to its base deployment.
+ */
+class Counterparts {
+    base;
+    deploymentOf;
+    targets = new Map();
+    addresses = new Map();
+    calls = new WeakMap();
+    constructor(head, base) {
+        this.base = base;
+        this.deploymentOf = head.contracts.map((contract) => base.contracts.findIndex((c) => c.id === contract.id));
+        this.deploymentOf.forEach((to, from) => {
+            const headAddress = head.executor.deployments[from].address.toLowerCase();
+            const baseAddress = to < 0 ? undefined : base.executor.deployments[to].address.toLowerCase();
+            if (baseAddress !== undefined && baseAddress !== headAddress)
+                this.addresses.set(headAddress, baseAddress);
+        });
+    }
+    /**
+     * Each call's base counterpart, or undefined when base lacks its contract or function: that call runs
+     * on head only, and its blocks and seconds pass on base before the next call that runs there.
+     */
+    sequence(sequence) {
+        let blockDelay = 0;
+        let timeDelay = 0;
+        return sequence.map((call) => {
+            blockDelay += call.blockDelay;
+            timeDelay += call.timeDelay;
+            const counterpart = this.call(call);
+            if (counterpart === undefined)
+                return undefined;
+            const moved = blockDelay === call.blockDelay && timeDelay === call.timeDelay ? counterpart : { ...counterpart, blockDelay, timeDelay };
+            blockDelay = timeDelay = 0;
+            return moved;
+        });
+    }
+    /** Cached per head call (calls are immutable), so the base call's calldata is encoded once too. */
+    call(call) {
+        if (!this.calls.has(call))
+            this.calls.set(call, this.translatedCall(call));
+        return this.calls.get(call);
+    }
+    translatedCall(call) {
+        const to = this.deploymentOf[call.to];
+        const target = to < 0 ? undefined : this.target(call.to, to, call.target);
+        if (target === undefined)
+            return undefined;
+        if (target.kind !== 'function' || this.addresses.size === 0)
+            return { ...call, to, target };
+        return { ...call, to, target, args: target.fn.inputs.map((param, i) => this.translated(param, call.args[i])) };
+    }
+    target(headTo, baseTo, target) {
+        const name = target.kind === 'function' ? target.signature : target.kind;
+        const key = `${headTo}:${name}`;
+        if (!this.targets.has(key)) {
+            this.targets.set(key, callTargets(this.base.contracts[baseTo].abi).find((t) => (t.kind === 'function' ? t.signature : t.kind) === name));
+        }
+        const found = this.targets.get(key);
+        // A fallback call keeps head's calldata: only the entry point must exist on base.
+        return found?.kind === 'fallback' ? target : found;
+    }
+    translated(param, value) {
+        const type = abiType(param);
+        if (type.kind === 'address')
+            return this.addresses.get(value) ?? value;
+        if (type.kind === 'array')
+            return value.map((v) => this.translated(type.element, v));
+        if (type.kind === 'tuple')
+            return value.map((v, i) => this.translated(type.components[i], v));
+        return value;
+    }
+}
+
+;// CONCATENATED MODULE: ./node_modules/viem/_esm/constants/solidity.js
+// https://docs.soliditylang.org/en/v0.8.16/control-structures.html#panic-via-assert-and-error-via-require
+const panicReasons = {
+    1: 'An `assert` condition failed.',
+    17: 'Arithmetic operation resulted in underflow or overflow.',
+    18: 'Division or modulo by zero (e.g. `5 / 0` or `23 % 0`).',
+    33: 'Attempted to convert to an invalid type.',
+    34: 'Attempted to access a storage byte array that is incorrectly encoded.',
+    49: 'Performed `.pop()` on an empty array',
+    50: 'Array index is out of bounds.',
+    65: 'Allocated too much memory or created an array which is too large.',
+    81: 'Attempted to call a zero-initialized variable of internal function type.',
+};
+const solidityError = {
+    inputs: [
+        {
+            name: 'message',
+            type: 'string',
+        },
+    ],
+    name: 'Error',
+    type: 'error',
+};
+const solidityPanic = {
+    inputs: [
+        {
+            name: 'reason',
+            type: 'uint256',
+        },
+    ],
+    name: 'Panic',
+    type: 'error',
+};
+//# sourceMappingURL=solidity.js.map
+;// CONCATENATED MODULE: ./node_modules/viem/_esm/utils/abi/decodeErrorResult.js
+
+
+
+
+
+
+function decodeErrorResult(parameters) {
+    const { abi, data, cause } = parameters;
+    const signature = slice(data, 0, 4);
+    if (signature === '0x')
+        throw new AbiDecodingZeroDataError({ cause });
+    const abi_ = [...(abi || []), solidityError, solidityPanic];
+    const abiItem = abi_.find((x) => x.type === 'error' && signature === toFunctionSelector(formatAbiItem_formatAbiItem(x)));
+    if (!abiItem)
+        throw new AbiErrorSignatureNotFoundError(signature, {
+            docsPath: '/docs/contract/decodeErrorResult',
+            cause,
+        });
+    return {
+        abiItem,
+        args: 'inputs' in abiItem && abiItem.inputs && abiItem.inputs.length > 0
+            ? decodeAbiParameters_decodeAbiParameters(abiItem.inputs, slice(data, 4))
+            : undefined,
+        errorName: abiItem.name,
+    };
+}
+//# sourceMappingURL=decodeErrorResult.js.map
+;// CONCATENATED MODULE: ./node_modules/viem/_esm/utils/abi/decodeEventLog.js
+
+
+
+
+
+
+
+const decodeEventLog_docsPath = '/docs/contract/decodeEventLog';
+function decodeEventLog(parameters) {
+    const { abi, data, eventName, strict: strict_, topics, } = parameters;
+    const strict = strict_ ?? true;
+    const events = abi.filter((item) => item.type === 'event' && 'name' in item);
+    // Anonymous events omit the signature topic, so `topics[0]` is an indexed
+    // argument. A signature match still wins when the log has one.
+    const signature = topics[0];
+    const bySelector = signature
+        ? events.find((item) => !item.anonymous &&
+            signature === toEventSelector(formatAbiItem_formatAbiItem(item)))
+        : undefined;
+    const candidates = bySelector
+        ? [bySelector]
+        : anonymousCandidates(events, topics.length, eventName);
+    if (candidates.length > 1)
+        throw new AbiEventAmbiguityError(candidates.map((item) => item.name));
+    const abiItem = candidates[0];
+    if (!abiItem) {
+        if (!signature)
+            throw new AbiEventSignatureEmptyTopicsError({ docsPath: decodeEventLog_docsPath });
+        throw new AbiEventSignatureNotFoundError(signature, { docsPath: decodeEventLog_docsPath });
+    }
+    return decodeMatchedEventLog({
+        abiItem,
+        argTopics: abiItem.anonymous ? topics : topics.slice(1),
+        data,
+        strict,
+    });
+}
+function anonymousCandidates(events, topicCount, eventName) {
+    // Nothing in a log identifies an anonymous event, so any log with the same
+    // topic count fits it. Anonymous events are only considered when requested:
+    // `eventName` names one, or every event in the ABI is anonymous. Otherwise a
+    // log from another contract is decoded as the anonymous event.
+    const requested = (() => {
+        if (eventName)
+            return events.filter((item) => item.name === eventName);
+        if (events.every((item) => item.anonymous))
+            return events;
+        return [];
+    })();
+    // `eventName` does not skip the arity check, or a same-name overload with
+    // extra topics is guessed.
+    return requested.filter((item) => item.anonymous && indexedCount(item) === topicCount);
+}
+function indexedCount(item) {
+    return item.inputs?.filter((input) => input.indexed).length ?? 0;
+}
+function decodeMatchedEventLog({ abiItem, argTopics, data, strict, }) {
+    const { name, inputs } = abiItem;
+    const isUnnamed = inputs?.some((x) => !('name' in x && x.name));
+    const args = isUnnamed ? [] : {};
+    // Decode topics (indexed args).
+    const indexedInputs = inputs
+        .map((x, i) => [x, i])
+        .filter(([x]) => 'indexed' in x && x.indexed);
+    const missingIndexedInputs = [];
+    for (let i = 0; i < indexedInputs.length; i++) {
+        const [param, argIndex] = indexedInputs[i];
+        const topic = argTopics[i];
+        if (!topic) {
+            if (strict)
+                throw new DecodeLogTopicsMismatch({
+                    abiItem,
+                    param: param,
+                });
+            // Track missing indexed inputs to decode from data when strict is false
+            missingIndexedInputs.push([param, argIndex]);
+            continue;
+        }
+        args[isUnnamed ? argIndex : param.name || argIndex] = decodeTopic({
+            param,
+            value: topic,
+        });
+    }
+    // Decode data (non-indexed args + missing indexed args when strict is false).
+    const nonIndexedInputs = inputs.filter((x) => !('indexed' in x && x.indexed));
+    // When strict is false, missing indexed inputs should be decoded from data
+    const inputsToDecode = strict
+        ? nonIndexedInputs
+        : [...missingIndexedInputs.map(([param]) => param), ...nonIndexedInputs];
+    if (inputsToDecode.length > 0) {
+        if (data && data !== '0x') {
+            try {
+                const decodedData = decodeAbiParameters_decodeAbiParameters(inputsToDecode, data);
+                if (decodedData) {
+                    let dataIndex = 0;
+                    // First, assign missing indexed parameters (when strict is false)
+                    if (!strict) {
+                        for (const [param, argIndex] of missingIndexedInputs) {
+                            args[isUnnamed ? argIndex : param.name || argIndex] =
+                                decodedData[dataIndex++];
+                        }
+                    }
+                    // Then, assign non-indexed parameters
+                    if (isUnnamed) {
+                        for (let i = 0; i < inputs.length; i++)
+                            if (args[i] === undefined && dataIndex < decodedData.length)
+                                args[i] = decodedData[dataIndex++];
+                    }
+                    else
+                        for (let i = 0; i < nonIndexedInputs.length; i++)
+                            args[nonIndexedInputs[i].name] = decodedData[dataIndex++];
+                }
+            }
+            catch (err) {
+                if (strict) {
+                    if (err instanceof AbiDecodingDataSizeTooSmallError ||
+                        err instanceof PositionOutOfBoundsError)
+                        throw new DecodeLogDataMismatch({
+                            abiItem,
+                            data: data,
+                            params: inputsToDecode,
+                            size: size_size(data),
+                        });
+                    throw err;
+                }
+            }
+        }
+        else if (strict) {
+            throw new DecodeLogDataMismatch({
+                abiItem,
+                data: '0x',
+                params: inputsToDecode,
+                size: 0,
+            });
+        }
+    }
+    return {
+        eventName: name,
+        args: Object.values(args).length > 0 ? args : undefined,
+    };
+}
+function decodeTopic({ param, value }) {
+    if (param.type === 'string' ||
+        param.type === 'bytes' ||
+        param.type === 'tuple' ||
+        param.type.match(/^(.*)\[(\d+)?\]$/))
+        return value;
+    const decodedArg = decodeAbiParameters_decodeAbiParameters([param], value) || [];
+    return decodedArg[0];
+}
+/**
+ * Thrown by {@link decodeEventLog} when an anonymous event log fits more than
+ * one requested anonymous event with the same number of indexed inputs.
+ */
+class AbiEventAmbiguityError extends BaseError {
+    constructor(eventNames) {
+        // `eventName` cannot choose between overloads that share a name, so those
+        // need an ABI narrowed to one event.
+        const distinct = new Set(eventNames).size === eventNames.length;
+        super('Ambiguous anonymous event log.', {
+            docsPath: decodeEventLog_docsPath,
+            metaMessages: [
+                `Matched ${eventNames.map((name) => `\`${name}\``).join(', ')}.`,
+                'These events take the same number of indexed topics.',
+                distinct
+                    ? 'Pass `eventName` to choose one.'
+                    : 'Pass an `abi` that holds only the event to decode.',
+            ],
+            name: 'AbiEventAmbiguityError',
+        });
+    }
+}
+//# sourceMappingURL=decodeEventLog.js.map
+;// CONCATENATED MODULE: ./src/fuzz/behaviour/tokenReadings.ts
+
+
+const TOKEN_FUNCTIONS = ['balanceOf(address)', 'totalSupply()', 'allowance(address,address)'];
+/** ERC-20 by its ABI (ERC-4626 vaults are ERC-20s of their shares). */
+function isTokenShaped(abi) {
+    const signatures = new Set(abi.flatMap((item) => (item.type === 'function' ? [signature(item)] : [])));
+    return TOKEN_FUNCTIONS.every((s) => signatures.has(s));
+}
+/**
+ * The token views of one revision's world: for every token-shaped deployment, its supply, and the
+ * balance of and allowances between the senders and deployments. Read through `executor.view`, which
+ * rolls back, so reading never changes what a sequence does.
+ */
+class TokenReadings {
+    /** Each token's views, by the token's account name. */
+    reads = new Map();
+    constructor(world, book) {
+        const holders = book.accounts;
+        world.contracts.forEach((contract, to) => {
+            if (!isTokenShaped(contract.abi))
+                return;
+            const token = book.name(world.executor.deployments[to].address);
+            const read = (fn, args) => ({
+                key: `${token}.${fn.slice(0, fn.indexOf('('))}(${args.map((a) => book.name(a)).join(', ')})`,
+                to,
+                data: calldata(fn, args),
+            });
+            this.reads.set(token, [
+                read('totalSupply()', []),
+                ...holders.map((holder) => read('balanceOf(address)', [holder])),
+                ...holders.flatMap((owner) => holders.filter((spender) => spender !== owner).map((spender) => read('allowance(address,address)', [owner, spender]))),
+            ]);
+        });
+    }
+    /** Account names of the token-shaped deployments. */
+    get tokens() {
+        return this.reads.keys();
+    }
+    /** `previous` with the views of the named tokens read again. */
+    async read(executor, tokens, previous) {
+        const readings = new Map(previous);
+        for (const token of tokens) {
+            for (const { key, to, data } of this.reads.get(token) ?? []) {
+                const { success, returnData } = await executor.view(to, data);
+                readings.set(key, success && returnData.length >= 32 ? fromHex_hexToBigInt(toHex_bytesToHex(returnData.subarray(0, 32))) : undefined);
+            }
+        }
+        return readings;
+    }
+}
+/** The views whose value differs between two readings, in reading order. */
+function tokenChanges(before, after) {
+    const changes = [];
+    for (const [key, value] of after) {
+        if (before.get(key) !== value)
+            changes.push({ key, before: before.get(key), after: value });
+    }
+    return changes;
+}
+function calldata(fn, addresses) {
+    const args = encodeAbiParameters(addresses.map(() => ({ type: 'address' })), addresses);
+    return toBytes_hexToBytes(concatHex([toFunctionSelector(fn), args]));
+}
+
+;// CONCATENATED MODULE: ./src/fuzz/behaviour/observation.ts
+
+
+
+
+
+/**
+ * Runs calls on one revision's world and observes them. The executor is reset by `reset()`; the token
+ * views after the last transaction are kept, so a transaction's token changes cost one reading of
+ * the tokens it touched.
+ */
+class RevisionObserver {
+    world;
+    book;
+    tokens;
+    initial;
+    events;
+    errors;
+    indexOf;
+    current;
+    constructor(world, book, tokens, initial) {
+        this.world = world;
+        this.book = book;
+        this.tokens = tokens;
+        this.initial = initial;
+        this.events = declarations(world, 'event', (e) => toEventSelector(e));
+        // viem hashes an error's signature as a function's (typed for functions only).
+        this.errors = declarations(world, 'error', (e) => toFunctionSelector(e));
+        this.indexOf = new Map(world.executor.deployments.map((d, i) => [d.address.toLowerCase(), i]));
+        this.current = initial;
+    }
+    /** Reads the token views of the deployed state once: every sequence starts from it. */
+    static async create(world) {
+        const book = new AddressBook(world);
+        world.executor.reset();
+        const tokens = new TokenReadings(world, book);
+        return new RevisionObserver(world, book, tokens, await tokens.read(world.executor, tokens.tokens, new Map()));
+    }
+    reset() {
+        this.world.executor.reset();
+        this.current = this.initial;
+    }
+    /**
+     * Runs one call and observes it, all but its token changes: those are read by `tokenChanges` for
+     * the tokens either revision touched, so that both revisions read their views at the same points.
+     */
+    async run(call) {
+        const { executor } = this.world;
+        const accounts = this.book.accounts;
+        const before = accounts.map((a) => executor.balanceOf(a));
+        const result = await executor.run(toTx(call));
+        const touched = new Set();
+        const ether = accounts.flatMap((a, i) => {
+            const change = executor.balanceOf(a) - before[i];
+            if (change !== 0n)
+                touched.add(this.book.name(a));
+            return change === 0n ? [] : [`${this.book.name(a)} ${etherChangeText(change)}`];
+        });
+        if (result.outcome.kind !== 'success') {
+            return { observation: { failure: this.failure(result, call.to), returns: '', events: [], ether, tokens: [] }, touched };
+        }
+        for (const write of result.trace.sstores)
+            touched.add(this.book.name(write.address));
+        const observation = { returns: this.returns(call, result.returnData), events: result.logs.map((log) => this.event(log)), ether, tokens: [] };
+        return { observation, touched };
+    }
+    /**
+     * How the transaction just run changed the views of the `touched` tokens. A token's views are read
+     * again only when its storage was written or its ether moved: a view that changes with time alone
+     * (interest accrual) is seen at the next transaction that writes its token.
+     */
+    async tokenChanges(touched) {
+        const tokens = [...this.tokens.tokens].filter((token) => touched.has(token));
+        if (tokens.length === 0)
+            return [];
+        const after = await this.tokens.read(this.world.executor, tokens, this.current);
+        const changes = tokenChanges(this.current, after);
+        this.current = after;
+        return changes;
+    }
+    failure(result, to) {
+        const outcome = result.outcome;
+        if (outcome.kind === 'invalid')
+            return 'fails: INVALID opcode';
+        if (outcome.kind !== 'revert')
+            return `fails: ${outcome.kind === 'error' ? outcome.error : outcome.kind}`;
+        const reason = decodeRevert(outcome.data);
+        if (reason.kind === 'empty')
+            return 'reverts without data';
+        if (reason.kind !== 'other')
+            return `reverts with ${describeRevert(reason)}`;
+        const custom = this.decoded(this.errors, reason.data.slice(0, 10), to, (error) => {
+            const { args } = decodeErrorResult({ abi: [error], data: reason.data });
+            return `${error.name}${argumentsText(error.inputs, args ?? [], this.book)}`;
+        });
+        return `reverts with ${custom ?? describeRevert(reason)}`;
+    }
+    returns(call, data) {
+        if (data.length === 0)
+            return '';
+        const target = call.target;
+        if (target.kind !== 'function')
+            return toHex_bytesToHex(data);
+        try {
+            const values = decodeAbiParameters_decodeAbiParameters(target.fn.outputs, data);
+            const outputs = target.fn.outputs;
+            return outputs.length === 1 ? valueText(outputs[0], values[0], this.book) : argumentsText(outputs, values, this.book);
+        }
+        catch {
+            return toHex_bytesToHex(data);
+        }
+    }
+    event(log) {
+        const emitter = this.book.name(log.address);
+        const topics = log.topics.map((t) => toHex_bytesToHex(t));
+        const data = toHex_bytesToHex(log.data);
+        const decoded = topics.length === 0 ? undefined : this.decoded(this.events, topics[0], this.indexOf.get(log.address.toLowerCase()), (event) => {
+            const { args } = decodeEventLog({ abi: [event], topics, data, strict: true });
+            return `${event.name}${argumentsText(event.inputs, args, this.book)}`;
+        });
+        return `${emitter}.${decoded ?? `log(topics [${topics.join(', ')}], data ${data})`}`;
+    }
+    /** The first declaration with this selector that decodes, the one `preferred` declares tried first. */
+    decoded(declared, selector, preferred, decode) {
+        const candidates = [...(declared.get(selector) ?? [])].sort((a, b) => Number(b.to === preferred) - Number(a.to === preferred));
+        for (const { item } of candidates) {
+            try {
+                return decode(item);
+            }
+            catch {
+                // Same selector, other parameters (an indexed-ness mismatch): try the next declaration.
+            }
+        }
+        return undefined;
+    }
+}
+function declarations(world, type, selector) {
+    const found = new Map();
+    world.contracts.forEach((contract, to) => {
+        for (const item of contract.abi) {
+            if (item.type !== type)
+                continue;
+            const key = selector(item);
+            found.set(key, [...(found.get(key) ?? []), { to, item: item }]);
+        }
+    });
+    return found;
+}
+
+;// CONCATENATED MODULE: ./src/fuzz/behaviour/behaviourDiff.ts
+
+
+
+
+/** Replays per confirmed divergence while shrinking; each replays the sequence on both revisions. */
+const DIVERGENCE_SHRINK_ATTEMPTS = 500;
+/**
+ * Runs given sequences on both revisions and compares each transaction as a caller sees it. Works on
+ * its own `fresh()` copies of the worlds' executors (made once), so the campaign's executor is never
+ * disturbed. Calls to a function only head has run on head only and are not compared; their effects
+ * on later calls are.
+ */
+async function createBehaviourDiff(request) {
+    const working = await SideBySide.create(request);
+    return {
+        check: (sequence) => working.firstDivergence(sequence),
+        async confirm(divergence, budget = { maxAttempts: DIVERGENCE_SHRINK_ATTEMPTS }) {
+            const sameWay = async (candidate) => (await working.firstDivergence(candidate))?.key === divergence.key;
+            const shrunk = await shrinkSequence(divergence.sequence, sameWay, budget);
+            const replay = await SideBySide.create(request);
+            for (const sequence of [shrunk.sequence, divergence.sequence]) {
+                const replayed = await replay.firstDivergence(sequence);
+                if (replayed?.key === divergence.key)
+                    return { ...replayed, minimal: shrunk.minimal && sequence === shrunk.sequence };
+            }
+            return undefined;
+        },
+    };
+}
+/** Head and base observers on fresh executors, and how head calls translate to base. */
+class SideBySide {
+    head;
+    base;
+    counterparts;
+    constructor(head, base, counterparts) {
+        this.head = head;
+        this.base = base;
+        this.counterparts = counterparts;
+    }
+    static async create(request) {
+        const fresh = async (world) => RevisionObserver.create({ ...world, executor: await world.executor.fresh() });
+        const [head, base] = [await fresh(request.head), await fresh(request.base)];
+        return new SideBySide(head, base, new Counterparts(head.world, base.world));
+    }
+    async firstDivergence(sequence) {
+        this.head.reset();
+        this.base.reset();
+        const baseCalls = this.counterparts.sequence(sequence);
+        for (let index = 0; index < sequence.length; index++) {
+            const head = await this.head.run(sequence[index]);
+            const baseCall = baseCalls[index];
+            if (baseCall === undefined) {
+                await this.head.tokenChanges(head.touched);
+                continue;
+            }
+            const base = await this.base.run(baseCall);
+            const touched = new Set([...head.touched, ...base.touched]);
+            const difference = compareObservations({ ...base.observation, tokens: await this.base.tokenChanges(touched) }, { ...head.observation, tokens: await this.head.tokenChanges(touched) });
+            if (difference)
+                return this.divergence(sequence.slice(0, index + 1), difference);
+        }
+        return undefined;
+    }
+    divergence(sequence, difference) {
+        const call = sequence[sequence.length - 1];
+        const contract = this.head.world.contracts[call.to];
+        const fn = functionName(call);
+        const name = this.head.book.name(this.head.world.executor.deployments[call.to].address);
+        return {
+            ...difference,
+            key: `${contract.id}.${fn}/${difference.kind}`,
+            contract: contract.id,
+            function: fn,
+            message: `${name}.${fn}: base: ${difference.base}; head: ${difference.head}`,
+            sequence,
+        };
+    }
+}
+function functionName(call) {
+    return call.target.kind === 'function' ? call.target.signature : call.target.kind;
+}
+
+;// CONCATENATED MODULE: ./src/fuzz/behaviour/group.ts
+
+/**
+ * Groups by key in order of first appearance, keeping at most `perGroup` examples with distinct
+ * sequences each: a pull request that changes behaviour on purpose gets a few examples per change,
+ * not thousands.
+ */
+function groupDivergences(divergences, perGroup) {
+    const groups = new Map();
+    for (const divergence of divergences) {
+        let group = groups.get(divergence.key);
+        if (!group)
+            groups.set(divergence.key, (group = { key: divergence.key, examples: [], total: 0, seen: new Set() }));
+        group.total++;
+        const fingerprint = sequenceFingerprint(divergence.sequence);
+        if (group.examples.length < perGroup && !group.seen.has(fingerprint)) {
+            group.examples.push(divergence);
+            group.seen.add(fingerprint);
+        }
+    }
+    return [...groups.values()].map(({ key, examples, total }) => ({ key, examples, total }));
+}
+function sequenceFingerprint(sequence) {
+    return sequence
+        .map((call) => `${call.sender}>${call.to}:${Buffer.from(encodeCall(call)).toString('hex')}:${call.value}:${call.blockDelay}:${call.timeDelay}`)
+        .join('|');
+}
+
+;// CONCATENATED MODULE: ./src/fuzz/behaviour/index.ts
+
+
+
+;// CONCATENATED MODULE: ./src/behaviourChanges.ts
+
+
+
+/** Examples kept per (function, kind of difference): a handful, not thousands. */
+const EXAMPLES_PER_GROUP = 3;
+/** Replays per example while shrinking; a wall-clock deadline bounds it too under a time budget. */
+const behaviourChanges_SHRINK_ATTEMPTS = 300;
+/** Sequences that executed a changed line, compared besides the kept ones, at most this many per campaign. */
+const MAX_CHANGED_LINE_SEQUENCES = 1000;
+/**
+ * Collects, from a campaign's events, what is run on both revisions: every sequence the campaign
+ * keeps, and (up to a cap) every sequence that executed a changed line — kept inputs have distinct
+ * paths, but a changed constant shows only for some values on one path.
+ */
+class SequencesToCompare {
+    sequences = [];
+    changedLine = 0;
+    ms = 0;
+    observe(event) {
+        if (event.kind === 'transaction')
+            this.ms = event.elapsedMs;
+        else if (event.kind === 'input-added')
+            this.sequences.push({ sequence: event.sequence, ms: this.ms });
+        else if (event.kind === 'sequence' && event.executesTargets && this.changedLine < MAX_CHANGED_LINE_SEQUENCES) {
+            this.changedLine++;
+            this.sequences.push({ sequence: event.sequence, ms: this.ms });
+        }
+    }
+}
+/**
+ * Behaviour changes between base and head: the sequences a campaign kept or that executed changed
+ * lines are run on both revisions (deployed by the same plan); the first transaction whose caller-observable outcome differs is a
+ * divergence. Divergences are grouped by (function, kind of difference), a few examples per group
+ * are shrunk and replayed on both before they are reported, as `behaviour-change` findings.
+ */
+async function behaviourChanges(project, plans, results, sequences, base, context) {
+    const findings = [];
+    for (const [i, plan] of plans.entries()) {
+        const diff = await createBehaviourDiff({ head: { executor: plan.world.executor, contracts: plan.world.contracts }, base });
+        const found = [];
+        for (const { sequence, ms } of sequences[i]) {
+            const divergence = await diff.check(sequence);
+            if (divergence)
+                found.push({ ...divergence, ms });
+        }
+        const confirmed = [];
+        for (const group of groupDivergences(found, EXAMPLES_PER_GROUP)) {
+            for (const example of group.examples) {
+                const deadline = context.deadline === undefined ? undefined : { at: context.deadline, now: context.clock };
+                const result = await diff.confirm(example, { maxAttempts: behaviourChanges_SHRINK_ATTEMPTS, deadline });
+                if (result)
+                    confirmed.push({ ...result, ms: example.ms });
+            }
+        }
+        const groups = groupDivergences(confirmed, EXAMPLES_PER_GROUP);
+        if (groups.length > 0)
+            context.logger.info(`${plan.contract.name}: ${groups.length} kind(s) of behaviour change between base and head`);
+        for (const group of groups)
+            findings.push(...group.examples.map((d) => toReportChange(project, plan, results[i], d)));
+    }
+    return findings;
+}
+function toReportChange(project, plan, result, divergence) {
+    const contract = plan.world.contracts.find((c) => c.id === divergence.contract) ?? plan.contract;
+    const name = divergence.function.replace(/\(.*$/, '');
+    const where = failureLocator(project, contract).functionLine(name);
+    return {
+        kind: 'behaviour-change',
+        panicCode: null,
+        contract: contract.name,
+        contractFile: contract.file,
+        file: where?.file ?? contract.file,
+        line: where?.line ?? null,
+        function: divergence.function,
+        message: divergence.message,
+        // Base and head disagree on this very sequence: the pull request made the difference.
+        introduced: true,
+        foundMs: Math.round(divergence.ms),
+        sequence: divergence.sequence.map((call) => toReportCall(call, result.senders, result.deploymentNames)),
+        behaviour: { difference: divergence.kind, base: divergence.base, head: divergence.head },
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/pullRequest.ts
+
 
 
 
@@ -89802,13 +92159,28 @@ async function fuzzPullRequest(config, context) {
     try {
         const headRoot = external_node_path_default().join(head.dir, projectDir);
         const projectConfig = projectConfigFor(config, headRoot);
-        const project = await logger.group('Compiling head', () => compileRevision(headRoot, changes.map((c) => c.path), projectConfig, logger));
+        const settings = readProjectSettings(headRoot, process.env);
+        for (const warning of settings.warnings)
+            logger.warning(warning);
+        const build = { settings, projectConfig };
+        const project = await logger.group('Compiling head', () => compileRevision(headRoot, changes.map((c) => c.path), build, logger));
         if (!project)
             throw new ConfigurationError(`None of the changed files (${changes.map((c) => c.path).join(', ')}) is a Solidity source of the project at ${headRoot}.`);
         const targets = buildTargets(project, changes);
         const deployed = await deployPlans(project, contractsToFuzz(project, targets), targets, projectConfig, config, logger);
-        const results = await fuzzContracts(project, deployed.plans, config, context);
-        const findings = await judgeFindings(project, deployed.plans, results, { config, projectConfig, repo, projectDir, mergeBase: range.mergeBase, logger });
+        const base = await prepareBase(deployed.plans, { config, build, repo, projectDir, mergeBase: range.mergeBase, logger });
+        const toCompare = deployed.plans.map(() => new SequencesToCompare());
+        const comparing = base !== undefined && base !== 'absent';
+        const results = await fuzzContracts(project, deployed.plans, config, context, comparing ? (i, event) => toCompare[i].observe(event) : undefined);
+        const findings = await judgeFindings(project, deployed.plans, results, base);
+        if (base === undefined || base === 'absent') {
+            if (deployed.plans.length > 0)
+                logger.info('No base build to compare behaviour with: the behaviour diff is skipped.');
+        }
+        else {
+            const sequences = toCompare.map((c) => c.sequences);
+            findings.push(...(await logger.group('Comparing behaviour with the base', () => behaviourChanges(project, deployed.plans, results, sequences, base, context))));
+        }
         return {
             targets: [...deployed.plans.flatMap((plan, i) => toReportTargets(plan.targets, results[i])), ...deployed.notFuzzed, ...notCompiledTargets(project, changes)],
             findings,
@@ -89859,9 +92231,9 @@ async function exportHead(repo, range) {
         throw new ConfigurationError(`head ${range.head} is not in the checkout; check out the pull request head (actions/checkout with ref: the head sha) or fetch its history (fetch-depth: 0)`);
     }
 }
-/** `compileForChange`, with what the user should see of it in the log. */
-async function compileRevision(root, changed, projectConfig, logger) {
-    const project = await compileForChange(root, changed, projectConfig.compiler);
+/** `compileForChange` with head's settings (base and head are built alike), and what the user should see of it in the log. */
+async function compileRevision(root, changed, build, logger) {
+    const project = await compileForChange(root, changed, { compiler: build.projectConfig.compiler, settings: { ...build.settings, root } });
     for (const compiler of project?.compilers ?? [])
         logger.info(`solc ${compiler.version} (${compiler.source}): ${compiler.files.length} file(s)`);
     for (const error of project?.errors ?? [])
@@ -89884,40 +92256,18 @@ function notCompiledTargets(project, changes) {
     });
 }
 /**
- * Report findings, each replayed on the merge-base build deployed by the same plan: `introduced` false
- * when it fails there too, null when there is no merge-base to replay on or it does not build.
+ * The merge-base build, deployed as head was (same wanted contracts, seed and pins): what findings
+ * are replayed on. `absent` when the fuzzed contracts' files do not exist there; undefined when there
+ * is no merge-base (a shallow checkout) or it does not build.
  */
-async function judgeFindings(project, plans, results, context) {
-    const { config, mergeBase } = context;
-    const found = results.flatMap((result, i) => result.findings.map((finding) => ({ result, finding, plan: plans[i] })));
-    if (found.length === 0)
-        return [];
-    const entries = found.map(({ result, finding, plan }) => toReportFinding(project, result, finding, plan.targets));
-    if (mergeBase === undefined)
-        return entries;
+async function prepareBase(plans, context) {
+    const { mergeBase, logger } = context;
+    if (mergeBase === undefined || plans.length === 0)
+        return undefined;
     const tree = await exportRevision(context.repo, mergeBase);
-    try {
-        const base = await baseWorld(external_node_path_default().join(tree.dir, context.projectDir), plans, context);
-        for (const [i, { finding, plan }] of found.entries()) {
-            if (base === undefined)
-                entries[i].introduced = null;
-            else
-                entries[i].introduced = base === 'absent' || !(await failsOnBase(base, plan.world.contracts, plan.contract.id, finding.sequence, finding.failure, config.panicCodes));
-        }
-        return entries;
-    }
-    finally {
-        tree.dispose();
-    }
-}
-/**
- * The base build, deployed as head was (same wanted contracts, seed and pins); `absent` when the
- * fuzzed contracts' files do not exist there, undefined when it does not build.
- */
-async function baseWorld(root, plans, context) {
     const changed = [...new Set(plans.map((p) => p.contract.file))];
     try {
-        const base = await compileRevision(root, changed, context.projectConfig, context.logger);
+        const base = await logger.group('Compiling base', () => compileRevision(external_node_path_default().join(tree.dir, context.projectDir), changed, context.build, logger));
         // None of the fuzzed contracts' files exists on the base: nothing there can fail.
         if (!base)
             return 'absent';
@@ -89925,15 +92275,34 @@ async function baseWorld(root, plans, context) {
         if (failed)
             throw new ConfigurationError(describeDiagnostic(failed));
         const wanted = base.contracts.filter((c) => plans.some((p) => p.contract.id === c.id));
-        const world = await deployProject(base, wanted, context.projectConfig, context.config.seed);
+        const world = await deployProject(base, wanted, context.build.projectConfig, context.config.seed);
         return { executor: world.executor, contracts: world.deployed.map((d) => d.contract) };
     }
     catch (error) {
         if (!(error instanceof ConfigurationError))
             throw error;
-        context.logger.warning(`The base revision ${context.mergeBase.slice(0, 12)} does not compile, so no finding can be compared with it: ${errorMessage(error)}`);
+        logger.warning(`The base revision ${mergeBase.slice(0, 12)} does not compile, so no finding can be compared with it: ${errorMessage(error)}`);
         return undefined;
     }
+    finally {
+        tree.dispose();
+    }
+}
+/**
+ * Report findings, each replayed on the base: `introduced` false when it fails there too, null when
+ * there is no base to replay on.
+ */
+async function judgeFindings(project, plans, results, base) {
+    const found = results.flatMap((result, i) => result.findings.map((finding) => ({ result, finding, plan: plans[i] })));
+    const entries = found.map(({ result, finding, plan }) => toReportFinding(project, result, finding, plan.targets));
+    for (const [i, { result, finding, plan }] of found.entries()) {
+        if (base === undefined)
+            entries[i].introduced = null;
+        // Every oracle, with the campaign's probe slot, judges the base as it judged head.
+        else
+            entries[i].introduced = base === 'absent' || !(await failsOnBase(base, plan.world.contracts, plan.contract.id, finding.sequence, finding.failure, result.oracleSettings));
+    }
+    return entries;
 }
 
 ;// CONCATENATED MODULE: ./src/report/escape.ts
@@ -90002,6 +92371,25 @@ function lineUrl(place, file, line) {
 }
 
 ;// CONCATENATED MODULE: ./src/report/findingOrder.ts
+/**
+ * Failures (what the oracles caught) apart from behaviour changes between base and head: those are
+ * reported in their own section and do not fail the check unless asked.
+ */
+function failures(report) {
+    return report.findings.filter((f) => f.kind !== 'behaviour-change');
+}
+function findingOrder_behaviourChanges(report) {
+    return report.findings.filter((f) => f.kind === 'behaviour-change');
+}
+/** Behaviour changes grouped by (contract, function, what differs), in report order. */
+function behaviourGroups(report) {
+    const groups = new Map();
+    for (const change of findingOrder_behaviourChanges(report)) {
+        const key = `${change.contract}.${change.function} · ${change.behaviour?.difference ?? 'behaviour'}`;
+        groups.set(key, [...(groups.get(key) ?? []), change]);
+    }
+    return [...groups].map(([key, examples]) => ({ key, examples }));
+}
 /** What the PR comment says about where a finding came from. */
 function provenance(finding) {
     if (finding.introduced === true)
@@ -90098,6 +92486,7 @@ function notFuzzedReasons(report) {
 }
 
 ;// CONCATENATED MODULE: ./src/report/text.ts
+
 /** The CLI's closing summary: a pure function of the report. */
 function renderText(report) {
     const { stats } = report;
@@ -90107,12 +92496,16 @@ function renderText(report) {
     ];
     for (const error of report.errors ?? [])
         lines.push(`error: ${error}`);
-    if (report.findings.length === 0) {
+    const found = failures(report);
+    const changes = findingOrder_behaviourChanges(report);
+    if (found.length === 0)
         lines.push('No failures found.');
-        return lines.join('\n');
-    }
-    lines.push(`${report.findings.length} failure${report.findings.length === 1 ? '' : 's'} found:`);
-    report.findings.forEach((finding, i) => lines.push('', ...renderFinding(finding, i + 1)));
+    else
+        lines.push(`${found.length} failure${found.length === 1 ? '' : 's'} found:`);
+    found.forEach((finding, i) => lines.push('', ...renderFinding(finding, i + 1)));
+    if (changes.length > 0)
+        lines.push('', `${changes.length} behaviour change${changes.length === 1 ? '' : 's'} from the base:`);
+    changes.forEach((change, i) => lines.push('', ...renderFinding(change, i + 1)));
     return lines.join('\n');
 }
 function renderFinding(finding, number) {
@@ -90154,8 +92547,8 @@ const MAX_ERROR_LENGTH = 1_000;
 function renderMarkdown(report, options = {}) {
     const maxLength = options.maxLength ?? MAX_COMMENT_LENGTH;
     const files = fileLines(report);
-    const findings = byImportance(report.findings);
-    const header = renderHeader(report, files);
+    const findings = byImportance(failures(report));
+    const header = renderHeader(report, files) + behaviourSection(report);
     const document = new Document(header, files, findings, options);
     if (document.length <= maxLength)
         return document.render();
@@ -90196,9 +92589,11 @@ function renderHeader(report, files) {
 }
 /** One line a reviewer reads first: findings by origin, reach, budget and seed. */
 function summaryLine(report, files = fileLines(report)) {
-    const introduced = report.findings.filter((f) => f.introduced === true).length;
-    const existing = report.findings.filter((f) => f.introduced === false).length;
-    const unknown = report.findings.filter((f) => f.introduced === null).length;
+    const found = failures(report);
+    const introduced = found.filter((f) => f.introduced === true).length;
+    const existing = found.filter((f) => f.introduced === false).length;
+    const unknown = found.filter((f) => f.introduced === null).length;
+    const changes = behaviourGroups(report).length;
     const counts = reachCounts(files);
     const parts = [
         introduced > 0 ? `**${plural(introduced, 'finding')} introduced by this PR**` : 'no findings introduced by this PR',
@@ -90206,11 +92601,38 @@ function summaryLine(report, files = fileLines(report)) {
     ];
     if (unknown > 0)
         parts.push(`${unknown} of unknown origin (base could not be built)`);
+    if (changes > 0)
+        parts.push(`${plural(changes, 'kind')} of behaviour change`);
     parts.push(`${counts.reached}/${counts.total} changed lines reached`, `${counts.unreachable} unreachable`);
     if (counts.notFuzzed > 0)
         parts.push(`**${counts.notFuzzed} not fuzzed**`);
     parts.push(`budget ${budgetText(report.budget)}`, `seed ${report.seed}`);
     return parts.join(' · ');
+}
+/** Groups of behaviour changes shown in the comment; the rest are in the JSON report and the job summary. */
+const MAX_BEHAVIOUR_GROUPS = 5;
+/**
+ * "Behaviour changes": per (function, what differs), base and head side by side and the shortest
+ * sequence that shows it. A short, grouped section even for a feature PR that changes behaviour on purpose.
+ */
+function behaviourSection(report) {
+    const groups = behaviourGroups(report);
+    if (groups.length === 0)
+        return '';
+    const lines = ['', '', '#### Behaviour changes', '', 'The same transactions behave differently on the base and on this PR (reported, not failing unless asked):', ''];
+    for (const { key, examples } of groups.slice(0, MAX_BEHAVIOUR_GROUPS)) {
+        const [first] = examples;
+        const more = examples.length > 1 ? ` (${plural(examples.length, 'example')})` : '';
+        lines.push(`- **${escapeMarkdown(key)}**${more}: base ${escapeMarkdown(first.behaviour?.base ?? '')}; head ${escapeMarkdown(first.behaviour?.head ?? '')}`);
+        const sequence = first.sequence.map((call, i) => `${i + 1}. ${renderCall(call)}`).join('\n');
+        lines.push(`  <details><summary>${escapeHtml(`Shown by ${plural(first.sequence.length, 'transaction')}`)}</summary>`, '', indent(codeBlock(sequence)), '', '  </details>');
+    }
+    if (groups.length > MAX_BEHAVIOUR_GROUPS)
+        lines.push('', `…and ${plural(groups.length - MAX_BEHAVIOUR_GROUPS, 'more kind')} in the job summary.`);
+    return lines.join('\n');
+}
+function indent(text) {
+    return text.split('\n').map((line) => `  ${line}`).join('\n');
 }
 function budgetText(budget) {
     if (budget.executions !== null)
@@ -90409,7 +92831,7 @@ async function runPipeline(config, deps) {
         };
         const fuzzMs = pipeline_sum(outcome.results, (r) => r.outcome.elapsedMs);
         report.stats.transactionsPerSecond = fuzzMs > 0 ? Math.round((report.stats.transactions * 1000) / fuzzMs) : 0;
-        const failing = config.command === 'pr' ? report.findings.filter((f) => f.introduced !== false) : report.findings;
+        const failing = report.findings.filter((f) => config.command === 'fuzz' ? true : f.kind === 'behaviour-change' ? config.failOnBehaviourChange : f.introduced !== false);
         exitCode = (report.errors ?? []).length > 0 ? 2 : failing.length > 0 ? 1 : 0;
     }
     catch (error) {
@@ -90453,7 +92875,7 @@ async function fuzzPaths(config, context) {
     const projectConfig = projectConfigFor(config, config.root);
     // The given files and what can deploy them (a mock token for a vault), as for a pull request.
     const given = findSolidityFiles(config.root, config.paths);
-    const project = (await context.logger.group('Compiling', () => compileForChange(config.root, given, projectConfig.compiler))) ??
+    const project = (await context.logger.group('Compiling', () => compileForChange(config.root, given, { compiler: projectConfig.compiler }))) ??
         (await compileProject({ root: config.root, paths: config.paths, compiler: projectConfig.compiler }));
     for (const error of project.errors)
         context.logger.error(describeDiagnostic(error));

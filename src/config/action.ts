@@ -20,6 +20,7 @@ export const INPUT = {
   mode: 'mode',
   report: 'report',
   config: 'config',
+  behaviourLabel: 'behaviour-label',
 } as const;
 
 export type InputName = (typeof INPUT)[keyof typeof INPUT];
@@ -29,6 +30,8 @@ export type ActionInputs = { readonly [name in InputName]?: string };
 
 export const FAIL_ON = ['introduced', 'any', 'never'] as const;
 export type FailOn = (typeof FAIL_ON)[number];
+/** Added to `fail-on` (`introduced, behaviour-change`): base-vs-head behaviour changes fail the job too. */
+export const BEHAVIOUR_CHANGE = 'behaviour-change';
 
 /**
  * `full`: fuzz and publish in one job. `fuzz`: fuzz and write the report for an artifact (fork PRs,
@@ -46,6 +49,8 @@ export const ACTION_DEFAULTS = {
   comment: true,
   annotations: true,
   review: true,
+  /** A pull request with this label fails on behaviour changes (a refactor or gas PR that must not change any). */
+  behaviourLabel: 'no-behaviour-change',
 } as const;
 
 /** The pull request context written next to the report in `fuzz` mode, for `report` mode to find the PR. */
@@ -55,6 +60,10 @@ export const PULL_REQUEST_FILE = 'pull-request.json';
 export interface ActionOptions {
   mode: ActionMode;
   failOn: FailOn;
+  /** `behaviour-change` in fail-on: behaviour changes fail the job whatever the labels. */
+  failOnBehaviourChange: boolean;
+  /** The pull-request label that makes behaviour changes fail the job. */
+  behaviourLabel: string;
   budget: Budget;
   seed: number;
   /** Undefined: no token, so nothing is written through the API. */
@@ -140,9 +149,12 @@ export function validate(inputs: ActionInputs, workspace: string): ActionOptions
       return fallback;
     }
   };
+  const gate = attempt(INPUT.failOn, () => parseFailOn(inputs['fail-on'] ?? ACTION_DEFAULTS.failOn), { failOn: ACTION_DEFAULTS.failOn, behaviourChanges: false });
   const options: ActionOptions = {
     mode: attempt(INPUT.mode, () => oneOf(inputs.mode ?? ACTION_DEFAULTS.mode, MODES), ACTION_DEFAULTS.mode),
-    failOn: attempt(INPUT.failOn, () => oneOf(inputs['fail-on'] ?? ACTION_DEFAULTS.failOn, FAIL_ON), ACTION_DEFAULTS.failOn),
+    failOn: gate.failOn,
+    failOnBehaviourChange: gate.behaviourChanges,
+    behaviourLabel: inputs['behaviour-label'] ?? ACTION_DEFAULTS.behaviourLabel,
     budget: attempt(INPUT.budget, () => parseBudget(inputs.budget ?? ACTION_DEFAULTS.budget), parseBudget(ACTION_DEFAULTS.budget)),
     seed: attempt(INPUT.seed, () => parseSeed(inputs.seed), DEFAULTS.seed),
     token: inputs['github-token'],
@@ -217,6 +229,8 @@ export function toPrConfig(options: ActionOptions, target: FuzzTarget): PrConfig
     repo: options.workingDirectory,
     base: target.baseSha,
     head: target.headSha,
+    // The job's verdict applies fail-on and the label; the pipeline's exit status is not the gate here.
+    failOnBehaviourChange: options.failOnBehaviourChange,
     budget: options.budget,
     seed: options.seed,
     maxSequenceLength: DEFAULTS.maxSequenceLength,
@@ -235,6 +249,20 @@ function repositoryOf(env: ActionEnv, event: unknown): Omit<PublishTarget, 'pull
 
 function field(value: unknown, key: string): unknown {
   return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+}
+
+/** `introduced`, `any` or `never`, optionally with `behaviour-change` (comma-separated; alone it means `introduced, behaviour-change`). */
+function parseFailOn(text: string): { failOn: FailOn; behaviourChanges: boolean } {
+  const words = text.split(',').map((w) => w.trim()).filter((w) => w !== '');
+  const gates = words.filter((w) => w !== BEHAVIOUR_CHANGE);
+  if (gates.length > 1) throw new Error(`'${text}' names ${gates.length} of ${FAIL_ON.join(', ')}; give one (optionally with ${BEHAVIOUR_CHANGE})`);
+  return { failOn: oneOf(gates[0] ?? ACTION_DEFAULTS.failOn, FAIL_ON), behaviourChanges: words.includes(BEHAVIOUR_CHANGE) };
+}
+
+/** Names of the labels on the event's pull request (none for other events). */
+export function pullRequestLabels(event: unknown): string[] {
+  const labels = field(field(event, 'pull_request'), 'labels');
+  return Array.isArray(labels) ? labels.map((l) => field(l, 'name')).filter((n): n is string => typeof n === 'string') : [];
 }
 
 function oneOf<T extends string>(value: string, allowed: readonly T[]): T {

@@ -46,13 +46,16 @@ export function parseArgv(argv: readonly string[], options: { cwd: string; versi
     .requiredOption('--base <ref>', 'the branch or commit the pull request merges into')
     .option('--head <ref>', 'the pull request head', 'HEAD')
     .option('--repo <dir>', 'a directory inside the repository', '.')
-    .option('--markdown <file>', 'write the PR comment (markdown) here');
-  withCommonOptions(pr, DEFAULTS.prBudget).action((opts: CommonOptions & { base: string; head: string; repo: string; markdown?: string }) => {
+    .option('--markdown <file>', 'write the PR comment (markdown) here')
+    .option('--fail-on-behaviour-change', 'exit 1 when the behaviour of head differs from the base (refactor and gas PRs)', false);
+  type PrOptions = CommonOptions & { base: string; head: string; repo: string; markdown?: string; failOnBehaviourChange: boolean };
+  withCommonOptions(pr, DEFAULTS.prBudget).action((opts: PrOptions) => {
     config = {
       command: 'pr',
       repo: path.resolve(options.cwd, opts.repo),
       base: opts.base,
       head: opts.head,
+      failOnBehaviourChange: opts.failOnBehaviourChange,
       ...common(opts),
       outputs: { json: resolve(opts.json), markdown: resolve(opts.markdown) },
     };

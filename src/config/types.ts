@@ -61,6 +61,8 @@ export interface PrConfig extends CommonConfig {
   repo: string;
   base: string;
   head: string;
+  /** Behaviour changes between base and head fail the run (exit 1) as introduced findings do. */
+  failOnBehaviourChange: boolean;
   /**
    * The pull request's changed lines from elsewhere (the Action passes the GitHub API's), used when
    * the base is not in the local history (a shallow checkout); findings then have `introduced: null`.

@@ -58,6 +58,11 @@ export function instrumentedOpcodes(common: Common, recorder: TraceRecorder): Cu
     wrap(Op.ISZERO, (runState, pc) => recorder.iszero(pc, top(runState, 0))),
     wrap(Op.SLOAD, (runState, pc) => recorder.sload(pc, top(runState, 0))),
     wrap(Op.SSTORE, (runState, pc) => recorder.sstore(pc, top(runState, 0))),
+    // Stack: gas, to, value, … for CALL/CALLCODE; gas, to, … for DELEGATECALL; beneficiary for SELFDESTRUCT.
+    wrap(Op.CALL, (runState, pc) => recorder.effect('call', pc, top(runState, 1), top(runState, 2))),
+    wrap(Op.CALLCODE, (runState, pc) => recorder.effect('callcode', pc, top(runState, 1), top(runState, 2))),
+    wrap(Op.DELEGATECALL, (runState, pc) => recorder.effect('delegatecall', pc, top(runState, 1), 0n)),
+    wrap(Op.SELFDESTRUCT, (runState, pc) => recorder.effect('selfdestruct', pc, top(runState, 0), 0n)),
   ];
 }
 

@@ -1,6 +1,6 @@
 import { Op } from '../targets/opcodes.js';
 import type { CodeRegistry } from './codeRegistry.js';
-import type { Address, BranchComparison, StorageAccess, TxTrace } from './types.js';
+import type { Address, BranchComparison, CallEffect, EffectKind, StorageAccess, TxTrace } from './types.js';
 
 export interface TraceLimits {
   /** Jumps of the outermost frame kept per transaction (each a pc → destination pair). */
@@ -9,9 +9,11 @@ export interface TraceLimits {
   maxComparisons: number;
   /** SLOADs and SSTOREs kept per transaction, each. */
   maxStorageAccesses: number;
+  /** Calls, delegatecalls and selfdestructs kept per transaction. */
+  maxEffects: number;
 }
 
-export const DEFAULT_TRACE_LIMITS: TraceLimits = { maxJumps: 8192, maxComparisons: 4096, maxStorageAccesses: 4096 };
+export const DEFAULT_TRACE_LIMITS: TraceLimits = { maxJumps: 8192, maxComparisons: 4096, maxStorageAccesses: 4096, maxEffects: 256 };
 
 // Call depth is bounded by 1024 in the EVM.
 const MAX_FRAMES = 1100;
@@ -61,6 +63,8 @@ export class TraceRecorder {
   private sloadCount = 0;
   private readonly sstores: StorageAccess[];
   private sstoreCount = 0;
+  private readonly effects: CallEffect[];
+  private effectCount = 0;
 
   constructor(
     private readonly registry: CodeRegistry,
@@ -73,6 +77,7 @@ export class TraceRecorder {
     const access = (): StorageAccess => ({ codeId: 0, pc: 0, address: '0x', slot: 0n });
     this.sloads = Array.from({ length: limits.maxStorageAccesses }, access);
     this.sstores = Array.from({ length: limits.maxStorageAccesses }, access);
+    this.effects = Array.from({ length: limits.maxEffects }, (): CallEffect => ({ kind: 'call', codeId: 0, pc: 0, from: '0x', to: 0n, value: 0n }));
   }
 
   begin(): void {
@@ -88,6 +93,7 @@ export class TraceRecorder {
     this.comparisonCount = 0;
     this.sloadCount = 0;
     this.sstoreCount = 0;
+    this.effectCount = 0;
   }
 
   enterFrame(code: Uint8Array, address: Address): void {
@@ -187,6 +193,18 @@ export class TraceRecorder {
     if (this.sstoreCount < this.sstores.length) this.access(this.sstores[this.sstoreCount++], pc, slot);
   }
 
+  /** A CALL, CALLCODE, DELEGATECALL or SELFDESTRUCT about to run (operands read off the stack). */
+  effect(kind: EffectKind, pc: number, to: bigint, value: bigint): void {
+    if (this.effectCount >= this.effects.length) return;
+    const record = this.effects[this.effectCount++];
+    record.kind = kind;
+    record.codeId = this.codeId;
+    record.pc = pc;
+    record.from = this.address;
+    record.to = to;
+    record.value = value;
+  }
+
   private access(record: StorageAccess, pc: number, slot: bigint): void {
     record.codeId = this.codeId;
     record.pc = pc;
@@ -234,6 +252,7 @@ export class TraceRecorder {
       comparisons: this.comparisons.slice(0, this.comparisonCount),
       sloads: this.sloads.slice(0, this.sloadCount),
       sstores: this.sstores.slice(0, this.sstoreCount),
+      effects: this.effects.slice(0, this.effectCount),
       blocks: this.blocks,
     };
   }

@@ -84,6 +84,25 @@ export interface BranchComparison {
   taken: boolean;
 }
 
+/**
+ * What a frame did to other accounts: a CALL or CALLCODE (with the wei it sends), a DELEGATECALL, or a
+ * SELFDESTRUCT (ether swept to `to`). Recorded when the instruction starts, so a call whose callee
+ * then reverts is still here (an attacker who controls the call avoids that revert).
+ */
+export type EffectKind = 'call' | 'callcode' | 'delegatecall' | 'selfdestruct';
+
+export interface CallEffect {
+  kind: EffectKind;
+  codeId: number;
+  pc: number;
+  /** The account whose code runs the instruction (the storage context, for a delegate frame). */
+  from: Address;
+  /** Callee, code source (delegatecall, callcode) or beneficiary (selfdestruct), as a number. */
+  to: bigint;
+  /** Wei sent: the call's value, 0 for a delegatecall; 0 for a selfdestruct (its balance is what leaves). */
+  value: bigint;
+}
+
 export interface StorageAccess {
   codeId: number;
   pc: number;
@@ -108,6 +127,8 @@ export interface TxTrace {
   comparisons: BranchComparison[];
   sloads: StorageAccess[];
   sstores: StorageAccess[];
+  /** Calls, delegatecalls and selfdestructs of every frame, in execution order (STATICCALL is left out: it changes nothing). */
+  effects: CallEffect[];
   /** Basic blocks entered, per code id: start pcs. Reached pcs derive from these plus `outcome`. */
   blocks: Map<number, Set<number>>;
 }

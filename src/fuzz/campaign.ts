@@ -61,6 +61,8 @@ export interface CampaignFinding {
 export type CampaignEvent =
   | { kind: 'transaction'; result: TxResult; sequenceIndex: number; elapsedMs: number }
   | { kind: 'input-added'; pathId: string; corpusSize: number; sequence: TxSequence }
+  /** Every executed sequence; `executesTargets` is filled in by a campaign that tracks targets. */
+  | { kind: 'sequence'; sequence: TxSequence; executesTargets?: boolean }
   | { kind: 'finding'; finding: CampaignFinding };
 
 export interface CampaignOutcome {
@@ -126,6 +128,7 @@ export async function runCampaign(setup: CampaignSetup): Promise<CampaignOutcome
       if (ddsf) written.push(...slotsWritten(result.trace));
       setup.onEvent?.({ kind: 'transaction', result, sequenceIndex: sequences, elapsedMs: meter.elapsedMs() });
     });
+    setup.onEvent?.({ kind: 'sequence', sequence: sequence.slice(0, run.transactions) });
     if (run.failure && !findings.has(failureKey(run.failure.failure))) {
       const finding: CampaignFinding = {
         failure: run.failure.failure,

@@ -4,9 +4,7 @@ import type { CompiledContract, CompiledProject } from '../build/types.js';
 import type { Budget } from '../config/budget.js';
 import { Executor } from '../evm/executor.js';
 import type { Address } from '../evm/types.js';
-import { propertyFunctions } from '../oracles/property.js';
-import { storageWriteOracle } from '../oracles/storageWrite.js';
-import { transactionOracles } from '../oracles/transaction.js';
+import { buildOracles, type OracleSettings } from '../oracles/suite.js';
 import { callTargets } from './abi.js';
 import type { Clock } from './clock.js';
 import type { ScheduleName, StopCondition, Techniques } from '../config/types.js';
@@ -71,6 +69,8 @@ export interface ContractCampaignResult {
   reached: ReadonlyMap<number, FirstReach>;
   /** Targets (by index) the lookahead analysis proved no transaction sequence can execute. */
   unreachable: ReadonlySet<number>;
+  /** What the oracles were built with (the probe slot included): the base replay judges with the same. */
+  oracleSettings: OracleSettings;
 }
 
 /** Fuzzes one deployed contract (with the ones it was deployed with) for its budget, then shrinks and replays every failure found. */
@@ -81,14 +81,14 @@ export async function fuzzContract(request: ContractCampaignRequest): Promise<Co
   const deployment = executor.deployments[world.subject];
   // Harvey Sect. 4.3: a random slot no honest SSTORE targets; writing it means the slot was attacker-computed.
   const probe = rng.fork('probe').bits(256);
+  const oracleSettings: OracleSettings = { panicCodes: request.panicCodes, probe };
   const trackReach = () =>
     new ReachTracker(request.targets, deployment, { code: contract.creation.bytecode, executedBlocks: deployment.creationBlocks });
   const reach = trackReach();
   const lookahead = lookaheadSetup(request.schedule, deployment, request.targets, reach);
   const harness: SequenceHarness = {
     executor,
-    oracles: [...transactionOracles({ panicCodes: request.panicCodes }), storageWriteOracle(probe)],
-    properties: propertyFunctions(contract.abi, world.subject, deployment.codeId),
+    ...buildOracles({ contracts: world.contracts, deployments: executor.deployments, subject: world.subject }, oracleSettings),
   };
 
   const callable = new Set(world.callable);
@@ -110,11 +110,13 @@ export async function fuzzContract(request: ContractCampaignRequest): Promise<Co
     targets: world.contracts.map((c, i) => (callable.has(i) && c.kind === 'contract' ? callTargets(c.abi).filter((t) => !isGetter(t, c)) : [])),
     maxSequenceLength: request.maxSequenceLength,
   };
-  const result = { contract, senders: executor.senderAddresses, deploymentNames, reached: reach.reached, unreachable: lookahead.unreachable };
+  const result = { contract, senders: executor.senderAddresses, deploymentNames, reached: reach.reached, unreachable: lookahead.unreachable, oracleSettings };
   if (mutation.targets.every((t) => t.length === 0) && harness.properties.length === 0) {
     return { ...result, outcome: emptyOutcome(), findings: [] };
   }
 
+  // Whether the sequence running now has executed a changed line (for the `sequence` event).
+  let entersTargets = false;
   const outcome = await runCampaign({
     harness,
     budget: request.budget,
@@ -129,8 +131,14 @@ export async function fuzzContract(request: ContractCampaignRequest): Promise<Co
     probes: [probe, ...new Set(contract.storageLayout.map((v) => v.slot))],
     stop: request.stopWhen && ((findings) => (request.stopWhen === 'finding' ? findings > 0 : reach.allReached)),
     onEvent: (event) => {
-      if (event.kind === 'transaction') reach.observe(event.result, event.elapsedMs, event.sequenceIndex);
-      request.onEvent?.(event);
+      if (event.kind === 'transaction') {
+        reach.observe(event.result, event.elapsedMs, event.sequenceIndex);
+        entersTargets ||= reach.enters(event.result);
+      }
+      if (event.kind === 'sequence') {
+        request.onEvent?.({ ...event, executesTargets: entersTargets });
+        entersTargets = false;
+      } else request.onEvent?.(event);
     },
   });
 

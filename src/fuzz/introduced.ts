@@ -1,8 +1,7 @@
 import type { CompiledContract, ContractId } from '../build/types.js';
 import type { Executor } from '../evm/executor.js';
 import type { Failure } from '../oracles/failure.js';
-import { propertyFunctions } from '../oracles/property.js';
-import { transactionOracles } from '../oracles/transaction.js';
+import { buildOracles, type OracleSettings } from '../oracles/suite.js';
 import { callTargets } from './abi.js';
 import { runSequence } from './sequenceRunner.js';
 import type { TxSequence } from './types.js';
@@ -19,7 +18,9 @@ export interface BaseWorld {
  * to the base deployment of the same contract (file and name) and the same function by signature,
  * with the same arguments, senders and values, and the failure is of the same kind (same panic code,
  * same property). Program counters differ between builds, so the failure is matched by what it is,
- * not where. A contract or function the base lacks means the sequence cannot fail there.
+ * not where. A contract or function the base lacks means the sequence cannot fail there. The base is
+ * judged by the same oracle set as head (`buildOracles`), with head's settings — the same probe slot
+ * included — so every oracle tells introduced from pre-existing the same way.
  */
 export async function failsOnBase(
   base: BaseWorld,
@@ -27,7 +28,7 @@ export async function failsOnBase(
   subject: ContractId,
   sequence: TxSequence,
   failure: Failure,
-  panicCodes: ReadonlySet<number>,
+  settings: OracleSettings,
 ): Promise<boolean> {
   const indexOf = (id: ContractId) => base.contracts.findIndex((c) => c.id === id);
   const calls: TxSequence = [];
@@ -46,14 +47,8 @@ export async function failsOnBase(
   const subjectIndex = indexOf(subject);
   if (subjectIndex < 0) return false;
   const { executor } = base;
-  const run = await runSequence(
-    {
-      executor,
-      oracles: transactionOracles({ panicCodes }),
-      properties: propertyFunctions(base.contracts[subjectIndex].abi, subjectIndex, executor.deployments[subjectIndex].codeId),
-    },
-    calls,
-  );
+  const oracles = buildOracles({ contracts: base.contracts, deployments: executor.deployments, subject: subjectIndex }, settings);
+  const run = await runSequence({ executor, ...oracles }, calls);
   const seen = run.failure?.failure;
   return seen !== undefined && seen.kind === failure.kind && seen.panicCode === failure.panicCode && seen.property === failure.property;
 }

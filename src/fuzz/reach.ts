@@ -85,6 +85,15 @@ export class ReachTracker {
     }
   }
 
+  /** Whether the transaction entered a block holding a target (reached before or not). */
+  enters(result: TxResult): boolean {
+    for (const [codeId, blocks] of this.byBlock) {
+      const entered = result.trace.blocks.get(codeId);
+      if (entered) for (const start of entered) if (blocks.has(start)) return true;
+    }
+    return false;
+  }
+
   /** How many targets there are. */
   get size(): number {
     return this.targets.length;

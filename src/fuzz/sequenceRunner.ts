@@ -3,14 +3,17 @@ import type { Tx, TxResult } from '../evm/types.js';
 import type { Failure } from '../oracles/failure.js';
 import { checkProperties } from '../oracles/property.js';
 import { checkTransaction } from '../oracles/transaction.js';
-import type { PropertyFunction, TxOracle } from '../oracles/types.js';
+import type { PropertyFunction, SequenceOracle, TxOracle } from '../oracles/types.js';
 import { encodeCall } from './abi.js';
 import type { Call, TxSequence } from './types.js';
 
-/** What runs a sequence and judges it: the executor and the oracles. */
+/** What runs a sequence and judges it: the executor and the oracles (`buildOracles` makes the full set). */
 export interface SequenceHarness {
   executor: Executor;
+  /** Judge each transaction's result alone. */
   oracles: readonly TxOracle[];
+  /** Judge each transaction against what came before it in the sequence (balances, inputs). */
+  sequenceOracles: readonly SequenceOracle[];
   properties: readonly PropertyFunction[];
 }
 
@@ -43,14 +46,16 @@ export async function runSequence(
 ): Promise<SequenceRun> {
   const { executor } = harness;
   await executor.reset();
+  for (const oracle of harness.sequenceOracles) await oracle.begin(executor);
   let pathId = '';
   let last: TxResult | undefined;
   for (let index = 0; index < sequence.length; index++) {
-    const result = await executor.run(toTx(sequence[index]));
+    const tx = toTx(sequence[index]);
+    const result = await executor.run(tx);
     last = result;
     pathId = result.trace.pathId;
     observe?.(result, index);
-    const [failure] = checkTransaction(result, harness.oracles);
+    const failure = checkTransaction(result, harness.oracles)[0] ?? (await checkSequence(harness, tx, result));
     if (failure) return { pathId, transactions: index + 1, failure: { failure, index, result }, last };
     if (harness.properties.length > 0) {
       const [broken] = await checkProperties((to, data) => executor.view(to, data), harness.properties);
@@ -58,6 +63,16 @@ export async function runSequence(
     }
   }
   return { pathId, transactions: sequence.length, last };
+}
+
+/** The first failure a sequence oracle sees; awaits only the oracles that answer with a promise (those that read the chain). */
+async function checkSequence(harness: SequenceHarness, tx: Tx, result: TxResult): Promise<Failure | undefined> {
+  for (const oracle of harness.sequenceOracles) {
+    const verdict = oracle.check(harness.executor, tx, result);
+    const failure = verdict instanceof Promise ? await verdict : verdict;
+    if (failure !== null) return failure;
+  }
+  return undefined;
 }
 
 export function toTx(call: Call): Tx {

@@ -190,9 +190,11 @@ export interface Verdict {
 /**
  * The gate. `introduced` fails on findings the PR introduced and on those whose origin is unknown
  * (the base could not be built or was not fetched): like `lookout pr`, it never passes a finding it
- * could not show to be pre-existing. Stage errors (a build error) always fail.
+ * could not show to be pre-existing. Behaviour changes (base vs head) are reported, and fail only
+ * with `behaviourChanges` (fail-on: behaviour-change, or the PR's no-behaviour-change label). Stage
+ * errors (a build error) always fail.
  */
-export function verdict(report: Report, failOn: FailOn): Verdict {
+export function verdict(report: Report, failOn: FailOn, behaviourChanges = false): Verdict {
   const errors = report.errors ?? [];
   if (errors.length > 0) {
     return {
@@ -200,12 +202,20 @@ export function verdict(report: Report, failOn: FailOn): Verdict {
       failure: `Lookout could not fuzz this pull request:\n${errors.join('\n')}\nFix the problem above and push again; the report so far is in the job summary.`,
     };
   }
-  const gating = failOn === 'never' ? [] : report.findings.filter((f) => failOn === 'any' || f.introduced !== false);
+  const changes = report.findings.filter((f) => f.kind === 'behaviour-change');
+  const failures = report.findings.filter((f) => f.kind !== 'behaviour-change');
+  const gating = failOn === 'never' ? [] : failures.filter((f) => failOn === 'any' || f.introduced !== false);
   if (gating.length > 0) {
     const what = failOn === 'any' ? plural(gating.length, 'finding') : `${plural(gating.length, 'finding')} introduced by this pull request (or of unknown origin)`;
     return {
       conclusion: 'failure',
       failure: `${what}: each comes with a transaction sequence that reproduces it in the PR comment and the job summary. Set fail-on: never to report without failing.`,
+    };
+  }
+  if (behaviourChanges && changes.length > 0) {
+    return {
+      conclusion: 'failure',
+      failure: `${plural(changes.length, 'behaviour change')} between the base and this pull request, which should change none (fail-on: behaviour-change or the no-behaviour-change label): see the Behaviour changes section.`,
     };
   }
   const quiet = report.findings.length === 0 && report.targets.length > 0;

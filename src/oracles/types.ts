@@ -1,4 +1,4 @@
-import type { TxResult } from '../evm/types.js';
+import type { Address, Tx, TxResult } from '../evm/types.js';
 import type { Failure } from './failure.js';
 
 export interface OracleConfig {
@@ -28,4 +28,24 @@ export interface PropertyFunction {
   name: string;
   /** The 4-byte selector: the whole calldata of the probe. */
   selector: Uint8Array;
+}
+
+/** What sequence oracles read of the chain between transactions (the executor is one). */
+export interface ChainView {
+  /** Sender addresses by index; 0 is the deployer. */
+  readonly senderAddresses: readonly Address[];
+  balanceOf(address: Address): bigint;
+  getStorage(address: Address, slot: bigint): bigint;
+  /** A call whose state changes are rolled back (see `PropertyProbe`). */
+  view(to: number, data: Uint8Array, sender?: number): Promise<ProbeResult>;
+}
+
+/**
+ * A detector that judges a transaction with what it knows of the sequence so far: who sent it, and
+ * state read before the sequence. `begin` runs after the chain is reset to the deployment snapshot,
+ * before the first transaction; `check` after each transaction. One sequence at a time.
+ */
+export interface SequenceOracle {
+  begin(chain: ChainView): void | Promise<void>;
+  check(chain: ChainView, tx: Tx, result: TxResult): Failure | null | Promise<Failure | null>;
 }

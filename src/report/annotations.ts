@@ -1,4 +1,4 @@
-import { byImportance, provenance, qualifiedFunction } from './findingOrder.js';
+import { behaviourChanges, byImportance, failures, provenance, qualifiedFunction } from './findingOrder.js';
 import { renderCall } from './text.js';
 import type { Report, ReportFinding, ReportTarget } from './types.js';
 
@@ -16,15 +16,17 @@ export interface Annotation {
 
 /**
  * Annotations most important first, because GitHub shows only the first few per level: findings the
- * PR introduced (failure), other findings (warning), unreached changed lines (warning), lines proven
+ * PR introduced (failure), other findings and behaviour changes (warning), unreached changed lines (warning), lines proven
  * unreachable (notice). Consecutive lines of one file with one status become one annotation.
  * Findings without a source location cannot be placed and are left to the comment and summary.
  */
 export function renderAnnotations(report: Report): Annotation[] {
-  const findings = byImportance(report.findings).filter((f) => f.file !== null && f.line !== null);
+  const placed = (list: ReportFinding[]) => byImportance(list).filter((f) => f.file !== null && f.line !== null);
+  const findings = placed(failures(report));
   return [
     ...findings.filter((f) => f.introduced === true).map((f) => findingAnnotation(f, 'failure')),
     ...findings.filter((f) => f.introduced !== true).map((f) => findingAnnotation(f, 'warning')),
+    ...placed(behaviourChanges(report)).map((f) => findingAnnotation(f, 'warning')),
     ...lineAnnotations(report.targets, 'unreached', 'warning'),
     ...lineAnnotations(report.targets, 'unreachable', 'notice'),
   ];

@@ -1,4 +1,26 @@
-import type { ReportFinding } from './types.js';
+import type { Report, ReportFinding } from './types.js';
+
+/**
+ * Failures (what the oracles caught) apart from behaviour changes between base and head: those are
+ * reported in their own section and do not fail the check unless asked.
+ */
+export function failures(report: Report): ReportFinding[] {
+  return report.findings.filter((f) => f.kind !== 'behaviour-change');
+}
+
+export function behaviourChanges(report: Report): ReportFinding[] {
+  return report.findings.filter((f) => f.kind === 'behaviour-change');
+}
+
+/** Behaviour changes grouped by (contract, function, what differs), in report order. */
+export function behaviourGroups(report: Report): { key: string; examples: ReportFinding[] }[] {
+  const groups = new Map<string, ReportFinding[]>();
+  for (const change of behaviourChanges(report)) {
+    const key = `${change.contract}.${change.function} · ${change.behaviour?.difference ?? 'behaviour'}`;
+    groups.set(key, [...(groups.get(key) ?? []), change]);
+  }
+  return [...groups].map(([key, examples]) => ({ key, examples }));
+}
 
 /** What the PR comment says about where a finding came from. */
 export function provenance(finding: ReportFinding): string {

@@ -1,5 +1,5 @@
 import { codeBlock, escapeHtml, escapeMarkdown, lineUrl } from './escape.js';
-import { byImportance, location, provenance, qualifiedFunction } from './findingOrder.js';
+import { behaviourGroups, byImportance, failures, location, provenance, qualifiedFunction } from './findingOrder.js';
 import { fileLines, lineRanges, notFuzzedReasons, reachCounts, type FileLines } from './lineStatus.js';
 import { renderCall } from './text.js';
 import type { Report, ReportFinding } from './types.js';
@@ -33,8 +33,8 @@ const MAX_ERROR_LENGTH = 1_000;
 export function renderMarkdown(report: Report, options: MarkdownOptions = {}): string {
   const maxLength = options.maxLength ?? MAX_COMMENT_LENGTH;
   const files = fileLines(report);
-  const findings = byImportance(report.findings);
-  const header = renderHeader(report, files);
+  const findings = byImportance(failures(report));
+  const header = renderHeader(report, files) + behaviourSection(report);
   const document = new Document(header, files, findings, options);
   if (document.length <= maxLength) return document.render();
 
@@ -72,19 +72,48 @@ function renderHeader(report: Report, files: readonly FileLines[]): string {
 
 /** One line a reviewer reads first: findings by origin, reach, budget and seed. */
 export function summaryLine(report: Report, files: readonly FileLines[] = fileLines(report)): string {
-  const introduced = report.findings.filter((f) => f.introduced === true).length;
-  const existing = report.findings.filter((f) => f.introduced === false).length;
-  const unknown = report.findings.filter((f) => f.introduced === null).length;
+  const found = failures(report);
+  const introduced = found.filter((f) => f.introduced === true).length;
+  const existing = found.filter((f) => f.introduced === false).length;
+  const unknown = found.filter((f) => f.introduced === null).length;
+  const changes = behaviourGroups(report).length;
   const counts = reachCounts(files);
   const parts = [
     introduced > 0 ? `**${plural(introduced, 'finding')} introduced by this PR**` : 'no findings introduced by this PR',
     `${existing} already on the base branch`,
   ];
   if (unknown > 0) parts.push(`${unknown} of unknown origin (base could not be built)`);
+  if (changes > 0) parts.push(`${plural(changes, 'kind')} of behaviour change`);
   parts.push(`${counts.reached}/${counts.total} changed lines reached`, `${counts.unreachable} unreachable`);
   if (counts.notFuzzed > 0) parts.push(`**${counts.notFuzzed} not fuzzed**`);
   parts.push(`budget ${budgetText(report.budget)}`, `seed ${report.seed}`);
   return parts.join(' · ');
+}
+
+/** Groups of behaviour changes shown in the comment; the rest are in the JSON report and the job summary. */
+export const MAX_BEHAVIOUR_GROUPS = 5;
+
+/**
+ * "Behaviour changes": per (function, what differs), base and head side by side and the shortest
+ * sequence that shows it. A short, grouped section even for a feature PR that changes behaviour on purpose.
+ */
+function behaviourSection(report: Report): string {
+  const groups = behaviourGroups(report);
+  if (groups.length === 0) return '';
+  const lines = ['', '', '#### Behaviour changes', '', 'The same transactions behave differently on the base and on this PR (reported, not failing unless asked):', ''];
+  for (const { key, examples } of groups.slice(0, MAX_BEHAVIOUR_GROUPS)) {
+    const [first] = examples;
+    const more = examples.length > 1 ? ` (${plural(examples.length, 'example')})` : '';
+    lines.push(`- **${escapeMarkdown(key)}**${more}: base ${escapeMarkdown(first.behaviour?.base ?? '')}; head ${escapeMarkdown(first.behaviour?.head ?? '')}`);
+    const sequence = first.sequence.map((call, i) => `${i + 1}. ${renderCall(call)}`).join('\n');
+    lines.push(`  <details><summary>${escapeHtml(`Shown by ${plural(first.sequence.length, 'transaction')}`)}</summary>`, '', indent(codeBlock(sequence)), '', '  </details>');
+  }
+  if (groups.length > MAX_BEHAVIOUR_GROUPS) lines.push('', `…and ${plural(groups.length - MAX_BEHAVIOUR_GROUPS, 'more kind')} in the job summary.`);
+  return lines.join('\n');
+}
+
+function indent(text: string): string {
+  return text.split('\n').map((line) => `  ${line}`).join('\n');
 }
 
 export function budgetText(budget: Report['budget']): string {

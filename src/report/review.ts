@@ -1,5 +1,5 @@
 import { codeBlock, escapeMarkdown } from './escape.js';
-import { byImportance, provenance, qualifiedFunction } from './findingOrder.js';
+import { byImportance, failures, provenance, qualifiedFunction } from './findingOrder.js';
 import { renderCall } from './text.js';
 import type { Report, ReportFinding } from './types.js';
 
@@ -19,7 +19,8 @@ const MAX_ENTERED_COMMENTS = 5;
  * diff hunks) is decided by the GitHub client; the rest stay in the sticky comment.
  */
 export function renderReviewComments(report: Report): ReviewComment[] {
-  return byImportance(report.findings).flatMap((finding) => [...failureComment(finding), ...enteredComments(finding)]);
+  // Behaviour changes stay in the comment's own section: a review thread is for a failure.
+  return byImportance(failures(report)).flatMap((finding) => [...failureComment(finding), ...enteredComments(finding)]);
 }
 
 function enteredComments(finding: ReportFinding): ReviewComment[] {

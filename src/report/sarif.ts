@@ -31,12 +31,37 @@ const RULES: Record<FindingKind, { name: string; short: string; full: string }> 
     short: 'A caller can write an arbitrary storage slot',
     full: 'A transaction writes a storage slot chosen by its caller (SWC-124).',
   },
+  'ether-leak': {
+    name: 'EtherLeak',
+    short: 'A sender takes out more ether than it put in',
+    full: 'A transaction sequence lets a sender other than the deployer end with more ether than it sent in, taken from a contract it did not fund.',
+  },
+  'token-theft': {
+    name: 'TokenTheft',
+    short: 'Tokens move without their holder\'s consent',
+    full: 'A holder\'s token balance falls in a transaction it did not send without an allowance covering it, an allowance rises without its owner\'s approval, or transferFrom moves more than the allowance.',
+  },
+  'unprotected-selfdestruct': {
+    name: 'UnprotectedSelfdestruct',
+    short: 'Anyone can self-destruct the contract',
+    full: 'A sender other than the deployer reaches SELFDESTRUCT (SWC-106).',
+  },
+  'controlled-delegatecall': {
+    name: 'ControlledDelegatecall',
+    short: 'Delegatecall to an address the caller chose',
+    full: 'A sender other than the deployer makes the contract delegatecall into an address taken from its input (SWC-112).',
+  },
+  'behaviour-change': {
+    name: 'BehaviourChange',
+    short: 'Behaviour differs from the base revision',
+    full: 'The same transactions give a caller a different outcome, return value, events, ether or token balances on the pull request than on its base.',
+  },
 };
 
 /**
  * SARIF 2.1.0 for code scanning: one rule per finding kind present, one result per finding at its
  * file and line, and the counterexample as a code flow whose steps are the sequence's calls.
- * Introduced findings are errors, the others warnings.
+ * Introduced findings are errors, the others warnings; behaviour changes are notes.
  */
 export function renderSarif(report: Report, options: SarifOptions = {}): Log {
   const findings = byImportance(report.findings);
@@ -80,7 +105,7 @@ function result(finding: ReportFinding, ruleIndex: number): Result {
   return {
     ruleId: ruleId(finding.kind),
     ruleIndex,
-    level: finding.introduced === true ? 'error' : 'warning',
+    level: finding.kind === 'behaviour-change' ? 'note' : finding.introduced === true ? 'error' : 'warning',
     message: { text: `${kind} in ${qualifiedFunction(finding)}: ${finding.message} (${provenance(finding)})` },
     locations: [place],
     // Same failure in the same function is the same alert across runs, whatever line it moved to.

@@ -1,5 +1,5 @@
 import { codeBlock, escapeMarkdown } from './escape.js';
-import { byImportance, location, provenance, qualifiedFunction } from './findingOrder.js';
+import { behaviourChanges, byImportance, failures, location, provenance, qualifiedFunction } from './findingOrder.js';
 import { fileLines, lineRanges } from './lineStatus.js';
 import { budgetText, plural, summaryLine } from './markdown.js';
 import { renderCall } from './text.js';
@@ -19,8 +19,10 @@ export function renderSummary(report: Report, maxBytes = MAX_SUMMARY_BYTES): str
   const blocks = [`## Lookout\n\n${summaryLine(report)}`, statsBlock(report)];
   if ((report.errors ?? []).length > 0) blocks.push(`### Errors\n\n${report.errors!.map((e) => codeBlock(e)).join('\n\n')}`);
   // Findings before the line tables: if the 1 MiB cap cuts anything, it is the per-target detail.
-  const findings = byImportance(report.findings);
+  const findings = byImportance(failures(report));
   if (findings.length > 0) blocks.push(`### Findings\n\n${findings.map((f, i) => findingBlock(f, i + 1)).join('\n\n')}`);
+  const changes = behaviourChanges(report);
+  if (changes.length > 0) blocks.push(`### Behaviour changes\n\n${changes.map((f, i) => findingBlock(f, i + 1)).join('\n\n')}`);
   const chart = reachChart(report);
   if (chart) blocks.push(`### Targets reached over time\n\n${chart}`);
   if (report.targets.length > 0) blocks.push(linesBlock(report), targetsBlock(report));

@@ -1,3 +1,4 @@
+import { behaviourChanges, failures } from './findingOrder.js';
 import type { Report, ReportCall, ReportFinding } from './types.js';
 
 /** The CLI's closing summary: a pure function of the report. */
@@ -8,12 +9,13 @@ export function renderText(report: Report): string {
       `(${Math.round(stats.transactionsPerSecond)} tx/s), seed ${report.seed}`,
   ];
   for (const error of report.errors ?? []) lines.push(`error: ${error}`);
-  if (report.findings.length === 0) {
-    lines.push('No failures found.');
-    return lines.join('\n');
-  }
-  lines.push(`${report.findings.length} failure${report.findings.length === 1 ? '' : 's'} found:`);
-  report.findings.forEach((finding, i) => lines.push('', ...renderFinding(finding, i + 1)));
+  const found = failures(report);
+  const changes = behaviourChanges(report);
+  if (found.length === 0) lines.push('No failures found.');
+  else lines.push(`${found.length} failure${found.length === 1 ? '' : 's'} found:`);
+  found.forEach((finding, i) => lines.push('', ...renderFinding(finding, i + 1)));
+  if (changes.length > 0) lines.push('', `${changes.length} behaviour change${changes.length === 1 ? '' : 's'} from the base:`);
+  changes.forEach((change, i) => lines.push('', ...renderFinding(change, i + 1)));
   return lines.join('\n');
 }
 

@@ -66,7 +66,16 @@ export interface ReportTarget {
   firstReachedSequence: number | null;
 }
 
-export type FindingKind = 'assertion' | 'panic' | 'property' | 'arbitrary-storage-write';
+export type FindingKind =
+  | 'assertion'
+  | 'panic'
+  | 'property'
+  | 'arbitrary-storage-write'
+  | 'ether-leak'
+  | 'token-theft'
+  | 'unprotected-selfdestruct'
+  | 'controlled-delegatecall'
+  | 'behaviour-change';
 
 export interface ReportCall {
   sender: string;
@@ -95,4 +104,9 @@ export interface ReportFinding {
   enteredLines?: { file: string; line: number }[];
   foundMs: number;
   sequence: ReportCall[];
+  /**
+   * `behaviour-change`: what a caller sees at the first diverging transaction on each revision, and
+   * what differs (`outcome`, `revert-reason`, `return-value`, `events`, `ether`, `token-balance`).
+   */
+  behaviour?: { difference: string; base: string; head: string };
 }

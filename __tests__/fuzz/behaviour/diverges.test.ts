@@ -1,0 +1,138 @@
+import { createBehaviourDiff, type RevisionWorld } from '../../../src/fuzz/behaviour/index.js';
+import type { TxSequence } from '../../../src/fuzz/types.js';
+import { call, deployRevisions, ETHER } from './revisions.js';
+
+/**
+ * Pull requests that change behaviour (`__fixtures__/behaviour/<case>/{base,head}`), each shown by a
+ * hand-written sequence behind junk calls that change nothing relevant: the divergence is found at
+ * the right call, with the right kind and words, and confirming it shrinks the junk away and replays
+ * it on fresh executors of both revisions.
+ */
+interface Case {
+  fixture: string;
+  wanted: string[];
+  junk: (w: RevisionWorld) => TxSequence;
+  shows: (w: RevisionWorld) => TxSequence;
+  function: string;
+  kind: string;
+  base: string | RegExp;
+  head: string | RegExp;
+  /** Functions of the shrunk sequence, in order. */
+  shrunk: string[];
+}
+
+const cases: Case[] = [
+  {
+    fixture: 'unchecked-withdraw',
+    wanted: ['Bank'],
+    junk: (w) => [
+      call(w, 'Bank', 'deposit', [], { sender: 'deployer', value: 3n * ETHER }),
+      call(w, 'Bank', 'withdraw', [2n * ETHER], { sender: 'deployer' }),
+      call(w, 'Bank', 'withdraw', [0n], { sender: 'alice' }),
+    ],
+    shows: (w) => [call(w, 'Bank', 'deposit', [], { sender: 'bob', value: ETHER }), call(w, 'Bank', 'withdraw', [ETHER], { sender: 'alice' })],
+    function: 'withdraw(uint256)',
+    kind: 'outcome',
+    base: 'reverts with Panic 0x11: arithmetic overflow or underflow',
+    head: 'succeeds; emits Bank.Withdrawal(alice, 1000000000000000000); moves ether: alice +1 ether, Bank −1 ether',
+    shrunk: ['deposit', 'withdraw'],
+  },
+  {
+    fixture: 'assembly-allowance',
+    wanted: ['AsmToken'],
+    junk: (w) => [
+      call(w, 'AsmToken', 'approve', ['bob', 3n], { sender: 'alice' }),
+      call(w, 'AsmToken', 'transfer', ['bob', 7n]),
+      call(w, 'AsmToken', 'transfer', ['alice', 2n], { sender: 'bob' }),
+    ],
+    shows: (w) => [call(w, 'AsmToken', 'transferFrom', ['deployer', 'alice', 5n], { sender: 'alice' })],
+    function: 'transferFrom(address,address,uint256)',
+    kind: 'outcome',
+    base: 'reverts with InsufficientAllowance(0, 5)',
+    head: /^succeeds; returns true; emits AsmToken\.Transfer\(deployer, alice, 5\); changes AsmToken\.balanceOf\(deployer\) \d+ → \d+, AsmToken\.balanceOf\(alice\) 2 → 7, AsmToken\.allowance\(deployer, alice\) 0 → 1157\d+$/,
+    shrunk: ['transferFrom'],
+  },
+  {
+    fixture: 'transposed-constant',
+    wanted: ['FeeMath'],
+    junk: (w) => [call(w, 'FeeMath', 'version'), call(w, 'FeeMath', 'protocolFee', [0n], { sender: 'bob' })],
+    shows: (w) => [call(w, 'FeeMath', 'protocolFee', [1_000_000n])],
+    function: 'protocolFee(uint256)',
+    kind: 'return-value',
+    base: 'returns 2537',
+    head: 'returns 2573',
+    shrunk: ['protocolFee'],
+  },
+  {
+    fixture: 'vault-rounding',
+    wanted: ['ShareVault'],
+    junk: (w) => [
+      call(w, 'MockToken', 'mint', ['bob', 7n], { sender: 'bob' }),
+      call(w, 'MockToken', 'approve', ['ShareVault', 1n], { sender: 'bob' }),
+      call(w, 'ShareVault', 'convertToShares', [5n]),
+    ],
+    shows: (w) => [
+      call(w, 'MockToken', 'mint', ['alice', 10n], { sender: 'alice' }),
+      call(w, 'MockToken', 'approve', ['ShareVault', 10n], { sender: 'alice' }),
+      call(w, 'ShareVault', 'deposit', [3n, 'alice'], { sender: 'alice' }),
+      call(w, 'MockToken', 'transfer', ['ShareVault', 1n], { sender: 'alice' }),
+      call(w, 'ShareVault', 'previewWithdraw', [2n], { sender: 'bob' }),
+    ],
+    function: 'previewWithdraw(uint256)',
+    kind: 'return-value',
+    base: 'returns 2',
+    head: 'returns 1',
+    shrunk: ['mint', 'approve', 'deposit', 'transfer', 'previewWithdraw'],
+  },
+  {
+    fixture: 'allowance-bound',
+    wanted: ['PullToken'],
+    junk: (w) => [call(w, 'PullToken', 'approve', ['alice', 2n], { sender: 'bob' }), call(w, 'PullToken', 'transfer', ['bob', 0n], { sender: 'alice' })],
+    shows: (w) => [call(w, 'PullToken', 'approve', ['alice', 5n]), call(w, 'PullToken', 'pullUpTo', ['deployer', 8n], { sender: 'alice' })],
+    function: 'pullUpTo(address,uint256)',
+    kind: 'events',
+    base: 'emits PullToken.Transfer(deployer, alice, 5)',
+    head: 'emits PullToken.Transfer(deployer, alice, 8)',
+    // Without the approval base still moves what it may (nothing) and head moves all: one call shows it.
+    shrunk: ['pullUpTo'],
+  },
+];
+
+describe.each(cases)('$fixture', (c) => {
+  let worlds: { base: RevisionWorld; head: RevisionWorld };
+  beforeAll(async () => {
+    worlds = await deployRevisions(c.fixture, c.wanted);
+  });
+
+  it(`diverges at ${c.function} (${c.kind}), in words`, async () => {
+    const diff = await createBehaviourDiff(worlds);
+    const sequence = [...c.junk(worlds.head), ...c.shows(worlds.head)];
+    const divergence = await diff.check(sequence);
+    expect(divergence).toMatchObject({ function: c.function, kind: c.kind, sequence });
+    expect(divergence!.key).toBe(`${divergence!.contract}.${c.function}/${c.kind}`);
+    expect(divergence!.base).toEqual(typeof c.base === 'string' ? c.base : expect.stringMatching(c.base));
+    expect(divergence!.head).toEqual(typeof c.head === 'string' ? c.head : expect.stringMatching(c.head));
+    expect(divergence!.message).toContain(`.${c.function}: base: ${divergence!.base}; head: ${divergence!.head}`);
+    // Without the calls that show it, the junk alone behaves the same on both.
+    expect(await diff.check(c.junk(worlds.head))).toBeUndefined();
+  });
+
+  it('confirms the divergence with the junk shrunk away, replayed on fresh executors', async () => {
+    const diff = await createBehaviourDiff(worlds);
+    const divergence = await diff.check([...c.junk(worlds.head), ...c.shows(worlds.head)]);
+    const confirmed = await diff.confirm(divergence!);
+    expect(confirmed).toMatchObject({ key: divergence!.key, function: c.function, kind: c.kind, minimal: true });
+    expect(confirmed!.sequence.map((call) => (call.target.kind === 'function' ? call.target.fn.name : call.target.kind))).toEqual(c.shrunk);
+  });
+});
+
+it('never disturbs the executors it was given (it works on fresh copies)', async () => {
+  const worlds = await deployRevisions('unchecked-withdraw', ['Bank']);
+  const bank = worlds.head.executor.deployments[0].address;
+  await worlds.head.executor.run({ sender: 1, to: 0, data: new Uint8Array([0xd0, 0xe3, 0x0d, 0xb0]), value: ETHER, blockDelay: 0, timeDelay: 0 });
+  const diff = await createBehaviourDiff(worlds);
+  const divergence = await diff.check([call(worlds.head, 'Bank', 'deposit', [], { sender: 'bob', value: ETHER }), call(worlds.head, 'Bank', 'withdraw', [ETHER], { sender: 'alice' })]);
+  expect(divergence?.kind).toBe('outcome');
+  await diff.confirm(divergence!);
+  expect(worlds.head.executor.balanceOf(bank)).toBe(ETHER);
+});

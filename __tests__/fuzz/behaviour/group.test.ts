@@ -1,0 +1,19 @@
+import { functionTarget } from '../../../src/fuzz/abi.js';
+import { groupDivergences, type Divergence } from '../../../src/fuzz/behaviour/index.js';
+import type { Call } from '../../../src/fuzz/types.js';
+
+const target = functionTarget({ type: 'function', name: 'f', inputs: [{ name: 'x', type: 'uint256' }], outputs: [], stateMutability: 'nonpayable' });
+const call = (x: bigint): Call => ({ sender: 0, to: 0, target, args: [x], value: 0n, blockDelay: 0, timeDelay: 0 });
+
+function divergence(key: string, x: bigint): Divergence {
+  return { key, contract: 'C.sol:C', function: 'f(uint256)', kind: 'outcome', base: 'b', head: 'h', message: key, sequence: [call(x)] };
+}
+
+it('keeps at most N examples with distinct sequences per key, groups in order of first appearance', () => {
+  const list = [divergence('a', 1n), divergence('b', 1n), divergence('a', 1n), divergence('a', 2n), divergence('a', 3n), divergence('a', 4n)];
+  const groups = groupDivergences(list, 3);
+  expect(groups.map((g) => [g.key, g.total, g.examples.map((e) => e.sequence[0].args[0])])).toEqual([
+    ['a', 5, [1n, 2n, 3n]],
+    ['b', 1, [1n]],
+  ]);
+});

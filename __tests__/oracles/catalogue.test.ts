@@ -1,0 +1,51 @@
+/**
+ * The oracles that need no spec, end to end: `lookout fuzz` with a fixed seed and a transaction
+ * budget finds each fixture of __fixtures__/oracles as its kind, and stays silent on every safe twin.
+ */
+import { parseBudget } from '../../src/config/budget.js';
+import { fuzzConfig } from '../../src/config/defaults.js';
+import { memoryLogger } from '../../src/logger.js';
+import { runPipeline } from '../../src/pipeline.js';
+import type { Report, ReportFinding } from '../../src/report/types.js';
+import { REPO_ROOT } from '../helpers/repoRoot.js';
+
+const BUDGET = '3000x';
+
+async function fuzz(file: string): Promise<Report> {
+  const config = fuzzConfig(REPO_ROOT, [`__fixtures__/oracles/${file}`], { budget: parseBudget(BUDGET), seed: 1 });
+  const { report } = await runPipeline(config, { logger: memoryLogger() });
+  return report;
+}
+
+const bugs: { file: string; kind: ReportFinding['kind']; at: string; calls: string[]; message: RegExp }[] = [
+  { file: 'LeakyBank.sol', kind: 'ether-leak', at: 'LeakyBank.sol:21', calls: ['deposit()', 'withdraw(uint256)'], message: /took out [\d.]+ ether more than it sent in, paid by LeakyBank \(0x[0-9a-f]{40}\)/ },
+  { file: 'TokenSkipsAllowance.sol', kind: 'token-theft', at: 'TokenBase.sol:36', calls: ['transferFrom(address,address,uint256)'], message: /transferFrom moved \d+ of 0x0+10000's balance in a transaction from 0x0+[23]0000, with an allowance of 0/ },
+  { file: 'TokenAllowanceWrap.sol', kind: 'token-theft', at: 'TokenAllowanceWrap.sol:15', calls: ['transferFrom(address,address,uint256)'], message: /allowance\(0x0+10000, 0x0+[23]0000\) rose from 0 to \d+/ },
+  { file: 'Killable.sol', kind: 'unprotected-selfdestruct', at: 'Killable.sol:16', calls: ['close()'], message: /SELFDESTRUCT of 0x[0-9a-f]{40} executed by 0x0+[23]0000/ },
+  { file: 'Forwarder.sol', kind: 'controlled-delegatecall', at: 'Forwarder.sol:14', calls: ['execute(address,bytes)'], message: /DELEGATECALL from 0x[0-9a-f]{40} to 0x[0-9a-f]{40}, an address 0x0+[23]0000 passed in/ },
+];
+
+describe.each(bugs)('$file', (bug) => {
+  let report: Report;
+
+  beforeAll(async () => {
+    report = await fuzz(bug.file);
+  });
+
+  it(`is found as ${bug.kind}, with the minimal sequence`, () => {
+    expect(report.findings).toHaveLength(1);
+    const [finding] = report.findings;
+    expect(finding).toMatchObject({ kind: bug.kind, panicCode: null });
+    expect(`${finding.file?.replace('__fixtures__/oracles/', '')}:${finding.line}`).toBe(bug.at);
+    expect(finding.message).toMatch(bug.message);
+    expect(finding.sequence.map((c) => c.function)).toEqual(bug.calls);
+  });
+});
+
+describe.each(['Bank.sol', 'Token.sol', 'MockToken.sol', 'KillableSafe.sol', 'ForwarderSafe.sol'])('safe twin %s', (file) => {
+  it('reports nothing at the same budget', async () => {
+    const report = await fuzz(file);
+    expect(report.findings).toEqual([]);
+    expect(report.stats.transactions).toBeGreaterThanOrEqual(3000);
+  });
+});

@@ -1,0 +1,123 @@
+/**
+ * The sequence oracles on hand-written sequences over the fixtures of __fixtures__/oracles (real solc,
+ * real EVM), through `buildOracles` and `runSequence` as the campaign runs them: what each must report,
+ * and the legitimate uses next to each bug that must stay silent.
+ */
+import path from 'node:path';
+import type { AbiFunction } from 'viem';
+import { compileProject } from '../../src/build/compile.js';
+import type { CompiledContract } from '../../src/build/types.js';
+import { Executor } from '../../src/evm/executor.js';
+import { functionTarget } from '../../src/fuzz/abi.js';
+import { runSequence, type SequenceHarness } from '../../src/fuzz/sequenceRunner.js';
+import type { AbiValue, Call, TxSequence } from '../../src/fuzz/types.js';
+import { DEFAULT_PANIC_CODES } from '../../src/oracles/panic.js';
+import { buildOracles } from '../../src/oracles/suite.js';
+import { isErc20Shaped, isTestHelper } from '../../src/oracles/tokenShape.js';
+import { REPO_ROOT } from '../helpers/repoRoot.js';
+
+const FILES = ['LeakyBank.sol', 'Bank.sol', 'Token.sol', 'TokenSkipsAllowance.sol', 'Killable.sol', 'Forwarder.sol'];
+const ALICE = 1;
+const BOB = 2;
+const ETHER = 10n ** 18n;
+let contracts: Map<string, CompiledContract>;
+
+beforeAll(async () => {
+  const project = await compileProject({ root: REPO_ROOT, paths: FILES.map((f) => path.join('__fixtures__/oracles', f)) });
+  contracts = new Map(project.contracts.map((c) => [c.name, c]));
+});
+
+async function harness(name: string): Promise<{ harness: SequenceHarness; call: (fn: string, args?: AbiValue[], sender?: number, value?: bigint) => Call }> {
+  const contract = contracts.get(name)!;
+  const executor = await Executor.create([{ name, file: contract.file, abi: contract.abi, creationCode: contract.creation.bytecode }]);
+  const oracles = buildOracles({ contracts: [contract], deployments: executor.deployments, subject: 0 }, { panicCodes: DEFAULT_PANIC_CODES, probe: 1n << 255n });
+  const call = (fn: string, args: AbiValue[] = [], sender = 0, value = 0n): Call => {
+    const abi = contract.abi.find((item): item is AbiFunction => item.type === 'function' && item.name === fn)!;
+    return { sender, to: 0, target: functionTarget(abi), args, value, blockDelay: 0, timeDelay: 0 };
+  };
+  return { harness: { executor, ...oracles }, call };
+}
+
+async function failure(h: SequenceHarness, sequence: TxSequence) {
+  const run = await runSequence(h, sequence);
+  return run.failure && { kind: run.failure.failure.kind, index: run.failure.index, message: run.failure.failure.message };
+}
+
+describe('ether-leak', () => {
+  it('a sender withdrawing another sender’s deposit', async () => {
+    const { harness: h, call } = await harness('LeakyBank');
+    const address = h.executor.senderAddresses[BOB];
+    expect(await failure(h, [call('deposit', [], ALICE, 3n * ETHER), call('withdraw', [2n * ETHER], BOB)])).toEqual({
+      kind: 'ether-leak',
+      index: 1,
+      message: `${address} took out 2 ether more than it sent in, paid by LeakyBank (${h.executor.deployments[0].address})`,
+    });
+  });
+
+  it('silent when senders withdraw their own deposits, and for the deployer', async () => {
+    const { harness: h, call } = await harness('LeakyBank');
+    expect(await failure(h, [call('deposit', [], ALICE, ETHER), call('withdraw', [ETHER], ALICE)])).toBeUndefined();
+    expect(await failure(h, [call('deposit', [], ALICE, ETHER), call('withdraw', [ETHER], 0)])).toBeUndefined();
+    const bank = await harness('Bank');
+    expect(await failure(bank.harness, [bank.call('deposit', [], ALICE, ETHER), bank.call('withdraw', [ETHER], BOB)])).toBeUndefined();
+  });
+});
+
+describe('token-theft', () => {
+  it('transferFrom beyond the allowance', async () => {
+    const { harness: h, call } = await harness('TokenSkipsAllowance');
+    const [deployer, alice, bob] = h.executor.senderAddresses;
+    const sequence = [call('approve', [alice, 5n * ETHER]), call('transferFrom', [deployer, bob, 6n * ETHER], ALICE)];
+    expect(await failure(h, sequence)).toMatchObject({
+      kind: 'token-theft',
+      index: 1,
+      message: expect.stringContaining(`transferFrom moved ${6n * ETHER} of ${deployer}'s balance in a transaction from ${alice}, with an allowance of ${5n * ETHER}`),
+    });
+  });
+
+  it('silent on spending within the allowance, own transfers and burns, and a contract spending its own tokens', async () => {
+    const { harness: h, call } = await harness('Token');
+    const [deployer, alice, bob] = h.executor.senderAddresses;
+    expect(
+      await failure(h, [
+        call('approve', [alice, 5n * ETHER]),
+        call('transferFrom', [deployer, bob, 5n * ETHER], ALICE),
+        call('transfer', [alice, ETHER], BOB),
+        call('burn', [ETHER], ALICE),
+        call('approve', [bob, 2n], ALICE),
+        call('transferFrom', [alice, bob, 2n], BOB),
+      ]),
+    ).toBeUndefined();
+  });
+
+  it('judges ERC-20-shaped contracts by ABI, and leaves test helpers out', () => {
+    expect(isErc20Shaped(contracts.get('Token')!.abi)).toBe(true);
+    expect(isErc20Shaped(contracts.get('Bank')!.abi)).toBe(false);
+    expect(isTestHelper('src/MockToken.sol', 'MockToken')).toBe(true);
+    expect(isTestHelper('test/utils/Token.sol', 'Token')).toBe(true);
+    expect(isTestHelper('src/tests/Token.sol', 'Token')).toBe(true);
+    expect(isTestHelper('test.sol', 'Token')).toBe(false);
+    expect(isTestHelper('src/Token.sol', 'Token')).toBe(false);
+  });
+});
+
+describe('unprotected-selfdestruct', () => {
+  it('reported for a non-deployer, not for the deployer', async () => {
+    const { harness: h, call } = await harness('Killable');
+    expect(await failure(h, [call('bump', [], ALICE), call('close', [], ALICE)])).toMatchObject({ kind: 'unprotected-selfdestruct', index: 1 });
+    expect(await failure(h, [call('close', [], 0)])).toBeUndefined();
+  });
+});
+
+describe('controlled-delegatecall', () => {
+  it('reported when the target came from a non-deployer’s input', async () => {
+    const { harness: h, call } = await harness('Forwarder');
+    expect(await failure(h, [call('execute', [h.executor.senderAddresses[BOB], '0x'], ALICE)])).toMatchObject({ kind: 'controlled-delegatecall', index: 0 });
+  });
+
+  it('silent for the deployer, and for targets that are deployed contracts', async () => {
+    const { harness: h, call } = await harness('Forwarder');
+    expect(await failure(h, [call('execute', [h.executor.senderAddresses[BOB], '0x'], 0)])).toBeUndefined();
+    expect(await failure(h, [call('execute', [h.executor.deployments[0].address, '0x'], ALICE)])).toBeUndefined();
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * Issue 12, part 1 end to end: `lookout pr` on base/head pairs (our fixtures in __fixtures__/behaviour),
+ * with no harness and no configuration: behaviour changes are found by fuzzing, reported in their own
+ * kind, and fail the run only when asked; behaviour-preserving refactors report none.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { renderMarkdown } from '../../src/report/markdown.js';
+import { lookoutPr, pullRequest, type PrRepo, type PrRun } from './prRepo.js';
+
+const FIXTURES = fileURLToPath(new URL('../../__fixtures__/behaviour/', import.meta.url));
+
+const repos: PrRepo[] = [];
+afterAll(async () => {
+  await Promise.all(repos.map((r) => r.dispose()));
+});
+
+/** The case's base and head as a two-commit repository with the sources under src/. */
+async function pr(name: string, options: { budget?: string; failOnBehaviourChange?: boolean } = {}): Promise<PrRun> {
+  const files = (revision: string) => {
+    const dir = path.join(FIXTURES, name, revision);
+    return Object.fromEntries(readdirSync(dir).map((file) => [`src/${file}`, readFileSync(path.join(dir, file), 'utf8')]));
+  };
+  const repo = await pullRequest(files('base'), files('head'));
+  repos.push(repo);
+  return lookoutPr(repo, { budget: options.budget ?? '4000x', extra: options.failOnBehaviourChange ? ['--fail-on-behaviour-change'] : [] });
+}
+
+const changes = (run: PrRun) => run.report.findings.filter((f) => f.kind === 'behaviour-change');
+
+describe('lookout pr: behaviour changes between base and head', () => {
+  it('finds an unchecked underflow: base reverts with Panic 0x11 where head does not', async () => {
+    const run = await pr('unchecked-withdraw');
+    const withdrawals = changes(run).filter((c) => c.contract === 'Bank' && c.function === 'withdraw(uint256)');
+    expect(withdrawals.length).toBeGreaterThan(0);
+    for (const change of withdrawals) {
+      expect(change).toMatchObject({ introduced: true, behaviour: { base: expect.stringMatching(/Panic 0x11/) } });
+      expect(change.behaviour?.head).not.toMatch(/Panic 0x11/);
+      expect(change.sequence.length).toBeLessThanOrEqual(3);
+    }
+    // Taking ether out of someone else's deposit is also the ether-leak oracle's.
+    expect(run.report.findings.map((f) => f.kind)).toContain('ether-leak');
+    const comment = renderMarkdown(run.report);
+    expect(comment).toContain('#### Behaviour changes');
+    expect(comment).toContain('**Bank\\.withdraw\\(uint256\\) · outcome**');
+    expect(run.status).toBe(1); // the ether leak fails it, as an introduced finding
+  });
+
+  it('finds a transposed constant in a pure function as a different return value, without failing unless asked', async () => {
+    const run = await pr('transposed-constant');
+    expect(changes(run).map((c) => [c.contract, c.behaviour?.difference])).toContainEqual(['FeeMath', 'return-value']);
+    expect(run.report.findings.every((f) => f.kind === 'behaviour-change')).toBe(true);
+    expect(run.status).toBe(0);
+    const strict = await pr('transposed-constant', { failOnBehaviourChange: true });
+    expect(strict.status).toBe(1);
+  });
+
+  it.each(['layout-refactor', 'gas-only'])('reports nothing on %s, a refactor that preserves behaviour', async (name) => {
+    const run = await pr(name);
+    expect(changes(run)).toEqual([]);
+    expect(run.status).toBe(0);
+  });
+});

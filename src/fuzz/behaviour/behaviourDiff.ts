@@ -1,0 +1,104 @@
+import { shrinkSequence, type ShrinkBudget } from '../shrink.js';
+import type { Call, TxSequence } from '../types.js';
+import { compareObservations } from './compare.js';
+import { Counterparts } from './counterparts.js';
+import { RevisionObserver } from './observation.js';
+import type { BehaviourDifference, ConfirmedDivergence, Divergence, RevisionWorld } from './types.js';
+
+/** Both revisions, deployed by the same plan: base contracts are matched to head's by `CompiledContract.id`. */
+export interface BehaviourDiffRequest {
+  head: RevisionWorld;
+  base: RevisionWorld;
+}
+
+export interface BehaviourDiff {
+  /** The first transaction of `sequence` whose behaviour differs between base and head, if any. */
+  check(sequence: TxSequence): Promise<Divergence | undefined>;
+  /**
+   * Shrinks the divergence's sequence while it diverges with the same key, then replays it on fresh
+   * executors of both revisions; undefined when not even the original sequence diverges there.
+   */
+  confirm(divergence: Divergence, budget?: ShrinkBudget): Promise<ConfirmedDivergence | undefined>;
+}
+
+/** Replays per confirmed divergence while shrinking; each replays the sequence on both revisions. */
+export const DIVERGENCE_SHRINK_ATTEMPTS = 500;
+
+/**
+ * Runs given sequences on both revisions and compares each transaction as a caller sees it. Works on
+ * its own `fresh()` copies of the worlds' executors (made once), so the campaign's executor is never
+ * disturbed. Calls to a function only head has run on head only and are not compared; their effects
+ * on later calls are.
+ */
+export async function createBehaviourDiff(request: BehaviourDiffRequest): Promise<BehaviourDiff> {
+  const working = await SideBySide.create(request);
+  return {
+    check: (sequence) => working.firstDivergence(sequence),
+    async confirm(divergence, budget = { maxAttempts: DIVERGENCE_SHRINK_ATTEMPTS }) {
+      const sameWay = async (candidate: TxSequence) => (await working.firstDivergence(candidate))?.key === divergence.key;
+      const shrunk = await shrinkSequence(divergence.sequence, sameWay, budget);
+      const replay = await SideBySide.create(request);
+      for (const sequence of [shrunk.sequence, divergence.sequence]) {
+        const replayed = await replay.firstDivergence(sequence);
+        if (replayed?.key === divergence.key) return { ...replayed, minimal: shrunk.minimal && sequence === shrunk.sequence };
+      }
+      return undefined;
+    },
+  };
+}
+
+/** Head and base observers on fresh executors, and how head calls translate to base. */
+class SideBySide {
+  private constructor(
+    private readonly head: RevisionObserver,
+    private readonly base: RevisionObserver,
+    private readonly counterparts: Counterparts,
+  ) {}
+
+  static async create(request: BehaviourDiffRequest): Promise<SideBySide> {
+    const fresh = async (world: RevisionWorld) => RevisionObserver.create({ ...world, executor: await world.executor.fresh() });
+    const [head, base] = [await fresh(request.head), await fresh(request.base)];
+    return new SideBySide(head, base, new Counterparts(head.world, base.world));
+  }
+
+  async firstDivergence(sequence: TxSequence): Promise<Divergence | undefined> {
+    this.head.reset();
+    this.base.reset();
+    const baseCalls = this.counterparts.sequence(sequence);
+    for (let index = 0; index < sequence.length; index++) {
+      const head = await this.head.run(sequence[index]);
+      const baseCall = baseCalls[index];
+      if (baseCall === undefined) {
+        await this.head.tokenChanges(head.touched);
+        continue;
+      }
+      const base = await this.base.run(baseCall);
+      const touched = new Set([...head.touched, ...base.touched]);
+      const difference = compareObservations(
+        { ...base.observation, tokens: await this.base.tokenChanges(touched) },
+        { ...head.observation, tokens: await this.head.tokenChanges(touched) },
+      );
+      if (difference) return this.divergence(sequence.slice(0, index + 1), difference);
+    }
+    return undefined;
+  }
+
+  private divergence(sequence: TxSequence, difference: BehaviourDifference): Divergence {
+    const call = sequence[sequence.length - 1];
+    const contract = this.head.world.contracts[call.to];
+    const fn = functionName(call);
+    const name = this.head.book.name(this.head.world.executor.deployments[call.to].address);
+    return {
+      ...difference,
+      key: `${contract.id}.${fn}/${difference.kind}`,
+      contract: contract.id,
+      function: fn,
+      message: `${name}.${fn}: base: ${difference.base}; head: ${difference.head}`,
+      sequence,
+    };
+  }
+}
+
+function functionName(call: Call): string {
+  return call.target.kind === 'function' ? call.target.signature : call.target.kind;
+}

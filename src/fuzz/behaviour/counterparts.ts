@@ -1,0 +1,76 @@
+import type { AbiParameter } from 'viem';
+import { abiType, callTargets } from '../abi.js';
+import type { AbiValue, Call, CallTarget, TxSequence } from '../types.js';
+import type { RevisionWorld } from './types.js';
+
+/**
+ * Head calls translated to the base world: the same contract (by file and name), the same function
+ * (by signature, or the same kind of fallback/receive entry), the same senders, values and delays, and
+ * address arguments naming a head deployment renamed to its base deployment.
+ */
+export class Counterparts {
+  private readonly deploymentOf: number[];
+  private readonly targets = new Map<string, CallTarget | undefined>();
+  private readonly addresses = new Map<string, string>();
+  private readonly calls = new WeakMap<Call, Call | undefined>();
+
+  constructor(head: RevisionWorld, private readonly base: RevisionWorld) {
+    this.deploymentOf = head.contracts.map((contract) => base.contracts.findIndex((c) => c.id === contract.id));
+    this.deploymentOf.forEach((to, from) => {
+      const headAddress = head.executor.deployments[from].address.toLowerCase();
+      const baseAddress = to < 0 ? undefined : base.executor.deployments[to].address.toLowerCase();
+      if (baseAddress !== undefined && baseAddress !== headAddress) this.addresses.set(headAddress, baseAddress);
+    });
+  }
+
+  /**
+   * Each call's base counterpart, or undefined when base lacks its contract or function: that call runs
+   * on head only, and its blocks and seconds pass on base before the next call that runs there.
+   */
+  sequence(sequence: TxSequence): (Call | undefined)[] {
+    let blockDelay = 0;
+    let timeDelay = 0;
+    return sequence.map((call) => {
+      blockDelay += call.blockDelay;
+      timeDelay += call.timeDelay;
+      const counterpart = this.call(call);
+      if (counterpart === undefined) return undefined;
+      const moved = blockDelay === call.blockDelay && timeDelay === call.timeDelay ? counterpart : { ...counterpart, blockDelay, timeDelay };
+      blockDelay = timeDelay = 0;
+      return moved;
+    });
+  }
+
+  /** Cached per head call (calls are immutable), so the base call's calldata is encoded once too. */
+  private call(call: Call): Call | undefined {
+    if (!this.calls.has(call)) this.calls.set(call, this.translatedCall(call));
+    return this.calls.get(call);
+  }
+
+  private translatedCall(call: Call): Call | undefined {
+    const to = this.deploymentOf[call.to];
+    const target = to < 0 ? undefined : this.target(call.to, to, call.target);
+    if (target === undefined) return undefined;
+    if (target.kind !== 'function' || this.addresses.size === 0) return { ...call, to, target };
+    return { ...call, to, target, args: target.fn.inputs.map((param, i) => this.translated(param, call.args[i])) };
+  }
+
+  private target(headTo: number, baseTo: number, target: CallTarget): CallTarget | undefined {
+    const name = target.kind === 'function' ? target.signature : target.kind;
+    const key = `${headTo}:${name}`;
+    if (!this.targets.has(key)) {
+      this.targets.set(key, callTargets(this.base.contracts[baseTo].abi).find((t) => (t.kind === 'function' ? t.signature : t.kind) === name));
+    }
+    const found = this.targets.get(key);
+    // A fallback call keeps head's calldata: only the entry point must exist on base.
+    return found?.kind === 'fallback' ? target : found;
+  }
+
+  private translated(param: AbiParameter, value: AbiValue): AbiValue {
+    const type = abiType(param);
+    if (type.kind === 'address') return this.addresses.get(value as string) ?? value;
+    if (type.kind === 'array') return (value as AbiValue[]).map((v) => this.translated(type.element, v));
+    if (type.kind === 'tuple') return (value as AbiValue[]).map((v, i) => this.translated(type.components[i], v));
+    return value;
+  }
+}

@@ -1,0 +1,37 @@
+import { encodeCall } from '../abi.js';
+import type { TxSequence } from '../types.js';
+import type { Divergence } from './types.js';
+
+/** Divergences of one (contract, function, kind): a few examples, and how many there were. */
+export interface DivergenceGroup<T extends Divergence> {
+  key: string;
+  examples: T[];
+  /** Divergences seen with this key, duplicates of an example's sequence included. */
+  total: number;
+}
+
+/**
+ * Groups by key in order of first appearance, keeping at most `perGroup` examples with distinct
+ * sequences each: a pull request that changes behaviour on purpose gets a few examples per change,
+ * not thousands.
+ */
+export function groupDivergences<T extends Divergence>(divergences: readonly T[], perGroup: number): DivergenceGroup<T>[] {
+  const groups = new Map<string, DivergenceGroup<T> & { seen: Set<string> }>();
+  for (const divergence of divergences) {
+    let group = groups.get(divergence.key);
+    if (!group) groups.set(divergence.key, (group = { key: divergence.key, examples: [], total: 0, seen: new Set() }));
+    group.total++;
+    const fingerprint = sequenceFingerprint(divergence.sequence);
+    if (group.examples.length < perGroup && !group.seen.has(fingerprint)) {
+      group.examples.push(divergence);
+      group.seen.add(fingerprint);
+    }
+  }
+  return [...groups.values()].map(({ key, examples, total }) => ({ key, examples, total }));
+}
+
+function sequenceFingerprint(sequence: TxSequence): string {
+  return sequence
+    .map((call) => `${call.sender}>${call.to}:${Buffer.from(encodeCall(call)).toString('hex')}:${call.value}:${call.blockDelay}:${call.timeDelay}`)
+    .join('|');
+}

@@ -1,0 +1,42 @@
+import type { CompiledContract, ContractId } from '../../build/types.js';
+import type { Executor } from '../../evm/executor.js';
+import type { TxSequence } from '../types.js';
+
+/** One revision's contracts, deployed by the shared plan: `contracts[i]` is `executor.deployments[i]`. */
+export interface RevisionWorld {
+  executor: Executor;
+  contracts: readonly CompiledContract[];
+}
+
+/**
+ * What differs in the first transaction whose caller-observable behaviour differs, checked in this
+ * order: success vs failure, then the failure's data, then (both succeeded) the return data, the
+ * events, the ether balance changes and the ERC-20 readings (balances, supply, allowances).
+ */
+export type DivergenceKind = 'outcome' | 'revert-reason' | 'return-value' | 'events' | 'ether' | 'token-balance';
+
+/** What one transaction did on each revision, in words; equal words mean equal behaviour. */
+export interface BehaviourDifference {
+  kind: DivergenceKind;
+  base: string;
+  head: string;
+}
+
+export interface Divergence extends BehaviourDifference {
+  /** `Contract.function/kind`: divergences with one key are one group, and shrinking keeps the key. */
+  key: string;
+  /** The head contract the diverging transaction calls. */
+  contract: ContractId;
+  /** Its signature (`withdraw(uint256)`), or `fallback` / `receive`. */
+  function: string;
+  /** `Contract.function: base: …; head: …`. */
+  message: string;
+  /** The head sequence up to and including the diverging transaction (the last one). */
+  sequence: TxSequence;
+}
+
+/** A divergence shrunk and replayed on fresh executors of both revisions, diverging the same way there. */
+export interface ConfirmedDivergence extends Divergence {
+  /** True when shrinking reached a sequence from which nothing more can be dropped or simplified. */
+  minimal: boolean;
+}

@@ -1,0 +1,64 @@
+import { formatEther, type AbiParameter } from 'viem';
+import type { Address } from '../../evm/types.js';
+import { SENDER_NAMES } from '../../config/projectConfig.js';
+import type { RevisionWorld } from './types.js';
+
+/**
+ * Names for the accounts of one revision's world: the senders by role, deployments by contract name
+ * (file and name when two share a name). Base and head deploy the same plan, so a name stands for the
+ * same account on both even where an address differs.
+ */
+export class AddressBook {
+  private readonly names = new Map<string, string>();
+
+  constructor(world: RevisionWorld) {
+    world.executor.senderAddresses.forEach((address, i) => this.names.set(address.toLowerCase(), SENDER_NAMES[i] ?? address));
+    const repeated = (name: string) => world.contracts.filter((c) => c.name === name).length > 1;
+    world.executor.deployments.forEach((deployment, i) => {
+      const contract = world.contracts[i];
+      this.names.set(deployment.address.toLowerCase(), repeated(contract.name) ? contract.id : contract.name);
+    });
+  }
+
+  /** The account's name, or its address when it is none of the world's (a contract created later). */
+  name(address: string): string {
+    return this.names.get(address.toLowerCase()) ?? address.toLowerCase();
+  }
+
+  /** Every named account: senders first, then deployments. */
+  get accounts(): readonly Address[] {
+    return [...this.names.keys()] as Address[];
+  }
+}
+
+/** A value decoded by viem, in words: numbers in decimal, addresses by name, tuples in parentheses. */
+export function valueText(param: AbiParameter, value: unknown, book: AddressBook): string {
+  const array = /^(.*)\[\d*\]$/.exec(param.type);
+  if (array && Array.isArray(value)) {
+    const element = { ...param, type: array[1] } as AbiParameter;
+    return `[${value.map((v) => valueText(element, v, book)).join(', ')}]`;
+  }
+  if (param.type === 'tuple' && 'components' in param) return argumentsText(param.components, value, book);
+  if (param.type === 'address' && typeof value === 'string') return book.name(value);
+  if (param.type === 'string') return JSON.stringify(value);
+  return String(value);
+}
+
+/** `(a, b)` for decoded arguments, which viem gives as an array or, when all are named, a record. */
+export function argumentsText(params: readonly AbiParameter[], values: unknown, book: AddressBook): string {
+  const at = (param: AbiParameter, i: number) => (Array.isArray(values) ? values[i] : (values as Record<string, unknown>)[param.name ?? '']);
+  return `(${params.map((param, i) => valueText(param, at(param, i), book)).join(', ')})`;
+}
+
+/** `+1 ether`, `−0.5 ether`, `+3 wei` for tiny amounts. */
+export function etherChangeText(wei: bigint): string {
+  const sign = wei < 0n ? '−' : '+';
+  const magnitude = wei < 0n ? -wei : wei;
+  return magnitude < 1_000_000n ? `${sign}${magnitude} wei` : `${sign}${formatEther(magnitude)} ether`;
+}
+
+/** At most `max` items, then how many more: a long list must not become a wall of text. */
+export function listText(items: readonly string[], max = 4): string {
+  const shown = items.slice(0, max).join(', ');
+  return items.length > max ? `${shown} and ${items.length - max} more` : shown;
+}

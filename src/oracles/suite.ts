@@ -1,0 +1,63 @@
+import type { Abi } from 'viem';
+import type { Deployment } from '../evm/types.js';
+import { controlledDelegatecallOracle } from './delegatecall.js';
+import { etherLeakOracle } from './etherLeak.js';
+import { propertyFunctions } from './property.js';
+import { selfdestructOracle } from './selfdestruct.js';
+import { storageWriteOracle } from './storageWrite.js';
+import { isErc20Shaped, isTestHelper } from './tokenShape.js';
+import { tokenTheftOracle } from './tokenTheft.js';
+import { transactionOracles } from './transaction.js';
+import type { PropertyFunction, SequenceOracle, TxOracle } from './types.js';
+
+/** What decides the oracles' verdicts beyond the code: the same values on head and on the base replay. */
+export interface OracleSettings {
+  /** Panic codes reported as `panic` findings. */
+  panicCodes: ReadonlySet<number>;
+  /** The campaign's random storage slot (the arbitrary-storage-write oracle's probe). */
+  probe: bigint;
+}
+
+/** The contract behind a deployment, as far as the oracles look at it. */
+export interface OracleContract {
+  file: string;
+  name: string;
+  abi: Abi;
+  storageLayout: readonly { label: string; slot: bigint; type: string }[];
+}
+
+/** A deployed world: `contracts[i]` was deployed as `deployments[i]`; `subject` is the fuzzed one. */
+export interface OracleWorld {
+  contracts: readonly OracleContract[];
+  deployments: readonly Deployment[];
+  subject: number;
+}
+
+/** Every oracle a sequence is judged by, in the shape `SequenceHarness` takes. */
+export interface OracleSet {
+  oracles: TxOracle[];
+  sequenceOracles: SequenceOracle[];
+  properties: PropertyFunction[];
+}
+
+/**
+ * The full oracle set, built one way for the campaign and for the replay on the base revision, so
+ * that "introduced" and "pre-existing" are decided by the same oracles: per transaction (assertion,
+ * panics, arbitrary storage write), per sequence (ether leak, token theft for every ERC-20-shaped
+ * deployment that is not a test helper, unprotected selfdestruct, controlled delegatecall), and the
+ * subject's property functions.
+ */
+export function buildOracles(world: OracleWorld, settings: OracleSettings): OracleSet {
+  const { contracts, deployments, subject } = world;
+  const addresses = deployments.map((d) => d.address);
+  const tokens = contracts.flatMap((contract, index) =>
+    isErc20Shaped(contract.abi) && !isTestHelper(contract.file, contract.name)
+      ? [tokenTheftOracle({ index, deployment: deployments[index], layout: contract.storageLayout }, addresses)]
+      : [],
+  );
+  return {
+    oracles: [...transactionOracles({ panicCodes: settings.panicCodes }), storageWriteOracle(settings.probe)],
+    sequenceOracles: [etherLeakOracle(deployments), ...tokens, selfdestructOracle, controlledDelegatecallOracle(deployments)],
+    properties: propertyFunctions(contracts[subject].abi, subject, deployments[subject].codeId),
+  };
+}

@@ -1,0 +1,27 @@
+import type { Abi, AbiFunction } from 'viem';
+
+/** The ERC-20 functions a contract must have, by signature, to be judged as a token. */
+const ERC20_SIGNATURES = [
+  'balanceOf(address)',
+  'transfer(address,uint256)',
+  'transferFrom(address,address,uint256)',
+  'approve(address,uint256)',
+  'allowance(address,address)',
+];
+
+/** Whether the ABI has every ERC-20 function (EIP-20), whatever else it has (ERC-4626 vaults are tokens too). */
+export function isErc20Shaped(abi: Abi): boolean {
+  const signatures = new Set(
+    abi.filter((item): item is AbiFunction => item.type === 'function').map((fn) => `${fn.name}(${fn.inputs.map((i) => i.type).join(',')})`),
+  );
+  return ERC20_SIGNATURES.every((s) => signatures.has(s));
+}
+
+/**
+ * Test helpers are not what the token-theft oracle judges: a contract named `Mock…`, or declared in a
+ * `test`/`tests` folder or a `*.t.sol` file, has its public `mint`/`burn` on purpose.
+ */
+export function isTestHelper(file: string, name: string): boolean {
+  const segments = file.split(/[\\/]/);
+  return name.startsWith('Mock') || file.endsWith('.t.sol') || segments.slice(0, -1).some((s) => s === 'test' || s === 'tests');
+}
