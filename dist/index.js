@@ -97711,27 +97711,47 @@ function sequenceFingerprint(sequence) {
 /** Examples kept per (function, kind of difference): a handful, not thousands. */
 const EXAMPLES_PER_GROUP = 3;
 /** Replays per example while shrinking; a wall-clock deadline bounds it too under a time budget. */
-const behaviourChanges_SHRINK_ATTEMPTS = 300;
+const behaviourChanges_SHRINK_ATTEMPTS = 100;
+/** Share of a time budget kept for comparing with the base, taken from the campaigns. */
+const COMPARISON_SHARE = 0.15;
+/** With an execution budget, at most one sequence compared per this many transactions (at least MIN_CHECKS). */
+const TRANSACTIONS_PER_CHECK = 20;
+const MIN_CHECKS = 200;
+/** The limit for a run's budget: a share of a time budget, or a number of checks for an execution budget. */
+function comparisonLimit(budget, now) {
+    if (budget.kind === 'seconds')
+        return { maxChecks: Number.POSITIVE_INFINITY, deadline: now + budget.seconds * COMPARISON_SHARE * 1000 };
+    return { maxChecks: Math.max(MIN_CHECKS, Math.floor(budget.executions / TRANSACTIONS_PER_CHECK)) };
+}
+/** The campaigns' budget when a share of it is kept for comparing with the base. */
+function campaignBudget(budget) {
+    return budget.kind === 'seconds' ? { kind: 'seconds', seconds: budget.seconds * (1 - COMPARISON_SHARE) } : budget;
+}
 /** Sequences that executed a changed line, compared besides the kept ones, at most this many per campaign. */
 const MAX_CHANGED_LINE_SEQUENCES = 1000;
 /**
  * Collects, from a campaign's events, what is run on both revisions: every sequence the campaign
- * keeps, and (up to a cap) every sequence that executed a changed line — kept inputs have distinct
+ * keeps or finds failing, and (up to a cap) every sequence that executed a changed line — kept inputs have distinct
  * paths, but a changed constant shows only for some values on one path.
  */
 class SequencesToCompare {
-    sequences = [];
-    changedLine = 0;
+    kept = [];
+    changedLine = [];
     ms = 0;
     observe(event) {
         if (event.kind === 'transaction')
             this.ms = event.elapsedMs;
-        else if (event.kind === 'input-added')
-            this.sequences.push({ sequence: event.sequence, ms: this.ms });
-        else if (event.kind === 'sequence' && event.executesTargets && this.changedLine < MAX_CHANGED_LINE_SEQUENCES) {
-            this.changedLine++;
-            this.sequences.push({ sequence: event.sequence, ms: this.ms });
+        // Failing inputs are not kept by the campaign, yet they often behave differently on the base too.
+        else if (event.kind === 'input-added' || event.kind === 'finding') {
+            this.kept.push({ sequence: event.kind === 'finding' ? event.finding.sequence : event.sequence, ms: this.ms });
         }
+        else if (event.kind === 'sequence' && event.executesTargets && this.changedLine.length < MAX_CHANGED_LINE_SEQUENCES) {
+            this.changedLine.push({ sequence: event.sequence, ms: this.ms });
+        }
+    }
+    /** Kept inputs first: each takes a path no other did, so a limited comparison sees the most behaviour. */
+    get sequences() {
+        return [...this.kept, ...this.changedLine];
     }
 }
 /**
@@ -97741,11 +97761,19 @@ class SequencesToCompare {
  * are shrunk and replayed on both before they are reported, as `behaviour-change` findings.
  */
 async function behaviourChanges(project, plans, results, sequences, base, context) {
+    const { limit, clock } = context;
     const findings = [];
+    const over = () => limit.deadline !== undefined && clock() >= limit.deadline;
+    let checks = 0;
     for (const [i, plan] of plans.entries()) {
         const diff = await createBehaviourDiff({ head: { executor: plan.world.executor, contracts: plan.world.contracts }, base });
         const found = [];
+        // Each campaign gets an equal part of the checks; what one leaves goes to the next.
+        const allowed = Math.min(limit.maxChecks, checks + Math.ceil((limit.maxChecks - checks) / (plans.length - i)));
         for (const { sequence, ms } of sequences[i]) {
+            if (checks >= allowed || over())
+                break;
+            checks++;
             const divergence = await diff.check(sequence);
             if (divergence)
                 found.push({ ...divergence, ms });
@@ -97753,7 +97781,7 @@ async function behaviourChanges(project, plans, results, sequences, base, contex
         const confirmed = [];
         for (const group of groupDivergences(found, EXAMPLES_PER_GROUP)) {
             for (const example of group.examples) {
-                const deadline = context.deadline === undefined ? undefined : { at: context.deadline, now: context.clock };
+                const deadline = limit.deadline === undefined ? undefined : { at: limit.deadline, now: clock };
                 const result = await diff.confirm(example, { maxAttempts: behaviourChanges_SHRINK_ATTEMPTS, deadline });
                 if (result)
                     confirmed.push({ ...result, ms: example.ms });
@@ -97836,7 +97864,8 @@ async function fuzzPullRequest(config, context) {
         const base = await prepareBase(deployed.plans, { config, build, repo, projectDir, mergeBase: range.mergeBase, logger });
         const toCompare = deployed.plans.map(() => new SequencesToCompare());
         const comparing = base !== undefined && base !== 'absent';
-        const results = await fuzzContracts(project, deployed.plans, config, context, comparing ? (i, event) => toCompare[i].observe(event) : undefined);
+        const fuzzing = comparing ? { ...config, budget: campaignBudget(config.budget) } : config;
+        const results = await fuzzContracts(project, deployed.plans, fuzzing, context, comparing ? (i, event) => toCompare[i].observe(event) : undefined);
         const findings = await judgeFindings(project, deployed.plans, results, base);
         if (base === undefined || base === 'absent') {
             if (deployed.plans.length > 0)
@@ -97844,7 +97873,9 @@ async function fuzzPullRequest(config, context) {
         }
         else {
             const sequences = toCompare.map((c) => c.sequences);
-            findings.push(...(await logger.group('Comparing behaviour with the base', () => behaviourChanges(project, deployed.plans, results, sequences, base, context))));
+            const limit = comparisonLimit(config.budget, context.clock());
+            const compared = () => behaviourChanges(project, deployed.plans, results, sequences, base, { ...context, limit });
+            findings.push(...(await logger.group('Comparing behaviour with the base', compared)));
         }
         return {
             targets: [...deployed.plans.flatMap((plan, i) => toReportTargets(plan.targets, results[i])), ...deployed.notFuzzed, ...notCompiledTargets(project, changes)],

@@ -1,4 +1,5 @@
 import type { CompiledProject } from './build/types.js';
+import type { Budget } from './config/budget.js';
 import type { ContractPlan } from './campaigns.js';
 import type { CampaignEvent } from './fuzz/campaign.js';
 import type { Clock } from './fuzz/clock.js';
@@ -14,7 +15,29 @@ import { failureLocator } from './targets/failureLocation.js';
 /** Examples kept per (function, kind of difference): a handful, not thousands. */
 export const EXAMPLES_PER_GROUP = 3;
 /** Replays per example while shrinking; a wall-clock deadline bounds it too under a time budget. */
-const SHRINK_ATTEMPTS = 300;
+const SHRINK_ATTEMPTS = 100;
+/** Share of a time budget kept for comparing with the base, taken from the campaigns. */
+export const COMPARISON_SHARE = 0.15;
+/** With an execution budget, at most one sequence compared per this many transactions (at least MIN_CHECKS). */
+const TRANSACTIONS_PER_CHECK = 20;
+const MIN_CHECKS = 200;
+
+/** How much comparing may cost: a count (execution budgets, deterministic) or a wall-clock deadline. */
+export interface ComparisonLimit {
+  maxChecks: number;
+  deadline?: number;
+}
+
+/** The limit for a run's budget: a share of a time budget, or a number of checks for an execution budget. */
+export function comparisonLimit(budget: Budget, now: number): ComparisonLimit {
+  if (budget.kind === 'seconds') return { maxChecks: Number.POSITIVE_INFINITY, deadline: now + budget.seconds * COMPARISON_SHARE * 1000 };
+  return { maxChecks: Math.max(MIN_CHECKS, Math.floor(budget.executions / TRANSACTIONS_PER_CHECK)) };
+}
+
+/** The campaigns' budget when a share of it is kept for comparing with the base. */
+export function campaignBudget(budget: Budget): Budget {
+  return budget.kind === 'seconds' ? { kind: 'seconds', seconds: budget.seconds * (1 - COMPARISON_SHARE) } : budget;
+}
 
 /** Sequences that executed a changed line, compared besides the kept ones, at most this many per campaign. */
 export const MAX_CHANGED_LINE_SEQUENCES = 1000;
@@ -27,21 +50,28 @@ export interface SequenceToCompare {
 
 /**
  * Collects, from a campaign's events, what is run on both revisions: every sequence the campaign
- * keeps, and (up to a cap) every sequence that executed a changed line — kept inputs have distinct
+ * keeps or finds failing, and (up to a cap) every sequence that executed a changed line — kept inputs have distinct
  * paths, but a changed constant shows only for some values on one path.
  */
 export class SequencesToCompare {
-  readonly sequences: SequenceToCompare[] = [];
-  private changedLine = 0;
+  private readonly kept: SequenceToCompare[] = [];
+  private readonly changedLine: SequenceToCompare[] = [];
   private ms = 0;
 
   observe(event: CampaignEvent): void {
     if (event.kind === 'transaction') this.ms = event.elapsedMs;
-    else if (event.kind === 'input-added') this.sequences.push({ sequence: event.sequence, ms: this.ms });
-    else if (event.kind === 'sequence' && event.executesTargets && this.changedLine < MAX_CHANGED_LINE_SEQUENCES) {
-      this.changedLine++;
-      this.sequences.push({ sequence: event.sequence, ms: this.ms });
+    // Failing inputs are not kept by the campaign, yet they often behave differently on the base too.
+    else if (event.kind === 'input-added' || event.kind === 'finding') {
+      this.kept.push({ sequence: event.kind === 'finding' ? event.finding.sequence : event.sequence, ms: this.ms });
     }
+    else if (event.kind === 'sequence' && event.executesTargets && this.changedLine.length < MAX_CHANGED_LINE_SEQUENCES) {
+      this.changedLine.push({ sequence: event.sequence, ms: this.ms });
+    }
+  }
+
+  /** Kept inputs first: each takes a path no other did, so a limited comparison sees the most behaviour. */
+  get sequences(): SequenceToCompare[] {
+    return [...this.kept, ...this.changedLine];
   }
 }
 
@@ -57,20 +87,27 @@ export async function behaviourChanges(
   results: readonly ContractCampaignResult[],
   sequences: readonly (readonly SequenceToCompare[])[],
   base: BaseWorld,
-  context: { logger: Logger; clock: Clock; deadline?: number },
+  context: { logger: Logger; clock: Clock; limit: ComparisonLimit },
 ): Promise<ReportFinding[]> {
+  const { limit, clock } = context;
   const findings: ReportFinding[] = [];
+  const over = () => limit.deadline !== undefined && clock() >= limit.deadline;
+  let checks = 0;
   for (const [i, plan] of plans.entries()) {
     const diff = await createBehaviourDiff({ head: { executor: plan.world.executor, contracts: plan.world.contracts }, base });
     const found: (Divergence & { ms: number })[] = [];
+    // Each campaign gets an equal part of the checks; what one leaves goes to the next.
+    const allowed = Math.min(limit.maxChecks, checks + Math.ceil((limit.maxChecks - checks) / (plans.length - i)));
     for (const { sequence, ms } of sequences[i]) {
+      if (checks >= allowed || over()) break;
+      checks++;
       const divergence = await diff.check(sequence);
       if (divergence) found.push({ ...divergence, ms });
     }
     const confirmed: (ConfirmedDivergence & { ms: number })[] = [];
     for (const group of groupDivergences(found, EXAMPLES_PER_GROUP)) {
       for (const example of group.examples) {
-        const deadline = context.deadline === undefined ? undefined : { at: context.deadline, now: context.clock };
+        const deadline = limit.deadline === undefined ? undefined : { at: limit.deadline, now: clock };
         const result = await diff.confirm(example, { maxAttempts: SHRINK_ATTEMPTS, deadline });
         if (result) confirmed.push({ ...result, ms: example.ms });
       }
