@@ -49216,6 +49216,9 @@ async function compileForChange(root, changed, options = {}) {
  * whole forge build, so there is no partial build on this path.
  */
 async function compileWithForge(root) {
+    if (!(await isForgeAvailable())) {
+        throw new src_errors/* ConfigurationError */.j1('lookout.toml sets compiler = "forge", but forge does not run here: install Foundry (foundry-toolchain on Actions) or remove the key to let Lookout run solc itself.');
+    }
     const compilations = await forgeBuildInfo(root);
     return mergeCompilations(root, compilations.map((c) => ({ compiler: { version: c.version, source: c.source, settings: c.settings, files: [...c.contents.keys()] }, contents: c.contents, output: c.output })), []);
 }

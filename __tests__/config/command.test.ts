@@ -89,6 +89,21 @@ describe('lookout fuzz', () => {
     expect(bad.output).toMatch(/pins\.toml.*contracts\.Pinned\.argz/);
   });
 
+  it('says how to fix compiler = "forge" when forge does not run', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'lookout-forge-'));
+    writeFileSync(path.join(dir, 'A.sol'), 'pragma solidity ^0.8.20;\ncontract A { function f() external {} }\n');
+    writeFileSync(path.join(dir, 'lookout.toml'), 'compiler = "forge"\n');
+    const saved = process.env.PATH;
+    process.env.PATH = dir; // no forge there
+    try {
+      const { status, output } = await lookout(['fuzz', 'A.sol', '--budget', '10x'], dir);
+      expect(status).toBe(2);
+      expect(output).toMatch(/compiler = "forge", but forge does not run here: install Foundry/);
+    } finally {
+      process.env.PATH = saved;
+    }
+  });
+
   it('refuses a contract it cannot deploy and says why', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'lookout-ctor-'));
     writeFileSync(path.join(dir, 'Ctor.sol'), 'pragma solidity ^0.8.20;\ncontract Ctor { constructor(uint a) { revert("never"); } function f() external {} }\n');

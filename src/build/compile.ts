@@ -3,7 +3,7 @@ import { BuildError, ConfigurationError, errorMessage, type BuildDiagnostic } fr
 import { compilerEnvironment, installedVersions, obtainCompiler, releasedVersions, type CompilerEnvironment } from './compiler/index.js';
 import { toDiagnostic } from './diagnostics.js';
 import { collectSources } from './imports.js';
-import { forgeBuildInfo } from './forge/index.js';
+import { forgeBuildInfo, isForgeAvailable } from './forge/index.js';
 import { mergeCompilations, type Compilation } from './merge.js';
 import {
   buildImportGraph,
@@ -105,6 +105,9 @@ export async function compileForChange(
  * whole forge build, so there is no partial build on this path.
  */
 async function compileWithForge(root: string): Promise<CompiledProject> {
+  if (!(await isForgeAvailable())) {
+    throw new ConfigurationError('lookout.toml sets compiler = "forge", but forge does not run here: install Foundry (foundry-toolchain on Actions) or remove the key to let Lookout run solc itself.');
+  }
   const compilations = await forgeBuildInfo(root);
   return mergeCompilations(
     root,

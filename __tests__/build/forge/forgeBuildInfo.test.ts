@@ -1,7 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { runCommand } from '../../../src/command.js';
 import { ConfigurationError } from '../../../src/errors.js';
+import { memoryLogger } from '../../../src/logger.js';
+import type { Report } from '../../../src/report/types.js';
 import { forgeBuildInfo, isForgeAvailable } from '../../../src/build/forge/index.js';
 import type { ForgeBuildOptions, ForgeCompilation } from '../../../src/build/forge/index.js';
 import { REPO_ROOT } from '../../helpers/repoRoot.js';
@@ -176,6 +179,32 @@ describeForge('forgeBuildInfo', () => {
       expect(contract(compilations, 'test/mocks/MockToken.sol', 'MockToken').evm.bytecode.object).not.toBe('');
     } finally {
       rmSync(workDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describeForge('lookout fuzz with compiler = "forge" in lookout.toml', () => {
+  it('builds through forge build-info and fuzzes what it built', async () => {
+    write('lookout.toml', 'compiler = "forge"\n');
+    write('src/Slots.sol', 'pragma solidity 0.8.17;\ncontract Slots {\n    uint256[2] public slots;\n    function put(uint256 i) external {\n        slots[i] = 1;\n    }\n}\n');
+    const bin = mkdtempSync(path.join(tmpdir(), 'lookout-forge-bin-'));
+    symlinkSync(forgeBinary(), path.join(bin, 'forge'));
+    const saved = { PATH: process.env.PATH, HOME: process.env.HOME };
+    // forge from PATH, its solc from svm's folder under HOME, as on a machine with Foundry installed.
+    process.env.PATH = `${bin}${path.delimiter}${saved.PATH}`;
+    process.env.HOME = home;
+    try {
+      const json = path.join(root, 'report.json');
+      const logger = memoryLogger();
+      const status = await runCommand(['fuzz', path.join(root, 'src/Slots.sol'), '--budget', '2000x', '--json', json], { cwd: tmpdir(), logger, write: () => undefined });
+      const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
+      expect(report.build?.compilers.map((c) => [c.version, c.source])).toContainEqual(['0.8.17', 'forge']);
+      expect(report.findings.map((f) => [f.kind, f.panicCode, f.file, f.line])).toEqual([['panic', '0x32', 'src/Slots.sol', 5]]);
+      expect(status).toBe(1);
+    } finally {
+      process.env.PATH = saved.PATH;
+      process.env.HOME = saved.HOME;
+      rmSync(bin, { recursive: true, force: true });
     }
   });
 });
