@@ -65,7 +65,7 @@ export class SequencesToCompare {
       this.kept.push({ sequence: event.kind === 'finding' ? event.finding.sequence : event.sequence, ms: this.ms });
     }
     else if (event.kind === 'sequence' && event.executesTargets && this.changedLine.length < MAX_CHANGED_LINE_SEQUENCES) {
-      this.changedLine.push({ sequence: event.sequence, ms: this.ms });
+      this.changedLine.push({ sequence: event.sequence.slice(0, event.executed), ms: this.ms });
     }
   }
 

@@ -8,7 +8,7 @@ import type { FuzzConfig, LineTarget, RunConfig } from './config/types.js';
 import { ConfigurationError, errorMessage, isConfigurationError } from './errors.js';
 import type { Logger } from './logger.js';
 import { systemClock, type Clock } from './fuzz/clock.js';
-import { notFuzzedTargets, toReportFinding, toReportTargets } from './fuzz/reportEntries.js';
+import { notFuzzedTargets, toReportFinding, toReportTargets, unheldLine } from './fuzz/reportEntries.js';
 import { fuzzPullRequest } from './pullRequest.js';
 import { renderMarkdown } from './report/markdown.js';
 import type { Report, ReportTarget } from './report/types.js';
@@ -171,10 +171,7 @@ function unfuzzedLineTargets(
   const codeless = lines.filter(({ file, line }) => !targets.some((t) => t.file === file && t.line === line));
   return [
     ...notPlanned,
-    ...codeless.map(({ file, line }) => ({
-      file, line, contract: '', contractFile: file, pcs: [], status: 'not-fuzzed' as const,
-      reason: 'the line holds no code of a deployable contract', firstReachedMs: null, firstReachedSequence: null,
-    })),
+    ...codeless.map(({ file, line }) => unheldLine(file, line, 'the line holds no code of a deployable contract')),
   ];
 }
 

@@ -11,7 +11,7 @@ import { changedLines, repositoryRoot, resolveRange, workTreeIs } from './diff/g
 import type { ChangedFile } from './diff/types.js';
 import type { Clock } from './fuzz/clock.js';
 import { failsOnBase, type BaseWorld } from './fuzz/introduced.js';
-import { toReportFinding, toReportTargets } from './fuzz/reportEntries.js';
+import { toReportFinding, toReportTargets, unheldLine } from './fuzz/reportEntries.js';
 import type { Logger } from './logger.js';
 import type { ReportFinding } from './report/types.js';
 import { buildTargets } from './targets/buildTargets.js';
@@ -145,10 +145,7 @@ function notCompiledTargets(project: CompiledProject, changes: readonly ChangedF
     const reason = isTestOrScript(change.path)
       ? `${change.path} is a Foundry test or script: Lookout does not run the project's tests yet`
       : `${change.path} was not compiled${error ? `: ${describeDiagnostic(error)}` : ''}`;
-    return change.addedLines.map((line) => ({
-      file: change.path, line, contract: '', contractFile: change.path, pcs: [], status: 'not-fuzzed' as const, reason,
-      firstReachedMs: null, firstReachedSequence: null,
-    }));
+    return change.addedLines.map((line) => unheldLine(change.path, line, reason));
   });
 }
 

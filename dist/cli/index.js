@@ -50705,7 +50705,7 @@ async function runCampaign(setup) {
                 written.push(...slotsWritten(result.trace));
             setup.onEvent?.({ kind: 'transaction', result, sequenceIndex: sequences, elapsedMs: meter.elapsedMs() });
         });
-        setup.onEvent?.({ kind: 'sequence', sequence: sequence.slice(0, run.transactions) });
+        setup.onEvent?.({ kind: 'sequence', sequence, executed: run.transactions });
         if (run.failure && !findings.has(failureKey(run.failure.failure))) {
             const finding = {
                 failure: run.failure.failure,
@@ -90130,6 +90130,10 @@ function notFuzzedTargets(targets, reason) {
     }));
 }
 /** Where a target is, named by the contract whose code holds it (the subject, or a library it links). */
+/** A changed line no contract holds for the campaigns (a file that did not compile, a test): `not-fuzzed`. */
+function unheldLine(file, line, reason) {
+    return { file, line, contract: '', contractFile: file, pcs: [], status: 'not-fuzzed', reason, firstReachedMs: null, firstReachedSequence: null };
+}
 function targetPlace(target) {
     const colon = target.contract.lastIndexOf(':');
     return { file: target.file, line: target.line, contract: target.contract.slice(colon + 1), contractFile: target.contract.slice(0, colon) };
@@ -92084,7 +92088,7 @@ class SequencesToCompare {
             this.kept.push({ sequence: event.kind === 'finding' ? event.finding.sequence : event.sequence, ms: this.ms });
         }
         else if (event.kind === 'sequence' && event.executesTargets && this.changedLine.length < MAX_CHANGED_LINE_SEQUENCES) {
-            this.changedLine.push({ sequence: event.sequence, ms: this.ms });
+            this.changedLine.push({ sequence: event.sequence.slice(0, event.executed), ms: this.ms });
         }
     }
     /** Kept inputs first: each takes a path no other did, so a limited comparison sees the most behaviour. */
@@ -92283,10 +92287,7 @@ function notCompiledTargets(project, changes) {
         const reason = isTestOrScript(change.path)
             ? `${change.path} is a Foundry test or script: Lookout does not run the project's tests yet`
             : `${change.path} was not compiled${error ? `: ${describeDiagnostic(error)}` : ''}`;
-        return change.addedLines.map((line) => ({
-            file: change.path, line, contract: '', contractFile: change.path, pcs: [], status: 'not-fuzzed', reason,
-            firstReachedMs: null, firstReachedSequence: null,
-        }));
+        return change.addedLines.map((line) => unheldLine(change.path, line, reason));
     });
 }
 /**
@@ -92959,10 +92960,7 @@ function unfuzzedLineTargets(project, lines, targets, plans, reported) {
     const codeless = lines.filter(({ file, line }) => !targets.some((t) => t.file === file && t.line === line));
     return [
         ...notPlanned,
-        ...codeless.map(({ file, line }) => ({
-            file, line, contract: '', contractFile: file, pcs: [], status: 'not-fuzzed',
-            reason: 'the line holds no code of a deployable contract', firstReachedMs: null, firstReachedSequence: null,
-        })),
+        ...codeless.map(({ file, line }) => unheldLine(file, line, 'the line holds no code of a deployable contract')),
     ];
 }
 /** The concrete contracts declared in the paths, or the one `--contract` names (`Name` or `path/File.sol:Name`). */

@@ -61,8 +61,11 @@ export interface CampaignFinding {
 export type CampaignEvent =
   | { kind: 'transaction'; result: TxResult; sequenceIndex: number; elapsedMs: number }
   | { kind: 'input-added'; pathId: string; corpusSize: number; sequence: TxSequence }
-  /** Every executed sequence; `executesTargets` is filled in by a campaign that tracks targets. */
-  | { kind: 'sequence'; sequence: TxSequence; executesTargets?: boolean }
+  /**
+   * Every executed sequence, of which the first `executed` calls ran (the rest were cut by a failure);
+   * `executesTargets` is filled in by a campaign that tracks targets. Copy what you keep.
+   */
+  | { kind: 'sequence'; sequence: TxSequence; executed: number; executesTargets?: boolean }
   | { kind: 'finding'; finding: CampaignFinding };
 
 export interface CampaignOutcome {
@@ -128,7 +131,7 @@ export async function runCampaign(setup: CampaignSetup): Promise<CampaignOutcome
       if (ddsf) written.push(...slotsWritten(result.trace));
       setup.onEvent?.({ kind: 'transaction', result, sequenceIndex: sequences, elapsedMs: meter.elapsedMs() });
     });
-    setup.onEvent?.({ kind: 'sequence', sequence: sequence.slice(0, run.transactions) });
+    setup.onEvent?.({ kind: 'sequence', sequence, executed: run.transactions });
     if (run.failure && !findings.has(failureKey(run.failure.failure))) {
       const finding: CampaignFinding = {
         failure: run.failure.failure,
