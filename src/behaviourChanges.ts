@@ -1,12 +1,12 @@
 import type { CompiledProject } from './build/types.js';
 import type { Budget } from './config/budget.js';
 import type { ContractPlan } from './campaigns.js';
-import type { CampaignEvent } from './fuzz/campaign.js';
-import type { Clock } from './fuzz/clock.js';
-import type { ContractCampaignResult } from './fuzz/contractCampaign.js';
+import type { CampaignEvent } from './fuzz/campaign/campaign.js';
+import type { Clock } from './fuzz/execution/clock.js';
+import type { ContractCampaignResult } from './fuzz/campaign/contractCampaign.js';
 import { createBehaviourDiff, groupDivergences, type ConfirmedDivergence, type Divergence } from './fuzz/behaviour/index.js';
-import type { BaseWorld } from './fuzz/introduced.js';
-import { toReportCall } from './fuzz/reportEntries.js';
+import type { BaseWorld } from './fuzz/findings/introduced.js';
+import { toReportCall } from './report/campaignEntries.js';
 import type { TxSequence } from './fuzz/types.js';
 import type { Logger } from './logger.js';
 import type { ReportFinding } from './report/types.js';

@@ -3,9 +3,9 @@ import { readProjectConfig, PROJECT_CONFIG_FILE, type ProjectConfig } from './co
 import type { RunConfig } from './config/types.js';
 import { deployWorld, type ReadableValue, type World } from './deploy/index.js';
 import type { ContractPlan } from './campaigns.js';
-import type { CampaignWorld } from './fuzz/contractCampaign.js';
-import { Rng } from './fuzz/rng.js';
-import { notFuzzedTargets } from './fuzz/reportEntries.js';
+import type { CampaignWorld } from './fuzz/campaign/contractCampaign.js';
+import { Rng } from './fuzz/inputs/rng.js';
+import { notFuzzedTargets } from './report/campaignEntries.js';
 import type { Logger } from './logger.js';
 import type { ReportDeployment, ReportTarget } from './report/types.js';
 import type { FuzzSelection } from './targets/contractsToFuzz.js';

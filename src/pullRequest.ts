@@ -9,9 +9,9 @@ import { ConfigurationError, errorMessage, isConfigurationError } from './errors
 import { exportRevision, type RevisionTree } from './diff/checkout.js';
 import { changedLines, repositoryRoot, resolveRange, workTreeIs } from './diff/git.js';
 import type { ChangedFile } from './diff/types.js';
-import type { Clock } from './fuzz/clock.js';
-import { failsOnBase, type BaseWorld } from './fuzz/introduced.js';
-import { toReportFinding, toReportTargets, unheldLine } from './fuzz/reportEntries.js';
+import type { Clock } from './fuzz/execution/clock.js';
+import { failsOnBase, type BaseWorld } from './fuzz/findings/introduced.js';
+import { toReportFinding, toReportTargets, unheldLine } from './report/campaignEntries.js';
 import type { Logger } from './logger.js';
 import type { ReportFinding } from './report/types.js';
 import { buildTargets } from './targets/buildTargets.js';
@@ -19,7 +19,7 @@ import { contractsToFuzz } from './targets/contractsToFuzz.js';
 import { behaviourChanges, campaignBudget, comparisonLimit, SequencesToCompare } from './behaviourChanges.js';
 import { fuzzContracts, type ContractPlan, type FuzzOutcome } from './campaigns.js';
 import { deployPlans, deployProject, projectConfigFor } from './deployment.js';
-import type { ContractCampaignResult } from './fuzz/contractCampaign.js';
+import type { ContractCampaignResult } from './fuzz/campaign/contractCampaign.js';
 
 /**
  * `lookout pr`: the changed Solidity lines of head since its merge-base with base become targets in

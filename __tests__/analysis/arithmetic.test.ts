@@ -5,7 +5,7 @@ import { isConst } from '../../src/analysis/lattice.js';
 import { prepareProgram } from '../../src/analysis/program.js';
 import { initialState } from '../../src/analysis/state.js';
 import { transfer } from '../../src/analysis/transfer.js';
-import { Rng } from '../../src/fuzz/rng.js';
+import { Rng } from '../../src/fuzz/inputs/rng.js';
 import { OPCODES } from '../../src/targets/opcodes.js';
 
 const NEG_ONE = MAX_WORD;

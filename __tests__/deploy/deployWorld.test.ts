@@ -9,7 +9,7 @@ import { deployWorld } from '../../src/deploy/deployWorld.js';
 import type { DeployedContract, World } from '../../src/deploy/types.js';
 import { ConfigurationError } from '../../src/errors.js';
 import { SENDER_ADDRESSES } from '../../src/evm/executor.js';
-import { Rng } from '../../src/fuzz/rng.js';
+import { Rng } from '../../src/fuzz/inputs/rng.js';
 
 const FIXTURE = path.resolve('__fixtures__/deploy/world');
 const ETHER = 10n ** 18n;

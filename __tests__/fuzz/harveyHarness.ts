@@ -4,9 +4,9 @@ import { compileProject } from '../../src/build/compile.js';
 import type { CompiledProject } from '../../src/build/types.js';
 import { Executor } from '../../src/evm/executor.js';
 import type { TxResult } from '../../src/evm/types.js';
-import { functionTarget } from '../../src/fuzz/abi.js';
-import { CostCollector, type CostVector } from '../../src/fuzz/costs.js';
-import { toTx } from '../../src/fuzz/sequenceRunner.js';
+import { functionTarget } from '../../src/fuzz/inputs/abi.js';
+import { CostCollector, type CostVector } from '../../src/fuzz/search/costs.js';
+import { toTx } from '../../src/fuzz/execution/sequenceRunner.js';
 import type { AbiValue, Call, TxSequence } from '../../src/fuzz/types.js';
 
 /** Test helpers over the real fixtures of __fixtures__/harvey: compile once, deploy, run with costs. */

@@ -6,7 +6,7 @@ import { compileProject } from '../../src/build/compile.js';
 import type { CompiledProject } from '../../src/build/types.js';
 import { Executor } from '../../src/evm/executor.js';
 import type { TxResult } from '../../src/evm/types.js';
-import { shrinkSequence } from '../../src/fuzz/shrink.js';
+import { shrinkSequence } from '../../src/fuzz/findings/shrink.js';
 import type { AbiValue, Call, TxSequence } from '../../src/fuzz/types.js';
 import { failureKey, type Failure } from '../../src/oracles/failure.js';
 import { checkProperties, propertyFunctions } from '../../src/oracles/property.js';

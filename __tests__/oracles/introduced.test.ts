@@ -8,8 +8,8 @@ import { encodeAbiParameters, hexToBigInt, keccak256, type AbiFunction } from 'v
 import { compileProject } from '../../src/build/compile.js';
 import type { CompiledContract } from '../../src/build/types.js';
 import { Executor } from '../../src/evm/executor.js';
-import { functionTarget } from '../../src/fuzz/abi.js';
-import { failsOnBase, type BaseWorld } from '../../src/fuzz/introduced.js';
+import { functionTarget } from '../../src/fuzz/inputs/abi.js';
+import { failsOnBase, type BaseWorld } from '../../src/fuzz/findings/introduced.js';
 import type { AbiValue, Call, TxSequence } from '../../src/fuzz/types.js';
 import type { Failure } from '../../src/oracles/failure.js';
 import { DEFAULT_PANIC_CODES } from '../../src/oracles/panic.js';

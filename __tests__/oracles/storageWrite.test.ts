@@ -1,6 +1,6 @@
 import { encodeAbiParameters, hexToBigInt, keccak256 } from 'viem';
 import type { StorageAccess, TxResult } from '../../src/evm/types.js';
-import { toTx } from '../../src/fuzz/sequenceRunner.js';
+import { toTx } from '../../src/fuzz/execution/sequenceRunner.js';
 import type { TxSequence } from '../../src/fuzz/types.js';
 import { failureKey } from '../../src/oracles/failure.js';
 import { storageWriteOracle } from '../../src/oracles/storageWrite.js';

@@ -38280,7 +38280,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(583);
+/* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(224);
 /* harmony import */ var _logger_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8432);
 
 
@@ -38294,7 +38294,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 583:
+/***/ 224:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -48516,7 +48516,7 @@ function buildOracles(world, settings) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/fuzz/abi.ts
+;// CONCATENATED MODULE: ./src/fuzz/inputs/abi.ts
 
 
 const typeCache = new WeakMap();
@@ -48699,7 +48699,7 @@ function failureKey(failure) {
     return `${failure.kind}@${failure.codeId}:${failure.pc}${panic}${property}`;
 }
 
-;// CONCATENATED MODULE: ./src/fuzz/budgetMeter.ts
+;// CONCATENATED MODULE: ./src/fuzz/campaign/budgetMeter.ts
 /**
  * Tracks a campaign's spending against its Budget. Execution budgets count transactions and never
  * look at the clock, which is what makes a run with `50000x` reproducible.
@@ -48724,7 +48724,7 @@ class BudgetMeter {
     }
 }
 
-;// CONCATENATED MODULE: ./src/fuzz/corpus.ts
+;// CONCATENATED MODULE: ./src/fuzz/search/corpus.ts
 /**
  * The PIDs structure of Alg. 1: inputs in insertion order (determinism), plus how many fuzzed inputs
  * exercised each path id, LID and split point — the `fuzz(·)` counts the power schedules read.
@@ -48870,7 +48870,7 @@ const Op = {
     CALLCODE: 0xf2, DELEGATECALL: 0xf4, STATICCALL: 0xfa, CREATE: 0xf0, CREATE2: 0xf5,
 };
 
-;// CONCATENATED MODULE: ./src/fuzz/costs.ts
+;// CONCATENATED MODULE: ./src/fuzz/search/costs.ts
 
 /**
  * Harvey's cost metrics (Sect. 4.3; Learning-inputs Sect. 4.2), evaluated from the runtime
@@ -49051,7 +49051,7 @@ function stripMetadata(code) {
     return code;
 }
 
-;// CONCATENATED MODULE: ./src/fuzz/dictionary.ts
+;// CONCATENATED MODULE: ./src/fuzz/inputs/dictionary.ts
 
 
 const WORD = 1n << 256n;
@@ -49292,7 +49292,7 @@ function bounds(bits, signed) {
     return [-max - 1n, max, -1n, 0n];
 }
 
-;// CONCATENATED MODULE: ./src/fuzz/values.ts
+;// CONCATENATED MODULE: ./src/fuzz/inputs/values.ts
 
 
 
@@ -49477,7 +49477,7 @@ function generateCall(targets, ctx) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/fuzz/valueMutation.ts
+;// CONCATENATED MODULE: ./src/fuzz/inputs/valueMutation.ts
 
 
 
@@ -49640,7 +49640,7 @@ function mutateArray(t, items, ctx) {
     ]);
 }
 
-;// CONCATENATED MODULE: ./src/fuzz/mutations.ts
+;// CONCATENATED MODULE: ./src/fuzz/inputs/mutations.ts
 
 
 
@@ -49829,7 +49829,7 @@ function insertAt(seq, i, call) {
     return [...seq.slice(0, i), call, ...seq.slice(i)];
 }
 
-;// CONCATENATED MODULE: ./src/fuzz/sequenceRunner.ts
+;// CONCATENATED MODULE: ./src/fuzz/execution/sequenceRunner.ts
 
 
 
@@ -49883,7 +49883,7 @@ function toTx(call) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/fuzz/ddsf.ts
+;// CONCATENATED MODULE: ./src/fuzz/search/ddsf.ts
 
 
 /**
@@ -50072,7 +50072,7 @@ function fuzzWord(current, rng, dictionary) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/fuzz/feedback.ts
+;// CONCATENATED MODULE: ./src/fuzz/search/feedback.ts
 /**
  * Feeds what a transaction revealed back into the dictionary: the operands of the comparisons that
  * decided its branches (the value a check wants is usually one of them), its return data and its
@@ -50091,7 +50091,7 @@ function harvestFeedback(dictionary, result) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/fuzz/nearMisses.ts
+;// CONCATENATED MODULE: ./src/fuzz/search/nearMisses.ts
 /**
  * sFuzz's adaptive objective for just-missed branches: a branch direction no input has taken yet is
  * a goal, and an input whose branch distance to it is the smallest seen so far is worth keeping even
@@ -50143,7 +50143,7 @@ class NearMisses {
     }
 }
 
-;// CONCATENATED MODULE: ./src/fuzz/numericSite.ts
+;// CONCATENATED MODULE: ./src/fuzz/search/numericSite.ts
 
 const VALUE_DOMAIN = { bits: 256, signed: false, encoding: 'integer' };
 /**
@@ -50261,7 +50261,7 @@ function domainRange(domain) {
     return domain.signed ? { min: -(1n << (bits - 1n)), max: (1n << (bits - 1n)) - 1n } : { min: 0n, max: (1n << bits) - 1n };
 }
 
-;// CONCATENATED MODULE: ./src/fuzz/prediction.ts
+;// CONCATENATED MODULE: ./src/fuzz/search/prediction.ts
 
 
 /**
@@ -50383,7 +50383,7 @@ class PredictionStats {
     }
 }
 
-;// CONCATENATED MODULE: ./src/fuzz/pathIdentity.ts
+;// CONCATENATED MODULE: ./src/fuzz/search/pathIdentity.ts
 function txStep(result, call) {
     const reverted = result.outcome.kind !== 'success';
     return { pathId: result.trace.pathId, reverted, changedState: !reverted && (result.trace.sstores.length > 0 || call.value > 0n) };
@@ -50424,7 +50424,7 @@ function indicesWhere(steps, accept) {
     return indices;
 }
 
-;// CONCATENATED MODULE: ./src/fuzz/shrink.ts
+;// CONCATENATED MODULE: ./src/fuzz/findings/shrink.ts
 /** Below this length, removing chunks first costs more attempts than it saves. */
 const CHUNK_THRESHOLD = 8;
 async function shrinkSequence(sequence, stillFails, budget) {
@@ -50651,7 +50651,7 @@ function copyValue(value) {
     return Array.isArray(value) ? value.map(copyValue) : value;
 }
 
-;// CONCATENATED MODULE: ./src/fuzz/campaign.ts
+;// CONCATENATED MODULE: ./src/fuzz/campaign/campaign.ts
 
 
 
@@ -50851,7 +50851,7 @@ async function runCampaign(setup) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/fuzz/replay.ts
+;// CONCATENATED MODULE: ./src/fuzz/findings/replay.ts
 
 
 
@@ -50920,7 +50920,7 @@ function basicBlocks(code) {
     return blocks;
 }
 
-;// CONCATENATED MODULE: ./src/fuzz/reach.ts
+;// CONCATENATED MODULE: ./src/fuzz/search/reach.ts
 
 
 /**
@@ -51012,7 +51012,7 @@ function blockStarts(code) {
     return startOf;
 }
 
-;// CONCATENATED MODULE: ./src/fuzz/schedule.ts
+;// CONCATENATED MODULE: ./src/fuzz/search/schedule.ts
 /** Energy bound K of both schedules (AFLFast's M; Bran uses 1024). */
 const MAX_ENERGY = 1024;
 /**
@@ -51031,7 +51031,7 @@ function exponential(selected) {
     return selected >= 10 ? MAX_ENERGY : Math.min(2 ** selected, MAX_ENERGY);
 }
 
-;// CONCATENATED MODULE: ./src/fuzz/lookaheadSchedule.ts
+;// CONCATENATED MODULE: ./src/fuzz/search/lookaheadSchedule.ts
 
 /**
  * The dynamic rarity cutoff of Def. 5 and 6: the smallest power of two strictly above the fewest
@@ -51835,7 +51835,7 @@ function agrees(program, pc, dest, effect) {
 
 
 
-;// CONCATENATED MODULE: ./src/fuzz/pathAnalysis.ts
+;// CONCATENATED MODULE: ./src/fuzz/search/pathAnalysis.ts
 
 /**
  * The campaign's `analyze` for one fuzzed contract. The program is prepared once; suffix verdicts
@@ -51884,7 +51884,7 @@ function createPathAnalyzer(request) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/fuzz/contractCampaign.ts
+;// CONCATENATED MODULE: ./src/fuzz/campaign/contractCampaign.ts
 
 
 
@@ -52049,7 +52049,7 @@ function toBytes32(value) {
     return toBytes_hexToBytes(`0x${value.toString(16).padStart(64, '0')}`);
 }
 
-;// CONCATENATED MODULE: ./src/fuzz/progress.ts
+;// CONCATENATED MODULE: ./src/fuzz/campaign/progress.ts
 /** How often a running campaign reports, in wall-clock ms. */
 const PROGRESS_INTERVAL_MS = 5000;
 /**
@@ -52082,7 +52082,7 @@ function progressReporter(name, logger, clock) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/fuzz/rng.ts
+;// CONCATENATED MODULE: ./src/fuzz/inputs/rng.ts
 /**
  * The one source of randomness of a campaign. Seeded, forkable by label so that independent
  * streams (mutation, scheduling, prediction probes) do not shift each other when one of them
@@ -90098,7 +90098,7 @@ function findFunction(project, compiled, contractName, functionName) {
     return null;
 }
 
-;// CONCATENATED MODULE: ./src/fuzz/reportEntries.ts
+;// CONCATENATED MODULE: ./src/report/campaignEntries.ts
 
 
 
@@ -90285,7 +90285,7 @@ function readable(value) {
     return typeof value === 'string' ? value : typeof value === 'boolean' ? String(value) : `[${value.map(readable).join(', ')}]`;
 }
 
-;// CONCATENATED MODULE: ./src/fuzz/clock.ts
+;// CONCATENATED MODULE: ./src/fuzz/execution/clock.ts
 const systemClock = () => performance.now();
 
 ;// CONCATENATED MODULE: ./src/diff/checkout.ts
@@ -91065,7 +91065,7 @@ async function git(repo, args, maxBuffer = 16 << 20) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/fuzz/introduced.ts
+;// CONCATENATED MODULE: ./src/fuzz/findings/introduced.ts
 
 
 

@@ -1,8 +1,8 @@
 import { stringToHex, type AbiParameter } from 'viem';
 import { START_TIMESTAMP } from '../evm/executor.js';
 import type { Address } from '../evm/types.js';
-import { abiType } from '../fuzz/abi.js';
-import type { Rng } from '../fuzz/rng.js';
+import { abiType } from '../fuzz/inputs/abi.js';
+import type { Rng } from '../fuzz/inputs/rng.js';
 import type { AbiValue } from '../fuzz/types.js';
 import { contractTypeName } from './catalog.js';
 

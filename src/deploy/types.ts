@@ -2,7 +2,7 @@ import type { CompiledContract, ContractId } from '../build/types.js';
 import type { ProjectConfig } from '../config/projectConfig.js';
 import type { Executor, ExecutorOptions } from '../evm/executor.js';
 import type { Address } from '../evm/types.js';
-import type { Rng } from '../fuzz/rng.js';
+import type { Rng } from '../fuzz/inputs/rng.js';
 
 export interface DeployWorldRequest {
   /** Every contract of the compiled project: what can be deployed, linked, or passed as an argument. */

@@ -1,4 +1,4 @@
-import { functionTarget } from '../../../src/fuzz/abi.js';
+import { functionTarget } from '../../../src/fuzz/inputs/abi.js';
 import { groupDivergences, type Divergence } from '../../../src/fuzz/behaviour/index.js';
 import type { Call } from '../../../src/fuzz/types.js';
 

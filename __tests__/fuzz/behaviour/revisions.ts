@@ -3,11 +3,11 @@ import { compileProject } from '../../../src/build/compile.js';
 import type { CompiledContract } from '../../../src/build/types.js';
 import { emptyProjectConfig, SENDER_NAMES } from '../../../src/config/projectConfig.js';
 import { deployProject } from '../../../src/deployment.js';
-import { callTargets } from '../../../src/fuzz/abi.js';
-import { Dictionary } from '../../../src/fuzz/dictionary.js';
-import { Rng } from '../../../src/fuzz/rng.js';
+import { callTargets } from '../../../src/fuzz/inputs/abi.js';
+import { Dictionary } from '../../../src/fuzz/inputs/dictionary.js';
+import { Rng } from '../../../src/fuzz/inputs/rng.js';
 import type { AbiValue, Call, CallTarget, TxSequence } from '../../../src/fuzz/types.js';
-import { generateCall, type ValueContext } from '../../../src/fuzz/values.js';
+import { generateCall, type ValueContext } from '../../../src/fuzz/inputs/values.js';
 import type { RevisionWorld } from '../../../src/fuzz/behaviour/index.js';
 
 export const ETHER = 10n ** 18n;

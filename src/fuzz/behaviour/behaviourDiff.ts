@@ -1,4 +1,4 @@
-import { shrinkSequence, type ShrinkBudget } from '../shrink.js';
+import { shrinkSequence, type ShrinkBudget } from '../findings/shrink.js';
 import type { Call, TxSequence } from '../types.js';
 import { compareObservations } from './compare.js';
 import { Counterparts } from './counterparts.js';

@@ -1,5 +1,5 @@
 import type { AbiParameter } from 'viem';
-import { abiType, callTargets } from '../abi.js';
+import { abiType, callTargets } from '../inputs/abi.js';
 import type { AbiValue, Call, CallTarget, TxSequence } from '../types.js';
 import type { RevisionWorld } from './types.js';
 

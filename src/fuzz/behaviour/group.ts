@@ -1,4 +1,4 @@
-import { encodeCall } from '../abi.js';
+import { encodeCall } from '../inputs/abi.js';
 import type { TxSequence } from '../types.js';
 import type { Divergence } from './types.js';
 

@@ -12,7 +12,7 @@ import {
 } from 'viem';
 import type { TxResult } from '../../evm/types.js';
 import { decodeRevert, describeRevert } from '../../oracles/revert.js';
-import { toTx } from '../sequenceRunner.js';
+import { toTx } from '../execution/sequenceRunner.js';
 import type { Call } from '../types.js';
 import { TokenReadings, tokenChanges, type Readings, type TokenChange } from './tokenReadings.js';
 import type { RevisionWorld } from './types.js';

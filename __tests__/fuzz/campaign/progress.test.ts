@@ -1,0 +1,21 @@
+import { progressReporter } from '../../../src/fuzz/campaign/progress.js';
+import type { CampaignEvent } from '../../../src/fuzz/campaign/campaign.js';
+import type { TxResult } from '../../../src/evm/types.js';
+import { memoryLogger } from '../../../src/logger.js';
+
+describe('progressReporter', () => {
+  it('logs a line every five seconds of campaign time, counting transactions, inputs and findings', () => {
+    const logger = memoryLogger();
+    let now = 0;
+    const report = progressReporter('Vault', logger, () => now);
+    const transaction: CampaignEvent = { kind: 'transaction', result: {} as TxResult, sequenceIndex: 1, elapsedMs: 0 };
+    report({ kind: 'input-added', pathId: 'p', corpusSize: 3, sequence: [] });
+    for (let i = 0; i < 512; i++) {
+      now += 10; // 512 transactions take 5.12 s
+      report(transaction);
+    }
+    expect(logger.lines).toEqual(['Vault: 512 transactions (100/s), 3 inputs kept, 0 finding(s)']);
+    for (let i = 0; i < 256; i++) report(transaction); // no time passes: no new line
+    expect(logger.lines).toHaveLength(1);
+  });
+});

@@ -1,0 +1,57 @@
+import { Corpus } from '../../../src/fuzz/search/corpus.js';
+
+function fuzz(corpus: Corpus, path: string, times: number): void {
+  for (let i = 0; i < times; i++) corpus.recordExecution(path);
+}
+
+describe('Corpus.next (AFLFast search strategy)', () => {
+  it('is undefined for an empty corpus', () => {
+    expect(new Corpus().next()).toBeUndefined();
+  });
+
+  it('picks the input selected least often, then the one with the rarest path, then the oldest', () => {
+    const corpus = new Corpus();
+    const [a, b, c] = ['a', 'b', 'c'].map((path) => corpus.add([], path));
+    fuzz(corpus, 'a', 5);
+    fuzz(corpus, 'b', 2);
+    fuzz(corpus, 'c', 2);
+    expect(corpus.next()).toBe(b); // all unselected; b and c tie on hits, b is older
+    b.selected = 1;
+    c.selected = 1;
+    expect(corpus.next()).toBe(a);
+    a.selected = 1;
+    fuzz(corpus, 'b', 1);
+    expect(corpus.next()).toBe(c);
+  });
+
+  it('lets an input added late catch up before older ones are picked again', () => {
+    const corpus = new Corpus();
+    const old = corpus.add([], 'old');
+    old.selected = 12;
+    const late = corpus.add([], 'late');
+    const picks: string[] = [];
+    for (let i = 0; i < 14; i++) {
+      const entry = corpus.next()!;
+      entry.selected++;
+      picks.push(entry.pathId);
+    }
+    expect(picks).toEqual([...Array(12).fill('late'), 'old', 'late']);
+    expect(late.selected).toBe(13);
+  });
+});
+
+describe('goal entries', () => {
+  it('count the mutants fuzzed from them and start over when replaced by a closer input', () => {
+    const corpus = new Corpus();
+    const entry = corpus.add([], 'p~goal', undefined, 'goal');
+    expect(entry.goal).toBe('goal');
+    fuzz(corpus, entry.pathId, 7);
+    entry.selected = 4;
+    const closer = [{ sender: 0, to: 0, target: { kind: 'receive' as const }, args: [], value: 0n, blockDelay: 0, timeDelay: 0 }];
+    corpus.replaceSequence(entry, closer);
+    expect(entry.sequence).toBe(closer);
+    expect(entry.selected).toBe(0);
+    expect(corpus.hitsOfPath(entry.pathId)).toBe(0);
+    expect(corpus.has('p~goal')).toBe(true);
+  });
+});

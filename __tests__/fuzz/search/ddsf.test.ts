@@ -1,0 +1,136 @@
+import {
+  AGGRESSIVE_PROBABILITY,
+  aggressiveRun,
+  DemandDrivenState,
+  functionKey,
+  LENGTHENING_MUTATIONS,
+  slotsRead,
+  slotsWritten,
+  storageFingerprint,
+} from '../../../src/fuzz/search/ddsf.js';
+import { Dictionary } from '../../../src/fuzz/inputs/dictionary.js';
+import { MUTATION_WEIGHTS } from '../../../src/fuzz/inputs/mutations.js';
+import { Rng } from '../../../src/fuzz/inputs/rng.js';
+import { toTx } from '../../../src/fuzz/execution/sequenceRunner.js';
+import type { TxSequence } from '../../../src/fuzz/types.js';
+import { deploy, type Deployed } from '../harveyHarness.js';
+
+describe('DemandDrivenState', () => {
+  test('aggressive mode runs with probability p_a = 0.125', () => {
+    const state = new DemandDrivenState();
+    const rng = new Rng(3);
+    let runs = 0;
+    for (let i = 0; i < 10000; i++) if (state.shouldRunAggressive(rng)) runs++;
+    expect(AGGRESSIVE_PROBABILITY).toBe(0.125);
+    expect(runs / 10000).toBeGreaterThan(0.11);
+    expect(runs / 10000).toBeLessThan(0.14);
+  });
+
+  test('coverage is kept per function; newEdges only looks', () => {
+    const state = new DemandDrivenState();
+    expect(state.recordCoverage('0xaaaaaaaa', [1, 2, 3])).toBe(3);
+    expect(state.recordCoverage('0xaaaaaaaa', [2, 3, 4])).toBe(1);
+    expect(state.newEdges('0xaaaaaaaa', [4, 5, 6])).toBe(2);
+    expect(state.newEdges('0xaaaaaaaa', [5])).toBe(1);
+    expect(state.newEdges('0xbbbbbbbb', [1])).toBe(1);
+  });
+
+  test('lengthening mutations are off until the function is enabled', () => {
+    const state = new DemandDrivenState();
+    const off = state.sequenceMutationWeights('0xaaaaaaaa');
+    for (const kind of LENGTHENING_MUTATIONS) expect(off[kind]).toBe(0);
+    expect(off['mutate-arg']).toBe(MUTATION_WEIGHTS['mutate-arg']);
+    expect(off['drop-call']).toBe(MUTATION_WEIGHTS['drop-call']);
+    state.enable('0xaaaaaaaa');
+    expect(state.enabledFor('0xaaaaaaaa')).toBe(true);
+    expect(state.sequenceMutationWeights('0xaaaaaaaa')).toBe(MUTATION_WEIGHTS);
+    expect(state.sequenceMutationWeights('0xbbbbbbbb')['insert-call']).toBe(0);
+  });
+
+  test('pools take inputs that leave a new storage state, and feed prefixes', () => {
+    const state = new DemandDrivenState({ poolLimit: 2 });
+    const rng = new Rng(1);
+    expect(state.drawPrefix(rng)).toBeUndefined();
+    const call = (sender: number) => ({ sender, to: 0, target: { kind: 'receive' as const }, args: [], value: 0n, blockDelay: 0, timeDelay: 0 });
+    expect(state.offer([call(0), call(1)], 's1')).toBe(true);
+    expect(state.offer([call(2)], 's1')).toBe(false);
+    expect(state.offer([call(2)], 's2')).toBe(true);
+    expect(state.offer([call(0)], 's3')).toBe(true);
+    expect(state.poolSizes).toEqual({ transactions: 2, sequences: 2 });
+    const drawn = new Set<string>();
+    for (let i = 0; i < 50; i++) drawn.add(JSON.stringify(state.drawPrefix(rng)!.map((c) => c.sender)));
+    expect([...drawn].sort()).toEqual(['[0]', '[2]']);
+  });
+});
+
+describe('aggressive mode on Harvey Fig. 2', () => {
+  let foo: Deployed;
+  let dictionary: Dictionary;
+
+  beforeAll(async () => {
+    foo = await deploy('Fig2StateBug');
+    dictionary = new Dictionary();
+    dictionary.mineBytecode(foo.executor.deployments[0].code);
+  });
+
+  /** A regular run: records the last call's coverage and returns the slots it read. */
+  async function regular(state: DemandDrivenState, sequence: TxSequence) {
+    foo.executor.reset();
+    let result;
+    for (const call of sequence) result = await foo.executor.run(toTx(call));
+    state.recordCoverage(functionKey(sequence[sequence.length - 1]), result!.trace.edges);
+    return slotsRead(result!.trace);
+  }
+
+  test("fuzzing the slot Bar reads reaches x == 42, which enables sequences ending in Bar", async () => {
+    const state = new DemandDrivenState();
+    const bar = [foo.call('Bar')];
+    const slots = await regular(state, bar);
+    expect(slots.map((s) => s.slot)).toEqual([0n]);
+    const rng = new Rng('aggressive');
+    let enabledAt = -1;
+    for (let attempt = 0; attempt < 300 && enabledAt < 0; attempt++) {
+      const outcome = await aggressiveRun({ executor: foo.executor, state, sequence: bar, slots, rng, dictionary });
+      expect(outcome?.transactions).toBe(1);
+      if (outcome?.enabled) {
+        enabledAt = attempt;
+        expect(outcome.writes).toEqual([{ address: foo.executor.deployments[0].address, slot: 0n, value: 42n }]);
+        expect(outcome.result.outcome.kind).toBe('revert');
+      }
+    }
+    expect(enabledAt).toBeGreaterThanOrEqual(0);
+    expect(state.enabledFor(functionKey(bar[0]))).toBe(true);
+    expect(state.sequenceMutationWeights(functionKey(bar[0]))['insert-call']).toBeGreaterThan(0);
+    expect(state.aggressiveRuns).toBe(enabledAt + 1);
+  });
+
+  test('a function that reads no storage is left alone', async () => {
+    const state = new DemandDrivenState();
+    const setY = [foo.call('SetY', [5n])];
+    const slots = await regular(state, setY);
+    expect(slots).toEqual([]);
+    expect(await aggressiveRun({ executor: foo.executor, state, sequence: setY, slots, rng: new Rng(1) })).toBeUndefined();
+    expect(state.aggressiveRuns).toBe(0);
+  });
+
+  test('the prefix runs before the storage is fuzzed; fingerprints tell storage states apart', async () => {
+    const state = new DemandDrivenState();
+    const written = async (sequence: TxSequence) => {
+      foo.executor.reset();
+      const slots = [];
+      for (const call of sequence) slots.push(...slotsWritten((await foo.executor.run(toTx(call))).trace));
+      return storageFingerprint(foo.executor, slots);
+    };
+    const a = await written([foo.call('SetY', [42n]), foo.call('CopyY')]);
+    expect(a).toBe(await written([foo.call('SetY', [42n]), foo.call('CopyY')]));
+    expect(a).not.toBe(await written([foo.call('SetY', [41n]), foo.call('CopyY')]));
+    expect(state.offer([foo.call('SetY', [42n]), foo.call('CopyY')], a)).toBe(true);
+
+    // With SetY(42), CopyY() before it, Bar already fails; aggressive mode rewrites x afterwards.
+    const sequence = [foo.call('SetY', [42n]), foo.call('CopyY'), foo.call('Bar')];
+    const slots = await regular(state, sequence);
+    const outcome = await aggressiveRun({ executor: foo.executor, state, sequence, slots, rng: new Rng(2) });
+    expect(outcome?.transactions).toBe(3);
+    expect(foo.executor.getStorage(foo.executor.deployments[0].address, 1n)).toBe(42n);
+  });
+});

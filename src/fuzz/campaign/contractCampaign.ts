@@ -1,0 +1,236 @@
+import { keccak_256 } from '@noble/hashes/sha3.js';
+import { bytesToBigInt, hexToBytes } from 'viem';
+import type { CompiledContract, CompiledProject } from '../../build/types.js';
+import type { Budget } from '../../config/budget.js';
+import { Executor } from '../../evm/executor.js';
+import type { Address } from '../../evm/types.js';
+import { buildOracles, type OracleSettings } from '../../oracles/suite.js';
+import { callTargets } from '../inputs/abi.js';
+import type { Clock } from '../execution/clock.js';
+import type { ScheduleName, StopCondition, Techniques } from '../../config/types.js';
+import { runCampaign, type CampaignEvent, type CampaignOutcome } from './campaign.js';
+import { Dictionary } from '../inputs/dictionary.js';
+import type { MutationContext } from '../inputs/mutations.js';
+import { PredictionStats } from '../search/prediction.js';
+import { confirmFinding, type ConfirmedFinding } from '../findings/replay.js';
+import type { Rng } from '../inputs/rng.js';
+import { ReachTracker, type FirstReach, type ReachTarget } from '../search/reach.js';
+import { lidCutOffExponential, lookaheadSchedule } from '../search/lookaheadSchedule.js';
+import { createPathAnalyzer, type PathAnalyzer } from '../search/pathAnalysis.js';
+import { cutOffExponential, type PowerSchedule } from '../search/schedule.js';
+import type { SequenceHarness } from '../execution/sequenceRunner.js';
+import type { CallTarget, TxSequence } from '../types.js';
+import { generateCallValue, generateDelays, generateInputs } from '../inputs/values.js';
+
+/** Most wei one generated call carries: enough for any realistic deposit, far below a sender's balance. */
+const MAX_CALL_VALUE = 10_000n * 10n ** 18n;
+
+/**
+ * The chain a campaign runs on: every contract deployed in one state, the fuzzed one (the subject)
+ * among them. Indexes are the executor's deployment indexes (`Tx.to`).
+ */
+export interface CampaignWorld {
+  executor: Executor;
+  /** The compiled contract behind each deployment (libraries included). */
+  contracts: readonly CompiledContract[];
+  subject: number;
+  /** Deployments whose functions are called: the subject and the contracts it was deployed with. */
+  callable: readonly number[];
+  /** The same world deployed again on a fresh EVM (same addresses), for the final replay. */
+  redeploy: () => Promise<Executor>;
+}
+
+export interface ContractCampaignRequest {
+  project: CompiledProject;
+  world: CampaignWorld;
+  /** Changed lines compiled into the subject (empty for `lookout fuzz`). */
+  targets: readonly ReachTarget[];
+  budget: Budget;
+  rng: Rng;
+  clock: Clock;
+  schedule: ScheduleName;
+  panicCodes: ReadonlySet<number>;
+  techniques: Techniques;
+  maxSequenceLength: number;
+  stopWhen?: StopCondition;
+  /** Shrinking stops at this clock reading (time budgets); execution budgets bound it by attempts only. */
+  shrinkDeadline?: number;
+  onEvent?: (event: CampaignEvent) => void;
+}
+
+export interface ContractCampaignResult {
+  contract: CompiledContract;
+  senders: readonly Address[];
+  /** Name of the contract behind each deployment index, for reporting calls. */
+  deploymentNames: readonly string[];
+  outcome: CampaignOutcome;
+  findings: ConfirmedFinding[];
+  /** First reach of each target, by index into the request's targets. */
+  reached: ReadonlyMap<number, FirstReach>;
+  /** Targets (by index) the lookahead analysis proved no transaction sequence can execute. */
+  unreachable: ReadonlySet<number>;
+  /** What the oracles were built with (the probe slot included): the base replay judges with the same. */
+  oracleSettings: OracleSettings;
+}
+
+/** Fuzzes one deployed contract (with the ones it was deployed with) for its budget, then shrinks and replays every failure found. */
+export async function fuzzContract(request: ContractCampaignRequest): Promise<ContractCampaignResult> {
+  const { world, rng } = request;
+  const { executor } = world;
+  const contract = world.contracts[world.subject];
+  const deployment = executor.deployments[world.subject];
+  // Harvey Sect. 4.3: a random slot no honest SSTORE targets; writing it means the slot was attacker-computed.
+  const probe = rng.fork('probe').bits(256);
+  const oracleSettings: OracleSettings = { panicCodes: request.panicCodes, probe };
+  const trackReach = () =>
+    new ReachTracker(request.targets, deployment, { code: contract.creation.bytecode, executedBlocks: deployment.creationBlocks });
+  const reach = trackReach();
+  const lookahead = lookaheadSetup(request.schedule, deployment, request.targets, reach);
+  const harness: SequenceHarness = {
+    executor,
+    ...buildOracles({ contracts: world.contracts, deployments: executor.deployments, subject: world.subject }, oracleSettings),
+  };
+
+  const callable = new Set(world.callable);
+  const dictionary = new Dictionary();
+  for (const index of callable) dictionary.mineBytecode(executor.deployments[index].code);
+  for (const ast of Object.values(request.project.asts)) dictionary.mineAst(ast);
+  // Where dynamic arrays keep their elements: 2^256 − keccak(slot) indexes wrap onto other slots.
+  for (const variable of contract.storageLayout) {
+    if (variable.type.endsWith('[]')) dictionary.addConstant(bytesToBigInt(keccak_256(toBytes32(variable.slot))));
+  }
+  const deploymentNames = world.contracts.map((c) => c.name);
+  const mutation: MutationContext = {
+    rng: rng.fork('mutation'),
+    dictionary,
+    // Every deployed contract's address is an input: an allowance contract needs the token's.
+    addresses: [...executor.senderAddresses, ...executor.deployments.map((d) => d.address), `0x${'0'.repeat(40)}`],
+    senders: executor.senderAddresses.length,
+    maxValue: MAX_CALL_VALUE,
+    targets: world.contracts.map((c, i) => (callable.has(i) && c.kind === 'contract' ? callTargets(c.abi).filter((t) => !isGetter(t, c)) : [])),
+    maxSequenceLength: request.maxSequenceLength,
+  };
+  const result = { contract, senders: executor.senderAddresses, deploymentNames, reached: reach.reached, unreachable: lookahead.unreachable, oracleSettings };
+  if (mutation.targets.every((t) => t.length === 0) && harness.properties.length === 0) {
+    return { ...result, outcome: emptyOutcome(), findings: [] };
+  }
+
+  // Whether the sequence running now has executed a changed line (for the `sequence` event).
+  let entersTargets = false;
+  const outcome = await runCampaign({
+    harness,
+    budget: request.budget,
+    clock: request.clock,
+    schedule: lookahead.schedule,
+    analyze: lookahead.analyzer && ((last) => lookahead.analyzer!.analyze(last)),
+    mutation,
+    dictionary,
+    seeds: seedSequences(mutation),
+    techniques: request.techniques,
+    // The state variables' own slots guide store-cost predictions towards overwriting them.
+    probes: [probe, ...new Set(contract.storageLayout.map((v) => v.slot))],
+    stop: request.stopWhen && ((findings) => (request.stopWhen === 'finding' ? findings > 0 : reach.allReached)),
+    onEvent: (event) => {
+      if (event.kind === 'transaction') {
+        reach.observe(event.result, event.elapsedMs, event.sequenceIndex);
+        entersTargets ||= reach.enters(event.result);
+      }
+      if (event.kind === 'sequence') {
+        request.onEvent?.({ ...event, executesTargets: entersTargets });
+        entersTargets = false;
+      } else request.onEvent?.(event);
+    },
+  });
+
+  const findings: ConfirmedFinding[] = [];
+  for (const found of outcome.findings) {
+    const confirmed = await confirmFinding(found, {
+      harness,
+      deployFresh: async () => ({ ...harness, executor: await world.redeploy() }),
+      clock: request.clock,
+      deadline: request.shrinkDeadline,
+      trackReach,
+    });
+    if (confirmed) findings.push(confirmed);
+  }
+  return { ...result, outcome, findings };
+}
+
+/**
+ * The getter solc generates for a public state variable: no user code to reach and nothing that can
+ * fail, so calling it only spends budget. (User-written view functions stay callable.)
+ */
+function isGetter(target: CallTarget, contract: CompiledContract): boolean {
+  return (
+    target.kind === 'function' &&
+    target.fn.stateMutability === 'view' &&
+    contract.storageLayout.some((variable) => variable.label === target.fn.name)
+  );
+}
+
+const SCHEDULE: Record<ScheduleName, PowerSchedule> = {
+  baseline: cutOffExponential,
+  lookahead: lookaheadSchedule,
+  'lookahead-imprecise': lookaheadSchedule,
+  'lid-aflfast': lidCutOffExponential,
+};
+
+/**
+ * The schedule, and for the lookahead configurations the path analyzer. The empty-prefix check runs
+ * first: targets proven unreachable get that status, and the schedule stops aiming at them (they are
+ * left out of the analyzer's target set).
+ */
+function lookaheadSetup(
+  schedule: ScheduleName,
+  deployment: { code: Uint8Array; codeId: number },
+  targets: readonly ReachTarget[],
+  reach: ReachTracker,
+): { schedule: PowerSchedule; analyzer?: PathAnalyzer; unreachable: ReadonlySet<number> } {
+  if (schedule === 'baseline') return { schedule: SCHEDULE.baseline, unreachable: new Set() };
+  // The analysis reads the subject's code; targets in a linked library are reached through its calls.
+  const own = targets.map((t) => (t.runtime === undefined ? t.pcs : []));
+  const targetsElsewhere = targets.some((t) => t.runtime !== undefined);
+  const mode = schedule === 'lookahead-imprecise' ? 'imprecise' : 'precise';
+  const analyzer = (pcs: readonly number[]) => createPathAnalyzer({ code: deployment.code, codeId: deployment.codeId, targetPcs: pcs, targetsElsewhere, mode });
+  const provenPcs = analyzer(own.flat()).unreachable();
+  const unreachable = new Set<number>();
+  targets.forEach((t, i) => {
+    if (own[i].length > 0 && t.creationPcs.length === 0 && own[i].every((pc) => provenPcs.has(pc))) unreachable.add(i);
+  });
+  const live = own.flat().filter((pc) => !provenPcs.has(pc));
+  return { schedule: untilReached(SCHEDULE[schedule], reach, unreachable.size), analyzer: analyzer(live), unreachable };
+}
+
+/**
+ * Once every target that can be reached has been, there is nothing left to aim at; failures beyond
+ * the changed lines still count, so the campaign goes on with the baseline schedule.
+ */
+function untilReached(aimed: PowerSchedule, reach: ReachTracker, unreachable: number): PowerSchedule {
+  return {
+    name: aimed.name,
+    energy: (entry, corpus) =>
+      reach.reached.size + unreachable >= reach.size ? cutOffExponential.energy(entry, corpus) : aimed.energy(entry, corpus),
+  };
+}
+
+/** One single-call sequence per callable function: the seeds S of Alg. 1. */
+function seedSequences(ctx: MutationContext): TxSequence[] {
+  return ctx.targets.flatMap((targets, to) =>
+    targets.map((callable) => {
+      const { target, args } = generateInputs(callable, ctx);
+      return [{ sender: 0, to, target, args, value: generateCallValue(target, ctx), ...generateDelays(ctx) }];
+    }),
+  );
+}
+
+function emptyOutcome(): CampaignOutcome {
+  return {
+    findings: [], sequences: 0, transactions: 0, elapsedMs: 0, analysisMs: 0, corpusSize: 0,
+    prediction: new PredictionStats(),
+    ddsf: { aggressiveRuns: 0, aggressiveHits: 0, enabledFunctions: [] },
+  };
+}
+
+function toBytes32(value: bigint): Uint8Array {
+  return hexToBytes(`0x${value.toString(16).padStart(64, '0')}`);
+}

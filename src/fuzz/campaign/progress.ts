@@ -1,0 +1,31 @@
+import type { Logger } from '../../logger.js';
+import type { Clock } from '../execution/clock.js';
+import type { CampaignEvent } from './campaign.js';
+
+/** How often a running campaign reports, in wall-clock ms. */
+const PROGRESS_INTERVAL_MS = 5000;
+
+/**
+ * A campaign event listener that logs one progress line every few seconds (transactions, rate,
+ * corpus, findings). It only reads the clock to decide when to print, never to steer the search.
+ */
+export function progressReporter(name: string, logger: Logger, clock: Clock): (event: CampaignEvent) => void {
+  const started = clock();
+  let next = started + PROGRESS_INTERVAL_MS;
+  let transactions = 0;
+  let corpus = 0;
+  let findings = 0;
+  return (event) => {
+    if (event.kind === 'input-added') corpus = event.corpusSize;
+    if (event.kind === 'finding') findings++;
+    if (event.kind !== 'transaction') return;
+    transactions++;
+    // Checking the clock on every transaction would cost more than the check is worth.
+    if (transactions % 256 !== 0) return;
+    const now = clock();
+    if (now < next) return;
+    next = now + PROGRESS_INTERVAL_MS;
+    const rate = Math.round((transactions * 1000) / (now - started));
+    logger.info(`${name}: ${transactions} transactions (${rate}/s), ${corpus} inputs kept, ${findings} finding(s)`);
+  };
+}

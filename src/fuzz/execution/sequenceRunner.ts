@@ -1,0 +1,87 @@
+import type { Executor } from '../../evm/executor.js';
+import type { Tx, TxResult } from '../../evm/types.js';
+import type { Failure } from '../../oracles/failure.js';
+import { checkProperties } from '../../oracles/property.js';
+import { checkTransaction } from '../../oracles/transaction.js';
+import type { PropertyFunction, SequenceOracle, TxOracle } from '../../oracles/types.js';
+import { encodeCall } from '../inputs/abi.js';
+import type { Call, TxSequence } from '../types.js';
+
+/** What runs a sequence and judges it: the executor and the oracles (`buildOracles` makes the full set). */
+export interface SequenceHarness {
+  executor: Executor;
+  /** Judge each transaction's result alone. */
+  oracles: readonly TxOracle[];
+  /** Judge each transaction against what came before it in the sequence (balances, inputs). */
+  sequenceOracles: readonly SequenceOracle[];
+  properties: readonly PropertyFunction[];
+}
+
+export interface SequenceFailure {
+  failure: Failure;
+  /** Index of the transaction after which the failure was seen. */
+  index: number;
+  /** That transaction's result (its trace locates the failure in the source). */
+  result: TxResult;
+}
+
+export interface SequenceRun {
+  /** Path id of the last transaction executed: the corpus key (Harvey Sect. 5). */
+  pathId: string;
+  transactions: number;
+  failure?: SequenceFailure;
+  /** The last transaction's result; its trace stays valid until the executor runs again. */
+  last?: TxResult;
+}
+
+/**
+ * Runs `sequence` from the post-deployment snapshot and stops at the first failure: a transaction the
+ * oracles reject, or a property that no longer holds after it. `observe` sees every transaction's
+ * result before the next one overwrites the trace buffers.
+ */
+export async function runSequence(
+  harness: SequenceHarness,
+  sequence: TxSequence,
+  observe?: (result: TxResult, index: number) => void,
+): Promise<SequenceRun> {
+  const { executor } = harness;
+  await executor.reset();
+  for (const oracle of harness.sequenceOracles) await oracle.begin(executor);
+  let pathId = '';
+  let last: TxResult | undefined;
+  for (let index = 0; index < sequence.length; index++) {
+    const tx = toTx(sequence[index]);
+    const result = await executor.run(tx);
+    last = result;
+    pathId = result.trace.pathId;
+    observe?.(result, index);
+    const failure = checkTransaction(result, harness.oracles)[0] ?? (await checkSequence(harness, tx, result));
+    if (failure) return { pathId, transactions: index + 1, failure: { failure, index, result }, last };
+    if (harness.properties.length > 0) {
+      const [broken] = await checkProperties((to, data) => executor.view(to, data), harness.properties);
+      if (broken) return { pathId, transactions: index + 1, failure: { failure: broken, index, result }, last };
+    }
+  }
+  return { pathId, transactions: sequence.length, last };
+}
+
+/** The first failure a sequence oracle sees; awaits only the oracles that answer with a promise (those that read the chain). */
+async function checkSequence(harness: SequenceHarness, tx: Tx, result: TxResult): Promise<Failure | undefined> {
+  for (const oracle of harness.sequenceOracles) {
+    const verdict = oracle.check(harness.executor, tx, result);
+    const failure = verdict instanceof Promise ? await verdict : verdict;
+    if (failure !== null) return failure;
+  }
+  return undefined;
+}
+
+export function toTx(call: Call): Tx {
+  return {
+    sender: call.sender,
+    to: call.to,
+    data: encodeCall(call),
+    value: call.value,
+    blockDelay: call.blockDelay,
+    timeDelay: call.timeDelay,
+  };
+}

@@ -1,0 +1,54 @@
+import type { CompiledContract, ContractId } from '../../build/types.js';
+import type { Executor } from '../../evm/executor.js';
+import type { Failure } from '../../oracles/failure.js';
+import { buildOracles, type OracleSettings } from '../../oracles/suite.js';
+import { callTargets } from '../inputs/abi.js';
+import { runSequence } from '../execution/sequenceRunner.js';
+import type { TxSequence } from '../types.js';
+
+/** The base revision's contracts, deployed by the same plan as head's. */
+export interface BaseWorld {
+  executor: Executor;
+  /** The compiled contract behind each deployment index. */
+  contracts: readonly CompiledContract[];
+}
+
+/**
+ * Whether a finding's sequence also fails on the base revision's build, the same way: each call goes
+ * to the base deployment of the same contract (file and name) and the same function by signature,
+ * with the same arguments, senders and values, and the failure is of the same kind (same panic code,
+ * same property). Program counters differ between builds, so the failure is matched by what it is,
+ * not where. A contract or function the base lacks means the sequence cannot fail there. The base is
+ * judged by the same oracle set as head (`buildOracles`), with head's settings — the same probe slot
+ * included — so every oracle tells introduced from pre-existing the same way.
+ */
+export async function failsOnBase(
+  base: BaseWorld,
+  head: readonly CompiledContract[],
+  subject: ContractId,
+  sequence: TxSequence,
+  failure: Failure,
+  settings: OracleSettings,
+): Promise<boolean> {
+  const indexOf = (id: ContractId) => base.contracts.findIndex((c) => c.id === id);
+  const calls: TxSequence = [];
+  for (const call of sequence) {
+    const to = indexOf(head[call.to].id);
+    if (to < 0) return false;
+    if (call.target.kind !== 'function') {
+      calls.push({ ...call, to });
+      continue;
+    }
+    const signature = call.target.signature;
+    const target = callTargets(base.contracts[to].abi).find((t) => t.kind === 'function' && t.signature === signature);
+    if (!target) return false;
+    calls.push({ ...call, to, target });
+  }
+  const subjectIndex = indexOf(subject);
+  if (subjectIndex < 0) return false;
+  const { executor } = base;
+  const oracles = buildOracles({ contracts: base.contracts, deployments: executor.deployments, subject: subjectIndex }, settings);
+  const run = await runSequence({ executor, ...oracles }, calls);
+  const seen = run.failure?.failure;
+  return seen !== undefined && seen.kind === failure.kind && seen.panicCode === failure.panicCode && seen.property === failure.property;
+}

@@ -1,0 +1,77 @@
+import type { TxResult } from '../../evm/types.js';
+import { failureKey, type Failure } from '../../oracles/failure.js';
+import type { Clock } from '../execution/clock.js';
+import type { ReachTracker } from '../search/reach.js';
+import { runSequence, type SequenceHarness } from '../execution/sequenceRunner.js';
+import { shrinkSequence } from './shrink.js';
+import type { TxSequence } from '../types.js';
+
+/** A failure the campaign saw first at `execution` (its transaction count), with the sequence up to it. */
+export interface CampaignFinding {
+  failure: Failure;
+  sequence: TxSequence;
+  foundMs: number;
+  execution: number;
+}
+
+/** Replays per finding while shrinking; deterministic, and a few seconds at most on these contracts. */
+export const SHRINK_ATTEMPTS = 2000;
+
+/** A finding whose (shrunk) sequence was replayed on a freshly deployed EVM and failed the same way. */
+export interface ConfirmedFinding extends CampaignFinding {
+  /** The failing transaction's result in that replay (its trace locates the failure). */
+  failingResult: TxResult;
+  /** True when shrinking reached a sequence from which nothing more can be dropped or simplified. */
+  minimal: boolean;
+  /** Targets (indexes into the campaign's) the sequence executes in the replay, in order of first reach. */
+  enteredTargets: number[];
+}
+
+export interface ConfirmOptions {
+  /** Replays candidates during shrinking (reset between runs). */
+  harness: SequenceHarness;
+  /** A harness on a newly deployed executor, for the final replay. */
+  deployFresh: () => Promise<SequenceHarness>;
+  clock: Clock;
+  deadline?: number;
+  /** A fresh tracker of the campaign's targets, to tell whether the replay executes changed lines. */
+  trackReach: () => ReachTracker;
+}
+
+/**
+ * Shrinks a finding's sequence while the same failure (kind + location) reproduces, then replays the
+ * result on a fresh EVM. Out of budget, the unshrunk-but-replayed sequence is kept. `undefined` when
+ * not even the original sequence replays (a failure that depends on state outside the sequence).
+ */
+export async function confirmFinding(found: CampaignFinding, options: ConfirmOptions): Promise<ConfirmedFinding | undefined> {
+  const key = failureKey(found.failure);
+  const fails = async (harness: SequenceHarness, candidate: TxSequence, reach?: ReachTracker) => {
+    const run = await runSequence(harness, candidate, reach && ((result, index) => reach.observe(result, 0, index + 1)));
+    return run.failure && failureKey(run.failure.failure) === key ? run.failure : undefined;
+  };
+  const shrunk = await shrinkSequence(found.sequence, async (c) => (await fails(options.harness, c)) !== undefined, {
+    maxAttempts: SHRINK_ATTEMPTS,
+    deadline: options.deadline === undefined ? undefined : { at: options.deadline, now: options.clock },
+  });
+  const fresh = await options.deployFresh();
+  for (const sequence of [shrunk.sequence, found.sequence]) {
+    const reach = options.trackReach();
+    const replay = await fails(fresh, sequence, reach);
+    if (replay) {
+      return {
+        ...found,
+        failure: mergeMessage(found.failure, replay.failure),
+        sequence: sequence.slice(0, replay.index + 1),
+        failingResult: replay.result,
+        minimal: shrunk.minimal && sequence === shrunk.sequence,
+        enteredTargets: [...reach.reached.keys()],
+      };
+    }
+  }
+  return undefined;
+}
+
+/** The replay's message describes the reported sequence (a revert reason may quote its values). */
+function mergeMessage(found: Failure, replayed: Failure): Failure {
+  return { ...found, message: replayed.message };
+}

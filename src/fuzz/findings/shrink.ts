@@ -1,0 +1,268 @@
+import type { AbiParameter } from 'viem';
+import type { AbiValue, Call, TxSequence } from '../types.js';
+
+/**
+ * Counterexample shrinking: pure and budgeted. The caller injects `stillFails` (replay the candidate
+ * on a fresh EVM and check that the same failure key reproduces); this module only proposes smaller
+ * candidates and keeps the last one that still fails. Every accepted candidate is strictly smaller
+ * (fewer calls, or a field moved towards zero), so the search reaches a fixpoint.
+ */
+
+export interface ShrinkBudget {
+  /** Most calls of `stillFails` (each is one replay of a sequence). */
+  maxAttempts: number;
+  /** Optional wall-clock limit; the clock is injected so the search never reads it itself. */
+  deadline?: { at: number; now: () => number };
+}
+
+export interface ShrinkResult {
+  /** The smallest sequence found; it still fails (or is the input, which the caller saw fail). */
+  sequence: TxSequence;
+  /** Calls of `stillFails` made. */
+  attempts: number;
+  /** True when a whole round found nothing smaller within budget: no single step shrinks it further. */
+  minimal: boolean;
+}
+
+export type FailurePredicate = (candidate: TxSequence) => Promise<boolean>;
+
+/** Below this length, removing chunks first costs more attempts than it saves. */
+const CHUNK_THRESHOLD = 8;
+
+export async function shrinkSequence(
+  sequence: TxSequence,
+  stillFails: FailurePredicate,
+  budget: ShrinkBudget,
+): Promise<ShrinkResult> {
+  const search = new Search(sequence.map(copyCall), stillFails, budget);
+  for (;;) {
+    const acceptedBefore = search.accepted;
+    await dropCalls(search);
+    await simplifyCalls(search);
+    if (search.exhausted || search.accepted === acceptedBefore) {
+      return { sequence: search.current, attempts: search.attempts, minimal: !search.exhausted };
+    }
+  }
+}
+
+/** The best sequence so far and the budget spent finding it. */
+class Search {
+  attempts = 0;
+  accepted = 0;
+  /** Set once an attempt was refused for lack of budget. */
+  exhausted = false;
+
+  constructor(
+    public current: TxSequence,
+    private readonly stillFails: FailurePredicate,
+    private readonly budget: ShrinkBudget,
+  ) {}
+
+  /** Replays `candidate`; when it still fails it becomes the current sequence. */
+  async attempt(candidate: TxSequence): Promise<boolean> {
+    if (this.exhausted || this.outOfBudget()) {
+      this.exhausted = true;
+      return false;
+    }
+    this.attempts++;
+    if (!(await this.stillFails(candidate))) return false;
+    this.current = candidate;
+    this.accepted++;
+    return true;
+  }
+
+  private outOfBudget(): boolean {
+    const { maxAttempts, deadline } = this.budget;
+    return this.attempts >= maxAttempts || (deadline !== undefined && deadline.now() >= deadline.at);
+  }
+}
+
+/**
+ * Pass 1: remove calls, from the front. Long sequences first lose halves, quarters, … (most of a
+ * fuzzer's sequence is usually noise), then single calls. At least one call is always kept.
+ */
+async function dropCalls(search: Search): Promise<void> {
+  const length = search.current.length;
+  let chunk = length >= CHUNK_THRESHOLD ? 2 ** Math.floor(Math.log2(length / 2)) : 1;
+  for (; chunk >= 1; chunk = Math.floor(chunk / 2)) {
+    let start = 0;
+    while (start < search.current.length && search.current.length > chunk && !search.exhausted) {
+      const count = Math.min(chunk, search.current.length - start);
+      // On success the next calls slid into `start`: try again there.
+      if (!(await search.attempt(withoutCalls(search.current, start, count)))) start += count;
+    }
+  }
+}
+
+/** Removes `count` calls at `start` (see `retainCalls`). */
+export function withoutCalls(sequence: TxSequence, start: number, count: number): TxSequence {
+  return retainCalls(sequence, (index) => index < start || index >= start + count);
+}
+
+/**
+ * The calls whose index `keep` accepts. Delays of the dropped calls move to the next kept call so
+ * that what happens after them still happens at the same block height and timestamp.
+ */
+export function retainCalls(sequence: TxSequence, keep: (index: number) => boolean): TxSequence {
+  const kept: TxSequence = [];
+  let blockDelay = 0;
+  let timeDelay = 0;
+  sequence.forEach((call, index) => {
+    blockDelay += call.blockDelay;
+    timeDelay += call.timeDelay;
+    if (!keep(index)) return;
+    kept.push(blockDelay === call.blockDelay && timeDelay === call.timeDelay ? call : { ...call, blockDelay, timeDelay });
+    blockDelay = 0;
+    timeDelay = 0;
+  });
+  return kept;
+}
+
+/** Pass 2: move every field of every call towards zero / empty. */
+async function simplifyCalls(search: Search): Promise<void> {
+  for (let index = 0; index < search.current.length && !search.exhausted; index++) {
+    // Each closure reads the current call when it runs: earlier steps may have changed it.
+    const call = () => search.current[index]!;
+    const tryCall = (changes: Partial<Call>) => search.attempt(withCall(search.current, index, { ...call(), ...changes }));
+
+    if (call().sender !== 0) await tryCall({ sender: 0 });
+    await minimizeMagnitude(call().value, (value) => tryCall({ value }));
+    await minimizeCount(call().blockDelay, (blockDelay) => tryCall({ blockDelay }));
+    await minimizeCount(call().timeDelay, (timeDelay) => tryCall({ timeDelay }));
+
+    const target = call().target;
+    if (target.kind === 'fallback') {
+      await shrinkBytes(target.data, (data) => tryCall({ target: { kind: 'fallback', data } }));
+    } else if (target.kind === 'function') {
+      for (let arg = 0; arg < call().args.length; arg++) {
+        const param = target.fn.inputs[arg];
+        if (param === undefined) continue;
+        await shrinkValue(param, call().args[arg]!, (value) => tryCall({ args: replaced(call().args, arg, value) }));
+      }
+    }
+  }
+}
+
+/** Accepts a smaller value when the sequence with it still fails. */
+type Accept<T> = (value: T) => Promise<boolean>;
+
+/**
+ * Shrinks one ABI value by its type, recursively through arrays and tuples. Returns the last value
+ * `accept` took (the one now in the current sequence), or `value` when it took none.
+ */
+async function shrinkValue(param: AbiParameter, value: AbiValue, accept: Accept<AbiValue>): Promise<AbiValue> {
+  const array = /^(.*)\[(\d*)\]$/.exec(param.type);
+  if (array !== null) {
+    if (!Array.isArray(value)) return value;
+    const element = { ...param, type: array[1]! } as AbiParameter;
+    return shrinkArray(element, value, array[2] === '', accept);
+  }
+  if (param.type === 'tuple') {
+    if (!Array.isArray(value) || !('components' in param)) return value;
+    return shrinkTuple(param.components, value, accept);
+  }
+  if (/^u?int\d*$/.test(param.type) && typeof value === 'bigint') return minimizeMagnitude(value, accept);
+  if (param.type === 'bool' && value === true) return (await accept(false)) ? false : value;
+  if (param.type === 'bytes' && typeof value === 'string') return shrinkBytes(value, accept);
+  if (param.type === 'string' && typeof value === 'string') {
+    return shrinkPrefix(Array.from(value), (chars) => chars.join(''), accept);
+  }
+  if (/^bytes\d+$/.test(param.type) && typeof value === 'string') {
+    const zero = `0x${'0'.repeat(value.length - 2)}`;
+    return value !== zero && (await accept(zero)) ? zero : value;
+  }
+  // Addresses and function pointers: a smaller one is not necessarily a valid one.
+  return value;
+}
+
+async function shrinkArray(
+  element: AbiParameter,
+  items: AbiValue[],
+  dynamic: boolean,
+  accept: Accept<AbiValue>,
+): Promise<AbiValue> {
+  let current = items;
+  if (dynamic && current.length > 0) {
+    if (await accept([])) return [];
+    for (let i = 0; i < current.length; ) {
+      const candidate = current.filter((_, j) => j !== i);
+      if (await accept(candidate)) current = candidate;
+      else i++;
+    }
+  }
+  for (let i = 0; i < current.length; i++) {
+    const parent = current;
+    const shrunk = await shrinkValue(element, parent[i]!, (value) => accept(replaced(parent, i, value)));
+    current = replaced(parent, i, shrunk);
+  }
+  return current;
+}
+
+async function shrinkTuple(
+  components: readonly AbiParameter[],
+  items: AbiValue[],
+  accept: Accept<AbiValue>,
+): Promise<AbiValue> {
+  let current = items;
+  for (let i = 0; i < current.length && i < components.length; i++) {
+    const parent = current;
+    const shrunk = await shrinkValue(components[i]!, parent[i]!, (value) => accept(replaced(parent, i, value)));
+    current = replaced(parent, i, shrunk);
+  }
+  return current;
+}
+
+/** Dynamic `bytes` (0x-prefixed hex): the shortest failing prefix. */
+function shrinkBytes(hex: string, accept: Accept<string>): Promise<string> {
+  const bytes = hex.slice(2).match(/.{2}/g) ?? [];
+  return shrinkPrefix(bytes, (kept) => `0x${kept.join('')}`, accept);
+}
+
+/** Tries empty, then binary-searches the shortest prefix that still fails. */
+async function shrinkPrefix<T>(items: T[], build: (items: T[]) => string, accept: Accept<string>): Promise<string> {
+  const original = build(items);
+  const length = await minimizeMagnitude(BigInt(items.length), (n) => accept(build(items.slice(0, Number(n)))));
+  return length === BigInt(items.length) ? original : build(items.slice(0, Number(length)));
+}
+
+/**
+ * Moves an integer towards zero keeping its sign: 0, then ±1, then a binary search between the
+ * largest magnitude known to pass and the smallest known to fail. For a threshold bug (`x >= 100`)
+ * that finds the threshold exactly.
+ */
+async function minimizeMagnitude(value: bigint, accept: Accept<bigint>): Promise<bigint> {
+  if (value === 0n) return value;
+  const sign = value < 0n ? -1n : 1n;
+  let failing = value * sign;
+  if (await accept(0n)) return 0n;
+  if (failing === 1n) return value;
+  if (await accept(sign)) return sign;
+  let passing = 1n;
+  while (failing - passing > 1n) {
+    const middle = (passing + failing) / 2n;
+    if (await accept(sign * middle)) failing = middle;
+    else passing = middle;
+  }
+  return sign * failing;
+}
+
+async function minimizeCount(value: number, accept: Accept<number>): Promise<number> {
+  return Number(await minimizeMagnitude(BigInt(value), (n) => accept(Number(n))));
+}
+
+function withCall(sequence: TxSequence, index: number, call: Call): TxSequence {
+  return sequence.map((existing, i) => (i === index ? call : existing));
+}
+
+function replaced<T>(items: readonly T[], index: number, value: T): T[] {
+  return items.map((existing, i) => (i === index ? value : existing));
+}
+
+/** A copy sharing nothing mutable with the caller's sequence (the ABI function is read-only). */
+function copyCall(call: Call): Call {
+  return { ...call, target: { ...call.target }, args: call.args.map(copyValue) };
+}
+
+function copyValue(value: AbiValue): AbiValue {
+  return Array.isArray(value) ? value.map(copyValue) : value;
+}

@@ -1,0 +1,224 @@
+import type { AbiParameter } from 'viem';
+import { isPayable } from './abi.js';
+import type { Rng } from './rng.js';
+import type { Call, TxSequence } from '../types.js';
+import { mutateValue } from './valueMutation.js';
+import {
+  generateCall,
+  generateCallValue,
+  generateDelays,
+  generateInputs,
+  type DeploymentTargets,
+  type ValueContext,
+} from './values.js';
+
+/**
+ * The ways a transaction sequence is changed. `fuzz-call`, `insert-call` and `replace-prefix` are
+ * Harvey's sequence mutations (Sect. 5): fuzz a transaction, insert a new one before it, replace
+ * the transactions before it with another sequence.
+ */
+export type SequenceMutation =
+  | 'mutate-arg'
+  | 'change-sender'
+  | 'change-value'
+  | 'change-delay'
+  | 'fuzz-call'
+  | 'insert-call'
+  | 'replace-prefix'
+  | 'drop-call'
+  | 'duplicate-call'
+  | 'splice';
+
+/** Relative frequency of each mutation; argument changes dominate, as in every greybox fuzzer. */
+export const MUTATION_WEIGHTS: Readonly<Record<SequenceMutation, number>> = {
+  'mutate-arg': 30,
+  'change-sender': 6,
+  'change-value': 4,
+  'change-delay': 5,
+  'fuzz-call': 10,
+  'insert-call': 12,
+  'replace-prefix': 6,
+  'drop-call': 6,
+  'duplicate-call': 4,
+  splice: 5,
+};
+
+export const DEFAULT_MAX_SEQUENCE_LENGTH = 8;
+
+export interface MutationContext extends ValueContext {
+  targets: DeploymentTargets;
+  maxSequenceLength?: number;
+  /**
+   * Another sequence for `replace-prefix` and `splice` (the campaign passes corpus sequences);
+   * without it, or when it returns undefined or an empty sequence, those mutations do not apply.
+   */
+  prefixSource?: (rng: Rng) => TxSequence | undefined;
+  /** Replaces MUTATION_WEIGHTS, e.g. to switch sequence mutations off for an ablation run. */
+  weights?: Readonly<Record<SequenceMutation, number>>;
+}
+
+/**
+ * Applies one mutation at a position chosen with `ctx.rng`. Returns a new sequence (the input and
+ * its calls are never changed) or `undefined` when the mutation cannot apply:
+ * - `mutate-arg`, `fuzz-call`: no call has arguments (fallback calldata counts as an argument);
+ * - `change-sender`: empty sequence or a single sender;
+ * - `change-value`: no payable call, or `maxValue` is 0;
+ * - `change-delay`: empty sequence;
+ * - `insert-call`: sequence at its maximum length, or no deployment has a callable target;
+ * - `replace-prefix`: empty sequence, no other sequence, or no room for any of it;
+ * - `drop-call`: fewer than two calls;
+ * - `duplicate-call`: empty sequence or at its maximum length;
+ * - `splice`: no other sequence, or the spliced result is empty.
+ */
+export function applyMutation(seq: TxSequence, kind: SequenceMutation, ctx: MutationContext): TxSequence | undefined {
+  const { rng } = ctx;
+  const max = ctx.maxSequenceLength ?? DEFAULT_MAX_SEQUENCE_LENGTH;
+  switch (kind) {
+    case 'mutate-arg': {
+      // Half the time the last call: the one under test, behind a prefix that set its state up (Harvey Sect. 5).
+      const lastHasInputs = seq.length > 0 && hasInputs(seq[seq.length - 1]);
+      const i = lastHasInputs && rng.chance(0.5) ? seq.length - 1 : pickIndex(seq, hasInputs, rng);
+      return i === undefined ? undefined : replaceAt(seq, i, mutateOneInput(seq[i], ctx));
+    }
+    case 'change-sender': {
+      if (seq.length === 0 || ctx.senders < 2) return undefined;
+      const i = rng.int(seq.length);
+      const sender = (seq[i].sender + 1 + rng.int(ctx.senders - 1)) % ctx.senders;
+      return replaceAt(seq, i, { ...seq[i], sender });
+    }
+    case 'change-value': {
+      if (ctx.maxValue <= 0n) return undefined;
+      const i = pickIndex(seq, (call) => isPayable(call.target), rng);
+      return i === undefined ? undefined : replaceAt(seq, i, { ...seq[i], value: mutateCallValue(seq[i], ctx) });
+    }
+    case 'change-delay': {
+      if (seq.length === 0) return undefined;
+      const i = rng.int(seq.length);
+      const fresh = generateDelays(ctx);
+      const call = seq[i];
+      const changed = rng.weighted([1, 1, 1]);
+      return replaceAt(seq, i, {
+        ...call,
+        blockDelay: changed === 1 ? call.blockDelay : fresh.blockDelay,
+        timeDelay: changed === 0 ? call.timeDelay : fresh.timeDelay,
+      });
+    }
+    case 'fuzz-call': {
+      const i = pickIndex(seq, hasInputs, rng);
+      return i === undefined ? undefined : replaceAt(seq, i, { ...seq[i], ...generateInputs(seq[i].target, ctx) });
+    }
+    case 'insert-call': {
+      if (seq.length >= max || !ctx.targets.some((t) => t.length > 0)) return undefined;
+      // Position seq.length appends: the usual way a sequence grows.
+      return insertAt(seq, rng.range(0, seq.length), generateCall(ctx.targets, ctx));
+    }
+    case 'replace-prefix': {
+      if (seq.length === 0) return undefined;
+      const other = otherSequence(ctx);
+      if (other === undefined) return undefined;
+      const i = rng.int(seq.length);
+      const room = max - (seq.length - i);
+      if (room <= 0) return undefined;
+      return [...other.slice(0, room), ...seq.slice(i)];
+    }
+    case 'drop-call': {
+      if (seq.length < 2) return undefined;
+      const i = rng.int(seq.length);
+      return [...seq.slice(0, i), ...seq.slice(i + 1)];
+    }
+    case 'duplicate-call': {
+      if (seq.length === 0 || seq.length >= max) return undefined;
+      return insertAt(seq, rng.range(0, seq.length), { ...seq[rng.int(seq.length)] });
+    }
+    case 'splice': {
+      const other = otherSequence(ctx);
+      if (other === undefined) return undefined;
+      const head = seq.slice(0, rng.range(0, Math.min(seq.length, max)));
+      const spliced = [...head, ...other.slice(rng.int(other.length))].slice(0, max);
+      return spliced.length > 0 ? spliced : undefined;
+    }
+  }
+}
+
+/**
+ * Havoc-style: 1–4 stacked mutations (fewer more likely), each drawn from the weight table among
+ * the kinds that apply. Undefined when no kind applies.
+ */
+export function mutateSequence(seq: TxSequence, ctx: MutationContext): TxSequence | undefined {
+  const { rng } = ctx;
+  const table = ctx.weights ?? MUTATION_WEIGHTS;
+  const kinds = Object.keys(table) as SequenceMutation[];
+  const weights = kinds.map((k) => table[k]);
+  const stack = 1 + rng.weighted([8, 4, 2, 1]);
+  let sequence: TxSequence | undefined;
+  for (let s = 0; s < stack; s++) {
+    // Draw without replacement: a kind that cannot apply is not drawn again for this step.
+    const remaining = weights.slice();
+    while (remaining.some((w) => w > 0)) {
+      const k = rng.weighted(remaining);
+      const next = applyMutation(sequence ?? seq, kinds[k], ctx);
+      if (next !== undefined) {
+        sequence = next;
+        break;
+      }
+      remaining[k] = 0;
+    }
+  }
+  return sequence;
+}
+
+function hasInputs(call: Call): boolean {
+  return call.target.kind === 'fallback' || (call.target.kind === 'function' && call.target.fn.inputs.length > 0);
+}
+
+/** A uniformly chosen index among the calls satisfying `accept`. */
+function pickIndex(seq: TxSequence, accept: (call: Call) => boolean, rng: Rng): number | undefined {
+  const candidates: number[] = [];
+  for (let i = 0; i < seq.length; i++) if (accept(seq[i])) candidates.push(i);
+  return candidates.length > 0 ? rng.pick(candidates) : undefined;
+}
+
+const FALLBACK_DATA: AbiParameter = { type: 'bytes' };
+
+function mutateOneInput(call: Call, ctx: MutationContext): Call {
+  const target = call.target;
+  if (target.kind === 'fallback') return { ...call, target: { ...target, data: mutateValue(FALLBACK_DATA, target.data, ctx) as string } };
+  if (target.kind !== 'function') return call;
+  const j = ctx.rng.int(call.args.length);
+  const args = call.args.slice();
+  args[j] = mutateValue(target.fn.inputs[j], args[j], ctx);
+  return { ...call, args };
+}
+
+/** Zero, half, double (bounded), the maximum, or a fresh amount. */
+function mutateCallValue(call: Call, ctx: MutationContext): bigint {
+  const { rng, maxValue } = ctx;
+  const value = call.value;
+  switch (rng.weighted([value > 0n ? 2 : 0, value > 0n ? 2 : 0, 2, 1, 4])) {
+    case 0:
+      return 0n;
+    case 1:
+      return value / 2n;
+    case 2:
+      return value * 2n + 1n <= maxValue ? value * 2n + 1n : maxValue;
+    case 3:
+      return maxValue;
+    default:
+      return generateCallValue(call.target, ctx);
+  }
+}
+
+function otherSequence(ctx: MutationContext): TxSequence | undefined {
+  const other = ctx.prefixSource?.(ctx.rng);
+  return other !== undefined && other.length > 0 ? other : undefined;
+}
+
+function replaceAt(seq: TxSequence, i: number, call: Call): TxSequence {
+  const copy = seq.slice();
+  copy[i] = call;
+  return copy;
+}
+
+function insertAt(seq: TxSequence, i: number, call: Call): TxSequence {
+  return [...seq.slice(0, i), call, ...seq.slice(i)];
+}

@@ -1,0 +1,210 @@
+import { bytesToHex, stringToBytes, type AbiParameter } from 'viem';
+import { abiType, isPayable } from './abi.js';
+import { fitWord, type Dictionary } from './dictionary.js';
+import type { Rng } from './rng.js';
+import type { AbiValue, Call, CallTarget } from '../types.js';
+
+/** What value generation (and mutation) draws on. One per campaign; `rng` is its mutation stream. */
+export interface ValueContext {
+  rng: Rng;
+  dictionary: Dictionary;
+  /** Known addresses, lowercase 0x-hex: senders, deployed contracts, the zero address. */
+  addresses: readonly string[];
+  /** Number of senders; a call's sender is an index below it. */
+  senders: number;
+  /** Most wei one call may carry. */
+  maxValue: bigint;
+  /** Longest generated dynamic array, bytes or string (default 32). */
+  maxArrayLength?: number;
+  /** Largest time (seconds) and block delay before one call (defaults: one week, as Echidna). */
+  maxTimeDelay?: number;
+  maxBlockDelay?: number;
+}
+
+export const VALUE_DEFAULTS = { maxArrayLength: 32, maxTimeDelay: 604800, maxBlockDelay: 60480 } as const;
+
+/** The callable targets of each deployment, indexed like the executor's deployments. */
+export type DeploymentTargets = readonly (readonly CallTarget[])[];
+
+/** A fresh value of the parameter's type; always encodable by viem. */
+export function generateValue(param: AbiParameter, ctx: ValueContext): AbiValue {
+  const t = abiType(param);
+  switch (t.kind) {
+    case 'uint':
+      return generateInteger(t.bits, false, ctx);
+    case 'int':
+      return generateInteger(t.bits, true, ctx);
+    case 'address':
+      return generateAddress(ctx);
+    case 'bool':
+      return ctx.rng.chance(0.5);
+    case 'fixedBytes':
+      return generateFixedBytes(t.size, ctx);
+    case 'bytes':
+      return generateBytes(ctx);
+    case 'string':
+      return generateString(ctx);
+    case 'array': {
+      const length = t.length ?? generateLength(ctx);
+      return Array.from({ length }, () => generateValue(t.element, ctx));
+    }
+    case 'tuple':
+      return t.components.map((c) => generateValue(c, ctx));
+  }
+}
+
+/** Dictionary values, uniform words, and log-uniform magnitudes (small amounts are common). */
+export function generateInteger(bits: number, signed: boolean, ctx: ValueContext): bigint {
+  const { rng } = ctx;
+  switch (rng.weighted([4, 2, 4])) {
+    case 0:
+      return ctx.dictionary.draw(rng, bits, signed);
+    case 1:
+      return fitWord(rng.bits(bits), bits, signed);
+    default: {
+      const magnitude = rng.bits(rng.range(1, signed ? bits - 1 : bits));
+      return signed && rng.chance(0.5) ? -magnitude : magnitude;
+    }
+  }
+}
+
+export function generateAddress(ctx: ValueContext): string {
+  const { rng } = ctx;
+  const choice = rng.weighted([ctx.addresses.length > 0 ? 7 : 0, 2, 1]);
+  if (choice === 0) return rng.pick(ctx.addresses);
+  const word = choice === 1 ? ctx.dictionary.draw(rng, 160, false) : rng.bits(160);
+  return `0x${word.toString(16).padStart(40, '0')}`;
+}
+
+export function generateFixedBytes(size: number, ctx: ValueContext): string {
+  const { rng } = ctx;
+  if (rng.chance(0.3)) return wordToFixedBytes(ctx.dictionary.draw(rng, 256, false), size);
+  return bytesToHex(rng.bytes(size));
+}
+
+/**
+ * A dictionary word as bytesN: right-aligned when it fits (selectors, small tags pushed as numbers),
+ * else its leading bytes (string literals and hashes are left-aligned words).
+ */
+export function wordToFixedBytes(word: bigint, size: number): string {
+  const hex = word.toString(16).padStart(64, '0');
+  return word < 1n << BigInt(size * 8) ? `0x${hex.slice(64 - size * 2)}` : `0x${hex.slice(0, size * 2)}`;
+}
+
+function generateBytes(ctx: ValueContext): string {
+  const { rng, dictionary } = ctx;
+  const mined = rng.chance(0.2) ? dictionary.drawString(rng) : undefined;
+  if (mined !== undefined) return bytesToHex(stringToBytes(mined));
+  if (rng.chance(0.2)) return wordToFixedBytes(dictionary.draw(rng, 256, false), 32);
+  return bytesToHex(rng.bytes(generateLength(ctx)));
+}
+
+function generateString(ctx: ValueContext): string {
+  const { rng } = ctx;
+  const mined = rng.chance(0.3) ? ctx.dictionary.drawString(rng) : undefined;
+  if (mined !== undefined) return mined;
+  let text = '';
+  for (let i = generateLength(ctx); i > 0; i--) text += printable(rng);
+  return text;
+}
+
+export function printable(rng: Rng): string {
+  return String.fromCharCode(rng.range(0x20, 0x7e));
+}
+
+/** Dynamic lengths: usually 0–4, sometimes from the dictionary, rarely anything up to the maximum. */
+export function generateLength(ctx: ValueContext): number {
+  const { rng } = ctx;
+  const max = ctx.maxArrayLength ?? VALUE_DEFAULTS.maxArrayLength;
+  switch (rng.weighted([8, 1, 1])) {
+    case 0:
+      return rng.range(0, Math.min(4, max));
+    case 1:
+      return Number(ctx.dictionary.draw(rng, 16, false) % BigInt(max + 1));
+    default:
+      return rng.range(0, max);
+  }
+}
+
+/** Arguments for a target; a fallback target gets fresh raw calldata instead. */
+export function generateInputs(target: CallTarget, ctx: ValueContext): { target: CallTarget; args: AbiValue[] } {
+  switch (target.kind) {
+    case 'function':
+      return { target, args: target.fn.inputs.map((p) => generateValue(p, ctx)) };
+    case 'fallback':
+      return { target: { ...target, data: generateFallbackData(ctx) }, args: [] };
+    case 'receive':
+      return { target, args: [] };
+  }
+}
+
+/** Empty, an unknown selector (with a few argument words), or arbitrary bytes. */
+function generateFallbackData(ctx: ValueContext): string {
+  const { rng } = ctx;
+  switch (rng.weighted([3, 4, 2])) {
+    case 0:
+      return '0x';
+    case 1:
+      return bytesToHex(rng.bytes(4 + 32 * rng.range(0, 2)));
+    default:
+      return bytesToHex(rng.bytes(generateLength(ctx)));
+  }
+}
+
+/** Wei for a call: zero unless payable; then usually zero, else ether-ish, dictionary or uniform, ≤ maxValue. */
+export function generateCallValue(target: CallTarget, ctx: ValueContext): bigint {
+  const { rng, maxValue } = ctx;
+  if (!isPayable(target) || maxValue <= 0n || rng.chance(0.6)) return 0n;
+  switch (rng.weighted([2, 1, 1])) {
+    case 0: {
+      const amount = BigInt(rng.range(1, 9)) * 10n ** BigInt(rng.range(0, 18));
+      return amount <= maxValue ? amount : maxValue;
+    }
+    case 1:
+      return ctx.dictionary.draw(rng, 256, false) % (maxValue + 1n);
+    default:
+      return rng.bits(256) % (maxValue + 1n);
+  }
+}
+
+/** Blocks and seconds before a call: usually none, sometimes a little, rarely up to the maxima. */
+export function generateDelays(ctx: ValueContext): { blockDelay: number; timeDelay: number } {
+  return {
+    blockDelay: generateDelay(ctx, ctx.maxBlockDelay ?? VALUE_DEFAULTS.maxBlockDelay, 10),
+    timeDelay: generateDelay(ctx, ctx.maxTimeDelay ?? VALUE_DEFAULTS.maxTimeDelay, 3600),
+  };
+}
+
+function generateDelay(ctx: ValueContext, max: number, small: number): number {
+  const { rng } = ctx;
+  if (max <= 0) return 0;
+  switch (rng.weighted([6, 3, 1, 1])) {
+    case 0:
+      return 0;
+    case 1:
+      return rng.range(1, Math.min(small, max));
+    case 2:
+      // Mined durations (`7 days`) are what time-locked code compares against.
+      return Number(ctx.dictionary.draw(rng, 32, false) % BigInt(max + 1));
+    default:
+      return rng.range(0, max);
+  }
+}
+
+/** A fresh call: a random deployment with callable targets, target, sender, value and delays. */
+export function generateCall(targets: DeploymentTargets, ctx: ValueContext): Call {
+  const { rng } = ctx;
+  const callable: number[] = [];
+  for (let i = 0; i < targets.length; i++) if (targets[i].length > 0) callable.push(i);
+  if (callable.length === 0) throw new Error('generateCall: no deployment has a callable target');
+  const to = rng.pick(callable);
+  const { target, args } = generateInputs(rng.pick(targets[to]), ctx);
+  return {
+    sender: rng.int(ctx.senders),
+    to,
+    target,
+    args,
+    value: generateCallValue(target, ctx),
+    ...generateDelays(ctx),
+  };
+}

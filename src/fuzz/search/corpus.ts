@@ -1,0 +1,118 @@
+import type { CostVector } from './costs.js';
+import type { TxSequence } from '../types.js';
+
+/** One input of the test suite: a sequence, keyed by its path id (`sequencePathId`, Harvey Sect. 5). */
+export interface CorpusEntry {
+  readonly id: number;
+  /** Replaced only for an entry kept for a goal (see `replaceSequence`). */
+  sequence: TxSequence;
+  readonly pathId: string;
+  /**
+   * The goal (untaken branch direction, probe slot; see NearMisses) this entry is the closest input
+   * to. It has no path of its own: its mutants count as exercising it.
+   */
+  readonly goal?: string;
+  /** Times this entry was picked for fuzzing: `selected(I)` of the schedules. */
+  selected: number;
+  /** Lookahead identifier and split points of its no-target-ahead prefix, when the analysis ran. */
+  lid?: string;
+  splitPoints?: readonly number[];
+  prefixBranches?: ReadonlySet<number>;
+  /** Its cost metrics, the x of Harvey's secant step when a mutant of it changes one number. */
+  costs?: CostVector;
+}
+
+/**
+ * The PIDs structure of Alg. 1: inputs in insertion order (determinism), plus how many fuzzed inputs
+ * exercised each path id, LID and split point — the `fuzz(·)` counts the power schedules read.
+ */
+export class Corpus {
+  readonly entries: CorpusEntry[] = [];
+  private readonly byPath = new Map<string, CorpusEntry>();
+  private readonly pathHits = new Map<string, number>();
+  private readonly lidHits = new Map<string, number>();
+  private readonly splitPointHits = new Map<number, number>();
+
+  has(pathId: string): boolean {
+    return this.byPath.has(pathId);
+  }
+
+  add(
+    sequence: TxSequence,
+    pathId: string,
+    lookahead?: { lid: string; splitPoints: readonly number[]; prefixBranches?: ReadonlySet<number> },
+    goal?: string,
+  ): CorpusEntry {
+    const entry: CorpusEntry = { id: this.entries.length, sequence, pathId, selected: 0, goal, ...lookahead };
+    this.entries.push(entry);
+    this.byPath.set(pathId, entry);
+    if (lookahead) {
+      if (!this.lidHits.has(lookahead.lid)) this.lidHits.set(lookahead.lid, 0);
+      for (const p of lookahead.splitPoints) if (!this.splitPointHits.has(p)) this.splitPointHits.set(p, 0);
+    }
+    return entry;
+  }
+
+  /** Counts one fuzzed input that exercised `pathId` (and, through its corpus entry, its LID and split points). */
+  recordExecution(pathId: string): void {
+    this.pathHits.set(pathId, (this.pathHits.get(pathId) ?? 0) + 1);
+    const entry = this.byPath.get(pathId);
+    if (entry?.lid === undefined) return;
+    this.lidHits.set(entry.lid, (this.lidHits.get(entry.lid) ?? 0) + 1);
+    for (const p of entry.splitPoints ?? []) this.splitPointHits.set(p, (this.splitPointHits.get(p) ?? 0) + 1);
+  }
+
+  /**
+   * The input to fuzz next (AFLFast's search strategy): the one picked least often, then the one
+   * whose path was exercised least, then the oldest. New inputs go first and catch up.
+   */
+  next(): CorpusEntry | undefined {
+    let best: CorpusEntry | undefined;
+    for (const e of this.entries) {
+      if (best === undefined || e.selected < best.selected) best = e;
+      else if (e.selected === best.selected && this.hitsOfPath(e.pathId) < this.hitsOfPath(best.pathId)) best = e;
+    }
+    return best;
+  }
+
+  /** A goal entry got a closer input: it is fuzzed as if new. */
+  replaceSequence(entry: CorpusEntry, sequence: TxSequence): void {
+    entry.sequence = sequence;
+    entry.selected = 0;
+    this.pathHits.set(entry.pathId, 0);
+  }
+
+  hitsOfPath(pathId: string): number {
+    return this.pathHits.get(pathId) ?? 0;
+  }
+
+  hitsOfLid(lid: string): number {
+    return this.lidHits.get(lid) ?? 0;
+  }
+
+  hitsOfSplitPoint(pc: number): number {
+    return this.splitPointHits.get(pc) ?? 0;
+  }
+
+  /** Mean `fuzz(pid)` over the paths in the corpus (AFLFast's μ). */
+  meanPathHits(): number {
+    if (this.entries.length === 0) return 0;
+    let sum = 0;
+    for (const e of this.entries) sum += this.hitsOfPath(e.pathId);
+    return sum / this.entries.length;
+  }
+
+  minLidHits(): number {
+    return minOf(this.lidHits.values());
+  }
+
+  minSplitPointHits(): number {
+    return minOf(this.splitPointHits.values());
+  }
+}
+
+function minOf(values: Iterable<number>): number {
+  let min = Infinity;
+  for (const v of values) if (v < min) min = v;
+  return min;
+}

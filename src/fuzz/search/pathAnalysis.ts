@@ -1,0 +1,92 @@
+import { lookahead, prepareProgram, unreachableTargets, type AnalysisStats, type TargetSet } from '../../analysis/index.js';
+import type { TxResult } from '../../evm/types.js';
+
+export interface PathAnalysis {
+  lid: string;
+  splitPoints: readonly number[];
+  /** pcs of the jumps in the no-target-ahead prefix: the branches worth flipping. */
+  prefixBranches?: ReadonlySet<number>;
+}
+
+/**
+ * How precise LOOKAHEADANALYZE is: `precise` is Bran's analysis (configurations B and D);
+ * `imprecise` never proves a suffix free of targets, so LIDs hash whole paths but the split points
+ * along them still feed the schedule (configuration C, RQ2).
+ */
+export type AnalysisMode = 'precise' | 'imprecise';
+
+export interface PathAnalyzerRequest {
+  /** Runtime code of the fuzzed contract, as deployed. */
+  code: Uint8Array;
+  /** Its code id in the executor's traces. */
+  codeId: number;
+  /** pcs of every target in that code. */
+  targetPcs: readonly number[];
+  /** Targets in other code (a linked library): any external call may reach them. */
+  targetsElsewhere?: boolean;
+  mode: AnalysisMode;
+}
+
+export interface PathAnalyzerStats {
+  /** Transactions analysed with `lookahead`. */
+  analysed: number;
+  /** Of those, how many proved a no-target-ahead prefix shorter than the whole path. */
+  provenPrefixes: number;
+  /** Transactions whose outermost frame did not run this code: their LID is the path id. */
+  foreign: number;
+  /** Counters of the underlying interpreter (steps, suffix checks, cache hits, bail-outs). */
+  program: AnalysisStats;
+}
+
+export interface PathAnalyzer {
+  /** LOOKAHEADANALYZE (Alg. 1 line 11) on the last transaction of an input added to the corpus. */
+  analyze(last: TxResult): PathAnalysis;
+  /** Target pcs proven unreachable from every entry (the empty-prefix check); computed once. */
+  unreachable(): ReadonlySet<number>;
+  readonly stats: PathAnalyzerStats;
+}
+
+/**
+ * The campaign's `analyze` for one fuzzed contract. The program is prepared once; suffix verdicts
+ * are cached inside it per (split point, abstract state), so prefixes that end in the same state at
+ * the same place share one fixpoint.
+ *
+ * With no target pcs every suffix is trivially target-free: every path's prefix ends at pc 0 and all
+ * inputs share one LID and the split point 0, so the schedule degenerates (every entry is equally
+ * rare). That case is answered without running the interpreter; callers should not pick the lookahead
+ * schedules without targets.
+ */
+export function createPathAnalyzer(request: PathAnalyzerRequest): PathAnalyzer {
+  const program = prepareProgram(request.code);
+  // Targets only in this code: a call reaches one only by calling back into it (see reachability.ts).
+  const targets: TargetSet = { pcs: new Set(request.targetPcs), elsewhere: request.targetsElsewhere ?? false };
+  const stats: PathAnalyzerStats = { analysed: 0, provenPrefixes: 0, foreign: 0, program: program.stats };
+  const assumeTargetsAhead = request.mode === 'imprecise';
+  const noTargets: PathAnalysis = { lid: 'no-targets', splitPoints: [0] };
+  let unreachable: ReadonlySet<number> | undefined;
+
+  return {
+    stats,
+    analyze(last) {
+      // The trace holds no outermost code id; a frame of this code starts at block 0, and
+      // `lookahead` reports a path that disagrees with the code as a mismatch (whole-path LID).
+      if (!last.trace.blocks.get(request.codeId)?.has(0)) {
+        stats.foreign++;
+        return { lid: `path:${last.trace.pathId}`, splitPoints: [] };
+      }
+      if (targets.pcs.size === 0) return noTargets;
+      stats.analysed++;
+      const { jumps } = last.trace;
+      const result = lookahead(program, jumps, targets, { assumeTargetsAhead });
+      if (!result.targetsAhead) stats.provenPrefixes++;
+      // Flipping a branch after the prefix can never reach a target (Sect. III): predictions aim before it.
+      const prefixBranches = new Set<number>();
+      for (let i = 0; i < result.prefixLength && 2 * i < jumps.length; i++) prefixBranches.add(jumps[2 * i]);
+      return { lid: result.lid, splitPoints: result.splitPoints, prefixBranches };
+    },
+    unreachable() {
+      unreachable ??= targets.pcs.size === 0 ? new Set() : unreachableTargets(program, targets);
+      return unreachable;
+    },
+  };
+}

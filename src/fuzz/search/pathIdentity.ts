@@ -1,0 +1,52 @@
+import type { TxResult } from '../../evm/types.js';
+import type { Call } from '../types.js';
+
+/** What the corpus needs to know of one executed transaction of a sequence. */
+export interface TxStep {
+  /** Path id of the transaction alone (its JUMPI edges in order). */
+  pathId: string;
+  reverted: boolean;
+  /** It succeeded and wrote storage or moved ether: only such transactions matter to later ones. */
+  changedState: boolean;
+}
+
+export function txStep(result: TxResult, call: Call): TxStep {
+  const reverted = result.outcome.kind !== 'success';
+  return { pathId: result.trace.pathId, reverted, changedState: !reverted && (result.trace.sstores.length > 0 || call.value > 0n) };
+}
+
+/**
+ * The corpus key of an executed sequence. Harvey's path ids span only the last transaction
+ * (Sect. 5); once a function's coverage proved to depend on state (`spansPrefix`), the transactions
+ * before it that changed state tell inputs apart too. Reverted and read-only calls never count:
+ * every interleaving of them would be a new path.
+ */
+export function sequencePathId(steps: readonly TxStep[], spansPrefix: boolean): string {
+  const last = steps[steps.length - 1];
+  if (last === undefined) return '';
+  if (!spansPrefix) return last.pathId;
+  const ids = steps.slice(0, -1).filter((s) => s.changedState).map((s) => s.pathId);
+  ids.push(last.pathId);
+  return ids.join('|');
+}
+
+/** Indices of the transactions that changed state, in order. */
+export function stateSetters(steps: readonly TxStep[]): number[] {
+  return indicesWhere(steps, (s) => s.changedState);
+}
+
+/**
+ * Indices of reverted transactions before the last one: they changed nothing, so a kept input goes
+ * without them (like AFL's trimming) and leaves room, and mutations, for the calls that matter.
+ */
+export function revertedPrefix(steps: readonly TxStep[]): number[] {
+  return indicesWhere(steps.slice(0, -1), (s) => s.reverted);
+}
+
+function indicesWhere(steps: readonly TxStep[], accept: (step: TxStep) => boolean): number[] {
+  const indices: number[] = [];
+  steps.forEach((step, i) => {
+    if (accept(step)) indices.push(i);
+  });
+  return indices;
+}

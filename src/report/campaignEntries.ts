@@ -1,0 +1,108 @@
+import { bytesToHex } from 'viem';
+import type { CompiledProject } from '../build/types.js';
+import type { Address } from '../evm/types.js';
+import { formatPanicCode } from '../oracles/panic.js';
+import type { ReportCall, ReportFinding, ReportTarget } from './types.js';
+import type { Target } from '../targets/types.js';
+import { failureLocator } from '../targets/failureLocation.js';
+import { encodeCall, formatArgs } from '../fuzz/inputs/abi.js';
+import type { ContractCampaignResult } from '../fuzz/campaign/contractCampaign.js';
+import type { ConfirmedFinding } from '../fuzz/findings/replay.js';
+import type { Call } from '../fuzz/types.js';
+
+/** The campaign's targets in the report's terms: reached (first when, by which sequence) or not. */
+export function toReportTargets(targets: readonly Target[], result: ContractCampaignResult): ReportTarget[] {
+  return targets.map((target, index) => {
+    const first = result.reached.get(index);
+    const status =
+      target.status === 'no-code' ? 'no-code' : first ? 'reached' : result.unreachable.has(index) ? 'unreachable' : 'unreached';
+    return {
+      ...targetPlace(target),
+      pcs: target.pcs,
+      status,
+      reason: null,
+      firstReachedMs: first ? Math.round(first.ms) : null,
+      firstReachedSequence: first ? first.sequence : null,
+    };
+  });
+}
+
+/** Targets of a contract that was not deployed: `not-fuzzed`, with the reason, never dropped. */
+export function notFuzzedTargets(targets: readonly Target[], reason: string): ReportTarget[] {
+  return targets.map((target) => ({
+    ...targetPlace(target),
+    pcs: target.pcs,
+    status: target.status === 'no-code' ? 'no-code' : 'not-fuzzed',
+    reason: target.status === 'no-code' ? null : reason,
+    firstReachedMs: null,
+    firstReachedSequence: null,
+  }));
+}
+
+/** Where a target is, named by the contract whose code holds it (the subject, or a library it links). */
+/** A changed line no contract holds for the campaigns (a file that did not compile, a test): `not-fuzzed`. */
+export function unheldLine(file: string, line: number, reason: string): ReportTarget {
+  return { file, line, contract: '', contractFile: file, pcs: [], status: 'not-fuzzed', reason, firstReachedMs: null, firstReachedSequence: null };
+}
+
+function targetPlace(target: Target): Pick<ReportTarget, 'file' | 'line' | 'contract' | 'contractFile'> {
+  const colon = target.contract.lastIndexOf(':');
+  return { file: target.file, line: target.line, contract: target.contract.slice(colon + 1), contractFile: target.contract.slice(0, colon) };
+}
+
+/** A confirmed finding in the report's terms: located in the source, its sequence decoded. */
+export function toReportFinding(
+  project: CompiledProject,
+  result: ContractCampaignResult,
+  finding: ConfirmedFinding,
+  /** `lookout pr`: the campaign's targets (changed lines), to say which of them the sequence executes. */
+  changedLines?: readonly Target[],
+): ReportFinding {
+  const { failure } = finding;
+  const locator = failureLocator(project, result.contract);
+  const location =
+    failure.property !== undefined
+      ? locator.functionLine(failure.property)
+      : locator.locate(failure.pc, finding.failingResult.trace.jumps);
+  const last = finding.sequence[finding.sequence.length - 1];
+  return {
+    kind: failure.kind,
+    panicCode: failure.panicCode === null ? null : formatPanicCode(failure.panicCode),
+    contract: result.contract.name,
+    contractFile: result.contract.file,
+    file: location?.file ?? null,
+    line: location?.line ?? null,
+    function: failure.property !== undefined ? `${failure.property}()` : callName(last),
+    message: failure.message,
+    // Only `lookout pr` has a base revision to compare with.
+    introduced: null,
+    foundMs: Math.round(finding.foundMs),
+    sequence: finding.sequence.map((call) => toReportCall(call, result.senders, result.deploymentNames)),
+    ...(changedLines && {
+      executesChangedLines: finding.enteredTargets.length > 0,
+      enteredLines: finding.enteredTargets.map((i) => ({ file: changedLines[i].file, line: changedLines[i].line })),
+    }),
+  };
+}
+
+export function toReportCall(call: Call, senders: readonly Address[], deploymentNames: readonly string[]): ReportCall {
+  return {
+    sender: senders[call.sender],
+    contract: deploymentNames[call.to],
+    function: callName(call),
+    args: call.target.kind === 'function' ? formatArgs(call.args, call.target.fn.inputs) : [],
+    value: call.value.toString(),
+    calldata: bytesToHex(encodeCall(call)),
+  };
+}
+
+function callName(call: Call): string {
+  switch (call.target.kind) {
+    case 'function':
+      return call.target.signature;
+    case 'fallback':
+      return 'fallback()';
+    case 'receive':
+      return 'receive()';
+  }
+}
