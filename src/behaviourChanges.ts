@@ -4,7 +4,7 @@ import type { ContractPlan } from './campaigns.js';
 import type { CampaignEvent } from './fuzz/campaign/campaign.js';
 import type { Clock } from './fuzz/execution/clock.js';
 import type { ContractCampaignResult } from './fuzz/campaign/contractCampaign.js';
-import { createBehaviourDiff, groupDivergences, type ConfirmedDivergence, type Divergence } from './fuzz/behaviour/index.js';
+import { createBehaviourDiff, groupDivergences, type BehaviourDiff, type ConfirmedDivergence, type Divergence, type RevisionWorld } from './fuzz/behaviour/index.js';
 import type { BaseWorld } from './fuzz/findings/introduced.js';
 import { toReportCall } from './report/campaignEntries.js';
 import type { TxSequence } from './fuzz/types.js';
@@ -16,107 +16,181 @@ import { failureLocator } from './targets/failureLocation.js';
 export const EXAMPLES_PER_GROUP = 3;
 /** Replays per example while shrinking; a wall-clock deadline bounds it too under a time budget. */
 const SHRINK_ATTEMPTS = 100;
-/** Share of a time budget kept for comparing with the base, taken from the campaigns. */
+/** Share of a time budget kept for comparing with the base after the campaigns, taken from them. */
 export const COMPARISON_SHARE = 0.15;
 /** With an execution budget, at most one sequence compared per this many transactions (at least MIN_CHECKS). */
 const TRANSACTIONS_PER_CHECK = 20;
 const MIN_CHECKS = 200;
-
-/** How much comparing may cost: a count (execution budgets, deterministic) or a wall-clock deadline. */
-export interface ComparisonLimit {
-  maxChecks: number;
-  deadline?: number;
-}
-
-/** The limit for a run's budget: a share of a time budget, or a number of checks for an execution budget. */
-export function comparisonLimit(budget: Budget, now: number): ComparisonLimit {
-  if (budget.kind === 'seconds') return { maxChecks: Number.POSITIVE_INFINITY, deadline: now + budget.seconds * COMPARISON_SHARE * 1000 };
-  return { maxChecks: Math.max(MIN_CHECKS, Math.floor(budget.executions / TRANSACTIONS_PER_CHECK)) };
-}
 
 /** The campaigns' budget when a share of it is kept for comparing with the base. */
 export function campaignBudget(budget: Budget): Budget {
   return budget.kind === 'seconds' ? { kind: 'seconds', seconds: budget.seconds * (1 - COMPARISON_SHARE) } : budget;
 }
 
-/** Sequences that executed a changed line, compared besides the kept ones, at most this many per campaign. */
-export const MAX_CHANGED_LINE_SEQUENCES = 1000;
+/**
+ * How much comparing may cost. An execution budget allows a number of checks (so the report stays
+ * deterministic), shared by the campaigns: each gets an equal part of what is left when it starts.
+ * A time budget lets the campaigns spend COMPARISON_SHARE of their time on checks, and keeps as much
+ * again for the checks and confirmations after them.
+ */
+export class ComparisonAllowance {
+  private checks = 0;
+  private spentMs = 0;
+  private readonly maxChecks: number;
+  private planChecks = Number.POSITIVE_INFINITY;
+  private readonly since: number;
+  private deadline?: number;
 
-/** A sequence to run on both revisions, with when (campaign ms) the campaign ran it. */
-export interface SequenceToCompare {
-  sequence: TxSequence;
-  ms: number;
+  constructor(private readonly budget: Budget, private readonly clock: Clock) {
+    this.maxChecks = budget.kind === 'executions' ? Math.max(MIN_CHECKS, Math.floor(budget.executions / TRANSACTIONS_PER_CHECK)) : Number.POSITIVE_INFINITY;
+    this.since = clock();
+  }
+
+  /** Starts the part of plan `index` of `count`: what earlier campaigns left is shared by the rest. */
+  startPlan(index: number, count: number): void {
+    this.planChecks = Math.min(this.maxChecks, this.checks + Math.ceil((this.maxChecks - this.checks) / (count - index)));
+  }
+
+  /** After the campaigns: a time budget's reserved share starts now. */
+  startFinal(): void {
+    if (this.budget.kind === 'seconds') this.deadline = this.clock() + this.budget.seconds * COMPARISON_SHARE * 1000;
+  }
+
+  /** Whether one more check fits: within the campaign's count, and after the campaigns within the reserved time. */
+  allowsCheck(): boolean {
+    return this.checks < this.planChecks && !this.over();
+  }
+
+  /**
+   * Whether a check fits while a campaign runs, `transactions` into it: at most half the count, spread
+   * over the campaign (the kept inputs compared after it must not go short), or under a time budget
+   * within COMPARISON_SHARE of the time so far.
+   */
+  allowsCheckDuring(transactions: number, inlineChecks: number): boolean {
+    if (!this.allowsCheck()) return false;
+    if (this.budget.kind === 'executions') return inlineChecks < transactions / (2 * TRANSACTIONS_PER_CHECK);
+    return this.spentMs <= COMPARISON_SHARE * (this.clock() - this.since);
+  }
+
+  async check<T>(run: () => Promise<T>): Promise<T> {
+    const start = this.clock();
+    try {
+      return await run();
+    } finally {
+      this.checks++;
+      this.spentMs += this.clock() - start;
+    }
+  }
+
+  over(): boolean {
+    return this.deadline !== undefined && this.clock() >= this.deadline;
+  }
+
+  /** Shrinking stops at the reserved share's end (time budgets); attempts bound it otherwise. */
+  shrinkDeadline(): { at: number; now: Clock } | undefined {
+    return this.deadline === undefined ? undefined : { at: this.deadline, now: this.clock };
+  }
 }
 
+/** A divergence, with when (campaign ms) the campaign ran its sequence. */
+type TimedDivergence = Divergence & { ms: number };
+
 /**
- * Collects, from a campaign's events, what is run on both revisions: every sequence the campaign
- * keeps or finds failing, and (up to a cap) every sequence that executed a changed line — kept inputs have distinct
- * paths, but a changed constant shows only for some values on one path.
+ * Compares one campaign's sequences on base and head. During the campaign, every sequence that
+ * executed a changed line is run on the base as it happens (within the allowance), and a divergence
+ * makes the sequence a path of its own: the campaign keeps it and fuzzes it as it does a new path.
+ * Afterwards, kept and failing sequences not compared yet are. Divergences are grouped by (function,
+ * kind of difference), and a few examples per group are shrunk and replayed on both revisions.
  */
-export class SequencesToCompare {
-  private readonly kept: SequenceToCompare[] = [];
-  private readonly changedLine: SequenceToCompare[] = [];
+export class BehaviourWatch {
+  private diff?: Promise<BehaviourDiff>;
+  private readonly found: TimedDivergence[] = [];
+  private readonly examples = new Map<string, number>();
+  /** Kept or failing sequences the campaign did not compare as it ran them. */
+  private readonly pending: { sequence: TxSequence; ms: number }[] = [];
   private ms = 0;
+  private transactions = 0;
+  private inlineChecks = 0;
+  private comparisons = 0;
+  /** Whether the sequence the campaign ran last was compared (its `input-added` then needs nothing more). */
+  private comparedLast = false;
+
+  constructor(
+    private readonly head: RevisionWorld,
+    private readonly base: BaseWorld,
+    private readonly allowance: ComparisonAllowance,
+  ) {}
 
   observe(event: CampaignEvent): void {
-    if (event.kind === 'transaction') this.ms = event.elapsedMs;
+    if (event.kind === 'transaction') {
+      this.ms = event.elapsedMs;
+      this.transactions++;
+    } else if (event.kind === 'sequence') this.comparedLast = false;
     // Failing inputs are not kept by the campaign, yet they often behave differently on the base too.
-    else if (event.kind === 'input-added' || event.kind === 'finding') {
-      this.kept.push({ sequence: event.kind === 'finding' ? event.finding.sequence : event.sequence, ms: this.ms });
-    }
-    else if (event.kind === 'sequence' && event.executesTargets && this.changedLine.length < MAX_CHANGED_LINE_SEQUENCES) {
-      this.changedLine.push({ sequence: event.sequence.slice(0, event.executed), ms: this.ms });
-    }
+    else if (event.kind === 'finding') this.pending.push({ sequence: event.finding.sequence, ms: this.ms });
+    else if (event.kind === 'input-added' && !this.comparedLast) this.pending.push({ sequence: event.sequence, ms: this.ms });
   }
 
-  /** Kept inputs first: each takes a path no other did, so a limited comparison sees the most behaviour. */
-  get sequences(): SequenceToCompare[] {
-    return [...this.kept, ...this.changedLine];
+  /** The campaign's `distinguish`: the divergence's key when `executed` (which ran a changed line) behaves differently on the base. */
+  async distinguish(executed: TxSequence): Promise<string | undefined> {
+    if (!this.allowance.allowsCheckDuring(this.transactions, this.inlineChecks)) return undefined;
+    this.inlineChecks++;
+    this.comparedLast = true;
+    return (await this.compare(executed, this.ms))?.key;
   }
-}
 
-/**
- * Behaviour changes between base and head: the sequences a campaign kept or that executed changed
- * lines are run on both revisions (deployed by the same plan); the first transaction whose caller-observable outcome differs is a
- * divergence. Divergences are grouped by (function, kind of difference), a few examples per group
- * are shrunk and replayed on both before they are reported, as `behaviour-change` findings.
- */
-export async function behaviourChanges(
-  project: CompiledProject,
-  plans: readonly ContractPlan[],
-  results: readonly ContractCampaignResult[],
-  sequences: readonly (readonly SequenceToCompare[])[],
-  base: BaseWorld,
-  context: { logger: Logger; clock: Clock; limit: ComparisonLimit },
-): Promise<ReportFinding[]> {
-  const { limit, clock } = context;
-  const findings: ReportFinding[] = [];
-  const over = () => limit.deadline !== undefined && clock() >= limit.deadline;
-  let checks = 0;
-  for (const [i, plan] of plans.entries()) {
-    const diff = await createBehaviourDiff({ head: { executor: plan.world.executor, contracts: plan.world.contracts }, base });
-    const found: (Divergence & { ms: number })[] = [];
-    // Each campaign gets an equal part of the checks; what one leaves goes to the next.
-    const allowed = Math.min(limit.maxChecks, checks + Math.ceil((limit.maxChecks - checks) / (plans.length - i)));
-    for (const { sequence, ms } of sequences[i]) {
-      if (checks >= allowed || over()) break;
-      checks++;
-      const divergence = await diff.check(sequence);
-      if (divergence) found.push({ ...divergence, ms });
+  /** Compares what is pending, then shrinks and confirms a few examples per group. */
+  async confirmed(): Promise<(ConfirmedDivergence & { ms: number })[]> {
+    for (const { sequence, ms } of this.pending) {
+      if (!this.allowance.allowsCheck()) break;
+      await this.compare(sequence, ms);
     }
+    const diff = await this.behaviourDiff();
     const confirmed: (ConfirmedDivergence & { ms: number })[] = [];
-    for (const group of groupDivergences(found, EXAMPLES_PER_GROUP)) {
+    for (const group of groupDivergences(this.found, EXAMPLES_PER_GROUP)) {
       for (const example of group.examples) {
-        const deadline = limit.deadline === undefined ? undefined : { at: limit.deadline, now: clock };
-        const result = await diff.confirm(example, { maxAttempts: SHRINK_ATTEMPTS, deadline });
+        const result = await diff.confirm(example, { maxAttempts: SHRINK_ATTEMPTS, deadline: this.allowance.shrinkDeadline() });
         if (result) confirmed.push({ ...result, ms: example.ms });
       }
     }
-    const groups = groupDivergences(confirmed, EXAMPLES_PER_GROUP);
-    if (groups.length > 0) context.logger.info(`${plan.contract.name}: ${groups.length} kind(s) of behaviour change between base and head`);
-    for (const group of groups) findings.push(...group.examples.map((d) => toReportChange(project, plan, results[i], d)));
+    return confirmed;
   }
-  return findings;
+
+  /** Sequences this watch ran on both revisions. */
+  get compared(): number {
+    return this.comparisons;
+  }
+
+  private async compare(sequence: TxSequence, ms: number): Promise<Divergence | undefined> {
+    const diff = await this.behaviourDiff();
+    this.comparisons++;
+    const divergence = await this.allowance.check(() => diff.check(sequence));
+    if (!divergence) return undefined;
+    // Mutants of a diverging input diverge alike: a few candidates per key are enough to confirm.
+    const seen = this.examples.get(divergence.key) ?? 0;
+    if (seen < EXAMPLES_PER_GROUP * 2) this.found.push({ ...divergence, ms });
+    this.examples.set(divergence.key, seen + 1);
+    return divergence;
+  }
+
+  private behaviourDiff(): Promise<BehaviourDiff> {
+    this.diff ??= createBehaviourDiff({ head: this.head, base: this.base });
+    return this.diff;
+  }
+}
+
+/** The `behaviour-change` findings of a campaign's watch, for the report. */
+export async function behaviourChanges(
+  project: CompiledProject,
+  plan: ContractPlan,
+  result: ContractCampaignResult,
+  watch: BehaviourWatch,
+  logger: Logger,
+): Promise<ReportFinding[]> {
+  const groups = groupDivergences(await watch.confirmed(), EXAMPLES_PER_GROUP);
+  logger.info(`${plan.contract.name}: ${watch.compared} sequence(s) compared with the base`);
+  if (groups.length > 0) logger.info(`${plan.contract.name}: ${groups.length} kind(s) of behaviour change between base and head`);
+  return groups.flatMap((group) => group.examples.map((d) => toReportChange(project, plan, result, d)));
 }
 
 function toReportChange(project: CompiledProject, plan: ContractPlan, result: ContractCampaignResult, divergence: ConfirmedDivergence & { ms: number }): ReportFinding {

@@ -9,6 +9,7 @@ import { fuzzContract, type CampaignWorld, type ContractCampaignResult } from '.
 import { progressReporter } from './fuzz/campaign/progress.js';
 import type { RuntimeCode } from './fuzz/search/reach.js';
 import { Rng } from './fuzz/inputs/rng.js';
+import type { TxSequence } from './fuzz/types.js';
 import { splitBudget } from './targets/contractsToFuzz.js';
 import type { Target } from './targets/types.js';
 import type { ReportDeployment, ReportFinding, ReportTarget } from './report/types.js';
@@ -24,6 +25,12 @@ export interface FuzzOutcome {
   deployments?: ReportDeployment[];
   /** The build, for its compilers and its errors (absent when nothing was compiled). */
   project?: CompiledProject;
+}
+
+/** Sees a campaign's events, and may tell apart sequences that executed a changed line (see `ContractCampaignRequest.distinguish`). */
+export interface CampaignWatch {
+  observe(event: CampaignEvent): void;
+  distinguish?(executed: TxSequence): Promise<string | undefined>;
 }
 
 /** One deployed contract to fuzz, the world it lives in, and the changed lines compiled into it (none for `lookout fuzz`). */
@@ -43,8 +50,8 @@ export async function fuzzContracts(
   plans: readonly ContractPlan[],
   config: RunConfig,
   context: { logger: Logger; clock: Clock },
-  /** Sees every campaign event, with the index of the plan whose campaign emitted it. */
-  observe?: (plan: number, event: CampaignEvent) => void,
+  /** Called as each plan's campaign starts: what watches it (the behaviour diff). */
+  watch?: (plan: number) => CampaignWatch,
 ): Promise<ContractCampaignResult[]> {
   const { logger, clock } = context;
   const counts = new Map(plans.map((p) => [p.contract.id, p.targets.length]));
@@ -53,6 +60,7 @@ export async function fuzzContracts(
   const results: ContractCampaignResult[] = [];
   for (const [i, { contract, world, targets }] of plans.entries()) {
     const budget = contractBudget(config.budget, shares[i]);
+    const watcher = watch?.(i);
     const result = await logger.group(`Fuzzing ${contract.name} (${contract.file})`, () =>
       fuzzContract({
         project,
@@ -67,7 +75,8 @@ export async function fuzzContracts(
         maxSequenceLength: config.maxSequenceLength,
         stopWhen: config.stopWhen,
         shrinkDeadline: budget.shrinkMs === undefined ? undefined : clock() + budget.fuzzMs + budget.shrinkMs,
-        onEvent: observed(progressReporter(contract.name, logger, clock), observe && ((event) => observe(i, event))),
+        onEvent: observed(progressReporter(contract.name, logger, clock), watcher && ((event) => watcher.observe(event))),
+        distinguish: watcher?.distinguish && ((executed) => watcher.distinguish!(executed)),
       }),
     );
     logger.info(

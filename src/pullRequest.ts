@@ -16,7 +16,7 @@ import type { Logger } from './logger.js';
 import type { ReportFinding } from './report/types.js';
 import { buildTargets } from './targets/buildTargets.js';
 import { contractsToFuzz } from './targets/contractsToFuzz.js';
-import { behaviourChanges, campaignBudget, comparisonLimit, SequencesToCompare } from './behaviourChanges.js';
+import { BehaviourWatch, behaviourChanges, campaignBudget, ComparisonAllowance } from './behaviourChanges.js';
 import { fuzzContracts, type ContractPlan, type FuzzOutcome } from './campaigns.js';
 import { deployPlans, deployProject, projectConfigFor } from './deployment.js';
 import type { ContractCampaignResult } from './fuzz/campaign/contractCampaign.js';
@@ -52,18 +52,20 @@ export async function fuzzPullRequest(config: PrConfig, context: { logger: Logge
     const targets = buildTargets(project, changes);
     const deployed = await deployPlans(project, contractsToFuzz(project, targets), targets, projectConfig, config, logger);
     const base = await prepareBase(deployed.plans, { config, build, repo, projectDir, mergeBase: range.mergeBase, logger });
-    const toCompare = deployed.plans.map(() => new SequencesToCompare());
     const comparing = base !== undefined && base !== 'absent';
+    const allowance = new ComparisonAllowance(config.budget, context.clock);
+    const watches = comparing ? deployed.plans.map((plan) => new BehaviourWatch(plan.world, base, allowance)) : [];
+    const watch = (i: number) => (allowance.startPlan(i, watches.length), watches[i]);
     const fuzzing = comparing ? { ...config, budget: campaignBudget(config.budget) } : config;
-    const results = await fuzzContracts(project, deployed.plans, fuzzing, context, comparing ? (i, event) => toCompare[i].observe(event) : undefined);
+    const results = await fuzzContracts(project, deployed.plans, fuzzing, context, comparing ? watch : undefined);
     const findings = await judgeFindings(project, deployed.plans, results, base);
-    if (base === undefined || base === 'absent') {
+    if (!comparing) {
       if (deployed.plans.length > 0) logger.info('No base build to compare behaviour with: the behaviour diff is skipped.');
     } else {
-      const sequences = toCompare.map((c) => c.sequences);
-      const limit = comparisonLimit(config.budget, context.clock());
-      const compared = () => behaviourChanges(project, deployed.plans, results, sequences, base, { ...context, limit });
-      findings.push(...(await logger.group('Comparing behaviour with the base', compared)));
+      allowance.startFinal();
+      await logger.group('Comparing behaviour with the base', async () => {
+        for (const [i, plan] of deployed.plans.entries()) findings.push(...(await behaviourChanges(project, plan, results[i], watches[i], logger)));
+      });
     }
     return {
       targets: [...deployed.plans.flatMap((plan, i) => toReportTargets(plan.targets, results[i])), ...deployed.notFuzzed, ...notCompiledTargets(project, changes)],

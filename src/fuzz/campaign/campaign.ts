@@ -42,6 +42,12 @@ export interface CampaignSetup {
    * corpus; its LID and split points feed the lookahead schedules.
    */
   analyze?: (last: TxResult) => PathAnalysis;
+  /**
+   * What a path does not show about a sequence that did not fail (its executed calls): a key that
+   * makes it a path of its own, so the campaign keeps and schedules it as it does a new path. Asked
+   * after the `sequence` event.
+   */
+  distinguish?: (executed: TxSequence) => Promise<string | undefined>;
   onEvent?: (event: CampaignEvent) => void;
 }
 
@@ -131,7 +137,8 @@ export async function runCampaign(setup: CampaignSetup): Promise<CampaignOutcome
     }
     // Without demand-driven sequences no function waits to be enabled: paths span the state-changing prefix.
     const lastCall = run.transactions > 0 ? sequence[run.transactions - 1] : undefined;
-    const pathId = sequencePathId(steps, !ddsf || (lastCall !== undefined && ddsf.enabledFor(functionKey(lastCall))));
+    const distinction = run.failure ? undefined : await setup.distinguish?.(sequence.slice(0, run.transactions));
+    const pathId = sequencePathId(steps, !ddsf || (lastCall !== undefined && ddsf.enabledFor(functionKey(lastCall)))) + (distinction ? `≠${distinction}` : '');
     corpus.recordExecution(pathId);
     // The last transaction's trace is still intact (property probes record none): read it once, here.
     // New edges behind a state-changing prefix show, without fuzzing storage, that the function's

@@ -56,6 +56,11 @@ export interface ContractCampaignRequest {
   /** Shrinking stops at this clock reading (time budgets); execution budgets bound it by attempts only. */
   shrinkDeadline?: number;
   onEvent?: (event: CampaignEvent) => void;
+  /**
+   * Asked about each sequence that executed a changed line: a key for what its path does not show
+   * (that it behaves differently on the base), which makes it an input of its own.
+   */
+  distinguish?: (executed: TxSequence) => Promise<string | undefined>;
 }
 
 export interface ContractCampaignResult {
@@ -115,8 +120,10 @@ export async function fuzzContract(request: ContractCampaignRequest): Promise<Co
     return { ...result, outcome: emptyOutcome(), findings: [] };
   }
 
-  // Whether the sequence running now has executed a changed line (for the `sequence` event).
+  // Whether the sequence running now has executed a changed line (for the `sequence` event), and the last one did.
   let entersTargets = false;
+  let enteredTargets = false;
+  const { distinguish } = request;
   const outcome = await runCampaign({
     harness,
     budget: request.budget,
@@ -130,6 +137,7 @@ export async function fuzzContract(request: ContractCampaignRequest): Promise<Co
     // The state variables' own slots guide store-cost predictions towards overwriting them.
     probes: [probe, ...new Set(contract.storageLayout.map((v) => v.slot))],
     stop: request.stopWhen && ((findings) => (request.stopWhen === 'finding' ? findings > 0 : reach.allReached)),
+    distinguish: distinguish && (async (executed) => (enteredTargets ? distinguish(executed) : undefined)),
     onEvent: (event) => {
       if (event.kind === 'transaction') {
         reach.observe(event.result, event.elapsedMs, event.sequenceIndex);
@@ -137,6 +145,7 @@ export async function fuzzContract(request: ContractCampaignRequest): Promise<Co
       }
       if (event.kind === 'sequence') {
         request.onEvent?.({ ...event, executesTargets: entersTargets });
+        enteredTargets = entersTargets;
         entersTargets = false;
       } else request.onEvent?.(event);
     },
