@@ -50718,7 +50718,8 @@ async function runCampaign(setup) {
         }
         // Without demand-driven sequences no function waits to be enabled: paths span the state-changing prefix.
         const lastCall = run.transactions > 0 ? sequence[run.transactions - 1] : undefined;
-        const pathId = sequencePathId(steps, !ddsf || (lastCall !== undefined && ddsf.enabledFor(functionKey(lastCall))));
+        const distinction = run.failure ? undefined : await setup.distinguish?.(sequence.slice(0, run.transactions));
+        const pathId = sequencePathId(steps, !ddsf || (lastCall !== undefined && ddsf.enabledFor(functionKey(lastCall)))) + (distinction ? `≠${distinction}` : '');
         corpus.recordExecution(pathId);
         // The last transaction's trace is still intact (property probes record none): read it once, here.
         // New edges behind a state-changing prefix show, without fuzzing storage, that the function's
@@ -51942,8 +51943,10 @@ async function fuzzContract(request) {
     if (mutation.targets.every((t) => t.length === 0) && harness.properties.length === 0) {
         return { ...result, outcome: emptyOutcome(), findings: [] };
     }
-    // Whether the sequence running now has executed a changed line (for the `sequence` event).
+    // Whether the sequence running now has executed a changed line (for the `sequence` event), and the last one did.
     let entersTargets = false;
+    let enteredTargets = false;
+    const { distinguish } = request;
     const outcome = await runCampaign({
         harness,
         budget: request.budget,
@@ -51957,6 +51960,7 @@ async function fuzzContract(request) {
         // The state variables' own slots guide store-cost predictions towards overwriting them.
         probes: [probe, ...new Set(contract.storageLayout.map((v) => v.slot))],
         stop: request.stopWhen && ((findings) => (request.stopWhen === 'finding' ? findings > 0 : reach.allReached)),
+        distinguish: distinguish && (async (executed) => (enteredTargets ? distinguish(executed) : undefined)),
         onEvent: (event) => {
             if (event.kind === 'transaction') {
                 reach.observe(event.result, event.elapsedMs, event.sequenceIndex);
@@ -51964,6 +51968,7 @@ async function fuzzContract(request) {
             }
             if (event.kind === 'sequence') {
                 request.onEvent?.({ ...event, executesTargets: entersTargets });
+                enteredTargets = entersTargets;
                 entersTargets = false;
             }
             else
@@ -52290,8 +52295,8 @@ const SHRINK_SHARE = 0.1;
  * no targets); each campaign draws from its own fork of the run's seeded PRNG.
  */
 async function fuzzContracts(project, plans, config, context, 
-/** Sees every campaign event, with the index of the plan whose campaign emitted it. */
-observe) {
+/** Called as each plan's campaign starts: what watches it (the behaviour diff). */
+watch) {
     const { logger, clock } = context;
     const counts = new Map(plans.map((p) => [p.contract.id, p.targets.length]));
     const shares = splitBudget(plans.map((p) => p.contract), counts, budgetUnits(config.budget));
@@ -52299,6 +52304,7 @@ observe) {
     const results = [];
     for (const [i, { contract, world, targets }] of plans.entries()) {
         const budget = contractBudget(config.budget, shares[i]);
+        const watcher = watch?.(i);
         const result = await logger.group(`Fuzzing ${contract.name} (${contract.file})`, () => fuzzContract({
             project,
             world,
@@ -52312,7 +52318,8 @@ observe) {
             maxSequenceLength: config.maxSequenceLength,
             stopWhen: config.stopWhen,
             shrinkDeadline: budget.shrinkMs === undefined ? undefined : clock() + budget.fuzzMs + budget.shrinkMs,
-            onEvent: observed(progressReporter(contract.name, logger, clock), observe && ((event) => observe(i, event))),
+            onEvent: observed(progressReporter(contract.name, logger, clock), watcher && ((event) => watcher.observe(event))),
+            distinguish: watcher?.distinguish && ((executed) => watcher.distinguish(executed)),
         }));
         logger.info(`${contract.name}: ${result.outcome.transactions} transactions, ${result.findings.length} finding(s)` +
             (targets.length > 0 ? `, ${result.reached.size}/${targets.length} changed lines reached` : ''));
@@ -92054,88 +92061,174 @@ function sequenceFingerprint(sequence) {
 const EXAMPLES_PER_GROUP = 3;
 /** Replays per example while shrinking; a wall-clock deadline bounds it too under a time budget. */
 const behaviourChanges_SHRINK_ATTEMPTS = 100;
-/** Share of a time budget kept for comparing with the base, taken from the campaigns. */
+/** Share of a time budget kept for comparing with the base after the campaigns, taken from them. */
 const COMPARISON_SHARE = 0.15;
 /** With an execution budget, at most one sequence compared per this many transactions (at least MIN_CHECKS). */
 const TRANSACTIONS_PER_CHECK = 20;
 const MIN_CHECKS = 200;
-/** The limit for a run's budget: a share of a time budget, or a number of checks for an execution budget. */
-function comparisonLimit(budget, now) {
-    if (budget.kind === 'seconds')
-        return { maxChecks: Number.POSITIVE_INFINITY, deadline: now + budget.seconds * COMPARISON_SHARE * 1000 };
-    return { maxChecks: Math.max(MIN_CHECKS, Math.floor(budget.executions / TRANSACTIONS_PER_CHECK)) };
-}
 /** The campaigns' budget when a share of it is kept for comparing with the base. */
 function campaignBudget(budget) {
     return budget.kind === 'seconds' ? { kind: 'seconds', seconds: budget.seconds * (1 - COMPARISON_SHARE) } : budget;
 }
-/** Sequences that executed a changed line, compared besides the kept ones, at most this many per campaign. */
-const MAX_CHANGED_LINE_SEQUENCES = 1000;
 /**
- * Collects, from a campaign's events, what is run on both revisions: every sequence the campaign
- * keeps or finds failing, and (up to a cap) every sequence that executed a changed line — kept inputs have distinct
- * paths, but a changed constant shows only for some values on one path.
+ * How much comparing may cost. An execution budget allows a number of checks (so the report stays
+ * deterministic), shared by the campaigns: each gets an equal part of what is left when it starts.
+ * A time budget lets the campaigns spend COMPARISON_SHARE of their time on checks, and keeps as much
+ * again for the checks and confirmations after them.
  */
-class SequencesToCompare {
-    kept = [];
-    changedLine = [];
-    ms = 0;
-    observe(event) {
-        if (event.kind === 'transaction')
-            this.ms = event.elapsedMs;
-        // Failing inputs are not kept by the campaign, yet they often behave differently on the base too.
-        else if (event.kind === 'input-added' || event.kind === 'finding') {
-            this.kept.push({ sequence: event.kind === 'finding' ? event.finding.sequence : event.sequence, ms: this.ms });
+class ComparisonAllowance {
+    budget;
+    clock;
+    checks = 0;
+    spentMs = 0;
+    maxChecks;
+    planChecks = Number.POSITIVE_INFINITY;
+    since;
+    deadline;
+    constructor(budget, clock) {
+        this.budget = budget;
+        this.clock = clock;
+        this.maxChecks = budget.kind === 'executions' ? Math.max(MIN_CHECKS, Math.floor(budget.executions / TRANSACTIONS_PER_CHECK)) : Number.POSITIVE_INFINITY;
+        this.since = clock();
+    }
+    /** Starts the part of plan `index` of `count`: what earlier campaigns left is shared by the rest. */
+    startPlan(index, count) {
+        this.planChecks = Math.min(this.maxChecks, this.checks + Math.ceil((this.maxChecks - this.checks) / (count - index)));
+    }
+    /** After the campaigns: a time budget's reserved share starts now. */
+    startFinal() {
+        if (this.budget.kind === 'seconds')
+            this.deadline = this.clock() + this.budget.seconds * COMPARISON_SHARE * 1000;
+    }
+    /** Whether one more check fits: within the campaign's count, and after the campaigns within the reserved time. */
+    allowsCheck() {
+        return this.checks < this.planChecks && !this.over();
+    }
+    /**
+     * Whether a check fits while a campaign runs, `transactions` into it: at most half the count, spread
+     * over the campaign (the kept inputs compared after it must not go short), or under a time budget
+     * within COMPARISON_SHARE of the time so far.
+     */
+    allowsCheckDuring(transactions, inlineChecks) {
+        if (!this.allowsCheck())
+            return false;
+        if (this.budget.kind === 'executions')
+            return inlineChecks < transactions / (2 * TRANSACTIONS_PER_CHECK);
+        return this.spentMs <= COMPARISON_SHARE * (this.clock() - this.since);
+    }
+    async check(run) {
+        const start = this.clock();
+        try {
+            return await run();
         }
-        else if (event.kind === 'sequence' && event.executesTargets && this.changedLine.length < MAX_CHANGED_LINE_SEQUENCES) {
-            this.changedLine.push({ sequence: event.sequence.slice(0, event.executed), ms: this.ms });
+        finally {
+            this.checks++;
+            this.spentMs += this.clock() - start;
         }
     }
-    /** Kept inputs first: each takes a path no other did, so a limited comparison sees the most behaviour. */
-    get sequences() {
-        return [...this.kept, ...this.changedLine];
+    over() {
+        return this.deadline !== undefined && this.clock() >= this.deadline;
+    }
+    /** Shrinking stops at the reserved share's end (time budgets); attempts bound it otherwise. */
+    shrinkDeadline() {
+        return this.deadline === undefined ? undefined : { at: this.deadline, now: this.clock };
     }
 }
 /**
- * Behaviour changes between base and head: the sequences a campaign kept or that executed changed
- * lines are run on both revisions (deployed by the same plan); the first transaction whose caller-observable outcome differs is a
- * divergence. Divergences are grouped by (function, kind of difference), a few examples per group
- * are shrunk and replayed on both before they are reported, as `behaviour-change` findings.
+ * Compares one campaign's sequences on base and head. During the campaign, every sequence that
+ * executed a changed line is run on the base as it happens (within the allowance), and a divergence
+ * makes the sequence a path of its own: the campaign keeps it and fuzzes it as it does a new path.
+ * Afterwards, kept and failing sequences not compared yet are. Divergences are grouped by (function,
+ * kind of difference), and a few examples per group are shrunk and replayed on both revisions.
  */
-async function behaviourChanges(project, plans, results, sequences, base, context) {
-    const { limit, clock } = context;
-    const findings = [];
-    const over = () => limit.deadline !== undefined && clock() >= limit.deadline;
-    let checks = 0;
-    for (const [i, plan] of plans.entries()) {
-        const diff = await createBehaviourDiff({ head: { executor: plan.world.executor, contracts: plan.world.contracts }, base });
-        const found = [];
-        // Each campaign gets an equal part of the checks; what one leaves goes to the next.
-        const allowed = Math.min(limit.maxChecks, checks + Math.ceil((limit.maxChecks - checks) / (plans.length - i)));
-        for (const { sequence, ms } of sequences[i]) {
-            if (checks >= allowed || over())
-                break;
-            checks++;
-            const divergence = await diff.check(sequence);
-            if (divergence)
-                found.push({ ...divergence, ms });
+class BehaviourWatch {
+    head;
+    base;
+    allowance;
+    diff;
+    found = [];
+    examples = new Map();
+    /** Kept or failing sequences the campaign did not compare as it ran them. */
+    pending = [];
+    ms = 0;
+    transactions = 0;
+    inlineChecks = 0;
+    comparisons = 0;
+    /** Whether the sequence the campaign ran last was compared (its `input-added` then needs nothing more). */
+    comparedLast = false;
+    constructor(head, base, allowance) {
+        this.head = head;
+        this.base = base;
+        this.allowance = allowance;
+    }
+    observe(event) {
+        if (event.kind === 'transaction') {
+            this.ms = event.elapsedMs;
+            this.transactions++;
         }
+        else if (event.kind === 'sequence')
+            this.comparedLast = false;
+        // Failing inputs are not kept by the campaign, yet they often behave differently on the base too.
+        else if (event.kind === 'finding')
+            this.pending.push({ sequence: event.finding.sequence, ms: this.ms });
+        else if (event.kind === 'input-added' && !this.comparedLast)
+            this.pending.push({ sequence: event.sequence, ms: this.ms });
+    }
+    /** The campaign's `distinguish`: the divergence's key when `executed` (which ran a changed line) behaves differently on the base. */
+    async distinguish(executed) {
+        if (!this.allowance.allowsCheckDuring(this.transactions, this.inlineChecks))
+            return undefined;
+        this.inlineChecks++;
+        this.comparedLast = true;
+        return (await this.compare(executed, this.ms))?.key;
+    }
+    /** Compares what is pending, then shrinks and confirms a few examples per group. */
+    async confirmed() {
+        for (const { sequence, ms } of this.pending) {
+            if (!this.allowance.allowsCheck())
+                break;
+            await this.compare(sequence, ms);
+        }
+        const diff = await this.behaviourDiff();
         const confirmed = [];
-        for (const group of groupDivergences(found, EXAMPLES_PER_GROUP)) {
+        for (const group of groupDivergences(this.found, EXAMPLES_PER_GROUP)) {
             for (const example of group.examples) {
-                const deadline = limit.deadline === undefined ? undefined : { at: limit.deadline, now: clock };
-                const result = await diff.confirm(example, { maxAttempts: behaviourChanges_SHRINK_ATTEMPTS, deadline });
+                const result = await diff.confirm(example, { maxAttempts: behaviourChanges_SHRINK_ATTEMPTS, deadline: this.allowance.shrinkDeadline() });
                 if (result)
                     confirmed.push({ ...result, ms: example.ms });
             }
         }
-        const groups = groupDivergences(confirmed, EXAMPLES_PER_GROUP);
-        if (groups.length > 0)
-            context.logger.info(`${plan.contract.name}: ${groups.length} kind(s) of behaviour change between base and head`);
-        for (const group of groups)
-            findings.push(...group.examples.map((d) => toReportChange(project, plan, results[i], d)));
+        return confirmed;
     }
-    return findings;
+    /** Sequences this watch ran on both revisions. */
+    get compared() {
+        return this.comparisons;
+    }
+    async compare(sequence, ms) {
+        const diff = await this.behaviourDiff();
+        this.comparisons++;
+        const divergence = await this.allowance.check(() => diff.check(sequence));
+        if (!divergence)
+            return undefined;
+        // Mutants of a diverging input diverge alike: a few candidates per key are enough to confirm.
+        const seen = this.examples.get(divergence.key) ?? 0;
+        if (seen < EXAMPLES_PER_GROUP * 2)
+            this.found.push({ ...divergence, ms });
+        this.examples.set(divergence.key, seen + 1);
+        return divergence;
+    }
+    behaviourDiff() {
+        this.diff ??= createBehaviourDiff({ head: this.head, base: this.base });
+        return this.diff;
+    }
+}
+/** The `behaviour-change` findings of a campaign's watch, for the report. */
+async function behaviourChanges(project, plan, result, watch, logger) {
+    const groups = groupDivergences(await watch.confirmed(), EXAMPLES_PER_GROUP);
+    logger.info(`${plan.contract.name}: ${watch.compared} sequence(s) compared with the base`);
+    if (groups.length > 0)
+        logger.info(`${plan.contract.name}: ${groups.length} kind(s) of behaviour change between base and head`);
+    return groups.flatMap((group) => group.examples.map((d) => toReportChange(project, plan, result, d)));
 }
 function toReportChange(project, plan, result, divergence) {
     const contract = plan.world.contracts.find((c) => c.id === divergence.contract) ?? plan.contract;
@@ -92204,20 +92297,23 @@ async function fuzzPullRequest(config, context) {
         const targets = buildTargets(project, changes);
         const deployed = await deployPlans(project, contractsToFuzz(project, targets), targets, projectConfig, config, logger);
         const base = await prepareBase(deployed.plans, { config, build, repo, projectDir, mergeBase: range.mergeBase, logger });
-        const toCompare = deployed.plans.map(() => new SequencesToCompare());
         const comparing = base !== undefined && base !== 'absent';
+        const allowance = new ComparisonAllowance(config.budget, context.clock);
+        const watches = comparing ? deployed.plans.map((plan) => new BehaviourWatch(plan.world, base, allowance)) : [];
+        const watch = (i) => (allowance.startPlan(i, watches.length), watches[i]);
         const fuzzing = comparing ? { ...config, budget: campaignBudget(config.budget) } : config;
-        const results = await fuzzContracts(project, deployed.plans, fuzzing, context, comparing ? (i, event) => toCompare[i].observe(event) : undefined);
+        const results = await fuzzContracts(project, deployed.plans, fuzzing, context, comparing ? watch : undefined);
         const findings = await judgeFindings(project, deployed.plans, results, base);
-        if (base === undefined || base === 'absent') {
+        if (!comparing) {
             if (deployed.plans.length > 0)
                 logger.info('No base build to compare behaviour with: the behaviour diff is skipped.');
         }
         else {
-            const sequences = toCompare.map((c) => c.sequences);
-            const limit = comparisonLimit(config.budget, context.clock());
-            const compared = () => behaviourChanges(project, deployed.plans, results, sequences, base, { ...context, limit });
-            findings.push(...(await logger.group('Comparing behaviour with the base', compared)));
+            allowance.startFinal();
+            await logger.group('Comparing behaviour with the base', async () => {
+                for (const [i, plan] of deployed.plans.entries())
+                    findings.push(...(await behaviourChanges(project, plan, results[i], watches[i], logger)));
+            });
         }
         return {
             targets: [...deployed.plans.flatMap((plan, i) => toReportTargets(plan.targets, results[i])), ...deployed.notFuzzed, ...notCompiledTargets(project, changes)],
