@@ -29,46 +29,46 @@ export function campaignBudget(budget: Budget): Budget {
 
 /**
  * How much comparing may cost. An execution budget allows a number of checks (so the report stays
- * deterministic), shared by the campaigns: each gets an equal part of what is left when it starts.
- * A time budget lets the campaigns spend COMPARISON_SHARE of their time on checks, and keeps as much
- * again for the checks and confirmations after them.
+ * deterministic), an equal quota per campaign, at most half of it while the campaign runs. A time
+ * budget lets the campaigns spend COMPARISON_SHARE of their time on checks, and keeps as much again
+ * for the checks and confirmations after them, split evenly between the campaigns still to compare.
  */
 export class ComparisonAllowance {
-  private checks = 0;
   private spentMs = 0;
-  private readonly maxChecks: number;
-  private planChecks = Number.POSITIVE_INFINITY;
+  /** Checks per campaign (execution budgets). */
+  readonly quota: number;
   private readonly since: number;
+  private finalEnd?: number;
   private deadline?: number;
 
-  constructor(private readonly budget: Budget, private readonly clock: Clock) {
-    this.maxChecks = budget.kind === 'executions' ? Math.max(MIN_CHECKS, Math.floor(budget.executions / TRANSACTIONS_PER_CHECK)) : Number.POSITIVE_INFINITY;
+  constructor(private readonly budget: Budget, private readonly clock: Clock, campaigns: number) {
+    const checks = Math.max(MIN_CHECKS, Math.floor(budget.kind === 'executions' ? budget.executions / TRANSACTIONS_PER_CHECK : 0));
+    this.quota = budget.kind === 'executions' ? Math.ceil(checks / Math.max(1, campaigns)) : Number.POSITIVE_INFINITY;
     this.since = clock();
-  }
-
-  /** Starts the part of plan `index` of `count`: what earlier campaigns left is shared by the rest. */
-  startPlan(index: number, count: number): void {
-    this.planChecks = Math.min(this.maxChecks, this.checks + Math.ceil((this.maxChecks - this.checks) / (count - index)));
   }
 
   /** After the campaigns: a time budget's reserved share starts now. */
   startFinal(): void {
-    if (this.budget.kind === 'seconds') this.deadline = this.clock() + this.budget.seconds * COMPARISON_SHARE * 1000;
+    if (this.budget.kind === 'seconds') this.finalEnd = this.clock() + this.budget.seconds * COMPARISON_SHARE * 1000;
   }
 
-  /** Whether one more check fits: within the campaign's count, and after the campaigns within the reserved time. */
-  allowsCheck(): boolean {
-    return this.checks < this.planChecks && !this.over();
+  /** The final part of the `index`-th of `count` campaigns: an even share of the reserved time left. */
+  startFinalPart(index: number, count: number): void {
+    if (this.finalEnd !== undefined) this.deadline = this.clock() + (this.finalEnd - this.clock()) / (count - index);
+  }
+
+  /** Whether a campaign that made `checks` may make one more after it ran. */
+  allowsCheck(checks: number): boolean {
+    return checks < this.quota && !(this.deadline !== undefined && this.clock() >= this.deadline);
   }
 
   /**
-   * Whether a check fits while a campaign runs, `transactions` into it: at most half the count, spread
-   * over the campaign (the kept inputs compared after it must not go short), or under a time budget
-   * within COMPARISON_SHARE of the time so far.
+   * Whether a check fits while a campaign runs, `transactions` into it with `checks` made: at most
+   * half the quota, spread over the campaign (its kept inputs, compared after it, must not go short),
+   * or under a time budget within COMPARISON_SHARE of the time so far.
    */
-  allowsCheckDuring(transactions: number, inlineChecks: number): boolean {
-    if (!this.allowsCheck()) return false;
-    if (this.budget.kind === 'executions') return inlineChecks < transactions / (2 * TRANSACTIONS_PER_CHECK);
+  allowsCheckDuring(transactions: number, checks: number): boolean {
+    if (this.budget.kind === 'executions') return checks < this.quota / 2 && checks < transactions / (2 * TRANSACTIONS_PER_CHECK);
     return this.spentMs <= COMPARISON_SHARE * (this.clock() - this.since);
   }
 
@@ -77,16 +77,11 @@ export class ComparisonAllowance {
     try {
       return await run();
     } finally {
-      this.checks++;
       this.spentMs += this.clock() - start;
     }
   }
 
-  over(): boolean {
-    return this.deadline !== undefined && this.clock() >= this.deadline;
-  }
-
-  /** Shrinking stops at the reserved share's end (time budgets); attempts bound it otherwise. */
+  /** Shrinking stops at the campaign's final part's end (time budgets); attempts bound it otherwise. */
   shrinkDeadline(): { at: number; now: Clock } | undefined {
     return this.deadline === undefined ? undefined : { at: this.deadline, now: this.clock };
   }
@@ -106,11 +101,11 @@ export class BehaviourWatch {
   private diff?: Promise<BehaviourDiff>;
   private readonly found: TimedDivergence[] = [];
   private readonly examples = new Map<string, number>();
-  /** Kept or failing sequences the campaign did not compare as it ran them. */
-  private readonly pending: { sequence: TxSequence; ms: number }[] = [];
+  /** Failing and kept sequences the campaign did not compare as it ran them. */
+  private readonly failing: { sequence: TxSequence; ms: number }[] = [];
+  private readonly kept: { sequence: TxSequence; ms: number }[] = [];
   private ms = 0;
   private transactions = 0;
-  private inlineChecks = 0;
   private comparisons = 0;
   /** Whether the sequence the campaign ran last was compared (its `input-added` then needs nothing more). */
   private comparedLast = false;
@@ -126,23 +121,22 @@ export class BehaviourWatch {
       this.ms = event.elapsedMs;
       this.transactions++;
     } else if (event.kind === 'sequence') this.comparedLast = false;
-    // Failing inputs are not kept by the campaign, yet they often behave differently on the base too.
-    else if (event.kind === 'finding') this.pending.push({ sequence: event.finding.sequence, ms: this.ms });
-    else if (event.kind === 'input-added' && !this.comparedLast) this.pending.push({ sequence: event.sequence, ms: this.ms });
+    // Failing inputs are not kept by the campaign, yet they often behave differently on the base too: first in line.
+    else if (event.kind === 'finding') this.failing.push({ sequence: event.finding.sequence, ms: this.ms });
+    else if (event.kind === 'input-added' && !this.comparedLast) this.kept.push({ sequence: event.sequence, ms: this.ms });
   }
 
   /** The campaign's `distinguish`: the divergence's key when `executed` (which ran a changed line) behaves differently on the base. */
   async distinguish(executed: TxSequence): Promise<string | undefined> {
-    if (!this.allowance.allowsCheckDuring(this.transactions, this.inlineChecks)) return undefined;
-    this.inlineChecks++;
+    if (!this.allowance.allowsCheckDuring(this.transactions, this.comparisons)) return undefined;
     this.comparedLast = true;
     return (await this.compare(executed, this.ms))?.key;
   }
 
   /** Compares what is pending, then shrinks and confirms a few examples per group. */
   async confirmed(): Promise<(ConfirmedDivergence & { ms: number })[]> {
-    for (const { sequence, ms } of this.pending) {
-      if (!this.allowance.allowsCheck()) break;
+    for (const { sequence, ms } of [...this.failing, ...this.kept]) {
+      if (!this.allowance.allowsCheck(this.comparisons)) break;
       await this.compare(sequence, ms);
     }
     const diff = await this.behaviourDiff();

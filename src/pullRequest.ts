@@ -53,18 +53,20 @@ export async function fuzzPullRequest(config: PrConfig, context: { logger: Logge
     const deployed = await deployPlans(project, contractsToFuzz(project, targets), targets, projectConfig, config, logger);
     const base = await prepareBase(deployed.plans, { config, build, repo, projectDir, mergeBase: range.mergeBase, logger });
     const comparing = base !== undefined && base !== 'absent';
-    const allowance = new ComparisonAllowance(config.budget, context.clock);
+    const allowance = new ComparisonAllowance(config.budget, context.clock, deployed.plans.length);
     const watches = comparing ? deployed.plans.map((plan) => new BehaviourWatch(plan.world, base, allowance)) : [];
-    const watch = (i: number) => (allowance.startPlan(i, watches.length), watches[i]);
     const fuzzing = comparing ? { ...config, budget: campaignBudget(config.budget) } : config;
-    const results = await fuzzContracts(project, deployed.plans, fuzzing, context, comparing ? watch : undefined);
+    const results = await fuzzContracts(project, deployed.plans, fuzzing, context, comparing ? (i) => watches[i] : undefined);
     const findings = await judgeFindings(project, deployed.plans, results, base);
     if (!comparing) {
       if (deployed.plans.length > 0) logger.info('No base build to compare behaviour with: the behaviour diff is skipped.');
     } else {
       allowance.startFinal();
       await logger.group('Comparing behaviour with the base', async () => {
-        for (const [i, plan] of deployed.plans.entries()) findings.push(...(await behaviourChanges(project, plan, results[i], watches[i], logger)));
+        for (const [i, plan] of deployed.plans.entries()) {
+          allowance.startFinalPart(i, deployed.plans.length);
+          findings.push(...(await behaviourChanges(project, plan, results[i], watches[i], logger)));
+        }
       });
     }
     return {

@@ -18,8 +18,7 @@ const BUDGET = { kind: 'executions', executions: 2000 } as const;
 
 async function campaign(withWatch: boolean) {
   const { base, head } = await deployRevisions('transposed-constant', ['FeeMath']);
-  const allowance = new ComparisonAllowance(BUDGET, () => 0);
-  allowance.startPlan(0, 1);
+  const allowance = new ComparisonAllowance(BUDGET, () => 0, 1);
   const watch = new BehaviourWatch(head, base, allowance);
   const dictionary = new Dictionary();
   dictionary.mineBytecode(head.executor.deployments[0].code);
@@ -51,6 +50,7 @@ async function campaign(withWatch: boolean) {
     },
   });
   allowance.startFinal();
+  allowance.startFinalPart(0, 1);
   const during = watch.compared;
   return { kept, asked, during, confirmed: await watch.confirmed() };
 }

@@ -261,20 +261,41 @@ export class Executor {
   }
 
   /** A call whose state changes are rolled back, at the current block (for `property_*` functions). */
-  async view(to: number, data: Uint8Array, sender = 0): Promise<{ success: boolean; returnData: Uint8Array }> {
+  /**
+   * Calls without changing state. With `recordReads`, also the storage the call read (as
+   * `storageKey`s), or undefined when it read more than the trace holds.
+   */
+  async view(
+    to: number,
+    data: Uint8Array,
+    sender = 0,
+    options: { recordReads?: boolean } = {},
+  ): Promise<{ success: boolean; returnData: Uint8Array; reads?: ReadonlySet<string> }> {
     const caller = this.sender(sender);
     const target = this.target(to);
     this.state.checkpointSync();
+    if (options.recordReads) this.recorder.begin();
     try {
       this.warmTransactionAddresses(caller, target);
       const result = await this.evm.runCall({
         block: this.block, caller, origin: caller, to: target, data, gasLimit: this.gasLimit, skipNonceIncrement: true,
       });
+      this.recorder.recording = false;
       await this.endTransaction();
-      return { success: result.execResult.exceptionError === undefined, returnData: result.execResult.returnValue };
+      const success = result.execResult.exceptionError === undefined;
+      if (!options.recordReads) return { success, returnData: result.execResult.returnValue };
+      const { sloads } = this.recorder.trace();
+      const reads = sloads.length >= this.traceLimits.maxStorageAccesses ? undefined : new Set(sloads.map((a) => storageKey(a.address, a.slot)));
+      return { success, returnData: result.execResult.returnValue, reads };
     } finally {
+      this.recorder.recording = false;
       this.state.revertSync();
     }
+  }
+
+  /** How much one transaction's trace holds. */
+  get traceLimits(): TraceLimits {
+    return { ...DEFAULT_TRACE_LIMITS, ...this.options.traceLimits };
   }
 
   getStorage(address: Address, slot: bigint): bigint {
@@ -363,4 +384,9 @@ function ethAddress(address: Address): EthAddress {
 
 function slotKey(slot: bigint): Uint8Array {
   return setLengthLeft(bigIntToBytes(slot), 32);
+}
+
+/** One storage slot of one account, as a key: what a view read and a transaction wrote are compared by it. */
+export function storageKey(address: Address, slot: bigint): string {
+  return `${address.toLowerCase()}:${slot.toString(16)}`;
 }

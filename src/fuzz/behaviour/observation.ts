@@ -10,11 +10,12 @@ import {
   type AbiFunction,
   type Hex,
 } from 'viem';
+import { storageKey } from '../../evm/executor.js';
 import type { TxResult } from '../../evm/types.js';
 import { decodeRevert, describeRevert } from '../../oracles/revert.js';
 import { toTx } from '../execution/sequenceRunner.js';
 import type { Call } from '../types.js';
-import { TokenReadings, tokenChanges, type Readings, type TokenChange } from './tokenReadings.js';
+import { TokenReadings, tokenChanges, type Readings, type StateChange, type TokenChange } from './tokenReadings.js';
 import type { RevisionWorld } from './types.js';
 import { AddressBook, argumentsText, etherChangeText, valueText } from './wording.js';
 
@@ -54,6 +55,8 @@ export class RevisionObserver {
   private readonly errors: Declarations<AbiError>;
   private readonly indexOf: Map<string, number>;
   private current: Readings;
+  /** What the last call changed, for the token views to read again. */
+  private lastChange?: StateChange;
 
   private constructor(
     readonly world: RevisionWorld,
@@ -91,11 +94,20 @@ export class RevisionObserver {
     const before = accounts.map((a) => executor.balanceOf(a));
     const result = await executor.run(toTx(call));
     const touched = new Set<string>();
+    const etherMoved = new Set<string>();
     const ether = accounts.flatMap((a, i) => {
       const change = executor.balanceOf(a) - before[i];
-      if (change !== 0n) touched.add(this.book.name(a));
-      return change === 0n ? [] : [`${this.book.name(a)} ${etherChangeText(change)}`];
+      if (change === 0n) return [];
+      touched.add(this.book.name(a));
+      etherMoved.add(this.book.name(a));
+      return [`${this.book.name(a)} ${etherChangeText(change)}`];
     });
+    const { sstores } = result.trace;
+    this.lastChange = {
+      storage: new Set(sstores.map((write) => storageKey(write.address, write.slot))),
+      ether: etherMoved,
+      everything: call.blockDelay > 0 || call.timeDelay > 0 || sstores.length >= executor.traceLimits.maxStorageAccesses,
+    };
     if (result.outcome.kind !== 'success') {
       return { observation: { failure: this.failure(result, call.to), returns: '', events: [], ether, tokens: [] }, touched };
     }
@@ -112,7 +124,7 @@ export class RevisionObserver {
   async tokenChanges(touched: ReadonlySet<string>): Promise<TokenChange[]> {
     const tokens = [...this.tokens.tokens].filter((token) => touched.has(token));
     if (tokens.length === 0) return [];
-    const after = await this.tokens.read(this.world.executor, tokens, this.current);
+    const after = await this.tokens.read(this.world.executor, tokens, this.current, this.lastChange);
     const changes = tokenChanges(this.current, after);
     this.current = after;
     return changes;

@@ -13,8 +13,16 @@ interface TokenRead {
   data: Uint8Array;
 }
 
-/** A token view's value after a transaction; `undefined` when the view reverted. */
-export type Readings = ReadonlyMap<string, bigint | undefined>;
+/**
+ * A token view's value after a transaction (`undefined` when the view reverted), and the storage it
+ * read to compute it (undefined: more than the trace holds).
+ */
+export interface Reading {
+  value: bigint | undefined;
+  reads: ReadonlySet<string> | undefined;
+}
+
+export type Readings = ReadonlyMap<string, Reading>;
 
 /** A token view whose value a transaction changed. */
 export interface TokenChange {
@@ -61,24 +69,45 @@ export class TokenReadings {
     return this.reads.keys();
   }
 
-  /** `previous` with the views of the named tokens read again. */
-  async read(executor: Executor, tokens: Iterable<string>, previous: Readings): Promise<Readings> {
+  /**
+   * `previous` with the views of the named tokens read again — but a view whose reads (for its
+   * previous reading) `since` did not touch keeps its value: it would run the same path on the same storage.
+   */
+  async read(executor: Executor, tokens: Iterable<string>, previous: Readings, since?: StateChange): Promise<Readings> {
     const readings = new Map(previous);
     for (const token of tokens) {
+      const everything = since === undefined || since.everything || since.ether.has(token);
       for (const { key, to, data } of this.reads.get(token) ?? []) {
-        const { success, returnData } = await executor.view(to, data);
-        readings.set(key, success && returnData.length >= 32 ? hexToBigInt(bytesToHex(returnData.subarray(0, 32))) : undefined);
+        const reads = previous.get(key)?.reads;
+        if (!everything && reads !== undefined && !intersects(reads, since.storage)) continue;
+        const view = await executor.view(to, data, 0, { recordReads: true });
+        const value = view.success && view.returnData.length >= 32 ? hexToBigInt(bytesToHex(view.returnData.subarray(0, 32))) : undefined;
+        readings.set(key, { value, reads: view.reads });
       }
     }
     return readings;
   }
 }
 
+/** What a transaction changed that views may read: storage slots (`storageKey`s) and ether balances (account names). */
+export interface StateChange {
+  storage: ReadonlySet<string>;
+  ether: ReadonlySet<string>;
+  /** Time or block number moved, or the writes did not all fit the trace: every view is read again. */
+  everything: boolean;
+}
+
+function intersects(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  for (const key of a) if (b.has(key)) return true;
+  return false;
+}
+
 /** The views whose value differs between two readings, in reading order. */
 export function tokenChanges(before: Readings, after: Readings): TokenChange[] {
   const changes: TokenChange[] = [];
-  for (const [key, value] of after) {
-    if (before.get(key) !== value) changes.push({ key, before: before.get(key), after: value });
+  for (const [key, { value }] of after) {
+    const previous = before.get(key)?.value;
+    if (previous !== value) changes.push({ key, before: previous, after: value });
   }
   return changes;
 }
