@@ -89224,21 +89224,38 @@ class Executor {
         };
     }
     /** A call whose state changes are rolled back, at the current block (for `property_*` functions). */
-    async view(to, data, sender = 0) {
+    /**
+     * Calls without changing state. With `recordReads`, also the storage the call read (as
+     * `storageKey`s), or undefined when it read more than the trace holds.
+     */
+    async view(to, data, sender = 0, options = {}) {
         const caller = this.sender(sender);
         const target = this.target(to);
         this.state.checkpointSync();
+        if (options.recordReads)
+            this.recorder.begin();
         try {
             this.warmTransactionAddresses(caller, target);
             const result = await this.evm.runCall({
                 block: this.block, caller, origin: caller, to: target, data, gasLimit: this.gasLimit, skipNonceIncrement: true,
             });
+            this.recorder.recording = false;
             await this.endTransaction();
-            return { success: result.execResult.exceptionError === undefined, returnData: result.execResult.returnValue };
+            const success = result.execResult.exceptionError === undefined;
+            if (!options.recordReads)
+                return { success, returnData: result.execResult.returnValue };
+            const { sloads } = this.recorder.trace();
+            const reads = sloads.length >= this.traceLimits.maxStorageAccesses ? undefined : new Set(sloads.map((a) => storageKey(a.address, a.slot)));
+            return { success, returnData: result.execResult.returnValue, reads };
         }
         finally {
+            this.recorder.recording = false;
             this.state.revertSync();
         }
+    }
+    /** How much one transaction's trace holds. */
+    get traceLimits() {
+        return { ...DEFAULT_TRACE_LIMITS, ...this.options.traceLimits };
     }
     getStorage(address, slot) {
         return bytes_bytesToBigInt(this.state.slotAt(ethAddress(address), slotKey(slot)));
@@ -89317,6 +89334,10 @@ function ethAddress(address) {
 }
 function slotKey(slot) {
     return bytes_setLengthLeft(bytes_bigIntToBytes(slot), 32);
+}
+/** One storage slot of one account, as a key: what a view read and a transaction wrote are compared by it. */
+function storageKey(address, slot) {
+    return `${address.toLowerCase()}:${slot.toString(16)}`;
 }
 
 ;// CONCATENATED MODULE: ./src/deploy/catalog.ts
@@ -91763,24 +91784,39 @@ class TokenReadings {
     get tokens() {
         return this.reads.keys();
     }
-    /** `previous` with the views of the named tokens read again. */
-    async read(executor, tokens, previous) {
+    /**
+     * `previous` with the views of the named tokens read again — but a view whose reads (for its
+     * previous reading) `since` did not touch keeps its value: it would run the same path on the same storage.
+     */
+    async read(executor, tokens, previous, since) {
         const readings = new Map(previous);
         for (const token of tokens) {
+            const everything = since === undefined || since.everything || since.ether.has(token);
             for (const { key, to, data } of this.reads.get(token) ?? []) {
-                const { success, returnData } = await executor.view(to, data);
-                readings.set(key, success && returnData.length >= 32 ? fromHex_hexToBigInt(toHex_bytesToHex(returnData.subarray(0, 32))) : undefined);
+                const reads = previous.get(key)?.reads;
+                if (!everything && reads !== undefined && !intersects(reads, since.storage))
+                    continue;
+                const view = await executor.view(to, data, 0, { recordReads: true });
+                const value = view.success && view.returnData.length >= 32 ? fromHex_hexToBigInt(toHex_bytesToHex(view.returnData.subarray(0, 32))) : undefined;
+                readings.set(key, { value, reads: view.reads });
             }
         }
         return readings;
     }
 }
+function intersects(a, b) {
+    for (const key of a)
+        if (b.has(key))
+            return true;
+    return false;
+}
 /** The views whose value differs between two readings, in reading order. */
 function tokenChanges(before, after) {
     const changes = [];
-    for (const [key, value] of after) {
-        if (before.get(key) !== value)
-            changes.push({ key, before: before.get(key), after: value });
+    for (const [key, { value }] of after) {
+        const previous = before.get(key)?.value;
+        if (previous !== value)
+            changes.push({ key, before: previous, after: value });
     }
     return changes;
 }
@@ -91790,6 +91826,7 @@ function calldata(fn, addresses) {
 }
 
 ;// CONCATENATED MODULE: ./src/fuzz/behaviour/observation.ts
+
 
 
 
@@ -91809,6 +91846,8 @@ class RevisionObserver {
     errors;
     indexOf;
     current;
+    /** What the last call changed, for the token views to read again. */
+    lastChange;
     constructor(world, book, tokens, initial) {
         this.world = world;
         this.book = book;
@@ -91841,12 +91880,21 @@ class RevisionObserver {
         const before = accounts.map((a) => executor.balanceOf(a));
         const result = await executor.run(toTx(call));
         const touched = new Set();
+        const etherMoved = new Set();
         const ether = accounts.flatMap((a, i) => {
             const change = executor.balanceOf(a) - before[i];
-            if (change !== 0n)
-                touched.add(this.book.name(a));
-            return change === 0n ? [] : [`${this.book.name(a)} ${etherChangeText(change)}`];
+            if (change === 0n)
+                return [];
+            touched.add(this.book.name(a));
+            etherMoved.add(this.book.name(a));
+            return [`${this.book.name(a)} ${etherChangeText(change)}`];
         });
+        const { sstores } = result.trace;
+        this.lastChange = {
+            storage: new Set(sstores.map((write) => storageKey(write.address, write.slot))),
+            ether: etherMoved,
+            everything: call.blockDelay > 0 || call.timeDelay > 0 || sstores.length >= executor.traceLimits.maxStorageAccesses,
+        };
         if (result.outcome.kind !== 'success') {
             return { observation: { failure: this.failure(result, call.to), returns: '', events: [], ether, tokens: [] }, touched };
         }
@@ -91864,7 +91912,7 @@ class RevisionObserver {
         const tokens = [...this.tokens.tokens].filter((token) => touched.has(token));
         if (tokens.length === 0)
             return [];
-        const after = await this.tokens.read(this.world.executor, tokens, this.current);
+        const after = await this.tokens.read(this.world.executor, tokens, this.current, this.lastChange);
         const changes = tokenChanges(this.current, after);
         this.current = after;
         return changes;
@@ -92072,48 +92120,48 @@ function campaignBudget(budget) {
 }
 /**
  * How much comparing may cost. An execution budget allows a number of checks (so the report stays
- * deterministic), shared by the campaigns: each gets an equal part of what is left when it starts.
- * A time budget lets the campaigns spend COMPARISON_SHARE of their time on checks, and keeps as much
- * again for the checks and confirmations after them.
+ * deterministic), an equal quota per campaign, at most half of it while the campaign runs. A time
+ * budget lets the campaigns spend COMPARISON_SHARE of their time on checks, and keeps as much again
+ * for the checks and confirmations after them, split evenly between the campaigns still to compare.
  */
 class ComparisonAllowance {
     budget;
     clock;
-    checks = 0;
     spentMs = 0;
-    maxChecks;
-    planChecks = Number.POSITIVE_INFINITY;
+    /** Checks per campaign (execution budgets). */
+    quota;
     since;
+    finalEnd;
     deadline;
-    constructor(budget, clock) {
+    constructor(budget, clock, campaigns) {
         this.budget = budget;
         this.clock = clock;
-        this.maxChecks = budget.kind === 'executions' ? Math.max(MIN_CHECKS, Math.floor(budget.executions / TRANSACTIONS_PER_CHECK)) : Number.POSITIVE_INFINITY;
+        const checks = Math.max(MIN_CHECKS, Math.floor(budget.kind === 'executions' ? budget.executions / TRANSACTIONS_PER_CHECK : 0));
+        this.quota = budget.kind === 'executions' ? Math.ceil(checks / Math.max(1, campaigns)) : Number.POSITIVE_INFINITY;
         this.since = clock();
-    }
-    /** Starts the part of plan `index` of `count`: what earlier campaigns left is shared by the rest. */
-    startPlan(index, count) {
-        this.planChecks = Math.min(this.maxChecks, this.checks + Math.ceil((this.maxChecks - this.checks) / (count - index)));
     }
     /** After the campaigns: a time budget's reserved share starts now. */
     startFinal() {
         if (this.budget.kind === 'seconds')
-            this.deadline = this.clock() + this.budget.seconds * COMPARISON_SHARE * 1000;
+            this.finalEnd = this.clock() + this.budget.seconds * COMPARISON_SHARE * 1000;
     }
-    /** Whether one more check fits: within the campaign's count, and after the campaigns within the reserved time. */
-    allowsCheck() {
-        return this.checks < this.planChecks && !this.over();
+    /** The final part of the `index`-th of `count` campaigns: an even share of the reserved time left. */
+    startFinalPart(index, count) {
+        if (this.finalEnd !== undefined)
+            this.deadline = this.clock() + (this.finalEnd - this.clock()) / (count - index);
+    }
+    /** Whether a campaign that made `checks` may make one more after it ran. */
+    allowsCheck(checks) {
+        return checks < this.quota && !(this.deadline !== undefined && this.clock() >= this.deadline);
     }
     /**
-     * Whether a check fits while a campaign runs, `transactions` into it: at most half the count, spread
-     * over the campaign (the kept inputs compared after it must not go short), or under a time budget
-     * within COMPARISON_SHARE of the time so far.
+     * Whether a check fits while a campaign runs, `transactions` into it with `checks` made: at most
+     * half the quota, spread over the campaign (its kept inputs, compared after it, must not go short),
+     * or under a time budget within COMPARISON_SHARE of the time so far.
      */
-    allowsCheckDuring(transactions, inlineChecks) {
-        if (!this.allowsCheck())
-            return false;
+    allowsCheckDuring(transactions, checks) {
         if (this.budget.kind === 'executions')
-            return inlineChecks < transactions / (2 * TRANSACTIONS_PER_CHECK);
+            return checks < this.quota / 2 && checks < transactions / (2 * TRANSACTIONS_PER_CHECK);
         return this.spentMs <= COMPARISON_SHARE * (this.clock() - this.since);
     }
     async check(run) {
@@ -92122,14 +92170,10 @@ class ComparisonAllowance {
             return await run();
         }
         finally {
-            this.checks++;
             this.spentMs += this.clock() - start;
         }
     }
-    over() {
-        return this.deadline !== undefined && this.clock() >= this.deadline;
-    }
-    /** Shrinking stops at the reserved share's end (time budgets); attempts bound it otherwise. */
+    /** Shrinking stops at the campaign's final part's end (time budgets); attempts bound it otherwise. */
     shrinkDeadline() {
         return this.deadline === undefined ? undefined : { at: this.deadline, now: this.clock };
     }
@@ -92148,11 +92192,11 @@ class BehaviourWatch {
     diff;
     found = [];
     examples = new Map();
-    /** Kept or failing sequences the campaign did not compare as it ran them. */
-    pending = [];
+    /** Failing and kept sequences the campaign did not compare as it ran them. */
+    failing = [];
+    kept = [];
     ms = 0;
     transactions = 0;
-    inlineChecks = 0;
     comparisons = 0;
     /** Whether the sequence the campaign ran last was compared (its `input-added` then needs nothing more). */
     comparedLast = false;
@@ -92168,24 +92212,23 @@ class BehaviourWatch {
         }
         else if (event.kind === 'sequence')
             this.comparedLast = false;
-        // Failing inputs are not kept by the campaign, yet they often behave differently on the base too.
+        // Failing inputs are not kept by the campaign, yet they often behave differently on the base too: first in line.
         else if (event.kind === 'finding')
-            this.pending.push({ sequence: event.finding.sequence, ms: this.ms });
+            this.failing.push({ sequence: event.finding.sequence, ms: this.ms });
         else if (event.kind === 'input-added' && !this.comparedLast)
-            this.pending.push({ sequence: event.sequence, ms: this.ms });
+            this.kept.push({ sequence: event.sequence, ms: this.ms });
     }
     /** The campaign's `distinguish`: the divergence's key when `executed` (which ran a changed line) behaves differently on the base. */
     async distinguish(executed) {
-        if (!this.allowance.allowsCheckDuring(this.transactions, this.inlineChecks))
+        if (!this.allowance.allowsCheckDuring(this.transactions, this.comparisons))
             return undefined;
-        this.inlineChecks++;
         this.comparedLast = true;
         return (await this.compare(executed, this.ms))?.key;
     }
     /** Compares what is pending, then shrinks and confirms a few examples per group. */
     async confirmed() {
-        for (const { sequence, ms } of this.pending) {
-            if (!this.allowance.allowsCheck())
+        for (const { sequence, ms } of [...this.failing, ...this.kept]) {
+            if (!this.allowance.allowsCheck(this.comparisons))
                 break;
             await this.compare(sequence, ms);
         }
@@ -92298,11 +92341,10 @@ async function fuzzPullRequest(config, context) {
         const deployed = await deployPlans(project, contractsToFuzz(project, targets), targets, projectConfig, config, logger);
         const base = await prepareBase(deployed.plans, { config, build, repo, projectDir, mergeBase: range.mergeBase, logger });
         const comparing = base !== undefined && base !== 'absent';
-        const allowance = new ComparisonAllowance(config.budget, context.clock);
+        const allowance = new ComparisonAllowance(config.budget, context.clock, deployed.plans.length);
         const watches = comparing ? deployed.plans.map((plan) => new BehaviourWatch(plan.world, base, allowance)) : [];
-        const watch = (i) => (allowance.startPlan(i, watches.length), watches[i]);
         const fuzzing = comparing ? { ...config, budget: campaignBudget(config.budget) } : config;
-        const results = await fuzzContracts(project, deployed.plans, fuzzing, context, comparing ? watch : undefined);
+        const results = await fuzzContracts(project, deployed.plans, fuzzing, context, comparing ? (i) => watches[i] : undefined);
         const findings = await judgeFindings(project, deployed.plans, results, base);
         if (!comparing) {
             if (deployed.plans.length > 0)
@@ -92311,8 +92353,10 @@ async function fuzzPullRequest(config, context) {
         else {
             allowance.startFinal();
             await logger.group('Comparing behaviour with the base', async () => {
-                for (const [i, plan] of deployed.plans.entries())
+                for (const [i, plan] of deployed.plans.entries()) {
+                    allowance.startFinalPart(i, deployed.plans.length);
                     findings.push(...(await behaviourChanges(project, plan, results[i], watches[i], logger)));
+                }
             });
         }
         return {
