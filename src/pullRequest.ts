@@ -1,8 +1,9 @@
 import path from 'node:path';
+import { toFunctionSignature } from 'viem';
 import { compileForChange, describeDiagnostic } from './build/compile.js';
 import { findProjectRoot, isTestOrScript, readProjectSettings } from './build/project/index.js';
 import type { ProjectSettings } from './build/project/types.js';
-import type { CompiledProject } from './build/types.js';
+import type { CompiledContract, CompiledProject } from './build/types.js';
 import type { ProjectConfig } from './config/projectConfig.js';
 import type { PrConfig } from './config/types.js';
 import { ConfigurationError, errorMessage, isConfigurationError } from './errors.js';
@@ -19,6 +20,7 @@ import { contractsToFuzz } from './targets/contractsToFuzz.js';
 import { BehaviourWatch, behaviourChanges, campaignBudget, ComparisonAllowance } from './behaviourChanges.js';
 import { fuzzContracts, type ContractPlan, type FuzzOutcome } from './campaigns.js';
 import { deployPlans, deployProject, projectConfigFor } from './deployment.js';
+import { constructorOf } from './deploy/catalog.js';
 import type { ContractCampaignResult } from './fuzz/campaign/contractCampaign.js';
 
 /**
@@ -179,6 +181,11 @@ async function prepareBase(plans: readonly ContractPlan[], context: BaseContext)
     const failed = base.errors.find((e) => changed.includes(e.file));
     if (failed) throw new ConfigurationError(describeDiagnostic(failed));
     const wanted = base.contracts.filter((c) => plans.some((p) => p.contract.id === c.id));
+    for (const contract of wanted) {
+      const head = plans.find((p) => p.contract.id === contract.id)!.contract;
+      const [before, after] = [contract, head].map((c) => constructorSignature(c));
+      if (before !== after) logger.info(`${contract.name}: the constructor changed from (${before}) to (${after}); the base is deployed with arguments synthesised for its own.`);
+    }
     const world = await deployProject(base, wanted, context.build.projectConfig, context.config.seed);
     return { executor: world.executor, contracts: world.deployed.map((d) => d.contract) };
   } catch (error) {
@@ -188,6 +195,11 @@ async function prepareBase(plans: readonly ContractPlan[], context: BaseContext)
   } finally {
     tree.dispose();
   }
+}
+
+/** The constructor's parameter types, canonical (tuples expanded). */
+function constructorSignature(contract: CompiledContract): string {
+  return toFunctionSignature({ type: 'function', name: '', inputs: constructorOf(contract).params, outputs: [], stateMutability: 'nonpayable' }).slice(1, -1);
 }
 
 /**

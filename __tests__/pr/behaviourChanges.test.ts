@@ -61,4 +61,11 @@ describe('lookout pr: behaviour changes between base and head', () => {
     expect(changes(run)).toEqual([]);
     expect(run.status).toBe(0);
   });
+
+  it('deploys the base with its own arguments when the constructor changed, says so, and still compares', async () => {
+    const run = await pr('constructor-change');
+    expect(run.log).toContainEqual(expect.stringMatching(/Capped: the constructor changed from \(\) to \(uint256\); the base is deployed with arguments synthesised for its own/));
+    // A cap other than 1000 shows where one revision accepts a deposit the other refuses.
+    expect(changes(run).map((c) => [c.contract, c.function])).toContainEqual(['Capped', 'deposit(uint256)']);
+  });
 });
