@@ -11,6 +11,7 @@ import type { ScheduleName } from '../src/config/types.js';
 import { memoryLogger } from '../src/logger.js';
 import { runPipeline } from '../src/pipeline.js';
 import { formatRow, median } from './stats.js';
+import { markedLine } from './timeToBug.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const FIXTURE = '__fixtures__/bran/Fig2.sol';
@@ -29,7 +30,7 @@ export interface BranRow {
   schedule: ScheduleName;
   reached: number;
   seeds: number;
-  /** Medians over all seeds; a run that never reaches the target counts as its whole run (censored). */
+  /** Medians over all seeds, campaign time; a run that never reaches the target counts as its whole campaign (censored). */
   medianMs: number;
   medianSequences: number;
   /** Analysis time over total fuzzing time, over all runs. */
@@ -55,7 +56,7 @@ export async function benchBran(options: { seeds: number; budgetTransactions: nu
       const { report } = await runPipeline(config, { logger: memoryLogger() });
       const target = report.targets[0];
       if (target?.status === 'reached') reached++;
-      ms.push(target?.firstReachedMs ?? report.stats.elapsedMs);
+      ms.push(target?.firstReachedMs ?? report.stats.fuzzMs ?? report.stats.elapsedMs);
       sequences.push(target?.firstReachedSequence ?? report.stats.sequences);
       analysisMs += report.stats.analysisMs;
       totalMs += report.stats.elapsedMs;
@@ -66,12 +67,8 @@ export async function benchBran(options: { seeds: number; budgetTransactions: nu
 }
 
 /** The line of Fig2.sol marked `// TARGET`. */
-export async function fig2TargetLine(): Promise<number> {
-  const { readFile } = await import('node:fs/promises');
-  const lines = (await readFile(path.join(ROOT, FIXTURE), 'utf8')).split('\n');
-  const index = lines.findIndex((l) => l.includes(TARGET_MARK));
-  if (index < 0) throw new Error(`${FIXTURE} has no line marked ${TARGET_MARK}`);
-  return index + 1;
+export function fig2TargetLine(): Promise<number> {
+  return markedLine(FIXTURE, TARGET_MARK);
 }
 
 export function printBran(rows: readonly BranRow[]): void {

@@ -7,8 +7,18 @@
  */
 import { benchBran, fig2TargetLine, printBran } from './bran.js';
 import { benchCompile, printCompile } from './compile.js';
+import { benchInputsKept, printInputsKept } from './inputsKept.js';
 import { benchThroughput } from './throughput.js';
-import { benchTimeToBug, CONFIGURATIONS, printTimeToBug } from './timeToBug.js';
+import { benchTimeToBug, CONFIGURATIONS, printTimeToBug, type BenchFixture } from './timeToBug.js';
+
+/** The targets of issue 13's acceptance: Harvey's Foo (Fig. 2) and baz (Fig. 1), Bran's lookahead example, and two of our own. */
+const SPEED_FIXTURES: readonly BenchFixture[] = [
+  { file: '__fixtures__/harvey/Fig2StateBug.sol', label: 'Foo (Harvey Fig. 2)' },
+  { file: '__fixtures__/harvey/Fig1Paths.sol', label: 'Baz (Harvey Fig. 1)' },
+  { file: '__fixtures__/bran/Fig2.sol', label: 'Lookahead (Bran Fig. 2)', targetMark: '// TARGET' },
+  '__fixtures__/speed/OwnerIndex.sol',
+  '__fixtures__/speed/EqualArrays.sol',
+];
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const seeds = Number(process.env.BENCH_SEEDS ?? 10);
@@ -19,6 +29,12 @@ const throughput = await benchThroughput(seconds);
 console.log(`raw runCall ceiling       ${Math.round(throughput.rawCallsPerSecond)} calls/s`);
 console.log(`executor, instrumented    ${Math.round(throughput.executorTxPerSecond)} tx/s`);
 console.log(`ratio executor / raw      ${throughput.ratio.toFixed(2)}`);
+
+console.log(`\n# Time to bug (issue 13): one worker, default configuration, ${seeds} seeds, ≤ ${budget} transactions`);
+printTimeToBug(await benchTimeToBug({ fixtures: SPEED_FIXTURES, configurations: { default: CONFIGURATIONS.harvey }, seeds, budgetTransactions: budget }));
+
+console.log(`\n# Path identity: inputs kept per 10k transactions on loops, ${seeds} seeds, 10000 transactions`);
+printInputsKept(await benchInputsKept({ fixtures: ['__fixtures__/bran/Fig2.sol', '__fixtures__/speed/Loops.sol'], seeds, budgetTransactions: 10_000 }));
 
 console.log(`\n# Time to bug: engine fixtures, default configuration, ${seeds} seeds, ≤ ${budget} transactions`);
 const engine = ['StateMachine', 'Vault', 'Guarded', 'Batch'].map((name) => `__fixtures__/engine/${name}.sol`);

@@ -1,14 +1,21 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseBudget } from '../src/config/budget.js';
 import { ALL_TECHNIQUES, fuzzConfig } from '../src/config/defaults.js';
-import type { Techniques } from '../src/config/types.js';
+import type { FuzzConfig, Techniques } from '../src/config/types.js';
 import { memoryLogger } from '../src/logger.js';
 import { runPipeline } from '../src/pipeline.js';
-import type { ReportFinding } from '../src/report/types.js';
+import type { Report, ReportFinding } from '../src/report/types.js';
 import { formatRow, median } from './stats.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * A fixture file relative to the repository root, or one with a label and, when its goal is reaching
+ * a line rather than a finding, the comment marking that line.
+ */
+export type BenchFixture = string | { file: string; label: string; targetMark?: string };
 
 export interface TimeToBug {
   fixture: string;
@@ -16,7 +23,10 @@ export interface TimeToBug {
   /** Runs that found the bug within the budget, out of `seeds`. */
   found: number;
   seeds: number;
-  /** Medians over all seeds; a run that misses counts as the whole budget (a censored sample). */
+  /**
+   * Medians over all seeds, on the campaign's clock (no compile or deploy); a run that misses counts
+   * as its whole campaign and the whole budget (a censored sample).
+   */
   medianMs: number;
   medianTransactions: number;
   /** Input prediction's one-shot success rate over all runs (Harvey RQ2), when it ran. */
@@ -24,8 +34,7 @@ export interface TimeToBug {
 }
 
 export interface TimeToBugRequest {
-  /** Fixture files relative to the repository root. */
-  fixtures: readonly string[];
+  fixtures: readonly BenchFixture[];
   configurations: Readonly<Record<string, Techniques>>;
   seeds: number;
   budgetTransactions: number;
@@ -34,12 +43,13 @@ export interface TimeToBugRequest {
 }
 
 /**
- * Time-to-bug of `lookout fuzz` on each fixture, for each configuration, over seeds 1..n: wall-clock
- * ms and transactions until the first wanted finding (the campaign stops there).
+ * Time-to-bug of `lookout fuzz` on each fixture, for each configuration, over seeds 1..n: campaign
+ * ms and transactions until the first wanted finding or the marked line (the campaign stops there).
  */
 export async function benchTimeToBug(request: TimeToBugRequest): Promise<TimeToBug[]> {
   const rows: TimeToBug[] = [];
   for (const fixture of request.fixtures) {
+    const goal = await goalOf(fixture);
     for (const [configuration, techniques] of Object.entries(request.configurations)) {
       const ms: number[] = [];
       const transactions: number[] = [];
@@ -47,19 +57,19 @@ export async function benchTimeToBug(request: TimeToBugRequest): Promise<TimeToB
       let oneShot = 0;
       let oneShotHits = 0;
       for (let seed = 1; seed <= request.seeds; seed++) {
-        const { report } = await runPipeline(
-          fuzzConfig(ROOT, [fixture], { budget: parseBudget(`${request.budgetTransactions}x`), seed, techniques, stopWhen: 'finding' }),
-          { logger: memoryLogger() },
-        );
-        const finding = report.findings.find(request.wanted ?? (() => true));
-        if (finding) found++;
-        ms.push(finding ? finding.foundMs : report.stats.elapsedMs);
-        transactions.push(finding ? report.stats.transactions : request.budgetTransactions);
+        const config = fuzzConfig(ROOT, [goal.file], {
+          budget: parseBudget(`${request.budgetTransactions}x`), seed, techniques, ...goal.overrides,
+        });
+        const { report } = await runPipeline(config, { logger: memoryLogger() });
+        const hitMs = goal.hitMs(report, request.wanted ?? (() => true));
+        if (hitMs !== undefined) found++;
+        ms.push(hitMs ?? report.stats.fuzzMs ?? report.stats.elapsedMs);
+        transactions.push(hitMs !== undefined ? report.stats.transactions : request.budgetTransactions);
         oneShot += report.stats.prediction?.oneShot ?? 0;
         oneShotHits += report.stats.prediction?.oneShotHits ?? 0;
       }
       rows.push({
-        fixture: path.basename(fixture),
+        fixture: goal.label,
         configuration,
         found,
         seeds: request.seeds,
@@ -70,6 +80,41 @@ export async function benchTimeToBug(request: TimeToBugRequest): Promise<TimeToB
     }
   }
   return rows;
+}
+
+interface Goal {
+  file: string;
+  label: string;
+  overrides: Partial<FuzzConfig>;
+  /** Campaign ms at which the run met its goal, undefined when it did not. */
+  hitMs: (report: Report, wanted: (finding: ReportFinding) => boolean) => number | undefined;
+}
+
+async function goalOf(fixture: BenchFixture): Promise<Goal> {
+  const { file, label, targetMark } = typeof fixture === 'string' ? { file: fixture, label: path.basename(fixture) } : fixture;
+  if (targetMark === undefined) {
+    return {
+      file,
+      label,
+      overrides: { stopWhen: 'finding' },
+      hitMs: (report, wanted) => report.findings.find(wanted)?.foundMs,
+    };
+  }
+  const line = await markedLine(file, targetMark);
+  return {
+    file,
+    label,
+    overrides: { targets: [{ file, line }], stopWhen: 'targets-reached' },
+    hitMs: (report) => report.targets[0]?.firstReachedMs ?? undefined,
+  };
+}
+
+/** The line of a fixture carrying `mark` (1-based). */
+export async function markedLine(file: string, mark: string): Promise<number> {
+  const lines = (await readFile(path.join(ROOT, file), 'utf8')).split('\n');
+  const index = lines.findIndex((l) => l.includes(mark));
+  if (index < 0) throw new Error(`${file} has no line marked ${mark}`);
+  return index + 1;
 }
 
 export function printTimeToBug(rows: readonly TimeToBug[]): void {

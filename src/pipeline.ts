@@ -69,6 +69,8 @@ export async function runPipeline(config: RunConfig, deps: PipelineDeps): Promis
     };
     const fuzzMs = sum(outcome.results, (r) => r.outcome.elapsedMs);
     report.stats.transactionsPerSecond = fuzzMs > 0 ? Math.round((report.stats.transactions * 1000) / fuzzMs) : 0;
+    report.stats.fuzzMs = Math.round(fuzzMs);
+    report.stats.inputsKept = sum(outcome.results, (r) => r.outcome.corpusSize);
     const failing = report.findings.filter((f) =>
       config.command === 'fuzz' ? true : f.kind === 'behaviour-change' ? config.failOnBehaviourChange : f.introduced !== false,
     );

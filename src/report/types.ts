@@ -21,6 +21,10 @@ export interface ReportStats {
   transactions: number;
   transactionsPerSecond: number;
   analysisMs: number;
+  /** Time spent in the campaigns alone (no compile, deploy or shrinking): the clock of `foundMs`. */
+  fuzzMs?: number;
+  /** Inputs the campaigns kept in their corpora (a path identity that splits too finely keeps too many). */
+  inputsKept?: number;
   /** Input prediction (Harvey RQ2): one-shot predictions made and how many flipped their branch. */
   prediction?: { oneShot: number; oneShotHits: number; oneShotSuccessRate: number; iterated: number; iteratedHits: number };
 }
