@@ -3,7 +3,7 @@
  * machine at the same time. Speed lives here, never in the tests.
  * BENCH_SECONDS (throughput run length), BENCH_SEEDS (seeds per configuration) and BENCH_BUDGET
  * (transactions per run) scale it; BENCH_COMPILE_RUNS (fresh processes per compiler source, default 3)
- * scales the compile benchmark.
+ * scales the compile benchmark; BENCH_ONLY (comma-separated section names below) runs some sections.
  */
 import { benchBran, fig2TargetLine, printBran } from './bran.js';
 import { benchCompile, printCompile } from './compile.js';
@@ -19,40 +19,60 @@ const SPEED_FIXTURES: readonly BenchFixture[] = [
   '__fixtures__/speed/OwnerIndex.sol',
   '__fixtures__/speed/EqualArrays.sol',
 ];
+const LOOP_FIXTURES = ['__fixtures__/bran/Fig2.sol', '__fixtures__/speed/Loops.sol'];
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const seeds = Number(process.env.BENCH_SEEDS ?? 10);
 const budget = Number(process.env.BENCH_BUDGET ?? 20_000);
+const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 
-console.log(`# Throughput: ERC-20 transfer loop, ${seconds}s each`);
-const throughput = await benchThroughput(seconds);
-console.log(`raw runCall ceiling       ${Math.round(throughput.rawCallsPerSecond)} calls/s`);
-console.log(`executor, instrumented    ${Math.round(throughput.executorTxPerSecond)} tx/s`);
-console.log(`ratio executor / raw      ${throughput.ratio.toFixed(2)}`);
+const SECTIONS: Record<string, () => Promise<void>> = {
+  async throughput() {
+    console.log(`# Throughput: ERC-20 transfer loop, ${seconds}s each`);
+    const throughput = await benchThroughput(seconds);
+    console.log(`raw runCall ceiling       ${Math.round(throughput.rawCallsPerSecond)} calls/s`);
+    console.log(`executor, instrumented    ${Math.round(throughput.executorTxPerSecond)} tx/s`);
+    console.log(`ratio executor / raw      ${throughput.ratio.toFixed(2)}`);
+  },
+  async speed() {
+    console.log(`# Time to bug (issue 13): one worker, default configuration, ${seeds} seeds, ≤ ${budget} transactions`);
+    printTimeToBug(await benchTimeToBug({ fixtures: SPEED_FIXTURES, configurations: { default: CONFIGURATIONS.harvey }, seeds, budgetTransactions: budget }));
+  },
+  async loops() {
+    console.log(`# Path identity: inputs kept per 10k transactions on loops, ${seeds} seeds, 10000 transactions`);
+    printInputsKept(await benchInputsKept({ fixtures: LOOP_FIXTURES, seeds, budgetTransactions: 10_000 }));
+  },
+  async engine() {
+    console.log(`# Time to bug: engine fixtures, default configuration, ${seeds} seeds, ≤ ${budget} transactions`);
+    const engine = ['StateMachine', 'Vault', 'Guarded', 'Batch'].map((name) => `__fixtures__/engine/${name}.sol`);
+    printTimeToBug(await benchTimeToBug({ fixtures: engine, configurations: { default: CONFIGURATIONS.harvey }, seeds, budgetTransactions: budget }));
+  },
+  async harvey() {
+    console.log(`# Harvey RQ1 (prediction), RQ2 (one-shot success), RQ3 (demand-driven sequences): ${seeds} seeds, ≤ ${budget} transactions`);
+    const harvey = ['Fig1Paths', 'Fig2StateBug', 'LongSequence', 'BonusCodeWallet', 'Quadratic'].map((name) => `__fixtures__/harvey/${name}.sol`);
+    const { harvey: all, 'no-prediction': noPrediction, 'no-ddsf': noDdsf } = CONFIGURATIONS;
+    const rows = await benchTimeToBug({ fixtures: harvey, configurations: { harvey: all, 'no-prediction': noPrediction, 'no-ddsf': noDdsf }, seeds, budgetTransactions: budget });
+    printTimeToBug(rows);
+    for (const fixture of new Set(rows.map((r) => r.fixture))) {
+      const ms = (configuration: string) => rows.find((r) => r.fixture === fixture && r.configuration === configuration)!.medianMs;
+      console.log(`${fixture.padStart(22)}  RQ1 no-prediction/harvey ${(ms('no-prediction') / ms('harvey')).toFixed(2)}  RQ3 no-ddsf/harvey ${(ms('no-ddsf') / ms('harvey')).toFixed(2)}`);
+    }
+  },
+  async bran() {
+    console.log(`# Bran RQ1–RQ3: time to target on Fig2.sol, ${seeds} seeds, ≤ ${budget} transactions`);
+    printBran(await benchBran({ seeds, budgetTransactions: budget, targetLine: await fig2TargetLine() }));
+  },
+  async compile() {
+    const compileRuns = Number(process.env.BENCH_COMPILE_RUNS ?? 3);
+    console.log(`# Compile: a generated Foundry project per compiler source, median of ${compileRuns} fresh processes`);
+    printCompile(await benchCompile(compileRuns));
+  },
+};
 
-console.log(`\n# Time to bug (issue 13): one worker, default configuration, ${seeds} seeds, ≤ ${budget} transactions`);
-printTimeToBug(await benchTimeToBug({ fixtures: SPEED_FIXTURES, configurations: { default: CONFIGURATIONS.harvey }, seeds, budgetTransactions: budget }));
-
-console.log(`\n# Path identity: inputs kept per 10k transactions on loops, ${seeds} seeds, 10000 transactions`);
-printInputsKept(await benchInputsKept({ fixtures: ['__fixtures__/bran/Fig2.sol', '__fixtures__/speed/Loops.sol'], seeds, budgetTransactions: 10_000 }));
-
-console.log(`\n# Time to bug: engine fixtures, default configuration, ${seeds} seeds, ≤ ${budget} transactions`);
-const engine = ['StateMachine', 'Vault', 'Guarded', 'Batch'].map((name) => `__fixtures__/engine/${name}.sol`);
-printTimeToBug(await benchTimeToBug({ fixtures: engine, configurations: { default: CONFIGURATIONS.harvey }, seeds, budgetTransactions: budget }));
-
-console.log(`\n# Harvey RQ1 (prediction), RQ2 (one-shot success), RQ3 (demand-driven sequences): ${seeds} seeds, ≤ ${budget} transactions`);
-const harvey = ['Fig1Paths', 'Fig2StateBug', 'LongSequence', 'BonusCodeWallet', 'Quadratic'].map((name) => `__fixtures__/harvey/${name}.sol`);
-const { harvey: all, 'no-prediction': noPrediction, 'no-ddsf': noDdsf } = CONFIGURATIONS;
-const rows = await benchTimeToBug({ fixtures: harvey, configurations: { harvey: all, 'no-prediction': noPrediction, 'no-ddsf': noDdsf }, seeds, budgetTransactions: budget });
-printTimeToBug(rows);
-for (const fixture of new Set(rows.map((r) => r.fixture))) {
-  const ms = (configuration: string) => rows.find((r) => r.fixture === fixture && r.configuration === configuration)!.medianMs;
-  console.log(`${fixture.padStart(22)}  RQ1 no-prediction/harvey ${(ms('no-prediction') / ms('harvey')).toFixed(2)}  RQ3 no-ddsf/harvey ${(ms('no-ddsf') / ms('harvey')).toFixed(2)}`);
+const unknown = only?.filter((name) => !(name in SECTIONS)) ?? [];
+if (unknown.length > 0) throw new Error(`BENCH_ONLY names no section ${unknown.join(', ')}; the sections are ${Object.keys(SECTIONS).join(', ')}`);
+for (const [name, run] of Object.entries(SECTIONS)) {
+  if (only && !only.includes(name)) continue;
+  await run();
+  console.log();
 }
-
-console.log(`\n# Bran RQ1–RQ3: time to target on Fig2.sol, ${seeds} seeds, ≤ ${budget} transactions`);
-printBran(await benchBran({ seeds, budgetTransactions: budget, targetLine: await fig2TargetLine() }));
-
-const compileRuns = Number(process.env.BENCH_COMPILE_RUNS ?? 3);
-console.log(`\n# Compile: a generated Foundry project per compiler source, median of ${compileRuns} fresh processes`);
-printCompile(await benchCompile(compileRuns));
