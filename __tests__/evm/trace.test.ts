@@ -22,6 +22,7 @@ contract Branchy {
     }
     function store(uint256 slot, uint256 v) external { assembly { sstore(slot, v) } }
     function load(uint256 slot) external view returns (uint256 r) { assembly { r := sload(slot) } }
+    function spin(uint256 n) external pure returns (uint256 s) { for (uint256 i = 0; i < n; i++) s += i; }
 }
 
 contract Child {
@@ -95,6 +96,16 @@ describe('transaction trace', () => {
       expect(Math.floor(edge / 2 ** 32)).toBe(0);
       expect(code[Math.floor((edge % 2 ** 32) / 2)]).toBe(Op.JUMPI);
     }
+  });
+
+  it('buckets loop counts as AFL does: 37 and 38 turns are one path, 3 and 4 or 127 and 128 are not', async () => {
+    const spin = async (n: bigint) => (await traceOf(0, call('Branchy', 'spin', [n]))).pathId;
+    expect(await spin(38n)).toBe(await spin(37n));
+    expect(await spin(5n)).toBe(await spin(7n));
+    for (const [below, above] of [[0n, 1n], [1n, 2n], [2n, 3n], [3n, 4n], [7n, 8n], [15n, 16n], [31n, 32n], [127n, 128n]]) {
+      expect(await spin(above)).not.toBe(await spin(below));
+    }
+    expect(await spin(128n)).toBe(await spin(600n));
   });
 
   it('records the operands of the comparison that decides a branch', async () => {

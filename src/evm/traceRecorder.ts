@@ -36,7 +36,10 @@ export class TraceRecorder {
   private address: Address = '0x';
   private blockSet: Set<number> | undefined;
 
-  private readonly edges = new Set<number>();
+  /** Hits per distinct edge, in first-hit order. */
+  private readonly edgeHits = new Map<number, number>();
+  /** Re-iterable view of the edges hit (consumers iterate it more than once). */
+  private readonly edges: Iterable<number> = { [Symbol.iterator]: () => this.edgeHits.keys() };
   private hashA = 0;
   private hashB = 0;
   private readonly jumps: Uint32Array;
@@ -83,9 +86,7 @@ export class TraceRecorder {
   begin(): void {
     this.recording = true;
     this.depth = -1;
-    this.edges.clear();
-    this.hashA = 0x811c9dc5;
-    this.hashB = 0x9747b28c;
+    this.edgeHits.clear();
     this.jumpCount = 0;
     this.jumpsTruncated = false;
     this.blocks.clear();
@@ -127,10 +128,8 @@ export class TraceRecorder {
   /** A JUMPI at `pc` (the opcode's own pc) with its condition, before the original handler runs. */
   jumpi(pc: number, destination: bigint, condition: bigint, code: Uint8Array): void {
     const taken = condition !== 0n;
-    const edge = pc * 2 + (taken ? 1 : 0);
-    this.edges.add(this.codeId * TWO_POW_32 + edge);
-    this.mix(this.codeId);
-    this.mix(edge);
+    const key = this.codeId * TWO_POW_32 + pc * 2 + (taken ? 1 : 0);
+    this.edgeHits.set(key, (this.edgeHits.get(key) ?? 0) + 1);
     if (!taken) this.blockSet?.add(pc + 1);
     if (this.depth === 0) this.jump(pc, taken ? destination : BigInt(pc + 1));
     if (this.cmpLive && this.feedsJumpi(pc, code)) this.keepComparison(pc, taken);
@@ -234,6 +233,23 @@ export class TraceRecorder {
     record.taken = taken;
   }
 
+  /**
+   * The path id: each edge in first-hit order with its hit count in AFL's buckets, so that a loop
+   * running 37 or 38 times is one path (every count its own path kept half of all inputs on Bran's
+   * Fig. 2 loops, issue 13) while 1, 2, 3 and each power-of-two range still tell loops apart.
+   */
+  private pathId(): string {
+    this.hashA = 0x811c9dc5;
+    this.hashB = 0x9747b28c;
+    for (const [key, hits] of this.edgeHits) {
+      const codeId = Math.floor(key / TWO_POW_32);
+      this.mix(codeId);
+      this.mix(key - codeId * TWO_POW_32);
+      this.mix(hitBucket(hits));
+    }
+    return (this.hashA >>> 0).toString(16).padStart(8, '0') + (this.hashB >>> 0).toString(16).padStart(8, '0');
+  }
+
   // Two independent 32-bit multiplicative hashes (FNV-1a and a murmur-style mix): a 64-bit path id.
   private mix(word: number): void {
     this.hashA = Math.imul(this.hashA ^ word, 0x01000193);
@@ -245,7 +261,7 @@ export class TraceRecorder {
 
   trace(): TxTrace {
     return {
-      pathId: (this.hashA >>> 0).toString(16).padStart(8, '0') + (this.hashB >>> 0).toString(16).padStart(8, '0'),
+      pathId: this.pathId(),
       edges: this.edges,
       jumps: this.jumps.subarray(0, this.jumpCount * 2),
       jumpsTruncated: this.jumpsTruncated,
@@ -256,4 +272,13 @@ export class TraceRecorder {
       blocks: this.blocks,
     };
   }
+}
+
+/** AFL's hit-count classes: 1, 2, 3, 4–7, 8–15, 16–31, 32–127, 128+. */
+export function hitBucket(hits: number): number {
+  if (hits <= 3) return hits;
+  if (hits < 8) return 4;
+  if (hits < 16) return 5;
+  if (hits < 32) return 6;
+  return hits < 128 ? 7 : 8;
 }

@@ -116,7 +116,10 @@ export interface StorageAccess {
  * keep before running the next transaction.
  */
 export interface TxTrace {
-  /** Hash of the ordered JUMPI edges of all frames: the path id of this transaction. */
+  /**
+   * The path id of this transaction: a hash of the distinct JUMPI edges of all frames in first-hit
+   * order, each with its hit count bucketed as AFL does (1, 2, 3, 4–7, 8–15, 16–31, 32–127, 128+).
+   */
   pathId: string;
   /** Distinct JUMPI edges hit, each encoded as the number codeId * 2^32 + pc * 2 + (taken ? 1 : 0). */
   edges: Iterable<number>;
