@@ -22,6 +22,14 @@ contract OwnerIndexSafe {
         opened = levels;
     }
 
+    /** What claiming `rounds` times would pay: an input-dependent loop, as real contracts have. */
+    function preview(uint256 level, uint256 rounds) external view returns (uint256 amount) {
+        uint256 price = tiers[level % tiers.length];
+        for (uint256 r = 0; r < rounds % 64; r++) {
+            amount += price >> (r % 8);
+        }
+    }
+
     function claim(uint256 level, uint256 step) external returns (uint256) {
         require(level < opened, "level not open");
         require(step <= 4, "step too large");

@@ -127,10 +127,10 @@ describe('transaction trace', () => {
     expect(sameJumpi?.taken).toBe(!equality?.taken);
   });
 
-  it('records SLOAD and SSTORE slots with the storage address', async () => {
+  it('records SLOAD and SSTORE slots with the storage address, and the value stored', async () => {
     const address = executor.deployments[0].address;
     const stored = await traceOf(0, call('Branchy', 'store', [7n, 99n]));
-    expect(stored.sstores.map((s) => [s.slot, s.address, s.codeId])).toEqual([[7n, address, 0]]);
+    expect(stored.sstores.map((s) => [s.slot, s.value, s.address, s.codeId])).toEqual([[7n, 99n, address, 0]]);
     expect(executor.code(0)[stored.sstores[0].pc]).toBe(Op.SSTORE);
     const loaded = await traceOf(0, call('Branchy', 'load', [7n]));
     expect(loaded.sloads.map((s) => s.slot)).toEqual([7n]);

@@ -1,5 +1,5 @@
 import { encodeAbiParameters, hexToBigInt, keccak256 } from 'viem';
-import type { StorageAccess, TxResult } from '../../src/evm/types.js';
+import type { StorageWrite, TxResult } from '../../src/evm/types.js';
 import { toTx } from '../../src/fuzz/execution/sequenceRunner.js';
 import type { TxSequence } from '../../src/fuzz/types.js';
 import { failureKey } from '../../src/oracles/failure.js';
@@ -9,12 +9,12 @@ import { deploy } from '../fuzz/harveyHarness.js';
 const PROBE = (1n << 255n) + 0x1234n;
 const OP_SSTORE = 0x55;
 
-function result(sstores: Partial<StorageAccess>[], outcome: TxResult['outcome'] = { kind: 'success' }): TxResult {
+function result(sstores: Partial<StorageWrite>[], outcome: TxResult['outcome'] = { kind: 'success' }): TxResult {
   return {
     outcome, returnData: new Uint8Array(0), gasUsed: 0n, logs: [],
     trace: {
       pathId: '', edges: [], jumps: new Uint32Array(0), jumpsTruncated: false, comparisons: [], sloads: [], blocks: new Map(), effects: [],
-      sstores: sstores.map((s) => ({ codeId: 0, pc: 0, address: '0x01', slot: 0n, ...s })),
+      sstores: sstores.map((s) => ({ codeId: 0, pc: 0, address: '0x01', slot: 0n, value: 0n, ...s })),
     },
   };
 }

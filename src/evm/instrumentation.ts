@@ -57,7 +57,7 @@ export function instrumentedOpcodes(common: Common, recorder: TraceRecorder): Cu
     wrap(Op.SUB, (runState, pc) => recorder.difference(pc, top(runState, 0), top(runState, 1))),
     wrap(Op.ISZERO, (runState, pc) => recorder.iszero(pc, top(runState, 0))),
     wrap(Op.SLOAD, (runState, pc) => recorder.sload(pc, top(runState, 0))),
-    wrap(Op.SSTORE, (runState, pc) => recorder.sstore(pc, top(runState, 0))),
+    wrap(Op.SSTORE, (runState, pc) => recorder.sstore(pc, top(runState, 0), top(runState, 1))),
     // Stack: gas, to, value, … for CALL/CALLCODE; gas, to, … for DELEGATECALL; beneficiary for SELFDESTRUCT.
     wrap(Op.CALL, (runState, pc) => recorder.effect('call', pc, top(runState, 1), top(runState, 2))),
     wrap(Op.CALLCODE, (runState, pc) => recorder.effect('callcode', pc, top(runState, 1), top(runState, 2))),

@@ -1,6 +1,6 @@
 import { Op } from '../targets/opcodes.js';
 import type { CodeRegistry } from './codeRegistry.js';
-import type { Address, BranchComparison, CallEffect, EffectKind, StorageAccess, TxTrace } from './types.js';
+import type { Address, BranchComparison, CallEffect, EffectKind, StorageAccess, StorageWrite, TxTrace } from './types.js';
 
 export interface TraceLimits {
   /** Jumps of the outermost frame kept per transaction (each a pc → destination pair). */
@@ -64,7 +64,7 @@ export class TraceRecorder {
   private comparisonCount = 0;
   private readonly sloads: StorageAccess[];
   private sloadCount = 0;
-  private readonly sstores: StorageAccess[];
+  private readonly sstores: StorageWrite[];
   private sstoreCount = 0;
   private readonly effects: CallEffect[];
   private effectCount = 0;
@@ -77,9 +77,8 @@ export class TraceRecorder {
     this.comparisons = Array.from({ length: limits.maxComparisons }, () => ({
       codeId: 0, pc: 0, cmpPc: 0, op: 0, left: 0n, right: 0n, negations: 0, taken: false,
     }));
-    const access = (): StorageAccess => ({ codeId: 0, pc: 0, address: '0x', slot: 0n });
-    this.sloads = Array.from({ length: limits.maxStorageAccesses }, access);
-    this.sstores = Array.from({ length: limits.maxStorageAccesses }, access);
+    this.sloads = Array.from({ length: limits.maxStorageAccesses }, (): StorageAccess => ({ codeId: 0, pc: 0, address: '0x', slot: 0n }));
+    this.sstores = Array.from({ length: limits.maxStorageAccesses }, (): StorageWrite => ({ codeId: 0, pc: 0, address: '0x', slot: 0n, value: 0n }));
     this.effects = Array.from({ length: limits.maxEffects }, (): CallEffect => ({ kind: 'call', codeId: 0, pc: 0, from: '0x', to: 0n, value: 0n }));
   }
 
@@ -188,8 +187,11 @@ export class TraceRecorder {
     if (this.sloadCount < this.sloads.length) this.access(this.sloads[this.sloadCount++], pc, slot);
   }
 
-  sstore(pc: number, slot: bigint): void {
-    if (this.sstoreCount < this.sstores.length) this.access(this.sstores[this.sstoreCount++], pc, slot);
+  sstore(pc: number, slot: bigint, value: bigint): void {
+    if (this.sstoreCount >= this.sstores.length) return;
+    const record = this.sstores[this.sstoreCount++];
+    this.access(record, pc, slot);
+    record.value = value;
   }
 
   /** A CALL, CALLCODE, DELEGATECALL or SELFDESTRUCT about to run (operands read off the stack). */

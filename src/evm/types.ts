@@ -111,6 +111,11 @@ export interface StorageAccess {
   slot: bigint;
 }
 
+/** An SSTORE: the slot and the value written (feedback for the value generator). */
+export interface StorageWrite extends StorageAccess {
+  value: bigint;
+}
+
 /**
  * Runtime instrumentation of one transaction. Views into buffers the executor reuses: copy what you
  * keep before running the next transaction.
@@ -129,7 +134,7 @@ export interface TxTrace {
   jumpsTruncated: boolean;
   comparisons: BranchComparison[];
   sloads: StorageAccess[];
-  sstores: StorageAccess[];
+  sstores: StorageWrite[];
   /** Calls, delegatecalls and selfdestructs of every frame, in execution order (STATICCALL is left out: it changes nothing). */
   effects: CallEffect[];
   /** Basic blocks entered, per code id: start pcs. Reached pcs derive from these plus `outcome`. */

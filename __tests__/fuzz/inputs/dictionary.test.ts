@@ -98,6 +98,17 @@ describe('Dictionary', () => {
     expect(bounds(8, false)).toEqual([0n, 255n, 128n]);
   });
 
+  test('powers of two and their neighbours come without any stored value', () => {
+    const dictionary = new Dictionary();
+    const rng = new Rng(3);
+    const seen = new Set<bigint>();
+    for (let i = 0; i < 20_000; i++) seen.add(dictionary.draw(rng, 256, false));
+    for (const v of [2n ** 64n, 2n ** 96n - 1n, 2n ** 160n + 1n, 2n ** 200n]) expect(seen.has(v)).toBe(true);
+    const signed = new Set<bigint>();
+    for (let i = 0; i < 5000; i++) signed.add(dictionary.draw(rng, 16, true));
+    for (const v of [2n ** 14n, 2n ** 8n - 1n, -(2n ** 10n)]) expect(signed.has(v)).toBe(true);
+  });
+
   test.each([
     [8, false],
     [8, true],

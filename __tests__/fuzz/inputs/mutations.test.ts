@@ -102,6 +102,25 @@ describe('applyMutation', () => {
     expect(share(1)).toBeGreaterThan(0.08);
   });
 
+  test('mutate-arg that resizes one of two parallel arrays often resizes the other with it', () => {
+    const [pay] = callTargets(parseAbi(['function pay(address[] to, uint256[] amounts)']));
+    const to = '0x1000000000000000000000000000000000000001';
+    const seq = frozen([call(pay, [[to, to], [1n, 2n]])]);
+    const ctx = context('parallel', { targets: [[pay]] });
+    let resized = 0;
+    let together = 0;
+    for (let i = 0; i < 600; i++) {
+      const [mutant] = applyMutation(seq, 'mutate-arg', ctx)!;
+      const [a, b] = mutant.args as unknown[][];
+      if (a.length === 2 && b.length === 2) continue;
+      resized++;
+      if (a.length === b.length) together++;
+    }
+    expect(resized).toBeGreaterThan(100);
+    expect(together / resized).toBeGreaterThan(0.35);
+    expect(together / resized).toBeLessThan(0.75);
+  });
+
   test('insert-call grows by one fresh call; drop-call shrinks by one', () => {
     const seq = full();
     const ctx = context('grow');

@@ -3,7 +3,7 @@ import { callTargets, decodeArgs, encodeCall, functionTarget } from '../../../sr
 import { Dictionary } from '../../../src/fuzz/inputs/dictionary.js';
 import { Rng } from '../../../src/fuzz/inputs/rng.js';
 import type { AbiValue, CallTarget } from '../../../src/fuzz/types.js';
-import { generateCall, generateValue, type ValueContext } from '../../../src/fuzz/inputs/values.js';
+import { generateCall, generateInputs, generateValue, matchLengths, type ValueContext } from '../../../src/fuzz/inputs/values.js';
 
 const abi: Abi = parseAbi([
   'struct Inner { bytes data; string[] tags; bytes7 tag; }',
@@ -88,6 +88,33 @@ describe('generateValue', () => {
     expect(lengths.filter((n) => n <= 4).length).toBeGreaterThan(750);
     expect(lengths.some((n) => n > 4)).toBe(true);
     expect(Math.max(...lengths)).toBeLessThanOrEqual(32);
+  });
+
+  test('parallel dynamic arrays of one call often share a length; a fixed array or bytes never counts', () => {
+    const ctx = context('parallel');
+    const [fn] = parseAbi(['function settle(address[] a, uint256[] b, uint8[2] fixed, bytes data)']);
+    const target = functionTarget(fn);
+    let equal = 0;
+    for (let i = 0; i < 1000; i++) {
+      const { args } = generateInputs(target, ctx);
+      const [a, b] = args as AbiValue[][];
+      if (a.length === b.length) equal++;
+      expect((args[2] as AbiValue[]).length).toBe(2);
+    }
+    // Independent lengths agree about a quarter of the time; matched ones always.
+    expect(equal).toBeGreaterThan(550);
+    expect(equal).toBeLessThan(950);
+  });
+
+  test('matchLengths cuts or grows every other dynamic array to the chosen one, leaving the input alone', () => {
+    const ctx = context('match');
+    const params = parseAbi(['function f(uint256[] a, address[] b, uint8 n, bool[] c)'])[0].inputs;
+    const args: AbiValue[] = [[1n, 2n, 3n], [SENDERS[0]], 7n, [true, false, true, true, false]];
+    const matched = matchLengths(params, args, 0, ctx);
+    expect(matched.map((a) => (Array.isArray(a) ? a.length : a))).toEqual([3, 3, 7n, 3]);
+    expect(matched[1]).toEqual(expect.arrayContaining([SENDERS[0]]));
+    expect((matched[3] as boolean[])).toEqual([true, false, true]);
+    expect((args[1] as AbiValue[]).length).toBe(1);
   });
 
   test('mined constants and strings show up', () => {

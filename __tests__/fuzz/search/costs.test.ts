@@ -25,7 +25,7 @@ function predicate(op: number, l: bigint, r: bigint): boolean {
 function trace(comparisons: BranchComparison[], sstores: bigint[] = []): TxTrace {
   return {
     pathId: '', edges: [], jumps: new Uint32Array(0), jumpsTruncated: false, comparisons, sloads: [],
-    sstores: sstores.map((slot) => ({ codeId: 0, pc: 50, address: '0x01', slot })), blocks: new Map(), effects: [],
+    sstores: sstores.map((slot) => ({ codeId: 0, pc: 50, address: '0x01', slot, value: 1n })), blocks: new Map(), effects: [],
   };
 }
 

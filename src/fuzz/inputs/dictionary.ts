@@ -18,6 +18,12 @@ export interface DictionaryLimits {
 
 export const DEFAULT_DICTIONARY_LIMITS: DictionaryLimits = { constants: 4096, feedback: 1024, strings: 256 };
 
+/**
+ * How `draw` picks its source: a stored entry, a small integer, a bound of the type, a power of two.
+ * Measured with `BENCH_ONLY=speed,harvey` (see the values note in bench/README.md).
+ */
+const DRAW_SOURCE_WEIGHTS = [6, 2, 2, 1] as const;
+
 /** Values below this are produced by `draw` anyway; storing them would only crowd the dictionary. */
 const SMALL = 16n;
 
@@ -179,15 +185,17 @@ export class Dictionary {
 
   /**
    * A value that fits `bits` (two's complement when `signed`): a stored entry (preferring one that
-   * fits), a small integer or a bound of the type, sometimes shifted by ±1 or negated — negation of
-   * a slot base c gives 2²⁵⁶ − c, the index that wraps an array write onto slot 0.
+   * fits), a small integer, a bound of the type or a power of two, sometimes shifted by ±1 or
+   * negated — negation of a slot base c gives 2²⁵⁶ − c, the index that wraps an array write onto slot 0.
    */
   draw(rng: Rng, bits: number, signed: boolean): bigint {
-    const source = rng.weighted(this.size > 0 ? [6, 2, 2] : [0, 2, 2]);
+    const [stored, small, bound, power] = DRAW_SOURCE_WEIGHTS;
+    const source = rng.weighted([this.size > 0 ? stored : 0, small, bound, power]);
     let word: bigint;
     if (source === 0) word = this.pickFitting(rng, bits, signed);
     else if (source === 1) word = toWord(BigInt(signed && rng.chance(0.3) ? -rng.range(1, 16) : rng.range(0, 16)));
-    else word = toWord(rng.pick(bounds(bits, signed)));
+    else if (source === 2) word = toWord(rng.pick(bounds(bits, signed)));
+    else word = 1n << BigInt(rng.int(signed ? bits - 1 : bits));
     switch (rng.weighted([14, 2, 2, 2])) {
       case 1:
         word = toWord(word + 1n);

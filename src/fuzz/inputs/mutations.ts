@@ -4,10 +4,13 @@ import type { Rng } from './rng.js';
 import type { Call, TxSequence } from '../types.js';
 import { mutateValue } from './valueMutation.js';
 import {
+  dynamicArrays,
   generateCall,
   generateCallValue,
   generateDelays,
   generateInputs,
+  matchLengths,
+  MATCH_LENGTHS_SHARE,
   type DeploymentTargets,
   type ValueContext,
 } from './values.js';
@@ -184,9 +187,14 @@ function mutateOneInput(call: Call, ctx: MutationContext): Call {
   const target = call.target;
   if (target.kind === 'fallback') return { ...call, target: { ...target, data: mutateValue(FALLBACK_DATA, target.data, ctx) as string } };
   if (target.kind !== 'function') return call;
+  const params = target.fn.inputs;
   const j = ctx.rng.int(call.args.length);
   const args = call.args.slice();
-  args[j] = mutateValue(target.fn.inputs[j], args[j], ctx);
+  args[j] = mutateValue(params[j], args[j], ctx);
+  // A resized array drags its parallel arrays along, as generation lines them up.
+  const arrays = dynamicArrays(params);
+  const resized = arrays.includes(j) && (args[j] as unknown[]).length !== (call.args[j] as unknown[]).length;
+  if (resized && arrays.length > 1 && ctx.rng.chance(MATCH_LENGTHS_SHARE)) return { ...call, args: matchLengths(params, args, j, ctx) };
   return { ...call, args };
 }
 

@@ -126,16 +126,52 @@ export function generateLength(ctx: ValueContext): number {
   }
 }
 
+/**
+ * Share of calls with several dynamic array parameters whose arrays get one length: functions taking
+ * parallel arrays nearly always `require` equal lengths, which independent lengths rarely meet.
+ */
+export const MATCH_LENGTHS_SHARE = 0.5;
+
 /** Arguments for a target; a fallback target gets fresh raw calldata instead. */
 export function generateInputs(target: CallTarget, ctx: ValueContext): { target: CallTarget; args: AbiValue[] } {
   switch (target.kind) {
-    case 'function':
-      return { target, args: target.fn.inputs.map((p) => generateValue(p, ctx)) };
+    case 'function': {
+      const params = target.fn.inputs;
+      const args = params.map((p) => generateValue(p, ctx));
+      const arrays = dynamicArrays(params);
+      if (arrays.length < 2 || !ctx.rng.chance(MATCH_LENGTHS_SHARE)) return { target, args };
+      return { target, args: matchLengths(params, args, ctx.rng.pick(arrays), ctx) };
+    }
     case 'fallback':
       return { target: { ...target, data: generateFallbackData(ctx) }, args: [] };
     case 'receive':
       return { target, args: [] };
   }
+}
+
+/** Indices of the parameters that are dynamic arrays (`T[]`). */
+export function dynamicArrays(params: readonly AbiParameter[]): number[] {
+  const indices: number[] = [];
+  params.forEach((p, i) => {
+    const t = abiType(p);
+    if (t.kind === 'array' && t.length === undefined) indices.push(i);
+  });
+  return indices;
+}
+
+/**
+ * The arguments with every other dynamic array cut or grown (with fresh elements) to the length of
+ * `args[from]`; never changes `args` in place.
+ */
+export function matchLengths(params: readonly AbiParameter[], args: readonly AbiValue[], from: number, ctx: ValueContext): AbiValue[] {
+  const length = (args[from] as AbiValue[]).length;
+  return args.map((arg, i) => {
+    const t = abiType(params[i]);
+    if (i === from || t.kind !== 'array' || t.length !== undefined) return arg;
+    const items = (arg as AbiValue[]).slice(0, length);
+    while (items.length < length) items.push(generateValue(t.element, ctx));
+    return items;
+  });
 }
 
 /** Empty, an unknown selector (with a few argument words), or arbitrary bytes. */
