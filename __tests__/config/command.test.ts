@@ -25,7 +25,7 @@ describe('lookout fuzz', () => {
     expect(output).toMatch(/\[panic\] Vault\.slot\(uint256\) at __fixtures__\/engine\/Vault\.sol:23/);
     const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
     expect(report).toMatchObject({ schemaVersion: 1, tool: { name: 'lookout' }, seed: 3, budget: { seconds: null, executions: 3000 }, targets: [] });
-    expect(Object.keys(report.stats).sort()).toEqual(['analysisMs', 'elapsedMs', 'prediction', 'sequences', 'transactions', 'transactionsPerSecond']);
+    expect(Object.keys(report.stats).sort()).toEqual(['analysisMs', 'elapsedMs', 'fuzzMs', 'inputsKept', 'prediction', 'sequences', 'transactions', 'transactionsPerSecond']);
     expect(Object.keys(report.findings[0]).sort()).toEqual(
       ['contract', 'contractFile', 'file', 'foundMs', 'function', 'introduced', 'kind', 'line', 'message', 'panicCode', 'sequence'].sort(),
     );

@@ -92,7 +92,7 @@ describe.each(['StateMachineSafe.sol', 'VaultSafe.sol', 'GuardedSafe.sol', 'Batc
 describe('determinism', () => {
   it('gives the same report for the same seed and transaction budget (wall-clock fields aside)', async () => {
     const strip = (r: Report) =>
-      JSON.parse(JSON.stringify(r, (key, value) => (['elapsedMs', 'transactionsPerSecond', 'foundMs', 'analysisMs'].includes(key) ? 0 : value)));
+      JSON.parse(JSON.stringify(r, (key, value) => (['elapsedMs', 'fuzzMs', 'transactionsPerSecond', 'foundMs', 'analysisMs'].includes(key) ? 0 : value)));
     const config = { budget: parseBudget('3000x'), seed: 7 };
     const first = await fuzz('Vault.sol', config);
     const second = await fuzz('Vault.sol', config);
@@ -103,7 +103,7 @@ describe('determinism', () => {
 
   it('holds with targets, through the lookahead analysis and schedule', async () => {
     const strip = (r: Report) =>
-      JSON.parse(JSON.stringify(r, (key, value) => (['elapsedMs', 'transactionsPerSecond', 'foundMs', 'analysisMs', 'firstReachedMs'].includes(key) ? 0 : value)));
+      JSON.parse(JSON.stringify(r, (key, value) => (['elapsedMs', 'fuzzMs', 'transactionsPerSecond', 'foundMs', 'analysisMs', 'firstReachedMs'].includes(key) ? 0 : value)));
     const targets = [22, 23].map((line) => ({ file: '__fixtures__/engine/Vault.sol', line }));
     const config = { budget: parseBudget('2000x'), seed: 5, targets };
     const first = await fuzz('Vault.sol', config);

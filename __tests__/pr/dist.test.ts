@@ -71,8 +71,9 @@ describe('dist/cli/index.js pr', () => {
         report: 'budget,build,deployments,findings,schemaVersion,seed,stats,targets,tool',
         tool: 'name,version',
         budget: 'executions,seconds',
-        // `prediction` is the one field issue 5 added to DESIGN.md's stats (the one-shot success rate).
-        stats: 'analysisMs,elapsedMs,prediction,sequences,transactions,transactionsPerSecond',
+        // `prediction`: issue 5's addition to DESIGN.md's stats (the one-shot success rate); `fuzzMs` and
+        // `inputsKept`: issue 13's (the campaign clock, and how many inputs path identity kept).
+        stats: 'analysisMs,elapsedMs,fuzzMs,inputsKept,prediction,sequences,transactions,transactionsPerSecond',
         targets: ['contract,contractFile,file,firstReachedMs,firstReachedSequence,line,pcs,reason,status'],
         // executesChangedLines: the additive field of `lookout pr` findings.
         findings: ['contract,contractFile,enteredLines,executesChangedLines,file,foundMs,function,introduced,kind,line,message,panicCode,sequence'],

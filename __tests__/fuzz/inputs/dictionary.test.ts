@@ -98,6 +98,17 @@ describe('Dictionary', () => {
     expect(bounds(8, false)).toEqual([0n, 255n, 128n]);
   });
 
+  test('a literal of the source is drawn often among many code constants', () => {
+    const dictionary = new Dictionary();
+    for (let i = 0; i < 200; i++) dictionary.addConstant(0x1000n + BigInt(i) * 7919n);
+    dictionary.addLiteral(4242n);
+    const rng = new Rng(4);
+    const draws = Array.from({ length: 2000 }, () => dictionary.draw(rng, 256, false));
+    // Uniform over all 201 entries it would come about 0.2 % of the time.
+    expect(draws.filter((v) => v === 4242n).length).toBeGreaterThan(300);
+    expect(dictionary.has(4242n)).toBe(true);
+  });
+
   test('powers of two and their neighbours come without any stored value', () => {
     const dictionary = new Dictionary();
     const rng = new Rng(3);

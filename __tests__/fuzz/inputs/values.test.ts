@@ -101,8 +101,8 @@ describe('generateValue', () => {
       if (a.length === b.length) equal++;
       expect((args[2] as AbiValue[]).length).toBe(2);
     }
-    // Independent lengths agree about a quarter of the time; matched ones always.
-    expect(equal).toBeGreaterThan(550);
+    // Independent lengths agree under a fifth of the time; matched ones (half the calls) always.
+    expect(equal).toBeGreaterThan(400);
     expect(equal).toBeLessThan(950);
   });
 

@@ -19,10 +19,13 @@ export interface DictionaryLimits {
 export const DEFAULT_DICTIONARY_LIMITS: DictionaryLimits = { constants: 4096, feedback: 1024, strings: 256 };
 
 /**
- * How `draw` picks its source: a stored entry, a small integer, a bound of the type, a power of two.
- * Measured with `BENCH_ONLY=speed,harvey` (see the values note in bench/README.md).
+ * How `draw` picks its source: any stored entry, a source literal, a small integer, a bound of the
+ * type, a power of two. The literal weight was measured (median transactions to the bug, 9 seeds):
+ * weight 0 / 4 / 10 gave Foo 3732 / 885 / 249, EqualArrays 423 / 357 / 126, OwnerIndex 949 / 2600 /
+ * 1130 (one miss in 9 at 4 and at 10); with half the magnitudes one byte wide (values.ts), 6 gave
+ * 461 / 193 / 795 and 10 gave 492 / 174 / 1452, all found: 6 keeps the small-number bug fast.
  */
-const DRAW_SOURCE_WEIGHTS = [6, 2, 2, 1] as const;
+const DRAW_SOURCE_WEIGHTS = { stored: 6, literal: 6, small: 2, bound: 2, power: 1 } as const;
 
 /** Values below this are produced by `draw` anyway; storing them would only crowd the dictionary. */
 const SMALL = 16n;
@@ -35,6 +38,9 @@ const SMALL = 16n;
 export class Dictionary {
   private readonly constants: bigint[] = [];
   private readonly constantSet = new Set<bigint>();
+  /** The constants the source spells out (AST literals and folds): drawn on their own as well. */
+  private readonly literals: bigint[] = [];
+  private readonly literalSet = new Set<bigint>();
   private readonly feedback: bigint[] = [];
   private readonly feedbackSet = new Set<bigint>();
   /** Feedback entries dropped from the front so far; marks count from the first entry ever added. */
@@ -63,6 +69,15 @@ export class Dictionary {
     if (word <= SMALL || this.constantSet.has(word) || this.constants.length >= this.limits.constants) return;
     this.constantSet.add(word);
     this.constants.push(word);
+  }
+
+  /** A constant written in the source: also drawn apart from the code's many layout constants. */
+  addLiteral(value: bigint): void {
+    this.addConstant(value);
+    const word = toWord(value);
+    if (!this.constantSet.has(word) || this.literalSet.has(word)) return;
+    this.literalSet.add(word);
+    this.literals.push(word);
   }
 
   addString(value: string): void {
@@ -157,14 +172,14 @@ export class Dictionary {
     // The type identifier spells the folded value in full; the type string abbreviates long ones.
     const id = (node.typeDescriptions as { typeIdentifier?: unknown } | undefined)?.typeIdentifier;
     const folded = typeof id === 'string' ? /^t_rational_(minus_)?(\d+)_by_1$/.exec(id) : null;
-    if (folded) this.addConstant(folded[1] ? -BigInt(folded[2]) : BigInt(folded[2]));
+    if (folded) this.addLiteral(folded[1] ? -BigInt(folded[2]) : BigInt(folded[2]));
     if (node.nodeType !== 'Literal') return;
     const value = typeof node.value === 'string' ? node.value : undefined;
     const hexValue = typeof node.hexValue === 'string' ? node.hexValue : '';
     switch (node.kind) {
       case 'number':
         // Address literals are the number literals without a rational type.
-        if (!folded && value !== undefined && /^0x[0-9a-f_]+$/i.test(value)) this.addConstant(BigInt(value.replaceAll('_', '')));
+        if (!folded && value !== undefined && /^0x[0-9a-f_]+$/i.test(value)) this.addLiteral(BigInt(value.replaceAll('_', '')));
         break;
       case 'string':
       case 'unicodeString':
@@ -180,7 +195,7 @@ export class Dictionary {
   /** A string or hex literal as the bytesN word it converts to (left-aligned). */
   private addLeftAligned(hex: string): void {
     if (hex.length === 0 || hex.length > 64) return;
-    this.addConstant(BigInt(`0x${hex.padEnd(64, '0')}`));
+    this.addLiteral(BigInt(`0x${hex.padEnd(64, '0')}`));
   }
 
   /**
@@ -189,12 +204,13 @@ export class Dictionary {
    * negated — negation of a slot base c gives 2²⁵⁶ − c, the index that wraps an array write onto slot 0.
    */
   draw(rng: Rng, bits: number, signed: boolean): bigint {
-    const [stored, small, bound, power] = DRAW_SOURCE_WEIGHTS;
-    const source = rng.weighted([this.size > 0 ? stored : 0, small, bound, power]);
+    const { stored, literal, small, bound, power } = DRAW_SOURCE_WEIGHTS;
+    const source = rng.weighted([this.size > 0 ? stored : 0, this.literals.length > 0 ? literal : 0, small, bound, power]);
     let word: bigint;
     if (source === 0) word = this.pickFitting(rng, bits, signed);
-    else if (source === 1) word = toWord(BigInt(signed && rng.chance(0.3) ? -rng.range(1, 16) : rng.range(0, 16)));
-    else if (source === 2) word = toWord(rng.pick(bounds(bits, signed)));
+    else if (source === 1) word = rng.pick(this.literals);
+    else if (source === 2) word = toWord(BigInt(signed && rng.chance(0.3) ? -rng.range(1, 16) : rng.range(0, 16)));
+    else if (source === 3) word = toWord(rng.pick(bounds(bits, signed)));
     else word = 1n << BigInt(rng.int(signed ? bits - 1 : bits));
     switch (rng.weighted([14, 2, 2, 2])) {
       case 1:

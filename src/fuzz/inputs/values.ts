@@ -53,6 +53,12 @@ export function generateValue(param: AbiParameter, ctx: ValueContext): AbiValue 
   }
 }
 
+/**
+ * Share of magnitudes at most one byte wide: small indices, counts and levels (an index past a
+ * 3-element array needs two of them). Uniform widths gave 1 in 32 such values.
+ */
+const SMALL_MAGNITUDE_SHARE = 0.5;
+
 /** Dictionary values, uniform words, and log-uniform magnitudes (small amounts are common). */
 export function generateInteger(bits: number, signed: boolean, ctx: ValueContext): bigint {
   const { rng } = ctx;
@@ -62,7 +68,8 @@ export function generateInteger(bits: number, signed: boolean, ctx: ValueContext
     case 1:
       return fitWord(rng.bits(bits), bits, signed);
     default: {
-      const magnitude = rng.bits(rng.range(1, signed ? bits - 1 : bits));
+      const width = signed ? bits - 1 : bits;
+      const magnitude = rng.bits(rng.chance(SMALL_MAGNITUDE_SHARE) ? rng.range(1, Math.min(8, width)) : rng.range(1, width));
       return signed && rng.chance(0.5) ? -magnitude : magnitude;
     }
   }
