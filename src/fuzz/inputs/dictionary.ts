@@ -200,7 +200,7 @@ export class Dictionary {
 
   /**
    * A value that fits `bits` (two's complement when `signed`): a stored entry (preferring one that
-   * fits), a small integer, a bound of the type or a power of two, sometimes shifted by ±1 or
+   * fits), a source literal, a small integer, a bound of the type or a power of two, sometimes shifted by ±1 or
    * negated — negation of a slot base c gives 2²⁵⁶ − c, the index that wraps an array write onto slot 0.
    */
   draw(rng: Rng, bits: number, signed: boolean): bigint {
