@@ -277,7 +277,7 @@ export class TraceRecorder {
 }
 
 /** AFL's hit-count classes: 1, 2, 3, 4–7, 8–15, 16–31, 32–127, 128+. */
-export function hitBucket(hits: number): number {
+function hitBucket(hits: number): number {
   if (hits <= 3) return hits;
   if (hits < 8) return 4;
   if (hits < 16) return 5;
