@@ -69,14 +69,15 @@ class SideBySide {
       const head = await this.head.run(sequence[index]);
       const baseCall = baseCalls[index];
       if (baseCall === undefined) {
-        await this.head.tokenChanges(head.touched);
+        await this.head.tokenChanges(this.head.staleViews(head.touched));
         continue;
       }
       const base = await this.base.run(baseCall);
       const touched = new Set([...head.touched, ...base.touched]);
+      const views = new Set([...this.head.staleViews(touched), ...this.base.staleViews(touched)]);
       const difference = compareObservations(
-        { ...base.observation, tokens: await this.base.tokenChanges(touched) },
-        { ...head.observation, tokens: await this.head.tokenChanges(touched) },
+        { ...base.observation, tokens: await this.base.tokenChanges(views) },
+        { ...head.observation, tokens: await this.head.tokenChanges(views) },
       );
       if (difference) return this.divergence(sequence.slice(0, index + 1), difference);
     }

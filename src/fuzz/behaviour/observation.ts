@@ -76,7 +76,7 @@ export class RevisionObserver {
     const book = new AddressBook(world);
     world.executor.reset();
     const tokens = new TokenReadings(world, book);
-    return new RevisionObserver(world, book, tokens, await tokens.read(world.executor, tokens.tokens, new Map()));
+    return new RevisionObserver(world, book, tokens, await tokens.read(world.executor, tokens.views(tokens.tokens), new Map()));
   }
 
   reset(): void {
@@ -106,7 +106,7 @@ export class RevisionObserver {
     this.lastChange = {
       storage: new Set(sstores.map((write) => storageKey(write.address, write.slot))),
       ether: etherMoved,
-      everything: call.blockDelay > 0 || call.timeDelay > 0 || sstores.length >= executor.traceLimits.maxStorageAccesses,
+      everything: sstores.length >= executor.traceLimits.maxStorageAccesses,
     };
     if (result.outcome.kind !== 'success') {
       return { observation: { failure: this.failure(result, call.to), returns: '', events: [], ether, tokens: [] }, touched };
@@ -117,14 +117,18 @@ export class RevisionObserver {
   }
 
   /**
-   * How the transaction just run changed the views of the `touched` tokens. A token's views are read
-   * again only when its storage was written or its ether moved: a view that changes with time alone
-   * (interest accrual) is seen at the next transaction that writes its token.
+   * The views of the `touched` tokens the transaction just run may have changed (see
+   * `TokenReadings.stale`). Both revisions read the union of theirs, so a view that also changes with
+   * time alone (interest accrual) is read at the same points on both: when either writes what it reads.
    */
-  async tokenChanges(touched: ReadonlySet<string>): Promise<TokenChange[]> {
-    const tokens = [...this.tokens.tokens].filter((token) => touched.has(token));
-    if (tokens.length === 0) return [];
-    const after = await this.tokens.read(this.world.executor, tokens, this.current, this.lastChange);
+  staleViews(touched: ReadonlySet<string>): Set<string> {
+    return this.tokens.stale([...this.tokens.tokens].filter((token) => touched.has(token)), this.current, this.lastChange);
+  }
+
+  /** How the transaction just run changed the given token views. */
+  async tokenChanges(views: ReadonlySet<string>): Promise<TokenChange[]> {
+    if (views.size === 0) return [];
+    const after = await this.tokens.read(this.world.executor, views, this.current);
     const changes = tokenChanges(this.current, after);
     this.current = after;
     return changes;

@@ -70,16 +70,28 @@ export class TokenReadings {
   }
 
   /**
-   * `previous` with the views of the named tokens read again — but a view whose reads (for its
-   * previous reading) `since` did not touch keeps its value: it would run the same path on the same storage.
+   * The views of the named tokens that `since` may have changed: those whose reads (for their
+   * previous reading) it wrote, every view of a token whose ether moved, and any view whose reads are
+   * unknown. The others would run the same path on the same storage.
    */
-  async read(executor: Executor, tokens: Iterable<string>, previous: Readings, since?: StateChange): Promise<Readings> {
-    const readings = new Map(previous);
+  stale(tokens: Iterable<string>, previous: Readings, since: StateChange | undefined): Set<string> {
+    const stale = new Set<string>();
     for (const token of tokens) {
       const everything = since === undefined || since.everything || since.ether.has(token);
-      for (const { key, to, data } of this.reads.get(token) ?? []) {
+      for (const { key } of this.reads.get(token) ?? []) {
         const reads = previous.get(key)?.reads;
-        if (!everything && reads !== undefined && !intersects(reads, since.storage)) continue;
+        if (everything || reads === undefined || intersects(reads, since.storage)) stale.add(key);
+      }
+    }
+    return stale;
+  }
+
+  /** `previous` with the given views read again, each with the storage it read. */
+  async read(executor: Executor, views: ReadonlySet<string>, previous: Readings): Promise<Readings> {
+    const readings = new Map(previous);
+    for (const reads of this.reads.values()) {
+      for (const { key, to, data } of reads) {
+        if (!views.has(key)) continue;
         const view = await executor.view(to, data, 0, { recordReads: true });
         const value = view.success && view.returnData.length >= 32 ? hexToBigInt(bytesToHex(view.returnData.subarray(0, 32))) : undefined;
         readings.set(key, { value, reads: view.reads });
@@ -87,13 +99,18 @@ export class TokenReadings {
     }
     return readings;
   }
+
+  /** Every view of the named tokens. */
+  views(tokens: Iterable<string>): Set<string> {
+    return new Set([...tokens].flatMap((token) => (this.reads.get(token) ?? []).map((read) => read.key)));
+  }
 }
 
 /** What a transaction changed that views may read: storage slots (`storageKey`s) and ether balances (account names). */
 export interface StateChange {
   storage: ReadonlySet<string>;
   ether: ReadonlySet<string>;
-  /** Time or block number moved, or the writes did not all fit the trace: every view is read again. */
+  /** The writes did not all fit the trace: every view of the token is read again. */
   everything: boolean;
 }
 
