@@ -25,6 +25,8 @@ export interface FuzzOutcome {
   deployments?: ReportDeployment[];
   /** The build, for its compilers and its errors (absent when nothing was compiled). */
   project?: CompiledProject;
+  /** `lookout pr`: what findings were compared with (see Report.base). */
+  base?: 'compared' | 'not-fetched' | 'does-not-build';
 }
 
 /** Sees a campaign's events, and may tell apart sequences that executed a changed line (see `ContractCampaignRequest.distinguish`). */

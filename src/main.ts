@@ -21,7 +21,7 @@ import { createClient, type GitHubClient } from './github/client.js';
 import { publishReport, verdict, type Channels } from './github/publish.js';
 import { actionsLogger, type Logger } from './logger.js';
 import { runPipeline } from './pipeline.js';
-import { fileLines, reachCounts } from './report/lineStatus.js';
+import { changedLineCounts, countsText } from './report/lineStatus.js';
 import type { Report } from './report/types.js';
 
 /** What a mode hands to publishing: the report, where it goes, and a crash to fail the job with. */
@@ -117,11 +117,13 @@ async function savedReport(env: ActionEnv, event: unknown, options: ActionOption
 }
 
 function setOutputs(report: Report, options: ActionOptions, sarif: string | undefined): void {
-  const counts = reachCounts(fileLines(report));
+  const counts = changedLineCounts(report);
   core.setOutput('findings', report.findings.length);
   core.setOutput('introduced-findings', report.findings.filter((f) => f.introduced === true).length);
   core.setOutput('targets-reached', counts.reached);
-  core.setOutput('targets-total', counts.total);
+  core.setOutput('targets-total', counts.reachable);
+  core.setOutput('targets-unreachable', counts.unreachable);
+  core.setOutput('changed-lines', countsText(counts));
   core.setOutput('report', options.report);
   core.setOutput('sarif', sarif ?? '');
 }

@@ -8,9 +8,12 @@ import type { FuzzConfig, LineTarget, RunConfig } from './config/types.js';
 import { ConfigurationError, errorMessage, isConfigurationError } from './errors.js';
 import type { Logger } from './logger.js';
 import { systemClock, type Clock } from './fuzz/execution/clock.js';
+import { SENDER_NAMES } from './config/projectConfig.js';
+import { SENDER_ADDRESSES } from './evm/executor.js';
 import { notFuzzedTargets, toReportFinding, toReportTargets, unheldLine } from './report/campaignEntries.js';
 import { fuzzPullRequest } from './pullRequest.js';
 import { renderMarkdown } from './report/markdown.js';
+import { renderSarif } from './report/sarif.js';
 import type { Report, ReportTarget } from './report/types.js';
 import { writeJsonReport } from './report/write.js';
 import { renderText } from './report/text.js';
@@ -50,10 +53,15 @@ export async function runPipeline(config: RunConfig, deps: PipelineDeps): Promis
     report.targets = outcome.targets;
     report.findings = outcome.findings;
     if (outcome.deployments) report.deployments = outcome.deployments;
+    if (outcome.base) report.base = outcome.base;
     if (outcome.project) {
       report.build = { compilers: outcome.project.compilers.map((c) => ({ ...c })) };
       // A part of the project that did not build is an error the user must fix, whatever was fuzzed.
-      if (outcome.project.errors.length > 0) report.errors = outcome.project.errors.map(describeDiagnostic);
+      const { errors } = outcome.project;
+      if (errors.length > 0) {
+        report.errors = errors.map(describeDiagnostic);
+        report.buildErrors = errors.filter((e) => e.file !== '').map((e) => ({ file: e.file, line: e.line > 0 ? e.line : null, message: e.message }));
+      }
     }
     report.stats.sequences = sum(outcome.results, (r) => r.outcome.sequences);
     report.stats.transactions = sum(outcome.results, (r) => r.outcome.transactions);
@@ -92,6 +100,7 @@ function finish(report: Report, config: RunConfig, started: number, clock: Clock
   report.stats.elapsedMs = Math.round(clock() - started);
   if (config.outputs.json) writeJsonReport(config.outputs.json, report);
   if (config.outputs.markdown) writeFileSync(config.outputs.markdown, renderMarkdown(report));
+  if (config.outputs.sarif) writeFileSync(config.outputs.sarif, `${JSON.stringify(renderSarif(report), null, 2)}\n`);
 }
 
 function emptyReport(config: RunConfig): Report {
@@ -104,6 +113,7 @@ function emptyReport(config: RunConfig): Report {
       executions: config.budget.kind === 'executions' ? config.budget.executions : null,
     },
     stats: { elapsedMs: 0, sequences: 0, transactions: 0, transactionsPerSecond: 0, analysisMs: 0 },
+    senders: SENDER_ADDRESSES.map((address, i) => ({ name: SENDER_NAMES[i] ?? `sender${i}`, address })),
     targets: [],
     findings: [],
   };

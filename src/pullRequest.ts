@@ -38,7 +38,7 @@ export async function fuzzPullRequest(config: PrConfig, context: { logger: Logge
   const changes = range.changes.filter((c) => c.status !== 'deleted').flatMap((c) => underProject(c, projectDir));
   if (changes.length === 0) {
     logger.info('No Solidity lines changed: nothing to fuzz.');
-    return { targets: [], findings: [], results: [] };
+    return { targets: [], findings: [], results: [], base: range.mergeBase === undefined ? 'not-fetched' : 'compared' };
   }
   logger.info(`${changes.length} changed Solidity file(s) between ${range.mergeBase?.slice(0, 12) ?? 'the base'} and ${range.head.slice(0, 12)}.`);
 
@@ -77,6 +77,7 @@ export async function fuzzPullRequest(config: PrConfig, context: { logger: Logge
       results,
       deployments: deployed.deployments,
       project,
+      base: range.mergeBase === undefined ? 'not-fetched' : base === undefined && deployed.plans.length > 0 ? 'does-not-build' : 'compared',
     };
   } finally {
     head.dispose();

@@ -2,7 +2,7 @@ import { escapeData, escapeProperty, renderAnnotations, toWorkflowCommands, type
 import { finding, report, target } from './sampleReport.js';
 
 describe('renderAnnotations', () => {
-  it('orders introduced findings, pre-existing findings, unreached lines, then unreachable notices', () => {
+  it('orders build errors, introduced findings, pre-existing findings, unreached lines, then unreachable notices', () => {
     const annotations = renderAnnotations(report());
     expect(annotations.map((a) => [a.level, a.path, a.startLine, a.endLine])).toEqual([
       ['failure', 'src/Auction.sol', 38, 38],
@@ -12,8 +12,20 @@ describe('renderAnnotations', () => {
     ]);
     // Math.sol:5 is unreached in Auction but reached in Market: no annotation.
     expect(annotations[0].title).toBe('Lookout: panic 0x32 in Auction.settle(uint256) (introduced by this PR)');
-    expect(annotations[0].message).toContain('Reproduce:\n1. bid() from 0x1000000000000000000000000000000000000001 value=1000');
+    expect(annotations[0].message).toContain('Reproduce:\n1. alice: auction.bid{value: 1.5 ether}()\n2. bob: auction.settle(type(uint256).max - 4)\n\nalice = 0x0000000000000000000000000000000000020000');
     expect(annotations[2].message).toBe('No transaction sequence executed lines 30–31 within the fuzzing budget.');
+  });
+
+  it('annotates a build error at the solc error’s file and line, first', () => {
+    const annotations = renderAnnotations(report({ buildErrors: [{ file: 'src/A.sol', line: 7, message: 'ParserError: Expected ;' }] }));
+    expect(annotations[0]).toEqual({ path: 'src/A.sol', startLine: 7, endLine: 7, level: 'failure', title: 'Lookout: the build failed', message: 'ParserError: Expected ;' });
+  });
+
+  it('repeats no finding that has a review thread, and fails on findings of unknown origin', () => {
+    const threaded = finding();
+    const unknown = finding({ introduced: null, line: 60 });
+    const annotations = renderAnnotations(report({ targets: [], findings: [threaded, unknown] }), new Set([threaded]));
+    expect(annotations.map((a) => [a.level, a.startLine])).toEqual([['failure', 60]]);
   });
 
   it('leaves out findings without a source location', () => {

@@ -1,5 +1,5 @@
-import { codeBlock, encodePath, escapeHtml, escapeMarkdown, lineUrl } from '../../src/report/escape.js';
-import { renderReviewComments } from '../../src/report/review.js';
+import { codeBlock, codeSpan, encodePath, escapeHtml, escapeMarkdown, lineUrl } from '../../src/report/escape.js';
+import { reviewThreads } from '../../src/report/review.js';
 import { finding, report } from './sampleReport.js';
 
 describe('escape', () => {
@@ -32,12 +32,24 @@ describe('escape', () => {
   });
 });
 
-describe('renderReviewComments', () => {
-  it('puts each located finding on its line with escaped text and its sequence', () => {
-    const comments = renderReviewComments(report({ findings: [finding({ message: '<img src=x>' }), finding({ file: null, line: null })] }));
+describe('codeSpan', () => {
+  it.each([
+    ['f(1)', '`f(1)`'],
+    ['a|b', '`a\\|b`'],
+    ['x `y` z', '``x `y` z``'],
+    ['`edge`', '`` `edge` ``'],
+    ['two\nlines', '`two lines`'],
+  ])('%j → %j', (text, span) => {
+    expect(codeSpan(text)).toBe(span);
+  });
+});
+
+describe('review threads', () => {
+  it('put each located finding on its line with escaped text and its sequence', () => {
+    const comments = reviewThreads(report({ findings: [finding({ message: '<img src=x>' }), finding({ file: null, line: null })] })).map((t) => t.comment);
     expect(comments).toHaveLength(1);
     expect(comments[0]).toMatchObject({ path: 'src/Auction.sol', line: 38 });
     expect(comments[0].body).toContain('> \\<img src=x\\>');
-    expect(comments[0].body).toContain('```\n1. bid() from');
+    expect(comments[0].body).toContain('| 1 | `alice` | `auction.bid{value: 1.5 ether}()` |');
   });
 });

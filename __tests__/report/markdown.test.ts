@@ -4,12 +4,42 @@ import { finding, report, target } from './sampleReport.js';
 const links = { repoUrl: 'https://github.com/acme/auction', headSha: 'abc123' };
 
 describe('renderMarkdown', () => {
-  it('starts with the marker and a one-line summary', () => {
+  it('starts with the marker, then the headline: problems first, the reassuring part and the counts last', () => {
     const text = renderMarkdown(report());
-    expect(text.startsWith(`${REPORT_MARKER}\n`)).toBe(true);
-    // Math.sol:5 is reached through Market, so it counts as reached; no-code lines are not counted.
+    expect(text.startsWith(`${REPORT_MARKER}\n### Lookout\n\n`)).toBe(true);
+    // Math.sol:5 is reached through Market, so it counts as reached; proven-unreachable and no-code lines are not reachable.
     expect(text).toContain(
-      '**1 finding introduced by this PR** · 1 already on the base branch · 6/9 changed lines reached · 1 unreachable · budget 120s · seed 1',
+      [
+        '- **1 finding introduced by this PR**',
+        '- **2 changed lines were never executed: src/Auction\\.sol:30–31**',
+        '- 1 finding already on the base branch',
+        '- 6 of 8 reachable changed lines reached · 1 proven unreachable · 1 no code',
+      ].join('\n'),
+    );
+  });
+
+  it('puts a build failure first, with its file and line, and never says all is well after an error', () => {
+    const text = renderMarkdown(
+      report({ findings: [], targets: [target('src/A.sol', 3, 'not-fuzzed', { reason: 'src/A.sol does not compile' })], errors: ['src/A.sol:3:5: ParserError: Expected ;'], buildErrors: [{ file: 'src/A.sol', line: 3, message: 'ParserError: Expected ;' }] }),
+    );
+    const headline = text.split('\n').filter((l) => l.startsWith('- '));
+    expect(headline[0]).toBe('- **Build failed: src/A\\.sol:3: ParserError: Expected ;**');
+    expect(headline[1]).toBe('- **1 changed line not fuzzed \\(src/A\\.sol does not compile\\): src/A\\.sol:3**');
+    expect(text).not.toMatch(/no findings/i);
+  });
+
+  it('says why an origin is unknown, and how to fix a shallow checkout', () => {
+    const text = renderMarkdown(report({ base: 'not-fetched', findings: [finding({ introduced: null })] }));
+    expect(text).toContain('- **1 finding of unknown origin: the base branch was not fetched \\(shallow checkout\\); set fetch\\-depth: 0 on actions/checkout**');
+    expect(text).toContain('— **origin unknown: base not fetched**');
+    expect(text).not.toContain('base could not be built');
+  });
+
+  it('gives context: the head commit linked, how long it ran, the budget, and links to the run and its job summary', () => {
+    const text = renderMarkdown(report(), { ...links, headSha: 'abc1234def5678', summaryUrl: 'https://github.com/acme/auction/actions/runs/42' });
+    expect(text).toContain(
+      '<sub>head [abc1234](https://github.com/acme/auction/commit/abc1234def5678) · ran 4.0 s · budget 2 min · seed 1 · ' +
+        '[workflow run](https://github.com/acme/auction/actions/runs/42) · [job summary](https://github.com/acme/auction/actions/runs/42)</sub>',
     );
   });
 
@@ -19,13 +49,16 @@ describe('renderMarkdown', () => {
     expect(text).toContain('| src/lib/Math\\.sol | 5 |  |  |  |');
   });
 
-  it('lists findings most important first with provenance, link and sequence', () => {
-    const text = renderMarkdown(report({ findings: [finding({ introduced: false, line: 20 }), finding({ introduced: null, line: 21 }), finding()] }), links);
-    const order = ['introduced by this PR', 'base could not be built', 'already on the base branch'].map((s) => text.indexOf(`**${s}**`));
+  it('lists findings most important first with provenance, link and a sequence table people can replay', () => {
+    const text = renderMarkdown(report({ base: 'does-not-build', findings: [finding({ introduced: false, line: 20 }), finding({ introduced: null, line: 21 }), finding()] }), links);
+    const order = ['introduced by this PR', 'origin unknown: base does not compile', 'already on the base branch'].map((s) => text.indexOf(`**${s}**`));
     expect(order.every((at) => at > 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     expect(text).toContain('[src/Auction\\.sol:38](https://github.com/acme/auction/blob/abc123/src/Auction.sol#L38)');
-    expect(text).toContain('1. bid() from 0x1000000000000000000000000000000000000001 value=1000\n2. settle(7) from 0x1000000000000000000000000000000000000002');
+    expect(text).toContain('| # | from | call |\n| --- | --- | --- |\n| 1 | `alice` | `auction.bid{value: 1.5 ether}()` |\n| 2 | `bob` | `auction.settle(type(uint256).max - 4)` |');
+    expect(text).toContain('`alice` = 0x0000000000000000000000000000000000020000 · `bob` = 0x0000000000000000000000000000000000030000 · `auction` = 0x7a2c1F0cd0A4a2E2D8e5D0F9f7c3b6a1E4d2C9B8');
+    // No line of the comment is a long unbreakable code line that scrolls sideways.
+    expect(text).not.toMatch(/^```/m);
   });
 
   it('says when a finding’s sequence runs none of the changed lines', () => {
@@ -53,10 +86,11 @@ describe('renderMarkdown', () => {
     expect(text.match(/\*\*\d+\. /g)).toHaveLength(1);
   });
 
-  it('says the report is clean when nothing was found', () => {
-    const text = renderMarkdown(report({ findings: [], targets: [] }));
-    expect(text).toContain('no findings introduced by this PR · 0 already on the base branch · 0/0 changed lines reached');
+  it('says the report is clean when nothing was found and every reachable line was reached', () => {
+    const text = renderMarkdown(report({ findings: [], targets: [target('src/A.sol', 1, 'reached'), target('src/A.sol', 2, 'unreachable')] }));
+    expect(text).toContain('- No findings\n- 1 of 1 reachable changed line reached · 1 proven unreachable');
     expect(text).not.toContain('#### Findings');
+    expect(renderMarkdown(report({ findings: [], targets: [] }))).toContain('- No changed Solidity to fuzz');
   });
 
   describe('repository strings cannot inject markdown, HTML or mentions', () => {
@@ -71,7 +105,8 @@ describe('renderMarkdown', () => {
     );
 
     it('leaves no raw tag, link, image, heading or mention from the repository', () => {
-      const prose = text.replace(/^(`{3,})\n[\s\S]*?\n\1$/gm, '');
+      // Code spans show their content literally (no tags, links or mentions inside them).
+      const prose = text.replace(/^(`{3,})\n[\s\S]*?\n\1$/gm, '').replace(/(`+)(?!`)[\s\S]*?[^`]\1(?!`)/g, '');
       expect(prose).not.toMatch(/(?<!\\)<(img|script|b>)/);
       expect(prose.match(/(?<!\\)<\/details>/g)).toHaveLength(1);
       expect(prose.match(/(?<!\\)<\/summary>/g)).toHaveLength(1);
@@ -84,8 +119,8 @@ describe('renderMarkdown', () => {
     it('keeps the table row intact and the sequence inside a fence it cannot close', () => {
       const row = text.split('\n').find((line) => line.startsWith('| src/Evil'))!;
       expect(row.split(/(?<!\\)\|/).length).toBe(8);
-      // The arg holds a ``` run, so the block is fenced with four backticks.
-      expect(text).toContain('````\n1. f("```\\n## x <img>") from 0x01\n````');
+      // The arg holds a ``` run, so the code span is fenced with four backticks; the line break is gone.
+      expect(text).toContain('| 1 | `0x01` | ````f("```\\n## x <img>")```` |');
     });
   });
 

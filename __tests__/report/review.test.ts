@@ -1,26 +1,47 @@
-import { renderReviewComments } from '../../src/report/review.js';
+import { reviewBody, reviewThreads } from '../../src/report/review.js';
 import { finding, report } from './sampleReport.js';
 
-describe('renderReviewComments', () => {
-  it('comments where a finding fails and on each changed line its sequence enters', () => {
-    const failing = finding({ file: 'src/Auction.sol', line: 22, enteredLines: [{ file: 'src/Auction.sol', line: 20 }, { file: 'src/Auction.sol', line: 22 }, { file: 'src/Lib.sol', line: 7 }] });
-    const comments = renderReviewComments(report({ findings: [failing] }));
-    expect(comments.map((c) => `${c.path}:${c.line}`)).toEqual(['src/Auction.sol:22', 'src/Auction.sol:20', 'src/Lib.sol:7']);
-    expect(comments[0].body).toContain('```');
-    expect(comments[1].body).toMatch(/executes this changed line/);
-    expect(comments[1].body).toContain('src/Auction\\.sol:22');
+const inDiff = (lines: Record<string, number[]>) => (path: string, line: number) => lines[path]?.includes(line) ?? false;
+
+describe('reviewThreads', () => {
+  const entered = [{ file: 'src/Auction.sol', line: 20 }, { file: 'src/Auction.sol', line: 21 }, { file: 'src/Auction.sol', line: 38 }, { file: 'src/Lib.sol', line: 7 }];
+
+  it('makes exactly one thread per finding, on its failing line, listing the changed lines the sequence executes', () => {
+    const threads = reviewThreads(report({ findings: [finding({ enteredLines: entered }), finding({ line: 50, introduced: false, enteredLines: [] })] }), inDiff({ 'src/Auction.sol': [20, 21, 38, 50] }));
+    expect(threads.map((t) => `${t.comment.path}:${t.comment.line}`)).toEqual(['src/Auction.sol:38', 'src/Auction.sol:50']);
+    const [body] = threads.map((t) => t.comment.body);
+    expect(body).toContain('**Lookout: panic 0x32** in Auction\\.settle\\(uint256\\) — **introduced by this PR**');
+    expect(body).toContain('Changed lines the sequence executes: src/Auction\\.sol:20–21, 38; src/Lib\\.sol:7');
+    // The sequence, for people: named senders, ether units, type bounds, the contract by name.
+    expect(body).toContain('| 1 | `alice` | `auction.bid{value: 1.5 ether}()` |');
+    expect(body).toContain('| 2 | `bob` | `auction.settle(type(uint256).max - 4)` |');
+    expect(body).toContain('`alice` = 0x0000000000000000000000000000000000020000');
+    expect(body).not.toContain('\n```');
   });
 
-  it('caps the entered-line comments per finding and escapes what came from the repository', () => {
-    const enteredLines = Array.from({ length: 9 }, (_, i) => ({ file: 'src/A.sol', line: 100 + i }));
-    const comments = renderReviewComments(report({ findings: [finding({ contract: '<img src=x>', enteredLines })] }));
-    expect(comments).toHaveLength(1 + 5);
-    for (const c of comments) expect(c.body).not.toMatch(/(^|[^\\])<img/); // every < is escaped
+  it('moves the thread to the first changed line the sequence enters when the failing line is outside the diff', () => {
+    const [thread] = reviewThreads(report({ findings: [finding({ enteredLines: entered })] }), inDiff({ 'src/Auction.sol': [21], 'src/Lib.sol': [7] }));
+    expect(thread.comment).toMatchObject({ path: 'src/Auction.sol', line: 21 });
+    expect(thread.comment.body).toContain('Fails at src/Auction\\.sol:38, outside the diff');
   });
 
-  it('leaves out a finding without a location, but not the changed lines it enters', () => {
-    const comments = renderReviewComments(report({ findings: [finding({ file: null, line: null, enteredLines: [{ file: 'src/A.sol', line: 3 }] })] }));
-    expect(comments.map((c) => `${c.path}:${c.line}`)).toEqual(['src/A.sol:3']);
-    expect(comments[0].body).toContain('an unknown line');
+  it('gives no thread to a finding with no line inside the diff, nor to behaviour changes', () => {
+    const change = finding({ kind: 'behaviour-change', panicCode: null, behaviour: { difference: 'outcome', base: 'a', head: 'b' } });
+    expect(reviewThreads(report({ findings: [finding({ enteredLines: entered }), change] }), inDiff({}))).toEqual([]);
+  });
+
+  it('escapes what came from the repository', () => {
+    const [thread] = reviewThreads(report({ findings: [finding({ contract: '<img src=x>', message: '@octocat <b>' })] }));
+    expect(thread.comment.body).not.toMatch(/(^|[^\\])<(img|b>)/);
+    expect(thread.comment.body).not.toContain('@octocat');
+  });
+});
+
+describe('reviewBody', () => {
+  it('counts findings by origin and says how many have no thread', () => {
+    const r = report({ findings: [finding(), finding({ introduced: false }), finding({ introduced: null })] });
+    expect(reviewBody(r, 2)).toBe(
+      'Lookout: one thread per finding (1 introduced by this PR, 1 of unknown origin, 1 already on the base branch). 1 finding outside the diff is only in the sticky comment. The sticky comment has the full report.',
+    );
   });
 });

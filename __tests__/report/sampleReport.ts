@@ -1,6 +1,11 @@
 import type { Report, ReportFinding, ReportTarget } from '../../src/report/types.js';
 
 /** Report fixtures for the renderer tests: small, hand-written, every field meaningful. */
+export const DEPLOYER = '0x0000000000000000000000000000000000010000';
+export const ALICE = '0x0000000000000000000000000000000000020000';
+export const BOB = '0x0000000000000000000000000000000000030000';
+export const AUCTION = '0x7a2c1f0cd0a4a2e2d8e5d0f9f7c3b6a1e4d2c9b8';
+
 export function target(file: string, line: number, status: ReportTarget['status'], extra: Partial<ReportTarget> = {}): ReportTarget {
   const reached = status === 'reached';
   return {
@@ -30,8 +35,8 @@ export function finding(extra: Partial<ReportFinding> = {}): ReportFinding {
     introduced: true,
     foundMs: 2210,
     sequence: [
-      { sender: '0x1000000000000000000000000000000000000001', function: 'bid()', args: [], value: '1000', calldata: '0x1998aeef' },
-      { sender: '0x1000000000000000000000000000000000000002', function: 'settle(uint256)', args: ['7'], value: '0', calldata: '0x8df82800' },
+      { sender: ALICE, contract: 'Auction', function: 'bid()', args: [], value: '1500000000000000000', calldata: '0x1998aeef' },
+      { sender: BOB, contract: 'Auction', function: 'settle(uint256)', args: ['115792089237316195423570985008687907853269984665640564039457584007913129639931'], value: '0', calldata: '0x8df82800' },
     ],
     ...extra,
   };
@@ -43,7 +48,14 @@ export function report(extra: Partial<Report> = {}): Report {
     tool: { name: 'lookout', version: '0.1.0' },
     seed: 1,
     budget: { seconds: 120, executions: null },
-    stats: { elapsedMs: 4000, sequences: 900, transactions: 2700, transactionsPerSecond: 675, analysisMs: 120 },
+    stats: { elapsedMs: 4000, sequences: 900, transactions: 23587, transactionsPerSecond: 5897, analysisMs: 120 },
+    senders: [
+      { name: 'deployer', address: DEPLOYER },
+      { name: 'alice', address: ALICE },
+      { name: 'bob', address: BOB },
+    ],
+    deployments: [{ contract: 'Auction', file: 'src/Auction.sol', address: AUCTION, from: 'synthesised', args: [], value: '0', deployer: 'deployer', skipped: null }],
+    base: 'compared',
     targets: [
       target('src/Auction.sol', 12, 'reached'),
       target('src/Auction.sol', 13, 'reached'),

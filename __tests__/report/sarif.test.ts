@@ -21,11 +21,22 @@ describe('renderSarif', () => {
     expect(run.tool.driver.rules!.map((r) => r.id)).toEqual(['lookout/panic', 'lookout/assertion']);
   });
 
-  it('places results at file and line, introduced ones as errors', () => {
+  it('gives each rule markdown help, a help link and a security severity, with one level per kind', () => {
+    const withUri = renderSarif(report(), { informationUri: 'https://github.com/acme/lookout' }).runs[0].tool.driver.rules!;
+    expect(withUri[0].helpUri).toBe('https://github.com/acme/lookout#finding-kinds');
+    const [panic] = run.tool.driver.rules!;
+    expect(panic.help!.markdown).toMatch(/^\*\*A Solidity panic\.\*\* /);
+    expect(panic.properties!['security-severity']).toBe('5.0');
+    expect(panic.defaultConfiguration!.level).toBe('error');
+    const storage = renderSarif(report({ findings: [finding({ kind: 'arbitrary-storage-write', panicCode: null })] })).runs[0].tool.driver.rules![0];
+    expect(storage.properties!['security-severity']).toBe('9.0');
+  });
+
+  it('places results at file and line, at their rule’s level whatever their origin (an alert never flips)', () => {
     expect(run.results!.map((r) => [r.ruleId, r.level, r.locations![0].physicalLocation!.region!.startLine])).toEqual([
       ['lookout/panic', 'error', 38],
       ['lookout/panic', 'error', 50],
-      ['lookout/assertion', 'warning', 20],
+      ['lookout/assertion', 'error', 20],
     ]);
     expect(run.results![0].locations![0].physicalLocation!.artifactLocation).toEqual({ uri: 'src/Auction.sol', uriBaseId: '%SRCROOT%' });
   });
@@ -33,8 +44,8 @@ describe('renderSarif', () => {
   it('gives each counterexample as a thread flow of its calls, the last at the failure', () => {
     const [flow] = run.results![0].codeFlows![0].threadFlows;
     expect(flow.locations.map((l) => l.location!.message!.text)).toEqual([
-      'bid() from 0x1000000000000000000000000000000000000001 value=1000',
-      'settle(7) from 0x1000000000000000000000000000000000000002',
+      'alice: auction.bid{value: 1.5 ether}()',
+      'bob: auction.settle(type(uint256).max - 4)',
     ]);
     expect(flow.locations[0].location!.logicalLocations![0].fullyQualifiedName).toBe('Auction.bid()');
     expect(flow.locations[1].location!.physicalLocation!.region!.startLine).toBe(38);

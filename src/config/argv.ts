@@ -11,6 +11,8 @@ interface CommonOptions {
   budget: string;
   seed: number;
   json?: string;
+  markdown?: string;
+  sarif?: string;
   config?: string;
   prediction: boolean;
   ddsf: boolean;
@@ -32,6 +34,7 @@ export function parseArgv(argv: readonly string[], options: { cwd: string; versi
     techniques: { prediction: opts.prediction, ddsf: opts.ddsf },
     schedule: opts.schedule,
     configFile: resolve(opts.config),
+    outputs: { json: resolve(opts.json), markdown: resolve(opts.markdown), sarif: resolve(opts.sarif) },
   });
   let config: RunConfig | undefined;
   const program = new Command('lookout')
@@ -46,9 +49,8 @@ export function parseArgv(argv: readonly string[], options: { cwd: string; versi
     .requiredOption('--base <ref>', 'the branch or commit the pull request merges into')
     .option('--head <ref>', 'the pull request head', 'HEAD')
     .option('--repo <dir>', 'a directory inside the repository', '.')
-    .option('--markdown <file>', 'write the PR comment (markdown) here')
     .option('--fail-on-behaviour-change', 'exit 1 when the behaviour of head differs from the base (refactor and gas PRs)', false);
-  type PrOptions = CommonOptions & { base: string; head: string; repo: string; markdown?: string; failOnBehaviourChange: boolean };
+  type PrOptions = CommonOptions & { base: string; head: string; repo: string; failOnBehaviourChange: boolean };
   withCommonOptions(pr, DEFAULTS.prBudget).action((opts: PrOptions) => {
     config = {
       command: 'pr',
@@ -57,7 +59,6 @@ export function parseArgv(argv: readonly string[], options: { cwd: string; versi
       head: opts.head,
       failOnBehaviourChange: opts.failOnBehaviourChange,
       ...common(opts),
-      outputs: { json: resolve(opts.json), markdown: resolve(opts.markdown) },
     };
   });
 
@@ -79,7 +80,6 @@ export function parseArgv(argv: readonly string[], options: { cwd: string; versi
       contract: opts.contract,
       targets: opts.targets.map((t) => ({ ...t, file: relative(t.file) })),
       ...common(opts),
-      outputs: { json: resolve(opts.json) },
     };
   });
 
@@ -99,9 +99,11 @@ export function parseArgv(argv: readonly string[], options: { cwd: string; versi
 /** The options both commands take: budget, seed, JSON report, and the switches for measurements. */
 function withCommonOptions(command: Command, budget: string): Command {
   return command
-    .option('--budget <budget>', 'time (90s, 2m) or transactions (50000x)', budget)
+    .option('--budget <budget>', 'time (90s, 2m) or transactions (50000x); a unit is required', budget)
     .option('--seed <n>', 'seed of the campaign PRNG', parseSeed, DEFAULTS.seed)
     .option('--json <file>', 'write the JSON report here')
+    .option('--markdown <file>', 'write the report as the PR comment shows it (markdown) here')
+    .option('--sarif <file>', 'write SARIF 2.1.0 (for code scanning) here')
     .option('--config <file>', 'project configuration (default: lookout.toml at the project root)')
     .option('--no-prediction', 'switch off input prediction (for measurement)')
     .option('--no-ddsf', 'switch off demand-driven sequence fuzzing (for measurement)')

@@ -4,12 +4,15 @@ import { changedLinesFromGitHub } from '../diff/github.js';
 import { errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { renderAnnotations, toWorkflowCommands } from '../report/annotations.js';
-import { plural, renderMarkdown } from '../report/markdown.js';
-import { fileLines, reachCounts } from '../report/lineStatus.js';
-import { renderReviewComments } from '../report/review.js';
+import { failures } from '../report/findingOrder.js';
+import { headline } from '../report/headline.js';
+import { changedLineCounts, countsText } from '../report/lineStatus.js';
+import { renderMarkdown } from '../report/markdown.js';
+import { reviewBody, reviewThreads } from '../report/review.js';
+import { plural } from '../report/units.js';
 import { renderSarif } from '../report/sarif.js';
 import { renderSummary } from '../report/summary.js';
-import type { Report } from '../report/types.js';
+import type { Report, ReportFinding } from '../report/types.js';
 import { publishCheckRun, type CheckConclusion } from './checkRun.js';
 import type { GitHubClient } from './client.js';
 import { upsertComment } from './comment.js';
@@ -90,8 +93,10 @@ export async function publishReport(request: PublishRequest, deps: PublishDeps):
       return 'failed';
     }
   };
+  // A read-only token (a fork PR) is a normal case: one line at the end says what went where instead.
+  const refusals: string[] = [];
   const refused = (channel: string, refusal: WriteRefusal, fallback: string): WriteState => {
-    logger.warning(`The token may not write the ${channel} (HTTP ${refusal.status}: ${refusal.message}); ${fallback}.`);
+    refusals.push(`the ${channel} (HTTP ${refusal.status}; ${fallback})`);
     return 'refused';
   };
 
@@ -103,12 +108,12 @@ export async function publishReport(request: PublishRequest, deps: PublishDeps):
       return 'created';
     });
   }
+  const links = { headSha: target.headSha, repoUrl: target.repoUrl };
   if (output.summary) {
     const write = output.summary;
-    outcome.summary = (await attempt('job summary', async () => (await write(renderSummary(report)), 'created'))) === 'created';
+    outcome.summary = (await attempt('job summary', async () => (await write(renderSummary(report, { ...links, summaryUrl: request.runUrl })), 'created'))) === 'created';
   }
 
-  const links = { headSha: target.headSha, repoUrl: target.repoUrl };
   const hasNews = report.targets.length > 0 || report.findings.length > 0 || (report.errors ?? []).length > 0;
   if (octokit && channels.comment && target.pullNumber !== undefined && hasNews) {
     const issueNumber = target.pullNumber;
@@ -121,7 +126,31 @@ export async function publishReport(request: PublishRequest, deps: PublishDeps):
     });
   }
 
-  const annotations = channels.annotations ? renderAnnotations(report) : [];
+  // The review goes first: a finding with a thread gets no annotation repeating it.
+  const threaded = new Set<ReportFinding>();
+  if (octokit && channels.review && target.pullNumber !== undefined) {
+    const pullNumber = target.pullNumber;
+    outcome.review = await attempt('review', async () => {
+      const lines = failures(report).length > 0 ? await (deps.commentableLines ?? (() => pullDiffLines(octokit, target, pullNumber)))() : new Map<string, readonly number[]>();
+      const threads = reviewThreads(report, (path, line) => lines.get(path)?.includes(line) ?? false);
+      const result = await submitReview(octokit, {
+        owner: target.owner,
+        repo: target.repo,
+        pullNumber,
+        commitId: target.headSha,
+        body: reviewBody(report, threads.length),
+        comments: threads.map((t) => t.comment),
+        commentableLines: lines,
+      });
+      if (!result.ok) return refused('review', result, 'findings stay in the comment and the job summary');
+      for (const thread of threads) threaded.add(thread.finding);
+      const outside = failures(report).length - threads.length;
+      if (outside > 0) logger.info(`${plural(outside, 'finding')} with no line inside the diff hunks left to the comment.`);
+      return result.value.action;
+    });
+  }
+
+  const annotations = channels.annotations ? renderAnnotations(report, threaded) : [];
   if (octokit && channels.checkRun) {
     outcome.checkRun = await attempt('check run', async () => {
       const result = await publishCheckRun(octokit, {
@@ -144,26 +173,7 @@ export async function publishReport(request: PublishRequest, deps: PublishDeps):
     for (const line of toWorkflowCommands(annotations)) output.command(line);
     outcome.annotations = 'workflow-commands';
   }
-
-  if (octokit && channels.review && target.pullNumber !== undefined) {
-    const pullNumber = target.pullNumber;
-    outcome.review = await attempt('review', async () => {
-      const comments = renderReviewComments(report);
-      const lines = comments.length > 0 ? await (deps.commentableLines ?? (() => pullDiffLines(octokit, target, pullNumber)))() : new Map();
-      const result = await submitReview(octokit, {
-        owner: target.owner,
-        repo: target.repo,
-        pullNumber,
-        commitId: target.headSha,
-        body: `Lookout: ${plural(report.findings.length, 'finding')} on this pull request; the sticky comment has the full report.`,
-        comments,
-        commentableLines: lines,
-      });
-      if (!result.ok) return refused('review', result, 'findings stay in the comment and the job summary');
-      if (result.value.leftOut.length > 0) logger.info(`${plural(result.value.leftOut.length, 'finding')} outside the diff hunks left to the comment.`);
-      return result.value.action;
-    });
-  }
+  if (refusals.length > 0) logger.info(`The token may not write ${refusals.join(', ')}: expected with a read-only token, such as a fork's.`);
   return outcome;
 }
 
@@ -171,14 +181,12 @@ async function pullDiffLines(octokit: GitHubClient, target: PublishTarget, pullN
   return (await changedLinesFromGitHub(octokit, { owner: target.owner, repo: target.repo, pullNumber })).commentableLines;
 }
 
-/** Plain text (check-run titles do not render markdown). */
+/** Plain text (check-run titles do not render markdown): the headline's first item, then the counts. */
 export function checkTitle(report: Report): string {
-  if ((report.errors ?? []).length > 0) return 'Lookout could not finish: see the errors in the summary';
-  if (report.targets.length === 0 && report.findings.length === 0) return 'No changed Solidity to fuzz';
-  const introduced = report.findings.filter((f) => f.introduced === true).length;
-  const counts = reachCounts(fileLines(report));
-  const found = introduced > 0 ? `${plural(introduced, 'finding')} introduced` : `${plural(report.findings.length, 'finding')}, none introduced`;
-  return `${found} · ${counts.reached}/${counts.total} changed lines reached`;
+  const items = headline(report);
+  const [first] = items;
+  const counts = report.targets.length > 0 ? countsText(changedLineCounts(report)) : undefined;
+  return counts === undefined || first.text === counts ? first.text : `${first.text} · ${counts}`;
 }
 
 export interface Verdict {

@@ -1,5 +1,6 @@
-import { behaviourChanges, byImportance, failures, provenance, qualifiedFunction } from './findingOrder.js';
-import { renderCall } from './text.js';
+import { behaviourChanges, byImportance, failures, kindText, provenance, qualifiedFunction } from './findingOrder.js';
+import { accountNames, legendText, sequenceText } from './sequence.js';
+import type { AddressNames } from './solidityValues.js';
 import type { Report, ReportFinding, ReportTarget } from './types.js';
 
 export type AnnotationLevel = 'failure' | 'warning' | 'notice';
@@ -15,33 +16,48 @@ export interface Annotation {
 }
 
 /**
- * Annotations most important first, because GitHub shows only the first few per level: findings the
- * PR introduced (failure), other findings and behaviour changes (warning), unreached changed lines (warning), lines proven
- * unreachable (notice). Consecutive lines of one file with one status become one annotation.
- * Findings without a source location cannot be placed and are left to the comment and summary.
+ * Annotations most important first, because GitHub shows only the first few per level: compiler
+ * errors (failure, at the solc error's line), findings the PR introduced or of unknown origin
+ * (failure), pre-existing findings and behaviour changes (warning), unreached changed lines
+ * (warning), lines proven unreachable (notice). Consecutive lines of one file with one status become
+ * one annotation. Findings without a source location cannot be placed and are left to the comment
+ * and summary; findings in `threaded` already have a review thread, which an annotation would repeat.
  */
-export function renderAnnotations(report: Report): Annotation[] {
-  const placed = (list: ReportFinding[]) => byImportance(list).filter((f) => f.file !== null && f.line !== null);
+export function renderAnnotations(report: Report, threaded: ReadonlySet<ReportFinding> = new Set()): Annotation[] {
+  const placed = (list: ReportFinding[]) => byImportance(list).filter((f) => f.file !== null && f.line !== null && !threaded.has(f));
   const findings = placed(failures(report));
+  const names = accountNames(report);
+  const annotate = (level: AnnotationLevel) => (f: ReportFinding) => findingAnnotation(f, level, names, report.base);
   return [
-    ...findings.filter((f) => f.introduced === true).map((f) => findingAnnotation(f, 'failure')),
-    ...findings.filter((f) => f.introduced !== true).map((f) => findingAnnotation(f, 'warning')),
-    ...placed(behaviourChanges(report)).map((f) => findingAnnotation(f, 'warning')),
+    ...buildErrorAnnotations(report),
+    ...findings.filter((f) => f.introduced !== false).map(annotate('failure')),
+    ...findings.filter((f) => f.introduced === false).map(annotate('warning')),
+    ...placed(behaviourChanges(report)).map(annotate('warning')),
     ...lineAnnotations(report.targets, 'unreached', 'warning'),
     ...lineAnnotations(report.targets, 'unreachable', 'notice'),
   ];
 }
 
-function findingAnnotation(finding: ReportFinding, level: AnnotationLevel): Annotation {
-  const kind = finding.panicCode ? `${finding.kind} ${finding.panicCode}` : finding.kind;
-  const steps = finding.sequence.map((call, i) => `${i + 1}. ${renderCall(call)}`);
+function buildErrorAnnotations(report: Report): Annotation[] {
+  return (report.buildErrors ?? []).map((error) => ({
+    path: error.file,
+    startLine: error.line ?? 1,
+    endLine: error.line ?? 1,
+    level: 'failure',
+    title: 'Lookout: the build failed',
+    message: error.message,
+  }));
+}
+
+function findingAnnotation(finding: ReportFinding, level: AnnotationLevel, names: AddressNames, base: Report['base']): Annotation {
+  const legend = legendText(finding.sequence, names);
   return {
     path: finding.file as string,
     startLine: finding.line as number,
     endLine: finding.line as number,
     level,
-    title: `Lookout: ${kind} in ${qualifiedFunction(finding)} (${provenance(finding)})`,
-    message: [finding.message, '', 'Reproduce:', ...steps].join('\n'),
+    title: `Lookout: ${kindText(finding)} in ${qualifiedFunction(finding)} (${provenance(finding, base)})`,
+    message: [finding.message, '', 'Reproduce:', sequenceText(finding.sequence, names), ...(legend ? ['', legend] : [])].join('\n'),
   };
 }
 

@@ -67,3 +67,15 @@ export function lineUrl(place: { repoUrl?: string; headSha?: string }, file: str
   const anchor = line === null ? '' : `#L${line}`;
   return `${place.repoUrl.replace(/\/+$/, '')}/blob/${encodeURIComponent(place.headSha)}/${encodePath(file)}${anchor}`;
 }
+
+/**
+ * Inline code that is safe in a table cell: one line, a backtick run longer than any inside, and `|`
+ * escaped (GitHub splits cells on `|` before it reads code spans, and drops the backslash inside them).
+ */
+export function codeSpan(text: string): string {
+  const clean = text.replace(INVISIBLE, '').replace(/\r\n|\r|\n/g, ' ');
+  const longestRun = Math.max(0, ...(clean.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longestRun + 1);
+  const padded = clean.startsWith('`') || clean.endsWith('`') ? ` ${clean} ` : clean;
+  return `${fence}${padded.replace(/\|/g, '\\|')}${fence}`;
+}

@@ -22,11 +22,13 @@ export function behaviourGroups(report: Report): { key: string; examples: Report
   return [...groups].map(([key, examples]) => ({ key, examples }));
 }
 
-/** What the PR comment says about where a finding came from. */
-export function provenance(finding: ReportFinding): string {
+/** What the outputs say about where a finding came from (`base`: why an unknown origin is unknown). */
+export function provenance(finding: ReportFinding, base?: Report['base']): string {
   if (finding.introduced === true) return 'introduced by this PR';
   if (finding.introduced === false) return 'already on the base branch';
-  return 'base could not be built';
+  if (base === 'not-fetched') return 'origin unknown: base not fetched';
+  if (base === 'does-not-build') return 'origin unknown: base does not compile';
+  return 'origin unknown';
 }
 
 /**
@@ -47,4 +49,9 @@ export function qualifiedFunction(finding: ReportFinding): string {
 export function location(finding: ReportFinding): string {
   if (finding.file === null) return 'unknown location';
   return finding.line === null ? finding.file : `${finding.file}:${finding.line}`;
+}
+
+/** `panic 0x32`, `assertion`: the kind with its panic code. */
+export function kindText(finding: ReportFinding): string {
+  return finding.panicCode ? `${finding.kind} ${finding.panicCode}` : finding.kind;
 }

@@ -44,22 +44,38 @@ export function lineRanges(lines: readonly number[]): string {
   return parts.join(', ');
 }
 
-/**
- * Targets reached / all targets that hold code, counted per (file, line) as the tables show them.
- * Lines no deployed contract holds are counted apart, never in `total`: they were not fuzzed at all.
- */
-export function reachCounts(files: readonly FileLines[]): { reached: number; total: number; unreachable: number; notFuzzed: number } {
-  let reached = 0;
-  let total = 0;
-  let unreachable = 0;
-  let notFuzzed = 0;
-  for (const file of files) {
-    reached += file.reached.length;
-    unreachable += file.unreachable.length;
-    notFuzzed += file.notFuzzed.length;
-    total += file.reached.length + file.unreached.length + file.unreachable.length;
+/** How many changed lines (each once, under its best status) the campaign reached, and why the rest were not. */
+export interface ChangedLineCounts {
+  reached: number;
+  /** Lines with code that no proof rules out: reached + unreached. */
+  reachable: number;
+  unreached: number;
+  unreachable: number;
+  noCode: number;
+  notFuzzed: number;
+}
+
+/** The one place changed lines are counted: log, comment, check title, summary and outputs all say this. */
+export function changedLineCounts(report: Report): ChangedLineCounts {
+  const counts: ChangedLineCounts = { reached: 0, reachable: 0, unreached: 0, unreachable: 0, noCode: 0, notFuzzed: 0 };
+  for (const file of fileLines(report)) {
+    counts.reached += file.reached.length;
+    counts.unreached += file.unreached.length;
+    counts.unreachable += file.unreachable.length;
+    counts.noCode += file.noCode.length;
+    counts.notFuzzed += file.notFuzzed.length;
   }
-  return { reached, total, unreachable, notFuzzed };
+  counts.reachable = counts.reached + counts.unreached;
+  return counts;
+}
+
+/** `10 of 10 reachable changed lines reached · 2 proven unreachable · 1 no code` (zero parts left out). */
+export function countsText(counts: ChangedLineCounts): string {
+  const parts = [`${counts.reached} of ${counts.reachable} reachable changed line${counts.reachable === 1 ? '' : 's'} reached`];
+  if (counts.unreachable > 0) parts.push(`${counts.unreachable} proven unreachable`);
+  if (counts.notFuzzed > 0) parts.push(`${counts.notFuzzed} not fuzzed`);
+  if (counts.noCode > 0) parts.push(`${counts.noCode} no code`);
+  return parts.join(' · ');
 }
 
 /** Why changed lines were not fuzzed, one entry per reason with the lines it covers (report order). */

@@ -1,7 +1,10 @@
-import { codeBlock, escapeHtml, escapeMarkdown, lineUrl } from './escape.js';
-import { behaviourGroups, byImportance, failures, location, provenance, qualifiedFunction } from './findingOrder.js';
-import { fileLines, lineRanges, notFuzzedReasons, reachCounts, type FileLines } from './lineStatus.js';
-import { renderCall } from './text.js';
+import { escapeHtml, escapeMarkdown, lineUrl } from './escape.js';
+import { behaviourGroups, byImportance, failures, kindText, location, provenance, qualifiedFunction } from './findingOrder.js';
+import { headline } from './headline.js';
+import { fileLines, lineRanges, type FileLines } from './lineStatus.js';
+import { accountNames, sequenceTable } from './sequence.js';
+import type { AddressNames } from './solidityValues.js';
+import { budgetText, duration, plural } from './units.js';
 import type { Report, ReportFinding } from './types.js';
 
 /** Hidden first line of the sticky PR comment; the GitHub client finds its earlier comment by it. */
@@ -34,8 +37,9 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
   const maxLength = options.maxLength ?? MAX_COMMENT_LENGTH;
   const files = fileLines(report);
   const findings = byImportance(failures(report));
-  const header = renderHeader(report, files) + behaviourSection(report);
-  const document = new Document(header, files, findings, options);
+  const names = accountNames(report);
+  const header = renderHeader(report, options) + behaviourSection(report, names);
+  const document = new Document(header, files, findings, { options, names, base: report.base });
   if (document.length <= maxLength) return document.render();
 
   const pointer = truncationPointer(options.summaryUrl);
@@ -49,8 +53,8 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
   return `${text.length > budget ? text.slice(0, budget) : text}\n\n${pointer}`;
 }
 
-function renderHeader(report: Report, files: readonly FileLines[]): string {
-  const lines = [REPORT_MARKER, '### Lookout', '', summaryLine(report, files)];
+function renderHeader(report: Report, options: MarkdownOptions): string {
+  const lines = [REPORT_MARKER, '### Lookout', '', ...headlineMarkdown(report), '', contextLine(report, options)];
   const errors = report.errors ?? [];
   if (errors.length > 0) {
     lines.push('', '**Errors**', '');
@@ -59,35 +63,24 @@ function renderHeader(report: Report, files: readonly FileLines[]): string {
       lines.push(`- ${escapeMarkdown(shown)}`);
     }
   }
-  const notFuzzed = notFuzzedReasons(report);
-  if (notFuzzed.length > 0) {
-    const count = notFuzzed.reduce((n, r) => n + r.lines.length, 0);
-    lines.push('', `**${plural(count, 'changed line')} not fuzzed**`, '');
-    for (const { reason, lines: where } of notFuzzed) {
-      lines.push(`- ${escapeMarkdown(where.map((l) => `${l.file}:${l.line}`).join(', '))}: ${escapeMarkdown(reason)}`);
-    }
-  }
   return lines.join('\n');
 }
 
-/** One line a reviewer reads first: findings by origin, reach, budget and seed. */
-export function summaryLine(report: Report, files: readonly FileLines[] = fileLines(report)): string {
-  const found = failures(report);
-  const introduced = found.filter((f) => f.introduced === true).length;
-  const existing = found.filter((f) => f.introduced === false).length;
-  const unknown = found.filter((f) => f.introduced === null).length;
-  const changes = behaviourGroups(report).length;
-  const counts = reachCounts(files);
-  const parts = [
-    introduced > 0 ? `**${plural(introduced, 'finding')} introduced by this PR**` : 'no findings introduced by this PR',
-    `${existing} already on the base branch`,
-  ];
-  if (unknown > 0) parts.push(`${unknown} of unknown origin (base could not be built)`);
-  if (changes > 0) parts.push(`${plural(changes, 'kind')} of behaviour change`);
-  parts.push(`${counts.reached}/${counts.total} changed lines reached`, `${counts.unreachable} unreachable`);
-  if (counts.notFuzzed > 0) parts.push(`**${counts.notFuzzed} not fuzzed**`);
-  parts.push(`budget ${budgetText(report.budget)}`, `seed ${report.seed}`);
-  return parts.join(' · ');
+/** The headline as a list, problems in bold and first (see headline()). */
+export function headlineMarkdown(report: Report): string[] {
+  return headline(report).map((item) => `- ${item.tone === 'problem' ? `**${escapeMarkdown(item.text)}**` : escapeMarkdown(item.text)}`);
+}
+
+/** Which commit, how long, what budget, and where the run and its job summary are. */
+export function contextLine(report: Report, options: MarkdownOptions): string {
+  const parts: string[] = [];
+  if (options.headSha) {
+    const short = escapeMarkdown(options.headSha.slice(0, 7));
+    parts.push(`head ${options.repoUrl ? `[${short}](${options.repoUrl.replace(/\/+$/, '')}/commit/${encodeURIComponent(options.headSha)})` : short}`);
+  }
+  parts.push(`ran ${duration(report.stats.elapsedMs)}`, `budget ${budgetText(report.budget)}`, `seed ${report.seed}`);
+  if (options.summaryUrl) parts.push(`[workflow run](${options.summaryUrl})`, `[job summary](${options.summaryUrl})`);
+  return `<sub>${parts.join(' · ')}</sub>`;
 }
 
 /** Groups of behaviour changes shown in the comment; the rest are in the JSON report and the job summary. */
@@ -97,7 +90,7 @@ export const MAX_BEHAVIOUR_GROUPS = 5;
  * "Behaviour changes": per (function, what differs), base and head side by side and the shortest
  * sequence that shows it. A short, grouped section even for a feature PR that changes behaviour on purpose.
  */
-function behaviourSection(report: Report): string {
+function behaviourSection(report: Report, names: AddressNames): string {
   const groups = behaviourGroups(report);
   if (groups.length === 0) return '';
   const lines = ['', '', '#### Behaviour changes', '', 'The same transactions behave differently on the base and on this PR (reported, not failing unless asked):', ''];
@@ -105,8 +98,7 @@ function behaviourSection(report: Report): string {
     const [first] = examples;
     const more = examples.length > 1 ? ` (${plural(examples.length, 'example')})` : '';
     lines.push(`- **${escapeMarkdown(key)}**${more}: base ${escapeMarkdown(first.behaviour?.base ?? '')}; head ${escapeMarkdown(first.behaviour?.head ?? '')}`);
-    const sequence = first.sequence.map((call, i) => `${i + 1}. ${renderCall(call)}`).join('\n');
-    lines.push(`  <details><summary>${escapeHtml(`Shown by ${plural(first.sequence.length, 'transaction')}`)}</summary>`, '', indent(codeBlock(sequence)), '', '  </details>');
+    lines.push(`  <details><summary>${escapeHtml(`Shown by ${plural(first.sequence.length, 'transaction')}`)}</summary>`, '', indent(sequenceTable(first.sequence, names)), '', '  </details>');
   }
   if (groups.length > MAX_BEHAVIOUR_GROUPS) lines.push('', `…and ${plural(groups.length - MAX_BEHAVIOUR_GROUPS, 'more kind')} in the job summary.`);
   return lines.join('\n');
@@ -114,11 +106,6 @@ function behaviourSection(report: Report): string {
 
 function indent(text: string): string {
   return text.split('\n').map((line) => `  ${line}`).join('\n');
-}
-
-export function budgetText(budget: Report['budget']): string {
-  if (budget.executions !== null) return `${budget.executions} executions`;
-  return budget.seconds !== null ? `${budget.seconds}s` : 'unlimited';
 }
 
 function truncationPointer(summaryUrl: string | undefined): string {
@@ -145,10 +132,10 @@ class Document {
     private readonly header: string,
     private readonly files: readonly FileLines[],
     private readonly findings: readonly ReportFinding[],
-    private readonly options: MarkdownOptions,
+    private readonly context: FindingContext,
   ) {
     this.rows = files.map((file) => fileRow(file, false));
-    this.items = findings.map((finding, i) => renderFinding(finding, i + 1, options, true));
+    this.items = findings.map((finding, i) => renderFinding(finding, i + 1, context, true));
     this.rowChars = sum(this.rows);
     this.itemChars = sum(this.items);
   }
@@ -176,7 +163,7 @@ class Document {
 
   dropSequence(i: number): void {
     if (i >= this.items.length) return;
-    const item = renderFinding(this.findings[i], i + 1, this.options, false);
+    const item = renderFinding(this.findings[i], i + 1, this.context, false);
     if (item.length >= this.items[i].length) return;
     this.itemChars += item.length - this.items[i].length;
     this.items[i] = item;
@@ -223,19 +210,24 @@ function fileRow(file: FileLines, compact: boolean): string {
   return `| ${escapeMarkdown(file.file)} | ${cell(file.reached)} | ${cell(file.unreached)} | ${cell(file.unreachable)} | ${cell(file.notFuzzed)} | ${cell(file.noCode)} |`;
 }
 
-function renderFinding(finding: ReportFinding, number: number, options: MarkdownOptions, withSequence: boolean): string {
+/** What rendering a finding needs besides the finding: links, account names, why origins are unknown. */
+interface FindingContext {
+  options: MarkdownOptions;
+  names: AddressNames;
+  base: Report['base'];
+}
+
+function renderFinding(finding: ReportFinding, number: number, context: FindingContext, withSequence: boolean): string {
   const where = escapeMarkdown(location(finding));
-  const url = finding.file === null ? undefined : lineUrl(options, finding.file, finding.line);
-  const kind = finding.panicCode ? `${finding.kind} ${finding.panicCode}` : finding.kind;
+  const url = finding.file === null ? undefined : lineUrl(context.options, finding.file, finding.line);
   const lines = [
-    `**${number}. ${escapeMarkdown(kind)}** in ${escapeMarkdown(qualifiedFunction(finding))} at ${url ? `[${where}](${url})` : where} — **${provenance(finding)}**`,
+    `**${number}. ${escapeMarkdown(kindText(finding))}** in ${escapeMarkdown(qualifiedFunction(finding))} at ${url ? `[${where}](${url})` : where} — **${escapeMarkdown(provenance(finding, context.base))}**`,
   ];
   if (finding.message) lines.push('', `> ${escapeMarkdown(finding.message)}`);
   if (finding.executesChangedLines === false) lines.push('', 'Its sequence does not execute any changed line.');
   const calls = plural(finding.sequence.length, 'transaction');
   if (withSequence) {
-    const sequence = finding.sequence.map((call, i) => `${i + 1}. ${renderCall(call)}`).join('\n');
-    lines.push('', `<details><summary>${escapeHtml(`Reproduce with ${calls}`)}</summary>`, '', codeBlock(sequence), '', '</details>');
+    lines.push('', `<details><summary>${escapeHtml(`Reproduce with ${calls}`)}</summary>`, '', sequenceTable(finding.sequence, context.names), '', '</details>');
   } else {
     lines.push('', `Reproduces with ${calls} (sequence in the job summary).`);
   }
@@ -244,8 +236,4 @@ function renderFinding(finding: ReportFinding, number: number, options: Markdown
 
 function lineCount(file: FileLines): number {
   return file.reached.length + file.unreached.length + file.unreachable.length + file.notFuzzed.length + file.noCode.length;
-}
-
-export function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }

@@ -1,6 +1,9 @@
-import { codeBlock, escapeMarkdown } from './escape.js';
-import { byImportance, failures, provenance, qualifiedFunction } from './findingOrder.js';
-import { renderCall } from './text.js';
+import { escapeMarkdown } from './escape.js';
+import { byImportance, failures, kindText, provenance, qualifiedFunction } from './findingOrder.js';
+import { lineRanges } from './lineStatus.js';
+import { plural } from './units.js';
+import { accountNames, sequenceTable } from './sequence.js';
+import type { AddressNames } from './solidityValues.js';
 import type { Report, ReportFinding } from './types.js';
 
 /** An inline review comment on one line of the PR head. */
@@ -10,44 +13,61 @@ export interface ReviewComment {
   body: string;
 }
 
-/** Changed lines a finding's sequence enters that get a comment of their own (the rest are in the sticky comment). */
-const MAX_ENTERED_COMMENTS = 5;
+/** A finding's review thread. */
+export interface ReviewThread {
+  finding: ReportFinding;
+  comment: ReviewComment;
+}
 
 /**
- * For each finding, most important first: a comment on the line where it fails, and a short one on
- * each changed line its sequence enters on the way. Which of them GitHub accepts (lines inside the
- * diff hunks) is decided by the GitHub client; the rest stay in the sticky comment.
+ * One thread per finding, most important first: on the line where it fails, or — when `commentable`
+ * (inside the diff hunks) refuses that line — on the first changed line its sequence enters that it
+ * accepts; a finding with neither gets none (the sticky comment has it). Each thread lists the
+ * changed lines the sequence executes. Behaviour changes stay in the comment: a thread is for a failure.
  */
-export function renderReviewComments(report: Report): ReviewComment[] {
-  // Behaviour changes stay in the comment's own section: a review thread is for a failure.
-  return byImportance(failures(report)).flatMap((finding) => [...failureComment(finding), ...enteredComments(finding)]);
+export function reviewThreads(report: Report, commentable: (path: string, line: number) => boolean = () => true): ReviewThread[] {
+  const names = accountNames(report);
+  return byImportance(failures(report)).flatMap((finding) => {
+    const failing = finding.file !== null && finding.line !== null ? [{ path: finding.file, line: finding.line }] : [];
+    const entered = (finding.enteredLines ?? []).map((l) => ({ path: l.file, line: l.line }));
+    const at = [...failing, ...entered].find((p) => commentable(p.path, p.line));
+    return at ? [{ finding, comment: { ...at, body: threadBody(finding, at, names, report.base) } }] : [];
+  });
 }
 
-function enteredComments(finding: ReportFinding): ReviewComment[] {
-  const at = finding.file === null ? 'an unknown line' : `${finding.file}:${finding.line}`;
-  return (finding.enteredLines ?? [])
-    .filter((l) => l.file !== finding.file || l.line !== finding.line)
-    .slice(0, MAX_ENTERED_COMMENTS)
-    .map((l) => ({
-      path: l.file,
-      line: l.line,
-      body: `**Lookout:** the sequence that fails with ${escapeMarkdown(kindOf(finding))} in ${escapeMarkdown(qualifiedFunction(finding))} (${escapeMarkdown(at)}) executes this changed line — **${provenance(finding)}**.`,
-    }));
+/** The review's own body: how many threads, and what the findings are. */
+export function reviewBody(report: Report, threads: number): string {
+  const found = failures(report);
+  const introduced = found.filter((f) => f.introduced === true).length;
+  const existing = found.filter((f) => f.introduced === false).length;
+  const unknown = found.length - introduced - existing;
+  const origins = [
+    introduced > 0 ? `${introduced} introduced by this PR` : '',
+    unknown > 0 ? `${unknown} of unknown origin` : '',
+    existing > 0 ? `${existing} already on the base branch` : '',
+  ].filter(Boolean);
+  const left = found.length - threads;
+  const rest = left > 0 ? ` ${plural(left, 'finding')} outside the diff ${left === 1 ? 'is' : 'are'} only in the sticky comment.` : '';
+  return `Lookout: one thread per finding (${origins.join(', ')}).${rest} The sticky comment has the full report.`;
 }
 
-function failureComment(finding: ReportFinding): ReviewComment[] {
-  if (finding.file === null || finding.line === null) return [];
-  const sequence = finding.sequence.map((call, i) => `${i + 1}. ${renderCall(call)}`).join('\n');
-  const body = [
-    `**Lookout: ${escapeMarkdown(kindOf(finding))}** in ${escapeMarkdown(qualifiedFunction(finding))} — **${provenance(finding)}**`,
-    '',
-    `> ${escapeMarkdown(finding.message)}`,
-    '',
-    codeBlock(sequence),
-  ].join('\n');
-  return [{ path: finding.file, line: finding.line, body }];
+function threadBody(finding: ReportFinding, at: { path: string; line: number }, names: AddressNames, base: Report['base']): string {
+  const failsHere = finding.file === at.path && finding.line === at.line;
+  const where = finding.file === null ? 'an unknown line' : finding.line === null ? finding.file : `${finding.file}:${finding.line}`;
+  const lines = [
+    `**Lookout: ${escapeMarkdown(kindText(finding))}** in ${escapeMarkdown(qualifiedFunction(finding))} — **${escapeMarkdown(provenance(finding, base))}**`,
+  ];
+  if (!failsHere) lines.push('', `Fails at ${escapeMarkdown(where)}, outside the diff; its sequence enters this changed line on the way.`);
+  if (finding.message) lines.push('', `> ${escapeMarkdown(finding.message)}`);
+  const entered = enteredSummary(finding);
+  if (entered) lines.push('', `Changed lines the sequence executes: ${escapeMarkdown(entered)}`);
+  lines.push('', sequenceTable(finding.sequence, names));
+  return lines.join('\n');
 }
 
-function kindOf(finding: ReportFinding): string {
-  return finding.panicCode ? `${finding.kind} ${finding.panicCode}` : finding.kind;
+/** `src/A.sol:12–15, 20; src/B.sol:3` in order of file first entered. */
+function enteredSummary(finding: ReportFinding): string {
+  const byFile = new Map<string, number[]>();
+  for (const { file, line } of finding.enteredLines ?? []) byFile.set(file, [...(byFile.get(file) ?? []), line]);
+  return [...byFile].map(([file, lines]) => `${file}:${lineRanges([...new Set(lines)].sort((a, b) => a - b))}`).join('; ');
 }

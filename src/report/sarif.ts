@@ -1,60 +1,74 @@
 import type { Location, Log, ReportingDescriptor, Result, ThreadFlowLocation } from 'sarif';
-import { byImportance, provenance, qualifiedFunction } from './findingOrder.js';
-import { renderCall } from './text.js';
+import { byImportance, kindText, provenance, qualifiedFunction } from './findingOrder.js';
+import { accountNames, callText } from './sequence.js';
+import { addressText, type AddressNames } from './solidityValues.js';
 import type { FindingKind, Report, ReportFinding } from './types.js';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 
 export interface SarifOptions {
-  /** Shown by code scanning as the tool's home page. */
+  /** Shown by code scanning as the tool's home page; each rule's helpUri is its finding-kinds section. */
   informationUri?: string;
 }
 
-const RULES: Record<FindingKind, { name: string; short: string; full: string }> = {
+/**
+ * Per kind: names, descriptions, and GitHub's `security-severity` (0–10: ≥ 9 critical, ≥ 7 high,
+ * ≥ 4 medium). An attacker taking funds or control is critical or high; a failed check is medium.
+ */
+const RULES: Record<FindingKind, { name: string; short: string; full: string; severity: number }> = {
   assertion: {
     name: 'AssertionFailure',
     short: 'An assertion failed',
     full: 'A transaction sequence makes an assert() fail (panic 0x01).',
+    severity: 5.0,
   },
   panic: {
     name: 'SolidityPanic',
     short: 'A Solidity panic',
     full: 'A transaction sequence triggers a Solidity panic such as an out-of-bounds index, division by zero or an invalid enum value.',
+    severity: 5.0,
   },
   property: {
     name: 'PropertyViolation',
     short: 'A property function returned false',
     full: 'A transaction sequence makes a property_* or echidna_* function return false.',
+    severity: 5.0,
   },
   'arbitrary-storage-write': {
     name: 'ArbitraryStorageWrite',
     short: 'A caller can write an arbitrary storage slot',
     full: 'A transaction writes a storage slot chosen by its caller (SWC-124).',
+    severity: 9.0,
   },
   'ether-leak': {
     name: 'EtherLeak',
     short: 'A sender takes out more ether than it put in',
     full: 'A transaction sequence lets a sender other than the deployer end with more ether than it sent in, taken from a contract it did not fund.',
+    severity: 8.0,
   },
   'token-theft': {
     name: 'TokenTheft',
     short: 'Tokens move without their holder\'s consent',
     full: 'A holder\'s token balance falls in a transaction it did not send without an allowance covering it, an allowance rises without its owner\'s approval, or transferFrom moves more than the allowance.',
+    severity: 8.0,
   },
   'unprotected-selfdestruct': {
     name: 'UnprotectedSelfdestruct',
     short: 'Anyone can self-destruct the contract',
     full: 'A sender other than the deployer reaches SELFDESTRUCT (SWC-106).',
+    severity: 9.0,
   },
   'controlled-delegatecall': {
     name: 'ControlledDelegatecall',
     short: 'Delegatecall to an address the caller chose',
     full: 'A sender other than the deployer makes the contract delegatecall into an address taken from its input (SWC-112).',
+    severity: 9.0,
   },
   'behaviour-change': {
     name: 'BehaviourChange',
     short: 'Behaviour differs from the base revision',
     full: 'The same transactions give a caller a different outcome, return value, events, ether or token balances on the pull request than on its base.',
+    severity: 2.0,
   },
 };
 
@@ -66,13 +80,19 @@ const RULES: Record<FindingKind, { name: string; short: string; full: string }> 
 export function renderSarif(report: Report, options: SarifOptions = {}): Log {
   const findings = byImportance(report.findings);
   const kinds = [...new Set(findings.map((f) => f.kind))];
+  const names = accountNames(report);
   const rules: ReportingDescriptor[] = kinds.map((kind) => ({
     id: ruleId(kind),
     name: RULES[kind].name,
     shortDescription: { text: RULES[kind].short },
     fullDescription: { text: RULES[kind].full },
-    defaultConfiguration: { level: 'warning' },
-    properties: { tags: ['security', 'solidity', 'fuzzing'] },
+    help: {
+      text: `${RULES[kind].full} ${HELP}`,
+      markdown: `**${RULES[kind].short}.** ${RULES[kind].full}\n\n${HELP}`,
+    },
+    ...(options.informationUri ? { helpUri: `${options.informationUri.replace(/\/+$/, '')}#finding-kinds` } : {}),
+    defaultConfiguration: { level: level(kind) },
+    properties: { tags: ['security', 'solidity', 'fuzzing'], 'security-severity': RULES[kind].severity.toFixed(1) },
   }));
   return {
     version: '2.1.0',
@@ -88,32 +108,39 @@ export function renderSarif(report: Report, options: SarifOptions = {}): Log {
             rules,
           },
         },
-        results: findings.map((finding) => result(finding, kinds.indexOf(finding.kind))),
+        results: findings.map((finding) => result(finding, kinds.indexOf(finding.kind), names, report.base)),
         properties: { seed: report.seed, budget: report.budget },
       },
     ],
   };
 }
 
+const HELP =
+  'The result carries the transaction sequence that shows it, with the deployer and the other senders named; replay it against the contracts as deployed by Lookout (see the PR comment or the job summary).';
+
+/** A kind's level, the same for every result of it, so an alert's severity never flips between runs. */
+function level(kind: FindingKind): 'error' | 'note' {
+  return kind === 'behaviour-change' ? 'note' : 'error';
+}
+
 function ruleId(kind: FindingKind): string {
   return `lookout/${kind}`;
 }
 
-function result(finding: ReportFinding, ruleIndex: number): Result {
+function result(finding: ReportFinding, ruleIndex: number, names: AddressNames, base: Report['base']): Result {
   const place = findingLocation(finding);
-  const kind = finding.panicCode ? `${finding.kind} ${finding.panicCode}` : finding.kind;
   return {
     ruleId: ruleId(finding.kind),
     ruleIndex,
-    level: finding.kind === 'behaviour-change' ? 'note' : finding.introduced === true ? 'error' : 'warning',
-    message: { text: `${kind} in ${qualifiedFunction(finding)}: ${finding.message} (${provenance(finding)})` },
+    level: level(finding.kind),
+    message: { text: `${kindText(finding)} in ${qualifiedFunction(finding)}: ${finding.message} (${provenance(finding, base)})` },
     locations: [place],
     // Same failure in the same function is the same alert across runs, whatever line it moved to.
     partialFingerprints: { 'lookoutFinding/v1': [finding.kind, finding.panicCode ?? '', finding.contract, finding.function].join('|') },
     codeFlows: [
       {
         message: { text: `Reproduces with ${finding.sequence.length} transaction(s)` },
-        threadFlows: [{ locations: finding.sequence.map((call, i) => callStep(finding, call, i === finding.sequence.length - 1 ? place : undefined)) }],
+        threadFlows: [{ locations: finding.sequence.map((call, i) => callStep(finding, call, names, i === finding.sequence.length - 1 ? place : undefined)) }],
       },
     ],
     properties: { introduced: finding.introduced, foundMs: finding.foundMs },
@@ -134,8 +161,8 @@ function findingLocation(finding: ReportFinding): Location {
 }
 
 /** A call of the counterexample; the last one fails, so it carries the failure's location. */
-function callStep(finding: ReportFinding, call: ReportFinding['sequence'][number], failing: Location | undefined): ThreadFlowLocation {
-  const message = { text: renderCall(call) };
+function callStep(finding: ReportFinding, call: ReportFinding['sequence'][number], names: AddressNames, failing: Location | undefined): ThreadFlowLocation {
+  const message = { text: `${addressText(call.sender, names)}: ${callText(call, names)}` };
   const location: Location = failing
     ? { ...failing, message }
     : { logicalLocations: [{ fullyQualifiedName: `${finding.contract}.${call.function}`, kind: 'function' }], message };

@@ -1,30 +1,34 @@
 import { codeBlock, escapeMarkdown } from './escape.js';
-import { behaviourChanges, byImportance, failures, location, provenance, qualifiedFunction } from './findingOrder.js';
+import { behaviourChanges, byImportance, failures, kindText, location, provenance, qualifiedFunction } from './findingOrder.js';
 import { fileLines, lineRanges } from './lineStatus.js';
-import { budgetText, plural, summaryLine } from './markdown.js';
-import { renderCall } from './text.js';
+import { contextLine, headlineMarkdown, type MarkdownOptions } from './markdown.js';
+import { accountNames, sequenceTable } from './sequence.js';
+import type { AddressNames } from './solidityValues.js';
+import { budgetText, count, duration, plural } from './units.js';
 import type { Report, ReportFinding } from './types.js';
 
 /** GitHub refuses a step summary above 1 MiB. */
 export const MAX_SUMMARY_BYTES = 1024 * 1024;
 
-/** Points on the reach chart's time axis. */
-const CHART_POINTS = 21;
+/** Rows of the reach-over-time table. */
+const TIME_ROWS = 6;
 
 /**
  * The job summary: everything in the report, untruncated (the PR comment points here), with a
- * mermaid chart of targets reached over time. Only above 1 MiB are the last blocks left out.
+ * table of changed lines reached over time. Only above 1 MiB are the last blocks left out.
  */
-export function renderSummary(report: Report, maxBytes = MAX_SUMMARY_BYTES): string {
-  const blocks = [`## Lookout\n\n${summaryLine(report)}`, statsBlock(report)];
+export function renderSummary(report: Report, options: Pick<MarkdownOptions, 'headSha' | 'repoUrl' | 'summaryUrl'> = {}, maxBytes = MAX_SUMMARY_BYTES): string {
+  const head = ['## Lookout', '', ...headlineMarkdown(report), '', contextLine(report, options)].join('\n');
+  const blocks = [head, statsBlock(report)];
   if ((report.errors ?? []).length > 0) blocks.push(`### Errors\n\n${report.errors!.map((e) => codeBlock(e)).join('\n\n')}`);
   // Findings before the line tables: if the 1 MiB cap cuts anything, it is the per-target detail.
+  const names = accountNames(report);
   const findings = byImportance(failures(report));
-  if (findings.length > 0) blocks.push(`### Findings\n\n${findings.map((f, i) => findingBlock(f, i + 1)).join('\n\n')}`);
+  if (findings.length > 0) blocks.push(`### Findings\n\n${findings.map((f, i) => findingBlock(f, i + 1, names, report.base)).join('\n\n')}`);
   const changes = behaviourChanges(report);
-  if (changes.length > 0) blocks.push(`### Behaviour changes\n\n${changes.map((f, i) => findingBlock(f, i + 1)).join('\n\n')}`);
-  const chart = reachChart(report);
-  if (chart) blocks.push(`### Targets reached over time\n\n${chart}`);
+  if (changes.length > 0) blocks.push(`### Behaviour changes\n\n${changes.map((f, i) => findingBlock(f, i + 1, names, report.base)).join('\n\n')}`);
+  const overTime = reachOverTime(report);
+  if (overTime) blocks.push(`### Changed lines reached over time\n\n${overTime}`);
   if (report.targets.length > 0) blocks.push(linesBlock(report), targetsBlock(report));
   return fitBytes(blocks, maxBytes);
 }
@@ -32,40 +36,35 @@ export function renderSummary(report: Report, maxBytes = MAX_SUMMARY_BYTES): str
 function statsBlock(report: Report): string {
   const { stats } = report;
   return [
-    '| elapsed | sequences | transactions | tx/s | analysis | budget | seed |',
+    '| ran for | sequences | transactions | transactions/s | analysis | budget | seed |',
     '| --- | --- | --- | --- | --- | --- | --- |',
-    `| ${(stats.elapsedMs / 1000).toFixed(1)}s | ${stats.sequences} | ${stats.transactions} | ${Math.round(stats.transactionsPerSecond)} | ` +
-      `${(stats.analysisMs / 1000).toFixed(1)}s | ${budgetText(report.budget)} | ${report.seed} |`,
+    `| ${duration(stats.elapsedMs)} | ${count(stats.sequences)} | ${count(stats.transactions)} | ${count(stats.transactionsPerSecond)} | ` +
+      `${duration(stats.analysisMs)} | ${budgetText(report.budget)} | ${report.seed} |`,
   ].join('\n');
 }
 
 /**
- * Cumulative targets (one per changed line per contract, code only) first reached by each point
- * in time, as a mermaid xychart line. Undefined when there is nothing to draw.
+ * Changed lines with code (each once, as the counts take them) first reached by each point in time,
+ * as a table: a chart's axis labels are unreadable at summary width. Undefined when nothing has code.
  */
-export function reachChart(report: Report): string | undefined {
-  const withCode = report.targets.filter((t) => t.status !== 'no-code' && t.status !== 'not-fuzzed');
-  if (withCode.length === 0) return undefined;
-  const times = withCode.map((t) => t.firstReachedMs).filter((ms): ms is number => ms !== null).sort((a, b) => a - b);
-  const horizon = Math.max(report.stats.elapsedMs, times[times.length - 1] ?? 0, 1);
-  const labels: string[] = [];
-  const counts: number[] = [];
-  let reached = 0;
-  for (let i = 0; i < CHART_POINTS; i++) {
-    const at = (horizon * i) / (CHART_POINTS - 1);
-    while (reached < times.length && times[reached] <= at) reached++;
-    labels.push(`"${horizon < 20_000 ? (at / 1000).toFixed(1) : Math.round(at / 1000)}s"`);
-    counts.push(reached);
+export function reachOverTime(report: Report): string | undefined {
+  const first = new Map<string, number | null>();
+  for (const t of report.targets) {
+    if (t.status === 'no-code' || t.status === 'not-fuzzed' || t.status === 'unreachable') continue;
+    const key = `${t.file}:${t.line}`;
+    const previous = first.get(key);
+    const ms = t.firstReachedMs;
+    if (previous === undefined || (ms !== null && (previous === null || ms < previous))) first.set(key, ms);
   }
-  return [
-    '```mermaid',
-    'xychart-beta',
-    '    title "Changed-line targets reached"',
-    `    x-axis "time" [${labels.join(', ')}]`,
-    `    y-axis "targets reached" 0 --> ${withCode.length}`,
-    `    line [${counts.join(', ')}]`,
-    '```',
-  ].join('\n');
+  if (first.size === 0) return undefined;
+  const times = [...first.values()].filter((ms): ms is number => ms !== null).sort((a, b) => a - b);
+  const horizon = Math.max(report.stats.elapsedMs, times.at(-1) ?? 0, 1);
+  const rows = Array.from({ length: TIME_ROWS }, (_, i) => {
+    const at = (horizon * (i + 1)) / TIME_ROWS;
+    const reached = times.filter((ms) => ms <= at).length;
+    return `| ${duration(at)} | ${reached} of ${first.size} |`;
+  });
+  return ['| after | reachable changed lines reached |', '| --- | --- |', ...new Set(rows)].join('\n');
 }
 
 function linesBlock(report: Report): string {
@@ -80,13 +79,13 @@ function linesBlock(report: Report): string {
 function targetsBlock(report: Report): string {
   const rows = report.targets.map(
     (t) =>
-      `| ${escapeMarkdown(t.file)} | ${t.line} | ${escapeMarkdown(t.contract)} | ${t.status} | ${t.pcs.length} | ` +
-      `${t.firstReachedMs ?? ''} | ${t.firstReachedSequence ?? ''} |`,
+      `| ${escapeMarkdown(t.file)} | ${t.line} | ${escapeMarkdown(t.contract)} | ${t.status} | ${count(t.pcs.length)} | ` +
+      `${t.firstReachedMs === null ? '' : duration(t.firstReachedMs)} | ${t.firstReachedSequence === null ? '' : count(t.firstReachedSequence)} |`,
   );
   return [
     `<details><summary>All ${plural(report.targets.length, 'target')}</summary>`,
     '',
-    '| file | line | contract | status | pcs | first reached (ms) | sequence # |',
+    '| file | line | contract | status | instructions | first reached after | by sequence number |',
     '| --- | --- | --- | --- | --- | --- | --- |',
     ...rows,
     '',
@@ -94,17 +93,22 @@ function targetsBlock(report: Report): string {
   ].join('\n');
 }
 
-function findingBlock(finding: ReportFinding, number: number): string {
-  const kind = finding.panicCode ? `${finding.kind} ${finding.panicCode}` : finding.kind;
-  const calls = finding.sequence.map((call, i) => `${i + 1}. ${renderCall(call)}\n   calldata ${call.calldata}`).join('\n');
+function findingBlock(finding: ReportFinding, number: number, names: AddressNames, base: Report['base']): string {
+  const calldata = finding.sequence.map((call, i) => `${i + 1}. ${call.calldata}`).join('\n');
   return [
-    `#### ${number}. ${escapeMarkdown(kind)} in ${escapeMarkdown(qualifiedFunction(finding))}`,
+    `#### ${number}. ${escapeMarkdown(kindText(finding))} in ${escapeMarkdown(qualifiedFunction(finding))}`,
     '',
-    `at ${escapeMarkdown(location(finding))} — **${provenance(finding)}** — found after ${finding.foundMs} ms`,
+    `at ${escapeMarkdown(location(finding))} — **${escapeMarkdown(provenance(finding, base))}** — found after ${duration(finding.foundMs)}`,
     '',
     `> ${escapeMarkdown(finding.message)}`,
     '',
-    codeBlock(calls),
+    sequenceTable(finding.sequence, names),
+    '',
+    '<details><summary>Calldata</summary>',
+    '',
+    codeBlock(calldata),
+    '',
+    '</details>',
   ].join('\n');
 }
 

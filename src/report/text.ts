@@ -1,40 +1,37 @@
-import { behaviourChanges, failures } from './findingOrder.js';
-import type { Report, ReportCall, ReportFinding } from './types.js';
+import { behaviourChanges, byImportance, failures, kindText, provenance } from './findingOrder.js';
+import { headline } from './headline.js';
+import { accountNames, legendText, sequenceText } from './sequence.js';
+import type { AddressNames } from './solidityValues.js';
+import { budgetText, count, duration } from './units.js';
+import type { Report, ReportFinding } from './types.js';
 
-/** The CLI's closing summary: a pure function of the report. */
+/** The CLI's closing summary: a pure function of the report, headline first (never "all clear" after an error). */
 export function renderText(report: Report): string {
   const { stats } = report;
   const lines = [
-    `lookout: ${stats.sequences} sequences, ${stats.transactions} transactions in ${(stats.elapsedMs / 1000).toFixed(1)}s ` +
-      `(${Math.round(stats.transactionsPerSecond)} tx/s), seed ${report.seed}`,
+    `lookout: ${count(stats.sequences)} sequences, ${count(stats.transactions)} transactions in ${duration(stats.elapsedMs)} ` +
+      `(${count(stats.transactionsPerSecond)}/s), budget ${budgetText(report.budget)}, seed ${report.seed}`,
+    ...headline(report).map((item) => `${item.tone === 'problem' ? '✗' : item.tone === 'note' ? '•' : '✓'} ${item.text}`),
   ];
   for (const error of report.errors ?? []) lines.push(`error: ${error}`);
-  const found = failures(report);
+  const names = accountNames(report);
+  const found = byImportance(failures(report));
   const changes = behaviourChanges(report);
-  if (found.length === 0) lines.push('No failures found.');
-  else lines.push(`${found.length} failure${found.length === 1 ? '' : 's'} found:`);
-  found.forEach((finding, i) => lines.push('', ...renderFinding(finding, i + 1)));
+  if (found.length > 0) lines.push('', `${found.length} failure${found.length === 1 ? '' : 's'} found:`);
+  found.forEach((finding, i) => lines.push('', ...renderFinding(finding, i + 1, names, report.base)));
   if (changes.length > 0) lines.push('', `${changes.length} behaviour change${changes.length === 1 ? '' : 's'} from the base:`);
-  changes.forEach((change, i) => lines.push('', ...renderFinding(change, i + 1)));
+  changes.forEach((change, i) => lines.push('', ...renderFinding(change, i + 1, names, report.base)));
   return lines.join('\n');
 }
 
-function renderFinding(finding: ReportFinding, number: number): string[] {
+function renderFinding(finding: ReportFinding, number: number, names: AddressNames, base: Report['base']): string[] {
   const where = finding.file ? `${finding.file}:${finding.line}` : 'unknown location';
-  const lines = [`${number}. [${finding.kind}] ${finding.contract}.${finding.function} at ${where}: ${finding.message}`];
-  lines.push(`   found after ${finding.foundMs} ms; reproduce with ${finding.sequence.length} transaction${finding.sequence.length === 1 ? '' : 's'}:`);
-  finding.sequence.forEach((call, i) => lines.push(`   ${i + 1}. ${renderCall(call)}`));
+  // `lookout fuzz` has no base: there, origin says nothing.
+  const origin = finding.introduced === null && base === undefined ? '' : ` (${provenance(finding, base)})`;
+  const lines = [`${number}. [${kindText(finding)}] ${finding.contract}.${finding.function} at ${where}${origin}: ${finding.message}`];
+  lines.push(`   found after ${duration(finding.foundMs)}; reproduce with ${finding.sequence.length} transaction${finding.sequence.length === 1 ? '' : 's'}:`);
+  lines.push(sequenceText(finding.sequence, names, '   '));
+  const legend = legendText(finding.sequence, names, '     ');
+  if (legend) lines.push('   where', legend);
   return lines;
-}
-
-export function renderCall(call: ReportCall): string {
-  const value = call.value === '0' ? '' : ` value=${call.value}`;
-  const callee = call.contract === undefined ? '' : `${call.contract}.`;
-  return `${callee}${call.function.replace(/\(.*$/, '')}(${call.args.map(renderArg).join(', ')}) from ${call.sender}${value}`;
-}
-
-function renderArg(arg: unknown): string {
-  if (Array.isArray(arg)) return `[${arg.map(renderArg).join(', ')}]`;
-  // Numbers arrive as decimal strings (JSON has no 256-bit integers); other strings are quoted.
-  return typeof arg === 'string' && !/^(0x[0-9a-f]*|-?\d+)$/i.test(arg) ? JSON.stringify(arg) : String(arg);
 }

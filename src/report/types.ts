@@ -9,10 +9,19 @@ export interface Report {
   build?: { compilers: ReportCompiler[] };
   /** Every contract with changed code (every contract, for `lookout fuzz`): deployed how, or skipped why. */
   deployments?: ReportDeployment[];
+  /** The accounts transactions are sent from, by role (`deployer` first): sequences name them. */
+  senders?: { name: string; address: string }[];
   targets: ReportTarget[];
   findings: ReportFinding[];
   /** Stage errors (build, fuzz crash) kept so a partial report still explains itself. */
   errors?: string[];
+  /** The compiler errors among `errors`, placed (file, 1-based line; line null when unknown). */
+  buildErrors?: { file: string; line: number | null; message: string }[];
+  /**
+   * `lookout pr`: what findings were compared with. `not-fetched`: the checkout lacks the base's
+   * history (a shallow clone); `does-not-build`: the merge-base did not compile.
+   */
+  base?: 'compared' | 'not-fetched' | 'does-not-build';
 }
 
 export interface ReportStats {

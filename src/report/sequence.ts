@@ -1,0 +1,85 @@
+import { codeSpan, escapeMarkdown } from './escape.js';
+import { addressText, etherText, instanceName, signatureParameters, valueText, type AddressNames } from './solidityValues.js';
+import type { Report, ReportCall } from './types.js';
+
+/** One transaction of a counterexample, for people: who sends it, and the call as a Solidity expression. */
+export interface SequenceStep {
+  sender: string;
+  call: string;
+}
+
+/**
+ * Names for the report's accounts: senders by role (`deployer`, `alice`, …), deployed contracts by
+ * instance name (`auction`; `auction2` when two share a name). Addresses are keyed lower-case.
+ */
+export function accountNames(report: Pick<Report, 'senders' | 'deployments'>): Map<string, string> {
+  const names = new Map<string, string>();
+  const used = new Set<string>();
+  const add = (address: string, wanted: string) => {
+    let name = wanted;
+    for (let n = 2; used.has(name); n++) name = `${wanted}${n}`;
+    used.add(name);
+    names.set(address.toLowerCase(), name);
+  };
+  for (const sender of report.senders ?? []) add(sender.address, sender.name);
+  for (const deployment of report.deployments ?? []) if (deployment.address !== null) add(deployment.address, instanceName(deployment.contract));
+  return names;
+}
+
+/** The call of one transaction: `auction.bid{value: 1 ether}()`, `address(vault).call{value: 1 wei}("")` for receive. */
+export function callText(call: ReportCall, names: AddressNames): string {
+  const contract = call.contract === undefined ? undefined : instanceName(call.contract);
+  const value = call.value === '0' ? '' : `{value: ${etherText(BigInt(call.value))}}`;
+  const name = call.function.replace(/\(.*$/, '');
+  if (name === 'receive' || name === 'fallback') {
+    const data = name === 'receive' ? '""' : `hex"${call.calldata.replace(/^0x/, '')}"`;
+    return `address(${contract ?? 'target'}).call${value}(${data})`;
+  }
+  const params = signatureParameters(call.function);
+  const args = call.args.map((arg, i) => (params?.[i] ? valueText(params[i], arg, names) : String(arg)));
+  return `${contract === undefined ? '' : `${contract}.`}${name}${value}(${args.join(', ')})`;
+}
+
+export function sequenceSteps(sequence: readonly ReportCall[], names: AddressNames): SequenceStep[] {
+  return sequence.map((call) => ({ sender: addressText(call.sender, names), call: callText(call, names) }));
+}
+
+/** `1. alice: auction.settle(7)` per line, for plain-text outputs (terminal, annotations, SARIF). */
+export function sequenceText(sequence: readonly ReportCall[], names: AddressNames, indent = ''): string {
+  return sequenceSteps(sequence, names)
+    .map((step, i) => `${indent}${i + 1}. ${step.sender}: ${step.call}`)
+    .join('\n');
+}
+
+/**
+ * A numbered table (cells wrap, so nothing scrolls sideways in a comment column) and a legend of
+ * the named accounts it uses, with their addresses.
+ */
+export function sequenceTable(sequence: readonly ReportCall[], names: AddressNames): string {
+  const steps = sequenceSteps(sequence, names);
+  const rows = steps.map((step, i) => `| ${i + 1} | ${codeSpan(step.sender)} | ${codeSpan(step.call)} |`);
+  const legend = accountLegend(sequence, names);
+  return ['| # | from | call |', '| --- | --- | --- |', ...rows, ...(legend ? ['', legend] : [])].join('\n');
+}
+
+/** The named accounts a sequence sends from, calls or passes, with their addresses (checksummed). */
+export function legendEntries(sequence: readonly ReportCall[], names: AddressNames): { name: string; address: string }[] {
+  const text = sequence.map((call) => `${call.sender} ${JSON.stringify(call.args)}`).join(' ').toLowerCase();
+  const called = new Set(sequence.flatMap((c) => (c.contract === undefined ? [] : [instanceName(c.contract)])));
+  return [...names]
+    .filter(([address, name]) => text.includes(address) || called.has(name))
+    .map(([address, name]) => ({ name, address: addressText(address, new Map()) }));
+}
+
+/** `deployer = 0x…` per named account, one line each, for plain-text outputs. */
+export function legendText(sequence: readonly ReportCall[], names: AddressNames, indent = ''): string {
+  return legendEntries(sequence, names)
+    .map((e) => `${indent}${e.name} = ${e.address}`)
+    .join('\n');
+}
+
+function accountLegend(sequence: readonly ReportCall[], names: AddressNames): string {
+  return legendEntries(sequence, names)
+    .map((e) => `${codeSpan(e.name)} = ${escapeMarkdown(e.address)}`)
+    .join(' · ');
+}
