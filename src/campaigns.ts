@@ -2,6 +2,7 @@ import type { CompiledContract, CompiledProject } from './build/types.js';
 import type { Budget } from './config/budget.js';
 import type { RunConfig, ScheduleName } from './config/types.js';
 import { ConfigurationError } from './errors.js';
+import { count } from './report/units.js';
 import type { Logger } from './logger.js';
 import type { Clock } from './fuzz/execution/clock.js';
 import type { CampaignEvent } from './fuzz/campaign/campaign.js';
@@ -82,8 +83,9 @@ export async function fuzzContracts(
       }),
     );
     logger.info(
-      `${contract.name}: ${result.outcome.transactions} transactions, ${result.findings.length} finding(s)` +
-        (targets.length > 0 ? `, ${result.reached.size}/${targets.length} changed lines reached` : ''),
+      // Per contract: its targets, not the changed-line counts the report gives once for the whole run.
+      `${contract.name}: ${count(result.outcome.transactions)} transactions, ${result.findings.length} finding(s)` +
+        (targets.length > 0 ? `, reached ${result.reached.size} of its ${targets.length} targets` : ''),
     );
     results.push(result);
   }

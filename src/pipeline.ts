@@ -5,7 +5,7 @@ import type { CompiledProject } from './build/types.js';
 import { fuzzContracts, type ContractPlan, type FuzzOutcome } from './campaigns.js';
 import { deployPlans, projectConfigFor } from './deployment.js';
 import type { FuzzConfig, LineTarget, RunConfig } from './config/types.js';
-import { ConfigurationError, errorMessage, isConfigurationError } from './errors.js';
+import { BuildError, ConfigurationError, errorMessage, isConfigurationError, type BuildDiagnostic } from './errors.js';
 import type { Logger } from './logger.js';
 import { systemClock, type Clock } from './fuzz/execution/clock.js';
 import { SENDER_NAMES } from './config/projectConfig.js';
@@ -60,7 +60,7 @@ export async function runPipeline(config: RunConfig, deps: PipelineDeps): Promis
       const { errors } = outcome.project;
       if (errors.length > 0) {
         report.errors = errors.map(describeDiagnostic);
-        report.buildErrors = errors.filter((e) => e.file !== '').map((e) => ({ file: e.file, line: e.line > 0 ? e.line : null, message: e.message }));
+        report.buildErrors = placed(errors);
       }
     }
     report.stats.sequences = sum(outcome.results, (r) => r.outcome.sequences);
@@ -85,6 +85,7 @@ export async function runPipeline(config: RunConfig, deps: PipelineDeps): Promis
     exitCode = (report.errors ?? []).length > 0 ? 2 : failing.length > 0 ? 1 : 0;
   } catch (error) {
     report.errors = [errorMessage(error)];
+    if (error instanceof BuildError) report.buildErrors = placed(error.diagnostics);
     if (!isConfigurationError(error)) {
       finish(report, config, started, clock);
       throw error;
@@ -207,6 +208,11 @@ function selectContracts(project: CompiledProject, config: FuzzConfig): FuzzSele
     throw new ConfigurationError(`No contract to fuzz in ${config.paths.join(', ')}: Lookout fuzzes concrete contracts that are not Foundry tests or scripts.`);
   }
   return selection;
+}
+
+/** Compiler errors with a file, for the headline and the annotations. */
+function placed(diagnostics: readonly BuildDiagnostic[]): NonNullable<Report['buildErrors']> {
+  return diagnostics.filter((e) => e.file !== '').map((e) => ({ file: e.file, line: e.line > 0 ? e.line : null, message: e.message }));
 }
 
 function sum<T>(items: readonly T[], value: (item: T) => number): number {

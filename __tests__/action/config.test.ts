@@ -33,7 +33,7 @@ describe('action.yml', () => {
   it('runs the bundle on node24 and declares exactly the inputs the config reads', () => {
     expect(actionYml.runs).toEqual({ using: 'node24', main: 'dist/index.js' });
     expect(Object.keys(actionYml.inputs).sort()).toEqual(Object.values(INPUT).sort());
-    expect(Object.keys(actionYml.outputs).sort()).toEqual(['findings', 'introduced-findings', 'report', 'sarif', 'targets-reached', 'targets-total']);
+    expect(Object.keys(actionYml.outputs).sort()).toEqual(['changed-lines', 'findings', 'introduced-findings', 'report', 'sarif', 'targets-reached', 'targets-total', 'targets-unreachable']);
   });
 
   it('has the defaults the config assumes', () => {

@@ -22,7 +22,7 @@ describe('lookout fuzz', () => {
     const json = path.join(out, 'vault.json');
     const { status, output } = await lookout(['fuzz', '__fixtures__/engine/Vault.sol', '--budget', '3000x', '--seed', '3', '--json', json]);
     expect(status).toBe(1);
-    expect(output).toMatch(/\[panic\] Vault\.slot\(uint256\) at __fixtures__\/engine\/Vault\.sol:23/);
+    expect(output).toMatch(/\[panic 0x32\] Vault\.slot\(uint256\) at __fixtures__\/engine\/Vault\.sol:23/);
     const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
     expect(report).toMatchObject({ schemaVersion: 1, tool: { name: 'lookout' }, seed: 3, budget: { seconds: null, executions: 3000 }, targets: [] });
     expect(Object.keys(report.stats).sort()).toEqual(['analysisMs', 'elapsedMs', 'fuzzMs', 'inputsKept', 'prediction', 'sequences', 'transactions', 'transactionsPerSecond']);
@@ -35,7 +35,24 @@ describe('lookout fuzz', () => {
   it('exits 0 when nothing fails', async () => {
     const { status, output } = await lookout(['fuzz', '__fixtures__/engine/VaultSafe.sol', '--budget', '500x']);
     expect(status).toBe(0);
-    expect(output).toContain('No failures found.');
+    expect(output).toContain('✓ No findings');
+  });
+
+  it('from another folder, takes an absolute path and writes markdown and SARIF beside the JSON', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'lookout-outputs-'));
+    const [json, markdown, sarif] = ['r.json', 'r.md', 'r.sarif'].map((f) => path.join(dir, f));
+    const vault = path.join(ROOT, '__fixtures__/engine/Vault.sol');
+    const { status, output } = await lookout(['fuzz', vault, '--budget', '3000x', '--seed', '3', '--json', json, '--markdown', markdown, '--sarif', sarif], dir);
+    expect(status).toBe(1);
+    expect(output).toMatch(/✗ 1 finding\n/);
+    expect(output).toMatch(/\n   1\. (deployer|alice|bob): vault\.\w+[({]/);
+    expect(output).not.toMatch(/outside the project root|No failures/);
+    const comment = readFileSync(markdown, 'utf8');
+    expect(comment).toContain('- **1 finding**');
+    expect(comment).toMatch(/\| 1 \| `(deployer|alice|bob)` \| `vault\./);
+    const log = JSON.parse(readFileSync(sarif, 'utf8'));
+    expect(log.runs[0].results[0]).toMatchObject({ ruleId: 'lookout/panic', level: 'error' });
+    expect(log.runs[0].results[0].locations[0].physicalLocation.artifactLocation.uri).toBe('__fixtures__/engine/Vault.sol');
   });
 
   it('exits 2 naming file:line when the project does not compile, and still writes the report', async () => {
@@ -44,6 +61,8 @@ describe('lookout fuzz', () => {
     expect(status).toBe(2);
     expect(output).toMatch(/Syntax\.sol:10:\d+: ParserError/);
     expect(output).not.toMatch(/\n\s+at /); // no stack trace
+    expect(output).toMatch(/✗ Build failed: __fixtures__\/projects\/broken\/syntax\/Syntax\.sol:10: ParserError/);
+    expect(output).not.toMatch(/no failures|no findings/i);
     const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
     expect(report.errors?.[0]).toMatch(/ParserError/);
     expect(report.findings).toEqual([]);
@@ -51,6 +70,7 @@ describe('lookout fuzz', () => {
 
   it.each([
     [['fuzz', 'x.sol', '--budget', 'soon'], /Invalid budget 'soon'/],
+    [['fuzz', '__fixtures__/engine/Vault.sol', '--budget', '20'], /Budget '20' has no unit: write `20s` for seconds or `20000x` for transactions/],
     [['fuzz', 'x.sol', '--seed', '-1'], /seed must be a non-negative integer/],
     [['fuzz'], /missing required argument/],
     [['frobnicate'], /unknown command/],
