@@ -54,7 +54,7 @@ async function main(): Promise<void> {
       sarif: options.sarif,
     };
     const published = await publishReport(
-      { report, target, channels, conclusion: judged.conclusion, runUrl: runUrl(env) },
+      { report, target, channels, conclusion: judged.conclusion, runUrl: runUrl(env), toolUrl: toolUrl(env) },
       { octokit: publishing ? octokit : undefined, logger, output: runnerOutput() },
     );
     setOutputs(report, options, published.sarif);
@@ -137,6 +137,12 @@ function runnerOutput() {
 
 function runUrl(env: ActionEnv): string | undefined {
   return env.runId === undefined ? undefined : `${env.serverUrl.replace(/\/+$/, '')}/${env.repository}/actions/runs/${env.runId}`;
+}
+
+/** The action's repository (`uses: owner/lookout@v1`), where the README explains each finding kind. */
+function toolUrl(env: ActionEnv): string | undefined {
+  const repository = process.env.GITHUB_ACTION_REPOSITORY;
+  return repository ? `${env.serverUrl.replace(/\/+$/, '')}/${repository}` : undefined;
 }
 
 await main();

@@ -35,39 +35,53 @@ const action = (inputs: Record<string, string>) =>
   });
 
 describe('the action on a pull request that introduces a bug', () => {
-  it('creates the comment, annotates through a check run, reviews the line and fails the job', async () => {
+  it('creates the comment, one review thread per finding, a check run, and fails the job', async () => {
     const result = await action({});
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/::error::\d+ finding introduced by this pull request/);
+    const report = JSON.parse(readFileSync(result.outputs.report, 'utf8'));
+    expect(report.findings[0]).toMatchObject({ kind: 'panic', panicCode: '0x32', file: FILE, line: AUCTION_BUG_LINE, introduced: true });
+    expect(report.base).toBe('compared');
 
     const comments = fake.state.comments.get(7)!;
     expect(comments).toHaveLength(1);
-    expect(comments[0].body).toContain('<!-- lookout-report -->');
-    expect(comments[0].body).toContain('panic 0x32');
+    const body = comments[0].body;
+    expect(body).toContain('<!-- lookout-report -->');
+    expect(body.split('\n')[3]).toBe('- **1 finding introduced by this PR**');
+    expect(body).toContain('panic 0x32');
     // Links are pinned to the PR head, not the merge commit the job checked out.
-    expect(comments[0].body).toContain(`https://github.com/acme/auction/blob/${shas.headSha}/${FILE}#L${AUCTION_BUG_LINE}`);
+    expect(body).toContain(`https://github.com/acme/auction/blob/${shas.headSha}/${FILE}#L${AUCTION_BUG_LINE}`);
+    // Context: the head commit (short, linked) and the run whose job summary has the full report.
+    expect(body).toContain(`head [${shas.headSha.slice(0, 7)}](https://github.com/acme/auction/commit/${shas.headSha})`);
+    expect(body).toContain('[workflow run](https://github.com/acme/auction/actions/runs/42) · [job summary](https://github.com/acme/auction/actions/runs/42)');
+    // The sequence names its senders and contracts.
+    expect(body).toMatch(/\| 1 \| `(deployer|alice|bob)` \| `auction\./);
 
+    // Exactly one review, with exactly one thread per finding, on the line where it fails.
+    expect(fake.state.reviews.get(7)).toHaveLength(1);
+    expect(fake.state.reviewComments).toHaveLength(report.findings.length);
+    const [thread] = fake.state.reviewComments;
+    expect(thread).toMatchObject({ path: FILE, line: AUCTION_BUG_LINE });
+    expect(thread.body).toContain('**Lookout: panic 0x32**');
+    const entered = (report.findings[0].enteredLines as { line: number }[]).map((l) => l.line);
+    expect(entered.length).toBeGreaterThan(1);
+    expect(thread.body).toContain('Changed lines the sequence executes: src/Auction\\.sol:');
+    expect(fake.state.reviews.get(7)![0].body).toContain('Lookout: one thread per finding (1 introduced by this PR).');
+
+    // The check run carries the verdict; no annotation repeats the review thread.
     const [run] = fake.state.checkRuns;
     expect(run).toMatchObject({ name: 'Lookout', head_sha: shas.headSha, conclusion: 'failure' });
-    expect(run.annotations).toContainEqual(expect.objectContaining({ path: FILE, start_line: AUCTION_BUG_LINE, annotation_level: 'failure' }));
-    for (const request of fake.requestsTo('POST', /check-runs$/).concat(fake.requestsTo('PATCH', /check-runs\/\d+$/))) {
-      expect((request.body as any).output.annotations.length).toBeLessThanOrEqual(50);
-    }
+    expect(run.annotations).not.toContainEqual(expect.objectContaining({ path: FILE, start_line: AUCTION_BUG_LINE }));
 
-    expect(fake.state.reviews.get(7)).toHaveLength(1);
-    // One comment where the finding fails, then one on each other changed line its sequence enters.
-    const [failing, ...entered] = fake.state.reviewComments;
-    expect(failing).toMatchObject({ path: FILE, line: AUCTION_BUG_LINE });
-    const report0 = JSON.parse(readFileSync(result.outputs.report, 'utf8'));
-    const enteredLines = (report0.findings[0].enteredLines as { line: number }[]).map((l) => l.line).filter((l) => l !== AUCTION_BUG_LINE);
-    expect(entered.map((c) => c.line)).toEqual(enteredLines);
-    for (const comment of entered) expect(comment.body).toMatch(/executes this changed line/);
-
-    expect(result.outputs).toMatchObject({ findings: '1', 'introduced-findings': '1', 'targets-total': '3', sarif: '' });
-    const report = JSON.parse(readFileSync(result.outputs.report, 'utf8'));
-    expect(report.findings[0]).toMatchObject({ kind: 'panic', panicCode: '0x32', file: FILE, line: AUCTION_BUG_LINE, introduced: true });
+    // The same counts, in the same words, everywhere.
+    const counts = result.outputs['changed-lines'];
+    expect(counts).toMatch(/^\d+ of \d+ reachable changed lines? reached/);
+    expect(run.output.title).toBe(`1 finding introduced by this PR · ${counts}`);
+    for (const text of [body, run.output.summary!, result.summary]) expect(text.replace(/\\/g, '')).toContain(counts);
+    expect(result.stdout.replace(/%0A/g, '\n')).toContain(counts);
+    expect(result.outputs).toMatchObject({ findings: '1', 'introduced-findings': '1', sarif: '' });
     expect(result.summary).toContain('## Lookout');
-    expect(result.summary).toContain('```mermaid');
+    expect(result.summary).toContain('### Changed lines reached over time');
   });
 
   it('updates the same comment on a re-run, adds no duplicate review, and passes with fail-on: never', async () => {
@@ -78,8 +92,10 @@ describe('the action on a pull request that introduces a bug', () => {
     expect(fake.requestsTo('PATCH', /issues\/comments\/\d+$/)).toHaveLength(1);
     expect(fake.requestsTo('POST', /pulls\/7\/reviews$/)).toHaveLength(1);
     expect(fake.state.checkRuns.at(-1)!.conclusion).toBe('neutral');
+    expect(fake.state.reviewComments).toHaveLength(1);
     const sarif = JSON.parse(readFileSync(result.outputs.sarif, 'utf8'));
     expect(sarif.runs[0].results[0]).toMatchObject({ ruleId: 'lookout/panic', level: 'error' });
+    expect(sarif.runs[0].tool.driver.rules[0].properties['security-severity']).toBe('5.0');
   });
 
   it('with a read-only token writes the job summary and workflow-command annotations, and does not crash', async () => {
@@ -88,7 +104,9 @@ describe('the action on a pull request that introduces a bug', () => {
       const result = await action({ 'fail-on': 'never' });
       expect(result.code).toBe(0);
       expect(result.stdout).toContain(`::error file=${FILE},line=${AUCTION_BUG_LINE},endLine=${AUCTION_BUG_LINE},title=Lookout%3A panic 0x32`);
-      expect(result.stdout).toMatch(/::warning::The token may not write the PR comment \(HTTP 403/);
+      // A read-only token is normal (fork PRs): one line says where the report went, no warnings.
+      expect(result.stdout).not.toMatch(/::warning::The token/);
+      expect(result.stdout).toMatch(/The token may not write the PR comment \(HTTP 403; the report is in the job summary\), the review \(HTTP 403; .*\), the check run \(HTTP 403; annotations go out as workflow commands\)/);
       expect(result.summary).toContain('panic 0x32');
       expect(result.outputs.findings).toBe('1');
     } finally {

@@ -39,8 +39,15 @@ describe('the action', () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(new RegExp(`::error::Lookout could not fuzz this pull request:.*src/Auction\\.sol:${AUCTION_BROKEN_LINE}`));
     expect(result.stdout).toContain('Fix the problem above and push again');
-    expect(fake.state.comments.get(7)![0].body).toMatch(new RegExp(`\\*\\*Errors\\*\\*[\\s\\S]*src/Auction\\\\\\.sol:${AUCTION_BROKEN_LINE}`));
-    expect(fake.state.checkRuns[0].conclusion).toBe('failure');
+    const body = fake.state.comments.get(7)![0].body;
+    expect(body).toMatch(new RegExp(`\\*\\*Errors\\*\\*[\\s\\S]*src/Auction\\\\\\.sol:${AUCTION_BROKEN_LINE}`));
+    // The headline starts with the build failure and never reassures.
+    expect(body.split('\n')[3]).toMatch(new RegExp(`^- \\*\\*Build failed: src/Auction\\\\\\.sol:${AUCTION_BROKEN_LINE}: ParserError`));
+    expect(body).not.toMatch(/no findings/i);
+    const [run] = fake.state.checkRuns;
+    expect(run.conclusion).toBe('failure');
+    expect(run.output.title).toMatch(new RegExp(`^Build failed: src/Auction\\.sol:${AUCTION_BROKEN_LINE}: ParserError`));
+    expect(run.annotations).toContainEqual(expect.objectContaining({ path: 'src/Auction.sol', start_line: AUCTION_BROKEN_LINE, annotation_level: 'failure', title: 'Lookout: the build failed' }));
     expect(JSON.parse(readFileSync(result.outputs.report, 'utf8')).errors[0]).toContain(`src/Auction.sol:${AUCTION_BROKEN_LINE}`);
   });
 

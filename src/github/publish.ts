@@ -50,6 +50,8 @@ export interface PublishRequest {
   conclusion: CheckConclusion;
   /** Link to this run, where the job summary is; the comment points there when it is shortened. */
   runUrl?: string;
+  /** Lookout's own repository page (the action's), for the SARIF rules' help links. */
+  toolUrl?: string;
 }
 
 export interface PublishDeps {
@@ -103,7 +105,7 @@ export async function publishReport(request: PublishRequest, deps: PublishDeps):
   if (channels.sarif) {
     const file = channels.sarif;
     await attempt('SARIF file', async () => {
-      writeFileSync(file, `${JSON.stringify(renderSarif(report), null, 2)}\n`);
+      writeFileSync(file, `${JSON.stringify(renderSarif(report, { informationUri: request.toolUrl }), null, 2)}\n`);
       outcome.sarif = file;
       return 'created';
     });
