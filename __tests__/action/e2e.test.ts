@@ -99,6 +99,9 @@ describe('the action on a pull request that introduces a bug', () => {
   });
 
   it('with a read-only token writes the job summary and workflow-command annotations, and does not crash', async () => {
+    // A fresh pull request: no earlier Lookout review whose thread an annotation would repeat.
+    fake.state.reviews.clear();
+    fake.state.reviewComments.length = 0;
     fake.forbidWrites = 403;
     try {
       const result = await action({ 'fail-on': 'never' });
