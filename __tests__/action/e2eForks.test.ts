@@ -62,7 +62,9 @@ describe('fork pull requests', () => {
     expect(result.code).toBe(1);
     expect(fake.state.comments.get(8)![0].body).toContain('panic 0x32');
     expect(fake.state.checkRuns).toEqual([expect.objectContaining({ head_sha: shas.headSha, conclusion: 'failure' })]);
-    expect(fake.state.checkRuns[0].annotations).toContainEqual(expect.objectContaining({ path: FILE, start_line: AUCTION_BUG_LINE }));
+    // The finding's review thread is where it fails; the check run does not annotate it a second time.
+    expect(fake.state.reviewComments).toEqual([expect.objectContaining({ path: FILE, line: AUCTION_BUG_LINE })]);
+    expect(fake.state.checkRuns[0].annotations).not.toContainEqual(expect.objectContaining({ path: FILE, start_line: AUCTION_BUG_LINE }));
   });
 
   it('mode: report refuses an artifact that names a PR whose head is another commit', async () => {
@@ -92,6 +94,10 @@ describe('fork pull requests', () => {
     expect(result.code).toBe(1); // unknown origin gates like introduced
     const report = JSON.parse(readFileSync(result.outputs.report, 'utf8'));
     expect(report.findings[0]).toMatchObject({ line: AUCTION_BUG_LINE, introduced: null });
+    // Says exactly why the origin is unknown, and the fix.
+    expect(report.base).toBe('not-fetched');
+    expect(fake.state.checkRuns.at(-1)!.output.title).toMatch(/^1 finding of unknown origin: the base branch was not fetched \(shallow checkout\); set fetch-depth: 0/);
+    expect(result.summary).toContain('origin unknown: base not fetched');
     expect(existsSync(path.join(clone, 'lookout-report/pull-request.json'))).toBe(false);
   });
 });
