@@ -28,6 +28,12 @@ describe('renderAnnotations', () => {
     expect(annotations.map((a) => [a.level, a.startLine])).toEqual([['failure', 60]]);
   });
 
+  it('gives an unreached line the branch no run took toward it', () => {
+    const missedBranch = { file: 'src/A.sol', line: 8, condition: 'require(x == 7)' };
+    const [annotation] = renderAnnotations(report({ findings: [], targets: [target('src/A.sol', 9, 'unreached', { missedBranch })] }));
+    expect(annotation.message).toBe('No transaction sequence executed line 9 within the fuzzing budget. No run took the branch at src/A.sol:8 toward it: require(x == 7)');
+  });
+
   it('leaves out findings without a source location', () => {
     const annotations = renderAnnotations(report({ targets: [], findings: [finding({ file: null, line: null })] }));
     expect(annotations).toEqual([]);

@@ -89,12 +89,18 @@ function lineAnnotations(targets: readonly ReportTarget[], status: 'unreached' |
         title: status === 'unreached' ? `Lookout: changed line${start === end ? '' : 's'} not reached` : `Lookout: changed line${start === end ? '' : 's'} unreachable`,
         message:
           status === 'unreached'
-            ? `No transaction sequence executed ${range} within the fuzzing budget.`
+            ? `No transaction sequence executed ${range} within the fuzzing budget.${missedBranchText(targets, file, start, end)}`
             : `The lookahead analysis proved that no transaction sequence can execute ${range}.`,
       });
     }
   }
   return annotations;
+}
+
+/** ` No run took the branch at src/A.sol:28 toward it: require(…).` for the first line of the run whose branch is known. */
+function missedBranchText(targets: readonly ReportTarget[], file: string, start: number, end: number): string {
+  const branch = targets.find((t) => t.file === file && t.line >= start && t.line <= end && t.missedBranch)?.missedBranch;
+  return branch ? ` No run took the branch at ${branch.file}:${branch.line} toward it: ${branch.condition}` : '';
 }
 
 function runs(lines: readonly number[]): Array<[number, number]> {

@@ -4,6 +4,7 @@ import type { Address } from '../evm/types.js';
 import { formatPanicCode } from '../oracles/panic.js';
 import type { ReportCall, ReportFinding, ReportTarget } from './types.js';
 import type { Target } from '../targets/types.js';
+import { branchLocator } from '../targets/branchLocation.js';
 import { failureLocator } from '../targets/failureLocation.js';
 import { encodeCall, formatArgs } from '../fuzz/inputs/abi.js';
 import type { ContractCampaignResult } from '../fuzz/campaign/contractCampaign.js';
@@ -12,10 +13,13 @@ import type { Call } from '../fuzz/types.js';
 
 /** The campaign's targets in the report's terms: reached (first when, by which sequence) or not. */
 export function toReportTargets(targets: readonly Target[], result: ContractCampaignResult): ReportTarget[] {
+  const branchAt = result.missedBranches?.size ? branchLocator(result.contract) : undefined;
   return targets.map((target, index) => {
     const first = result.reached.get(index);
     const status =
       target.status === 'no-code' ? 'no-code' : first ? 'reached' : result.unreachable.has(index) ? 'unreachable' : 'unreached';
+    const missed = status === 'unreached' ? result.missedBranches?.get(index) : undefined;
+    const missedBranch = missed === undefined ? null : branchAt?.(missed);
     return {
       ...targetPlace(target),
       pcs: target.pcs,
@@ -23,6 +27,7 @@ export function toReportTargets(targets: readonly Target[], result: ContractCamp
       reason: null,
       firstReachedMs: first ? Math.round(first.ms) : null,
       firstReachedSequence: first ? first.sequence : null,
+      ...(missedBranch && { missedBranch }),
     };
   });
 }

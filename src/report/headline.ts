@@ -1,5 +1,5 @@
 import { behaviourGroups, failures } from './findingOrder.js';
-import { changedLineCounts, countsText, fileLines, lineRanges, notFuzzedReasons } from './lineStatus.js';
+import { changedLineCounts, countsText, lineRanges, notFuzzedReasons, unreachedGroups, type UnreachedGroup } from './lineStatus.js';
 import { plural } from './units.js';
 import type { Report } from './types.js';
 
@@ -37,10 +37,9 @@ export function headline(report: Report): HeadlineItem[] {
   const changes = behaviourGroups(report).length;
   if (changes > 0) items.push({ tone: 'note', text: `${plural(changes, 'kind')} of behaviour change from the base` });
 
-  const unreached = fileLines(report).filter((f) => f.unreached.length > 0);
   const counts = changedLineCounts(report);
   if (counts.unreached > 0) {
-    const where = atMost(unreached.flatMap((f) => lineRanges(f.unreached).split(', ').map((range) => `${f.file}:${range}`)), MAX_PLACES);
+    const where = atMost(unreachedGroups(report).map(unreachedText), MAX_PLACES);
     items.push({ tone: 'problem', text: `${plural(counts.unreached, 'changed line')} ${counts.unreached === 1 ? 'was' : 'were'} never executed: ${where}` });
   }
   for (const { reason, lines } of notFuzzedReasons(report)) {
@@ -53,6 +52,14 @@ export function headline(report: Report): HeadlineItem[] {
   if (existing > 0) items.push({ tone: 'note', text: `${plural(existing, 'finding')} already on the base branch` });
   if (report.targets.length > 0) items.push({ tone: counts.unreached > 0 ? 'note' : 'ok', text: countsText(counts) });
   return items;
+}
+
+/** `src/A.sol:30–31 (no run took the branch at src/A.sol:28 toward them: require(amount > limit))` */
+function unreachedText(group: UnreachedGroup): string {
+  const where = `${group.file}:${atMost(lineRanges(group.lines).split(', '), MAX_PLACES)}`;
+  if (!group.branch) return where;
+  const them = group.lines.length === 1 ? 'it' : 'them';
+  return `${where} (no run took the branch at ${group.branch.file}:${group.branch.line} toward ${them}: ${group.branch.condition})`;
 }
 
 /** Why a finding could not be compared with the base, and what fixes it. */

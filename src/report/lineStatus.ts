@@ -1,4 +1,4 @@
-import type { Report, TargetStatus } from './types.js';
+import type { Report, ReportTarget, TargetStatus } from './types.js';
 
 /** The changed lines of one file grouped by what the campaign learned about them. */
 export interface FileLines {
@@ -91,4 +91,30 @@ export function notFuzzedReasons(report: Report): { reason: string; lines: { fil
     byReason.set(reason, [...(byReason.get(reason) ?? []), { file: target.file, line: target.line }]);
   }
   return [...byReason].map(([reason, lines]) => ({ reason, lines }));
+}
+
+/** Unreached changed lines of one file that share a reason: the branch no execution took toward them (when known). */
+export interface UnreachedGroup {
+  file: string;
+  lines: number[];
+  branch: ReportTarget['missedBranch'];
+}
+
+/** Unreached lines (each once, as the counts take them) grouped by file and missed branch, in report order. */
+export function unreachedGroups(report: Report): UnreachedGroup[] {
+  const unreached = new Map(fileLines(report).map((f) => [f.file, new Set(f.unreached)]));
+  const groups = new Map<string, UnreachedGroup>();
+  const seen = new Set<string>();
+  for (const target of report.targets) {
+    const key = `${target.file}:${target.line}`;
+    if (target.status !== 'unreached' || !unreached.get(target.file)?.has(target.line) || seen.has(key)) continue;
+    seen.add(key);
+    // Another contract holding the line may know the branch when this one does not.
+    const branch = report.targets.find((t) => t.file === target.file && t.line === target.line && t.missedBranch)?.missedBranch;
+    const groupKey = `${target.file}\0${branch ? `${branch.file}:${branch.line}:${branch.condition}` : ''}`;
+    const group = groups.get(groupKey) ?? { file: target.file, lines: [], branch };
+    group.lines.push(target.line);
+    groups.set(groupKey, group);
+  }
+  return [...groups.values()].map((g) => ({ ...g, lines: g.lines.sort((a, b) => a - b) }));
 }

@@ -77,6 +77,8 @@ export interface ReportTarget {
   reason: string | null;
   firstReachedMs: number | null;
   firstReachedSequence: number | null;
+  /** `unreached`: the nearest branch no execution took toward the line (its condition as written), when known. */
+  missedBranch?: { file: string; line: number; condition: string };
 }
 
 export type FindingKind =

@@ -15,6 +15,7 @@ import { PredictionStats } from '../search/prediction.js';
 import { confirmFinding, type ConfirmedFinding } from '../findings/replay.js';
 import type { Rng } from '../inputs/rng.js';
 import { ReachTracker, type FirstReach, type ReachTarget } from '../search/reach.js';
+import { missedBranches } from '../search/missedBranches.js';
 import { lidCutOffExponential, lookaheadSchedule } from '../search/lookaheadSchedule.js';
 import { createPathAnalyzer, type PathAnalyzer } from '../search/pathAnalysis.js';
 import { cutOffExponential, type PowerSchedule } from '../search/schedule.js';
@@ -76,6 +77,8 @@ export interface ContractCampaignResult {
   unreachable: ReadonlySet<number>;
   /** What the oracles were built with (the probe slot included): the base replay judges with the same. */
   oracleSettings: OracleSettings;
+  /** Unreached targets in the subject's code (by index) → pc of the nearest branch never taken toward them. */
+  missedBranches?: ReadonlyMap<number, number>;
 }
 
 /** Fuzzes one deployed contract (with the ones it was deployed with) for its budget, then shrinks and replays every failure found. */
@@ -124,6 +127,8 @@ export async function fuzzContract(request: ContractCampaignRequest): Promise<Co
   let entersTargets = false;
   let enteredTargets = false;
   const { distinguish } = request;
+  // JUMPI edges taken, to name the branch that kept an unreached target unreached.
+  const covered = new Set<number>();
   const outcome = await runCampaign({
     harness,
     budget: request.budget,
@@ -142,6 +147,7 @@ export async function fuzzContract(request: ContractCampaignRequest): Promise<Co
       if (event.kind === 'transaction') {
         reach.observe(event.result, event.elapsedMs, event.sequenceIndex);
         entersTargets ||= reach.enters(event.result);
+        for (const edge of event.result.trace.edges) covered.add(edge);
       }
       if (event.kind === 'sequence') {
         request.onEvent?.({ ...event, executesTargets: entersTargets });
@@ -162,7 +168,9 @@ export async function fuzzContract(request: ContractCampaignRequest): Promise<Co
     });
     if (confirmed) findings.push(confirmed);
   }
-  return { ...result, outcome, findings };
+  const unreached = new Map(request.targets.flatMap((t, i) => (t.runtime === undefined && !reach.reached.has(i) && !lookahead.unreachable.has(i) ? [[i, t.pcs] as const] : [])));
+  const missed = unreached.size > 0 ? missedBranches(deployment.code, deployment.codeId, covered, unreached) : new Map<number, number>();
+  return { ...result, outcome, findings, missedBranches: missed };
 }
 
 /**
