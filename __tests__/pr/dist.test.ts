@@ -68,7 +68,8 @@ describe('dist/cli/index.js pr', () => {
         sequence: distinct(report.findings.flatMap((f) => f.sequence.map(keys))),
       }).toEqual({
         // build and deployments: DESIGN.md's compilers per group and deployed-or-skipped contracts (issue 11).
-        report: 'budget,build,deployments,findings,schemaVersion,seed,stats,targets,tool',
+        // base and senders: what findings were compared with, and who sends the transactions (issue 15).
+        report: 'base,budget,build,deployments,findings,schemaVersion,seed,senders,stats,targets,tool',
         tool: 'name,version',
         budget: 'executions,seconds',
         // `prediction`: issue 5's addition to DESIGN.md's stats (the one-shot success rate); `fuzzMs` and
@@ -81,7 +82,8 @@ describe('dist/cli/index.js pr', () => {
         behaviourChanges: ['behaviour,contract,contractFile,file,foundMs,function,introduced,kind,line,message,panicCode,sequence'],
         sequence: ['args,calldata,contract,function,sender,value'],
       });
-      expect(report).toMatchObject({ schemaVersion: 1, tool: { name: 'lookout' }, seed: 1, budget: { seconds: BUDGET_SECONDS, executions: null } });
+      expect(report).toMatchObject({ schemaVersion: 1, tool: { name: 'lookout' }, seed: 1, budget: { seconds: BUDGET_SECONDS, executions: null }, base: 'compared' });
+      expect(report.senders!.map((s) => s.name)).toEqual(['deployer', 'alice', 'bob']);
       expect(report.stats.transactions).toBeGreaterThan(0);
       for (const target of report.targets) expect(target.file).toBe(file);
       const read = lineOf(vault, 'lastRead = slots[i];'); // where the removed require stood
