@@ -73,6 +73,8 @@ function lineAnnotations(targets: readonly ReportTarget[], status: 'unreached' |
     const set = lines.get(target.line) ?? new Set();
     lines.set(target.line, set.add(target.status));
   }
+  const branches = new Map<string, NonNullable<ReportTarget['missedBranch']>>();
+  for (const t of targets) if (t.missedBranch && !branches.has(`${t.file}:${t.line}`)) branches.set(`${t.file}:${t.line}`, t.missedBranch);
   const annotations: Annotation[] = [];
   for (const [file, lines] of statuses) {
     const matching = [...lines]
@@ -80,6 +82,9 @@ function lineAnnotations(targets: readonly ReportTarget[], status: 'unreached' |
       .map(([line]) => line)
       .sort((a, b) => a - b);
     for (const [start, end] of runs(matching)) {
+      // A run is consecutive lines: the first with a known branch speaks for it.
+      let branch: ReportTarget['missedBranch'];
+      for (let line = start; line <= end && !branch; line++) branch = branches.get(`${file}:${line}`);
       const range = start === end ? `line ${start}` : `lines ${start}–${end}`;
       annotations.push({
         path: file,
@@ -89,18 +94,12 @@ function lineAnnotations(targets: readonly ReportTarget[], status: 'unreached' |
         title: status === 'unreached' ? `Lookout: changed line${start === end ? '' : 's'} not reached` : `Lookout: changed line${start === end ? '' : 's'} unreachable`,
         message:
           status === 'unreached'
-            ? `No transaction sequence executed ${range} within the fuzzing budget.${missedBranchText(targets, file, start, end)}`
+            ? `No transaction sequence executed ${range} within the fuzzing budget.${branch ? ` No run took the branch at ${branch.file}:${branch.line} toward it: ${branch.condition}` : ''}`
             : `The lookahead analysis proved that no transaction sequence can execute ${range}.`,
       });
     }
   }
   return annotations;
-}
-
-/** ` No run took the branch at src/A.sol:28 toward it: require(…).` for the first line of the run whose branch is known. */
-function missedBranchText(targets: readonly ReportTarget[], file: string, start: number, end: number): string {
-  const branch = targets.find((t) => t.file === file && t.line >= start && t.line <= end && t.missedBranch)?.missedBranch;
-  return branch ? ` No run took the branch at ${branch.file}:${branch.line} toward it: ${branch.condition}` : '';
 }
 
 function runs(lines: readonly number[]): Array<[number, number]> {

@@ -103,14 +103,16 @@ export interface UnreachedGroup {
 /** Unreached lines (each once, as the counts take them) grouped by file and missed branch, in report order. */
 export function unreachedGroups(report: Report): UnreachedGroup[] {
   const unreached = new Map(fileLines(report).map((f) => [f.file, new Set(f.unreached)]));
+  // Another contract holding the line may know the branch when this one does not.
+  const branches = new Map<string, ReportTarget['missedBranch']>();
+  for (const t of report.targets) if (t.missedBranch && !branches.has(`${t.file}:${t.line}`)) branches.set(`${t.file}:${t.line}`, t.missedBranch);
   const groups = new Map<string, UnreachedGroup>();
   const seen = new Set<string>();
   for (const target of report.targets) {
     const key = `${target.file}:${target.line}`;
     if (target.status !== 'unreached' || !unreached.get(target.file)?.has(target.line) || seen.has(key)) continue;
     seen.add(key);
-    // Another contract holding the line may know the branch when this one does not.
-    const branch = report.targets.find((t) => t.file === target.file && t.line === target.line && t.missedBranch)?.missedBranch;
+    const branch = branches.get(key);
     const groupKey = `${target.file}\0${branch ? `${branch.file}:${branch.line}:${branch.condition}` : ''}`;
     const group = groups.get(groupKey) ?? { file: target.file, lines: [], branch };
     group.lines.push(target.line);

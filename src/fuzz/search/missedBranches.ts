@@ -20,7 +20,13 @@ export function missedBranches(
 ): Map<number, number> {
   const graph = controlFlow(stripMetadata(code));
   const predecessors = new Map<number, number[]>();
-  for (const [from, tos] of graph.successors) for (const to of tos) predecessors.set(to, [...(predecessors.get(to) ?? []), from]);
+  for (const [from, tos] of graph.successors) {
+    for (const to of tos) {
+      const list = predecessors.get(to);
+      if (list) list.push(from);
+      else predecessors.set(to, [from]);
+    }
+  }
   const reasons = new Map<number, number>();
   for (const [target, pcs] of targets) {
     const distance = distancesTo(predecessors, new Set(pcs.map((pc) => graph.blockOf.get(pc)).filter((b): b is number => b !== undefined)));
