@@ -16,7 +16,7 @@ export const MAX_COMMENT_LENGTH = 65_536;
 export interface MarkdownOptions {
   /** Defaults to MAX_COMMENT_LENGTH. */
   maxLength?: number;
-  /** Where the untruncated report is (the job summary of the run); linked when truncating. */
+  /** The workflow run, whose page shows the untruncated job summary: linked in the context line and when truncating. */
   summaryUrl?: string;
   /** Commit the links point at (the PR head, not the merge commit). */
   headSha?: string;
