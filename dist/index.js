@@ -38302,14 +38302,17 @@ var errors = __nccwpck_require__(3916);
 var panic = __nccwpck_require__(7448);
 ;// CONCATENATED MODULE: ./src/config/budget.ts
 
-const FORMS = '`90s`, `2m`, `1h`, `120` (seconds) or `50000x` (transactions)';
-/** Parses `90s`, `2m`, `1h`, a bare number of seconds, or `50000x`. */
+const FORMS = '`90s`, `2m`, `1h` (time) or `50000x` (transactions)';
+/** Parses `90s`, `2m`, `1h` or `50000x`. A bare number is refused: seconds and transactions differ a thousandfold. */
 function budget_parseBudget(text) {
     const match = /^\s*(\d+(?:\.\d+)?)\s*(s|m|h|x)?\s*$/i.exec(text);
     if (!match)
         throw new errors/* ConfigurationError */.j1(`Invalid budget '${text}': use ${FORMS}.`);
+    if (match[2] === undefined) {
+        throw new errors/* ConfigurationError */.j1(`Budget '${text.trim()}' has no unit: write \`${match[1]}s\` for seconds or \`${match[1]}000x\` for transactions.`);
+    }
     const amount = Number(match[1]);
-    const unit = (match[2] ?? 's').toLowerCase();
+    const unit = match[2].toLowerCase();
     if (amount <= 0)
         throw new errors/* ConfigurationError */.j1(`Invalid budget '${text}': it must be greater than zero.`);
     if (unit === 'x') {
@@ -43788,7 +43791,7 @@ function createClient(options) {
 
 /***/ }),
 
-/***/ 9525:
+/***/ 5960:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -43808,38 +43811,52 @@ var github = __nccwpck_require__(7184);
 var errors = __nccwpck_require__(3916);
 // EXTERNAL MODULE: ./src/report/findingOrder.ts
 var findingOrder = __nccwpck_require__(279);
-// EXTERNAL MODULE: ./src/report/text.ts
-var report_text = __nccwpck_require__(5655);
+// EXTERNAL MODULE: ./src/report/sequence.ts
+var sequence = __nccwpck_require__(7449);
 ;// CONCATENATED MODULE: ./src/report/annotations.ts
 
 
 /**
- * Annotations most important first, because GitHub shows only the first few per level: findings the
- * PR introduced (failure), other findings and behaviour changes (warning), unreached changed lines (warning), lines proven
- * unreachable (notice). Consecutive lines of one file with one status become one annotation.
- * Findings without a source location cannot be placed and are left to the comment and summary.
+ * Annotations most important first, because GitHub shows only the first few per level: compiler
+ * errors (failure, at the solc error's line), findings the PR introduced or of unknown origin
+ * (failure), pre-existing findings and behaviour changes (warning), unreached changed lines
+ * (warning), lines proven unreachable (notice). Consecutive lines of one file with one status become
+ * one annotation. Findings without a source location cannot be placed and are left to the comment
+ * and summary; findings in `threaded` already have a review thread, which an annotation would repeat.
  */
-function renderAnnotations(report) {
-    const placed = (list) => (0,findingOrder/* byImportance */.G5)(list).filter((f) => f.file !== null && f.line !== null);
+function renderAnnotations(report, threaded = new Set()) {
+    const placed = (list) => (0,findingOrder/* byImportance */.G5)(list).filter((f) => f.file !== null && f.line !== null && !threaded.has(f));
     const findings = placed((0,findingOrder/* failures */.e9)(report));
+    const names = (0,sequence/* accountNames */.Er)(report);
+    const annotate = (level) => (f) => findingAnnotation(f, level, names, report.base);
     return [
-        ...findings.filter((f) => f.introduced === true).map((f) => findingAnnotation(f, 'failure')),
-        ...findings.filter((f) => f.introduced !== true).map((f) => findingAnnotation(f, 'warning')),
-        ...placed((0,findingOrder/* behaviourChanges */.L3)(report)).map((f) => findingAnnotation(f, 'warning')),
+        ...buildErrorAnnotations(report),
+        ...findings.filter((f) => f.introduced !== false).map(annotate('failure')),
+        ...findings.filter((f) => f.introduced === false).map(annotate('warning')),
+        ...placed((0,findingOrder/* behaviourChanges */.L3)(report)).map(annotate('warning')),
         ...lineAnnotations(report.targets, 'unreached', 'warning'),
         ...lineAnnotations(report.targets, 'unreachable', 'notice'),
     ];
 }
-function findingAnnotation(finding, level) {
-    const kind = finding.panicCode ? `${finding.kind} ${finding.panicCode}` : finding.kind;
-    const steps = finding.sequence.map((call, i) => `${i + 1}. ${(0,report_text/* renderCall */.J)(call)}`);
+function buildErrorAnnotations(report) {
+    return (report.buildErrors ?? []).map((error) => ({
+        path: error.file,
+        startLine: error.line ?? 1,
+        endLine: error.line ?? 1,
+        level: 'failure',
+        title: 'Lookout: the build failed',
+        message: error.message,
+    }));
+}
+function findingAnnotation(finding, level, names, base) {
+    const legend = (0,sequence/* legendText */.z)(finding.sequence, names);
     return {
         path: finding.file,
         startLine: finding.line,
         endLine: finding.line,
         level,
-        title: `Lookout: ${kind} in ${(0,findingOrder/* qualifiedFunction */.Hz)(finding)} (${(0,findingOrder/* provenance */.aH)(finding)})`,
-        message: [finding.message, '', 'Reproduce:', ...steps].join('\n'),
+        title: `Lookout: ${(0,findingOrder/* kindText */.uS)(finding)} in ${(0,findingOrder/* qualifiedFunction */.Hz)(finding)} (${(0,findingOrder/* provenance */.aH)(finding, base)})`,
+        message: [finding.message, '', 'Reproduce:', (0,sequence/* sequenceText */.HY)(finding.sequence, names), ...(legend ? ['', legend] : [])].join('\n'),
     };
 }
 /**
@@ -43855,6 +43872,10 @@ function lineAnnotations(targets, status, level) {
         const set = lines.get(target.line) ?? new Set();
         lines.set(target.line, set.add(target.status));
     }
+    const branches = new Map();
+    for (const t of targets)
+        if (t.missedBranch && !branches.has(`${t.file}:${t.line}`))
+            branches.set(`${t.file}:${t.line}`, t.missedBranch);
     const annotations = [];
     for (const [file, lines] of statuses) {
         const matching = [...lines]
@@ -43862,6 +43883,10 @@ function lineAnnotations(targets, status, level) {
             .map(([line]) => line)
             .sort((a, b) => a - b);
         for (const [start, end] of runs(matching)) {
+            // A run is consecutive lines: the first with a known branch speaks for it.
+            let branch;
+            for (let line = start; line <= end && !branch; line++)
+                branch = branches.get(`${file}:${line}`);
             const range = start === end ? `line ${start}` : `lines ${start}–${end}`;
             annotations.push({
                 path: file,
@@ -43870,7 +43895,7 @@ function lineAnnotations(targets, status, level) {
                 level,
                 title: status === 'unreached' ? `Lookout: changed line${start === end ? '' : 's'} not reached` : `Lookout: changed line${start === end ? '' : 's'} unreachable`,
                 message: status === 'unreached'
-                    ? `No transaction sequence executed ${range} within the fuzzing budget.`
+                    ? `No transaction sequence executed ${range} within the fuzzing budget.${branch ? ` No run took the branch at ${branch.file}:${branch.line} toward it: ${branch.condition}` : ''}`
                     : `The lookahead analysis proved that no transaction sequence can execute ${range}.`,
             });
         }
@@ -43915,188 +43940,80 @@ function escapeProperty(text) {
     return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
 }
 
-// EXTERNAL MODULE: ./src/report/markdown.ts
-var markdown = __nccwpck_require__(4285);
+// EXTERNAL MODULE: ./src/report/headline.ts
+var headline = __nccwpck_require__(4512);
 // EXTERNAL MODULE: ./src/report/lineStatus.ts
 var lineStatus = __nccwpck_require__(9128);
+// EXTERNAL MODULE: ./src/report/markdown.ts
+var markdown = __nccwpck_require__(4285);
 // EXTERNAL MODULE: ./src/report/escape.ts
 var report_escape = __nccwpck_require__(6412);
+// EXTERNAL MODULE: ./src/report/units.ts
+var units = __nccwpck_require__(7885);
 ;// CONCATENATED MODULE: ./src/report/review.ts
 
 
 
-/** Changed lines a finding's sequence enters that get a comment of their own (the rest are in the sticky comment). */
-const MAX_ENTERED_COMMENTS = 5;
+
+
 /**
- * For each finding, most important first: a comment on the line where it fails, and a short one on
- * each changed line its sequence enters on the way. Which of them GitHub accepts (lines inside the
- * diff hunks) is decided by the GitHub client; the rest stay in the sticky comment.
+ * One thread per finding, most important first: on the line where it fails, or — when `commentable`
+ * (inside the diff hunks) refuses that line — on the first changed line its sequence enters that it
+ * accepts; a finding with neither gets none (the sticky comment has it). Each thread lists the
+ * changed lines the sequence executes. Behaviour changes stay in the comment: a thread is for a failure.
  */
-function renderReviewComments(report) {
-    // Behaviour changes stay in the comment's own section: a review thread is for a failure.
-    return (0,findingOrder/* byImportance */.G5)((0,findingOrder/* failures */.e9)(report)).flatMap((finding) => [...failureComment(finding), ...enteredComments(finding)]);
+function reviewThreads(report, commentable = () => true) {
+    const names = (0,sequence/* accountNames */.Er)(report);
+    return (0,findingOrder/* byImportance */.G5)((0,findingOrder/* failures */.e9)(report)).flatMap((finding) => {
+        const failing = finding.file !== null && finding.line !== null ? [{ path: finding.file, line: finding.line }] : [];
+        const entered = (finding.enteredLines ?? []).map((l) => ({ path: l.file, line: l.line }));
+        const at = [...failing, ...entered].find((p) => commentable(p.path, p.line));
+        return at ? [{ finding, comment: { ...at, body: threadBody(finding, at, names, report.base) } }] : [];
+    });
 }
-function enteredComments(finding) {
-    const at = finding.file === null ? 'an unknown line' : `${finding.file}:${finding.line}`;
-    return (finding.enteredLines ?? [])
-        .filter((l) => l.file !== finding.file || l.line !== finding.line)
-        .slice(0, MAX_ENTERED_COMMENTS)
-        .map((l) => ({
-        path: l.file,
-        line: l.line,
-        body: `**Lookout:** the sequence that fails with ${(0,report_escape/* escapeMarkdown */.FV)(kindOf(finding))} in ${(0,report_escape/* escapeMarkdown */.FV)((0,findingOrder/* qualifiedFunction */.Hz)(finding))} (${(0,report_escape/* escapeMarkdown */.FV)(at)}) executes this changed line — **${(0,findingOrder/* provenance */.aH)(finding)}**.`,
-    }));
+/** The review's own body: how many threads, and what the findings are. */
+function reviewBody(report, threads) {
+    const found = (0,findingOrder/* failures */.e9)(report);
+    const introduced = found.filter((f) => f.introduced === true).length;
+    const existing = found.filter((f) => f.introduced === false).length;
+    const unknown = found.length - introduced - existing;
+    const origins = [
+        introduced > 0 ? `${introduced} introduced by this PR` : '',
+        unknown > 0 ? `${unknown} of unknown origin` : '',
+        existing > 0 ? `${existing} already on the base branch` : '',
+    ].filter(Boolean);
+    const left = found.length - threads;
+    const rest = left > 0 ? ` ${(0,units/* plural */.LS)(left, 'finding')} outside the diff ${left === 1 ? 'is' : 'are'} only in the sticky comment.` : '';
+    return `Lookout: one thread per finding (${origins.join(', ')}).${rest} The sticky comment has the full report.`;
 }
-function failureComment(finding) {
-    if (finding.file === null || finding.line === null)
-        return [];
-    const sequence = finding.sequence.map((call, i) => `${i + 1}. ${(0,report_text/* renderCall */.J)(call)}`).join('\n');
-    const body = [
-        `**Lookout: ${(0,report_escape/* escapeMarkdown */.FV)(kindOf(finding))}** in ${(0,report_escape/* escapeMarkdown */.FV)((0,findingOrder/* qualifiedFunction */.Hz)(finding))} — **${(0,findingOrder/* provenance */.aH)(finding)}**`,
-        '',
-        `> ${(0,report_escape/* escapeMarkdown */.FV)(finding.message)}`,
-        '',
-        (0,report_escape/* codeBlock */.DV)(sequence),
-    ].join('\n');
-    return [{ path: finding.file, line: finding.line, body }];
+function threadBody(finding, at, names, base) {
+    const failsHere = finding.file === at.path && finding.line === at.line;
+    const where = finding.file === null ? 'an unknown line' : finding.line === null ? finding.file : `${finding.file}:${finding.line}`;
+    const lines = [
+        `**Lookout: ${(0,report_escape/* escapeMarkdown */.FV)((0,findingOrder/* kindText */.uS)(finding))}** in ${(0,report_escape/* escapeMarkdown */.FV)((0,findingOrder/* qualifiedFunction */.Hz)(finding))} — **${(0,report_escape/* escapeMarkdown */.FV)((0,findingOrder/* provenance */.aH)(finding, base))}**`,
+    ];
+    if (!failsHere)
+        lines.push('', `Fails at ${(0,report_escape/* escapeMarkdown */.FV)(where)}, outside the diff; its sequence enters this changed line on the way.`);
+    if (finding.message)
+        lines.push('', `> ${(0,report_escape/* escapeMarkdown */.FV)(finding.message)}`);
+    const entered = enteredSummary(finding);
+    if (entered)
+        lines.push('', `Changed lines the sequence executes: ${(0,report_escape/* escapeMarkdown */.FV)(entered)}`);
+    lines.push('', (0,sequence/* sequenceTable */.Il)(finding.sequence, names));
+    return lines.join('\n');
 }
-function kindOf(finding) {
-    return finding.panicCode ? `${finding.kind} ${finding.panicCode}` : finding.kind;
-}
-
-;// CONCATENATED MODULE: ./src/report/sarif.ts
-
-
-const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
-const RULES = {
-    assertion: {
-        name: 'AssertionFailure',
-        short: 'An assertion failed',
-        full: 'A transaction sequence makes an assert() fail (panic 0x01).',
-    },
-    panic: {
-        name: 'SolidityPanic',
-        short: 'A Solidity panic',
-        full: 'A transaction sequence triggers a Solidity panic such as an out-of-bounds index, division by zero or an invalid enum value.',
-    },
-    property: {
-        name: 'PropertyViolation',
-        short: 'A property function returned false',
-        full: 'A transaction sequence makes a property_* or echidna_* function return false.',
-    },
-    'arbitrary-storage-write': {
-        name: 'ArbitraryStorageWrite',
-        short: 'A caller can write an arbitrary storage slot',
-        full: 'A transaction writes a storage slot chosen by its caller (SWC-124).',
-    },
-    'ether-leak': {
-        name: 'EtherLeak',
-        short: 'A sender takes out more ether than it put in',
-        full: 'A transaction sequence lets a sender other than the deployer end with more ether than it sent in, taken from a contract it did not fund.',
-    },
-    'token-theft': {
-        name: 'TokenTheft',
-        short: 'Tokens move without their holder\'s consent',
-        full: 'A holder\'s token balance falls in a transaction it did not send without an allowance covering it, an allowance rises without its owner\'s approval, or transferFrom moves more than the allowance.',
-    },
-    'unprotected-selfdestruct': {
-        name: 'UnprotectedSelfdestruct',
-        short: 'Anyone can self-destruct the contract',
-        full: 'A sender other than the deployer reaches SELFDESTRUCT (SWC-106).',
-    },
-    'controlled-delegatecall': {
-        name: 'ControlledDelegatecall',
-        short: 'Delegatecall to an address the caller chose',
-        full: 'A sender other than the deployer makes the contract delegatecall into an address taken from its input (SWC-112).',
-    },
-    'behaviour-change': {
-        name: 'BehaviourChange',
-        short: 'Behaviour differs from the base revision',
-        full: 'The same transactions give a caller a different outcome, return value, events, ether or token balances on the pull request than on its base.',
-    },
-};
-/**
- * SARIF 2.1.0 for code scanning: one rule per finding kind present, one result per finding at its
- * file and line, and the counterexample as a code flow whose steps are the sequence's calls.
- * Introduced findings are errors, the others warnings; behaviour changes are notes.
- */
-function renderSarif(report, options = {}) {
-    const findings = (0,findingOrder/* byImportance */.G5)(report.findings);
-    const kinds = [...new Set(findings.map((f) => f.kind))];
-    const rules = kinds.map((kind) => ({
-        id: ruleId(kind),
-        name: RULES[kind].name,
-        shortDescription: { text: RULES[kind].short },
-        fullDescription: { text: RULES[kind].full },
-        defaultConfiguration: { level: 'warning' },
-        properties: { tags: ['security', 'solidity', 'fuzzing'] },
-    }));
-    return {
-        version: '2.1.0',
-        $schema: SARIF_SCHEMA,
-        runs: [
-            {
-                tool: {
-                    driver: {
-                        name: 'Lookout',
-                        version: report.tool.version,
-                        semanticVersion: report.tool.version,
-                        ...(options.informationUri ? { informationUri: options.informationUri } : {}),
-                        rules,
-                    },
-                },
-                results: findings.map((finding) => result(finding, kinds.indexOf(finding.kind))),
-                properties: { seed: report.seed, budget: report.budget },
-            },
-        ],
-    };
-}
-function ruleId(kind) {
-    return `lookout/${kind}`;
-}
-function result(finding, ruleIndex) {
-    const place = findingLocation(finding);
-    const kind = finding.panicCode ? `${finding.kind} ${finding.panicCode}` : finding.kind;
-    return {
-        ruleId: ruleId(finding.kind),
-        ruleIndex,
-        level: finding.kind === 'behaviour-change' ? 'note' : finding.introduced === true ? 'error' : 'warning',
-        message: { text: `${kind} in ${(0,findingOrder/* qualifiedFunction */.Hz)(finding)}: ${finding.message} (${(0,findingOrder/* provenance */.aH)(finding)})` },
-        locations: [place],
-        // Same failure in the same function is the same alert across runs, whatever line it moved to.
-        partialFingerprints: { 'lookoutFinding/v1': [finding.kind, finding.panicCode ?? '', finding.contract, finding.function].join('|') },
-        codeFlows: [
-            {
-                message: { text: `Reproduces with ${finding.sequence.length} transaction(s)` },
-                threadFlows: [{ locations: finding.sequence.map((call, i) => callStep(finding, call, i === finding.sequence.length - 1 ? place : undefined)) }],
-            },
-        ],
-        properties: { introduced: finding.introduced, foundMs: finding.foundMs },
-    };
-}
-/** File and line when known; otherwise the contract function, so the result still says where. */
-function findingLocation(finding) {
-    const logical = { logicalLocations: [{ fullyQualifiedName: (0,findingOrder/* qualifiedFunction */.Hz)(finding), kind: 'function' }] };
-    if (finding.file === null)
-        return logical;
-    return {
-        physicalLocation: {
-            artifactLocation: { uri: finding.file, uriBaseId: '%SRCROOT%' },
-            ...(finding.line === null ? {} : { region: { startLine: finding.line } }),
-        },
-        ...logical,
-    };
-}
-/** A call of the counterexample; the last one fails, so it carries the failure's location. */
-function callStep(finding, call, failing) {
-    const message = { text: (0,report_text/* renderCall */.J)(call) };
-    const location = failing
-        ? { ...failing, message }
-        : { logicalLocations: [{ fullyQualifiedName: `${finding.contract}.${call.function}`, kind: 'function' }], message };
-    return { location, kinds: ['call'] };
+/** `src/A.sol:12–15, 20; src/B.sol:3` in order of file first entered. */
+function enteredSummary(finding) {
+    const byFile = new Map();
+    for (const { file, line } of finding.enteredLines ?? [])
+        byFile.set(file, [...(byFile.get(file) ?? []), line]);
+    return [...byFile].map(([file, lines]) => `${file}:${(0,lineStatus/* lineRanges */.nV)([...new Set(lines)].sort((a, b) => a - b))}`).join('; ');
 }
 
+// EXTERNAL MODULE: ./src/report/sarif.ts
+var sarif = __nccwpck_require__(5881);
 ;// CONCATENATED MODULE: ./src/report/summary.ts
+
 
 
 
@@ -44104,26 +44021,28 @@ function callStep(finding, call, failing) {
 
 /** GitHub refuses a step summary above 1 MiB. */
 const MAX_SUMMARY_BYTES = 1024 * 1024;
-/** Points on the reach chart's time axis. */
-const CHART_POINTS = 21;
+/** Rows of the reach-over-time table. */
+const TIME_ROWS = 6;
 /**
  * The job summary: everything in the report, untruncated (the PR comment points here), with a
- * mermaid chart of targets reached over time. Only above 1 MiB are the last blocks left out.
+ * table of changed lines reached over time. Only above 1 MiB are the last blocks left out.
  */
-function renderSummary(report, maxBytes = MAX_SUMMARY_BYTES) {
-    const blocks = [`## Lookout\n\n${(0,markdown/* summaryLine */.dC)(report)}`, statsBlock(report)];
+function renderSummary(report, options = {}, maxBytes = MAX_SUMMARY_BYTES) {
+    const head = ['## Lookout', '', ...(0,markdown/* headlineMarkdown */.Ux)(report), '', (0,markdown/* contextLine */.q3)(report, options)].join('\n');
+    const blocks = [head, statsBlock(report)];
     if ((report.errors ?? []).length > 0)
         blocks.push(`### Errors\n\n${report.errors.map((e) => (0,report_escape/* codeBlock */.DV)(e)).join('\n\n')}`);
     // Findings before the line tables: if the 1 MiB cap cuts anything, it is the per-target detail.
+    const names = (0,sequence/* accountNames */.Er)(report);
     const findings = (0,findingOrder/* byImportance */.G5)((0,findingOrder/* failures */.e9)(report));
     if (findings.length > 0)
-        blocks.push(`### Findings\n\n${findings.map((f, i) => findingBlock(f, i + 1)).join('\n\n')}`);
+        blocks.push(`### Findings\n\n${findings.map((f, i) => findingBlock(f, i + 1, names, report.base)).join('\n\n')}`);
     const changes = (0,findingOrder/* behaviourChanges */.L3)(report);
     if (changes.length > 0)
-        blocks.push(`### Behaviour changes\n\n${changes.map((f, i) => findingBlock(f, i + 1)).join('\n\n')}`);
-    const chart = reachChart(report);
-    if (chart)
-        blocks.push(`### Targets reached over time\n\n${chart}`);
+        blocks.push(`### Behaviour changes\n\n${changes.map((f, i) => findingBlock(f, i + 1, names, report.base)).join('\n\n')}`);
+    const overTime = reachOverTime(report);
+    if (overTime)
+        blocks.push(`### Changed lines reached over time\n\n${overTime}`);
     if (report.targets.length > 0)
         blocks.push(linesBlock(report), targetsBlock(report));
     return fitBytes(blocks, maxBytes);
@@ -44131,41 +44050,37 @@ function renderSummary(report, maxBytes = MAX_SUMMARY_BYTES) {
 function statsBlock(report) {
     const { stats } = report;
     return [
-        '| elapsed | sequences | transactions | tx/s | analysis | budget | seed |',
+        '| ran for | sequences | transactions | transactions/s | analysis | budget | seed |',
         '| --- | --- | --- | --- | --- | --- | --- |',
-        `| ${(stats.elapsedMs / 1000).toFixed(1)}s | ${stats.sequences} | ${stats.transactions} | ${Math.round(stats.transactionsPerSecond)} | ` +
-            `${(stats.analysisMs / 1000).toFixed(1)}s | ${(0,markdown/* budgetText */.$e)(report.budget)} | ${report.seed} |`,
+        `| ${(0,units/* duration */.p0)(stats.elapsedMs)} | ${(0,units/* count */.U9)(stats.sequences)} | ${(0,units/* count */.U9)(stats.transactions)} | ${(0,units/* count */.U9)(stats.transactionsPerSecond)} | ` +
+            `${(0,units/* duration */.p0)(stats.analysisMs)} | ${(0,units/* budgetText */.$e)(report.budget)} | ${report.seed} |`,
     ].join('\n');
 }
 /**
- * Cumulative targets (one per changed line per contract, code only) first reached by each point
- * in time, as a mermaid xychart line. Undefined when there is nothing to draw.
+ * Changed lines with code (each once, as the counts take them) first reached by each point in time,
+ * as a table: a chart's axis labels are unreadable at summary width. Undefined when nothing has code.
  */
-function reachChart(report) {
-    const withCode = report.targets.filter((t) => t.status !== 'no-code' && t.status !== 'not-fuzzed');
-    if (withCode.length === 0)
-        return undefined;
-    const times = withCode.map((t) => t.firstReachedMs).filter((ms) => ms !== null).sort((a, b) => a - b);
-    const horizon = Math.max(report.stats.elapsedMs, times[times.length - 1] ?? 0, 1);
-    const labels = [];
-    const counts = [];
-    let reached = 0;
-    for (let i = 0; i < CHART_POINTS; i++) {
-        const at = (horizon * i) / (CHART_POINTS - 1);
-        while (reached < times.length && times[reached] <= at)
-            reached++;
-        labels.push(`"${horizon < 20_000 ? (at / 1000).toFixed(1) : Math.round(at / 1000)}s"`);
-        counts.push(reached);
+function reachOverTime(report) {
+    const first = new Map();
+    for (const t of report.targets) {
+        if (t.status === 'no-code' || t.status === 'not-fuzzed' || t.status === 'unreachable')
+            continue;
+        const key = `${t.file}:${t.line}`;
+        const previous = first.get(key);
+        const ms = t.firstReachedMs;
+        if (previous === undefined || (ms !== null && (previous === null || ms < previous)))
+            first.set(key, ms);
     }
-    return [
-        '```mermaid',
-        'xychart-beta',
-        '    title "Changed-line targets reached"',
-        `    x-axis "time" [${labels.join(', ')}]`,
-        `    y-axis "targets reached" 0 --> ${withCode.length}`,
-        `    line [${counts.join(', ')}]`,
-        '```',
-    ].join('\n');
+    if (first.size === 0)
+        return undefined;
+    const times = [...first.values()].filter((ms) => ms !== null).sort((a, b) => a - b);
+    const horizon = Math.max(report.stats.elapsedMs, times.at(-1) ?? 0, 1);
+    const rows = Array.from({ length: TIME_ROWS }, (_, i) => {
+        const at = (horizon * (i + 1)) / TIME_ROWS;
+        const reached = times.filter((ms) => ms <= at).length;
+        return `| ${(0,units/* duration */.p0)(at)} | ${reached} of ${first.size} |`;
+    });
+    return ['| after | reachable changed lines reached |', '| --- | --- |', ...new Set(rows)].join('\n');
 }
 function linesBlock(report) {
     const rows = (0,lineStatus/* fileLines */.c0)(report).map((f) => `| ${(0,report_escape/* escapeMarkdown */.FV)(f.file)} | ${(0,lineStatus/* lineRanges */.nV)(f.reached)} | ${(0,lineStatus/* lineRanges */.nV)(f.unreached)} | ${(0,lineStatus/* lineRanges */.nV)(f.unreachable)} | ${(0,lineStatus/* lineRanges */.nV)(f.notFuzzed)} | ${(0,lineStatus/* lineRanges */.nV)(f.noCode)} |`);
@@ -44174,29 +44089,34 @@ function linesBlock(report) {
 }
 /** Every target, one per contract, with when it was first reached. */
 function targetsBlock(report) {
-    const rows = report.targets.map((t) => `| ${(0,report_escape/* escapeMarkdown */.FV)(t.file)} | ${t.line} | ${(0,report_escape/* escapeMarkdown */.FV)(t.contract)} | ${t.status} | ${t.pcs.length} | ` +
-        `${t.firstReachedMs ?? ''} | ${t.firstReachedSequence ?? ''} |`);
+    const rows = report.targets.map((t) => `| ${(0,report_escape/* escapeMarkdown */.FV)(t.file)} | ${t.line} | ${(0,report_escape/* escapeMarkdown */.FV)(t.contract)} | ${t.status} | ${(0,units/* count */.U9)(t.pcs.length)} | ` +
+        `${t.firstReachedMs === null ? '' : (0,units/* duration */.p0)(t.firstReachedMs)} | ${t.firstReachedSequence === null ? '' : (0,units/* count */.U9)(t.firstReachedSequence)} |`);
     return [
-        `<details><summary>All ${(0,markdown/* plural */.LS)(report.targets.length, 'target')}</summary>`,
+        `<details><summary>All ${(0,units/* plural */.LS)(report.targets.length, 'target')}</summary>`,
         '',
-        '| file | line | contract | status | pcs | first reached (ms) | sequence # |',
+        '| file | line | contract | status | instructions | first reached after | by sequence number |',
         '| --- | --- | --- | --- | --- | --- | --- |',
         ...rows,
         '',
         '</details>',
     ].join('\n');
 }
-function findingBlock(finding, number) {
-    const kind = finding.panicCode ? `${finding.kind} ${finding.panicCode}` : finding.kind;
-    const calls = finding.sequence.map((call, i) => `${i + 1}. ${(0,report_text/* renderCall */.J)(call)}\n   calldata ${call.calldata}`).join('\n');
+function findingBlock(finding, number, names, base) {
+    const calldata = finding.sequence.map((call, i) => `${i + 1}. ${call.calldata}`).join('\n');
     return [
-        `#### ${number}. ${(0,report_escape/* escapeMarkdown */.FV)(kind)} in ${(0,report_escape/* escapeMarkdown */.FV)((0,findingOrder/* qualifiedFunction */.Hz)(finding))}`,
+        `#### ${number}. ${(0,report_escape/* escapeMarkdown */.FV)((0,findingOrder/* kindText */.uS)(finding))} in ${(0,report_escape/* escapeMarkdown */.FV)((0,findingOrder/* qualifiedFunction */.Hz)(finding))}`,
         '',
-        `at ${(0,report_escape/* escapeMarkdown */.FV)((0,findingOrder/* location */.C5)(finding))} — **${(0,findingOrder/* provenance */.aH)(finding)}** — found after ${finding.foundMs} ms`,
+        `at ${(0,report_escape/* escapeMarkdown */.FV)((0,findingOrder/* location */.C5)(finding))} — **${(0,report_escape/* escapeMarkdown */.FV)((0,findingOrder/* provenance */.aH)(finding, base))}** — found after ${(0,units/* duration */.p0)(finding.foundMs)}`,
         '',
         `> ${(0,report_escape/* escapeMarkdown */.FV)(finding.message)}`,
         '',
-        (0,report_escape/* codeBlock */.DV)(calls),
+        (0,sequence/* sequenceTable */.Il)(finding.sequence, names),
+        '',
+        '<details><summary>Calldata</summary>',
+        '',
+        (0,report_escape/* codeBlock */.DV)(calldata),
+        '',
+        '</details>',
     ].join('\n');
 }
 /** The blocks that fit in `maxBytes` (UTF-8), in order, and a note when any had to be left out. */
@@ -44417,6 +44337,9 @@ async function supersede(octokit, request, reviewId) {
 
 
 
+
+
+
 /** The check run Lookout creates on the PR head. */
 const CHECK_NAME = 'Lookout';
 /** GitHub caps a check run's summary at 65,535 characters. */
@@ -44441,23 +44364,25 @@ async function publishReport(request, deps) {
             return 'failed';
         }
     };
+    // A read-only token (a fork PR) is a normal case: one line at the end says what went where instead.
+    const refusals = [];
     const refused = (channel, refusal, fallback) => {
-        logger.warning(`The token may not write the ${channel} (HTTP ${refusal.status}: ${refusal.message}); ${fallback}.`);
+        refusals.push(`the ${channel} (HTTP ${refusal.status}; ${fallback})`);
         return 'refused';
     };
     if (channels.sarif) {
         const file = channels.sarif;
         await attempt('SARIF file', async () => {
-            (0,external_node_fs_.writeFileSync)(file, `${JSON.stringify(renderSarif(report), null, 2)}\n`);
+            (0,external_node_fs_.writeFileSync)(file, `${JSON.stringify((0,sarif/* renderSarif */.W)(report, { informationUri: request.toolUrl }), null, 2)}\n`);
             outcome.sarif = file;
             return 'created';
         });
     }
+    const links = { headSha: target.headSha, repoUrl: target.repoUrl };
     if (output.summary) {
         const write = output.summary;
-        outcome.summary = (await attempt('job summary', async () => (await write(renderSummary(report)), 'created'))) === 'created';
+        outcome.summary = (await attempt('job summary', async () => (await write(renderSummary(report, { ...links, summaryUrl: request.runUrl })), 'created'))) === 'created';
     }
-    const links = { headSha: target.headSha, repoUrl: target.repoUrl };
     const hasNews = report.targets.length > 0 || report.findings.length > 0 || (report.errors ?? []).length > 0;
     if (octokit && channels.comment && target.pullNumber !== undefined && hasNews) {
         const issueNumber = target.pullNumber;
@@ -44470,7 +44395,33 @@ async function publishReport(request, deps) {
             return result.value.action;
         });
     }
-    const annotations = channels.annotations ? renderAnnotations(report) : [];
+    // The review goes first: a finding with a thread gets no annotation repeating it.
+    const threaded = new Set();
+    if (octokit && channels.review && target.pullNumber !== undefined) {
+        const pullNumber = target.pullNumber;
+        outcome.review = await attempt('review', async () => {
+            const lines = (0,findingOrder/* failures */.e9)(report).length > 0 ? await (deps.commentableLines ?? (() => pullDiffLines(octokit, target, pullNumber)))() : new Map();
+            const threads = reviewThreads(report, (path, line) => lines.get(path)?.includes(line) ?? false);
+            const result = await submitReview(octokit, {
+                owner: target.owner,
+                repo: target.repo,
+                pullNumber,
+                commitId: target.headSha,
+                body: reviewBody(report, threads.length),
+                comments: threads.map((t) => t.comment),
+                commentableLines: lines,
+            });
+            if (!result.ok)
+                return refused('review', result, 'findings stay in the comment and the job summary');
+            for (const thread of threads)
+                threaded.add(thread.finding);
+            const outside = (0,findingOrder/* failures */.e9)(report).length - threads.length;
+            if (outside > 0)
+                logger.info(`${(0,units/* plural */.LS)(outside, 'finding')} with no line inside the diff hunks left to the comment.`);
+            return result.value.action;
+        });
+    }
+    const annotations = channels.annotations ? renderAnnotations(report, threaded) : [];
     if (octokit && channels.checkRun) {
         outcome.checkRun = await attempt('check run', async () => {
             const result = await publishCheckRun(octokit, {
@@ -44485,7 +44436,7 @@ async function publishReport(request, deps) {
             });
             if (!result.ok)
                 return refused('check run', result, 'annotations go out as workflow commands');
-            logger.info(`Check run created with ${(0,markdown/* plural */.LS)(annotations.length, 'annotation')}: ${result.value.url}`);
+            logger.info(`Check run created with ${(0,units/* plural */.LS)(annotations.length, 'annotation')}: ${result.value.url}`);
             if (annotations.length > 0)
                 outcome.annotations = 'check-run';
             return 'created';
@@ -44496,42 +44447,19 @@ async function publishReport(request, deps) {
             output.command(line);
         outcome.annotations = 'workflow-commands';
     }
-    if (octokit && channels.review && target.pullNumber !== undefined) {
-        const pullNumber = target.pullNumber;
-        outcome.review = await attempt('review', async () => {
-            const comments = renderReviewComments(report);
-            const lines = comments.length > 0 ? await (deps.commentableLines ?? (() => pullDiffLines(octokit, target, pullNumber)))() : new Map();
-            const result = await submitReview(octokit, {
-                owner: target.owner,
-                repo: target.repo,
-                pullNumber,
-                commitId: target.headSha,
-                body: `Lookout: ${(0,markdown/* plural */.LS)(report.findings.length, 'finding')} on this pull request; the sticky comment has the full report.`,
-                comments,
-                commentableLines: lines,
-            });
-            if (!result.ok)
-                return refused('review', result, 'findings stay in the comment and the job summary');
-            if (result.value.leftOut.length > 0)
-                logger.info(`${(0,markdown/* plural */.LS)(result.value.leftOut.length, 'finding')} outside the diff hunks left to the comment.`);
-            return result.value.action;
-        });
-    }
+    if (refusals.length > 0)
+        logger.info(`The token may not write ${refusals.join(', ')}: expected with a read-only token, such as a fork's.`);
     return outcome;
 }
 async function pullDiffLines(octokit, target, pullNumber) {
     return (await (0,github/* changedLinesFromGitHub */.tm)(octokit, { owner: target.owner, repo: target.repo, pullNumber })).commentableLines;
 }
-/** Plain text (check-run titles do not render markdown). */
+/** Plain text (check-run titles do not render markdown): the headline's first item, then the counts. */
 function checkTitle(report) {
-    if ((report.errors ?? []).length > 0)
-        return 'Lookout could not finish: see the errors in the summary';
-    if (report.targets.length === 0 && report.findings.length === 0)
-        return 'No changed Solidity to fuzz';
-    const introduced = report.findings.filter((f) => f.introduced === true).length;
-    const counts = (0,lineStatus/* reachCounts */.sJ)((0,lineStatus/* fileLines */.c0)(report));
-    const found = introduced > 0 ? `${(0,markdown/* plural */.LS)(introduced, 'finding')} introduced` : `${(0,markdown/* plural */.LS)(report.findings.length, 'finding')}, none introduced`;
-    return `${found} · ${counts.reached}/${counts.total} changed lines reached`;
+    const items = (0,headline/* headline */.P)(report);
+    const [first] = items;
+    const counts = report.targets.length > 0 ? (0,lineStatus/* countsText */.WN)((0,lineStatus/* changedLineCounts */.ZO)(report)) : undefined;
+    return counts === undefined || first.text === counts ? first.text : `${first.text} · ${counts}`;
 }
 /**
  * The gate. `introduced` fails on findings the PR introduced and on those whose origin is unknown
@@ -44552,7 +44480,7 @@ function verdict(report, failOn, behaviourChanges = false) {
     const failures = report.findings.filter((f) => f.kind !== 'behaviour-change');
     const gating = failOn === 'never' ? [] : failures.filter((f) => failOn === 'any' || f.introduced !== false);
     if (gating.length > 0) {
-        const what = failOn === 'any' ? (0,markdown/* plural */.LS)(gating.length, 'finding') : `${(0,markdown/* plural */.LS)(gating.length, 'finding')} introduced by this pull request (or of unknown origin)`;
+        const what = failOn === 'any' ? (0,units/* plural */.LS)(gating.length, 'finding') : `${(0,units/* plural */.LS)(gating.length, 'finding')} introduced by this pull request (or of unknown origin)`;
         return {
             conclusion: 'failure',
             failure: `${what}: each comes with a transaction sequence that reproduces it in the PR comment and the job summary. Set fail-on: never to report without failing.`,
@@ -44561,7 +44489,7 @@ function verdict(report, failOn, behaviourChanges = false) {
     if (behaviourChanges && changes.length > 0) {
         return {
             conclusion: 'failure',
-            failure: `${(0,markdown/* plural */.LS)(changes.length, 'behaviour change')} between the base and this pull request, which should change none (fail-on: behaviour-change or the no-behaviour-change label): see the Behaviour changes section.`,
+            failure: `${(0,units/* plural */.LS)(changes.length, 'behaviour change')} between the base and this pull request, which should change none (fail-on: behaviour-change or the no-behaviour-change label): see the Behaviour changes section.`,
         };
     }
     const quiet = report.findings.length === 0 && report.targets.length > 0;
@@ -44643,9 +44571,9 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3916);
 /* harmony import */ var _github_artifact_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9721);
 /* harmony import */ var _github_client_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(2886);
-/* harmony import */ var _github_publish_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(9525);
+/* harmony import */ var _github_publish_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(5960);
 /* harmony import */ var _logger_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(6999);
-/* harmony import */ var _pipeline_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(9602);
+/* harmony import */ var _pipeline_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(5603);
 /* harmony import */ var _report_lineStatus_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(9128);
 
 
@@ -44682,7 +44610,7 @@ async function main() {
             review: publishing && options.review,
             sarif: options.sarif,
         };
-        const published = await (0,_github_publish_js__WEBPACK_IMPORTED_MODULE_6__/* .publishReport */ .S3)({ report, target, channels, conclusion: judged.conclusion, runUrl: runUrl(env) }, { octokit: publishing ? octokit : undefined, logger, output: runnerOutput() });
+        const published = await (0,_github_publish_js__WEBPACK_IMPORTED_MODULE_6__/* .publishReport */ .S3)({ report, target, channels, conclusion: judged.conclusion, runUrl: runUrl(env), toolUrl: toolUrl(env) }, { octokit: publishing ? octokit : undefined, logger, output: runnerOutput() });
         setOutputs(report, options, published.sarif);
         if (outcome.crash !== undefined) {
             const detail = outcome.crash instanceof Error ? (outcome.crash.stack ?? outcome.crash.message) : String(outcome.crash);
@@ -44749,11 +44677,13 @@ async function savedReport(env, event, options, octokit, logger) {
     return { report, target: { ...run.repository, pullNumber, headSha: run.headSha } };
 }
 function setOutputs(report, options, sarif) {
-    const counts = (0,_report_lineStatus_js__WEBPACK_IMPORTED_MODULE_11__/* .reachCounts */ .sJ)((0,_report_lineStatus_js__WEBPACK_IMPORTED_MODULE_11__/* .fileLines */ .c0)(report));
+    const counts = (0,_report_lineStatus_js__WEBPACK_IMPORTED_MODULE_11__/* .changedLineCounts */ .ZO)(report);
     _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH('findings', report.findings.length);
     _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH('introduced-findings', report.findings.filter((f) => f.introduced === true).length);
     _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH('targets-reached', counts.reached);
-    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH('targets-total', counts.total);
+    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH('targets-total', counts.reachable);
+    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH('targets-unreachable', counts.unreachable);
+    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH('changed-lines', (0,_report_lineStatus_js__WEBPACK_IMPORTED_MODULE_11__/* .countsText */ .WN)(counts));
     _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH('report', options.report);
     _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH('sarif', sarif ?? '');
 }
@@ -44765,6 +44695,11 @@ function runnerOutput() {
 }
 function runUrl(env) {
     return env.runId === undefined ? undefined : `${env.serverUrl.replace(/\/+$/, '')}/${env.repository}/actions/runs/${env.runId}`;
+}
+/** The action's repository (`uses: owner/lookout@v1`), where the README explains each finding kind. */
+function toolUrl(env) {
+    const repository = process.env.GITHUB_ACTION_REPOSITORY;
+    return repository ? `${env.serverUrl.replace(/\/+$/, '')}/${repository}` : undefined;
 }
 await main();
 
@@ -44816,7 +44751,7 @@ function describePanic(code) {
 
 /***/ }),
 
-/***/ 9602:
+/***/ 5603:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -45863,772 +45798,8 @@ function readCurrent(root, unit) {
 ;// CONCATENATED MODULE: ./src/build/forge/index.ts
 
 
-;// CONCATENATED MODULE: ./node_modules/viem/_esm/errors/version.js
-const version = '2.57.20';
-//# sourceMappingURL=version.js.map
-;// CONCATENATED MODULE: ./node_modules/viem/_esm/errors/base.js
-
-let errorConfig = {
-    getDocsUrl: ({ docsBaseUrl, docsPath = '', docsSlug, }) => docsPath
-        ? `${docsBaseUrl ?? 'https://viem.sh'}${docsPath}${docsSlug ? `#${docsSlug}` : ''}`
-        : undefined,
-    version: `viem@${version}`,
-};
-function setErrorConfig(config) {
-    errorConfig = config;
-}
-class BaseError extends Error {
-    constructor(shortMessage, args = {}) {
-        const details = (() => {
-            if (args.cause instanceof BaseError)
-                return args.cause.details;
-            if (args.cause?.message)
-                return args.cause.message;
-            return args.details;
-        })();
-        const docsPath = (() => {
-            if (args.cause instanceof BaseError)
-                return args.cause.docsPath || args.docsPath;
-            return args.docsPath;
-        })();
-        const docsUrl = errorConfig.getDocsUrl?.({ ...args, docsPath });
-        const message = [
-            shortMessage || 'An error occurred.',
-            '',
-            ...(args.metaMessages ? [...args.metaMessages, ''] : []),
-            ...(docsUrl ? [`Docs: ${docsUrl}`] : []),
-            ...(details ? [`Details: ${details}`] : []),
-            ...(errorConfig.version ? [`Version: ${errorConfig.version}`] : []),
-        ].join('\n');
-        super(message, args.cause ? { cause: args.cause } : undefined);
-        Object.defineProperty(this, "details", {
-            enumerable: true,
-            configurable: true,
-            writable: true,
-            value: void 0
-        });
-        Object.defineProperty(this, "docsPath", {
-            enumerable: true,
-            configurable: true,
-            writable: true,
-            value: void 0
-        });
-        Object.defineProperty(this, "metaMessages", {
-            enumerable: true,
-            configurable: true,
-            writable: true,
-            value: void 0
-        });
-        Object.defineProperty(this, "shortMessage", {
-            enumerable: true,
-            configurable: true,
-            writable: true,
-            value: void 0
-        });
-        Object.defineProperty(this, "version", {
-            enumerable: true,
-            configurable: true,
-            writable: true,
-            value: void 0
-        });
-        Object.defineProperty(this, "name", {
-            enumerable: true,
-            configurable: true,
-            writable: true,
-            value: 'BaseError'
-        });
-        this.details = details;
-        this.docsPath = docsPath;
-        this.metaMessages = args.metaMessages;
-        this.name = args.name ?? this.name;
-        this.shortMessage = shortMessage;
-        this.version = version;
-    }
-    walk(fn) {
-        return walk(this, fn);
-    }
-}
-function walk(err, fn) {
-    if (fn?.(err))
-        return err;
-    if (err &&
-        typeof err === 'object' &&
-        'cause' in err &&
-        err.cause !== undefined)
-        return walk(err.cause, fn);
-    return fn ? null : err;
-}
-//# sourceMappingURL=base.js.map
-;// CONCATENATED MODULE: ./node_modules/viem/_esm/utils/data/isHex.js
-function isHex(value, { even = false, strict = true, } = {}) {
-    if (!value)
-        return false;
-    if (typeof value !== 'string')
-        return false;
-    if (even && value.length % 2 !== 0)
-        return false;
-    return strict ? /^0x[0-9a-fA-F]*$/.test(value) : value.startsWith('0x');
-}
-//# sourceMappingURL=isHex.js.map
-;// CONCATENATED MODULE: ./node_modules/viem/_esm/errors/data.js
-
-class SliceOffsetOutOfBoundsError extends BaseError {
-    constructor({ offset, position, size, }) {
-        super(`Slice ${position === 'start' ? 'starting' : 'ending'} at offset "${offset}" is out-of-bounds (size: ${size}).`, { name: 'SliceOffsetOutOfBoundsError' });
-    }
-}
-class SizeExceedsPaddingSizeError extends BaseError {
-    constructor({ size, targetSize, type, }) {
-        super(`${type.charAt(0).toUpperCase()}${type
-            .slice(1)
-            .toLowerCase()} size (${size}) exceeds padding size (${targetSize}).`, { name: 'SizeExceedsPaddingSizeError' });
-    }
-}
-class InvalidBytesLengthError extends BaseError {
-    constructor({ size, targetSize, type, }) {
-        super(`${type.charAt(0).toUpperCase()}${type
-            .slice(1)
-            .toLowerCase()} is expected to be ${targetSize} ${type} long, but is ${size} ${type} long.`, { name: 'InvalidBytesLengthError' });
-    }
-}
-//# sourceMappingURL=data.js.map
-;// CONCATENATED MODULE: ./node_modules/viem/_esm/utils/data/pad.js
-
-function pad(hexOrBytes, { dir, size = 32 } = {}) {
-    if (typeof hexOrBytes === 'string')
-        return padHex(hexOrBytes, { dir, size });
-    return padBytes(hexOrBytes, { dir, size });
-}
-function padHex(hex_, { dir, size = 32 } = {}) {
-    if (size === null)
-        return hex_;
-    const hex = hex_.replace('0x', '');
-    if (hex.length > size * 2)
-        throw new SizeExceedsPaddingSizeError({
-            size: Math.ceil(hex.length / 2),
-            targetSize: size,
-            type: 'hex',
-        });
-    return `0x${hex[dir === 'right' ? 'padEnd' : 'padStart'](size * 2, '0')}`;
-}
-function padBytes(bytes, { dir, size = 32 } = {}) {
-    if (size === null)
-        return bytes;
-    if (bytes.length > size)
-        throw new SizeExceedsPaddingSizeError({
-            size: bytes.length,
-            targetSize: size,
-            type: 'bytes',
-        });
-    const paddedBytes = new Uint8Array(size);
-    for (let i = 0; i < size; i++) {
-        const padEnd = dir === 'right';
-        paddedBytes[padEnd ? i : size - i - 1] =
-            bytes[padEnd ? i : bytes.length - i - 1];
-    }
-    return paddedBytes;
-}
-//# sourceMappingURL=pad.js.map
-;// CONCATENATED MODULE: ./node_modules/viem/_esm/errors/encoding.js
-
-class IntegerOutOfRangeError extends BaseError {
-    constructor({ max, min, signed, size, value, }) {
-        super(`Number "${value}" is not in safe ${size ? `${size * 8}-bit ${signed ? 'signed' : 'unsigned'} ` : ''}integer range ${max ? `(${min} to ${max})` : `(above ${min})`}`, { name: 'IntegerOutOfRangeError' });
-    }
-}
-class InvalidBytesBooleanError extends BaseError {
-    constructor(bytes) {
-        super(`Bytes value "${bytes}" is not a valid boolean. The bytes array must contain a single byte of either a 0 or 1 value.`, {
-            name: 'InvalidBytesBooleanError',
-        });
-    }
-}
-class encoding_InvalidHexBooleanError extends BaseError {
-    constructor(hex) {
-        super(`Hex value "${hex}" is not a valid boolean. The hex value must be "0x0" (false) or "0x1" (true).`, { name: 'InvalidHexBooleanError' });
-    }
-}
-class InvalidHexValueError extends BaseError {
-    constructor(value) {
-        super(`Hex value "${value}" is an odd length (${value.length}). It must be an even length.`, { name: 'InvalidHexValueError' });
-    }
-}
-class RlpDepthLimitExceededError extends BaseError {
-    constructor({ limit }) {
-        super(`RLP depth limit of \`${limit}\` exceeded.`, {
-            name: 'RlpDepthLimitExceededError',
-        });
-    }
-}
-class RlpListBoundaryExceededError extends BaseError {
-    constructor({ consumed, declared }) {
-        super(`RLP list items consumed \`${consumed}\` bytes but the list declared a length of \`${declared}\`.`, { name: 'RlpListBoundaryExceededError' });
-    }
-}
-/** Thrown when an RLP payload uses a non-minimal length prefix or wraps a single byte below `0x80` in a length prefix. */
-class RlpNonCanonicalError extends BaseError {
-    constructor({ reason }) {
-        super(`RLP payload is not canonically encoded: ${reason}.`, {
-            name: 'RlpNonCanonicalError',
-        });
-    }
-}
-class RlpTrailingBytesError extends BaseError {
-    constructor({ count }) {
-        super(`RLP payload encodes a single item, but \`${count}\` trailing ${count === 1 ? 'byte remains' : 'bytes remain'}.`, { name: 'RlpTrailingBytesError' });
-    }
-}
-class SizeOverflowError extends BaseError {
-    constructor({ givenSize, maxSize }) {
-        super(`Size cannot exceed ${maxSize} bytes. Given size: ${givenSize} bytes.`, { name: 'SizeOverflowError' });
-    }
-}
-//# sourceMappingURL=encoding.js.map
-;// CONCATENATED MODULE: ./node_modules/viem/_esm/utils/data/size.js
-
-/**
- * @description Retrieves the size of the value (in bytes).
- *
- * @param value The value (hex or byte array) to retrieve the size of.
- * @returns The size of the value (in bytes).
- */
-function size_size(value) {
-    if (isHex(value, { strict: false }))
-        return Math.ceil((value.length - 2) / 2);
-    return value.length;
-}
-//# sourceMappingURL=size.js.map
-;// CONCATENATED MODULE: ./node_modules/viem/_esm/utils/encoding/fromHex.js
-
-
-
-
-function assertSize(hexOrBytes, { size }) {
-    if (size_size(hexOrBytes) > size)
-        throw new SizeOverflowError({
-            givenSize: size_size(hexOrBytes),
-            maxSize: size,
-        });
-}
-/**
- * Decodes a hex string into a string, number, bigint, boolean, or byte array.
- *
- * - Docs: https://viem.sh/docs/utilities/fromHex
- * - Example: https://viem.sh/docs/utilities/fromHex#usage
- *
- * @param hex Hex string to decode.
- * @param toOrOpts Type to convert to or options.
- * @returns Decoded value.
- *
- * @example
- * import { fromHex } from 'viem'
- * const data = fromHex('0x1a4', 'number')
- * // 420
- *
- * @example
- * import { fromHex } from 'viem'
- * const data = fromHex('0x48656c6c6f20576f726c6421', 'string')
- * // 'Hello world'
- *
- * @example
- * import { fromHex } from 'viem'
- * const data = fromHex('0x48656c6c6f20576f726c64210000000000000000000000000000000000000000', {
- *   size: 32,
- *   to: 'string'
- * })
- * // 'Hello world'
- */
-function fromHex(hex, toOrOpts) {
-    const opts = typeof toOrOpts === 'string' ? { to: toOrOpts } : toOrOpts;
-    const to = opts.to;
-    if (to === 'number')
-        return hexToNumber(hex, opts);
-    if (to === 'bigint')
-        return fromHex_hexToBigInt(hex, opts);
-    if (to === 'string')
-        return hexToString(hex, opts);
-    if (to === 'boolean')
-        return hexToBool(hex, opts);
-    return hexToBytes(hex, opts);
-}
-/**
- * Decodes a hex value into a bigint.
- *
- * - Docs: https://viem.sh/docs/utilities/fromHex#hextobigint
- *
- * @param hex Hex value to decode.
- * @param opts Options.
- * @returns BigInt value.
- *
- * @example
- * import { hexToBigInt } from 'viem'
- * const data = hexToBigInt('0x1a4', { signed: true })
- * // 420n
- *
- * @example
- * import { hexToBigInt } from 'viem'
- * const data = hexToBigInt('0x00000000000000000000000000000000000000000000000000000000000001a4', { size: 32 })
- * // 420n
- */
-function fromHex_hexToBigInt(hex, opts = {}) {
-    const { signed } = opts;
-    if (opts.size)
-        assertSize(hex, { size: opts.size });
-    const value = BigInt(hex);
-    if (!signed)
-        return value;
-    const size = Math.ceil((hex.length - 2) / 2);
-    const max = (1n << (BigInt(size) * 8n - 1n)) - 1n;
-    if (value <= max)
-        return value;
-    return value - BigInt(`0x${'f'.padStart(size * 2, 'f')}`) - 1n;
-}
-/**
- * Decodes a hex value into a boolean.
- *
- * - Docs: https://viem.sh/docs/utilities/fromHex#hextobool
- *
- * @param hex Hex value to decode.
- * @param opts Options.
- * @returns Boolean value.
- *
- * @example
- * import { hexToBool } from 'viem'
- * const data = hexToBool('0x01')
- * // true
- *
- * @example
- * import { hexToBool } from 'viem'
- * const data = hexToBool('0x0000000000000000000000000000000000000000000000000000000000000001', { size: 32 })
- * // true
- */
-function hexToBool(hex_, opts = {}) {
-    let hex = hex_;
-    if (opts.size) {
-        assertSize(hex, { size: opts.size });
-        hex = trim(hex);
-    }
-    if (trim(hex) === '0x00')
-        return false;
-    if (trim(hex) === '0x01')
-        return true;
-    throw new InvalidHexBooleanError(hex);
-}
-/**
- * Decodes a hex string into a number.
- *
- * - Docs: https://viem.sh/docs/utilities/fromHex#hextonumber
- *
- * @param hex Hex value to decode.
- * @param opts Options.
- * @returns Number value.
- *
- * @example
- * import { hexToNumber } from 'viem'
- * const data = hexToNumber('0x1a4')
- * // 420
- *
- * @example
- * import { hexToNumber } from 'viem'
- * const data = hexToNumber('0x00000000000000000000000000000000000000000000000000000000000001a4', { size: 32 })
- * // 420
- */
-function hexToNumber(hex, opts = {}) {
-    const value = fromHex_hexToBigInt(hex, opts);
-    const number = Number(value);
-    if (!Number.isSafeInteger(number))
-        throw new IntegerOutOfRangeError({
-            max: `${Number.MAX_SAFE_INTEGER}`,
-            min: `${Number.MIN_SAFE_INTEGER}`,
-            signed: opts.signed,
-            size: opts.size,
-            value: `${value}n`,
-        });
-    return number;
-}
-/**
- * Decodes a hex value into a UTF-8 string.
- *
- * - Docs: https://viem.sh/docs/utilities/fromHex#hextostring
- *
- * @param hex Hex value to decode.
- * @param opts Options.
- * @returns String value.
- *
- * @example
- * import { hexToString } from 'viem'
- * const data = hexToString('0x48656c6c6f20576f726c6421')
- * // 'Hello world!'
- *
- * @example
- * import { hexToString } from 'viem'
- * const data = hexToString('0x48656c6c6f20576f726c64210000000000000000000000000000000000000000', {
- *  size: 32,
- * })
- * // 'Hello world'
- */
-function hexToString(hex, opts = {}) {
-    let bytes = hexToBytes(hex);
-    if (opts.size) {
-        assertSize(bytes, { size: opts.size });
-        bytes = trim(bytes, { dir: 'right' });
-    }
-    return new TextDecoder().decode(bytes);
-}
-//# sourceMappingURL=fromHex.js.map
-;// CONCATENATED MODULE: ./node_modules/viem/_esm/utils/encoding/toHex.js
-
-
-
-const hexes = /*#__PURE__*/ Array.from({ length: 256 }, (_v, i) => i.toString(16).padStart(2, '0'));
-/**
- * Encodes a string, number, bigint, or ByteArray into a hex string
- *
- * - Docs: https://viem.sh/docs/utilities/toHex
- * - Example: https://viem.sh/docs/utilities/toHex#usage
- *
- * @param value Value to encode.
- * @param opts Options.
- * @returns Hex value.
- *
- * @example
- * import { toHex } from 'viem'
- * const data = toHex('Hello world')
- * // '0x48656c6c6f20776f726c6421'
- *
- * @example
- * import { toHex } from 'viem'
- * const data = toHex(420)
- * // '0x1a4'
- *
- * @example
- * import { toHex } from 'viem'
- * const data = toHex('Hello world', { size: 32 })
- * // '0x48656c6c6f20776f726c64210000000000000000000000000000000000000000'
- */
-function toHex(value, opts = {}) {
-    if (typeof value === 'number' || typeof value === 'bigint')
-        return numberToHex(value, opts);
-    if (typeof value === 'string') {
-        return stringToHex(value, opts);
-    }
-    if (typeof value === 'boolean')
-        return boolToHex(value, opts);
-    return toHex_bytesToHex(value, opts);
-}
-/**
- * Encodes a boolean into a hex string
- *
- * - Docs: https://viem.sh/docs/utilities/toHex#booltohex
- *
- * @param value Value to encode.
- * @param opts Options.
- * @returns Hex value.
- *
- * @example
- * import { boolToHex } from 'viem'
- * const data = boolToHex(true)
- * // '0x1'
- *
- * @example
- * import { boolToHex } from 'viem'
- * const data = boolToHex(false)
- * // '0x0'
- *
- * @example
- * import { boolToHex } from 'viem'
- * const data = boolToHex(true, { size: 32 })
- * // '0x0000000000000000000000000000000000000000000000000000000000000001'
- */
-function boolToHex(value, opts = {}) {
-    const hex = `0x${Number(value)}`;
-    if (typeof opts.size === 'number') {
-        assertSize(hex, { size: opts.size });
-        return pad(hex, { size: opts.size });
-    }
-    return hex;
-}
-/**
- * Encodes a bytes array into a hex string
- *
- * - Docs: https://viem.sh/docs/utilities/toHex#bytestohex
- *
- * @param value Value to encode.
- * @param opts Options.
- * @returns Hex value.
- *
- * @example
- * import { bytesToHex } from 'viem'
- * const data = bytesToHex(Uint8Array.from([72, 101, 108, 108, 111, 32, 87, 111, 114, 108, 100, 33])
- * // '0x48656c6c6f20576f726c6421'
- *
- * @example
- * import { bytesToHex } from 'viem'
- * const data = bytesToHex(Uint8Array.from([72, 101, 108, 108, 111, 32, 87, 111, 114, 108, 100, 33]), { size: 32 })
- * // '0x48656c6c6f20576f726c64210000000000000000000000000000000000000000'
- */
-function toHex_bytesToHex(value, opts = {}) {
-    let string = '';
-    for (let i = 0; i < value.length; i++) {
-        string += hexes[value[i]];
-    }
-    const hex = `0x${string}`;
-    if (typeof opts.size === 'number') {
-        assertSize(hex, { size: opts.size });
-        return pad(hex, { dir: 'right', size: opts.size });
-    }
-    return hex;
-}
-/**
- * Encodes a number or bigint into a hex string
- *
- * - Docs: https://viem.sh/docs/utilities/toHex#numbertohex
- *
- * @param value Value to encode.
- * @param opts Options.
- * @returns Hex value.
- *
- * @example
- * import { numberToHex } from 'viem'
- * const data = numberToHex(420)
- * // '0x1a4'
- *
- * @example
- * import { numberToHex } from 'viem'
- * const data = numberToHex(420, { size: 32 })
- * // '0x00000000000000000000000000000000000000000000000000000000000001a4'
- */
-function numberToHex(value_, opts = {}) {
-    const { signed, size } = opts;
-    const value = BigInt(value_);
-    let maxValue;
-    if (size) {
-        if (signed)
-            maxValue = (1n << (BigInt(size) * 8n - 1n)) - 1n;
-        else
-            maxValue = 2n ** (BigInt(size) * 8n) - 1n;
-    }
-    else if (typeof value_ === 'number') {
-        maxValue = BigInt(Number.MAX_SAFE_INTEGER);
-    }
-    const minValue = typeof maxValue === 'bigint' && signed ? -maxValue - 1n : 0;
-    if ((maxValue && value > maxValue) || value < minValue) {
-        const suffix = typeof value_ === 'bigint' ? 'n' : '';
-        throw new IntegerOutOfRangeError({
-            max: maxValue ? `${maxValue}${suffix}` : undefined,
-            min: `${minValue}${suffix}`,
-            signed,
-            size,
-            value: `${value_}${suffix}`,
-        });
-    }
-    const hex = `0x${(signed && value < 0 ? (1n << BigInt(size * 8)) + BigInt(value) : value).toString(16)}`;
-    if (size)
-        return pad(hex, { size });
-    return hex;
-}
-const encoder = /*#__PURE__*/ new TextEncoder();
-/**
- * Encodes a UTF-8 string into a hex string
- *
- * - Docs: https://viem.sh/docs/utilities/toHex#stringtohex
- *
- * @param value Value to encode.
- * @param opts Options.
- * @returns Hex value.
- *
- * @example
- * import { stringToHex } from 'viem'
- * const data = stringToHex('Hello World!')
- * // '0x48656c6c6f20576f726c6421'
- *
- * @example
- * import { stringToHex } from 'viem'
- * const data = stringToHex('Hello World!', { size: 32 })
- * // '0x48656c6c6f20576f726c64210000000000000000000000000000000000000000'
- */
-function stringToHex(value_, opts = {}) {
-    const value = encoder.encode(value_);
-    return toHex_bytesToHex(value, opts);
-}
-//# sourceMappingURL=toHex.js.map
-;// CONCATENATED MODULE: ./node_modules/viem/_esm/utils/encoding/toBytes.js
-
-
-
-
-
-const toBytes_encoder = /*#__PURE__*/ new TextEncoder();
-/**
- * Encodes a UTF-8 string, hex value, bigint, number or boolean to a byte array.
- *
- * - Docs: https://viem.sh/docs/utilities/toBytes
- * - Example: https://viem.sh/docs/utilities/toBytes#usage
- *
- * @param value Value to encode.
- * @param opts Options.
- * @returns Byte array value.
- *
- * @example
- * import { toBytes } from 'viem'
- * const data = toBytes('Hello world')
- * // Uint8Array([72, 101, 108, 108, 111, 32, 87, 111, 114, 108, 100, 33])
- *
- * @example
- * import { toBytes } from 'viem'
- * const data = toBytes(420)
- * // Uint8Array([1, 164])
- *
- * @example
- * import { toBytes } from 'viem'
- * const data = toBytes(420, { size: 4 })
- * // Uint8Array([0, 0, 1, 164])
- */
-function toBytes_toBytes(value, opts = {}) {
-    if (typeof value === 'number' || typeof value === 'bigint')
-        return numberToBytes(value, opts);
-    if (typeof value === 'boolean')
-        return boolToBytes(value, opts);
-    if (isHex(value))
-        return toBytes_hexToBytes(value, opts);
-    return stringToBytes(value, opts);
-}
-/**
- * Encodes a boolean into a byte array.
- *
- * - Docs: https://viem.sh/docs/utilities/toBytes#booltobytes
- *
- * @param value Boolean value to encode.
- * @param opts Options.
- * @returns Byte array value.
- *
- * @example
- * import { boolToBytes } from 'viem'
- * const data = boolToBytes(true)
- * // Uint8Array([1])
- *
- * @example
- * import { boolToBytes } from 'viem'
- * const data = boolToBytes(true, { size: 32 })
- * // Uint8Array([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1])
- */
-function boolToBytes(value, opts = {}) {
-    const bytes = new Uint8Array(1);
-    bytes[0] = Number(value);
-    if (typeof opts.size === 'number') {
-        assertSize(bytes, { size: opts.size });
-        return pad(bytes, { size: opts.size });
-    }
-    return bytes;
-}
-// We use very optimized technique to convert hex string to byte array
-const charCodeMap = {
-    zero: 48,
-    nine: 57,
-    A: 65,
-    F: 70,
-    a: 97,
-    f: 102,
-};
-function charCodeToBase16(char) {
-    if (char >= charCodeMap.zero && char <= charCodeMap.nine)
-        return char - charCodeMap.zero;
-    if (char >= charCodeMap.A && char <= charCodeMap.F)
-        return char - (charCodeMap.A - 10);
-    if (char >= charCodeMap.a && char <= charCodeMap.f)
-        return char - (charCodeMap.a - 10);
-    return undefined;
-}
-/**
- * Encodes a hex string into a byte array.
- *
- * - Docs: https://viem.sh/docs/utilities/toBytes#hextobytes
- *
- * @param hex Hex string to encode.
- * @param opts Options.
- * @returns Byte array value.
- *
- * @example
- * import { hexToBytes } from 'viem'
- * const data = hexToBytes('0x48656c6c6f20776f726c6421')
- * // Uint8Array([72, 101, 108, 108, 111, 32, 87, 111, 114, 108, 100, 33])
- *
- * @example
- * import { hexToBytes } from 'viem'
- * const data = hexToBytes('0x48656c6c6f20776f726c6421', { size: 32 })
- * // Uint8Array([72, 101, 108, 108, 111, 32, 87, 111, 114, 108, 100, 33, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
- */
-function toBytes_hexToBytes(hex, opts = {}) {
-    let hexString = hex.slice(2);
-    if (hexString.length % 2)
-        hexString = `0${hexString}`;
-    if (opts.size) {
-        assertSize(hex, { size: opts.size });
-        hexString = hexString.padEnd(opts.size * 2, '0');
-    }
-    const length = hexString.length / 2;
-    const bytes = new Uint8Array(length);
-    for (let index = 0, j = 0; index < length; index++) {
-        const nibbleLeft = charCodeToBase16(hexString.charCodeAt(j++));
-        const nibbleRight = charCodeToBase16(hexString.charCodeAt(j++));
-        if (nibbleLeft === undefined || nibbleRight === undefined) {
-            throw new BaseError(`Invalid byte sequence ("${hexString[j - 2]}${hexString[j - 1]}" in "${hexString}").`);
-        }
-        bytes[index] = nibbleLeft * 16 + nibbleRight;
-    }
-    return bytes;
-}
-/**
- * Encodes a number into a byte array.
- *
- * - Docs: https://viem.sh/docs/utilities/toBytes#numbertobytes
- *
- * @param value Number to encode.
- * @param opts Options.
- * @returns Byte array value.
- *
- * @example
- * import { numberToBytes } from 'viem'
- * const data = numberToBytes(420)
- * // Uint8Array([1, 164])
- *
- * @example
- * import { numberToBytes } from 'viem'
- * const data = numberToBytes(420, { size: 4 })
- * // Uint8Array([0, 0, 1, 164])
- */
-function numberToBytes(value, opts) {
-    const hex = numberToHex(value, opts);
-    return toBytes_hexToBytes(hex);
-}
-/**
- * Encodes a UTF-8 string into a byte array.
- *
- * - Docs: https://viem.sh/docs/utilities/toBytes#stringtobytes
- *
- * @param value String to encode.
- * @param opts Options.
- * @returns Byte array value.
- *
- * @example
- * import { stringToBytes } from 'viem'
- * const data = stringToBytes('Hello world!')
- * // Uint8Array([72, 101, 108, 108, 111, 32, 119, 111, 114, 108, 100, 33])
- *
- * @example
- * import { stringToBytes } from 'viem'
- * const data = stringToBytes('Hello world!', { size: 32 })
- * // Uint8Array([72, 101, 108, 108, 111, 32, 87, 111, 114, 108, 100, 33, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
- */
-function stringToBytes(value, opts = {}) {
-    const bytes = toBytes_encoder.encode(value);
-    if (typeof opts.size === 'number') {
-        assertSize(bytes, { size: opts.size });
-        return pad(bytes, { dir: 'right', size: opts.size });
-    }
-    return bytes;
-}
-//# sourceMappingURL=toBytes.js.map
+// EXTERNAL MODULE: ./node_modules/viem/_esm/utils/encoding/toBytes.js
+var encoding_toBytes = __nccwpck_require__(2497);
 ;// CONCATENATED MODULE: ./src/build/types.ts
 function contractId(file, name) {
     return `${file}:${name}`;
@@ -46642,7 +45813,7 @@ const LINK_PLACEHOLDER = /__\$[0-9a-fA-F]{34}\$__/g;
 function decodeBytecode(object) {
     if (object === '')
         return new Uint8Array(0);
-    return toBytes_hexToBytes(`0x${object.replace(LINK_PLACEHOLDER, '0'.repeat(40))}`);
+    return (0,encoding_toBytes/* hexToBytes */.aT)(`0x${object.replace(LINK_PLACEHOLDER, '0'.repeat(40))}`);
 }
 function compiledCode(output) {
     const linkReferences = Object.entries(output.linkReferences ?? {}).flatMap(([file, libraries]) => Object.entries(libraries).map(([library, ranges]) => ({ file, library, offsets: ranges.map((r) => r.start) })));
@@ -48340,13 +47511,13 @@ function defaultLibs(root) {
 
 // Dependencies and build output: compiled only when something imports them.
 const SKIPPED_DIRECTORIES = new Set(['node_modules', 'lib', 'out', 'cache', '.git']);
-function sourceFiles_walk(root, directory, found) {
+function walk(root, directory, found) {
     const entries = (0,external_node_fs_.readdirSync)(directory, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1));
     for (const entry of entries) {
         const absolute = external_node_path_default().join(directory, entry.name);
         if (entry.isDirectory()) {
             if (!SKIPPED_DIRECTORIES.has(entry.name))
-                sourceFiles_walk(root, absolute, found);
+                walk(root, absolute, found);
         }
         else if (entry.isFile() && entry.name.endsWith('.sol')) {
             found.push(unitName(root, absolute));
@@ -48374,7 +47545,7 @@ function findSolidityFiles(root, paths) {
             throw new src_errors/* ConfigurationError */.j1(`Path "${given}" does not exist under ${root}.`);
         }
         if (stats.isDirectory())
-            sourceFiles_walk(root, absolute, found);
+            walk(root, absolute, found);
         else if (absolute.endsWith('.sol'))
             found.push(unitName(root, absolute));
         else
@@ -49281,6 +48452,8 @@ function describeDiagnostic(d) {
     return `${where}${d.message}`;
 }
 
+// EXTERNAL MODULE: ./src/report/units.ts
+var units = __nccwpck_require__(7885);
 ;// CONCATENATED MODULE: ./node_modules/@noble/hashes/_u64.js
 const U32_MASK64 = /* @__PURE__ */ (() => BigInt(2 ** 32 - 1))();
 const _32n = /* @__PURE__ */ BigInt(32);
@@ -49703,7 +48876,7 @@ const hasHexBuiltin = /* @__PURE__ */ (() =>
 // @ts-ignore
 typeof Uint8Array.from([]).toHex === 'function' && typeof Uint8Array.fromHex === 'function')();
 // Array where index 0xf0 (240) is mapped to string 'f0'
-const utils_hexes = /* @__PURE__ */ Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+const hexes = /* @__PURE__ */ Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 /**
  * Convert byte array to hex string.
  * Uses the built-in function when available and assumes it matches the tested
@@ -49725,7 +48898,7 @@ function utils_bytesToHex(bytes) {
     // pre-caching improves the speed 6x
     let hex = '';
     for (let i = 0; i < bytes.length; i++) {
-        hex += utils_hexes[bytes[i]];
+        hex += hexes[bytes[i]];
     }
     return hex;
 }
@@ -50526,8 +49699,10 @@ const shake256_64 =
 /* @__PURE__ */
 (/* unused pure expression or super */ null && (genShake(0x1f, 136, 64, /* @__PURE__ */ oidNist(0x0c))));
 
+// EXTERNAL MODULE: ./node_modules/viem/_esm/errors/encoding.js
+var encoding = __nccwpck_require__(2092);
 ;// CONCATENATED MODULE: ./node_modules/viem/_esm/utils/data/trim.js
-function trim_trim(hexOrBytes, { dir = 'left' } = {}) {
+function trim(hexOrBytes, { dir = 'left' } = {}) {
     let data = typeof hexOrBytes === 'string' ? hexOrBytes.replace('0x', '') : hexOrBytes;
     let sliceLength = 0;
     for (let i = 0; i < data.length - 1; i++) {
@@ -50548,6 +49723,10 @@ function trim_trim(hexOrBytes, { dir = 'left' } = {}) {
     return data;
 }
 //# sourceMappingURL=trim.js.map
+// EXTERNAL MODULE: ./node_modules/viem/_esm/utils/encoding/fromHex.js
+var fromHex = __nccwpck_require__(2248);
+// EXTERNAL MODULE: ./node_modules/viem/_esm/utils/encoding/toHex.js
+var toHex = __nccwpck_require__(747);
 ;// CONCATENATED MODULE: ./node_modules/viem/_esm/utils/encoding/fromBytes.js
 
 
@@ -50605,9 +49784,9 @@ function fromBytes(bytes, toOrOpts) {
  */
 function fromBytes_bytesToBigInt(bytes, opts = {}) {
     if (typeof opts.size !== 'undefined')
-        assertSize(bytes, { size: opts.size });
-    const hex = toHex_bytesToHex(bytes);
-    return fromHex_hexToBigInt(hex, opts);
+        (0,fromHex/* assertSize */.Sl)(bytes, { size: opts.size });
+    const hex = (0,toHex/* bytesToHex */.My)(bytes);
+    return (0,fromHex/* hexToBigInt */.uU)(hex, opts);
 }
 /**
  * Decodes a byte array into a boolean.
@@ -50626,11 +49805,11 @@ function fromBytes_bytesToBigInt(bytes, opts = {}) {
 function bytesToBool(bytes_, opts = {}) {
     let bytes = bytes_;
     if (typeof opts.size !== 'undefined') {
-        assertSize(bytes, { size: opts.size });
-        bytes = trim_trim(bytes);
+        (0,fromHex/* assertSize */.Sl)(bytes, { size: opts.size });
+        bytes = trim(bytes);
     }
     if (bytes.length > 1 || bytes[0] > 1)
-        throw new InvalidBytesBooleanError(bytes);
+        throw new encoding/* InvalidBytesBooleanError */.xO(bytes);
     return Boolean(bytes[0]);
 }
 /**
@@ -50649,9 +49828,9 @@ function bytesToBool(bytes_, opts = {}) {
  */
 function bytesToNumber(bytes, opts = {}) {
     if (typeof opts.size !== 'undefined')
-        assertSize(bytes, { size: opts.size });
-    const hex = toHex_bytesToHex(bytes);
-    return hexToNumber(hex, opts);
+        (0,fromHex/* assertSize */.Sl)(bytes, { size: opts.size });
+    const hex = (0,toHex/* bytesToHex */.My)(bytes);
+    return (0,fromHex/* hexToNumber */.ME)(hex, opts);
 }
 /**
  * Decodes a byte array into a UTF-8 string.
@@ -50670,8 +49849,8 @@ function bytesToNumber(bytes, opts = {}) {
 function bytesToString(bytes_, opts = {}) {
     let bytes = bytes_;
     if (typeof opts.size !== 'undefined') {
-        assertSize(bytes, { size: opts.size });
-        bytes = trim_trim(bytes, { dir: 'right' });
+        (0,fromHex/* assertSize */.Sl)(bytes, { size: opts.size });
+        bytes = trim(bytes, { dir: 'right' });
     }
     return new TextDecoder().decode(bytes);
 }
@@ -50736,247 +49915,8 @@ function addressWords(data) {
     return words;
 }
 
-;// CONCATENATED MODULE: ./node_modules/viem/_esm/utils/unit/Value.js
-// Adapted from the Ox v1 `Value` module.
-/** @see https://ethereum.github.io/yellowpaper/paper.pdf */
-const exponents = {
-    wei: 0,
-    gwei: 9,
-    szabo: 12,
-    finney: 15,
-    ether: 18,
-};
-/**
- * Formats a `bigint` Value to its string representation (divided by the given exponent).
- *
- * @example
- * ```ts twoslash
- * import { Value } from 'ox'
- *
- * Value.format(420_000_000_000n, 9)
- * // @log: '420'
- * ```
- *
- * @param value - The `bigint` Value to format.
- * @param decimals - The exponent to divide the `bigint` Value by.
- * @returns The string representation of the Value.
- */
-function format(value, decimals = 0) {
-    if (!Number.isInteger(decimals) || decimals < 0)
-        throw new InvalidDecimalsError({ decimals });
-    let display = value.toString();
-    const negative = display.startsWith('-');
-    if (negative)
-        display = display.slice(1);
-    display = display.padStart(decimals, '0');
-    let [integer, fraction] = [
-        display.slice(0, display.length - decimals),
-        display.slice(display.length - decimals),
-    ];
-    fraction = fraction.replace(/(0+)$/, '');
-    return `${negative ? '-' : ''}${integer || '0'}${fraction ? `.${fraction}` : ''}`;
-}
-/**
- * Formats a `bigint` Value (default: wei) to a string representation of Ether.
- *
- * @example
- * ```ts twoslash
- * import { Value } from 'ox'
- *
- * Value.formatEther(1_000_000_000_000_000_000n)
- * // @log: '1'
- * ```
- *
- * @param wei - The Value to format.
- * @param unit - The unit to format the Value in. @default 'wei'.
- * @returns The Ether string representation of the Value.
- */
-function formatEther(wei, unit = 'wei') {
-    return format(wei, exponents.ether - exponents[unit]);
-}
-/**
- * Formats a `bigint` Value (default: wei) to a string representation of Gwei.
- *
- * @example
- * ```ts twoslash
- * import { Value } from 'ox'
- *
- * Value.formatGwei(1_000_000_000n)
- * // @log: '1'
- * ```
- *
- * @param wei - The Value to format.
- * @param unit - The unit to format the Value in. @default 'wei'.
- * @returns The Gwei string representation of the Value.
- */
-function formatGwei(wei, unit = 'wei') {
-    return format(wei, exponents.gwei - exponents[unit]);
-}
-/**
- * Parses a `string` representation of a Value to `bigint` (multiplied by the given exponent).
- *
- * @example
- * ```ts twoslash
- * import { Value } from 'ox'
- *
- * Value.from('420', 9)
- * // @log: 420000000000n
- * ```
- *
- * @param value - The string representation of the Value.
- * @param decimals - The exponent to multiply the Value by.
- * @returns The `bigint` representation of the Value.
- */
-function from(value, decimals = 0) {
-    if (!Number.isInteger(decimals) || decimals < 0)
-        throw new InvalidDecimalsError({ decimals });
-    // Require at least one digit overall. Rejects '', '.', '-', '-.' which
-    // the previous regex accepted (and which then either produced garbage or
-    // threw a raw `SyntaxError` from `BigInt('')`).
-    if (!/^-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)$/.test(value))
-        throw new InvalidDecimalNumberError({ value });
-    let [integer = '', fraction = '0'] = value.split('.');
-    const negative = integer.startsWith('-');
-    if (negative)
-        integer = integer.slice(1);
-    if (integer === '')
-        integer = '0';
-    // trim trailing zeros.
-    fraction = fraction.replace(/(0+)$/, '');
-    // round off if the fraction is larger than the number of decimals.
-    if (decimals === 0) {
-        // Round half-away-from-zero by inspecting the first fractional digit.
-        if (fraction.length > 0 && Number.parseInt(fraction[0], 10) >= 5)
-            integer = `${BigInt(integer) + 1n}`;
-        fraction = '';
-    }
-    else if (fraction.length > decimals) {
-        const left = fraction.slice(0, decimals);
-        const roundDigit = Number.parseInt(fraction.slice(decimals, decimals + 1), 10);
-        if (roundDigit >= 5) {
-            // Carry through the truncated fraction digits into the integer part
-            // without converting to a JS Number (avoids float precision loss).
-            const carried = carry(left);
-            if (carried.length > decimals) {
-                // Carry overflowed into the integer part.
-                fraction = carried.slice(1);
-                integer = `${BigInt(integer) + 1n}`;
-            }
-            else {
-                fraction = carried;
-            }
-        }
-        else {
-            fraction = left;
-        }
-    }
-    else {
-        fraction = fraction.padEnd(decimals, '0');
-    }
-    return BigInt(`${negative ? '-' : ''}${integer}${fraction}`);
-}
-/**
- * Adds 1 to a digit string with carry, returning a string of the same length
- * unless the carry overflows past the most-significant digit (in which case
- * the returned string is one digit longer).
- *
- * @internal
- */
-function carry(digits) {
-    const out = digits.split('');
-    let i = out.length - 1;
-    while (i >= 0) {
-        const d = Number.parseInt(out[i], 10) + 1;
-        if (d < 10) {
-            out[i] = String(d);
-            return out.join('');
-        }
-        out[i] = '0';
-        i--;
-    }
-    return `1${out.join('')}`;
-}
-/**
- * Parses a string representation of Ether to a `bigint` Value (default: wei).
- *
- * @example
- * ```ts twoslash
- * import { Value } from 'ox'
- *
- * Value.fromEther('420')
- * // @log: 420000000000000000000n
- * ```
- *
- * @param ether - String representation of Ether.
- * @param unit - The unit to parse to. @default 'wei'.
- * @returns A `bigint` Value.
- */
-function fromEther(ether, unit = 'wei') {
-    return from(ether, exponents.ether - exponents[unit]);
-}
-/**
- * Parses a string representation of Gwei to a `bigint` Value (default: wei).
- *
- * @example
- * ```ts twoslash
- * import { Value } from 'ox'
- *
- * Value.fromGwei('420')
- * // @log: 420000000000n
- * ```
- *
- * @param gwei - String representation of Gwei.
- * @param unit - The unit to parse to. @default 'wei'.
- * @returns A `bigint` Value.
- */
-function fromGwei(gwei, unit = 'wei') {
-    return from(gwei, exponents.gwei - exponents[unit]);
-}
-/**
- * Thrown when a value is not a valid decimal number.
- *
- * @example
- * ```ts twoslash
- * import { Value } from 'ox'
- *
- * Value.fromEther('123.456.789')
- * // @error: Value.InvalidDecimalNumberError: Value `123.456.789` is not a valid decimal number.
- * ```
- */
-class InvalidDecimalNumberError extends Error {
-    constructor({ value }) {
-        super(`Value \`${value}\` is not a valid decimal number.`);
-        Object.defineProperty(this, "name", {
-            enumerable: true,
-            configurable: true,
-            writable: true,
-            value: 'Value.InvalidDecimalNumberError'
-        });
-    }
-}
-/**
- * Thrown when the `decimals` argument is not a non-negative integer.
- *
- * @example
- * ```ts twoslash
- * import { Value } from 'ox'
- *
- * Value.from('1', -1)
- * // @error: Value.InvalidDecimalsError: `decimals` must be a non-negative integer. Got `-1`.
- * ```
- */
-class InvalidDecimalsError extends Error {
-    constructor({ decimals }) {
-        super(`\`decimals\` must be a non-negative integer. Got \`${decimals}\`.`);
-        Object.defineProperty(this, "name", {
-            enumerable: true,
-            configurable: true,
-            writable: true,
-            value: 'Value.InvalidDecimalsError'
-        });
-    }
-}
-//# sourceMappingURL=Value.js.map
+// EXTERNAL MODULE: ./node_modules/viem/_esm/utils/unit/Value.js
+var Value = __nccwpck_require__(8639);
 ;// CONCATENATED MODULE: ./node_modules/viem/_esm/utils/unit/formatEther.js
 
 /**
@@ -50990,8 +49930,8 @@ class InvalidDecimalsError extends Error {
  * formatEther(1000000000000000000n)
  * // '1'
  */
-function formatEther_formatEther(wei, unit = 'wei') {
-    return formatEther(wei, unit);
+function formatEther(wei, unit = 'wei') {
+    return Value/* formatEther */.ck(wei, unit);
 }
 //# sourceMappingURL=formatEther.js.map
 ;// CONCATENATED MODULE: ./src/oracles/etherLeak.ts
@@ -51035,7 +49975,7 @@ function etherLeakOracle(deployments) {
             panicCode: null,
             codeId: payment?.codeId ?? called.codeId,
             pc: payment?.pc ?? 0,
-            message: `${sender} took out ${formatEther_formatEther(gain)} ether more than it sent in${from}`,
+            message: `${sender} took out ${formatEther(gain)} ether more than it sent in${from}`,
         };
     }
 }
@@ -51043,6 +49983,12 @@ function paysEther(effect) {
     return effect.value > 0n || effect.kind === 'selfdestruct';
 }
 
+// EXTERNAL MODULE: ./node_modules/viem/_esm/errors/data.js
+var data = __nccwpck_require__(1753);
+// EXTERNAL MODULE: ./node_modules/viem/_esm/utils/data/isHex.js
+var isHex = __nccwpck_require__(4381);
+// EXTERNAL MODULE: ./node_modules/viem/_esm/utils/data/size.js
+var size = __nccwpck_require__(6411);
 ;// CONCATENATED MODULE: ./node_modules/viem/_esm/utils/data/slice.js
 
 
@@ -51055,7 +50001,7 @@ function paysEther(effect) {
  * @param end The end offset (in bytes).
  */
 function slice(value, start, end, { strict } = {}) {
-    if (isHex(value, { strict: false }))
+    if ((0,isHex/* isHex */.q)(value, { strict: false }))
         return sliceHex(value, start, end, {
             strict,
         });
@@ -51064,21 +50010,21 @@ function slice(value, start, end, { strict } = {}) {
     });
 }
 function assertStartOffset(value, start) {
-    if (typeof start === 'number' && start > 0 && start > size_size(value) - 1)
-        throw new SliceOffsetOutOfBoundsError({
+    if (typeof start === 'number' && start > 0 && start > (0,size/* size */.E)(value) - 1)
+        throw new data/* SliceOffsetOutOfBoundsError */.ii({
             offset: start,
             position: 'start',
-            size: size_size(value),
+            size: (0,size/* size */.E)(value),
         });
 }
 function assertEndOffset(value, start, end) {
     if (typeof start === 'number' &&
         typeof end === 'number' &&
-        size_size(value) !== end - start) {
-        throw new SliceOffsetOutOfBoundsError({
+        (0,size/* size */.E)(value) !== end - start) {
+        throw new data/* SliceOffsetOutOfBoundsError */.ii({
             offset: end,
             position: 'end',
-            size: size_size(value),
+            size: (0,size/* size */.E)(value),
         });
     }
 }
@@ -51113,21 +50059,8 @@ function sliceHex(value_, start, end, { strict } = {}) {
     return value;
 }
 //# sourceMappingURL=slice.js.map
-;// CONCATENATED MODULE: ./node_modules/abitype/dist/esm/regex.js
-// TODO: This looks cool. Need to check the performance of `new RegExp` versus defined inline though.
-// https://twitter.com/GabrielVergnaud/status/1622906834343366657
-function execTyped(regex, string) {
-    const match = regex.exec(string);
-    return match?.groups;
-}
-// `bytes<M>`: binary type of `M` bytes, `0 < M <= 32`
-// https://regexr.com/6va55
-const bytesRegex = /^bytes([1-9]|1[0-9]|2[0-9]|3[0-2])?$/;
-// `(u)int<M>`: (un)signed integer type of `M` bits, `0 < M <= 256`, `M % 8 == 0`
-// https://regexr.com/6v8hp
-const integerRegex = /^u?int(8|16|24|32|40|48|56|64|72|80|88|96|104|112|120|128|136|144|152|160|168|176|184|192|200|208|216|224|232|240|248|256)?$/;
-const isTupleRegex = /^\(.+?\).*?$/;
-//# sourceMappingURL=regex.js.map
+// EXTERNAL MODULE: ./node_modules/abitype/dist/esm/regex.js
+var regex = __nccwpck_require__(4299);
 ;// CONCATENATED MODULE: ./node_modules/abitype/dist/esm/human-readable/formatAbiParameter.js
 
 // https://regexr.com/7f7rv
@@ -51153,7 +50086,7 @@ function formatAbiParameter(abiParameter) {
             if (i < length - 1)
                 type += ', ';
         }
-        const result = execTyped(tupleRegex, abiParameter.type);
+        const result = (0,regex/* execTyped */.Yv)(tupleRegex, abiParameter.type);
         type += `)${result?.array || ''}`;
         return formatAbiParameter({
             ...abiParameter,
@@ -51222,650 +50155,20 @@ function formatAbiItem(abiItem) {
     return 'receive() external payable';
 }
 //# sourceMappingURL=formatAbiItem.js.map
-;// CONCATENATED MODULE: ./node_modules/viem/_esm/utils/lru.js
-/**
- * Map with a LRU (Least recently used) policy.
- *
- * @link https://en.wikipedia.org/wiki/Cache_replacement_policies#LRU
- */
-class LruMap extends Map {
-    constructor(size) {
-        super();
-        Object.defineProperty(this, "maxSize", {
-            enumerable: true,
-            configurable: true,
-            writable: true,
-            value: void 0
-        });
-        this.maxSize = size;
-    }
-    get(key) {
-        const value = super.get(key);
-        if (super.has(key)) {
-            super.delete(key);
-            super.set(key, value);
-        }
-        return value;
-    }
-    set(key, value) {
-        if (super.has(key))
-            super.delete(key);
-        super.set(key, value);
-        if (this.maxSize && this.size > this.maxSize) {
-            const firstKey = super.keys().next().value;
-            if (firstKey !== undefined)
-                super.delete(firstKey);
-        }
-        return this;
-    }
-}
-//# sourceMappingURL=lru.js.map
-;// CONCATENATED MODULE: ./node_modules/viem/node_modules/@noble/hashes/esm/_u64.js
-/**
- * Internal helpers for u64. BigUint64Array is too slow as per 2025, so we implement it using Uint32Array.
- * @todo re-check https://issues.chromium.org/issues/42212588
- * @module
- */
-const _u64_U32_MASK64 = /* @__PURE__ */ BigInt(2 ** 32 - 1);
-const _u64_32n = /* @__PURE__ */ BigInt(32);
-function _u64_fromBig(n, le = false) {
-    if (le)
-        return { h: Number(n & _u64_U32_MASK64), l: Number((n >> _u64_32n) & _u64_U32_MASK64) };
-    return { h: Number((n >> _u64_32n) & _u64_U32_MASK64) | 0, l: Number(n & _u64_U32_MASK64) | 0 };
-}
-function _u64_split(lst, le = false) {
-    const len = lst.length;
-    let Ah = new Uint32Array(len);
-    let Al = new Uint32Array(len);
-    for (let i = 0; i < len; i++) {
-        const { h, l } = _u64_fromBig(lst[i], le);
-        [Ah[i], Al[i]] = [h, l];
-    }
-    return [Ah, Al];
-}
-const _u64_toBig = (h, l) => (BigInt(h >>> 0) << _u64_32n) | BigInt(l >>> 0);
-// for Shift in [0, 32)
-const _u64_shrSH = (h, _l, s) => h >>> s;
-const _u64_shrSL = (h, l, s) => (h << (32 - s)) | (l >>> s);
-// Right rotate for Shift in [1, 32)
-const _u64_rotrSH = (h, l, s) => (h >>> s) | (l << (32 - s));
-const _u64_rotrSL = (h, l, s) => (h << (32 - s)) | (l >>> s);
-// Right rotate for Shift in (32, 64), NOTE: 32 is special case.
-const _u64_rotrBH = (h, l, s) => (h << (64 - s)) | (l >>> (s - 32));
-const _u64_rotrBL = (h, l, s) => (h >>> (s - 32)) | (l << (64 - s));
-// Right rotate for shift===32 (just swaps l&h)
-const _u64_rotr32H = (_h, l) => l;
-const _u64_rotr32L = (h, _l) => h;
-// Left rotate for Shift in [1, 32)
-const _u64_rotlSH = (h, l, s) => (h << s) | (l >>> (32 - s));
-const _u64_rotlSL = (h, l, s) => (l << s) | (h >>> (32 - s));
-// Left rotate for Shift in (32, 64), NOTE: 32 is special case.
-const _u64_rotlBH = (h, l, s) => (l << (s - 32)) | (h >>> (64 - s));
-const _u64_rotlBL = (h, l, s) => (h << (s - 32)) | (l >>> (64 - s));
-// JS uses 32-bit signed integers for bitwise operations which means we cannot
-// simple take carry out of low bit sum by shift, we need to use division.
-function _u64_add(Ah, Al, Bh, Bl) {
-    const l = (Al >>> 0) + (Bl >>> 0);
-    return { h: (Ah + Bh + ((l / 2 ** 32) | 0)) | 0, l: l | 0 };
-}
-// Addition with more than 2 elements
-const _u64_add3L = (Al, Bl, Cl) => (Al >>> 0) + (Bl >>> 0) + (Cl >>> 0);
-const _u64_add3H = (low, Ah, Bh, Ch) => (Ah + Bh + Ch + ((low / 2 ** 32) | 0)) | 0;
-const _u64_add4L = (Al, Bl, Cl, Dl) => (Al >>> 0) + (Bl >>> 0) + (Cl >>> 0) + (Dl >>> 0);
-const _u64_add4H = (low, Ah, Bh, Ch, Dh) => (Ah + Bh + Ch + Dh + ((low / 2 ** 32) | 0)) | 0;
-const _u64_add5L = (Al, Bl, Cl, Dl, El) => (Al >>> 0) + (Bl >>> 0) + (Cl >>> 0) + (Dl >>> 0) + (El >>> 0);
-const _u64_add5H = (low, Ah, Bh, Ch, Dh, Eh) => (Ah + Bh + Ch + Dh + Eh + ((low / 2 ** 32) | 0)) | 0;
-// prettier-ignore
-
-// prettier-ignore
-const u64 = {
-    fromBig: _u64_fromBig, split: _u64_split, toBig: _u64_toBig,
-    shrSH: _u64_shrSH, shrSL: _u64_shrSL,
-    rotrSH: _u64_rotrSH, rotrSL: _u64_rotrSL, rotrBH: _u64_rotrBH, rotrBL: _u64_rotrBL,
-    rotr32H: _u64_rotr32H, rotr32L: _u64_rotr32L,
-    rotlSH: _u64_rotlSH, rotlSL: _u64_rotlSL, rotlBH: _u64_rotlBH, rotlBL: _u64_rotlBL,
-    add: _u64_add, add3L: _u64_add3L, add3H: _u64_add3H, add4L: _u64_add4L, add4H: _u64_add4H, add5H: _u64_add5H, add5L: _u64_add5L,
-};
-/* harmony default export */ const _u64 = ((/* unused pure expression or super */ null && (u64)));
-//# sourceMappingURL=_u64.js.map
-;// CONCATENATED MODULE: ./node_modules/viem/node_modules/@noble/hashes/esm/utils.js
-/**
- * Utilities for hex, bytes, CSPRNG.
- * @module
- */
-/*! noble-hashes - MIT License (c) 2022 Paul Miller (paulmillr.com) */
-// We use WebCrypto aka globalThis.crypto, which exists in browsers and node.js 16+.
-// node.js versions earlier than v19 don't declare it in global scope.
-// For node.js, package.json#exports field mapping rewrites import
-// from `crypto` to `cryptoNode`, which imports native module.
-// Makes the utils un-importable in browsers without a bundler.
-// Once node.js 18 is deprecated (2025-04-30), we can just drop the import.
-
-/** Checks if something is Uint8Array. Be careful: nodejs Buffer will return true. */
-function utils_isBytes(a) {
-    return a instanceof Uint8Array || (ArrayBuffer.isView(a) && a.constructor.name === 'Uint8Array');
-}
-/** Asserts something is positive integer. */
-function utils_anumber(n) {
-    if (!Number.isSafeInteger(n) || n < 0)
-        throw new Error('positive integer expected, got ' + n);
-}
-/** Asserts something is Uint8Array. */
-function esm_utils_abytes(b, ...lengths) {
-    if (!utils_isBytes(b))
-        throw new Error('Uint8Array expected');
-    if (lengths.length > 0 && !lengths.includes(b.length))
-        throw new Error('Uint8Array expected of length ' + lengths + ', got length=' + b.length);
-}
-/** Asserts something is hash */
-function utils_ahash(h) {
-    if (typeof h !== 'function' || typeof h.create !== 'function')
-        throw new Error('Hash should be wrapped by utils.createHasher');
-    utils_anumber(h.outputLen);
-    utils_anumber(h.blockLen);
-}
-/** Asserts a hash instance has not been destroyed / finished */
-function utils_aexists(instance, checkFinished = true) {
-    if (instance.destroyed)
-        throw new Error('Hash instance has been destroyed');
-    if (checkFinished && instance.finished)
-        throw new Error('Hash#digest() has already been called');
-}
-/** Asserts output is properly-sized byte array */
-function utils_aoutput(out, instance) {
-    esm_utils_abytes(out);
-    const min = instance.outputLen;
-    if (out.length < min) {
-        throw new Error('digestInto() expects output buffer of length at least ' + min);
-    }
-}
-/** Cast u8 / u16 / u32 to u8. */
-function utils_u8(arr) {
-    return new Uint8Array(arr.buffer, arr.byteOffset, arr.byteLength);
-}
-/** Cast u8 / u16 / u32 to u32. */
-function utils_u32(arr) {
-    return new Uint32Array(arr.buffer, arr.byteOffset, Math.floor(arr.byteLength / 4));
-}
-/** Zeroize a byte array. Warning: JS provides no guarantees. */
-function utils_clean(...arrays) {
-    for (let i = 0; i < arrays.length; i++) {
-        arrays[i].fill(0);
-    }
-}
-/** Create DataView of an array for easy byte-level manipulation. */
-function utils_createView(arr) {
-    return new DataView(arr.buffer, arr.byteOffset, arr.byteLength);
-}
-/** The rotate right (circular right shift) operation for uint32 */
-function utils_rotr(word, shift) {
-    return (word << (32 - shift)) | (word >>> shift);
-}
-/** The rotate left (circular left shift) operation for uint32 */
-function utils_rotl(word, shift) {
-    return (word << shift) | ((word >>> (32 - shift)) >>> 0);
-}
-/** Is current platform little-endian? Most are. Big-Endian platform: IBM */
-const utils_isLE = /* @__PURE__ */ (() => new Uint8Array(new Uint32Array([0x11223344]).buffer)[0] === 0x44)();
-/** The byte swap operation for uint32 */
-function utils_byteSwap(word) {
-    return (((word << 24) & 0xff000000) |
-        ((word << 8) & 0xff0000) |
-        ((word >>> 8) & 0xff00) |
-        ((word >>> 24) & 0xff));
-}
-/** Conditionally byte swap if on a big-endian platform */
-const utils_swap8IfBE = (/* unused pure expression or super */ null && (utils_isLE
-    ? (n) => n
-    : (n) => utils_byteSwap(n)));
-/** @deprecated */
-const byteSwapIfBE = (/* unused pure expression or super */ null && (utils_swap8IfBE));
-/** In place byte swap for Uint32Array */
-function utils_byteSwap32(arr) {
-    for (let i = 0; i < arr.length; i++) {
-        arr[i] = utils_byteSwap(arr[i]);
-    }
-    return arr;
-}
-const utils_swap32IfBE = utils_isLE
-    ? (u) => u
-    : utils_byteSwap32;
-// Built-in hex conversion https://caniuse.com/mdn-javascript_builtins_uint8array_fromhex
-const utils_hasHexBuiltin = /* @__PURE__ */ (/* unused pure expression or super */ null && ((() => 
-// @ts-ignore
-typeof Uint8Array.from([]).toHex === 'function' && typeof Uint8Array.fromHex === 'function')()));
-// Array where index 0xf0 (240) is mapped to string 'f0'
-const esm_utils_hexes = /* @__PURE__ */ Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
-/**
- * Convert byte array to hex string. Uses built-in function, when available.
- * @example bytesToHex(Uint8Array.from([0xca, 0xfe, 0x01, 0x23])) // 'cafe0123'
- */
-function esm_utils_bytesToHex(bytes) {
-    esm_utils_abytes(bytes);
-    // @ts-ignore
-    if (utils_hasHexBuiltin)
-        return bytes.toHex();
-    // pre-caching improves the speed 6x
-    let hex = '';
-    for (let i = 0; i < bytes.length; i++) {
-        hex += esm_utils_hexes[bytes[i]];
-    }
-    return hex;
-}
-// We use optimized technique to convert hex string to byte array
-const asciis = { _0: 48, _9: 57, A: 65, F: 70, a: 97, f: 102 };
-function utils_asciiToBase16(ch) {
-    if (ch >= asciis._0 && ch <= asciis._9)
-        return ch - asciis._0; // '2' => 50-48
-    if (ch >= asciis.A && ch <= asciis.F)
-        return ch - (asciis.A - 10); // 'B' => 66-(65-10)
-    if (ch >= asciis.a && ch <= asciis.f)
-        return ch - (asciis.a - 10); // 'b' => 98-(97-10)
-    return;
-}
-/**
- * Convert hex string to byte array. Uses built-in function, when available.
- * @example hexToBytes('cafe0123') // Uint8Array.from([0xca, 0xfe, 0x01, 0x23])
- */
-function esm_utils_hexToBytes(hex) {
-    if (typeof hex !== 'string')
-        throw new Error('hex string expected, got ' + typeof hex);
-    // @ts-ignore
-    if (utils_hasHexBuiltin)
-        return Uint8Array.fromHex(hex);
-    const hl = hex.length;
-    const al = hl / 2;
-    if (hl % 2)
-        throw new Error('hex string expected, got unpadded hex of length ' + hl);
-    const array = new Uint8Array(al);
-    for (let ai = 0, hi = 0; ai < al; ai++, hi += 2) {
-        const n1 = utils_asciiToBase16(hex.charCodeAt(hi));
-        const n2 = utils_asciiToBase16(hex.charCodeAt(hi + 1));
-        if (n1 === undefined || n2 === undefined) {
-            const char = hex[hi] + hex[hi + 1];
-            throw new Error('hex string expected, got non-hex character "' + char + '" at index ' + hi);
-        }
-        array[ai] = n1 * 16 + n2; // multiply first octet, e.g. 'a3' => 10*16+3 => 160 + 3 => 163
-    }
-    return array;
-}
-/**
- * There is no setImmediate in browser and setTimeout is slow.
- * Call of async fn will return Promise, which will be fullfiled only on
- * next scheduler queue processing step and this is exactly what we need.
- */
-const utils_nextTick = async () => { };
-/** Returns control to thread each 'tick' ms to avoid blocking. */
-async function utils_asyncLoop(iters, tick, cb) {
-    let ts = Date.now();
-    for (let i = 0; i < iters; i++) {
-        cb(i);
-        // Date.now() is not monotonic, so in case if clock goes backwards we return return control too
-        const diff = Date.now() - ts;
-        if (diff >= 0 && diff < tick)
-            continue;
-        await utils_nextTick();
-        ts += diff;
-    }
-}
-/**
- * Converts string to bytes using UTF8 encoding.
- * @example utf8ToBytes('abc') // Uint8Array.from([97, 98, 99])
- */
-function esm_utils_utf8ToBytes(str) {
-    if (typeof str !== 'string')
-        throw new Error('string expected');
-    return new Uint8Array(new TextEncoder().encode(str)); // https://bugzil.la/1681809
-}
-/**
- * Converts bytes to string using UTF8 encoding.
- * @example bytesToUtf8(Uint8Array.from([97, 98, 99])) // 'abc'
- */
-function utils_bytesToUtf8(bytes) {
-    return new TextDecoder().decode(bytes);
-}
-/**
- * Normalizes (non-hex) string or Uint8Array to Uint8Array.
- * Warning: when Uint8Array is passed, it would NOT get copied.
- * Keep in mind for future mutable operations.
- */
-function utils_toBytes(data) {
-    if (typeof data === 'string')
-        data = esm_utils_utf8ToBytes(data);
-    esm_utils_abytes(data);
-    return data;
-}
-/**
- * Helper for KDFs: consumes uint8array or string.
- * When string is passed, does utf8 decoding, using TextDecoder.
- */
-function utils_kdfInputToBytes(data) {
-    if (typeof data === 'string')
-        data = esm_utils_utf8ToBytes(data);
-    esm_utils_abytes(data);
-    return data;
-}
-/** Copies several Uint8Arrays into one. */
-function esm_utils_concatBytes(...arrays) {
-    let sum = 0;
-    for (let i = 0; i < arrays.length; i++) {
-        const a = arrays[i];
-        esm_utils_abytes(a);
-        sum += a.length;
-    }
-    const res = new Uint8Array(sum);
-    for (let i = 0, pad = 0; i < arrays.length; i++) {
-        const a = arrays[i];
-        res.set(a, pad);
-        pad += a.length;
-    }
-    return res;
-}
-function esm_utils_checkOpts(defaults, opts) {
-    if (opts !== undefined && {}.toString.call(opts) !== '[object Object]')
-        throw new Error('options should be object or undefined');
-    const merged = Object.assign(defaults, opts);
-    return merged;
-}
-/** For runtime check if class implements interface */
-class Hash {
-}
-/** Wraps hash function, creating an interface on top of it */
-function esm_utils_createHasher(hashCons) {
-    const hashC = (msg) => hashCons().update(utils_toBytes(msg)).digest();
-    const tmp = hashCons();
-    hashC.outputLen = tmp.outputLen;
-    hashC.blockLen = tmp.blockLen;
-    hashC.create = () => hashCons();
-    return hashC;
-}
-function createOptHasher(hashCons) {
-    const hashC = (msg, opts) => hashCons(opts).update(utils_toBytes(msg)).digest();
-    const tmp = hashCons({});
-    hashC.outputLen = tmp.outputLen;
-    hashC.blockLen = tmp.blockLen;
-    hashC.create = (opts) => hashCons(opts);
-    return hashC;
-}
-function utils_createXOFer(hashCons) {
-    const hashC = (msg, opts) => hashCons(opts).update(utils_toBytes(msg)).digest();
-    const tmp = hashCons({});
-    hashC.outputLen = tmp.outputLen;
-    hashC.blockLen = tmp.blockLen;
-    hashC.create = (opts) => hashCons(opts);
-    return hashC;
-}
-const wrapConstructor = (/* unused pure expression or super */ null && (esm_utils_createHasher));
-const wrapConstructorWithOpts = (/* unused pure expression or super */ null && (createOptHasher));
-const wrapXOFConstructorWithOpts = (/* unused pure expression or super */ null && (utils_createXOFer));
-/** Cryptographically secure PRNG. Uses internal OS-level `crypto.getRandomValues`. */
-function esm_utils_randomBytes(bytesLength = 32) {
-    if (crypto && typeof crypto.getRandomValues === 'function') {
-        return crypto.getRandomValues(new Uint8Array(bytesLength));
-    }
-    // Legacy Node.js compatibility
-    if (crypto && typeof crypto.randomBytes === 'function') {
-        return Uint8Array.from(crypto.randomBytes(bytesLength));
-    }
-    throw new Error('crypto.getRandomValues must be defined');
-}
-//# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ./node_modules/viem/node_modules/@noble/hashes/esm/sha3.js
-/**
- * SHA3 (keccak) hash function, based on a new "Sponge function" design.
- * Different from older hashes, the internal state is bigger than output size.
- *
- * Check out [FIPS-202](https://nvlpubs.nist.gov/nistpubs/FIPS/NIST.FIPS.202.pdf),
- * [Website](https://keccak.team/keccak.html),
- * [the differences between SHA-3 and Keccak](https://crypto.stackexchange.com/questions/15727/what-are-the-key-differences-between-the-draft-sha-3-standard-and-the-keccak-sub).
- *
- * Check out `sha3-addons` module for cSHAKE, k12, and others.
- * @module
- */
-
-// prettier-ignore
-
-// No __PURE__ annotations in sha3 header:
-// EVERYTHING is in fact used on every export.
-// Various per round constants calculations
-const sha3_0n = BigInt(0);
-const sha3_1n = BigInt(1);
-const sha3_2n = BigInt(2);
-const sha3_7n = BigInt(7);
-const sha3_256n = BigInt(256);
-const sha3_0x71n = BigInt(0x71);
-const sha3_SHA3_PI = [];
-const sha3_SHA3_ROTL = [];
-const sha3_SHA3_IOTA = [];
-for (let round = 0, R = sha3_1n, x = 1, y = 0; round < 24; round++) {
-    // Pi
-    [x, y] = [y, (2 * x + 3 * y) % 5];
-    sha3_SHA3_PI.push(2 * (5 * y + x));
-    // Rotational
-    sha3_SHA3_ROTL.push((((round + 1) * (round + 2)) / 2) % 64);
-    // Iota
-    let t = sha3_0n;
-    for (let j = 0; j < 7; j++) {
-        R = ((R << sha3_1n) ^ ((R >> sha3_7n) * sha3_0x71n)) % sha3_256n;
-        if (R & sha3_2n)
-            t ^= sha3_1n << ((sha3_1n << /* @__PURE__ */ BigInt(j)) - sha3_1n);
-    }
-    sha3_SHA3_IOTA.push(t);
-}
-const sha3_IOTAS = _u64_split(sha3_SHA3_IOTA, true);
-const sha3_SHA3_IOTA_H = sha3_IOTAS[0];
-const sha3_SHA3_IOTA_L = sha3_IOTAS[1];
-// Left rotation (without 0, 32, 64)
-const sha3_rotlH = (h, l, s) => (s > 32 ? _u64_rotlBH(h, l, s) : _u64_rotlSH(h, l, s));
-const sha3_rotlL = (h, l, s) => (s > 32 ? _u64_rotlBL(h, l, s) : _u64_rotlSL(h, l, s));
-/** `keccakf1600` internal function, additionally allows to adjust round count. */
-function sha3_keccakP(s, rounds = 24) {
-    const B = new Uint32Array(5 * 2);
-    // NOTE: all indices are x2 since we store state as u32 instead of u64 (bigints to slow in js)
-    for (let round = 24 - rounds; round < 24; round++) {
-        // Theta θ
-        for (let x = 0; x < 10; x++)
-            B[x] = s[x] ^ s[x + 10] ^ s[x + 20] ^ s[x + 30] ^ s[x + 40];
-        for (let x = 0; x < 10; x += 2) {
-            const idx1 = (x + 8) % 10;
-            const idx0 = (x + 2) % 10;
-            const B0 = B[idx0];
-            const B1 = B[idx0 + 1];
-            const Th = sha3_rotlH(B0, B1, 1) ^ B[idx1];
-            const Tl = sha3_rotlL(B0, B1, 1) ^ B[idx1 + 1];
-            for (let y = 0; y < 50; y += 10) {
-                s[x + y] ^= Th;
-                s[x + y + 1] ^= Tl;
-            }
-        }
-        // Rho (ρ) and Pi (π)
-        let curH = s[2];
-        let curL = s[3];
-        for (let t = 0; t < 24; t++) {
-            const shift = sha3_SHA3_ROTL[t];
-            const Th = sha3_rotlH(curH, curL, shift);
-            const Tl = sha3_rotlL(curH, curL, shift);
-            const PI = sha3_SHA3_PI[t];
-            curH = s[PI];
-            curL = s[PI + 1];
-            s[PI] = Th;
-            s[PI + 1] = Tl;
-        }
-        // Chi (χ)
-        for (let y = 0; y < 50; y += 10) {
-            for (let x = 0; x < 10; x++)
-                B[x] = s[y + x];
-            for (let x = 0; x < 10; x++)
-                s[y + x] ^= ~B[(x + 2) % 10] & B[(x + 4) % 10];
-        }
-        // Iota (ι)
-        s[0] ^= sha3_SHA3_IOTA_H[round];
-        s[1] ^= sha3_SHA3_IOTA_L[round];
-    }
-    utils_clean(B);
-}
-/** Keccak sponge function. */
-class sha3_Keccak extends Hash {
-    // NOTE: we accept arguments in bytes instead of bits here.
-    constructor(blockLen, suffix, outputLen, enableXOF = false, rounds = 24) {
-        super();
-        this.pos = 0;
-        this.posOut = 0;
-        this.finished = false;
-        this.destroyed = false;
-        this.enableXOF = false;
-        this.blockLen = blockLen;
-        this.suffix = suffix;
-        this.outputLen = outputLen;
-        this.enableXOF = enableXOF;
-        this.rounds = rounds;
-        // Can be passed from user as dkLen
-        utils_anumber(outputLen);
-        // 1600 = 5x5 matrix of 64bit.  1600 bits === 200 bytes
-        // 0 < blockLen < 200
-        if (!(0 < blockLen && blockLen < 200))
-            throw new Error('only keccak-f1600 function is supported');
-        this.state = new Uint8Array(200);
-        this.state32 = utils_u32(this.state);
-    }
-    clone() {
-        return this._cloneInto();
-    }
-    keccak() {
-        utils_swap32IfBE(this.state32);
-        sha3_keccakP(this.state32, this.rounds);
-        utils_swap32IfBE(this.state32);
-        this.posOut = 0;
-        this.pos = 0;
-    }
-    update(data) {
-        utils_aexists(this);
-        data = utils_toBytes(data);
-        esm_utils_abytes(data);
-        const { blockLen, state } = this;
-        const len = data.length;
-        for (let pos = 0; pos < len;) {
-            const take = Math.min(blockLen - this.pos, len - pos);
-            for (let i = 0; i < take; i++)
-                state[this.pos++] ^= data[pos++];
-            if (this.pos === blockLen)
-                this.keccak();
-        }
-        return this;
-    }
-    finish() {
-        if (this.finished)
-            return;
-        this.finished = true;
-        const { state, suffix, pos, blockLen } = this;
-        // Do the padding
-        state[pos] ^= suffix;
-        if ((suffix & 0x80) !== 0 && pos === blockLen - 1)
-            this.keccak();
-        state[blockLen - 1] ^= 0x80;
-        this.keccak();
-    }
-    writeInto(out) {
-        utils_aexists(this, false);
-        esm_utils_abytes(out);
-        this.finish();
-        const bufferOut = this.state;
-        const { blockLen } = this;
-        for (let pos = 0, len = out.length; pos < len;) {
-            if (this.posOut >= blockLen)
-                this.keccak();
-            const take = Math.min(blockLen - this.posOut, len - pos);
-            out.set(bufferOut.subarray(this.posOut, this.posOut + take), pos);
-            this.posOut += take;
-            pos += take;
-        }
-        return out;
-    }
-    xofInto(out) {
-        // Sha3/Keccak usage with XOF is probably mistake, only SHAKE instances can do XOF
-        if (!this.enableXOF)
-            throw new Error('XOF is not possible for this instance');
-        return this.writeInto(out);
-    }
-    xof(bytes) {
-        utils_anumber(bytes);
-        return this.xofInto(new Uint8Array(bytes));
-    }
-    digestInto(out) {
-        utils_aoutput(out, this);
-        if (this.finished)
-            throw new Error('digest() was already called');
-        this.writeInto(out);
-        this.destroy();
-        return out;
-    }
-    digest() {
-        return this.digestInto(new Uint8Array(this.outputLen));
-    }
-    destroy() {
-        this.destroyed = true;
-        utils_clean(this.state);
-    }
-    _cloneInto(to) {
-        const { blockLen, suffix, outputLen, rounds, enableXOF } = this;
-        to || (to = new sha3_Keccak(blockLen, suffix, outputLen, enableXOF, rounds));
-        to.state32.set(this.state32);
-        to.pos = this.pos;
-        to.posOut = this.posOut;
-        to.finished = this.finished;
-        to.rounds = rounds;
-        // Suffix can change in cSHAKE
-        to.suffix = suffix;
-        to.outputLen = outputLen;
-        to.enableXOF = enableXOF;
-        to.destroyed = this.destroyed;
-        return to;
-    }
-}
-const gen = (suffix, blockLen, outputLen) => esm_utils_createHasher(() => new sha3_Keccak(blockLen, suffix, outputLen));
-/** SHA3-224 hash function. */
-const sha3_sha3_224 = /* @__PURE__ */ (/* unused pure expression or super */ null && ((() => gen(0x06, 144, 224 / 8))()));
-/** SHA3-256 hash function. Different from keccak-256. */
-const sha3_sha3_256 = /* @__PURE__ */ (/* unused pure expression or super */ null && ((() => gen(0x06, 136, 256 / 8))()));
-/** SHA3-384 hash function. */
-const sha3_sha3_384 = /* @__PURE__ */ (/* unused pure expression or super */ null && ((() => gen(0x06, 104, 384 / 8))()));
-/** SHA3-512 hash function. */
-const sha3_sha3_512 = /* @__PURE__ */ (/* unused pure expression or super */ null && ((() => gen(0x06, 72, 512 / 8))()));
-/** keccak-224 hash function. */
-const sha3_keccak_224 = /* @__PURE__ */ (/* unused pure expression or super */ null && ((() => gen(0x01, 144, 224 / 8))()));
-/** keccak-256 hash function. Different from SHA3-256. */
-const esm_sha3_keccak_256 = /* @__PURE__ */ (() => gen(0x01, 136, 256 / 8))();
-/** keccak-384 hash function. */
-const sha3_keccak_384 = /* @__PURE__ */ (/* unused pure expression or super */ null && ((() => gen(0x01, 104, 384 / 8))()));
-/** keccak-512 hash function. */
-const sha3_keccak_512 = /* @__PURE__ */ (/* unused pure expression or super */ null && ((() => gen(0x01, 72, 512 / 8))()));
-const sha3_genShake = (suffix, blockLen, outputLen) => createXOFer((opts = {}) => new sha3_Keccak(blockLen, suffix, opts.dkLen === undefined ? outputLen : opts.dkLen, true));
-/** SHAKE128 XOF with 128-bit security. */
-const sha3_shake128 = /* @__PURE__ */ (/* unused pure expression or super */ null && ((() => sha3_genShake(0x1f, 168, 128 / 8))()));
-/** SHAKE256 XOF with 256-bit security. */
-const sha3_shake256 = /* @__PURE__ */ (/* unused pure expression or super */ null && ((() => sha3_genShake(0x1f, 136, 256 / 8))()));
-//# sourceMappingURL=sha3.js.map
-;// CONCATENATED MODULE: ./node_modules/viem/_esm/utils/hash/keccak256.js
-
-
-
-
-function keccak256(value, to_) {
-    const to = to_ || 'hex';
-    const bytes = esm_sha3_keccak_256(isHex(value, { strict: false }) ? toBytes_toBytes(value) : value);
-    if (to === 'bytes')
-        return bytes;
-    return toHex(bytes);
-}
-//# sourceMappingURL=keccak256.js.map
+// EXTERNAL MODULE: ./node_modules/viem/_esm/utils/lru.js
+var lru = __nccwpck_require__(8718);
+// EXTERNAL MODULE: ./node_modules/viem/_esm/utils/hash/keccak256.js + 3 modules
+var keccak256 = __nccwpck_require__(7653);
 ;// CONCATENATED MODULE: ./node_modules/viem/_esm/utils/hash/hashSignature.js
 
 
-const hash = (value) => keccak256(toBytes_toBytes(value));
+const hash = (value) => (0,keccak256/* keccak256 */.S)((0,encoding_toBytes/* toBytes */.ZJ)(value));
 function hashSignature(sig) {
     return hash(sig);
 }
 //# sourceMappingURL=hashSignature.js.map
+// EXTERNAL MODULE: ./node_modules/viem/_esm/errors/base.js + 1 modules
+var base = __nccwpck_require__(9298);
 ;// CONCATENATED MODULE: ./node_modules/viem/_esm/utils/hash/normalizeSignature.js
 
 function normalizeSignature(signature) {
@@ -51915,7 +50218,7 @@ function normalizeSignature(signature) {
         current += char;
     }
     if (!valid)
-        throw new BaseError('Unable to normalize signature.');
+        throw new base/* BaseError */.C('Unable to normalize signature.');
     return result;
 }
 //# sourceMappingURL=normalizeSignature.js.map
@@ -51954,7 +50257,7 @@ const toSignature = (def) => {
 
 
 /** Signature hashes keyed by their definition, since hashing is costly. */
-const signatureHashCache = /*#__PURE__*/ new LruMap(8192);
+const signatureHashCache = /*#__PURE__*/ new lru/* LruMap */.A(8192);
 /**
  * Returns the hash (of the function/event/error signature) for a given function, event, or error definition.
  */
@@ -52007,7 +50310,7 @@ function formatAbiParam(param, { includeName }) {
 
 
 
-class AbiConstructorNotFoundError extends BaseError {
+class AbiConstructorNotFoundError extends base/* BaseError */.C {
     constructor({ docsPath }) {
         super([
             'A constructor was not found on the ABI.',
@@ -52018,7 +50321,7 @@ class AbiConstructorNotFoundError extends BaseError {
         });
     }
 }
-class AbiConstructorParamsNotFoundError extends BaseError {
+class AbiConstructorParamsNotFoundError extends base/* BaseError */.C {
     constructor({ docsPath }) {
         super([
             'Constructor arguments were provided (`args`), but a constructor parameters (`inputs`) were not found on the ABI.',
@@ -52029,7 +50332,7 @@ class AbiConstructorParamsNotFoundError extends BaseError {
         });
     }
 }
-class AbiDecodingDataSizeInvalidError extends BaseError {
+class AbiDecodingDataSizeInvalidError extends base/* BaseError */.C {
     constructor({ data, size }) {
         super([
             `Data size of ${size} bytes is invalid.`,
@@ -52040,7 +50343,7 @@ class AbiDecodingDataSizeInvalidError extends BaseError {
         });
     }
 }
-class AbiDecodingDataSizeTooSmallError extends BaseError {
+class AbiDecodingDataSizeTooSmallError extends base/* BaseError */.C {
     constructor({ data, params, size, }) {
         super([`Data size of ${size} bytes is too small for given parameters.`].join('\n'), {
             metaMessages: [
@@ -52072,7 +50375,7 @@ class AbiDecodingDataSizeTooSmallError extends BaseError {
         this.size = size;
     }
 }
-class AbiDecodingZeroDataError extends BaseError {
+class AbiDecodingZeroDataError extends base/* BaseError */.C {
     constructor({ cause } = {}) {
         super('Cannot decode zero data ("0x") with ABI parameters.', {
             name: 'AbiDecodingZeroDataError',
@@ -52080,7 +50383,7 @@ class AbiDecodingZeroDataError extends BaseError {
         });
     }
 }
-class AbiEncodingArrayLengthMismatchError extends BaseError {
+class AbiEncodingArrayLengthMismatchError extends base/* BaseError */.C {
     constructor({ expectedLength, givenLength, type, }) {
         super([
             `ABI encoding array length mismatch for type ${type}.`,
@@ -52089,12 +50392,12 @@ class AbiEncodingArrayLengthMismatchError extends BaseError {
         ].join('\n'), { name: 'AbiEncodingArrayLengthMismatchError' });
     }
 }
-class AbiEncodingBytesSizeMismatchError extends BaseError {
+class AbiEncodingBytesSizeMismatchError extends base/* BaseError */.C {
     constructor({ expectedSize, value }) {
-        super(`Size of bytes "${value}" (bytes${size_size(value)}) does not match expected size (bytes${expectedSize}).`, { name: 'AbiEncodingBytesSizeMismatchError' });
+        super(`Size of bytes "${value}" (bytes${(0,size/* size */.E)(value)}) does not match expected size (bytes${expectedSize}).`, { name: 'AbiEncodingBytesSizeMismatchError' });
     }
 }
-class AbiEncodingLengthMismatchError extends BaseError {
+class AbiEncodingLengthMismatchError extends base/* BaseError */.C {
     constructor({ expectedLength, givenLength, }) {
         super([
             'ABI encoding params/values length mismatch.',
@@ -52103,7 +50406,7 @@ class AbiEncodingLengthMismatchError extends BaseError {
         ].join('\n'), { name: 'AbiEncodingLengthMismatchError' });
     }
 }
-class AbiErrorInputsNotFoundError extends BaseError {
+class AbiErrorInputsNotFoundError extends base/* BaseError */.C {
     constructor(errorName, { docsPath }) {
         super([
             `Arguments (\`args\`) were provided to "${errorName}", but "${errorName}" on the ABI does not contain any parameters (\`inputs\`).`,
@@ -52115,7 +50418,7 @@ class AbiErrorInputsNotFoundError extends BaseError {
         });
     }
 }
-class AbiErrorNotFoundError extends BaseError {
+class AbiErrorNotFoundError extends base/* BaseError */.C {
     constructor(errorName, { docsPath } = {}) {
         super([
             `Error ${errorName ? `"${errorName}" ` : ''}not found on ABI.`,
@@ -52126,7 +50429,7 @@ class AbiErrorNotFoundError extends BaseError {
         });
     }
 }
-class AbiErrorSignatureNotFoundError extends BaseError {
+class AbiErrorSignatureNotFoundError extends base/* BaseError */.C {
     constructor(signature, { docsPath, cause, }) {
         super([
             `Encoded error signature "${signature}" not found on ABI.`,
@@ -52146,7 +50449,7 @@ class AbiErrorSignatureNotFoundError extends BaseError {
         this.signature = signature;
     }
 }
-class AbiEventSignatureEmptyTopicsError extends BaseError {
+class AbiEventSignatureEmptyTopicsError extends base/* BaseError */.C {
     constructor({ docsPath }) {
         super('Cannot extract event signature from empty topics.', {
             docsPath,
@@ -52154,7 +50457,7 @@ class AbiEventSignatureEmptyTopicsError extends BaseError {
         });
     }
 }
-class AbiEventSignatureNotFoundError extends BaseError {
+class AbiEventSignatureNotFoundError extends base/* BaseError */.C {
     constructor(signature, { docsPath }) {
         super([
             `Encoded event signature "${signature}" not found on ABI.`,
@@ -52166,7 +50469,7 @@ class AbiEventSignatureNotFoundError extends BaseError {
         });
     }
 }
-class AbiEventNotFoundError extends BaseError {
+class AbiEventNotFoundError extends base/* BaseError */.C {
     constructor(eventName, { docsPath } = {}) {
         super([
             `Event ${eventName ? `"${eventName}" ` : ''}not found on ABI.`,
@@ -52177,7 +50480,7 @@ class AbiEventNotFoundError extends BaseError {
         });
     }
 }
-class AbiFunctionNotFoundError extends BaseError {
+class AbiFunctionNotFoundError extends base/* BaseError */.C {
     constructor(functionName, { docsPath } = {}) {
         super([
             `Function ${functionName ? `"${functionName}" ` : ''}not found on ABI.`,
@@ -52188,7 +50491,7 @@ class AbiFunctionNotFoundError extends BaseError {
         });
     }
 }
-class AbiFunctionOutputsNotFoundError extends BaseError {
+class AbiFunctionOutputsNotFoundError extends base/* BaseError */.C {
     constructor(functionName, { docsPath }) {
         super([
             `Function "${functionName}" does not contain any \`outputs\` on ABI.`,
@@ -52200,7 +50503,7 @@ class AbiFunctionOutputsNotFoundError extends BaseError {
         });
     }
 }
-class AbiFunctionSignatureNotFoundError extends BaseError {
+class AbiFunctionSignatureNotFoundError extends base/* BaseError */.C {
     constructor(signature, { docsPath }) {
         super([
             `Encoded function signature "${signature}" not found on ABI.`,
@@ -52212,7 +50515,7 @@ class AbiFunctionSignatureNotFoundError extends BaseError {
         });
     }
 }
-class AbiItemAmbiguityError extends BaseError {
+class AbiItemAmbiguityError extends base/* BaseError */.C {
     constructor(x, y) {
         super('Found ambiguous types in overloaded ABI items.', {
             metaMessages: [
@@ -52226,14 +50529,14 @@ class AbiItemAmbiguityError extends BaseError {
         });
     }
 }
-class BytesSizeMismatchError extends BaseError {
+class BytesSizeMismatchError extends base/* BaseError */.C {
     constructor({ expectedSize, givenSize, }) {
         super(`Expected bytes${expectedSize}, got bytes${givenSize}.`, {
             name: 'BytesSizeMismatchError',
         });
     }
 }
-class DecodeLogDataMismatch extends BaseError {
+class DecodeLogDataMismatch extends base/* BaseError */.C {
     constructor({ abiItem, data, params, size, }) {
         super([
             `Data size of ${size} bytes is too small for non-indexed event parameters.`,
@@ -52274,7 +50577,7 @@ class DecodeLogDataMismatch extends BaseError {
         this.size = size;
     }
 }
-class DecodeLogTopicsMismatch extends BaseError {
+class DecodeLogTopicsMismatch extends base/* BaseError */.C {
     constructor({ abiItem, param, }) {
         super([
             `Expected a topic for indexed event parameter${param.name ? ` "${param.name}"` : ''} on event "${formatAbiItem_formatAbiItem(abiItem, { includeName: true })}".`,
@@ -52288,7 +50591,7 @@ class DecodeLogTopicsMismatch extends BaseError {
         this.abiItem = abiItem;
     }
 }
-class InvalidAbiEncodingTypeError extends BaseError {
+class InvalidAbiEncodingTypeError extends base/* BaseError */.C {
     constructor(type, { docsPath }) {
         super([
             `Type "${type}" is not a valid encoding type.`,
@@ -52296,7 +50599,7 @@ class InvalidAbiEncodingTypeError extends BaseError {
         ].join('\n'), { docsPath, name: 'InvalidAbiEncodingType' });
     }
 }
-class InvalidAbiDecodingTypeError extends BaseError {
+class InvalidAbiDecodingTypeError extends base/* BaseError */.C {
     constructor(type, { docsPath }) {
         super([
             `Type "${type}" is not a valid decoding type.`,
@@ -52304,14 +50607,14 @@ class InvalidAbiDecodingTypeError extends BaseError {
         ].join('\n'), { docsPath, name: 'InvalidAbiDecodingType' });
     }
 }
-class InvalidArrayError extends BaseError {
+class InvalidArrayError extends base/* BaseError */.C {
     constructor(value) {
         super([`Value "${value}" is not a valid array.`].join('\n'), {
             name: 'InvalidArrayError',
         });
     }
 }
-class InvalidDefinitionTypeError extends BaseError {
+class InvalidDefinitionTypeError extends base/* BaseError */.C {
     constructor(type) {
         super([
             `"${type}" is not a valid definition type.`,
@@ -52319,7 +50622,7 @@ class InvalidDefinitionTypeError extends BaseError {
         ].join('\n'), { name: 'InvalidDefinitionTypeError' });
     }
 }
-class UnsupportedPackedAbiType extends BaseError {
+class UnsupportedPackedAbiType extends base/* BaseError */.C {
     constructor(type) {
         super(`Type "${type}" is not supported for packed encoding.`, {
             name: 'UnsupportedPackedAbiType',
@@ -52327,102 +50630,23 @@ class UnsupportedPackedAbiType extends BaseError {
     }
 }
 //# sourceMappingURL=abi.js.map
-;// CONCATENATED MODULE: ./node_modules/viem/_esm/utils/address/getAddress.js
-
-
-
-
-
-const checksumAddressCache = /*#__PURE__*/ new LruMap(8192);
-/**
- * Returns the [EIP-55](https://eips.ethereum.org/EIPS/eip-55) checksummed form
- * of an address. The input's casing is ignored.
- *
- * Does not validate the input; use {@link getAddress} for untrusted strings.
- */
-function checksumAddress(address_, 
-/**
- * Warning: EIP-1191 checksum addresses are generally not backwards compatible with the
- * wider Ethereum ecosystem, meaning it will break when validated against an application/tool
- * that relies on EIP-55 checksum encoding (checksum without chainId).
- *
- * It is highly recommended to not use this feature unless you
- * know what you are doing.
- *
- * See more: https://github.com/ethereum/EIPs/issues/1121
- */
-chainId) {
-    // The checksum depends only on the lowercase address, so every casing of an
-    // address shares one cache entry.
-    const lower = address_.toLowerCase();
-    const cacheKey = `${lower}.${chainId}`;
-    const cached = checksumAddressCache.get(cacheKey);
-    if (cached)
-        return cached;
-    const hexAddress = chainId ? `${chainId}${lower}` : lower.substring(2);
-    const hash = keccak256(stringToBytes(hexAddress), 'bytes');
-    const address = (chainId ? hexAddress.substring(`${chainId}0x`.length) : hexAddress).split('');
-    for (let i = 0; i < 40; i += 2) {
-        if (hash[i >> 1] >> 4 >= 8 && address[i]) {
-            address[i] = address[i].toUpperCase();
-        }
-        if ((hash[i >> 1] & 0x0f) >= 8 && address[i + 1]) {
-            address[i + 1] = address[i + 1].toUpperCase();
-        }
-    }
-    const result = `0x${address.join('')}`;
-    checksumAddressCache.set(cacheKey, result);
-    return result;
-}
-/**
- * Converts an address into its [EIP-55](https://eips.ethereum.org/EIPS/eip-55)
- * checksummed form. Throws if the string is not a `0x`-prefixed, 20-byte hex
- * string.
- *
- * The input's casing is ignored, so an address with a wrong checksum is
- * returned with the correct one. To reject a wrong checksum, check the input
- * with {@link isAddress} first.
- *
- * - Docs: https://viem.sh/docs/utilities/getAddress
- *
- * @example
- * import { getAddress } from 'viem'
- *
- * getAddress('0x787bc77f1700dce0f8c1581c18a12d3153d1b150')
- * // '0x787bc77F1700DCE0f8c1581c18A12d3153D1B150'
- */
-function getAddress(address, 
-/**
- * Warning: EIP-1191 checksum addresses are generally not backwards compatible with the
- * wider Ethereum ecosystem, meaning it will break when validated against an application/tool
- * that relies on EIP-55 checksum encoding (checksum without chainId).
- *
- * It is highly recommended to not use this feature unless you
- * know what you are doing.
- *
- * See more: https://github.com/ethereum/EIPs/issues/1121
- */
-chainId) {
-    if (!isAddress(address, { strict: false }))
-        throw new InvalidAddressError({ address });
-    return checksumAddress(address, chainId);
-}
-//# sourceMappingURL=getAddress.js.map
+// EXTERNAL MODULE: ./node_modules/viem/_esm/utils/address/getAddress.js
+var getAddress = __nccwpck_require__(1006);
 ;// CONCATENATED MODULE: ./node_modules/viem/_esm/errors/cursor.js
 
-class NegativeOffsetError extends BaseError {
+class NegativeOffsetError extends base/* BaseError */.C {
     constructor({ offset }) {
         super(`Offset \`${offset}\` cannot be negative.`, {
             name: 'NegativeOffsetError',
         });
     }
 }
-class PositionOutOfBoundsError extends BaseError {
+class PositionOutOfBoundsError extends base/* BaseError */.C {
     constructor({ length, position }) {
         super(`Position \`${position}\` is out of bounds (\`0 < position < ${length}\`).`, { name: 'PositionOutOfBoundsError' });
     }
 }
-class RecursiveReadLimitExceededError extends BaseError {
+class RecursiveReadLimitExceededError extends base/* BaseError */.C {
     constructor({ count, limit }) {
         super(`Recursive read limit of \`${limit}\` exceeded (recursive read count: \`${count}\`).`, { name: 'RecursiveReadLimitExceededError' });
     }
@@ -52599,64 +50823,10 @@ function createCursor(bytes, { recursiveReadLimit = 8_192 } = {}) {
     return cursor;
 }
 //# sourceMappingURL=cursor.js.map
-;// CONCATENATED MODULE: ./node_modules/viem/_esm/errors/address.js
-
-class address_InvalidAddressError extends BaseError {
-    constructor({ address }) {
-        super(`Address "${address}" is invalid.`, {
-            metaMessages: [
-                '- Address must be a hex value of 20 bytes (40 hex characters).',
-                '- Address must match its checksum counterpart.',
-            ],
-            name: 'InvalidAddressError',
-        });
-    }
-}
-//# sourceMappingURL=address.js.map
-;// CONCATENATED MODULE: ./node_modules/viem/_esm/utils/address/isAddress.js
-
-
-const addressRegex = /^0x[a-fA-F0-9]{40}$/;
-/** @internal */
-const isAddressCache = /*#__PURE__*/ new LruMap(8192);
-/**
- * Checks if a string is a valid address.
- *
- * In strict mode (the default), a mixed-case address must match its
- * [EIP-55](https://eips.ethereum.org/EIPS/eip-55) checksum. An all-lowercase
- * address has no checksum and is valid.
- *
- * Use this to validate user input. {@link getAddress} does not validate the
- * checksum; it returns the checksummed form of any casing.
- *
- * - Docs: https://viem.sh/docs/utilities/isAddress
- *
- * @example
- * import { isAddress } from 'viem'
- *
- * isAddress('0x787bc77F1700DCE0f8c1581c18A12d3153D1B150')
- * // true
- * isAddress('0x787bc77F1700DCE0f8c1581c18A12d3153D1b150') // last `B` lowercased
- * // false
- * isAddress('0x787bc77f1700dce0f8c1581c18a12d3153d1b150')
- * // true
- */
-function isAddress_isAddress(address, options) {
-    const { strict = true } = options ?? {};
-    if (!addressRegex.test(address))
-        return false;
-    if (!strict || address.toLowerCase() === address)
-        return true;
-    // Only the checksum comparison is cached; the checks above are cheaper than a
-    // cache lookup.
-    let result = isAddressCache.get(address);
-    if (result === undefined) {
-        result = checksumAddress(address) === address;
-        isAddressCache.set(address, result);
-    }
-    return result;
-}
-//# sourceMappingURL=isAddress.js.map
+// EXTERNAL MODULE: ./node_modules/viem/_esm/errors/address.js
+var address = __nccwpck_require__(5345);
+// EXTERNAL MODULE: ./node_modules/viem/_esm/utils/address/isAddress.js
+var isAddress = __nccwpck_require__(9936);
 ;// CONCATENATED MODULE: ./node_modules/viem/_esm/utils/data/concat.js
 function concat(values) {
     if (typeof values[0] === 'string')
@@ -52680,14 +50850,16 @@ function concatHex(values) {
     return `0x${values.reduce((acc, x) => acc + x.replace('0x', ''), '')}`;
 }
 //# sourceMappingURL=concat.js.map
+// EXTERNAL MODULE: ./node_modules/viem/_esm/utils/data/pad.js
+var pad = __nccwpck_require__(7917);
 ;// CONCATENATED MODULE: ./node_modules/viem/_esm/utils/regex.js
 const arrayRegex = /^(.*)\[([0-9]*)\]$/;
 // `bytes<M>`: binary type of `M` bytes, `0 < M <= 32`
 // https://regexr.com/6va55
-const regex_bytesRegex = /^bytes([1-9]|1[0-9]|2[0-9]|3[0-2])?$/;
+const bytesRegex = /^bytes([1-9]|1[0-9]|2[0-9]|3[0-2])?$/;
 // `(u)int<M>`: (un)signed integer type of `M` bits, `0 < M <= 256`, `M % 8 == 0`
 // https://regexr.com/6v8hp
-const regex_integerRegex = /^(u?int)(8|16|24|32|40|48|56|64|72|80|88|96|104|112|120|128|136|144|152|160|168|176|184|192|200|208|216|224|232|240|248|256)?$/;
+const integerRegex = /^(u?int)(8|16|24|32|40|48|56|64|72|80|88|96|104|112|120|128|136|144|152|160|168|176|184|192|200|208|216|224|232|240|248|256)?$/;
 //# sourceMappingURL=regex.js.map
 ;// CONCATENATED MODULE: ./node_modules/viem/_esm/utils/abi/encodeAbiParameters.js
 
@@ -52775,7 +50947,7 @@ function prepareParam({ param, value, }) {
     }
     if (param.type.startsWith('uint') || param.type.startsWith('int')) {
         const signed = param.type.startsWith('int');
-        const [, , size = '256'] = regex_integerRegex.exec(param.type) ?? [];
+        const [, , size = '256'] = integerRegex.exec(param.type) ?? [];
         return encodeNumber(value, {
             signed,
             size: Number(size),
@@ -52799,7 +50971,7 @@ function encodeParams(preparedParams) {
         if (dynamic)
             staticSize += 32;
         else
-            staticSize += size_size(encoded);
+            staticSize += (0,size/* size */.E)(encoded);
     }
     // 2. Split the parameters into static and dynamic parts.
     const staticParams = [];
@@ -52808,9 +50980,9 @@ function encodeParams(preparedParams) {
     for (let i = 0; i < preparedParams.length; i++) {
         const { dynamic, encoded } = preparedParams[i];
         if (dynamic) {
-            staticParams.push(numberToHex(staticSize + dynamicSize, { size: 32 }));
+            staticParams.push((0,toHex/* numberToHex */.cK)(staticSize + dynamicSize, { size: 32 }));
             dynamicParams.push(encoded);
-            dynamicSize += size_size(encoded);
+            dynamicSize += (0,size/* size */.E)(encoded);
         }
         else {
             staticParams.push(encoded);
@@ -52821,9 +50993,9 @@ function encodeParams(preparedParams) {
     return concatHex([...staticParams, ...dynamicParams]);
 }
 function encodeAddress(value) {
-    if (!isAddress_isAddress(value))
-        throw new address_InvalidAddressError({ address: value });
-    return { dynamic: false, encoded: padHex(value.toLowerCase()) };
+    if (!(0,isAddress/* isAddress */.P)(value))
+        throw new address/* InvalidAddressError */.M({ address: value });
+    return { dynamic: false, encoded: (0,pad/* padHex */.db)(value.toLowerCase()) };
 }
 function encodeArray(value, { length, param, }) {
     const dynamic = length === null;
@@ -52848,7 +51020,7 @@ function encodeArray(value, { length, param, }) {
     if (dynamic || dynamicChild) {
         const data = encodeParams(preparedParams);
         if (dynamic) {
-            const length = numberToHex(preparedParams.length, { size: 32 });
+            const length = (0,toHex/* numberToHex */.cK)(preparedParams.length, { size: 32 });
             return {
                 dynamic: true,
                 encoded: concatHex([length, data]),
@@ -52866,20 +51038,20 @@ function encodeBytes(value, { param }) {
     const [, paramSize] = param.type.split('bytes');
     // Odd-length hex is left-padded to whole bytes, matching `hexToBytes`.
     const hex = value.length % 2 ? `0x0${value.slice(2)}` : value;
-    const bytesSize = size_size(hex);
+    const bytesSize = (0,size/* size */.E)(hex);
     if (!paramSize) {
         let value_ = hex;
         // If the size is not divisible by 32 bytes, pad the end
         // with empty bytes to the ceiling 32 bytes.
         if (bytesSize % 32 !== 0)
-            value_ = padHex(value_, {
+            value_ = (0,pad/* padHex */.db)(value_, {
                 dir: 'right',
                 size: Math.ceil(bytesSize / 32) * 32,
             });
         return {
             dynamic: true,
             encoded: concatHex([
-                padHex(numberToHex(bytesSize, { size: 32 })),
+                (0,pad/* padHex */.db)((0,toHex/* numberToHex */.cK)(bytesSize, { size: 32 })),
                 value_,
             ]),
         };
@@ -52889,19 +51061,19 @@ function encodeBytes(value, { param }) {
             expectedSize: Number.parseInt(paramSize, 10),
             value,
         });
-    return { dynamic: false, encoded: padHex(hex, { dir: 'right' }) };
+    return { dynamic: false, encoded: (0,pad/* padHex */.db)(hex, { dir: 'right' }) };
 }
 function encodeBool(value) {
     if (typeof value !== 'boolean')
-        throw new BaseError(`Invalid boolean value: "${value}" (type: ${typeof value}). Expected: \`true\` or \`false\`.`);
-    return { dynamic: false, encoded: padHex(boolToHex(value)) };
+        throw new base/* BaseError */.C(`Invalid boolean value: "${value}" (type: ${typeof value}). Expected: \`true\` or \`false\`.`);
+    return { dynamic: false, encoded: (0,pad/* padHex */.db)((0,toHex/* boolToHex */.$P)(value)) };
 }
 function encodeNumber(value, { signed, size = 256 }) {
     if (typeof size === 'number') {
         const max = 2n ** (BigInt(size) - (signed ? 1n : 0n)) - 1n;
         const min = signed ? -max - 1n : 0n;
         if (value > max || value < min)
-            throw new IntegerOutOfRangeError({
+            throw new encoding/* IntegerOutOfRangeError */.Ty({
                 max: max.toString(),
                 min: min.toString(),
                 signed,
@@ -52911,25 +51083,25 @@ function encodeNumber(value, { signed, size = 256 }) {
     }
     return {
         dynamic: false,
-        encoded: numberToHex(value, {
+        encoded: (0,toHex/* numberToHex */.cK)(value, {
             size: 32,
             signed,
         }),
     };
 }
 function encodeString(value) {
-    const hexValue = stringToHex(value);
-    const partsLength = Math.ceil(size_size(hexValue) / 32);
+    const hexValue = (0,toHex/* stringToHex */.i3)(value);
+    const partsLength = Math.ceil((0,size/* size */.E)(hexValue) / 32);
     const parts = [];
     for (let i = 0; i < partsLength; i++) {
-        parts.push(padHex(slice(hexValue, i * 32, (i + 1) * 32), {
+        parts.push((0,pad/* padHex */.db)(slice(hexValue, i * 32, (i + 1) * 32), {
             dir: 'right',
         }));
     }
     return {
         dynamic: true,
         encoded: concatHex([
-            padHex(numberToHex(size_size(hexValue), { size: 32 })),
+            (0,pad/* padHex */.db)((0,toHex/* numberToHex */.cK)((0,size/* size */.E)(hexValue), { size: 32 })),
             ...parts,
         ]),
     };
@@ -52990,15 +51162,15 @@ function isDynamicType(param) {
 
 
 function decodeAbiParameters_decodeAbiParameters(params, data) {
-    const bytes = typeof data === 'string' ? toBytes_hexToBytes(data) : data;
+    const bytes = typeof data === 'string' ? (0,encoding_toBytes/* hexToBytes */.aT)(data) : data;
     const cursor = createCursor(bytes);
-    if (size_size(bytes) === 0 && params.length > 0)
+    if ((0,size/* size */.E)(bytes) === 0 && params.length > 0)
         throw new AbiDecodingZeroDataError();
-    if (size_size(data) && size_size(data) < 32)
+    if ((0,size/* size */.E)(data) && (0,size/* size */.E)(data) < 32)
         throw new AbiDecodingDataSizeTooSmallError({
-            data: typeof data === 'string' ? data : toHex_bytesToHex(data),
+            data: typeof data === 'string' ? data : (0,toHex/* bytesToHex */.My)(data),
             params: params,
-            size: size_size(data),
+            size: (0,size/* size */.E)(data),
         });
     // Bound the total size of decoded `bytes` and `string` values, so offsets
     // that share or overlap tails cannot decode to far more data than the input.
@@ -53051,7 +51223,7 @@ const sizeOfLength = 32;
 const sizeOfOffset = 32;
 function decodeAddress(cursor) {
     const value = cursor.readBytes(32);
-    return [checksumAddress(toHex_bytesToHex(sliceBytes(value, -20))), 32];
+    return [(0,getAddress/* checksumAddress */.o)((0,toHex/* bytesToHex */.My)(sliceBytes(value, -20))), 32];
 }
 function decodeArray(cursor, param, { budget, length, staticPosition, }) {
     // If the length of the array is not known in advance (dynamic array),
@@ -53156,9 +51328,9 @@ function decodeBytes(cursor, param, { budget, staticPosition }) {
             throw new AbiDecodingSizeLimitExceededError({ limit: budget.limit });
         // As we have gone wondering, restore to the original position + next slot.
         cursor.setPosition(staticPosition + 32);
-        return [toHex_bytesToHex(data), 32];
+        return [(0,toHex/* bytesToHex */.My)(data), 32];
     }
-    const value = toHex_bytesToHex(cursor.readBytes(Number.parseInt(size, 10), 32));
+    const value = (0,toHex/* bytesToHex */.My)(cursor.readBytes(Number.parseInt(size, 10), 32));
     return [value, 32];
 }
 function decodeNumber(cursor, param) {
@@ -53257,7 +51429,7 @@ function hasDynamicChild(param) {
  * Thrown by `decodeAbiParameters` when the decoded `bytes` and `string` values
  * of one decode add up to more than 32 times the size of the input data.
  */
-class AbiDecodingSizeLimitExceededError extends BaseError {
+class AbiDecodingSizeLimitExceededError extends base/* BaseError */.C {
     constructor({ limit }) {
         super(`Decoded \`bytes\` and \`string\` values exceed the size limit of ${limit} bytes.`, { name: 'AbiDecodingSizeLimitExceededError' });
     }
@@ -53268,8 +51440,8 @@ var panic = __nccwpck_require__(7448);
 ;// CONCATENATED MODULE: ./src/oracles/revert.ts
 
 
-const PANIC_SELECTOR = toBytes_hexToBytes(toFunctionSelector('Panic(uint256)'));
-const ERROR_SELECTOR = toBytes_hexToBytes(toFunctionSelector('Error(string)'));
+const PANIC_SELECTOR = (0,encoding_toBytes/* hexToBytes */.aT)(toFunctionSelector('Panic(uint256)'));
+const ERROR_SELECTOR = (0,encoding_toBytes/* hexToBytes */.aT)(toFunctionSelector('Error(string)'));
 function decodeRevert(data) {
     if (data.length === 0)
         return { kind: 'empty' };
@@ -53289,7 +51461,7 @@ function decodeRevert(data) {
             // Malformed Error(string) data: fall through to the raw form.
         }
     }
-    return { kind: 'other', data: toHex_bytesToHex(data) };
+    return { kind: 'other', data: (0,toHex/* bytesToHex */.My)(data) };
 }
 /** One line for a report message: `Error("not owner")`, `Panic 0x12: …`, or the raw data. */
 function describeRevert(reason) {
@@ -53318,7 +51490,7 @@ function propertyFunctions(abi, to, codeId) {
         to,
         codeId,
         name: fn.name,
-        selector: toBytes_hexToBytes(toFunctionSelector(fn)),
+        selector: (0,encoding_toBytes/* hexToBytes */.aT)(toFunctionSelector(fn)),
     }));
 }
 /** `property_*` / `echidna_*` functions: no inputs, one bool output (Echidna's convention). */
@@ -53436,764 +51608,12 @@ function isTestHelper(file, name) {
     return name.startsWith('Mock') || file.endsWith('.t.sol') || segments.slice(0, -1).some((s) => s === 'test' || s === 'tests');
 }
 
-;// CONCATENATED MODULE: ./node_modules/abitype/dist/esm/human-readable/runtime/signatures.js
-
-// https://regexr.com/7gmok
-const errorSignatureRegex = /^error (?<name>[a-zA-Z$_][a-zA-Z0-9$_]*)\((?<parameters>.*?)\)$/;
-function isErrorSignature(signature) {
-    return errorSignatureRegex.test(signature);
-}
-function execErrorSignature(signature) {
-    return execTyped(errorSignatureRegex, signature);
-}
-// https://regexr.com/7gmoq
-const eventSignatureRegex = /^event (?<name>[a-zA-Z$_][a-zA-Z0-9$_]*)\((?<parameters>.*?)\)$/;
-function isEventSignature(signature) {
-    return eventSignatureRegex.test(signature);
-}
-function execEventSignature(signature) {
-    return execTyped(eventSignatureRegex, signature);
-}
-// https://regexr.com/7gmot
-const functionSignatureRegex = /^function (?<name>[a-zA-Z$_][a-zA-Z0-9$_]*)\((?<parameters>.*?)\)(?: (?<scope>external|public{1}))?(?: (?<stateMutability>pure|view|nonpayable|payable{1}))?(?: returns\s?\((?<returns>.*?)\))?$/;
-function isFunctionSignature(signature) {
-    return functionSignatureRegex.test(signature);
-}
-function execFunctionSignature(signature) {
-    return execTyped(functionSignatureRegex, signature);
-}
-// https://regexr.com/7gmp3
-const structSignatureRegex = /^struct (?<name>[a-zA-Z$_][a-zA-Z0-9$_]*) \{(?<properties>.*?)\}$/;
-function isStructSignature(signature) {
-    return structSignatureRegex.test(signature);
-}
-function execStructSignature(signature) {
-    return execTyped(structSignatureRegex, signature);
-}
-// https://regexr.com/78u01
-const constructorSignatureRegex = /^constructor\((?<parameters>.*?)\)(?:\s(?<stateMutability>payable{1}))?$/;
-function isConstructorSignature(signature) {
-    return constructorSignatureRegex.test(signature);
-}
-function execConstructorSignature(signature) {
-    return execTyped(constructorSignatureRegex, signature);
-}
-// https://regexr.com/7srtn
-const fallbackSignatureRegex = /^fallback\(\) external(?:\s(?<stateMutability>payable{1}))?$/;
-function isFallbackSignature(signature) {
-    return fallbackSignatureRegex.test(signature);
-}
-function execFallbackSignature(signature) {
-    return execTyped(fallbackSignatureRegex, signature);
-}
-// https://regexr.com/78u1k
-const receiveSignatureRegex = /^receive\(\) external payable$/;
-function isReceiveSignature(signature) {
-    return receiveSignatureRegex.test(signature);
-}
-const modifiers = new Set([
-    'memory',
-    'indexed',
-    'storage',
-    'calldata',
-]);
-const eventModifiers = new Set(['indexed']);
-const functionModifiers = new Set([
-    'calldata',
-    'memory',
-    'storage',
-]);
-//# sourceMappingURL=signatures.js.map
-;// CONCATENATED MODULE: ./node_modules/abitype/dist/esm/version.js
-const version_version = '1.2.3';
-//# sourceMappingURL=version.js.map
-;// CONCATENATED MODULE: ./node_modules/abitype/dist/esm/errors.js
-
-class errors_BaseError extends Error {
-    constructor(shortMessage, args = {}) {
-        const details = args.cause instanceof errors_BaseError
-            ? args.cause.details
-            : args.cause?.message
-                ? args.cause.message
-                : args.details;
-        const docsPath = args.cause instanceof errors_BaseError
-            ? args.cause.docsPath || args.docsPath
-            : args.docsPath;
-        const message = [
-            shortMessage || 'An error occurred.',
-            '',
-            ...(args.metaMessages ? [...args.metaMessages, ''] : []),
-            ...(docsPath ? [`Docs: https://abitype.dev${docsPath}`] : []),
-            ...(details ? [`Details: ${details}`] : []),
-            `Version: abitype@${version_version}`,
-        ].join('\n');
-        super(message);
-        Object.defineProperty(this, "details", {
-            enumerable: true,
-            configurable: true,
-            writable: true,
-            value: void 0
-        });
-        Object.defineProperty(this, "docsPath", {
-            enumerable: true,
-            configurable: true,
-            writable: true,
-            value: void 0
-        });
-        Object.defineProperty(this, "metaMessages", {
-            enumerable: true,
-            configurable: true,
-            writable: true,
-            value: void 0
-        });
-        Object.defineProperty(this, "shortMessage", {
-            enumerable: true,
-            configurable: true,
-            writable: true,
-            value: void 0
-        });
-        Object.defineProperty(this, "name", {
-            enumerable: true,
-            configurable: true,
-            writable: true,
-            value: 'AbiTypeError'
-        });
-        if (args.cause)
-            this.cause = args.cause;
-        this.details = details;
-        this.docsPath = docsPath;
-        this.metaMessages = args.metaMessages;
-        this.shortMessage = shortMessage;
-    }
-}
-//# sourceMappingURL=errors.js.map
-;// CONCATENATED MODULE: ./node_modules/abitype/dist/esm/human-readable/errors/abiItem.js
-
-class InvalidAbiItemError extends errors_BaseError {
-    constructor({ signature }) {
-        super('Failed to parse ABI item.', {
-            details: `parseAbiItem(${JSON.stringify(signature, null, 2)})`,
-            docsPath: '/api/human#parseabiitem-1',
-        });
-        Object.defineProperty(this, "name", {
-            enumerable: true,
-            configurable: true,
-            writable: true,
-            value: 'InvalidAbiItemError'
-        });
-    }
-}
-class UnknownTypeError extends errors_BaseError {
-    constructor({ type }) {
-        super('Unknown type.', {
-            metaMessages: [
-                `Type "${type}" is not a valid ABI type. Perhaps you forgot to include a struct signature?`,
-            ],
-        });
-        Object.defineProperty(this, "name", {
-            enumerable: true,
-            configurable: true,
-            writable: true,
-            value: 'UnknownTypeError'
-        });
-    }
-}
-class UnknownSolidityTypeError extends errors_BaseError {
-    constructor({ type }) {
-        super('Unknown type.', {
-            metaMessages: [`Type "${type}" is not a valid ABI type.`],
-        });
-        Object.defineProperty(this, "name", {
-            enumerable: true,
-            configurable: true,
-            writable: true,
-            value: 'UnknownSolidityTypeError'
-        });
-    }
-}
-//# sourceMappingURL=abiItem.js.map
-;// CONCATENATED MODULE: ./node_modules/abitype/dist/esm/human-readable/errors/abiParameter.js
-
-class InvalidAbiParameterError extends errors_BaseError {
-    constructor({ param }) {
-        super('Failed to parse ABI parameter.', {
-            details: `parseAbiParameter(${JSON.stringify(param, null, 2)})`,
-            docsPath: '/api/human#parseabiparameter-1',
-        });
-        Object.defineProperty(this, "name", {
-            enumerable: true,
-            configurable: true,
-            writable: true,
-            value: 'InvalidAbiParameterError'
-        });
-    }
-}
-class InvalidAbiParametersError extends errors_BaseError {
-    constructor({ params }) {
-        super('Failed to parse ABI parameters.', {
-            details: `parseAbiParameters(${JSON.stringify(params, null, 2)})`,
-            docsPath: '/api/human#parseabiparameters-1',
-        });
-        Object.defineProperty(this, "name", {
-            enumerable: true,
-            configurable: true,
-            writable: true,
-            value: 'InvalidAbiParametersError'
-        });
-    }
-}
-class InvalidParameterError extends errors_BaseError {
-    constructor({ param }) {
-        super('Invalid ABI parameter.', {
-            details: param,
-        });
-        Object.defineProperty(this, "name", {
-            enumerable: true,
-            configurable: true,
-            writable: true,
-            value: 'InvalidParameterError'
-        });
-    }
-}
-class SolidityProtectedKeywordError extends errors_BaseError {
-    constructor({ param, name }) {
-        super('Invalid ABI parameter.', {
-            details: param,
-            metaMessages: [
-                `"${name}" is a protected Solidity keyword. More info: https://docs.soliditylang.org/en/latest/cheatsheet.html`,
-            ],
-        });
-        Object.defineProperty(this, "name", {
-            enumerable: true,
-            configurable: true,
-            writable: true,
-            value: 'SolidityProtectedKeywordError'
-        });
-    }
-}
-class InvalidModifierError extends errors_BaseError {
-    constructor({ param, type, modifier, }) {
-        super('Invalid ABI parameter.', {
-            details: param,
-            metaMessages: [
-                `Modifier "${modifier}" not allowed${type ? ` in "${type}" type` : ''}.`,
-            ],
-        });
-        Object.defineProperty(this, "name", {
-            enumerable: true,
-            configurable: true,
-            writable: true,
-            value: 'InvalidModifierError'
-        });
-    }
-}
-class InvalidFunctionModifierError extends errors_BaseError {
-    constructor({ param, type, modifier, }) {
-        super('Invalid ABI parameter.', {
-            details: param,
-            metaMessages: [
-                `Modifier "${modifier}" not allowed${type ? ` in "${type}" type` : ''}.`,
-                `Data location can only be specified for array, struct, or mapping types, but "${modifier}" was given.`,
-            ],
-        });
-        Object.defineProperty(this, "name", {
-            enumerable: true,
-            configurable: true,
-            writable: true,
-            value: 'InvalidFunctionModifierError'
-        });
-    }
-}
-class InvalidAbiTypeParameterError extends errors_BaseError {
-    constructor({ abiParameter, }) {
-        super('Invalid ABI parameter.', {
-            details: JSON.stringify(abiParameter, null, 2),
-            metaMessages: ['ABI parameter type is invalid.'],
-        });
-        Object.defineProperty(this, "name", {
-            enumerable: true,
-            configurable: true,
-            writable: true,
-            value: 'InvalidAbiTypeParameterError'
-        });
-    }
-}
-//# sourceMappingURL=abiParameter.js.map
-;// CONCATENATED MODULE: ./node_modules/abitype/dist/esm/human-readable/errors/signature.js
-
-class InvalidSignatureError extends errors_BaseError {
-    constructor({ signature, type, }) {
-        super(`Invalid ${type} signature.`, {
-            details: signature,
-        });
-        Object.defineProperty(this, "name", {
-            enumerable: true,
-            configurable: true,
-            writable: true,
-            value: 'InvalidSignatureError'
-        });
-    }
-}
-class UnknownSignatureError extends errors_BaseError {
-    constructor({ signature }) {
-        super('Unknown signature.', {
-            details: signature,
-        });
-        Object.defineProperty(this, "name", {
-            enumerable: true,
-            configurable: true,
-            writable: true,
-            value: 'UnknownSignatureError'
-        });
-    }
-}
-class InvalidStructSignatureError extends errors_BaseError {
-    constructor({ signature }) {
-        super('Invalid struct signature.', {
-            details: signature,
-            metaMessages: ['No properties exist.'],
-        });
-        Object.defineProperty(this, "name", {
-            enumerable: true,
-            configurable: true,
-            writable: true,
-            value: 'InvalidStructSignatureError'
-        });
-    }
-}
-//# sourceMappingURL=signature.js.map
-;// CONCATENATED MODULE: ./node_modules/abitype/dist/esm/human-readable/errors/struct.js
-
-class CircularReferenceError extends errors_BaseError {
-    constructor({ type }) {
-        super('Circular reference detected.', {
-            metaMessages: [`Struct "${type}" is a circular reference.`],
-        });
-        Object.defineProperty(this, "name", {
-            enumerable: true,
-            configurable: true,
-            writable: true,
-            value: 'CircularReferenceError'
-        });
-    }
-}
-//# sourceMappingURL=struct.js.map
-;// CONCATENATED MODULE: ./node_modules/abitype/dist/esm/human-readable/errors/splitParameters.js
-
-class InvalidParenthesisError extends errors_BaseError {
-    constructor({ current, depth }) {
-        super('Unbalanced parentheses.', {
-            metaMessages: [
-                `"${current.trim()}" has too many ${depth > 0 ? 'opening' : 'closing'} parentheses.`,
-            ],
-            details: `Depth "${depth}"`,
-        });
-        Object.defineProperty(this, "name", {
-            enumerable: true,
-            configurable: true,
-            writable: true,
-            value: 'InvalidParenthesisError'
-        });
-    }
-}
-//# sourceMappingURL=splitParameters.js.map
-;// CONCATENATED MODULE: ./node_modules/abitype/dist/esm/human-readable/runtime/cache.js
-/**
- * Gets {@link parameterCache} cache key namespaced by {@link type} and {@link structs}. This prevents parameters from being accessible to types that don't allow them (e.g. `string indexed foo` not allowed outside of `type: 'event'`) and ensures different struct definitions with the same name are cached separately.
- * @param param ABI parameter string
- * @param type ABI parameter type
- * @param structs Struct definitions to include in cache key
- * @returns Cache key for {@link parameterCache}
- */
-function getParameterCacheKey(param, type, structs) {
-    let structKey = '';
-    if (structs)
-        for (const struct of Object.entries(structs)) {
-            if (!struct)
-                continue;
-            let propertyKey = '';
-            for (const property of struct[1]) {
-                propertyKey += `[${property.type}${property.name ? `:${property.name}` : ''}]`;
-            }
-            structKey += `(${struct[0]}{${propertyKey}})`;
-        }
-    if (type)
-        return `${type}:${param}${structKey}`;
-    return `${param}${structKey}`;
-}
-/**
- * Basic cache seeded with common ABI parameter strings.
- *
- * **Note: When seeding more parameters, make sure you benchmark performance. The current number is the ideal balance between performance and having an already existing cache.**
- */
-const parameterCache = new Map([
-    // Unnamed
-    ['address', { type: 'address' }],
-    ['bool', { type: 'bool' }],
-    ['bytes', { type: 'bytes' }],
-    ['bytes32', { type: 'bytes32' }],
-    ['int', { type: 'int256' }],
-    ['int256', { type: 'int256' }],
-    ['string', { type: 'string' }],
-    ['uint', { type: 'uint256' }],
-    ['uint8', { type: 'uint8' }],
-    ['uint16', { type: 'uint16' }],
-    ['uint24', { type: 'uint24' }],
-    ['uint32', { type: 'uint32' }],
-    ['uint64', { type: 'uint64' }],
-    ['uint96', { type: 'uint96' }],
-    ['uint112', { type: 'uint112' }],
-    ['uint160', { type: 'uint160' }],
-    ['uint192', { type: 'uint192' }],
-    ['uint256', { type: 'uint256' }],
-    // Named
-    ['address owner', { type: 'address', name: 'owner' }],
-    ['address to', { type: 'address', name: 'to' }],
-    ['bool approved', { type: 'bool', name: 'approved' }],
-    ['bytes _data', { type: 'bytes', name: '_data' }],
-    ['bytes data', { type: 'bytes', name: 'data' }],
-    ['bytes signature', { type: 'bytes', name: 'signature' }],
-    ['bytes32 hash', { type: 'bytes32', name: 'hash' }],
-    ['bytes32 r', { type: 'bytes32', name: 'r' }],
-    ['bytes32 root', { type: 'bytes32', name: 'root' }],
-    ['bytes32 s', { type: 'bytes32', name: 's' }],
-    ['string name', { type: 'string', name: 'name' }],
-    ['string symbol', { type: 'string', name: 'symbol' }],
-    ['string tokenURI', { type: 'string', name: 'tokenURI' }],
-    ['uint tokenId', { type: 'uint256', name: 'tokenId' }],
-    ['uint8 v', { type: 'uint8', name: 'v' }],
-    ['uint256 balance', { type: 'uint256', name: 'balance' }],
-    ['uint256 tokenId', { type: 'uint256', name: 'tokenId' }],
-    ['uint256 value', { type: 'uint256', name: 'value' }],
-    // Indexed
-    [
-        'event:address indexed from',
-        { type: 'address', name: 'from', indexed: true },
-    ],
-    ['event:address indexed to', { type: 'address', name: 'to', indexed: true }],
-    [
-        'event:uint indexed tokenId',
-        { type: 'uint256', name: 'tokenId', indexed: true },
-    ],
-    [
-        'event:uint256 indexed tokenId',
-        { type: 'uint256', name: 'tokenId', indexed: true },
-    ],
-]);
-//# sourceMappingURL=cache.js.map
-;// CONCATENATED MODULE: ./node_modules/abitype/dist/esm/human-readable/runtime/utils.js
-
-
-
-
-
-
-
-function parseSignature(signature, structs = {}) {
-    if (isFunctionSignature(signature))
-        return parseFunctionSignature(signature, structs);
-    if (isEventSignature(signature))
-        return parseEventSignature(signature, structs);
-    if (isErrorSignature(signature))
-        return parseErrorSignature(signature, structs);
-    if (isConstructorSignature(signature))
-        return parseConstructorSignature(signature, structs);
-    if (isFallbackSignature(signature))
-        return parseFallbackSignature(signature);
-    if (isReceiveSignature(signature))
-        return {
-            type: 'receive',
-            stateMutability: 'payable',
-        };
-    throw new UnknownSignatureError({ signature });
-}
-function parseFunctionSignature(signature, structs = {}) {
-    const match = execFunctionSignature(signature);
-    if (!match)
-        throw new InvalidSignatureError({ signature, type: 'function' });
-    const inputParams = splitParameters(match.parameters);
-    const inputs = [];
-    const inputLength = inputParams.length;
-    for (let i = 0; i < inputLength; i++) {
-        inputs.push(parseAbiParameter(inputParams[i], {
-            modifiers: functionModifiers,
-            structs,
-            type: 'function',
-        }));
-    }
-    const outputs = [];
-    if (match.returns) {
-        const outputParams = splitParameters(match.returns);
-        const outputLength = outputParams.length;
-        for (let i = 0; i < outputLength; i++) {
-            outputs.push(parseAbiParameter(outputParams[i], {
-                modifiers: functionModifiers,
-                structs,
-                type: 'function',
-            }));
-        }
-    }
-    return {
-        name: match.name,
-        type: 'function',
-        stateMutability: match.stateMutability ?? 'nonpayable',
-        inputs,
-        outputs,
-    };
-}
-function parseEventSignature(signature, structs = {}) {
-    const match = execEventSignature(signature);
-    if (!match)
-        throw new InvalidSignatureError({ signature, type: 'event' });
-    const params = splitParameters(match.parameters);
-    const abiParameters = [];
-    const length = params.length;
-    for (let i = 0; i < length; i++)
-        abiParameters.push(parseAbiParameter(params[i], {
-            modifiers: eventModifiers,
-            structs,
-            type: 'event',
-        }));
-    return { name: match.name, type: 'event', inputs: abiParameters };
-}
-function parseErrorSignature(signature, structs = {}) {
-    const match = execErrorSignature(signature);
-    if (!match)
-        throw new InvalidSignatureError({ signature, type: 'error' });
-    const params = splitParameters(match.parameters);
-    const abiParameters = [];
-    const length = params.length;
-    for (let i = 0; i < length; i++)
-        abiParameters.push(parseAbiParameter(params[i], { structs, type: 'error' }));
-    return { name: match.name, type: 'error', inputs: abiParameters };
-}
-function parseConstructorSignature(signature, structs = {}) {
-    const match = execConstructorSignature(signature);
-    if (!match)
-        throw new InvalidSignatureError({ signature, type: 'constructor' });
-    const params = splitParameters(match.parameters);
-    const abiParameters = [];
-    const length = params.length;
-    for (let i = 0; i < length; i++)
-        abiParameters.push(parseAbiParameter(params[i], { structs, type: 'constructor' }));
-    return {
-        type: 'constructor',
-        stateMutability: match.stateMutability ?? 'nonpayable',
-        inputs: abiParameters,
-    };
-}
-function parseFallbackSignature(signature) {
-    const match = execFallbackSignature(signature);
-    if (!match)
-        throw new InvalidSignatureError({ signature, type: 'fallback' });
-    return {
-        type: 'fallback',
-        stateMutability: match.stateMutability ?? 'nonpayable',
-    };
-}
-const abiParameterWithoutTupleRegex = /^(?<type>[a-zA-Z$_][a-zA-Z0-9$_]*(?:\spayable)?)(?<array>(?:\[\d*?\])+?)?(?:\s(?<modifier>calldata|indexed|memory|storage{1}))?(?:\s(?<name>[a-zA-Z$_][a-zA-Z0-9$_]*))?$/;
-const abiParameterWithTupleRegex = /^\((?<type>.+?)\)(?<array>(?:\[\d*?\])+?)?(?:\s(?<modifier>calldata|indexed|memory|storage{1}))?(?:\s(?<name>[a-zA-Z$_][a-zA-Z0-9$_]*))?$/;
-const dynamicIntegerRegex = /^u?int$/;
-function parseAbiParameter(param, options) {
-    // optional namespace cache by `type`
-    const parameterCacheKey = getParameterCacheKey(param, options?.type, options?.structs);
-    if (parameterCache.has(parameterCacheKey))
-        return parameterCache.get(parameterCacheKey);
-    const isTuple = isTupleRegex.test(param);
-    const match = execTyped(isTuple ? abiParameterWithTupleRegex : abiParameterWithoutTupleRegex, param);
-    if (!match)
-        throw new InvalidParameterError({ param });
-    if (match.name && isSolidityKeyword(match.name))
-        throw new SolidityProtectedKeywordError({ param, name: match.name });
-    const name = match.name ? { name: match.name } : {};
-    const indexed = match.modifier === 'indexed' ? { indexed: true } : {};
-    const structs = options?.structs ?? {};
-    let type;
-    let components = {};
-    if (isTuple) {
-        type = 'tuple';
-        const params = splitParameters(match.type);
-        const components_ = [];
-        const length = params.length;
-        for (let i = 0; i < length; i++) {
-            // remove `modifiers` from `options` to prevent from being added to tuple components
-            components_.push(parseAbiParameter(params[i], { structs }));
-        }
-        components = { components: components_ };
-    }
-    else if (match.type in structs) {
-        type = 'tuple';
-        components = { components: structs[match.type] };
-    }
-    else if (dynamicIntegerRegex.test(match.type)) {
-        type = `${match.type}256`;
-    }
-    else if (match.type === 'address payable') {
-        type = 'address';
-    }
-    else {
-        type = match.type;
-        if (!(options?.type === 'struct') && !isSolidityType(type))
-            throw new UnknownSolidityTypeError({ type });
-    }
-    if (match.modifier) {
-        // Check if modifier exists, but is not allowed (e.g. `indexed` in `functionModifiers`)
-        if (!options?.modifiers?.has?.(match.modifier))
-            throw new InvalidModifierError({
-                param,
-                type: options?.type,
-                modifier: match.modifier,
-            });
-        // Check if resolved `type` is valid if there is a function modifier
-        if (functionModifiers.has(match.modifier) &&
-            !isValidDataLocation(type, !!match.array))
-            throw new InvalidFunctionModifierError({
-                param,
-                type: options?.type,
-                modifier: match.modifier,
-            });
-    }
-    const abiParameter = {
-        type: `${type}${match.array ?? ''}`,
-        ...name,
-        ...indexed,
-        ...components,
-    };
-    parameterCache.set(parameterCacheKey, abiParameter);
-    return abiParameter;
-}
-// s/o latika for this
-function splitParameters(params, result = [], current = '', depth = 0) {
-    const length = params.trim().length;
-    // biome-ignore lint/correctness/noUnreachable: recursive
-    for (let i = 0; i < length; i++) {
-        const char = params[i];
-        const tail = params.slice(i + 1);
-        switch (char) {
-            case ',':
-                return depth === 0
-                    ? splitParameters(tail, [...result, current.trim()])
-                    : splitParameters(tail, result, `${current}${char}`, depth);
-            case '(':
-                return splitParameters(tail, result, `${current}${char}`, depth + 1);
-            case ')':
-                return splitParameters(tail, result, `${current}${char}`, depth - 1);
-            default:
-                return splitParameters(tail, result, `${current}${char}`, depth);
-        }
-    }
-    if (current === '')
-        return result;
-    if (depth !== 0)
-        throw new InvalidParenthesisError({ current, depth });
-    result.push(current.trim());
-    return result;
-}
-function isSolidityType(type) {
-    return (type === 'address' ||
-        type === 'bool' ||
-        type === 'function' ||
-        type === 'string' ||
-        bytesRegex.test(type) ||
-        integerRegex.test(type));
-}
-const protectedKeywordsRegex = /^(?:after|alias|anonymous|apply|auto|byte|calldata|case|catch|constant|copyof|default|defined|error|event|external|false|final|function|immutable|implements|in|indexed|inline|internal|let|mapping|match|memory|mutable|null|of|override|partial|private|promise|public|pure|reference|relocatable|return|returns|sizeof|static|storage|struct|super|supports|switch|this|true|try|typedef|typeof|var|view|virtual)$/;
-/** @internal */
-function isSolidityKeyword(name) {
-    return (name === 'address' ||
-        name === 'bool' ||
-        name === 'function' ||
-        name === 'string' ||
-        name === 'tuple' ||
-        bytesRegex.test(name) ||
-        integerRegex.test(name) ||
-        protectedKeywordsRegex.test(name));
-}
-/** @internal */
-function isValidDataLocation(type, isArray) {
-    return isArray || type === 'bytes' || type === 'string' || type === 'tuple';
-}
-//# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ./node_modules/abitype/dist/esm/human-readable/runtime/structs.js
-
-
-
-
-
-
-
-function parseStructs(signatures) {
-    // Create "shallow" version of each struct (and filter out non-structs or invalid structs)
-    const shallowStructs = {};
-    const signaturesLength = signatures.length;
-    for (let i = 0; i < signaturesLength; i++) {
-        const signature = signatures[i];
-        if (!isStructSignature(signature))
-            continue;
-        const match = execStructSignature(signature);
-        if (!match)
-            throw new InvalidSignatureError({ signature, type: 'struct' });
-        const properties = match.properties.split(';');
-        const components = [];
-        const propertiesLength = properties.length;
-        for (let k = 0; k < propertiesLength; k++) {
-            const property = properties[k];
-            const trimmed = property.trim();
-            if (!trimmed)
-                continue;
-            const abiParameter = parseAbiParameter(trimmed, {
-                type: 'struct',
-            });
-            components.push(abiParameter);
-        }
-        if (!components.length)
-            throw new InvalidStructSignatureError({ signature });
-        shallowStructs[match.name] = components;
-    }
-    // Resolve nested structs inside each parameter
-    const resolvedStructs = {};
-    const entries = Object.entries(shallowStructs);
-    const entriesLength = entries.length;
-    for (let i = 0; i < entriesLength; i++) {
-        const [name, parameters] = entries[i];
-        resolvedStructs[name] = resolveStructs(parameters, shallowStructs);
-    }
-    return resolvedStructs;
-}
-const typeWithoutTupleRegex = /^(?<type>[a-zA-Z$_][a-zA-Z0-9$_]*)(?<array>(?:\[\d*?\])+?)?$/;
-function resolveStructs(abiParameters = [], structs = {}, ancestors = new Set()) {
-    const components = [];
-    const length = abiParameters.length;
-    for (let i = 0; i < length; i++) {
-        const abiParameter = abiParameters[i];
-        const isTuple = isTupleRegex.test(abiParameter.type);
-        if (isTuple)
-            components.push(abiParameter);
-        else {
-            const match = execTyped(typeWithoutTupleRegex, abiParameter.type);
-            if (!match?.type)
-                throw new InvalidAbiTypeParameterError({ abiParameter });
-            const { array, type } = match;
-            if (type in structs) {
-                if (ancestors.has(type))
-                    throw new CircularReferenceError({ type });
-                components.push({
-                    ...abiParameter,
-                    type: `tuple${array ?? ''}`,
-                    components: resolveStructs(structs[type], structs, new Set([...ancestors, type])),
-                });
-            }
-            else {
-                if (isSolidityType(type))
-                    components.push(abiParameter);
-                else
-                    throw new UnknownTypeError({ type });
-            }
-        }
-    }
-    return components;
-}
-//# sourceMappingURL=structs.js.map
+// EXTERNAL MODULE: ./node_modules/abitype/dist/esm/human-readable/runtime/signatures.js
+var runtime_signatures = __nccwpck_require__(287);
+// EXTERNAL MODULE: ./node_modules/abitype/dist/esm/human-readable/runtime/structs.js + 1 modules
+var runtime_structs = __nccwpck_require__(4822);
+// EXTERNAL MODULE: ./node_modules/abitype/dist/esm/human-readable/runtime/utils.js + 2 modules
+var utils = __nccwpck_require__(365);
 ;// CONCATENATED MODULE: ./node_modules/abitype/dist/esm/human-readable/parseAbi.js
 
 
@@ -54212,14 +51632,14 @@ function resolveStructs(abiParameters = [], structs = {}, ancestors = new Set())
  * ])
  */
 function parseAbi(signatures) {
-    const structs = parseStructs(signatures);
+    const structs = (0,runtime_structs/* parseStructs */.e)(signatures);
     const abi = [];
     const length = signatures.length;
     for (let i = 0; i < length; i++) {
         const signature = signatures[i];
-        if (isStructSignature(signature))
+        if ((0,runtime_signatures/* isStructSignature */.WL)(signature))
             continue;
-        abi.push(parseSignature(signature, structs));
+        abi.push((0,utils/* parseSignature */.uT)(signature, structs));
     }
     return abi;
 }
@@ -54245,7 +51665,7 @@ const toEventSelector = toSignatureHash;
 
 function getAbiItem(parameters) {
     const { abi, args = [], name } = parameters;
-    const isSelector = isHex(name, { strict: false });
+    const isSelector = (0,isHex/* isHex */.q)(name, { strict: false });
     const abiItems = abi.filter((abiItem) => {
         if (isSelector) {
             if (abiItem.type === 'function')
@@ -54309,7 +51729,7 @@ function isArgOfType(arg, abiParameter) {
     const abiParameterType = abiParameter.type;
     switch (abiParameterType) {
         case 'address':
-            return isAddress_isAddress(arg, { strict: false });
+            return (0,isAddress/* isAddress */.P)(arg, { strict: false });
         case 'bool':
             return argType === 'boolean';
         case 'function':
@@ -54343,10 +51763,10 @@ function isArgOfType(arg, abiParameter) {
                 const bytes = abiParameterType.slice(5);
                 // Dynamic `bytes` is hex or raw bytes. A plain string is only `string`.
                 if (!bytes)
-                    return arg instanceof Uint8Array || isHex(arg);
-                if (typeof arg === 'string' && !isHex(arg))
+                    return arg instanceof Uint8Array || (0,isHex/* isHex */.q)(arg);
+                if (typeof arg === 'string' && !(0,isHex/* isHex */.q)(arg))
                     return false;
-                return size_size(arg) === Number.parseInt(bytes, 10);
+                return (0,size/* size */.E)(arg) === Number.parseInt(bytes, 10);
             }
             // fixed-length (`<type>[M]`) and dynamic (`<type>[]`) arrays
             const arrayComponents = getArrayComponents(abiParameterType);
@@ -54400,7 +51820,7 @@ function getAmbiguousTypes(sourceParameters, targetParameters, args) {
             // This stays above the catch-all: a non-address string is not ambiguous.
             if (types.includes('address') &&
                 (types.includes('string') || types.includes('bytes')))
-                return (value === undefined || isAddress_isAddress(value, { strict: false }));
+                return (value === undefined || (0,isAddress/* isAddress */.P)(value, { strict: false }));
             // Distinct types that both matched cannot be distinguished at runtime
             // (e.g. `bytes` vs `bytes32`, `uint256` vs `int256`, `address` vs `bytes20`).
             if (sourceParameter.type !== targetParameter.type)
@@ -54473,7 +51893,7 @@ const ERC20 = parseAbi([
     'function balanceOf(address) view returns (uint256)',
     'function allowance(address, address) view returns (uint256)',
 ]);
-const TRANSFER_FROM = toBytes_hexToBytes('0x23b872dd');
+const TRANSFER_FROM = (0,encoding_toBytes/* hexToBytes */.aT)('0x23b872dd');
 const UNKNOWN = -1n;
 /**
  * Variable names under which Solidity tokens (OpenZeppelin, solmate, most hand-written ones) keep
@@ -54587,9 +52007,9 @@ class Watch {
         this.token = token;
         this.holders = holders;
         for (const owner of holders) {
-            this.calls.balance.push(toBytes_hexToBytes(encodeFunctionData({ abi: ERC20, functionName: 'balanceOf', args: [owner] })));
+            this.calls.balance.push((0,encoding_toBytes/* hexToBytes */.aT)(encodeFunctionData({ abi: ERC20, functionName: 'balanceOf', args: [owner] })));
             for (const spender of holders) {
-                this.calls.allowance.push(toBytes_hexToBytes(encodeFunctionData({ abi: ERC20, functionName: 'allowance', args: [owner, spender] })));
+                this.calls.allowance.push((0,encoding_toBytes/* hexToBytes */.aT)(encodeFunctionData({ abi: ERC20, functionName: 'allowance', args: [owner, spender] })));
             }
         }
         let mappings = false;
@@ -54896,10 +52316,10 @@ function encodeCalldata(call) {
     switch (target.kind) {
         case 'function': {
             const args = encodeAbiParameters(target.fn.inputs, call.args);
-            return toBytes_hexToBytes(`${target.selector}${args.slice(2)}`);
+            return (0,encoding_toBytes/* hexToBytes */.aT)(`${target.selector}${args.slice(2)}`);
         }
         case 'fallback':
-            return toBytes_hexToBytes(target.data);
+            return (0,encoding_toBytes/* hexToBytes */.aT)(target.data);
         case 'receive':
             return new Uint8Array(0);
     }
@@ -55326,6 +52746,14 @@ function stripMetadata(code) {
 const WORD = 1n << 256n;
 const WORD_MASK = WORD - 1n;
 const DEFAULT_DICTIONARY_LIMITS = { constants: 4096, feedback: 1024, strings: 256 };
+/**
+ * How `draw` picks its source: any stored entry, a source literal, a small integer, a bound of the
+ * type, a power of two. The literal weight was measured (median transactions to the bug, 9 seeds):
+ * weight 0 / 4 / 10 gave Foo 3732 / 885 / 249, EqualArrays 423 / 357 / 126, OwnerIndex 949 / 2600 /
+ * 1130 (one miss in 9 at 4 and at 10); with half the magnitudes one byte wide (values.ts), 6 gave
+ * 461 / 193 / 795 and 10 gave 492 / 174 / 1452, all found: 6 keeps the small-number bug fast.
+ */
+const DRAW_SOURCE_WEIGHTS = { stored: 6, literal: 6, small: 2, bound: 2, power: 1 };
 /** Values below this are produced by `draw` anyway; storing them would only crowd the dictionary. */
 const SMALL = 16n;
 /**
@@ -55337,6 +52765,9 @@ class Dictionary {
     limits;
     constants = [];
     constantSet = new Set();
+    /** The constants the source spells out (AST literals and folds): drawn on their own as well. */
+    literals = [];
+    literalSet = new Set();
     feedback = [];
     feedbackSet = new Set();
     /** Feedback entries dropped from the front so far; marks count from the first entry ever added. */
@@ -55363,6 +52794,15 @@ class Dictionary {
             return;
         this.constantSet.add(word);
         this.constants.push(word);
+    }
+    /** A constant written in the source: also drawn apart from the code's many layout constants. */
+    addLiteral(value) {
+        this.addConstant(value);
+        const word = toWord(value);
+        if (!this.constantSet.has(word) || this.literalSet.has(word))
+            return;
+        this.literalSet.add(word);
+        this.literals.push(word);
     }
     addString(value) {
         if (this.stringSet.has(value) || this.strings.length >= this.limits.strings)
@@ -55461,7 +52901,7 @@ class Dictionary {
         const id = node.typeDescriptions?.typeIdentifier;
         const folded = typeof id === 'string' ? /^t_rational_(minus_)?(\d+)_by_1$/.exec(id) : null;
         if (folded)
-            this.addConstant(folded[1] ? -BigInt(folded[2]) : BigInt(folded[2]));
+            this.addLiteral(folded[1] ? -BigInt(folded[2]) : BigInt(folded[2]));
         if (node.nodeType !== 'Literal')
             return;
         const value = typeof node.value === 'string' ? node.value : undefined;
@@ -55470,7 +52910,7 @@ class Dictionary {
             case 'number':
                 // Address literals are the number literals without a rational type.
                 if (!folded && value !== undefined && /^0x[0-9a-f_]+$/i.test(value))
-                    this.addConstant(BigInt(value.replaceAll('_', '')));
+                    this.addLiteral(BigInt(value.replaceAll('_', '')));
                 break;
             case 'string':
             case 'unicodeString':
@@ -55487,22 +52927,27 @@ class Dictionary {
     addLeftAligned(hex) {
         if (hex.length === 0 || hex.length > 64)
             return;
-        this.addConstant(BigInt(`0x${hex.padEnd(64, '0')}`));
+        this.addLiteral(BigInt(`0x${hex.padEnd(64, '0')}`));
     }
     /**
      * A value that fits `bits` (two's complement when `signed`): a stored entry (preferring one that
-     * fits), a small integer or a bound of the type, sometimes shifted by ±1 or negated — negation of
-     * a slot base c gives 2²⁵⁶ − c, the index that wraps an array write onto slot 0.
+     * fits), a source literal, a small integer, a bound of the type or a power of two, sometimes shifted by ±1 or
+     * negated — negation of a slot base c gives 2²⁵⁶ − c, the index that wraps an array write onto slot 0.
      */
     draw(rng, bits, signed) {
-        const source = rng.weighted(this.size > 0 ? [6, 2, 2] : [0, 2, 2]);
+        const { stored, literal, small, bound, power } = DRAW_SOURCE_WEIGHTS;
+        const source = rng.weighted([this.size > 0 ? stored : 0, this.literals.length > 0 ? literal : 0, small, bound, power]);
         let word;
         if (source === 0)
             word = this.pickFitting(rng, bits, signed);
         else if (source === 1)
+            word = rng.pick(this.literals);
+        else if (source === 2)
             word = toWord(BigInt(signed && rng.chance(0.3) ? -rng.range(1, 16) : rng.range(0, 16)));
-        else
+        else if (source === 3)
             word = toWord(rng.pick(bounds(bits, signed)));
+        else
+            word = 1n << BigInt(rng.int(signed ? bits - 1 : bits));
         switch (rng.weighted([14, 2, 2, 2])) {
             case 1:
                 word = toWord(word + 1n);
@@ -55592,6 +53037,11 @@ function generateValue(param, ctx) {
             return t.components.map((c) => generateValue(c, ctx));
     }
 }
+/**
+ * Share of magnitudes at most one byte wide: small indices, counts and levels (an index past a
+ * 3-element array needs two of them). Uniform widths gave 1 in 32 such values.
+ */
+const SMALL_MAGNITUDE_SHARE = 0.5;
 /** Dictionary values, uniform words, and log-uniform magnitudes (small amounts are common). */
 function generateInteger(bits, signed, ctx) {
     const { rng } = ctx;
@@ -55601,7 +53051,8 @@ function generateInteger(bits, signed, ctx) {
         case 1:
             return fitWord(rng.bits(bits), bits, signed);
         default: {
-            const magnitude = rng.bits(rng.range(1, signed ? bits - 1 : bits));
+            const width = signed ? bits - 1 : bits;
+            const magnitude = rng.bits(rng.chance(SMALL_MAGNITUDE_SHARE) ? rng.range(1, Math.min(8, width)) : rng.range(1, width));
             return signed && rng.chance(0.5) ? -magnitude : magnitude;
         }
     }
@@ -55618,7 +53069,7 @@ function generateFixedBytes(size, ctx) {
     const { rng } = ctx;
     if (rng.chance(0.3))
         return wordToFixedBytes(ctx.dictionary.draw(rng, 256, false), size);
-    return toHex_bytesToHex(rng.bytes(size));
+    return (0,toHex/* bytesToHex */.My)(rng.bytes(size));
 }
 /**
  * A dictionary word as bytesN: right-aligned when it fits (selectors, small tags pushed as numbers),
@@ -55632,10 +53083,10 @@ function generateBytes(ctx) {
     const { rng, dictionary } = ctx;
     const mined = rng.chance(0.2) ? dictionary.drawString(rng) : undefined;
     if (mined !== undefined)
-        return toHex_bytesToHex(stringToBytes(mined));
+        return (0,toHex/* bytesToHex */.My)((0,encoding_toBytes/* stringToBytes */.Af)(mined));
     if (rng.chance(0.2))
         return wordToFixedBytes(dictionary.draw(rng, 256, false), 32);
-    return toHex_bytesToHex(rng.bytes(generateLength(ctx)));
+    return (0,toHex/* bytesToHex */.My)(rng.bytes(generateLength(ctx)));
 }
 function generateString(ctx) {
     const { rng } = ctx;
@@ -55663,16 +53114,53 @@ function generateLength(ctx) {
             return rng.range(0, max);
     }
 }
+/**
+ * Share of calls with several dynamic array parameters whose arrays get one length: functions taking
+ * parallel arrays nearly always `require` equal lengths, which independent lengths rarely meet.
+ */
+const MATCH_LENGTHS_SHARE = 0.5;
 /** Arguments for a target; a fallback target gets fresh raw calldata instead. */
 function generateInputs(target, ctx) {
     switch (target.kind) {
-        case 'function':
-            return { target, args: target.fn.inputs.map((p) => generateValue(p, ctx)) };
+        case 'function': {
+            const params = target.fn.inputs;
+            const args = params.map((p) => generateValue(p, ctx));
+            const arrays = dynamicArrays(params);
+            if (arrays.length < 2 || !ctx.rng.chance(MATCH_LENGTHS_SHARE))
+                return { target, args };
+            return { target, args: matchLengths(params, args, ctx.rng.pick(arrays), ctx) };
+        }
         case 'fallback':
             return { target: { ...target, data: generateFallbackData(ctx) }, args: [] };
         case 'receive':
             return { target, args: [] };
     }
+}
+/** Indices of the parameters that are dynamic arrays (`T[]`). */
+function dynamicArrays(params) {
+    const indices = [];
+    params.forEach((p, i) => {
+        const t = abiType(p);
+        if (t.kind === 'array' && t.length === undefined)
+            indices.push(i);
+    });
+    return indices;
+}
+/**
+ * The arguments with every other dynamic array cut or grown (with fresh elements) to the length of
+ * `args[from]`; never changes `args` in place.
+ */
+function matchLengths(params, args, from, ctx) {
+    const length = args[from].length;
+    return args.map((arg, i) => {
+        const t = abiType(params[i]);
+        if (i === from || t.kind !== 'array' || t.length !== undefined)
+            return arg;
+        const items = arg.slice(0, length);
+        while (items.length < length)
+            items.push(generateValue(t.element, ctx));
+        return items;
+    });
 }
 /** Empty, an unknown selector (with a few argument words), or arbitrary bytes. */
 function generateFallbackData(ctx) {
@@ -55681,9 +53169,9 @@ function generateFallbackData(ctx) {
         case 0:
             return '0x';
         case 1:
-            return toHex_bytesToHex(rng.bytes(4 + 32 * rng.range(0, 2)));
+            return (0,toHex/* bytesToHex */.My)(rng.bytes(4 + 32 * rng.range(0, 2)));
         default:
-            return toHex_bytesToHex(rng.bytes(generateLength(ctx)));
+            return (0,toHex/* bytesToHex */.My)(rng.bytes(generateLength(ctx)));
     }
 }
 /** Wei for a call: zero unless payable; then usually zero, else ether-ish, dictionary or uniform, ≤ maxValue. */
@@ -55771,7 +53259,7 @@ function mutateValue(param, value, ctx) {
         case 'fixedBytes':
             return mutateFixedBytes(value, t.size, ctx);
         case 'bytes':
-            return toHex_bytesToHex(mutateByteString(toBytes_hexToBytes(value), ctx));
+            return (0,toHex/* bytesToHex */.My)(mutateByteString((0,encoding_toBytes/* hexToBytes */.aT)(value), ctx));
         case 'string':
             return mutateText(value, ctx);
         case 'array':
@@ -55807,16 +53295,16 @@ function mutateAddress(value, ctx) {
     const others = ctx.addresses.filter((a) => a !== value);
     return choose(ctx, [
         [others.length > 0 ? 6 : 0, () => rng.pick(others)],
-        [1, () => toHex_bytesToHex(changeByte(toBytes_hexToBytes(value), ctx))],
+        [1, () => (0,toHex/* bytesToHex */.My)(changeByte((0,encoding_toBytes/* hexToBytes */.aT)(value), ctx))],
         [2, () => values_generateAddress(ctx)],
     ]);
 }
 function mutateFixedBytes(value, size, ctx) {
     const { rng } = ctx;
     return choose(ctx, [
-        [4, () => toHex_bytesToHex(changeByte(toBytes_hexToBytes(value), ctx))],
+        [4, () => (0,toHex/* bytesToHex */.My)(changeByte((0,encoding_toBytes/* hexToBytes */.aT)(value), ctx))],
         [3, () => wordToFixedBytes(ctx.dictionary.draw(rng, 256, false), size)],
-        [1, () => toHex_bytesToHex(rng.bytes(size))],
+        [1, () => (0,toHex/* bytesToHex */.My)(rng.bytes(size))],
     ]);
 }
 /** A copy with one bit flipped or one byte replaced. */
@@ -55840,7 +53328,7 @@ function mutateByteString(bytes, ctx) {
         [3, () => spliceBytes(bytes, rng.range(0, n), 0, Uint8Array.of(rng.int(256)))],
         [n > 0 ? 3 : 0, () => spliceBytes(bytes, rng.int(n), 1, new Uint8Array(0))],
         [n > 0 ? 4 : 0, () => changeByte(bytes, ctx)],
-        [2, () => spliceBytes(bytes, n, 0, toBytes_hexToBytes(wordToFixedBytes(ctx.dictionary.draw(rng, 256, false), 32)))],
+        [2, () => spliceBytes(bytes, n, 0, (0,encoding_toBytes/* hexToBytes */.aT)(wordToFixedBytes(ctx.dictionary.draw(rng, 256, false), 32)))],
         [n > 0 ? 1 : 0, () => bytes.slice(0, rng.int(n))],
         [1, () => rng.bytes(generateLength(ctx))],
     ]);
@@ -56063,9 +53551,15 @@ function mutateOneInput(call, ctx) {
         return { ...call, target: { ...target, data: mutateValue(FALLBACK_DATA, target.data, ctx) } };
     if (target.kind !== 'function')
         return call;
+    const params = target.fn.inputs;
     const j = ctx.rng.int(call.args.length);
     const args = call.args.slice();
-    args[j] = mutateValue(target.fn.inputs[j], args[j], ctx);
+    args[j] = mutateValue(params[j], args[j], ctx);
+    // A resized array drags its parallel arrays along, as generation lines them up.
+    const arrays = dynamicArrays(params);
+    const resized = arrays.includes(j) && args[j].length !== call.args[j].length;
+    if (resized && arrays.length > 1 && ctx.rng.chance(MATCH_LENGTHS_SHARE))
+        return { ...call, args: matchLengths(params, args, j, ctx) };
     return { ...call, args };
 }
 /** Zero, half, double (bounded), the maximum, or a fresh amount. */
@@ -56344,13 +53838,15 @@ function fuzzWord(current, rng, dictionary) {
 ;// CONCATENATED MODULE: ./src/fuzz/search/feedback.ts
 /**
  * Feeds what a transaction revealed back into the dictionary: the operands of the comparisons that
- * decided its branches (the value a check wants is usually one of them), its return data and its
- * event words. The campaign rolls these back unless the input was kept.
+ * decided its branches (the value a check wants is usually one of them), the values it stored, its
+ * return data and its event words. The campaign rolls these back unless the input was kept.
  */
 function harvestFeedback(dictionary, result) {
     const operands = [];
     for (const cmp of result.trace.comparisons)
         operands.push(cmp.left, cmp.right);
+    for (const write of result.trace.sstores)
+        operands.push(write.value);
     dictionary.addFeedback(operands);
     dictionary.addFeedbackData(result.returnData);
     for (const log of result.logs) {
@@ -57282,6 +54778,102 @@ function blockStarts(code) {
     return startOf;
 }
 
+;// CONCATENATED MODULE: ./src/fuzz/search/missedBranches.ts
+
+
+
+/**
+ * Why a target was never reached, as a reviewer can act on it: the nearest branch whose direction
+ * toward the target no execution took. A branch counts when its JUMPI ran and went only the other
+ * way (edges as TxTrace.edges encode them); nearest is fewest blocks from its untaken side to a
+ * block holding the target.
+ *
+ * The control-flow graph is static and over-approximate: constant jump targets, and — for internal
+ * calls, whose return jumps are dynamic — an edge to every block start a block pushes (its return
+ * address). Enough to point at the guard in front of a line, never used to prove anything.
+ */
+function missedBranches(code, codeId, covered, targets) {
+    const graph = controlFlow(stripMetadata(code));
+    const predecessors = new Map();
+    for (const [from, tos] of graph.successors) {
+        for (const to of tos) {
+            const list = predecessors.get(to);
+            if (list)
+                list.push(from);
+            else
+                predecessors.set(to, [from]);
+        }
+    }
+    const reasons = new Map();
+    for (const [target, pcs] of targets) {
+        const distance = distancesTo(predecessors, new Set(pcs.map((pc) => graph.blockOf.get(pc)).filter((b) => b !== undefined)));
+        let best;
+        for (const branch of graph.branches) {
+            const taken = covered.has(codeId * 2 ** 32 + branch.pc * 2 + 1);
+            const fell = covered.has(codeId * 2 ** 32 + branch.pc * 2);
+            if (taken === fell)
+                continue; // never run, or both ways already
+            const untaken = taken ? branch.fallThrough : branch.jumpTarget;
+            const d = untaken === undefined ? undefined : distance.get(untaken);
+            if (d !== undefined && (best === undefined || d < best.distance))
+                best = { pc: branch.pc, distance: d };
+        }
+        if (best)
+            reasons.set(target, best.pc);
+    }
+    return reasons;
+}
+function controlFlow(code) {
+    const blocks = basicBlocks(code);
+    const starts = new Set(blocks.map((b) => b.start));
+    const jumpdest = (value) => (value !== undefined && value < 2n ** 32n && starts.has(Number(value)) ? Number(value) : undefined);
+    const successors = new Map();
+    const blockOf = new Map();
+    const branches = [];
+    blocks.forEach((block, i) => {
+        for (const ins of block.instructions)
+            blockOf.set(ins.pc, block.start);
+        const last = block.instructions[block.instructions.length - 1];
+        const previous = block.instructions[block.instructions.length - 2];
+        const next = blocks[i + 1]?.start;
+        const target = jumpdest(previous?.push);
+        const pushed = block.instructions.map((ins) => jumpdest(ins.push)).filter((pc) => pc !== undefined && pc !== target);
+        const out = [];
+        if (last.op.code === Op.JUMPI) {
+            branches.push({ pc: last.pc, fallThrough: next, jumpTarget: target });
+            if (next !== undefined)
+                out.push(next);
+            if (target !== undefined)
+                out.push(target);
+        }
+        else if (last.op.code === Op.JUMP) {
+            if (target !== undefined)
+                out.push(target);
+            out.push(...pushed);
+        }
+        else if (!last.op.terminates && next !== undefined) {
+            out.push(next);
+        }
+        successors.set(block.start, out);
+    });
+    return { successors, blockOf, branches };
+}
+/** Fewest edges from each block to any of `goals` (breadth-first over reversed edges). */
+function distancesTo(predecessors, goals) {
+    const distance = new Map([...goals].map((g) => [g, 0]));
+    const queue = [...goals];
+    for (let i = 0; i < queue.length; i++) {
+        const block = queue[i];
+        for (const from of predecessors.get(block) ?? []) {
+            if (distance.has(from))
+                continue;
+            distance.set(from, distance.get(block) + 1);
+            queue.push(from);
+        }
+    }
+    return distance;
+}
+
 ;// CONCATENATED MODULE: ./src/fuzz/search/schedule.ts
 /** Energy bound K of both schedules (AFLFast's M; Bran uses 1024). */
 const MAX_ENERGY = 1024;
@@ -58168,6 +55760,7 @@ function createPathAnalyzer(request) {
 
 
 
+
 /** Most wei one generated call carries: enough for any realistic deposit, far below a sender's balance. */
 const MAX_CALL_VALUE = 10000n * 10n ** 18n;
 /** Fuzzes one deployed contract (with the ones it was deployed with) for its budget, then shrinks and replays every failure found. */
@@ -58216,6 +55809,8 @@ async function fuzzContract(request) {
     let entersTargets = false;
     let enteredTargets = false;
     const { distinguish } = request;
+    // JUMPI edges taken, to name the branch that kept an unreached target unreached.
+    const covered = new Set();
     const outcome = await runCampaign({
         harness,
         budget: request.budget,
@@ -58234,6 +55829,8 @@ async function fuzzContract(request) {
             if (event.kind === 'transaction') {
                 reach.observe(event.result, event.elapsedMs, event.sequenceIndex);
                 entersTargets ||= reach.enters(event.result);
+                for (const edge of event.result.trace.edges)
+                    covered.add(edge);
             }
             if (event.kind === 'sequence') {
                 request.onEvent?.({ ...event, executesTargets: entersTargets });
@@ -58256,7 +55853,9 @@ async function fuzzContract(request) {
         if (confirmed)
             findings.push(confirmed);
     }
-    return { ...result, outcome, findings };
+    const unreached = new Map(request.targets.flatMap((t, i) => (t.runtime === undefined && !reach.reached.has(i) && !lookahead.unreachable.has(i) ? [[i, t.pcs]] : [])));
+    const missed = unreached.size > 0 ? missedBranches(deployment.code, deployment.codeId, covered, unreached) : new Map();
+    return { ...result, outcome, findings, missedBranches: missed };
 }
 /**
  * The getter solc generates for a public state variable: no user code to reach and nothing that can
@@ -58320,7 +55919,7 @@ function emptyOutcome() {
     };
 }
 function toBytes32(value) {
-    return toBytes_hexToBytes(`0x${value.toString(16).padStart(64, '0')}`);
+    return (0,encoding_toBytes/* hexToBytes */.aT)(`0x${value.toString(16).padStart(64, '0')}`);
 }
 
 ;// CONCATENATED MODULE: ./src/fuzz/campaign/progress.ts
@@ -58557,6 +56156,7 @@ function splitBudget(contracts, targetCounts, total) {
 
 
 
+
 /** Share of a time budget kept back for shrinking and replaying findings. */
 const SHRINK_SHARE = 0.1;
 /**
@@ -58590,8 +56190,10 @@ watch) {
             onEvent: observed(progressReporter(contract.name, logger, clock), watcher && ((event) => watcher.observe(event))),
             distinguish: watcher?.distinguish && ((executed) => watcher.distinguish(executed)),
         }));
-        logger.info(`${contract.name}: ${result.outcome.transactions} transactions, ${result.findings.length} finding(s)` +
-            (targets.length > 0 ? `, ${result.reached.size}/${targets.length} changed lines reached` : ''));
+        logger.info(
+        // Per contract: its targets, not the changed-line counts the report gives once for the whole run.
+        `${contract.name}: ${(0,units/* count */.U9)(result.outcome.transactions)} transactions, ${result.findings.length} finding(s)` +
+            (targets.length > 0 ? `, reached ${result.reached.size} of its ${targets.length} targets` : ''));
         results.push(result);
     }
     return results;
@@ -58634,7 +56236,7 @@ function contractBudget(total, share) {
  * // 420000000000n
  */
 function parseUnits(value, decimals) {
-    return from(value, decimals);
+    return Value/* from */.HT(value, decimals);
 }
 //# sourceMappingURL=parseUnits.js.map
 ;// CONCATENATED MODULE: ./src/config/projectConfig.ts
@@ -60153,7 +57755,7 @@ const curves_utils_abytes = (value, length, title) => utils_abytes(value, length
  * anumber(1);
  * ```
  */
-const curves_utils_anumber = anumber;
+const utils_anumber = anumber;
 /**
  * Asserts something is a string.
  * @param value - Value to validate.
@@ -60259,7 +57861,7 @@ const curves_utils_hexToBytes = (hex) => utils_hexToBytes(hex);
  * isBytes(new Uint8Array(1));
  * ```
  */
-const curves_utils_isBytes = isBytes;
+const utils_isBytes = isBytes;
 /**
  * Reads random bytes from the platform CSPRNG.
  * @param bytesLength - Number of random bytes to read.
@@ -60313,7 +57915,7 @@ function abignumber(n) {
             throw new RangeError('positive bigint expected, got ' + n);
     }
     else
-        curves_utils_anumber(n);
+        utils_anumber(n);
     return n;
 }
 /**
@@ -60371,7 +57973,7 @@ function numberToHexUnpadded(num) {
  * hexToNumber('ff');
  * ```
  */
-function utils_hexToNumber(hex) {
+function hexToNumber(hex) {
     if (typeof hex !== 'string')
         throw new TypeError('hex string expected, got ' + typeof hex);
     return hex === '' ? utils_0n : BigInt('0x' + hex); // Big Endian
@@ -60390,7 +57992,7 @@ function utils_hexToNumber(hex) {
  * ```
  */
 function utils_bytesToNumberBE(bytes) {
-    return utils_hexToNumber(utils_bytesToHex(bytes));
+    return hexToNumber(utils_bytesToHex(bytes));
 }
 /**
  * Parses little-endian bytes into bigint.
@@ -60405,7 +58007,7 @@ function utils_bytesToNumberBE(bytes) {
  * ```
  */
 function bytesToNumberLE(bytes) {
-    return utils_hexToNumber(utils_bytesToHex(curves_utils_copyBytes(utils_abytes(bytes)).reverse()));
+    return hexToNumber(utils_bytesToHex(curves_utils_copyBytes(utils_abytes(bytes)).reverse()));
 }
 /**
  * Encodes a bigint into fixed-length big-endian bytes.
@@ -61451,7 +59053,7 @@ function FpIsSquare(Fp, n) {
 function nLength(n, nBitLength) {
     // Bit size, byte size of CURVE.n
     if (nBitLength !== undefined)
-        curves_utils_anumber(nBitLength);
+        utils_anumber(nBitLength);
     if (n <= modular_0n)
         throw new Error('invalid n length: expected positive n, got ' + n);
     if (nBitLength !== undefined && nBitLength < 1)
@@ -62006,7 +59608,7 @@ function probeRandomBytes(randomBytes, length) {
     afunction(randomBytes, 'randomBytes');
     try {
         const probe = randomBytes(length);
-        if (!curves_utils_isBytes(probe) || probe.length !== length)
+        if (!utils_isBytes(probe) || probe.length !== length)
             return undefined;
     }
     catch {
@@ -62275,7 +59877,7 @@ class ScalarMultiplier {
             throw new Error('randomBytes is required for scalar blinding');
         const bits = this.Point.Fn.BITS + BLIND_BITS;
         const blind = this.randomBytes(BLIND_BYTES);
-        if (!curves_utils_isBytes(blind) || blind.length !== BLIND_BYTES)
+        if (!utils_isBytes(blind) || blind.length !== BLIND_BYTES)
             throw new Error('randomBytes returned invalid byte array');
         // Force the top two bits of the 128-bit blind to 10xxxxxx, so blind is in [2^127, 1.5*2^127):
         // * `| 0x80` (bit 127 = 1) is the load-bearing part: it guarantees blind >= 2^127, so the blind
@@ -63532,7 +61134,7 @@ function ecdh(Point, ecdhOpts = {}) {
     function isProbPub(item) {
         const { secretKey, publicKey, publicKeyUncompressed } = lengths;
         const allowedLengths = Fn._lengths;
-        if (!curves_utils_isBytes(item))
+        if (!utils_isBytes(item))
             return undefined;
         const l = curves_utils_abytes(item, undefined, 'key').length;
         const isPub = l === publicKey || l === publicKeyUncompressed;
@@ -63913,7 +61515,7 @@ function weierstrass_ecdsa(Point, hash, ecdsaOpts = {}) {
         const { lowS, prehash, format } = validateSigOpts(opts, defaultSigOpts);
         publicKey = curves_utils_abytes(publicKey, undefined, 'publicKey');
         message = validateMsgAndHash(message, prehash);
-        if (!curves_utils_isBytes(signature)) {
+        if (!utils_isBytes(signature)) {
             const end = signature instanceof Signature ? ', use sig.toBytes()' : '';
             throw new Error('verify expects Uint8Array signature' + end);
         }
@@ -64504,9 +62106,9 @@ function encodeLength(len, offset) {
     if (len < 56) {
         return Uint8Array.from([len + offset]);
     }
-    const hexLength = esm_numberToHex(len);
+    const hexLength = numberToHex(len);
     const lLength = hexLength.length / 2;
-    const firstByte = esm_numberToHex(offset + 55 + lLength);
+    const firstByte = numberToHex(offset + 55 + lLength);
     return Uint8Array.from(esm_hexToBytes(firstByte + hexLength));
 }
 /**
@@ -64624,14 +62226,14 @@ function parseHexByte(hexByte) {
 }
 // Borrowed from @noble/curves to avoid dependency
 // Original code here - https://github.com/paulmillr/noble-curves/blob/d0a8d2134c5737d9d0aa81be13581cd416ebdeb4/src/abstract/utils.ts#L63-L91
-const esm_asciis = { _0: 48, _9: 57, _A: 65, _F: 70, _a: 97, _f: 102 };
+const asciis = { _0: 48, _9: 57, _A: 65, _F: 70, _a: 97, _f: 102 };
 function esm_asciiToBase16(char) {
-    if (char >= esm_asciis._0 && char <= esm_asciis._9)
-        return char - esm_asciis._0;
-    if (char >= esm_asciis._A && char <= esm_asciis._F)
-        return char - (esm_asciis._A - 10);
-    if (char >= esm_asciis._a && char <= esm_asciis._f)
-        return char - (esm_asciis._a - 10);
+    if (char >= asciis._0 && char <= asciis._9)
+        return char - asciis._0;
+    if (char >= asciis._A && char <= asciis._F)
+        return char - (asciis._A - 10);
+    if (char >= asciis._a && char <= asciis._f)
+        return char - (asciis._a - 10);
     return;
 }
 /**
@@ -64678,7 +62280,7 @@ function esm_utf8ToBytes(utf) {
     return new TextEncoder().encode(utf);
 }
 /** Transform an integer into its hexadecimal value */
-function esm_numberToHex(integer) {
+function numberToHex(integer) {
     if (integer < 0) {
         throw errors_EthereumJSErrorWithoutCode('Invalid integer as argument, must be unsigned!');
     }
@@ -64715,7 +62317,7 @@ function esm_toBytes(v) {
         if (!v) {
             return Uint8Array.from([]);
         }
-        return esm_hexToBytes(esm_numberToHex(v));
+        return esm_hexToBytes(numberToHex(v));
     }
     if (v === null || v === undefined) {
         return Uint8Array.from([]);
@@ -64763,7 +62365,7 @@ function decode(input, stream = false) {
     return decoded.data;
 }
 /** Low-level helpers shared by the encode/decode implementation. */
-const utils = {
+const esm_utils = {
     bytesToHex: esm_bytesToHex,
     concatBytes: esm_concatBytes,
     hexToBytes: esm_hexToBytes,
@@ -78848,7 +76450,7 @@ function strxor(a, b) {
 // User can always use utf8 if they want, by passing Uint8Array.
 // If string is passed, we treat it as ASCII: other formats are likely a mistake.
 function normDST(DST) {
-    if (!curves_utils_isBytes(DST) && typeof DST !== 'string')
+    if (!utils_isBytes(DST) && typeof DST !== 'string')
         throw new Error('DST must be Uint8Array or ascii string');
     const dst = typeof DST === 'string' ? asciiToBytes(DST) : DST;
     // RFC 9380 §3.1 requirement 2: tags "MUST have nonzero length".
@@ -79126,10 +76728,10 @@ function hash_to_curve_createHasher(Point, mapToCurve, defaults) {
     // suites fail later when hashing first touches Point.fromAffine / Point.ZERO / clearCofactor().
     const snapshot = (src) => Object.freeze({
         ...src,
-        DST: curves_utils_isBytes(src.DST) ? curves_utils_copyBytes(src.DST) : src.DST,
+        DST: utils_isBytes(src.DST) ? curves_utils_copyBytes(src.DST) : src.DST,
         ...(src.encodeDST === undefined
             ? {}
-            : { encodeDST: curves_utils_isBytes(src.encodeDST) ? curves_utils_copyBytes(src.encodeDST) : src.encodeDST }),
+            : { encodeDST: utils_isBytes(src.encodeDST) ? curves_utils_copyBytes(src.encodeDST) : src.encodeDST }),
     });
     // Keep one private defaults snapshot for actual hashing and expose fresh
     // detached snapshots via the public getter.
@@ -94716,7 +92318,7 @@ function instrumentedOpcodes(common, recorder) {
         wrap(Op.SUB, (runState, pc) => recorder.difference(pc, instrumentation_top(runState, 0), instrumentation_top(runState, 1))),
         wrap(Op.ISZERO, (runState, pc) => recorder.iszero(pc, instrumentation_top(runState, 0))),
         wrap(Op.SLOAD, (runState, pc) => recorder.sload(pc, instrumentation_top(runState, 0))),
-        wrap(Op.SSTORE, (runState, pc) => recorder.sstore(pc, instrumentation_top(runState, 0))),
+        wrap(Op.SSTORE, (runState, pc) => recorder.sstore(pc, instrumentation_top(runState, 0), instrumentation_top(runState, 1))),
         // Stack: gas, to, value, … for CALL/CALLCODE; gas, to, … for DELEGATECALL; beneficiary for SELFDESTRUCT.
         wrap(Op.CALL, (runState, pc) => recorder.effect('call', pc, instrumentation_top(runState, 1), instrumentation_top(runState, 2))),
         wrap(Op.CALLCODE, (runState, pc) => recorder.effect('callcode', pc, instrumentation_top(runState, 1), instrumentation_top(runState, 2))),
@@ -95016,7 +92618,10 @@ class TraceRecorder {
     frameAddresses = new Array(MAX_FRAMES).fill('0x');
     address = '0x';
     blockSet;
-    edges = new Set();
+    /** Hits per distinct edge, in first-hit order. */
+    edgeHits = new Map();
+    /** Re-iterable view of the edges hit (consumers iterate it more than once). */
+    edges = { [Symbol.iterator]: () => this.edgeHits.keys() };
     hashA = 0;
     hashB = 0;
     jumps;
@@ -95049,17 +92654,14 @@ class TraceRecorder {
         this.comparisons = Array.from({ length: limits.maxComparisons }, () => ({
             codeId: 0, pc: 0, cmpPc: 0, op: 0, left: 0n, right: 0n, negations: 0, taken: false,
         }));
-        const access = () => ({ codeId: 0, pc: 0, address: '0x', slot: 0n });
-        this.sloads = Array.from({ length: limits.maxStorageAccesses }, access);
-        this.sstores = Array.from({ length: limits.maxStorageAccesses }, access);
+        this.sloads = Array.from({ length: limits.maxStorageAccesses }, () => ({ codeId: 0, pc: 0, address: '0x', slot: 0n }));
+        this.sstores = Array.from({ length: limits.maxStorageAccesses }, () => ({ codeId: 0, pc: 0, address: '0x', slot: 0n, value: 0n }));
         this.effects = Array.from({ length: limits.maxEffects }, () => ({ kind: 'call', codeId: 0, pc: 0, from: '0x', to: 0n, value: 0n }));
     }
     begin() {
         this.recording = true;
         this.depth = -1;
-        this.edges.clear();
-        this.hashA = 0x811c9dc5;
-        this.hashB = 0x9747b28c;
+        this.edgeHits.clear();
         this.jumpCount = 0;
         this.jumpsTruncated = false;
         this.blocks.clear();
@@ -95099,10 +92701,8 @@ class TraceRecorder {
     /** A JUMPI at `pc` (the opcode's own pc) with its condition, before the original handler runs. */
     jumpi(pc, destination, condition, code) {
         const taken = condition !== 0n;
-        const edge = pc * 2 + (taken ? 1 : 0);
-        this.edges.add(this.codeId * TWO_POW_32 + edge);
-        this.mix(this.codeId);
-        this.mix(edge);
+        const key = this.codeId * TWO_POW_32 + pc * 2 + (taken ? 1 : 0);
+        this.edgeHits.set(key, (this.edgeHits.get(key) ?? 0) + 1);
         if (!taken)
             this.blockSet?.add(pc + 1);
         if (this.depth === 0)
@@ -95159,9 +92759,12 @@ class TraceRecorder {
         if (this.sloadCount < this.sloads.length)
             this.access(this.sloads[this.sloadCount++], pc, slot);
     }
-    sstore(pc, slot) {
-        if (this.sstoreCount < this.sstores.length)
-            this.access(this.sstores[this.sstoreCount++], pc, slot);
+    sstore(pc, slot, value) {
+        if (this.sstoreCount >= this.sstores.length)
+            return;
+        const record = this.sstores[this.sstoreCount++];
+        this.access(record, pc, slot);
+        record.value = value;
     }
     /** A CALL, CALLCODE, DELEGATECALL or SELFDESTRUCT about to run (operands read off the stack). */
     effect(kind, pc, to, value) {
@@ -95205,6 +92808,22 @@ class TraceRecorder {
         record.negations = this.cmpNegations;
         record.taken = taken;
     }
+    /**
+     * The path id: each edge in first-hit order with its hit count in AFL's buckets, so that a loop
+     * running 37 or 38 times is one path (every count its own path kept half of all inputs on Bran's
+     * Fig. 2 loops, issue 13) while 1, 2, 3 and each power-of-two range still tell loops apart.
+     */
+    pathId() {
+        this.hashA = 0x811c9dc5;
+        this.hashB = 0x9747b28c;
+        for (const [key, hits] of this.edgeHits) {
+            const codeId = Math.floor(key / TWO_POW_32);
+            this.mix(codeId);
+            this.mix(key - codeId * TWO_POW_32);
+            this.mix(hitBucket(hits));
+        }
+        return (this.hashA >>> 0).toString(16).padStart(8, '0') + (this.hashB >>> 0).toString(16).padStart(8, '0');
+    }
     // Two independent 32-bit multiplicative hashes (FNV-1a and a murmur-style mix): a 64-bit path id.
     mix(word) {
         this.hashA = Math.imul(this.hashA ^ word, 0x01000193);
@@ -95215,7 +92834,7 @@ class TraceRecorder {
     }
     trace() {
         return {
-            pathId: (this.hashA >>> 0).toString(16).padStart(8, '0') + (this.hashB >>> 0).toString(16).padStart(8, '0'),
+            pathId: this.pathId(),
             edges: this.edges,
             jumps: this.jumps.subarray(0, this.jumpCount * 2),
             jumpsTruncated: this.jumpsTruncated,
@@ -95226,6 +92845,18 @@ class TraceRecorder {
             blocks: this.blocks,
         };
     }
+}
+/** AFL's hit-count classes: 1, 2, 3, 4–7, 8–15, 16–31, 32–127, 128+. */
+function hitBucket(hits) {
+    if (hits <= 3)
+        return hits;
+    if (hits < 8)
+        return 4;
+    if (hits < 16)
+        return 5;
+    if (hits < 32)
+        return 6;
+    return hits < 128 ? 7 : 8;
 }
 
 ;// CONCATENATED MODULE: ./src/evm/txGas.ts
@@ -95725,7 +93356,7 @@ function configuredValues(args, params, references, where) {
             encodeAbiParameters([param], [value]);
         }
         catch (error) {
-            fail(args[i].key, `does not fit ${describe(param)}: ${error instanceof BaseError ? error.shortMessage : String(error)}`);
+            fail(args[i].key, `does not fit ${describe(param)}: ${error instanceof base/* BaseError */.C ? error.shortMessage : String(error)}`);
         }
         return value;
     });
@@ -95842,7 +93473,7 @@ function parameterChoices(param, ctx) {
         case 'bool':
             return [true, false];
         case 'fixedBytes':
-            return [stringToHex('lookout', { size: 32 }).slice(0, 2 + 2 * t.size), `0x${'00'.repeat(t.size)}`];
+            return [(0,toHex/* stringToHex */.i3)('lookout', { size: 32 }).slice(0, 2 + 2 * t.size), `0x${'00'.repeat(t.size)}`];
         case 'bytes':
             return ['0x', '0x01'];
         case 'string':
@@ -95949,7 +93580,7 @@ function linkCode(code, references, addressOf) {
         return code;
     const linked = Uint8Array.from(code);
     for (const reference of references) {
-        const address = toBytes_hexToBytes(addressOf(reference));
+        const address = (0,encoding_toBytes/* hexToBytes */.aT)(addressOf(reference));
         for (const offset of reference.offsets) {
             if (offset + address.length > linked.length)
                 throw new RangeError(`link offset ${offset} of ${reference.library} past the end of the code`);
@@ -96183,7 +93814,7 @@ class WorldBuilder {
         const deployer = this.config.pins.get(contract.id)?.deployer ?? 0;
         const reasons = [];
         for (const { args, value } of plan.attempts) {
-            const encoded = params.length === 0 ? code : concat_concatBytes([code, toBytes_hexToBytes(encodeAbiParameters(params, args))]);
+            const encoded = params.length === 0 ? code : concat_concatBytes([code, (0,encoding_toBytes/* hexToBytes */.aT)(encodeAbiParameters(params, args))]);
             const outcome = await this.executor.deploy({ file: contract.file, name: contract.name, creationCode: encoded, deployer, value });
             if (outcome.kind === 'failed') {
                 reasons.push(outcome.reason);
@@ -96332,6 +93963,46 @@ function parseSrc(src) {
     return { start, length, file };
 }
 
+;// CONCATENATED MODULE: ./src/targets/branchLocation.ts
+
+
+/** Longest condition text shown; longer ones end in `…`. */
+const MAX_CONDITION = 100;
+/** Maps a JUMPI pc of the contract's runtime code to the source of its condition (null when unmapped). */
+function branchLocator(contract) {
+    const lineIndexes = new Map(contract.sources.map((s) => [s.path, new LineIndex(s.content)]));
+    const bytes = new Map(contract.sources.map((s) => [s.path, Buffer.from(s.content, 'utf8')]));
+    const byPc = new Map(codeLocations(contract.deployed, contract.sources, lineIndexes).mapped.map((ins) => [ins.pc, ins]));
+    return (pc) => {
+        const ins = byPc.get(pc);
+        if (!ins)
+            return null;
+        const text = bytes.get(ins.file).subarray(ins.start, ins.start + ins.length).toString('utf8');
+        return { file: ins.file, line: lineIndexes.get(ins.file).lineOf(ins.start), condition: conditionText(text) };
+    };
+}
+/**
+ * The condition of what a JUMPI maps to: `if (…)` / `while (…)` / `require(…)` up to its closing
+ * parenthesis (not the body after it), whitespace collapsed.
+ */
+function conditionText(source) {
+    const open = /^\s*(if|while|for|require|assert)\s*\(/.exec(source);
+    let text = source;
+    if (open) {
+        let depth = 0;
+        for (let i = open[0].length - 1; i < source.length; i++) {
+            if (source[i] === '(')
+                depth++;
+            else if (source[i] === ')' && --depth === 0) {
+                text = source.slice(0, i + 1);
+                break;
+            }
+        }
+    }
+    const collapsed = text.replace(/\s+/g, ' ').trim();
+    return collapsed.length > MAX_CONDITION ? `${collapsed.slice(0, MAX_CONDITION - 1)}…` : collapsed;
+}
+
 ;// CONCATENATED MODULE: ./src/targets/failureLocation.ts
 
 
@@ -96400,11 +94071,15 @@ function findFunction(project, compiled, contractName, functionName) {
 
 
 
+
 /** The campaign's targets in the report's terms: reached (first when, by which sequence) or not. */
 function toReportTargets(targets, result) {
+    const branchAt = result.missedBranches?.size ? branchLocator(result.contract) : undefined;
     return targets.map((target, index) => {
         const first = result.reached.get(index);
         const status = target.status === 'no-code' ? 'no-code' : first ? 'reached' : result.unreachable.has(index) ? 'unreachable' : 'unreached';
+        const missed = status === 'unreached' ? result.missedBranches?.get(index) : undefined;
+        const missedBranch = missed === undefined ? null : branchAt?.(missed);
         return {
             ...targetPlace(target),
             pcs: target.pcs,
@@ -96412,6 +94087,7 @@ function toReportTargets(targets, result) {
             reason: null,
             firstReachedMs: first ? Math.round(first.ms) : null,
             firstReachedSequence: first ? first.sequence : null,
+            ...(missedBranch && { missedBranch }),
         };
     });
 }
@@ -96471,7 +94147,7 @@ function toReportCall(call, senders, deploymentNames) {
         function: callName(call),
         args: call.target.kind === 'function' ? formatArgs(call.args, call.target.fn.inputs) : [],
         value: call.value.toString(),
-        calldata: toHex_bytesToHex(encodeCall(call)),
+        calldata: (0,toHex/* bytesToHex */.My)(encodeCall(call)),
     };
 }
 function callName(call) {
@@ -97029,7 +94705,7 @@ function argumentsText(params, values, book) {
 function etherChangeText(wei) {
     const sign = wei < 0n ? '−' : '+';
     const magnitude = wei < 0n ? -wei : wei;
-    return magnitude < 1000000n ? `${sign}${magnitude} wei` : `${sign}${formatEther_formatEther(magnitude)} ether`;
+    return magnitude < 1000000n ? `${sign}${magnitude} wei` : `${sign}${formatEther(magnitude)} ether`;
 }
 /** At most `max` items, then how many more: a long list must not become a wall of text. */
 function listText(items, max = 4) {
@@ -97358,7 +95034,7 @@ function decodeMatchedEventLog({ abiItem, argTopics, data, strict, }) {
                             abiItem,
                             data: data,
                             params: inputsToDecode,
-                            size: size_size(data),
+                            size: (0,size/* size */.E)(data),
                         });
                     throw err;
                 }
@@ -97391,7 +95067,7 @@ function decodeTopic({ param, value }) {
  * Thrown by {@link decodeEventLog} when an anonymous event log fits more than
  * one requested anonymous event with the same number of indexed inputs.
  */
-class AbiEventAmbiguityError extends BaseError {
+class AbiEventAmbiguityError extends base/* BaseError */.C {
     constructor(eventNames) {
         // `eventName` cannot choose between overloads that share a name, so those
         // need an ABI narrowed to one event.
@@ -97450,23 +95126,39 @@ class TokenReadings {
         return this.reads.keys();
     }
     /**
-     * `previous` with the views of the named tokens read again — but a view whose reads (for its
-     * previous reading) `since` did not touch keeps its value: it would run the same path on the same storage.
+     * The views of the named tokens that `since` may have changed: those whose reads (for their
+     * previous reading) it wrote, every view of a token whose ether moved, and any view whose reads are
+     * unknown. The others would run the same path on the same storage.
      */
-    async read(executor, tokens, previous, since) {
-        const readings = new Map(previous);
+    stale(tokens, previous, since) {
+        const stale = new Set();
         for (const token of tokens) {
             const everything = since === undefined || since.everything || since.ether.has(token);
-            for (const { key, to, data } of this.reads.get(token) ?? []) {
+            for (const { key } of this.reads.get(token) ?? []) {
                 const reads = previous.get(key)?.reads;
-                if (!everything && reads !== undefined && !intersects(reads, since.storage))
+                if (everything || reads === undefined || intersects(reads, since.storage))
+                    stale.add(key);
+            }
+        }
+        return stale;
+    }
+    /** `previous` with the given views read again, each with the storage it read. */
+    async read(executor, views, previous) {
+        const readings = new Map(previous);
+        for (const reads of this.reads.values()) {
+            for (const { key, to, data } of reads) {
+                if (!views.has(key))
                     continue;
                 const view = await executor.view(to, data, 0, { recordReads: true });
-                const value = view.success && view.returnData.length >= 32 ? fromHex_hexToBigInt(toHex_bytesToHex(view.returnData.subarray(0, 32))) : undefined;
+                const value = view.success && view.returnData.length >= 32 ? (0,fromHex/* hexToBigInt */.uU)((0,toHex/* bytesToHex */.My)(view.returnData.subarray(0, 32))) : undefined;
                 readings.set(key, { value, reads: view.reads });
             }
         }
         return readings;
+    }
+    /** Every view of the named tokens. */
+    views(tokens) {
+        return new Set([...tokens].flatMap((token) => (this.reads.get(token) ?? []).map((read) => read.key)));
     }
 }
 function intersects(a, b) {
@@ -97487,7 +95179,7 @@ function tokenChanges(before, after) {
 }
 function calldata(fn, addresses) {
     const args = encodeAbiParameters(addresses.map(() => ({ type: 'address' })), addresses);
-    return toBytes_hexToBytes(concatHex([toFunctionSelector(fn), args]));
+    return (0,encoding_toBytes/* hexToBytes */.aT)(concatHex([toFunctionSelector(fn), args]));
 }
 
 ;// CONCATENATED MODULE: ./src/fuzz/behaviour/observation.ts
@@ -97529,7 +95221,7 @@ class RevisionObserver {
         const book = new AddressBook(world);
         world.executor.reset();
         const tokens = new TokenReadings(world, book);
-        return new RevisionObserver(world, book, tokens, await tokens.read(world.executor, tokens.tokens, new Map()));
+        return new RevisionObserver(world, book, tokens, await tokens.read(world.executor, tokens.views(tokens.tokens), new Map()));
     }
     reset() {
         this.world.executor.reset();
@@ -97558,7 +95250,7 @@ class RevisionObserver {
         this.lastChange = {
             storage: new Set(sstores.map((write) => storageKey(write.address, write.slot))),
             ether: etherMoved,
-            everything: call.blockDelay > 0 || call.timeDelay > 0 || sstores.length >= executor.traceLimits.maxStorageAccesses,
+            everything: sstores.length >= executor.traceLimits.maxStorageAccesses,
         };
         if (result.outcome.kind !== 'success') {
             return { observation: { failure: this.failure(result, call.to), returns: '', events: [], ether, tokens: [] }, touched };
@@ -97569,15 +95261,18 @@ class RevisionObserver {
         return { observation, touched };
     }
     /**
-     * How the transaction just run changed the views of the `touched` tokens. A token's views are read
-     * again only when its storage was written or its ether moved: a view that changes with time alone
-     * (interest accrual) is seen at the next transaction that writes its token.
+     * The views of the `touched` tokens the transaction just run may have changed (see
+     * `TokenReadings.stale`). Both revisions read the union of theirs, so a view that also changes with
+     * time alone (interest accrual) is read at the same points on both: when either writes what it reads.
      */
-    async tokenChanges(touched) {
-        const tokens = [...this.tokens.tokens].filter((token) => touched.has(token));
-        if (tokens.length === 0)
+    staleViews(touched) {
+        return this.tokens.stale([...this.tokens.tokens].filter((token) => touched.has(token)), this.current, this.lastChange);
+    }
+    /** How the transaction just run changed the given token views. */
+    async tokenChanges(views) {
+        if (views.size === 0)
             return [];
-        const after = await this.tokens.read(this.world.executor, tokens, this.current, this.lastChange);
+        const after = await this.tokens.read(this.world.executor, views, this.current);
         const changes = tokenChanges(this.current, after);
         this.current = after;
         return changes;
@@ -97604,20 +95299,20 @@ class RevisionObserver {
             return '';
         const target = call.target;
         if (target.kind !== 'function')
-            return toHex_bytesToHex(data);
+            return (0,toHex/* bytesToHex */.My)(data);
         try {
             const values = decodeAbiParameters_decodeAbiParameters(target.fn.outputs, data);
             const outputs = target.fn.outputs;
             return outputs.length === 1 ? valueText(outputs[0], values[0], this.book) : argumentsText(outputs, values, this.book);
         }
         catch {
-            return toHex_bytesToHex(data);
+            return (0,toHex/* bytesToHex */.My)(data);
         }
     }
     event(log) {
         const emitter = this.book.name(log.address);
-        const topics = log.topics.map((t) => toHex_bytesToHex(t));
-        const data = toHex_bytesToHex(log.data);
+        const topics = log.topics.map((t) => (0,toHex/* bytesToHex */.My)(t));
+        const data = (0,toHex/* bytesToHex */.My)(log.data);
         const decoded = topics.length === 0 ? undefined : this.decoded(this.events, topics[0], this.indexOf.get(log.address.toLowerCase()), (event) => {
             const { args } = decodeEventLog({ abi: [event], topics, data, strict: true });
             return `${event.name}${argumentsText(event.inputs, args, this.book)}`;
@@ -97704,12 +95399,13 @@ class SideBySide {
             const head = await this.head.run(sequence[index]);
             const baseCall = baseCalls[index];
             if (baseCall === undefined) {
-                await this.head.tokenChanges(head.touched);
+                await this.head.tokenChanges(this.head.staleViews(head.touched));
                 continue;
             }
             const base = await this.base.run(baseCall);
             const touched = new Set([...head.touched, ...base.touched]);
-            const difference = compareObservations({ ...base.observation, tokens: await this.base.tokenChanges(touched) }, { ...head.observation, tokens: await this.head.tokenChanges(touched) });
+            const views = new Set([...this.head.staleViews(touched), ...this.base.staleViews(touched)]);
+            const difference = compareObservations({ ...base.observation, tokens: await this.base.tokenChanges(views) }, { ...head.observation, tokens: await this.head.tokenChanges(views) });
             if (difference)
                 return this.divergence(sequence.slice(0, index + 1), difference);
         }
@@ -97973,6 +95669,8 @@ function toReportChange(project, plan, result, divergence) {
 
 
 
+
+
 /**
  * `lookout pr`: the changed Solidity lines of head since its merge-base with base become targets in
  * every deployable contract compiled from them; those contracts are deployed (with what their
@@ -97988,7 +95686,7 @@ async function fuzzPullRequest(config, context) {
     const changes = range.changes.filter((c) => c.status !== 'deleted').flatMap((c) => underProject(c, projectDir));
     if (changes.length === 0) {
         logger.info('No Solidity lines changed: nothing to fuzz.');
-        return { targets: [], findings: [], results: [] };
+        return { targets: [], findings: [], results: [], base: range.mergeBase === undefined ? 'not-fetched' : 'compared' };
     }
     logger.info(`${changes.length} changed Solidity file(s) between ${range.mergeBase?.slice(0, 12) ?? 'the base'} and ${range.head.slice(0, 12)}.`);
     const head = (await workTreeIs(repo, range.head)) ? { dir: repo, dispose: () => undefined } : await exportHead(repo, range);
@@ -98030,6 +95728,7 @@ async function fuzzPullRequest(config, context) {
             results,
             deployments: deployed.deployments,
             project,
+            base: range.mergeBase === undefined ? 'not-fetched' : base === undefined && deployed.plans.length > 0 ? 'does-not-build' : 'compared',
         };
     }
     finally {
@@ -98115,6 +95814,12 @@ async function prepareBase(plans, context) {
         if (failed)
             throw new src_errors/* ConfigurationError */.j1(describeDiagnostic(failed));
         const wanted = base.contracts.filter((c) => plans.some((p) => p.contract.id === c.id));
+        for (const contract of wanted) {
+            const head = plans.find((p) => p.contract.id === contract.id).contract;
+            const [before, after] = [contract, head].map((c) => constructorSignature(c));
+            if (before !== after)
+                logger.info(`${contract.name}: the constructor changed from (${before}) to (${after}); the base is deployed with arguments synthesised for its own.`);
+        }
         const world = await deployProject(base, wanted, context.build.projectConfig, context.config.seed);
         return { executor: world.executor, contracts: world.deployed.map((d) => d.contract) };
     }
@@ -98127,6 +95832,10 @@ async function prepareBase(plans, context) {
     finally {
         tree.dispose();
     }
+}
+/** The constructor's parameter types, canonical (tuples expanded). */
+function constructorSignature(contract) {
+    return toSignature({ type: 'function', name: '', inputs: constructorOf(contract).params, outputs: [], stateMutability: 'nonpayable' }).slice(1, -1);
 }
 /**
  * Report findings, each replayed on the base: `introduced` false when it fails there too, null when
@@ -98147,6 +95856,8 @@ async function judgeFindings(project, plans, results, base) {
 
 // EXTERNAL MODULE: ./src/report/markdown.ts
 var markdown = __nccwpck_require__(4285);
+// EXTERNAL MODULE: ./src/report/sarif.ts
+var sarif = __nccwpck_require__(5881);
 ;// CONCATENATED MODULE: ./src/report/write.ts
 
 
@@ -98156,9 +95867,55 @@ function writeJsonReport(file, report) {
     (0,external_node_fs_.writeFileSync)(file, `${JSON.stringify(report, null, 2)}\n`);
 }
 
-// EXTERNAL MODULE: ./src/report/text.ts
-var report_text = __nccwpck_require__(5655);
+// EXTERNAL MODULE: ./src/report/findingOrder.ts
+var findingOrder = __nccwpck_require__(279);
+// EXTERNAL MODULE: ./src/report/headline.ts
+var headline = __nccwpck_require__(4512);
+// EXTERNAL MODULE: ./src/report/sequence.ts
+var sequence = __nccwpck_require__(7449);
+;// CONCATENATED MODULE: ./src/report/text.ts
+
+
+
+
+/** The CLI's closing summary: a pure function of the report, headline first (never "all clear" after an error). */
+function renderText(report) {
+    const { stats } = report;
+    const lines = [
+        `lookout: ${(0,units/* count */.U9)(stats.sequences)} sequences, ${(0,units/* count */.U9)(stats.transactions)} transactions in ${(0,units/* duration */.p0)(stats.elapsedMs)} ` +
+            `(${(0,units/* count */.U9)(stats.transactionsPerSecond)}/s), budget ${(0,units/* budgetText */.$e)(report.budget)}, seed ${report.seed}`,
+        ...(0,headline/* headline */.P)(report).map((item) => `${item.tone === 'problem' ? '✗' : item.tone === 'note' ? '•' : '✓'} ${item.text}`),
+    ];
+    for (const error of report.errors ?? [])
+        lines.push(`error: ${error}`);
+    const names = (0,sequence/* accountNames */.Er)(report);
+    const found = (0,findingOrder/* byImportance */.G5)((0,findingOrder/* failures */.e9)(report));
+    const changes = (0,findingOrder/* behaviourChanges */.L3)(report);
+    if (found.length > 0)
+        lines.push('', `${found.length} failure${found.length === 1 ? '' : 's'} found:`);
+    found.forEach((finding, i) => lines.push('', ...renderFinding(finding, i + 1, names, report.base)));
+    if (changes.length > 0)
+        lines.push('', `${changes.length} behaviour change${changes.length === 1 ? '' : 's'} from the base:`);
+    changes.forEach((change, i) => lines.push('', ...renderFinding(change, i + 1, names, report.base)));
+    return lines.join('\n');
+}
+function renderFinding(finding, number, names, base) {
+    const where = finding.file ? `${finding.file}:${finding.line}` : 'unknown location';
+    // `lookout fuzz` has no base: there, origin says nothing.
+    const origin = finding.introduced === null && base === undefined ? '' : ` (${(0,findingOrder/* provenance */.aH)(finding, base)})`;
+    const lines = [`${number}. [${(0,findingOrder/* kindText */.uS)(finding)}] ${finding.contract}.${finding.function} at ${where}${origin}: ${finding.message}`];
+    lines.push(`   found after ${(0,units/* duration */.p0)(finding.foundMs)}; reproduce with ${finding.sequence.length} transaction${finding.sequence.length === 1 ? '' : 's'}:`);
+    lines.push((0,sequence/* sequenceText */.HY)(finding.sequence, names, '   '));
+    const legend = (0,sequence/* legendText */.z)(finding.sequence, names, '     ');
+    if (legend)
+        lines.push('   where', legend);
+    return lines;
+}
+
 ;// CONCATENATED MODULE: ./src/pipeline.ts
+
+
+
 
 
 
@@ -98191,11 +95948,16 @@ async function runPipeline(config, deps) {
         report.findings = outcome.findings;
         if (outcome.deployments)
             report.deployments = outcome.deployments;
+        if (outcome.base)
+            report.base = outcome.base;
         if (outcome.project) {
             report.build = { compilers: outcome.project.compilers.map((c) => ({ ...c })) };
             // A part of the project that did not build is an error the user must fix, whatever was fuzzed.
-            if (outcome.project.errors.length > 0)
-                report.errors = outcome.project.errors.map(describeDiagnostic);
+            const { errors } = outcome.project;
+            if (errors.length > 0) {
+                report.errors = errors.map(describeDiagnostic);
+                report.buildErrors = placed(errors);
+            }
         }
         report.stats.sequences = sum(outcome.results, (r) => r.outcome.sequences);
         report.stats.transactions = sum(outcome.results, (r) => r.outcome.transactions);
@@ -98211,11 +95973,15 @@ async function runPipeline(config, deps) {
         };
         const fuzzMs = sum(outcome.results, (r) => r.outcome.elapsedMs);
         report.stats.transactionsPerSecond = fuzzMs > 0 ? Math.round((report.stats.transactions * 1000) / fuzzMs) : 0;
+        report.stats.fuzzMs = Math.round(fuzzMs);
+        report.stats.inputsKept = sum(outcome.results, (r) => r.outcome.corpusSize);
         const failing = report.findings.filter((f) => config.command === 'fuzz' ? true : f.kind === 'behaviour-change' ? config.failOnBehaviourChange : f.introduced !== false);
         exitCode = (report.errors ?? []).length > 0 ? 2 : failing.length > 0 ? 1 : 0;
     }
     catch (error) {
         report.errors = [(0,src_errors/* errorMessage */.gJ)(error)];
+        if (error instanceof src_errors/* BuildError */.zS)
+            report.buildErrors = placed(error.diagnostics);
         if (!(0,src_errors/* isConfigurationError */.p0)(error)) {
             finish(report, config, started, clock);
             throw error;
@@ -98223,7 +95989,7 @@ async function runPipeline(config, deps) {
         exitCode = 2;
     }
     finish(report, config, started, clock);
-    deps.logger.info((0,report_text/* renderText */.S)(report));
+    deps.logger.info(renderText(report));
     return { report, exitCode };
 }
 function finish(report, config, started, clock) {
@@ -98232,6 +95998,8 @@ function finish(report, config, started, clock) {
         writeJsonReport(config.outputs.json, report);
     if (config.outputs.markdown)
         (0,external_node_fs_.writeFileSync)(config.outputs.markdown, (0,markdown/* renderMarkdown */.Gc)(report));
+    if (config.outputs.sarif)
+        (0,external_node_fs_.writeFileSync)(config.outputs.sarif, `${JSON.stringify((0,sarif/* renderSarif */.W)(report), null, 2)}\n`);
 }
 function emptyReport(config) {
     return {
@@ -98243,6 +96011,7 @@ function emptyReport(config) {
             executions: config.budget.kind === 'executions' ? config.budget.executions : null,
         },
         stats: { elapsedMs: 0, sequences: 0, transactions: 0, transactionsPerSecond: 0, analysisMs: 0 },
+        senders: SENDER_ADDRESSES.map((address, i) => ({ name: SENDER_NAMES[i] ?? `sender${i}`, address })),
         targets: [],
         findings: [],
     };
@@ -98332,6 +96101,10 @@ function selectContracts(project, config) {
     }
     return selection;
 }
+/** Compiler errors with a file, for the headline and the annotations. */
+function placed(diagnostics) {
+    return diagnostics.filter((e) => e.file !== '').map((e) => ({ file: e.file, line: e.line > 0 ? e.line : null, message: e.message }));
+}
 function sum(items, value) {
     return items.reduce((total, item) => total + value(item), 0);
 }
@@ -98345,6 +96118,7 @@ function sum(items, value) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   DV: () => (/* binding */ codeBlock),
 /* harmony export */   FV: () => (/* binding */ escapeMarkdown),
+/* harmony export */   SS: () => (/* binding */ codeSpan),
 /* harmony export */   ZD: () => (/* binding */ escapeHtml),
 /* harmony export */   gV: () => (/* binding */ lineUrl)
 /* harmony export */ });
@@ -98412,6 +96186,17 @@ function lineUrl(place, file, line) {
     const anchor = line === null ? '' : `#L${line}`;
     return `${place.repoUrl.replace(/\/+$/, '')}/blob/${encodeURIComponent(place.headSha)}/${encodePath(file)}${anchor}`;
 }
+/**
+ * Inline code that is safe in a table cell: one line, a backtick run longer than any inside, and `|`
+ * escaped (GitHub splits cells on `|` before it reads code spans, and drops the backslash inside them).
+ */
+function codeSpan(text) {
+    const clean = text.replace(INVISIBLE, '').replace(/\r\n|\r|\n/g, ' ');
+    const longestRun = Math.max(0, ...(clean.match(/`+/g) ?? []).map((run) => run.length));
+    const fence = '`'.repeat(longestRun + 1);
+    const padded = clean.startsWith('`') || clean.endsWith('`') ? ` ${clean} ` : clean;
+    return `${fence}${padded.replace(/\|/g, '\\|')}${fence}`;
+}
 
 
 /***/ }),
@@ -98426,7 +96211,8 @@ function lineUrl(place, file, line) {
 /* harmony export */   L3: () => (/* binding */ behaviourChanges),
 /* harmony export */   aH: () => (/* binding */ provenance),
 /* harmony export */   ag: () => (/* binding */ behaviourGroups),
-/* harmony export */   e9: () => (/* binding */ failures)
+/* harmony export */   e9: () => (/* binding */ failures),
+/* harmony export */   uS: () => (/* binding */ kindText)
 /* harmony export */ });
 /**
  * Failures (what the oracles caught) apart from behaviour changes between base and head: those are
@@ -98447,13 +96233,17 @@ function behaviourGroups(report) {
     }
     return [...groups].map(([key, examples]) => ({ key, examples }));
 }
-/** What the PR comment says about where a finding came from. */
-function provenance(finding) {
+/** What the outputs say about where a finding came from (`base`: why an unknown origin is unknown). */
+function provenance(finding, base) {
     if (finding.introduced === true)
         return 'introduced by this PR';
     if (finding.introduced === false)
         return 'already on the base branch';
-    return 'base could not be built';
+    if (base === 'not-fetched')
+        return 'origin unknown: base not fetched';
+    if (base === 'does-not-build')
+        return 'origin unknown: base does not compile';
+    return 'origin unknown';
 }
 /**
  * Most important first: introduced by the PR, then unknown (the base did not build), then
@@ -98473,6 +96263,97 @@ function location(finding) {
         return 'unknown location';
     return finding.line === null ? finding.file : `${finding.file}:${finding.line}`;
 }
+/** `panic 0x32`, `assertion`: the kind with its panic code. */
+function kindText(finding) {
+    return finding.panicCode ? `${finding.kind} ${finding.panicCode}` : finding.kind;
+}
+
+
+/***/ }),
+
+/***/ 4512:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   P: () => (/* binding */ headline)
+/* harmony export */ });
+/* unused harmony export unknownOrigin */
+/* harmony import */ var _findingOrder_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(279);
+/* harmony import */ var _lineStatus_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9128);
+/* harmony import */ var _units_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7885);
+
+
+
+function headline(report) {
+    const items = [];
+    const errors = report.errors ?? [];
+    const [buildError] = report.buildErrors ?? [];
+    if (buildError) {
+        const where = buildError.line === null ? buildError.file : `${buildError.file}:${buildError.line}`;
+        const more = (report.buildErrors?.length ?? 0) > 1 ? ` (and ${(0,_units_js__WEBPACK_IMPORTED_MODULE_0__/* .plural */ .LS)(report.buildErrors.length - 1, 'more error')})` : '';
+        items.push({ tone: 'problem', text: `Build failed: ${where}: ${firstLine(buildError.message)}${more}` });
+    }
+    else if (errors.length > 0) {
+        items.push({ tone: 'problem', text: `Lookout could not finish: ${firstLine(errors[0])}` });
+    }
+    const found = (0,_findingOrder_js__WEBPACK_IMPORTED_MODULE_1__/* .failures */ .e9)(report);
+    const introduced = found.filter((f) => f.introduced === true).length;
+    const unknown = found.filter((f) => f.introduced === null).length;
+    const existing = found.filter((f) => f.introduced === false).length;
+    // `lookout fuzz` compares with nothing (no `base`): its findings have no origin to tell.
+    if (report.base === undefined && unknown > 0)
+        items.push({ tone: 'problem', text: (0,_units_js__WEBPACK_IMPORTED_MODULE_0__/* .plural */ .LS)(unknown, 'finding') });
+    if (introduced > 0)
+        items.push({ tone: 'problem', text: `${(0,_units_js__WEBPACK_IMPORTED_MODULE_0__/* .plural */ .LS)(introduced, 'finding')} introduced by this PR` });
+    if (report.base !== undefined && unknown > 0)
+        items.push({ tone: 'problem', text: `${(0,_units_js__WEBPACK_IMPORTED_MODULE_0__/* .plural */ .LS)(unknown, 'finding')} of unknown origin: ${unknownOrigin(report.base)}` });
+    const changes = (0,_findingOrder_js__WEBPACK_IMPORTED_MODULE_1__/* .behaviourGroups */ .ag)(report).length;
+    if (changes > 0)
+        items.push({ tone: 'note', text: `${(0,_units_js__WEBPACK_IMPORTED_MODULE_0__/* .plural */ .LS)(changes, 'kind')} of behaviour change from the base` });
+    const counts = (0,_lineStatus_js__WEBPACK_IMPORTED_MODULE_2__/* .changedLineCounts */ .ZO)(report);
+    if (counts.unreached > 0) {
+        const where = atMost((0,_lineStatus_js__WEBPACK_IMPORTED_MODULE_2__/* .unreachedGroups */ .uo)(report).map(unreachedText), MAX_PLACES);
+        items.push({ tone: 'problem', text: `${(0,_units_js__WEBPACK_IMPORTED_MODULE_0__/* .plural */ .LS)(counts.unreached, 'changed line')} ${counts.unreached === 1 ? 'was' : 'were'} never executed: ${where}` });
+    }
+    for (const { reason, lines } of (0,_lineStatus_js__WEBPACK_IMPORTED_MODULE_2__/* .notFuzzedReasons */ .nG)(report)) {
+        items.push({ tone: 'problem', text: `${(0,_units_js__WEBPACK_IMPORTED_MODULE_0__/* .plural */ .LS)(lines.length, 'changed line')} not fuzzed (${reason}): ${atMost(lines.map((l) => `${l.file}:${l.line}`), MAX_PLACES)}` });
+    }
+    const clean = errors.length === 0 && introduced === 0 && unknown === 0;
+    if (clean && found.length === 0)
+        items.push({ tone: 'ok', text: report.targets.length === 0 && report.base !== undefined ? 'No changed Solidity to fuzz' : 'No findings' });
+    else if (clean)
+        items.push({ tone: 'ok', text: 'No findings introduced by this PR' });
+    if (existing > 0)
+        items.push({ tone: 'note', text: `${(0,_units_js__WEBPACK_IMPORTED_MODULE_0__/* .plural */ .LS)(existing, 'finding')} already on the base branch` });
+    if (report.targets.length > 0)
+        items.push({ tone: counts.unreached > 0 ? 'note' : 'ok', text: (0,_lineStatus_js__WEBPACK_IMPORTED_MODULE_2__/* .countsText */ .WN)(counts) });
+    return items;
+}
+/** `src/A.sol:30–31 (no run took the branch at src/A.sol:28 toward them: require(amount > limit))` */
+function unreachedText(group) {
+    const where = `${group.file}:${atMost((0,_lineStatus_js__WEBPACK_IMPORTED_MODULE_2__/* .lineRanges */ .nV)(group.lines).split(', '), MAX_PLACES)}`;
+    if (!group.branch)
+        return where;
+    const them = group.lines.length === 1 ? 'it' : 'them';
+    return `${where} (no run took the branch at ${group.branch.file}:${group.branch.line} toward ${them}: ${group.branch.condition})`;
+}
+/** Why a finding could not be compared with the base, and what fixes it. */
+function unknownOrigin(base) {
+    if (base === 'not-fetched')
+        return 'the base branch was not fetched (shallow checkout); set fetch-depth: 0 on actions/checkout';
+    if (base === 'does-not-build')
+        return 'the base revision does not compile, so nothing could be compared with it';
+    return 'the base revision holds none of the fuzzed contracts';
+}
+/** Places a headline item names before it says how many more there are (the tables list them all). */
+const MAX_PLACES = 10;
+function atMost(places, max) {
+    const shown = places.slice(0, max).join(', ');
+    return places.length > max ? `${shown} and ${places.length - max} more` : shown;
+}
+function firstLine(text) {
+    return text.split('\n')[0];
+}
 
 
 /***/ }),
@@ -98481,10 +96362,12 @@ function location(finding) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   WN: () => (/* binding */ countsText),
+/* harmony export */   ZO: () => (/* binding */ changedLineCounts),
 /* harmony export */   c0: () => (/* binding */ fileLines),
 /* harmony export */   nG: () => (/* binding */ notFuzzedReasons),
 /* harmony export */   nV: () => (/* binding */ lineRanges),
-/* harmony export */   sJ: () => (/* binding */ reachCounts)
+/* harmony export */   uo: () => (/* binding */ unreachedGroups)
 /* harmony export */ });
 /**
  * A line compiled into several contracts (a library, a base contract) has one target per contract;
@@ -98520,22 +96403,29 @@ function lineRanges(lines) {
     }
     return parts.join(', ');
 }
-/**
- * Targets reached / all targets that hold code, counted per (file, line) as the tables show them.
- * Lines no deployed contract holds are counted apart, never in `total`: they were not fuzzed at all.
- */
-function reachCounts(files) {
-    let reached = 0;
-    let total = 0;
-    let unreachable = 0;
-    let notFuzzed = 0;
-    for (const file of files) {
-        reached += file.reached.length;
-        unreachable += file.unreachable.length;
-        notFuzzed += file.notFuzzed.length;
-        total += file.reached.length + file.unreached.length + file.unreachable.length;
+/** The one place changed lines are counted: log, comment, check title, summary and outputs all say this. */
+function changedLineCounts(report) {
+    const counts = { reached: 0, reachable: 0, unreached: 0, unreachable: 0, noCode: 0, notFuzzed: 0 };
+    for (const file of fileLines(report)) {
+        counts.reached += file.reached.length;
+        counts.unreached += file.unreached.length;
+        counts.unreachable += file.unreachable.length;
+        counts.noCode += file.noCode.length;
+        counts.notFuzzed += file.notFuzzed.length;
     }
-    return { reached, total, unreachable, notFuzzed };
+    counts.reachable = counts.reached + counts.unreached;
+    return counts;
+}
+/** `10 of 10 reachable changed lines reached · 2 proven unreachable · 1 no code` (zero parts left out). */
+function countsText(counts) {
+    const parts = [`${counts.reached} of ${counts.reachable} reachable changed line${counts.reachable === 1 ? '' : 's'} reached`];
+    if (counts.unreachable > 0)
+        parts.push(`${counts.unreachable} proven unreachable`);
+    if (counts.notFuzzed > 0)
+        parts.push(`${counts.notFuzzed} not fuzzed`);
+    if (counts.noCode > 0)
+        parts.push(`${counts.noCode} no code`);
+    return parts.join(' · ');
 }
 /** Why changed lines were not fuzzed, one entry per reason with the lines it covers (report order). */
 function notFuzzedReasons(report) {
@@ -98552,6 +96442,29 @@ function notFuzzedReasons(report) {
     }
     return [...byReason].map(([reason, lines]) => ({ reason, lines }));
 }
+/** Unreached lines (each once, as the counts take them) grouped by file and missed branch, in report order. */
+function unreachedGroups(report) {
+    const unreached = new Map(fileLines(report).map((f) => [f.file, new Set(f.unreached)]));
+    // Another contract holding the line may know the branch when this one does not.
+    const branches = new Map();
+    for (const t of report.targets)
+        if (t.missedBranch && !branches.has(`${t.file}:${t.line}`))
+            branches.set(`${t.file}:${t.line}`, t.missedBranch);
+    const groups = new Map();
+    const seen = new Set();
+    for (const target of report.targets) {
+        const key = `${target.file}:${target.line}`;
+        if (target.status !== 'unreached' || !unreached.get(target.file)?.has(target.line) || seen.has(key))
+            continue;
+        seen.add(key);
+        const branch = branches.get(key);
+        const groupKey = `${target.file}\0${branch ? `${branch.file}:${branch.line}:${branch.condition}` : ''}`;
+        const group = groups.get(groupKey) ?? { file: target.file, lines: [], branch };
+        group.lines.push(target.line);
+        groups.set(groupKey, group);
+    }
+    return [...groups.values()].map((g) => ({ ...g, lines: g.lines.sort((a, b) => a - b) }));
+}
 
 
 /***/ }),
@@ -98560,17 +96473,20 @@ function notFuzzedReasons(report) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   $e: () => (/* binding */ budgetText),
 /* harmony export */   Eg: () => (/* binding */ REPORT_MARKER),
 /* harmony export */   Gc: () => (/* binding */ renderMarkdown),
-/* harmony export */   LS: () => (/* binding */ plural),
-/* harmony export */   dC: () => (/* binding */ summaryLine)
+/* harmony export */   Ux: () => (/* binding */ headlineMarkdown),
+/* harmony export */   q3: () => (/* binding */ contextLine)
 /* harmony export */ });
 /* unused harmony exports MAX_COMMENT_LENGTH, MAX_BEHAVIOUR_GROUPS */
-/* harmony import */ var _escape_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6412);
+/* harmony import */ var _escape_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6412);
 /* harmony import */ var _findingOrder_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(279);
+/* harmony import */ var _headline_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4512);
 /* harmony import */ var _lineStatus_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9128);
-/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5655);
+/* harmony import */ var _sequence_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7449);
+/* harmony import */ var _units_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7885);
+
+
 
 
 
@@ -98591,8 +96507,9 @@ function renderMarkdown(report, options = {}) {
     const maxLength = options.maxLength ?? MAX_COMMENT_LENGTH;
     const files = (0,_lineStatus_js__WEBPACK_IMPORTED_MODULE_0__/* .fileLines */ .c0)(report);
     const findings = (0,_findingOrder_js__WEBPACK_IMPORTED_MODULE_1__/* .byImportance */ .G5)((0,_findingOrder_js__WEBPACK_IMPORTED_MODULE_1__/* .failures */ .e9)(report));
-    const header = renderHeader(report, files) + behaviourSection(report);
-    const document = new Document(header, files, findings, options);
+    const names = (0,_sequence_js__WEBPACK_IMPORTED_MODULE_2__/* .accountNames */ .Er)(report);
+    const header = renderHeader(report, options) + behaviourSection(report, names);
+    const document = new Document(header, files, findings, { options, names, base: report.base });
     if (document.length <= maxLength)
         return document.render();
     const pointer = truncationPointer(options.summaryUrl);
@@ -98610,47 +96527,33 @@ function renderMarkdown(report, options = {}) {
     const text = document.render();
     return `${text.length > budget ? text.slice(0, budget) : text}\n\n${pointer}`;
 }
-function renderHeader(report, files) {
-    const lines = [REPORT_MARKER, '### Lookout', '', summaryLine(report, files)];
+function renderHeader(report, options) {
+    const lines = [REPORT_MARKER, '### Lookout', '', ...headlineMarkdown(report), '', contextLine(report, options)];
     const errors = report.errors ?? [];
     if (errors.length > 0) {
         lines.push('', '**Errors**', '');
         for (const error of errors) {
             const shown = error.length > MAX_ERROR_LENGTH ? `${error.slice(0, MAX_ERROR_LENGTH)}…` : error;
-            lines.push(`- ${(0,_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeMarkdown */ .FV)(shown)}`);
-        }
-    }
-    const notFuzzed = (0,_lineStatus_js__WEBPACK_IMPORTED_MODULE_0__/* .notFuzzedReasons */ .nG)(report);
-    if (notFuzzed.length > 0) {
-        const count = notFuzzed.reduce((n, r) => n + r.lines.length, 0);
-        lines.push('', `**${plural(count, 'changed line')} not fuzzed**`, '');
-        for (const { reason, lines: where } of notFuzzed) {
-            lines.push(`- ${(0,_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeMarkdown */ .FV)(where.map((l) => `${l.file}:${l.line}`).join(', '))}: ${(0,_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeMarkdown */ .FV)(reason)}`);
+            lines.push(`- ${(0,_escape_js__WEBPACK_IMPORTED_MODULE_3__/* .escapeMarkdown */ .FV)(shown)}`);
         }
     }
     return lines.join('\n');
 }
-/** One line a reviewer reads first: findings by origin, reach, budget and seed. */
-function summaryLine(report, files = (0,_lineStatus_js__WEBPACK_IMPORTED_MODULE_0__/* .fileLines */ .c0)(report)) {
-    const found = (0,_findingOrder_js__WEBPACK_IMPORTED_MODULE_1__/* .failures */ .e9)(report);
-    const introduced = found.filter((f) => f.introduced === true).length;
-    const existing = found.filter((f) => f.introduced === false).length;
-    const unknown = found.filter((f) => f.introduced === null).length;
-    const changes = (0,_findingOrder_js__WEBPACK_IMPORTED_MODULE_1__/* .behaviourGroups */ .ag)(report).length;
-    const counts = (0,_lineStatus_js__WEBPACK_IMPORTED_MODULE_0__/* .reachCounts */ .sJ)(files);
-    const parts = [
-        introduced > 0 ? `**${plural(introduced, 'finding')} introduced by this PR**` : 'no findings introduced by this PR',
-        `${existing} already on the base branch`,
-    ];
-    if (unknown > 0)
-        parts.push(`${unknown} of unknown origin (base could not be built)`);
-    if (changes > 0)
-        parts.push(`${plural(changes, 'kind')} of behaviour change`);
-    parts.push(`${counts.reached}/${counts.total} changed lines reached`, `${counts.unreachable} unreachable`);
-    if (counts.notFuzzed > 0)
-        parts.push(`**${counts.notFuzzed} not fuzzed**`);
-    parts.push(`budget ${budgetText(report.budget)}`, `seed ${report.seed}`);
-    return parts.join(' · ');
+/** The headline as a list, problems in bold and first (see headline()). */
+function headlineMarkdown(report) {
+    return (0,_headline_js__WEBPACK_IMPORTED_MODULE_4__/* .headline */ .P)(report).map((item) => `- ${item.tone === 'problem' ? `**${(0,_escape_js__WEBPACK_IMPORTED_MODULE_3__/* .escapeMarkdown */ .FV)(item.text)}**` : (0,_escape_js__WEBPACK_IMPORTED_MODULE_3__/* .escapeMarkdown */ .FV)(item.text)}`);
+}
+/** Which commit, how long, what budget, and where the run and its job summary are. */
+function contextLine(report, options) {
+    const parts = [];
+    if (options.headSha) {
+        const short = (0,_escape_js__WEBPACK_IMPORTED_MODULE_3__/* .escapeMarkdown */ .FV)(options.headSha.slice(0, 7));
+        parts.push(`head ${options.repoUrl ? `[${short}](${options.repoUrl.replace(/\/+$/, '')}/commit/${encodeURIComponent(options.headSha)})` : short}`);
+    }
+    parts.push(`ran ${(0,_units_js__WEBPACK_IMPORTED_MODULE_5__/* .duration */ .p0)(report.stats.elapsedMs)}`, `budget ${(0,_units_js__WEBPACK_IMPORTED_MODULE_5__/* .budgetText */ .$e)(report.budget)}`, `seed ${report.seed}`);
+    if (options.summaryUrl)
+        parts.push(`[workflow run](${options.summaryUrl})`, `[job summary](${options.summaryUrl})`);
+    return `<sub>${parts.join(' · ')}</sub>`;
 }
 /** Groups of behaviour changes shown in the comment; the rest are in the JSON report and the job summary. */
 const MAX_BEHAVIOUR_GROUPS = 5;
@@ -98658,29 +96561,23 @@ const MAX_BEHAVIOUR_GROUPS = 5;
  * "Behaviour changes": per (function, what differs), base and head side by side and the shortest
  * sequence that shows it. A short, grouped section even for a feature PR that changes behaviour on purpose.
  */
-function behaviourSection(report) {
+function behaviourSection(report, names) {
     const groups = (0,_findingOrder_js__WEBPACK_IMPORTED_MODULE_1__/* .behaviourGroups */ .ag)(report);
     if (groups.length === 0)
         return '';
     const lines = ['', '', '#### Behaviour changes', '', 'The same transactions behave differently on the base and on this PR (reported, not failing unless asked):', ''];
     for (const { key, examples } of groups.slice(0, MAX_BEHAVIOUR_GROUPS)) {
         const [first] = examples;
-        const more = examples.length > 1 ? ` (${plural(examples.length, 'example')})` : '';
-        lines.push(`- **${(0,_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeMarkdown */ .FV)(key)}**${more}: base ${(0,_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeMarkdown */ .FV)(first.behaviour?.base ?? '')}; head ${(0,_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeMarkdown */ .FV)(first.behaviour?.head ?? '')}`);
-        const sequence = first.sequence.map((call, i) => `${i + 1}. ${(0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .renderCall */ .J)(call)}`).join('\n');
-        lines.push(`  <details><summary>${(0,_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeHtml */ .ZD)(`Shown by ${plural(first.sequence.length, 'transaction')}`)}</summary>`, '', indent((0,_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .codeBlock */ .DV)(sequence)), '', '  </details>');
+        const more = examples.length > 1 ? ` (${(0,_units_js__WEBPACK_IMPORTED_MODULE_5__/* .plural */ .LS)(examples.length, 'example')})` : '';
+        lines.push(`- **${(0,_escape_js__WEBPACK_IMPORTED_MODULE_3__/* .escapeMarkdown */ .FV)(key)}**${more}: base ${(0,_escape_js__WEBPACK_IMPORTED_MODULE_3__/* .escapeMarkdown */ .FV)(first.behaviour?.base ?? '')}; head ${(0,_escape_js__WEBPACK_IMPORTED_MODULE_3__/* .escapeMarkdown */ .FV)(first.behaviour?.head ?? '')}`);
+        lines.push(`  <details><summary>${(0,_escape_js__WEBPACK_IMPORTED_MODULE_3__/* .escapeHtml */ .ZD)(`Shown by ${(0,_units_js__WEBPACK_IMPORTED_MODULE_5__/* .plural */ .LS)(first.sequence.length, 'transaction')}`)}</summary>`, '', indent((0,_sequence_js__WEBPACK_IMPORTED_MODULE_2__/* .sequenceTable */ .Il)(first.sequence, names)), '', '  </details>');
     }
     if (groups.length > MAX_BEHAVIOUR_GROUPS)
-        lines.push('', `…and ${plural(groups.length - MAX_BEHAVIOUR_GROUPS, 'more kind')} in the job summary.`);
+        lines.push('', `…and ${(0,_units_js__WEBPACK_IMPORTED_MODULE_5__/* .plural */ .LS)(groups.length - MAX_BEHAVIOUR_GROUPS, 'more kind')} in the job summary.`);
     return lines.join('\n');
 }
 function indent(text) {
     return text.split('\n').map((line) => `  ${line}`).join('\n');
-}
-function budgetText(budget) {
-    if (budget.executions !== null)
-        return `${budget.executions} executions`;
-    return budget.seconds !== null ? `${budget.seconds}s` : 'unlimited';
 }
 function truncationPointer(summaryUrl) {
     const where = summaryUrl ? `[job summary](${summaryUrl})` : 'job summary of this run';
@@ -98696,20 +96593,20 @@ class Document {
     header;
     files;
     findings;
-    options;
+    context;
     rows;
     items;
     rowChars;
     itemChars;
     omittedFindings = 0;
     omittedFiles = 0;
-    constructor(header, files, findings, options) {
+    constructor(header, files, findings, context) {
         this.header = header;
         this.files = files;
         this.findings = findings;
-        this.options = options;
+        this.context = context;
         this.rows = files.map((file) => fileRow(file, false));
-        this.items = findings.map((finding, i) => renderFinding(finding, i + 1, options, true));
+        this.items = findings.map((finding, i) => renderFinding(finding, i + 1, context, true));
         this.rowChars = sum(this.rows);
         this.itemChars = sum(this.items);
     }
@@ -98738,7 +96635,7 @@ class Document {
     dropSequence(i) {
         if (i >= this.items.length)
             return;
-        const item = renderFinding(this.findings[i], i + 1, this.options, false);
+        const item = renderFinding(this.findings[i], i + 1, this.context, false);
         if (item.length >= this.items[i].length)
             return;
         this.itemChars += item.length - this.items[i].length;
@@ -98777,28 +96674,26 @@ class Document {
         return blocks.join('\n\n');
     }
 }
-const moreFiles = (count) => `…and ${plural(count, 'more file')}.`;
-const moreFindings = (count) => `…and ${plural(count, 'more finding')}.`;
+const moreFiles = (count) => `…and ${(0,_units_js__WEBPACK_IMPORTED_MODULE_5__/* .plural */ .LS)(count, 'more file')}.`;
+const moreFindings = (count) => `…and ${(0,_units_js__WEBPACK_IMPORTED_MODULE_5__/* .plural */ .LS)(count, 'more finding')}.`;
 const sum = (parts) => parts.reduce((total, part) => total + part.length, 0);
 function fileRow(file, compact) {
-    const cell = (lines) => (lines.length === 0 ? '' : compact ? plural(lines.length, 'line') : (0,_lineStatus_js__WEBPACK_IMPORTED_MODULE_0__/* .lineRanges */ .nV)(lines));
-    return `| ${(0,_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeMarkdown */ .FV)(file.file)} | ${cell(file.reached)} | ${cell(file.unreached)} | ${cell(file.unreachable)} | ${cell(file.notFuzzed)} | ${cell(file.noCode)} |`;
+    const cell = (lines) => (lines.length === 0 ? '' : compact ? (0,_units_js__WEBPACK_IMPORTED_MODULE_5__/* .plural */ .LS)(lines.length, 'line') : (0,_lineStatus_js__WEBPACK_IMPORTED_MODULE_0__/* .lineRanges */ .nV)(lines));
+    return `| ${(0,_escape_js__WEBPACK_IMPORTED_MODULE_3__/* .escapeMarkdown */ .FV)(file.file)} | ${cell(file.reached)} | ${cell(file.unreached)} | ${cell(file.unreachable)} | ${cell(file.notFuzzed)} | ${cell(file.noCode)} |`;
 }
-function renderFinding(finding, number, options, withSequence) {
-    const where = (0,_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeMarkdown */ .FV)((0,_findingOrder_js__WEBPACK_IMPORTED_MODULE_1__/* .location */ .C5)(finding));
-    const url = finding.file === null ? undefined : (0,_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .lineUrl */ .gV)(options, finding.file, finding.line);
-    const kind = finding.panicCode ? `${finding.kind} ${finding.panicCode}` : finding.kind;
+function renderFinding(finding, number, context, withSequence) {
+    const where = (0,_escape_js__WEBPACK_IMPORTED_MODULE_3__/* .escapeMarkdown */ .FV)((0,_findingOrder_js__WEBPACK_IMPORTED_MODULE_1__/* .location */ .C5)(finding));
+    const url = finding.file === null ? undefined : (0,_escape_js__WEBPACK_IMPORTED_MODULE_3__/* .lineUrl */ .gV)(context.options, finding.file, finding.line);
     const lines = [
-        `**${number}. ${(0,_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeMarkdown */ .FV)(kind)}** in ${(0,_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeMarkdown */ .FV)((0,_findingOrder_js__WEBPACK_IMPORTED_MODULE_1__/* .qualifiedFunction */ .Hz)(finding))} at ${url ? `[${where}](${url})` : where} — **${(0,_findingOrder_js__WEBPACK_IMPORTED_MODULE_1__/* .provenance */ .aH)(finding)}**`,
+        `**${number}. ${(0,_escape_js__WEBPACK_IMPORTED_MODULE_3__/* .escapeMarkdown */ .FV)((0,_findingOrder_js__WEBPACK_IMPORTED_MODULE_1__/* .kindText */ .uS)(finding))}** in ${(0,_escape_js__WEBPACK_IMPORTED_MODULE_3__/* .escapeMarkdown */ .FV)((0,_findingOrder_js__WEBPACK_IMPORTED_MODULE_1__/* .qualifiedFunction */ .Hz)(finding))} at ${url ? `[${where}](${url})` : where} — **${(0,_escape_js__WEBPACK_IMPORTED_MODULE_3__/* .escapeMarkdown */ .FV)((0,_findingOrder_js__WEBPACK_IMPORTED_MODULE_1__/* .provenance */ .aH)(finding, context.base))}**`,
     ];
     if (finding.message)
-        lines.push('', `> ${(0,_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeMarkdown */ .FV)(finding.message)}`);
+        lines.push('', `> ${(0,_escape_js__WEBPACK_IMPORTED_MODULE_3__/* .escapeMarkdown */ .FV)(finding.message)}`);
     if (finding.executesChangedLines === false)
         lines.push('', 'Its sequence does not execute any changed line.');
-    const calls = plural(finding.sequence.length, 'transaction');
+    const calls = (0,_units_js__WEBPACK_IMPORTED_MODULE_5__/* .plural */ .LS)(finding.sequence.length, 'transaction');
     if (withSequence) {
-        const sequence = finding.sequence.map((call, i) => `${i + 1}. ${(0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .renderCall */ .J)(call)}`).join('\n');
-        lines.push('', `<details><summary>${(0,_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeHtml */ .ZD)(`Reproduce with ${calls}`)}</summary>`, '', (0,_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .codeBlock */ .DV)(sequence), '', '</details>');
+        lines.push('', `<details><summary>${(0,_escape_js__WEBPACK_IMPORTED_MODULE_3__/* .escapeHtml */ .ZD)(`Reproduce with ${calls}`)}</summary>`, '', (0,_sequence_js__WEBPACK_IMPORTED_MODULE_2__/* .sequenceTable */ .Il)(finding.sequence, context.names), '', '</details>');
     }
     else {
         lines.push('', `Reproduces with ${calls} (sequence in the job summary).`);
@@ -98808,60 +96703,532 @@ function renderFinding(finding, number, options, withSequence) {
 function lineCount(file) {
     return file.reached.length + file.unreached.length + file.unreachable.length + file.notFuzzed.length + file.noCode.length;
 }
-function plural(count, noun) {
-    return `${count} ${noun}${count === 1 ? '' : 's'}`;
+
+
+/***/ }),
+
+/***/ 5881:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   W: () => (/* binding */ renderSarif)
+/* harmony export */ });
+/* unused harmony export SARIF_SCHEMA */
+/* harmony import */ var _findingOrder_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(279);
+/* harmony import */ var _sequence_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7449);
+/* harmony import */ var _solidityValues_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6908);
+
+
+
+const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
+/**
+ * Per kind: names, descriptions, and GitHub's `security-severity` (0–10: ≥ 9 critical, ≥ 7 high,
+ * ≥ 4 medium). An attacker taking funds or control is critical or high; a failed check is medium.
+ */
+const RULES = {
+    assertion: {
+        name: 'AssertionFailure',
+        short: 'An assertion failed',
+        full: 'A transaction sequence makes an assert() fail (panic 0x01).',
+        severity: 5.0,
+    },
+    panic: {
+        name: 'SolidityPanic',
+        short: 'A Solidity panic',
+        full: 'A transaction sequence triggers a Solidity panic such as an out-of-bounds index, division by zero or an invalid enum value.',
+        severity: 5.0,
+    },
+    property: {
+        name: 'PropertyViolation',
+        short: 'A property function returned false',
+        full: 'A transaction sequence makes a property_* or echidna_* function return false.',
+        severity: 5.0,
+    },
+    'arbitrary-storage-write': {
+        name: 'ArbitraryStorageWrite',
+        short: 'A caller can write an arbitrary storage slot',
+        full: 'A transaction writes a storage slot chosen by its caller (SWC-124).',
+        severity: 9.0,
+    },
+    'ether-leak': {
+        name: 'EtherLeak',
+        short: 'A sender takes out more ether than it put in',
+        full: 'A transaction sequence lets a sender other than the deployer end with more ether than it sent in, taken from a contract it did not fund.',
+        severity: 8.0,
+    },
+    'token-theft': {
+        name: 'TokenTheft',
+        short: 'Tokens move without their holder\'s consent',
+        full: 'A holder\'s token balance falls in a transaction it did not send without an allowance covering it, an allowance rises without its owner\'s approval, or transferFrom moves more than the allowance.',
+        severity: 8.0,
+    },
+    'unprotected-selfdestruct': {
+        name: 'UnprotectedSelfdestruct',
+        short: 'Anyone can self-destruct the contract',
+        full: 'A sender other than the deployer reaches SELFDESTRUCT (SWC-106).',
+        severity: 9.0,
+    },
+    'controlled-delegatecall': {
+        name: 'ControlledDelegatecall',
+        short: 'Delegatecall to an address the caller chose',
+        full: 'A sender other than the deployer makes the contract delegatecall into an address taken from its input (SWC-112).',
+        severity: 9.0,
+    },
+    'behaviour-change': {
+        name: 'BehaviourChange',
+        short: 'Behaviour differs from the base revision',
+        full: 'The same transactions give a caller a different outcome, return value, events, ether or token balances on the pull request than on its base.',
+        severity: 2.0,
+    },
+};
+/**
+ * SARIF 2.1.0 for code scanning: one rule per finding kind present, one result per finding at its
+ * file and line, and the counterexample as a code flow whose steps are the sequence's calls.
+ * Introduced findings are errors, the others warnings; behaviour changes are notes.
+ */
+function renderSarif(report, options = {}) {
+    const findings = (0,_findingOrder_js__WEBPACK_IMPORTED_MODULE_0__/* .byImportance */ .G5)(report.findings);
+    const kinds = [...new Set(findings.map((f) => f.kind))];
+    const names = (0,_sequence_js__WEBPACK_IMPORTED_MODULE_1__/* .accountNames */ .Er)(report);
+    const rules = kinds.map((kind) => ({
+        id: ruleId(kind),
+        name: RULES[kind].name,
+        shortDescription: { text: RULES[kind].short },
+        fullDescription: { text: RULES[kind].full },
+        help: {
+            text: `${RULES[kind].full} ${HELP}`,
+            markdown: `**${RULES[kind].short}.** ${RULES[kind].full}\n\n${HELP}`,
+        },
+        ...(options.informationUri ? { helpUri: `${options.informationUri.replace(/\/+$/, '')}#finding-kinds` } : {}),
+        defaultConfiguration: { level: level(kind) },
+        properties: { tags: ['security', 'solidity', 'fuzzing'], 'security-severity': RULES[kind].severity.toFixed(1) },
+    }));
+    return {
+        version: '2.1.0',
+        $schema: SARIF_SCHEMA,
+        runs: [
+            {
+                tool: {
+                    driver: {
+                        name: 'Lookout',
+                        version: report.tool.version,
+                        semanticVersion: report.tool.version,
+                        ...(options.informationUri ? { informationUri: options.informationUri } : {}),
+                        rules,
+                    },
+                },
+                results: findings.map((finding) => result(finding, kinds.indexOf(finding.kind), names, report.base)),
+                properties: { seed: report.seed, budget: report.budget },
+            },
+        ],
+    };
+}
+const HELP = 'The result carries the transaction sequence that shows it, with the deployer and the other senders named; replay it against the contracts as deployed by Lookout (see the PR comment or the job summary).';
+/** A kind's level, the same for every result of it, so an alert's severity never flips between runs. */
+function level(kind) {
+    return kind === 'behaviour-change' ? 'note' : 'error';
+}
+function ruleId(kind) {
+    return `lookout/${kind}`;
+}
+function result(finding, ruleIndex, names, base) {
+    const place = findingLocation(finding);
+    return {
+        ruleId: ruleId(finding.kind),
+        ruleIndex,
+        level: level(finding.kind),
+        message: { text: `${(0,_findingOrder_js__WEBPACK_IMPORTED_MODULE_0__/* .kindText */ .uS)(finding)} in ${(0,_findingOrder_js__WEBPACK_IMPORTED_MODULE_0__/* .qualifiedFunction */ .Hz)(finding)}: ${finding.message} (${(0,_findingOrder_js__WEBPACK_IMPORTED_MODULE_0__/* .provenance */ .aH)(finding, base)})` },
+        locations: [place],
+        // Same failure in the same function is the same alert across runs, whatever line it moved to.
+        partialFingerprints: { 'lookoutFinding/v1': [finding.kind, finding.panicCode ?? '', finding.contract, finding.function].join('|') },
+        codeFlows: [
+            {
+                message: { text: `Reproduces with ${finding.sequence.length} transaction(s)` },
+                threadFlows: [{ locations: finding.sequence.map((call, i) => callStep(finding, call, names, i === finding.sequence.length - 1 ? place : undefined)) }],
+            },
+        ],
+        properties: { introduced: finding.introduced, foundMs: finding.foundMs },
+    };
+}
+/** File and line when known; otherwise the contract function, so the result still says where. */
+function findingLocation(finding) {
+    const logical = { logicalLocations: [{ fullyQualifiedName: (0,_findingOrder_js__WEBPACK_IMPORTED_MODULE_0__/* .qualifiedFunction */ .Hz)(finding), kind: 'function' }] };
+    if (finding.file === null)
+        return logical;
+    return {
+        physicalLocation: {
+            artifactLocation: { uri: finding.file, uriBaseId: '%SRCROOT%' },
+            ...(finding.line === null ? {} : { region: { startLine: finding.line } }),
+        },
+        ...logical,
+    };
+}
+/** A call of the counterexample; the last one fails, so it carries the failure's location. */
+function callStep(finding, call, names, failing) {
+    const message = { text: `${(0,_solidityValues_js__WEBPACK_IMPORTED_MODULE_2__/* .addressText */ .GI)(call.sender, names)}: ${(0,_sequence_js__WEBPACK_IMPORTED_MODULE_1__/* .callText */ .WT)(call, names)}` };
+    const location = failing
+        ? { ...failing, message }
+        : { logicalLocations: [{ fullyQualifiedName: `${finding.contract}.${call.function}`, kind: 'function' }], message };
+    return { location, kinds: ['call'] };
 }
 
 
 /***/ }),
 
-/***/ 5655:
+/***/ 7449:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   J: () => (/* binding */ renderCall),
-/* harmony export */   S: () => (/* binding */ renderText)
+/* harmony export */   Er: () => (/* binding */ accountNames),
+/* harmony export */   HY: () => (/* binding */ sequenceText),
+/* harmony export */   Il: () => (/* binding */ sequenceTable),
+/* harmony export */   WT: () => (/* binding */ callText),
+/* harmony export */   z: () => (/* binding */ legendText)
 /* harmony export */ });
-/* harmony import */ var _findingOrder_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(279);
+/* unused harmony exports sequenceSteps, legendEntries */
+/* harmony import */ var _escape_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6412);
+/* harmony import */ var _solidityValues_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6908);
 
-/** The CLI's closing summary: a pure function of the report. */
-function renderText(report) {
-    const { stats } = report;
-    const lines = [
-        `lookout: ${stats.sequences} sequences, ${stats.transactions} transactions in ${(stats.elapsedMs / 1000).toFixed(1)}s ` +
-            `(${Math.round(stats.transactionsPerSecond)} tx/s), seed ${report.seed}`,
-    ];
-    for (const error of report.errors ?? [])
-        lines.push(`error: ${error}`);
-    const found = (0,_findingOrder_js__WEBPACK_IMPORTED_MODULE_0__/* .failures */ .e9)(report);
-    const changes = (0,_findingOrder_js__WEBPACK_IMPORTED_MODULE_0__/* .behaviourChanges */ .L3)(report);
-    if (found.length === 0)
-        lines.push('No failures found.');
-    else
-        lines.push(`${found.length} failure${found.length === 1 ? '' : 's'} found:`);
-    found.forEach((finding, i) => lines.push('', ...renderFinding(finding, i + 1)));
-    if (changes.length > 0)
-        lines.push('', `${changes.length} behaviour change${changes.length === 1 ? '' : 's'} from the base:`);
-    changes.forEach((change, i) => lines.push('', ...renderFinding(change, i + 1)));
-    return lines.join('\n');
+
+/**
+ * Names for the report's accounts: senders by role (`deployer`, `alice`, …), deployed contracts by
+ * instance name (`auction`; `auction2` when two share a name). Addresses are keyed lower-case.
+ */
+function accountNames(report) {
+    const names = new Map();
+    const used = new Set();
+    const add = (address, wanted) => {
+        let name = wanted;
+        for (let n = 2; used.has(name); n++)
+            name = `${wanted}${n}`;
+        used.add(name);
+        names.set(address.toLowerCase(), name);
+    };
+    for (const sender of report.senders ?? [])
+        add(sender.address, sender.name);
+    for (const deployment of report.deployments ?? [])
+        if (deployment.address !== null)
+            add(deployment.address, (0,_solidityValues_js__WEBPACK_IMPORTED_MODULE_0__/* .instanceName */ .zl)(deployment.contract));
+    return names;
 }
-function renderFinding(finding, number) {
-    const where = finding.file ? `${finding.file}:${finding.line}` : 'unknown location';
-    const lines = [`${number}. [${finding.kind}] ${finding.contract}.${finding.function} at ${where}: ${finding.message}`];
-    lines.push(`   found after ${finding.foundMs} ms; reproduce with ${finding.sequence.length} transaction${finding.sequence.length === 1 ? '' : 's'}:`);
-    finding.sequence.forEach((call, i) => lines.push(`   ${i + 1}. ${renderCall(call)}`));
-    return lines;
+/** The call of one transaction: `auction.bid{value: 1 ether}()`, `address(vault).call{value: 1 wei}("")` for receive. */
+function callText(call, names) {
+    const contract = call.contract === undefined ? undefined : (0,_solidityValues_js__WEBPACK_IMPORTED_MODULE_0__/* .instanceName */ .zl)(call.contract);
+    const value = call.value === '0' ? '' : `{value: ${(0,_solidityValues_js__WEBPACK_IMPORTED_MODULE_0__/* .etherText */ .qo)(BigInt(call.value))}}`;
+    const name = call.function.replace(/\(.*$/, '');
+    if (name === 'receive' || name === 'fallback') {
+        const data = name === 'receive' ? '""' : `hex"${call.calldata.replace(/^0x/, '')}"`;
+        return `address(${contract ?? 'target'}).call${value}(${data})`;
+    }
+    const params = (0,_solidityValues_js__WEBPACK_IMPORTED_MODULE_0__/* .signatureParameters */ .P$)(call.function);
+    const args = call.args.map((arg, i) => (params?.[i] ? (0,_solidityValues_js__WEBPACK_IMPORTED_MODULE_0__/* .valueText */ .Ru)(params[i], arg, names) : String(arg)));
+    return `${contract === undefined ? '' : `${contract}.`}${name}${value}(${args.join(', ')})`;
 }
-function renderCall(call) {
-    const value = call.value === '0' ? '' : ` value=${call.value}`;
-    const callee = call.contract === undefined ? '' : `${call.contract}.`;
-    return `${callee}${call.function.replace(/\(.*$/, '')}(${call.args.map(renderArg).join(', ')}) from ${call.sender}${value}`;
+function sequenceSteps(sequence, names) {
+    return sequence.map((call) => ({ sender: (0,_solidityValues_js__WEBPACK_IMPORTED_MODULE_0__/* .addressText */ .GI)(call.sender, names), call: callText(call, names) }));
 }
-function renderArg(arg) {
-    if (Array.isArray(arg))
-        return `[${arg.map(renderArg).join(', ')}]`;
-    // Numbers arrive as decimal strings (JSON has no 256-bit integers); other strings are quoted.
-    return typeof arg === 'string' && !/^(0x[0-9a-f]*|-?\d+)$/i.test(arg) ? JSON.stringify(arg) : String(arg);
+/** `1. alice: auction.settle(7)` per line, for plain-text outputs (terminal, annotations, SARIF). */
+function sequenceText(sequence, names, indent = '') {
+    return sequenceSteps(sequence, names)
+        .map((step, i) => `${indent}${i + 1}. ${step.sender}: ${step.call}`)
+        .join('\n');
+}
+/**
+ * A numbered table (cells wrap, so nothing scrolls sideways in a comment column) and a legend of
+ * the named accounts it uses, with their addresses.
+ */
+function sequenceTable(sequence, names) {
+    const steps = sequenceSteps(sequence, names);
+    const rows = steps.map((step, i) => `| ${i + 1} | ${(0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .codeSpan */ .SS)(step.sender)} | ${(0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .codeSpan */ .SS)(step.call)} |`);
+    const legend = accountLegend(sequence, names);
+    return ['| # | from | call |', '| --- | --- | --- |', ...rows, ...(legend ? ['', legend] : [])].join('\n');
+}
+/** The named accounts a sequence sends from, calls or passes, with their addresses (checksummed). */
+function legendEntries(sequence, names) {
+    const text = sequence.map((call) => `${call.sender} ${JSON.stringify(call.args)}`).join(' ').toLowerCase();
+    const called = new Set(sequence.flatMap((c) => (c.contract === undefined ? [] : [(0,_solidityValues_js__WEBPACK_IMPORTED_MODULE_0__/* .instanceName */ .zl)(c.contract)])));
+    return [...names]
+        .filter(([address, name]) => text.includes(address) || called.has(name))
+        .map(([address, name]) => ({ name, address: (0,_solidityValues_js__WEBPACK_IMPORTED_MODULE_0__/* .addressText */ .GI)(address, new Map()) }));
+}
+/** `deployer = 0x…` per named account, one line each, for plain-text outputs. */
+function legendText(sequence, names, indent = '') {
+    return legendEntries(sequence, names)
+        .map((e) => `${indent}${e.name} = ${e.address}`)
+        .join('\n');
+}
+function accountLegend(sequence, names) {
+    return legendEntries(sequence, names)
+        .map((e) => `${(0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .codeSpan */ .SS)(e.name)} = ${(0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeMarkdown */ .FV)(e.address)}`)
+        .join(' · ');
+}
+
+
+/***/ }),
+
+/***/ 6908:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  GI: () => (/* binding */ addressText),
+  qo: () => (/* binding */ etherText),
+  zl: () => (/* binding */ instanceName),
+  P$: () => (/* binding */ signatureParameters),
+  Ru: () => (/* binding */ valueText)
+});
+
+// UNUSED EXPORTS: bytesText, fixedBytesText, integerText, stringText
+
+// EXTERNAL MODULE: ./node_modules/viem/_esm/utils/unit/Value.js
+var Value = __nccwpck_require__(8639);
+;// CONCATENATED MODULE: ./node_modules/viem/_esm/utils/unit/formatUnits.js
+
+/**
+ *  Divides a number by a given exponent of base 10 (10exponent), and formats it into a string representation of the number..
+ *
+ * - Docs: https://viem.sh/docs/utilities/formatUnits
+ *
+ * @example
+ * import { formatUnits } from 'viem'
+ *
+ * formatUnits(420000000000n, 9)
+ * // '420'
+ */
+function formatUnits(value, decimals) {
+    return Value/* format */.GP(value, decimals);
+}
+//# sourceMappingURL=formatUnits.js.map
+// EXTERNAL MODULE: ./node_modules/viem/_esm/utils/address/getAddress.js
+var getAddress = __nccwpck_require__(1006);
+// EXTERNAL MODULE: ./node_modules/abitype/dist/esm/human-readable/errors/abiItem.js
+var errors_abiItem = __nccwpck_require__(3968);
+// EXTERNAL MODULE: ./node_modules/abitype/dist/esm/human-readable/runtime/signatures.js
+var signatures = __nccwpck_require__(287);
+// EXTERNAL MODULE: ./node_modules/abitype/dist/esm/human-readable/runtime/structs.js + 1 modules
+var runtime_structs = __nccwpck_require__(4822);
+// EXTERNAL MODULE: ./node_modules/abitype/dist/esm/human-readable/runtime/utils.js + 2 modules
+var utils = __nccwpck_require__(365);
+;// CONCATENATED MODULE: ./node_modules/abitype/dist/esm/human-readable/parseAbiItem.js
+
+
+
+
+/**
+ * Parses human-readable ABI item (e.g. error, event, function) into {@link Abi} item
+ *
+ * @param signature - Human-readable ABI item
+ * @returns Parsed {@link Abi} item
+ *
+ * @example
+ * const abiItem = parseAbiItem('function balanceOf(address owner) view returns (uint256)')
+ * //    ^? const abiItem: { name: "balanceOf"; type: "function"; stateMutability: "view";...
+ *
+ * @example
+ * const abiItem = parseAbiItem([
+ *   //  ^? const abiItem: { name: "foo"; type: "function"; stateMutability: "view"; inputs:...
+ *   'function foo(Baz bar) view returns (string)',
+ *   'struct Baz { string name; }',
+ * ])
+ */
+function parseAbiItem(signature) {
+    let abiItem;
+    if (typeof signature === 'string')
+        abiItem = (0,utils/* parseSignature */.uT)(signature);
+    else {
+        const structs = (0,runtime_structs/* parseStructs */.e)(signature);
+        const length = signature.length;
+        for (let i = 0; i < length; i++) {
+            const signature_ = signature[i];
+            if ((0,signatures/* isStructSignature */.WL)(signature_))
+                continue;
+            abiItem = (0,utils/* parseSignature */.uT)(signature_, structs);
+            break;
+        }
+    }
+    if (!abiItem)
+        throw new errors_abiItem/* InvalidAbiItemError */.xo({ signature });
+    return abiItem;
+}
+//# sourceMappingURL=parseAbiItem.js.map
+;// CONCATENATED MODULE: ./src/report/solidityValues.ts
+
+/** Decimals this long or longer are worth a shorter form (`2**64`, `3e18`); shorter ones stay plain. */
+const LONG_DECIMAL = 7;
+/** How far from a power of two or a type bound a number may be and still be written relative to it. */
+const NEAR = 1000n;
+/** `1 ether`, `0.5 ether`, `20 gwei`, `3 wei`: whichever unit writes the amount shortest (the bigger unit on a tie). */
+function etherText(wei) {
+    if (wei === 0n)
+        return '0';
+    const forms = [`${formatUnits(wei, 18)} ether`, `${formatUnits(wei, 9)} gwei`, `${wei} wei`];
+    return forms.reduce((best, form) => (form.length < best.length ? form : best));
+}
+/** An integer of Solidity type `type` (`uint256`, `int8`, …) in the shortest faithful form. */
+function integerText(value, type) {
+    const signed = type.startsWith('int');
+    const bits = Number(/\d+$/.exec(type)?.[0] ?? 256);
+    const max = signed ? 2n ** BigInt(bits - 1) - 1n : 2n ** BigInt(bits) - 1n;
+    const min = signed ? -(2n ** BigInt(bits - 1)) : 0n;
+    const plain = value.toString();
+    if (plain.replace('-', '').length < LONG_DECIMAL)
+        return plain;
+    if (max - value <= NEAR)
+        return offset(`type(${type}).max`, value - max);
+    if (signed && value - min <= NEAR)
+        return offset(`type(${type}).min`, value - min);
+    return nearPowerOfTwo(value) ?? scientific(value) ?? grouped(value);
+}
+/** `2**128`, `2**64 - 1`, `-(2**100 + 3)` (Solidity reads `-2**100` as `(-2)**100`), or undefined when no power of two is that close. */
+function nearPowerOfTwo(value) {
+    const magnitude = value < 0n ? -value : value;
+    const exponent = magnitude.toString(2).length; // 2**(exponent-1) <= magnitude < 2**exponent
+    for (const e of [exponent - 1, exponent]) {
+        const power = 2n ** BigInt(e);
+        if (magnitude - power <= NEAR && power - magnitude <= NEAR) {
+            const text = offset(`2**${e}`, magnitude - power);
+            return value < 0n ? `-(${text})` : text;
+        }
+    }
+    return undefined;
+}
+/** `3e18`, `125e15`: a multiple of a million or more written with its power of ten. */
+function scientific(value) {
+    const digits = value.toString();
+    const zeros = /0*$/.exec(digits)[0].length;
+    return zeros >= 6 ? `${digits.slice(0, digits.length - zeros)}e${zeros}` : undefined;
+}
+/** `12_345_678`: Solidity accepts underscores between digits. */
+function grouped(value) {
+    const digits = (value < 0n ? -value : value).toString().replace(/\B(?=(\d{3})+$)/g, '_');
+    return value < 0n ? `-${digits}` : digits;
+}
+function offset(base, delta) {
+    if (delta === 0n)
+        return base;
+    return delta > 0n ? `${base} + ${delta}` : `${base} - ${-delta}`;
+}
+/** `bytes32(0)`, `bytes32(uint256(5))`, `bytes4(0x12345678)` for a `bytesN` value given as hex. */
+function fixedBytesText(hex, type) {
+    const digits = hex.replace(/^0x/i, '').toLowerCase();
+    if (/^0*$/.test(digits))
+        return `${type}(0)`;
+    const size = digits.length / 2;
+    const trimmed = digits.replace(/^(00)+/, '');
+    // Mostly leading zero bytes: a small number stored as bytes.
+    if (size === 32 && trimmed.length <= 16)
+        return `${type}(uint256(${integerText(BigInt(`0x${digits}`), 'uint256')}))`;
+    return `${type}(0x${digits})`;
+}
+/** `hex"00ff"` for dynamic bytes, `""` when empty. */
+function bytesText(hex) {
+    const digits = hex.replace(/^0x/i, '').toLowerCase();
+    return digits === '' ? '""' : `hex"${digits}"`;
+}
+/** A string literal; `unicode"…"` when it holds characters beyond ASCII. */
+function stringText(text) {
+    const literal = JSON.stringify(text).replace(/[\u007f-\uffff]/g, (c) => (c.charCodeAt(0) < 0xa0 ? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}` : c));
+    return /[^\u0000-\u007f]/.test(literal) ? `unicode${literal}` : literal;
+}
+/** A named account, `address(0)`, or the checksummed literal Solidity requires. */
+function addressText(address, names) {
+    const name = names.get(address.toLowerCase());
+    if (name !== undefined)
+        return name;
+    if (/^0x0{40}$/i.test(address))
+        return 'address(0)';
+    try {
+        return (0,getAddress/* getAddress */.b)(address);
+    }
+    catch {
+        return address;
+    }
+}
+/** A decoded argument of ABI type `param` (values as the JSON report holds them: numbers as decimal strings). */
+function valueText(param, value, names) {
+    const array = /^(.*)\[\d*\]$/.exec(param.type);
+    if (array && Array.isArray(value)) {
+        const element = { ...param, type: array[1] };
+        return `[${value.map((v) => valueText(element, v, names)).join(', ')}]`;
+    }
+    if (param.type === 'tuple' && 'components' in param && Array.isArray(value)) {
+        return `(${param.components.map((c, i) => valueText(c, value[i], names)).join(', ')})`;
+    }
+    if (/^u?int\d*$/.test(param.type) && isInteger(value))
+        return integerText(BigInt(value), param.type === 'uint' ? 'uint256' : param.type === 'int' ? 'int256' : param.type);
+    if (param.type === 'address' && typeof value === 'string')
+        return addressText(value, names);
+    if (/^bytes\d+$/.test(param.type) && typeof value === 'string')
+        return fixedBytesText(value, param.type);
+    if (param.type === 'bytes' && typeof value === 'string')
+        return bytesText(value);
+    if (param.type === 'string' && typeof value === 'string')
+        return stringText(value);
+    return typeof value === 'string' ? value : JSON.stringify(value);
+}
+function isInteger(value) {
+    return typeof value === 'bigint' || (typeof value === 'number' && Number.isInteger(value)) || (typeof value === 'string' && /^-?\d+$/.test(value));
+}
+/** The parameters of `name(type,…)`, or undefined when the signature does not parse (then arguments show as given). */
+function signatureParameters(signature) {
+    try {
+        const item = parseAbiItem(`function ${signature}`);
+        return item.type === 'function' ? item.inputs : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** `Auction` → `auction`, `ERC20Token` → `erc20Token`, `WETH` → `weth`: the instance name of a contract. */
+function instanceName(contract) {
+    const leadingCapitals = /^[A-Z0-9]+/.exec(contract)?.[0] ?? '';
+    if (leadingCapitals.length === contract.length)
+        return contract.toLowerCase();
+    if (leadingCapitals.length <= 1)
+        return contract.charAt(0).toLowerCase() + contract.slice(1);
+    // `ERC20Token`: all but the capital that starts the next word.
+    const keep = /[a-z]/.test(contract.charAt(leadingCapitals.length)) ? leadingCapitals.length - 1 : leadingCapitals.length;
+    return contract.slice(0, keep).toLowerCase() + contract.slice(keep);
+}
+
+
+/***/ }),
+
+/***/ 7885:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $e: () => (/* binding */ budgetText),
+/* harmony export */   LS: () => (/* binding */ plural),
+/* harmony export */   U9: () => (/* binding */ count),
+/* harmony export */   p0: () => (/* binding */ duration)
+/* harmony export */ });
+/** Numbers and durations as people read them: thousands separators, seconds and minutes. */
+/** `23,587` */
+function count(n) {
+    return Math.round(n).toLocaleString('en-US');
+}
+/** `0.4 s`, `11.2 s`, `3 min 5 s`, `1 h 2 min`. */
+function duration(ms) {
+    const seconds = ms / 1000;
+    if (seconds < 60)
+        return `${seconds < 10 ? seconds.toFixed(1) : Math.round(seconds)} s`;
+    const totalSeconds = Math.round(seconds);
+    const minutes = Math.floor(totalSeconds / 60);
+    if (minutes < 60)
+        return totalSeconds % 60 === 0 ? `${minutes} min` : `${minutes} min ${totalSeconds % 60} s`;
+    const hours = Math.floor(minutes / 60);
+    return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
+}
+/** `2 min`, `50,000 transactions`, `unlimited`. */
+function budgetText(budget) {
+    if (budget.executions !== null)
+        return `${count(budget.executions)} transactions`;
+    return budget.seconds !== null ? duration(budget.seconds * 1000) : 'unlimited';
+}
+function plural(n, noun) {
+    return `${count(n)} ${noun}${n === 1 ? '' : 's'}`;
 }
 
 
@@ -102093,6 +100460,916 @@ function getIDToken(aud) {
 
 /***/ }),
 
+/***/ 6902:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  C: () => (/* binding */ BaseError)
+});
+
+;// CONCATENATED MODULE: ./node_modules/abitype/dist/esm/version.js
+const version = '1.2.3';
+//# sourceMappingURL=version.js.map
+;// CONCATENATED MODULE: ./node_modules/abitype/dist/esm/errors.js
+
+class BaseError extends Error {
+    constructor(shortMessage, args = {}) {
+        const details = args.cause instanceof BaseError
+            ? args.cause.details
+            : args.cause?.message
+                ? args.cause.message
+                : args.details;
+        const docsPath = args.cause instanceof BaseError
+            ? args.cause.docsPath || args.docsPath
+            : args.docsPath;
+        const message = [
+            shortMessage || 'An error occurred.',
+            '',
+            ...(args.metaMessages ? [...args.metaMessages, ''] : []),
+            ...(docsPath ? [`Docs: https://abitype.dev${docsPath}`] : []),
+            ...(details ? [`Details: ${details}`] : []),
+            `Version: abitype@${version}`,
+        ].join('\n');
+        super(message);
+        Object.defineProperty(this, "details", {
+            enumerable: true,
+            configurable: true,
+            writable: true,
+            value: void 0
+        });
+        Object.defineProperty(this, "docsPath", {
+            enumerable: true,
+            configurable: true,
+            writable: true,
+            value: void 0
+        });
+        Object.defineProperty(this, "metaMessages", {
+            enumerable: true,
+            configurable: true,
+            writable: true,
+            value: void 0
+        });
+        Object.defineProperty(this, "shortMessage", {
+            enumerable: true,
+            configurable: true,
+            writable: true,
+            value: void 0
+        });
+        Object.defineProperty(this, "name", {
+            enumerable: true,
+            configurable: true,
+            writable: true,
+            value: 'AbiTypeError'
+        });
+        if (args.cause)
+            this.cause = args.cause;
+        this.details = details;
+        this.docsPath = docsPath;
+        this.metaMessages = args.metaMessages;
+        this.shortMessage = shortMessage;
+    }
+}
+//# sourceMappingURL=errors.js.map
+
+/***/ }),
+
+/***/ 3968:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   UG: () => (/* binding */ UnknownSolidityTypeError),
+/* harmony export */   xo: () => (/* binding */ InvalidAbiItemError),
+/* harmony export */   zz: () => (/* binding */ UnknownTypeError)
+/* harmony export */ });
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6902);
+
+class InvalidAbiItemError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .BaseError */ .C {
+    constructor({ signature }) {
+        super('Failed to parse ABI item.', {
+            details: `parseAbiItem(${JSON.stringify(signature, null, 2)})`,
+            docsPath: '/api/human#parseabiitem-1',
+        });
+        Object.defineProperty(this, "name", {
+            enumerable: true,
+            configurable: true,
+            writable: true,
+            value: 'InvalidAbiItemError'
+        });
+    }
+}
+class UnknownTypeError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .BaseError */ .C {
+    constructor({ type }) {
+        super('Unknown type.', {
+            metaMessages: [
+                `Type "${type}" is not a valid ABI type. Perhaps you forgot to include a struct signature?`,
+            ],
+        });
+        Object.defineProperty(this, "name", {
+            enumerable: true,
+            configurable: true,
+            writable: true,
+            value: 'UnknownTypeError'
+        });
+    }
+}
+class UnknownSolidityTypeError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .BaseError */ .C {
+    constructor({ type }) {
+        super('Unknown type.', {
+            metaMessages: [`Type "${type}" is not a valid ABI type.`],
+        });
+        Object.defineProperty(this, "name", {
+            enumerable: true,
+            configurable: true,
+            writable: true,
+            value: 'UnknownSolidityTypeError'
+        });
+    }
+}
+//# sourceMappingURL=abiItem.js.map
+
+/***/ }),
+
+/***/ 8352:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   NO: () => (/* binding */ InvalidModifierError),
+/* harmony export */   Pj: () => (/* binding */ InvalidFunctionModifierError),
+/* harmony export */   dV: () => (/* binding */ InvalidParameterError),
+/* harmony export */   nx: () => (/* binding */ InvalidAbiTypeParameterError),
+/* harmony export */   zd: () => (/* binding */ SolidityProtectedKeywordError)
+/* harmony export */ });
+/* unused harmony exports InvalidAbiParameterError, InvalidAbiParametersError */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6902);
+
+class InvalidAbiParameterError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .BaseError */ .C {
+    constructor({ param }) {
+        super('Failed to parse ABI parameter.', {
+            details: `parseAbiParameter(${JSON.stringify(param, null, 2)})`,
+            docsPath: '/api/human#parseabiparameter-1',
+        });
+        Object.defineProperty(this, "name", {
+            enumerable: true,
+            configurable: true,
+            writable: true,
+            value: 'InvalidAbiParameterError'
+        });
+    }
+}
+class InvalidAbiParametersError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .BaseError */ .C {
+    constructor({ params }) {
+        super('Failed to parse ABI parameters.', {
+            details: `parseAbiParameters(${JSON.stringify(params, null, 2)})`,
+            docsPath: '/api/human#parseabiparameters-1',
+        });
+        Object.defineProperty(this, "name", {
+            enumerable: true,
+            configurable: true,
+            writable: true,
+            value: 'InvalidAbiParametersError'
+        });
+    }
+}
+class InvalidParameterError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .BaseError */ .C {
+    constructor({ param }) {
+        super('Invalid ABI parameter.', {
+            details: param,
+        });
+        Object.defineProperty(this, "name", {
+            enumerable: true,
+            configurable: true,
+            writable: true,
+            value: 'InvalidParameterError'
+        });
+    }
+}
+class SolidityProtectedKeywordError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .BaseError */ .C {
+    constructor({ param, name }) {
+        super('Invalid ABI parameter.', {
+            details: param,
+            metaMessages: [
+                `"${name}" is a protected Solidity keyword. More info: https://docs.soliditylang.org/en/latest/cheatsheet.html`,
+            ],
+        });
+        Object.defineProperty(this, "name", {
+            enumerable: true,
+            configurable: true,
+            writable: true,
+            value: 'SolidityProtectedKeywordError'
+        });
+    }
+}
+class InvalidModifierError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .BaseError */ .C {
+    constructor({ param, type, modifier, }) {
+        super('Invalid ABI parameter.', {
+            details: param,
+            metaMessages: [
+                `Modifier "${modifier}" not allowed${type ? ` in "${type}" type` : ''}.`,
+            ],
+        });
+        Object.defineProperty(this, "name", {
+            enumerable: true,
+            configurable: true,
+            writable: true,
+            value: 'InvalidModifierError'
+        });
+    }
+}
+class InvalidFunctionModifierError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .BaseError */ .C {
+    constructor({ param, type, modifier, }) {
+        super('Invalid ABI parameter.', {
+            details: param,
+            metaMessages: [
+                `Modifier "${modifier}" not allowed${type ? ` in "${type}" type` : ''}.`,
+                `Data location can only be specified for array, struct, or mapping types, but "${modifier}" was given.`,
+            ],
+        });
+        Object.defineProperty(this, "name", {
+            enumerable: true,
+            configurable: true,
+            writable: true,
+            value: 'InvalidFunctionModifierError'
+        });
+    }
+}
+class InvalidAbiTypeParameterError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .BaseError */ .C {
+    constructor({ abiParameter, }) {
+        super('Invalid ABI parameter.', {
+            details: JSON.stringify(abiParameter, null, 2),
+            metaMessages: ['ABI parameter type is invalid.'],
+        });
+        Object.defineProperty(this, "name", {
+            enumerable: true,
+            configurable: true,
+            writable: true,
+            value: 'InvalidAbiTypeParameterError'
+        });
+    }
+}
+//# sourceMappingURL=abiParameter.js.map
+
+/***/ }),
+
+/***/ 9523:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   X9: () => (/* binding */ InvalidStructSignatureError),
+/* harmony export */   s7: () => (/* binding */ InvalidSignatureError),
+/* harmony export */   x8: () => (/* binding */ UnknownSignatureError)
+/* harmony export */ });
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6902);
+
+class InvalidSignatureError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .BaseError */ .C {
+    constructor({ signature, type, }) {
+        super(`Invalid ${type} signature.`, {
+            details: signature,
+        });
+        Object.defineProperty(this, "name", {
+            enumerable: true,
+            configurable: true,
+            writable: true,
+            value: 'InvalidSignatureError'
+        });
+    }
+}
+class UnknownSignatureError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .BaseError */ .C {
+    constructor({ signature }) {
+        super('Unknown signature.', {
+            details: signature,
+        });
+        Object.defineProperty(this, "name", {
+            enumerable: true,
+            configurable: true,
+            writable: true,
+            value: 'UnknownSignatureError'
+        });
+    }
+}
+class InvalidStructSignatureError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .BaseError */ .C {
+    constructor({ signature }) {
+        super('Invalid struct signature.', {
+            details: signature,
+            metaMessages: ['No properties exist.'],
+        });
+        Object.defineProperty(this, "name", {
+            enumerable: true,
+            configurable: true,
+            writable: true,
+            value: 'InvalidStructSignatureError'
+        });
+    }
+}
+//# sourceMappingURL=signature.js.map
+
+/***/ }),
+
+/***/ 287:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   FO: () => (/* binding */ execStructSignature),
+/* harmony export */   If: () => (/* binding */ execFallbackSignature),
+/* harmony export */   Ji: () => (/* binding */ isFunctionSignature),
+/* harmony export */   Rv: () => (/* binding */ isEventSignature),
+/* harmony export */   WL: () => (/* binding */ isStructSignature),
+/* harmony export */   Yo: () => (/* binding */ execConstructorSignature),
+/* harmony export */   ej: () => (/* binding */ execFunctionSignature),
+/* harmony export */   fC: () => (/* binding */ eventModifiers),
+/* harmony export */   iB: () => (/* binding */ execEventSignature),
+/* harmony export */   kz: () => (/* binding */ execErrorSignature),
+/* harmony export */   l9: () => (/* binding */ isConstructorSignature),
+/* harmony export */   pc: () => (/* binding */ isErrorSignature),
+/* harmony export */   sP: () => (/* binding */ isReceiveSignature),
+/* harmony export */   v7: () => (/* binding */ functionModifiers),
+/* harmony export */   v8: () => (/* binding */ isFallbackSignature)
+/* harmony export */ });
+/* unused harmony export modifiers */
+/* harmony import */ var _regex_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4299);
+
+// https://regexr.com/7gmok
+const errorSignatureRegex = /^error (?<name>[a-zA-Z$_][a-zA-Z0-9$_]*)\((?<parameters>.*?)\)$/;
+function isErrorSignature(signature) {
+    return errorSignatureRegex.test(signature);
+}
+function execErrorSignature(signature) {
+    return (0,_regex_js__WEBPACK_IMPORTED_MODULE_0__/* .execTyped */ .Yv)(errorSignatureRegex, signature);
+}
+// https://regexr.com/7gmoq
+const eventSignatureRegex = /^event (?<name>[a-zA-Z$_][a-zA-Z0-9$_]*)\((?<parameters>.*?)\)$/;
+function isEventSignature(signature) {
+    return eventSignatureRegex.test(signature);
+}
+function execEventSignature(signature) {
+    return (0,_regex_js__WEBPACK_IMPORTED_MODULE_0__/* .execTyped */ .Yv)(eventSignatureRegex, signature);
+}
+// https://regexr.com/7gmot
+const functionSignatureRegex = /^function (?<name>[a-zA-Z$_][a-zA-Z0-9$_]*)\((?<parameters>.*?)\)(?: (?<scope>external|public{1}))?(?: (?<stateMutability>pure|view|nonpayable|payable{1}))?(?: returns\s?\((?<returns>.*?)\))?$/;
+function isFunctionSignature(signature) {
+    return functionSignatureRegex.test(signature);
+}
+function execFunctionSignature(signature) {
+    return (0,_regex_js__WEBPACK_IMPORTED_MODULE_0__/* .execTyped */ .Yv)(functionSignatureRegex, signature);
+}
+// https://regexr.com/7gmp3
+const structSignatureRegex = /^struct (?<name>[a-zA-Z$_][a-zA-Z0-9$_]*) \{(?<properties>.*?)\}$/;
+function isStructSignature(signature) {
+    return structSignatureRegex.test(signature);
+}
+function execStructSignature(signature) {
+    return (0,_regex_js__WEBPACK_IMPORTED_MODULE_0__/* .execTyped */ .Yv)(structSignatureRegex, signature);
+}
+// https://regexr.com/78u01
+const constructorSignatureRegex = /^constructor\((?<parameters>.*?)\)(?:\s(?<stateMutability>payable{1}))?$/;
+function isConstructorSignature(signature) {
+    return constructorSignatureRegex.test(signature);
+}
+function execConstructorSignature(signature) {
+    return (0,_regex_js__WEBPACK_IMPORTED_MODULE_0__/* .execTyped */ .Yv)(constructorSignatureRegex, signature);
+}
+// https://regexr.com/7srtn
+const fallbackSignatureRegex = /^fallback\(\) external(?:\s(?<stateMutability>payable{1}))?$/;
+function isFallbackSignature(signature) {
+    return fallbackSignatureRegex.test(signature);
+}
+function execFallbackSignature(signature) {
+    return (0,_regex_js__WEBPACK_IMPORTED_MODULE_0__/* .execTyped */ .Yv)(fallbackSignatureRegex, signature);
+}
+// https://regexr.com/78u1k
+const receiveSignatureRegex = /^receive\(\) external payable$/;
+function isReceiveSignature(signature) {
+    return receiveSignatureRegex.test(signature);
+}
+const modifiers = new Set([
+    'memory',
+    'indexed',
+    'storage',
+    'calldata',
+]);
+const eventModifiers = new Set(['indexed']);
+const functionModifiers = new Set([
+    'calldata',
+    'memory',
+    'storage',
+]);
+//# sourceMappingURL=signatures.js.map
+
+/***/ }),
+
+/***/ 4822:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  e: () => (/* binding */ parseStructs)
+});
+
+// EXTERNAL MODULE: ./node_modules/abitype/dist/esm/regex.js
+var regex = __nccwpck_require__(4299);
+// EXTERNAL MODULE: ./node_modules/abitype/dist/esm/human-readable/errors/abiItem.js
+var abiItem = __nccwpck_require__(3968);
+// EXTERNAL MODULE: ./node_modules/abitype/dist/esm/human-readable/errors/abiParameter.js
+var errors_abiParameter = __nccwpck_require__(8352);
+// EXTERNAL MODULE: ./node_modules/abitype/dist/esm/human-readable/errors/signature.js
+var errors_signature = __nccwpck_require__(9523);
+// EXTERNAL MODULE: ./node_modules/abitype/dist/esm/errors.js + 1 modules
+var errors = __nccwpck_require__(6902);
+;// CONCATENATED MODULE: ./node_modules/abitype/dist/esm/human-readable/errors/struct.js
+
+class CircularReferenceError extends errors/* BaseError */.C {
+    constructor({ type }) {
+        super('Circular reference detected.', {
+            metaMessages: [`Struct "${type}" is a circular reference.`],
+        });
+        Object.defineProperty(this, "name", {
+            enumerable: true,
+            configurable: true,
+            writable: true,
+            value: 'CircularReferenceError'
+        });
+    }
+}
+//# sourceMappingURL=struct.js.map
+// EXTERNAL MODULE: ./node_modules/abitype/dist/esm/human-readable/runtime/signatures.js
+var runtime_signatures = __nccwpck_require__(287);
+// EXTERNAL MODULE: ./node_modules/abitype/dist/esm/human-readable/runtime/utils.js + 2 modules
+var utils = __nccwpck_require__(365);
+;// CONCATENATED MODULE: ./node_modules/abitype/dist/esm/human-readable/runtime/structs.js
+
+
+
+
+
+
+
+function parseStructs(signatures) {
+    // Create "shallow" version of each struct (and filter out non-structs or invalid structs)
+    const shallowStructs = {};
+    const signaturesLength = signatures.length;
+    for (let i = 0; i < signaturesLength; i++) {
+        const signature = signatures[i];
+        if (!(0,runtime_signatures/* isStructSignature */.WL)(signature))
+            continue;
+        const match = (0,runtime_signatures/* execStructSignature */.FO)(signature);
+        if (!match)
+            throw new errors_signature/* InvalidSignatureError */.s7({ signature, type: 'struct' });
+        const properties = match.properties.split(';');
+        const components = [];
+        const propertiesLength = properties.length;
+        for (let k = 0; k < propertiesLength; k++) {
+            const property = properties[k];
+            const trimmed = property.trim();
+            if (!trimmed)
+                continue;
+            const abiParameter = (0,utils/* parseAbiParameter */.Pj)(trimmed, {
+                type: 'struct',
+            });
+            components.push(abiParameter);
+        }
+        if (!components.length)
+            throw new errors_signature/* InvalidStructSignatureError */.X9({ signature });
+        shallowStructs[match.name] = components;
+    }
+    // Resolve nested structs inside each parameter
+    const resolvedStructs = {};
+    const entries = Object.entries(shallowStructs);
+    const entriesLength = entries.length;
+    for (let i = 0; i < entriesLength; i++) {
+        const [name, parameters] = entries[i];
+        resolvedStructs[name] = resolveStructs(parameters, shallowStructs);
+    }
+    return resolvedStructs;
+}
+const typeWithoutTupleRegex = /^(?<type>[a-zA-Z$_][a-zA-Z0-9$_]*)(?<array>(?:\[\d*?\])+?)?$/;
+function resolveStructs(abiParameters = [], structs = {}, ancestors = new Set()) {
+    const components = [];
+    const length = abiParameters.length;
+    for (let i = 0; i < length; i++) {
+        const abiParameter = abiParameters[i];
+        const isTuple = regex/* isTupleRegex */.wj.test(abiParameter.type);
+        if (isTuple)
+            components.push(abiParameter);
+        else {
+            const match = (0,regex/* execTyped */.Yv)(typeWithoutTupleRegex, abiParameter.type);
+            if (!match?.type)
+                throw new errors_abiParameter/* InvalidAbiTypeParameterError */.nx({ abiParameter });
+            const { array, type } = match;
+            if (type in structs) {
+                if (ancestors.has(type))
+                    throw new CircularReferenceError({ type });
+                components.push({
+                    ...abiParameter,
+                    type: `tuple${array ?? ''}`,
+                    components: resolveStructs(structs[type], structs, new Set([...ancestors, type])),
+                });
+            }
+            else {
+                if ((0,utils/* isSolidityType */._o)(type))
+                    components.push(abiParameter);
+                else
+                    throw new abiItem/* UnknownTypeError */.zz({ type });
+            }
+        }
+    }
+    return components;
+}
+//# sourceMappingURL=structs.js.map
+
+/***/ }),
+
+/***/ 365:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  _o: () => (/* binding */ isSolidityType),
+  Pj: () => (/* binding */ parseAbiParameter),
+  uT: () => (/* binding */ parseSignature)
+});
+
+// UNUSED EXPORTS: isSolidityKeyword, isValidDataLocation, parseConstructorSignature, parseErrorSignature, parseEventSignature, parseFallbackSignature, parseFunctionSignature, splitParameters
+
+// EXTERNAL MODULE: ./node_modules/abitype/dist/esm/regex.js
+var regex = __nccwpck_require__(4299);
+// EXTERNAL MODULE: ./node_modules/abitype/dist/esm/human-readable/errors/abiItem.js
+var abiItem = __nccwpck_require__(3968);
+// EXTERNAL MODULE: ./node_modules/abitype/dist/esm/human-readable/errors/abiParameter.js
+var errors_abiParameter = __nccwpck_require__(8352);
+// EXTERNAL MODULE: ./node_modules/abitype/dist/esm/human-readable/errors/signature.js
+var errors_signature = __nccwpck_require__(9523);
+// EXTERNAL MODULE: ./node_modules/abitype/dist/esm/errors.js + 1 modules
+var errors = __nccwpck_require__(6902);
+;// CONCATENATED MODULE: ./node_modules/abitype/dist/esm/human-readable/errors/splitParameters.js
+
+class InvalidParenthesisError extends errors/* BaseError */.C {
+    constructor({ current, depth }) {
+        super('Unbalanced parentheses.', {
+            metaMessages: [
+                `"${current.trim()}" has too many ${depth > 0 ? 'opening' : 'closing'} parentheses.`,
+            ],
+            details: `Depth "${depth}"`,
+        });
+        Object.defineProperty(this, "name", {
+            enumerable: true,
+            configurable: true,
+            writable: true,
+            value: 'InvalidParenthesisError'
+        });
+    }
+}
+//# sourceMappingURL=splitParameters.js.map
+;// CONCATENATED MODULE: ./node_modules/abitype/dist/esm/human-readable/runtime/cache.js
+/**
+ * Gets {@link parameterCache} cache key namespaced by {@link type} and {@link structs}. This prevents parameters from being accessible to types that don't allow them (e.g. `string indexed foo` not allowed outside of `type: 'event'`) and ensures different struct definitions with the same name are cached separately.
+ * @param param ABI parameter string
+ * @param type ABI parameter type
+ * @param structs Struct definitions to include in cache key
+ * @returns Cache key for {@link parameterCache}
+ */
+function getParameterCacheKey(param, type, structs) {
+    let structKey = '';
+    if (structs)
+        for (const struct of Object.entries(structs)) {
+            if (!struct)
+                continue;
+            let propertyKey = '';
+            for (const property of struct[1]) {
+                propertyKey += `[${property.type}${property.name ? `:${property.name}` : ''}]`;
+            }
+            structKey += `(${struct[0]}{${propertyKey}})`;
+        }
+    if (type)
+        return `${type}:${param}${structKey}`;
+    return `${param}${structKey}`;
+}
+/**
+ * Basic cache seeded with common ABI parameter strings.
+ *
+ * **Note: When seeding more parameters, make sure you benchmark performance. The current number is the ideal balance between performance and having an already existing cache.**
+ */
+const parameterCache = new Map([
+    // Unnamed
+    ['address', { type: 'address' }],
+    ['bool', { type: 'bool' }],
+    ['bytes', { type: 'bytes' }],
+    ['bytes32', { type: 'bytes32' }],
+    ['int', { type: 'int256' }],
+    ['int256', { type: 'int256' }],
+    ['string', { type: 'string' }],
+    ['uint', { type: 'uint256' }],
+    ['uint8', { type: 'uint8' }],
+    ['uint16', { type: 'uint16' }],
+    ['uint24', { type: 'uint24' }],
+    ['uint32', { type: 'uint32' }],
+    ['uint64', { type: 'uint64' }],
+    ['uint96', { type: 'uint96' }],
+    ['uint112', { type: 'uint112' }],
+    ['uint160', { type: 'uint160' }],
+    ['uint192', { type: 'uint192' }],
+    ['uint256', { type: 'uint256' }],
+    // Named
+    ['address owner', { type: 'address', name: 'owner' }],
+    ['address to', { type: 'address', name: 'to' }],
+    ['bool approved', { type: 'bool', name: 'approved' }],
+    ['bytes _data', { type: 'bytes', name: '_data' }],
+    ['bytes data', { type: 'bytes', name: 'data' }],
+    ['bytes signature', { type: 'bytes', name: 'signature' }],
+    ['bytes32 hash', { type: 'bytes32', name: 'hash' }],
+    ['bytes32 r', { type: 'bytes32', name: 'r' }],
+    ['bytes32 root', { type: 'bytes32', name: 'root' }],
+    ['bytes32 s', { type: 'bytes32', name: 's' }],
+    ['string name', { type: 'string', name: 'name' }],
+    ['string symbol', { type: 'string', name: 'symbol' }],
+    ['string tokenURI', { type: 'string', name: 'tokenURI' }],
+    ['uint tokenId', { type: 'uint256', name: 'tokenId' }],
+    ['uint8 v', { type: 'uint8', name: 'v' }],
+    ['uint256 balance', { type: 'uint256', name: 'balance' }],
+    ['uint256 tokenId', { type: 'uint256', name: 'tokenId' }],
+    ['uint256 value', { type: 'uint256', name: 'value' }],
+    // Indexed
+    [
+        'event:address indexed from',
+        { type: 'address', name: 'from', indexed: true },
+    ],
+    ['event:address indexed to', { type: 'address', name: 'to', indexed: true }],
+    [
+        'event:uint indexed tokenId',
+        { type: 'uint256', name: 'tokenId', indexed: true },
+    ],
+    [
+        'event:uint256 indexed tokenId',
+        { type: 'uint256', name: 'tokenId', indexed: true },
+    ],
+]);
+//# sourceMappingURL=cache.js.map
+// EXTERNAL MODULE: ./node_modules/abitype/dist/esm/human-readable/runtime/signatures.js
+var signatures = __nccwpck_require__(287);
+;// CONCATENATED MODULE: ./node_modules/abitype/dist/esm/human-readable/runtime/utils.js
+
+
+
+
+
+
+
+function parseSignature(signature, structs = {}) {
+    if ((0,signatures/* isFunctionSignature */.Ji)(signature))
+        return parseFunctionSignature(signature, structs);
+    if ((0,signatures/* isEventSignature */.Rv)(signature))
+        return parseEventSignature(signature, structs);
+    if ((0,signatures/* isErrorSignature */.pc)(signature))
+        return parseErrorSignature(signature, structs);
+    if ((0,signatures/* isConstructorSignature */.l9)(signature))
+        return parseConstructorSignature(signature, structs);
+    if ((0,signatures/* isFallbackSignature */.v8)(signature))
+        return parseFallbackSignature(signature);
+    if ((0,signatures/* isReceiveSignature */.sP)(signature))
+        return {
+            type: 'receive',
+            stateMutability: 'payable',
+        };
+    throw new errors_signature/* UnknownSignatureError */.x8({ signature });
+}
+function parseFunctionSignature(signature, structs = {}) {
+    const match = (0,signatures/* execFunctionSignature */.ej)(signature);
+    if (!match)
+        throw new errors_signature/* InvalidSignatureError */.s7({ signature, type: 'function' });
+    const inputParams = splitParameters(match.parameters);
+    const inputs = [];
+    const inputLength = inputParams.length;
+    for (let i = 0; i < inputLength; i++) {
+        inputs.push(parseAbiParameter(inputParams[i], {
+            modifiers: signatures/* functionModifiers */.v7,
+            structs,
+            type: 'function',
+        }));
+    }
+    const outputs = [];
+    if (match.returns) {
+        const outputParams = splitParameters(match.returns);
+        const outputLength = outputParams.length;
+        for (let i = 0; i < outputLength; i++) {
+            outputs.push(parseAbiParameter(outputParams[i], {
+                modifiers: signatures/* functionModifiers */.v7,
+                structs,
+                type: 'function',
+            }));
+        }
+    }
+    return {
+        name: match.name,
+        type: 'function',
+        stateMutability: match.stateMutability ?? 'nonpayable',
+        inputs,
+        outputs,
+    };
+}
+function parseEventSignature(signature, structs = {}) {
+    const match = (0,signatures/* execEventSignature */.iB)(signature);
+    if (!match)
+        throw new errors_signature/* InvalidSignatureError */.s7({ signature, type: 'event' });
+    const params = splitParameters(match.parameters);
+    const abiParameters = [];
+    const length = params.length;
+    for (let i = 0; i < length; i++)
+        abiParameters.push(parseAbiParameter(params[i], {
+            modifiers: signatures/* eventModifiers */.fC,
+            structs,
+            type: 'event',
+        }));
+    return { name: match.name, type: 'event', inputs: abiParameters };
+}
+function parseErrorSignature(signature, structs = {}) {
+    const match = (0,signatures/* execErrorSignature */.kz)(signature);
+    if (!match)
+        throw new errors_signature/* InvalidSignatureError */.s7({ signature, type: 'error' });
+    const params = splitParameters(match.parameters);
+    const abiParameters = [];
+    const length = params.length;
+    for (let i = 0; i < length; i++)
+        abiParameters.push(parseAbiParameter(params[i], { structs, type: 'error' }));
+    return { name: match.name, type: 'error', inputs: abiParameters };
+}
+function parseConstructorSignature(signature, structs = {}) {
+    const match = (0,signatures/* execConstructorSignature */.Yo)(signature);
+    if (!match)
+        throw new errors_signature/* InvalidSignatureError */.s7({ signature, type: 'constructor' });
+    const params = splitParameters(match.parameters);
+    const abiParameters = [];
+    const length = params.length;
+    for (let i = 0; i < length; i++)
+        abiParameters.push(parseAbiParameter(params[i], { structs, type: 'constructor' }));
+    return {
+        type: 'constructor',
+        stateMutability: match.stateMutability ?? 'nonpayable',
+        inputs: abiParameters,
+    };
+}
+function parseFallbackSignature(signature) {
+    const match = (0,signatures/* execFallbackSignature */.If)(signature);
+    if (!match)
+        throw new errors_signature/* InvalidSignatureError */.s7({ signature, type: 'fallback' });
+    return {
+        type: 'fallback',
+        stateMutability: match.stateMutability ?? 'nonpayable',
+    };
+}
+const abiParameterWithoutTupleRegex = /^(?<type>[a-zA-Z$_][a-zA-Z0-9$_]*(?:\spayable)?)(?<array>(?:\[\d*?\])+?)?(?:\s(?<modifier>calldata|indexed|memory|storage{1}))?(?:\s(?<name>[a-zA-Z$_][a-zA-Z0-9$_]*))?$/;
+const abiParameterWithTupleRegex = /^\((?<type>.+?)\)(?<array>(?:\[\d*?\])+?)?(?:\s(?<modifier>calldata|indexed|memory|storage{1}))?(?:\s(?<name>[a-zA-Z$_][a-zA-Z0-9$_]*))?$/;
+const dynamicIntegerRegex = /^u?int$/;
+function parseAbiParameter(param, options) {
+    // optional namespace cache by `type`
+    const parameterCacheKey = getParameterCacheKey(param, options?.type, options?.structs);
+    if (parameterCache.has(parameterCacheKey))
+        return parameterCache.get(parameterCacheKey);
+    const isTuple = regex/* isTupleRegex */.wj.test(param);
+    const match = (0,regex/* execTyped */.Yv)(isTuple ? abiParameterWithTupleRegex : abiParameterWithoutTupleRegex, param);
+    if (!match)
+        throw new errors_abiParameter/* InvalidParameterError */.dV({ param });
+    if (match.name && isSolidityKeyword(match.name))
+        throw new errors_abiParameter/* SolidityProtectedKeywordError */.zd({ param, name: match.name });
+    const name = match.name ? { name: match.name } : {};
+    const indexed = match.modifier === 'indexed' ? { indexed: true } : {};
+    const structs = options?.structs ?? {};
+    let type;
+    let components = {};
+    if (isTuple) {
+        type = 'tuple';
+        const params = splitParameters(match.type);
+        const components_ = [];
+        const length = params.length;
+        for (let i = 0; i < length; i++) {
+            // remove `modifiers` from `options` to prevent from being added to tuple components
+            components_.push(parseAbiParameter(params[i], { structs }));
+        }
+        components = { components: components_ };
+    }
+    else if (match.type in structs) {
+        type = 'tuple';
+        components = { components: structs[match.type] };
+    }
+    else if (dynamicIntegerRegex.test(match.type)) {
+        type = `${match.type}256`;
+    }
+    else if (match.type === 'address payable') {
+        type = 'address';
+    }
+    else {
+        type = match.type;
+        if (!(options?.type === 'struct') && !isSolidityType(type))
+            throw new abiItem/* UnknownSolidityTypeError */.UG({ type });
+    }
+    if (match.modifier) {
+        // Check if modifier exists, but is not allowed (e.g. `indexed` in `functionModifiers`)
+        if (!options?.modifiers?.has?.(match.modifier))
+            throw new errors_abiParameter/* InvalidModifierError */.NO({
+                param,
+                type: options?.type,
+                modifier: match.modifier,
+            });
+        // Check if resolved `type` is valid if there is a function modifier
+        if (signatures/* functionModifiers */.v7.has(match.modifier) &&
+            !isValidDataLocation(type, !!match.array))
+            throw new errors_abiParameter/* InvalidFunctionModifierError */.Pj({
+                param,
+                type: options?.type,
+                modifier: match.modifier,
+            });
+    }
+    const abiParameter = {
+        type: `${type}${match.array ?? ''}`,
+        ...name,
+        ...indexed,
+        ...components,
+    };
+    parameterCache.set(parameterCacheKey, abiParameter);
+    return abiParameter;
+}
+// s/o latika for this
+function splitParameters(params, result = [], current = '', depth = 0) {
+    const length = params.trim().length;
+    // biome-ignore lint/correctness/noUnreachable: recursive
+    for (let i = 0; i < length; i++) {
+        const char = params[i];
+        const tail = params.slice(i + 1);
+        switch (char) {
+            case ',':
+                return depth === 0
+                    ? splitParameters(tail, [...result, current.trim()])
+                    : splitParameters(tail, result, `${current}${char}`, depth);
+            case '(':
+                return splitParameters(tail, result, `${current}${char}`, depth + 1);
+            case ')':
+                return splitParameters(tail, result, `${current}${char}`, depth - 1);
+            default:
+                return splitParameters(tail, result, `${current}${char}`, depth);
+        }
+    }
+    if (current === '')
+        return result;
+    if (depth !== 0)
+        throw new InvalidParenthesisError({ current, depth });
+    result.push(current.trim());
+    return result;
+}
+function isSolidityType(type) {
+    return (type === 'address' ||
+        type === 'bool' ||
+        type === 'function' ||
+        type === 'string' ||
+        regex/* bytesRegex */.BD.test(type) ||
+        regex/* integerRegex */.Ge.test(type));
+}
+const protectedKeywordsRegex = /^(?:after|alias|anonymous|apply|auto|byte|calldata|case|catch|constant|copyof|default|defined|error|event|external|false|final|function|immutable|implements|in|indexed|inline|internal|let|mapping|match|memory|mutable|null|of|override|partial|private|promise|public|pure|reference|relocatable|return|returns|sizeof|static|storage|struct|super|supports|switch|this|true|try|typedef|typeof|var|view|virtual)$/;
+/** @internal */
+function isSolidityKeyword(name) {
+    return (name === 'address' ||
+        name === 'bool' ||
+        name === 'function' ||
+        name === 'string' ||
+        name === 'tuple' ||
+        regex/* bytesRegex */.BD.test(name) ||
+        regex/* integerRegex */.Ge.test(name) ||
+        protectedKeywordsRegex.test(name));
+}
+/** @internal */
+function isValidDataLocation(type, isArray) {
+    return isArray || type === 'bytes' || type === 'string' || type === 'tuple';
+}
+//# sourceMappingURL=utils.js.map
+
+/***/ }),
+
+/***/ 4299:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   BD: () => (/* binding */ bytesRegex),
+/* harmony export */   Ge: () => (/* binding */ integerRegex),
+/* harmony export */   Yv: () => (/* binding */ execTyped),
+/* harmony export */   wj: () => (/* binding */ isTupleRegex)
+/* harmony export */ });
+// TODO: This looks cool. Need to check the performance of `new RegExp` versus defined inline though.
+// https://twitter.com/GabrielVergnaud/status/1622906834343366657
+function execTyped(regex, string) {
+    const match = regex.exec(string);
+    return match?.groups;
+}
+// `bytes<M>`: binary type of `M` bytes, `0 < M <= 32`
+// https://regexr.com/6va55
+const bytesRegex = /^bytes([1-9]|1[0-9]|2[0-9]|3[0-2])?$/;
+// `(u)int<M>`: (un)signed integer type of `M` bits, `0 < M <= 256`, `M % 8 == 0`
+// https://regexr.com/6v8hp
+const integerRegex = /^u?int(8|16|24|32|40|48|56|64|72|80|88|96|104|112|120|128|136|144|152|160|168|176|184|192|200|208|216|224|232|240|248|256)?$/;
+const isTupleRegex = /^\(.+?\).*?$/;
+//# sourceMappingURL=regex.js.map
+
+/***/ }),
+
 /***/ 3857:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -102612,6 +101889,1968 @@ function parsePatch(uniDiff) {
     return list;
 }
 
+
+/***/ }),
+
+/***/ 5345:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   M: () => (/* binding */ InvalidAddressError)
+/* harmony export */ });
+/* harmony import */ var _base_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9298);
+
+class InvalidAddressError extends _base_js__WEBPACK_IMPORTED_MODULE_0__/* .BaseError */ .C {
+    constructor({ address }) {
+        super(`Address "${address}" is invalid.`, {
+            metaMessages: [
+                '- Address must be a hex value of 20 bytes (40 hex characters).',
+                '- Address must match its checksum counterpart.',
+            ],
+            name: 'InvalidAddressError',
+        });
+    }
+}
+//# sourceMappingURL=address.js.map
+
+/***/ }),
+
+/***/ 9298:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  C: () => (/* binding */ BaseError)
+});
+
+// UNUSED EXPORTS: setErrorConfig
+
+;// CONCATENATED MODULE: ./node_modules/viem/_esm/errors/version.js
+const version = '2.57.20';
+//# sourceMappingURL=version.js.map
+;// CONCATENATED MODULE: ./node_modules/viem/_esm/errors/base.js
+
+let errorConfig = {
+    getDocsUrl: ({ docsBaseUrl, docsPath = '', docsSlug, }) => docsPath
+        ? `${docsBaseUrl ?? 'https://viem.sh'}${docsPath}${docsSlug ? `#${docsSlug}` : ''}`
+        : undefined,
+    version: `viem@${version}`,
+};
+function setErrorConfig(config) {
+    errorConfig = config;
+}
+class BaseError extends Error {
+    constructor(shortMessage, args = {}) {
+        const details = (() => {
+            if (args.cause instanceof BaseError)
+                return args.cause.details;
+            if (args.cause?.message)
+                return args.cause.message;
+            return args.details;
+        })();
+        const docsPath = (() => {
+            if (args.cause instanceof BaseError)
+                return args.cause.docsPath || args.docsPath;
+            return args.docsPath;
+        })();
+        const docsUrl = errorConfig.getDocsUrl?.({ ...args, docsPath });
+        const message = [
+            shortMessage || 'An error occurred.',
+            '',
+            ...(args.metaMessages ? [...args.metaMessages, ''] : []),
+            ...(docsUrl ? [`Docs: ${docsUrl}`] : []),
+            ...(details ? [`Details: ${details}`] : []),
+            ...(errorConfig.version ? [`Version: ${errorConfig.version}`] : []),
+        ].join('\n');
+        super(message, args.cause ? { cause: args.cause } : undefined);
+        Object.defineProperty(this, "details", {
+            enumerable: true,
+            configurable: true,
+            writable: true,
+            value: void 0
+        });
+        Object.defineProperty(this, "docsPath", {
+            enumerable: true,
+            configurable: true,
+            writable: true,
+            value: void 0
+        });
+        Object.defineProperty(this, "metaMessages", {
+            enumerable: true,
+            configurable: true,
+            writable: true,
+            value: void 0
+        });
+        Object.defineProperty(this, "shortMessage", {
+            enumerable: true,
+            configurable: true,
+            writable: true,
+            value: void 0
+        });
+        Object.defineProperty(this, "version", {
+            enumerable: true,
+            configurable: true,
+            writable: true,
+            value: void 0
+        });
+        Object.defineProperty(this, "name", {
+            enumerable: true,
+            configurable: true,
+            writable: true,
+            value: 'BaseError'
+        });
+        this.details = details;
+        this.docsPath = docsPath;
+        this.metaMessages = args.metaMessages;
+        this.name = args.name ?? this.name;
+        this.shortMessage = shortMessage;
+        this.version = version;
+    }
+    walk(fn) {
+        return walk(this, fn);
+    }
+}
+function walk(err, fn) {
+    if (fn?.(err))
+        return err;
+    if (err &&
+        typeof err === 'object' &&
+        'cause' in err &&
+        err.cause !== undefined)
+        return walk(err.cause, fn);
+    return fn ? null : err;
+}
+//# sourceMappingURL=base.js.map
+
+/***/ }),
+
+/***/ 1753:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Fl: () => (/* binding */ SizeExceedsPaddingSizeError),
+/* harmony export */   ii: () => (/* binding */ SliceOffsetOutOfBoundsError)
+/* harmony export */ });
+/* unused harmony export InvalidBytesLengthError */
+/* harmony import */ var _base_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9298);
+
+class SliceOffsetOutOfBoundsError extends _base_js__WEBPACK_IMPORTED_MODULE_0__/* .BaseError */ .C {
+    constructor({ offset, position, size, }) {
+        super(`Slice ${position === 'start' ? 'starting' : 'ending'} at offset "${offset}" is out-of-bounds (size: ${size}).`, { name: 'SliceOffsetOutOfBoundsError' });
+    }
+}
+class SizeExceedsPaddingSizeError extends _base_js__WEBPACK_IMPORTED_MODULE_0__/* .BaseError */ .C {
+    constructor({ size, targetSize, type, }) {
+        super(`${type.charAt(0).toUpperCase()}${type
+            .slice(1)
+            .toLowerCase()} size (${size}) exceeds padding size (${targetSize}).`, { name: 'SizeExceedsPaddingSizeError' });
+    }
+}
+class InvalidBytesLengthError extends _base_js__WEBPACK_IMPORTED_MODULE_0__/* .BaseError */ .C {
+    constructor({ size, targetSize, type, }) {
+        super(`${type.charAt(0).toUpperCase()}${type
+            .slice(1)
+            .toLowerCase()} is expected to be ${targetSize} ${type} long, but is ${size} ${type} long.`, { name: 'InvalidBytesLengthError' });
+    }
+}
+//# sourceMappingURL=data.js.map
+
+/***/ }),
+
+/***/ 2092:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Ty: () => (/* binding */ IntegerOutOfRangeError),
+/* harmony export */   u: () => (/* binding */ SizeOverflowError),
+/* harmony export */   xO: () => (/* binding */ InvalidBytesBooleanError)
+/* harmony export */ });
+/* unused harmony exports InvalidHexBooleanError, InvalidHexValueError, RlpDepthLimitExceededError, RlpListBoundaryExceededError, RlpNonCanonicalError, RlpTrailingBytesError */
+/* harmony import */ var _base_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9298);
+
+class IntegerOutOfRangeError extends _base_js__WEBPACK_IMPORTED_MODULE_0__/* .BaseError */ .C {
+    constructor({ max, min, signed, size, value, }) {
+        super(`Number "${value}" is not in safe ${size ? `${size * 8}-bit ${signed ? 'signed' : 'unsigned'} ` : ''}integer range ${max ? `(${min} to ${max})` : `(above ${min})`}`, { name: 'IntegerOutOfRangeError' });
+    }
+}
+class InvalidBytesBooleanError extends _base_js__WEBPACK_IMPORTED_MODULE_0__/* .BaseError */ .C {
+    constructor(bytes) {
+        super(`Bytes value "${bytes}" is not a valid boolean. The bytes array must contain a single byte of either a 0 or 1 value.`, {
+            name: 'InvalidBytesBooleanError',
+        });
+    }
+}
+class InvalidHexBooleanError extends _base_js__WEBPACK_IMPORTED_MODULE_0__/* .BaseError */ .C {
+    constructor(hex) {
+        super(`Hex value "${hex}" is not a valid boolean. The hex value must be "0x0" (false) or "0x1" (true).`, { name: 'InvalidHexBooleanError' });
+    }
+}
+class InvalidHexValueError extends _base_js__WEBPACK_IMPORTED_MODULE_0__/* .BaseError */ .C {
+    constructor(value) {
+        super(`Hex value "${value}" is an odd length (${value.length}). It must be an even length.`, { name: 'InvalidHexValueError' });
+    }
+}
+class RlpDepthLimitExceededError extends _base_js__WEBPACK_IMPORTED_MODULE_0__/* .BaseError */ .C {
+    constructor({ limit }) {
+        super(`RLP depth limit of \`${limit}\` exceeded.`, {
+            name: 'RlpDepthLimitExceededError',
+        });
+    }
+}
+class RlpListBoundaryExceededError extends _base_js__WEBPACK_IMPORTED_MODULE_0__/* .BaseError */ .C {
+    constructor({ consumed, declared }) {
+        super(`RLP list items consumed \`${consumed}\` bytes but the list declared a length of \`${declared}\`.`, { name: 'RlpListBoundaryExceededError' });
+    }
+}
+/** Thrown when an RLP payload uses a non-minimal length prefix or wraps a single byte below `0x80` in a length prefix. */
+class RlpNonCanonicalError extends _base_js__WEBPACK_IMPORTED_MODULE_0__/* .BaseError */ .C {
+    constructor({ reason }) {
+        super(`RLP payload is not canonically encoded: ${reason}.`, {
+            name: 'RlpNonCanonicalError',
+        });
+    }
+}
+class RlpTrailingBytesError extends _base_js__WEBPACK_IMPORTED_MODULE_0__/* .BaseError */ .C {
+    constructor({ count }) {
+        super(`RLP payload encodes a single item, but \`${count}\` trailing ${count === 1 ? 'byte remains' : 'bytes remain'}.`, { name: 'RlpTrailingBytesError' });
+    }
+}
+class SizeOverflowError extends _base_js__WEBPACK_IMPORTED_MODULE_0__/* .BaseError */ .C {
+    constructor({ givenSize, maxSize }) {
+        super(`Size cannot exceed ${maxSize} bytes. Given size: ${givenSize} bytes.`, { name: 'SizeOverflowError' });
+    }
+}
+//# sourceMappingURL=encoding.js.map
+
+/***/ }),
+
+/***/ 1006:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   b: () => (/* binding */ getAddress),
+/* harmony export */   o: () => (/* binding */ checksumAddress)
+/* harmony export */ });
+/* harmony import */ var _errors_address_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5345);
+/* harmony import */ var _encoding_toBytes_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2497);
+/* harmony import */ var _hash_keccak256_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7653);
+/* harmony import */ var _lru_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8718);
+/* harmony import */ var _isAddress_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9936);
+
+
+
+
+
+const checksumAddressCache = /*#__PURE__*/ new _lru_js__WEBPACK_IMPORTED_MODULE_0__/* .LruMap */ .A(8192);
+/**
+ * Returns the [EIP-55](https://eips.ethereum.org/EIPS/eip-55) checksummed form
+ * of an address. The input's casing is ignored.
+ *
+ * Does not validate the input; use {@link getAddress} for untrusted strings.
+ */
+function checksumAddress(address_, 
+/**
+ * Warning: EIP-1191 checksum addresses are generally not backwards compatible with the
+ * wider Ethereum ecosystem, meaning it will break when validated against an application/tool
+ * that relies on EIP-55 checksum encoding (checksum without chainId).
+ *
+ * It is highly recommended to not use this feature unless you
+ * know what you are doing.
+ *
+ * See more: https://github.com/ethereum/EIPs/issues/1121
+ */
+chainId) {
+    // The checksum depends only on the lowercase address, so every casing of an
+    // address shares one cache entry.
+    const lower = address_.toLowerCase();
+    const cacheKey = `${lower}.${chainId}`;
+    const cached = checksumAddressCache.get(cacheKey);
+    if (cached)
+        return cached;
+    const hexAddress = chainId ? `${chainId}${lower}` : lower.substring(2);
+    const hash = (0,_hash_keccak256_js__WEBPACK_IMPORTED_MODULE_1__/* .keccak256 */ .S)((0,_encoding_toBytes_js__WEBPACK_IMPORTED_MODULE_2__/* .stringToBytes */ .Af)(hexAddress), 'bytes');
+    const address = (chainId ? hexAddress.substring(`${chainId}0x`.length) : hexAddress).split('');
+    for (let i = 0; i < 40; i += 2) {
+        if (hash[i >> 1] >> 4 >= 8 && address[i]) {
+            address[i] = address[i].toUpperCase();
+        }
+        if ((hash[i >> 1] & 0x0f) >= 8 && address[i + 1]) {
+            address[i + 1] = address[i + 1].toUpperCase();
+        }
+    }
+    const result = `0x${address.join('')}`;
+    checksumAddressCache.set(cacheKey, result);
+    return result;
+}
+/**
+ * Converts an address into its [EIP-55](https://eips.ethereum.org/EIPS/eip-55)
+ * checksummed form. Throws if the string is not a `0x`-prefixed, 20-byte hex
+ * string.
+ *
+ * The input's casing is ignored, so an address with a wrong checksum is
+ * returned with the correct one. To reject a wrong checksum, check the input
+ * with {@link isAddress} first.
+ *
+ * - Docs: https://viem.sh/docs/utilities/getAddress
+ *
+ * @example
+ * import { getAddress } from 'viem'
+ *
+ * getAddress('0x787bc77f1700dce0f8c1581c18a12d3153d1b150')
+ * // '0x787bc77F1700DCE0f8c1581c18A12d3153D1B150'
+ */
+function getAddress(address, 
+/**
+ * Warning: EIP-1191 checksum addresses are generally not backwards compatible with the
+ * wider Ethereum ecosystem, meaning it will break when validated against an application/tool
+ * that relies on EIP-55 checksum encoding (checksum without chainId).
+ *
+ * It is highly recommended to not use this feature unless you
+ * know what you are doing.
+ *
+ * See more: https://github.com/ethereum/EIPs/issues/1121
+ */
+chainId) {
+    if (!(0,_isAddress_js__WEBPACK_IMPORTED_MODULE_3__/* .isAddress */ .P)(address, { strict: false }))
+        throw new _errors_address_js__WEBPACK_IMPORTED_MODULE_4__/* .InvalidAddressError */ .M({ address });
+    return checksumAddress(address, chainId);
+}
+//# sourceMappingURL=getAddress.js.map
+
+/***/ }),
+
+/***/ 9936:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   P: () => (/* binding */ isAddress)
+/* harmony export */ });
+/* unused harmony export isAddressCache */
+/* harmony import */ var _lru_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8718);
+/* harmony import */ var _getAddress_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1006);
+
+
+const addressRegex = /^0x[a-fA-F0-9]{40}$/;
+/** @internal */
+const isAddressCache = /*#__PURE__*/ new _lru_js__WEBPACK_IMPORTED_MODULE_0__/* .LruMap */ .A(8192);
+/**
+ * Checks if a string is a valid address.
+ *
+ * In strict mode (the default), a mixed-case address must match its
+ * [EIP-55](https://eips.ethereum.org/EIPS/eip-55) checksum. An all-lowercase
+ * address has no checksum and is valid.
+ *
+ * Use this to validate user input. {@link getAddress} does not validate the
+ * checksum; it returns the checksummed form of any casing.
+ *
+ * - Docs: https://viem.sh/docs/utilities/isAddress
+ *
+ * @example
+ * import { isAddress } from 'viem'
+ *
+ * isAddress('0x787bc77F1700DCE0f8c1581c18A12d3153D1B150')
+ * // true
+ * isAddress('0x787bc77F1700DCE0f8c1581c18A12d3153D1b150') // last `B` lowercased
+ * // false
+ * isAddress('0x787bc77f1700dce0f8c1581c18a12d3153d1b150')
+ * // true
+ */
+function isAddress(address, options) {
+    const { strict = true } = options ?? {};
+    if (!addressRegex.test(address))
+        return false;
+    if (!strict || address.toLowerCase() === address)
+        return true;
+    // Only the checksum comparison is cached; the checks above are cheaper than a
+    // cache lookup.
+    let result = isAddressCache.get(address);
+    if (result === undefined) {
+        result = (0,_getAddress_js__WEBPACK_IMPORTED_MODULE_1__/* .checksumAddress */ .o)(address) === address;
+        isAddressCache.set(address, result);
+    }
+    return result;
+}
+//# sourceMappingURL=isAddress.js.map
+
+/***/ }),
+
+/***/ 4381:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   q: () => (/* binding */ isHex)
+/* harmony export */ });
+function isHex(value, { even = false, strict = true, } = {}) {
+    if (!value)
+        return false;
+    if (typeof value !== 'string')
+        return false;
+    if (even && value.length % 2 !== 0)
+        return false;
+    return strict ? /^0x[0-9a-fA-F]*$/.test(value) : value.startsWith('0x');
+}
+//# sourceMappingURL=isHex.js.map
+
+/***/ }),
+
+/***/ 7917:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   db: () => (/* binding */ padHex),
+/* harmony export */   eV: () => (/* binding */ pad)
+/* harmony export */ });
+/* unused harmony export padBytes */
+/* harmony import */ var _errors_data_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1753);
+
+function pad(hexOrBytes, { dir, size = 32 } = {}) {
+    if (typeof hexOrBytes === 'string')
+        return padHex(hexOrBytes, { dir, size });
+    return padBytes(hexOrBytes, { dir, size });
+}
+function padHex(hex_, { dir, size = 32 } = {}) {
+    if (size === null)
+        return hex_;
+    const hex = hex_.replace('0x', '');
+    if (hex.length > size * 2)
+        throw new _errors_data_js__WEBPACK_IMPORTED_MODULE_0__/* .SizeExceedsPaddingSizeError */ .Fl({
+            size: Math.ceil(hex.length / 2),
+            targetSize: size,
+            type: 'hex',
+        });
+    return `0x${hex[dir === 'right' ? 'padEnd' : 'padStart'](size * 2, '0')}`;
+}
+function padBytes(bytes, { dir, size = 32 } = {}) {
+    if (size === null)
+        return bytes;
+    if (bytes.length > size)
+        throw new _errors_data_js__WEBPACK_IMPORTED_MODULE_0__/* .SizeExceedsPaddingSizeError */ .Fl({
+            size: bytes.length,
+            targetSize: size,
+            type: 'bytes',
+        });
+    const paddedBytes = new Uint8Array(size);
+    for (let i = 0; i < size; i++) {
+        const padEnd = dir === 'right';
+        paddedBytes[padEnd ? i : size - i - 1] =
+            bytes[padEnd ? i : bytes.length - i - 1];
+    }
+    return paddedBytes;
+}
+//# sourceMappingURL=pad.js.map
+
+/***/ }),
+
+/***/ 6411:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   E: () => (/* binding */ size)
+/* harmony export */ });
+/* harmony import */ var _isHex_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4381);
+
+/**
+ * @description Retrieves the size of the value (in bytes).
+ *
+ * @param value The value (hex or byte array) to retrieve the size of.
+ * @returns The size of the value (in bytes).
+ */
+function size(value) {
+    if ((0,_isHex_js__WEBPACK_IMPORTED_MODULE_0__/* .isHex */ .q)(value, { strict: false }))
+        return Math.ceil((value.length - 2) / 2);
+    return value.length;
+}
+//# sourceMappingURL=size.js.map
+
+/***/ }),
+
+/***/ 2248:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   ME: () => (/* binding */ hexToNumber),
+/* harmony export */   Sl: () => (/* binding */ assertSize),
+/* harmony export */   uU: () => (/* binding */ hexToBigInt)
+/* harmony export */ });
+/* unused harmony exports fromHex, hexToBool, hexToString */
+/* harmony import */ var _errors_encoding_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2092);
+/* harmony import */ var _data_size_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6411);
+
+
+
+
+function assertSize(hexOrBytes, { size }) {
+    if ((0,_data_size_js__WEBPACK_IMPORTED_MODULE_0__/* .size */ .E)(hexOrBytes) > size)
+        throw new _errors_encoding_js__WEBPACK_IMPORTED_MODULE_1__/* .SizeOverflowError */ .u({
+            givenSize: (0,_data_size_js__WEBPACK_IMPORTED_MODULE_0__/* .size */ .E)(hexOrBytes),
+            maxSize: size,
+        });
+}
+/**
+ * Decodes a hex string into a string, number, bigint, boolean, or byte array.
+ *
+ * - Docs: https://viem.sh/docs/utilities/fromHex
+ * - Example: https://viem.sh/docs/utilities/fromHex#usage
+ *
+ * @param hex Hex string to decode.
+ * @param toOrOpts Type to convert to or options.
+ * @returns Decoded value.
+ *
+ * @example
+ * import { fromHex } from 'viem'
+ * const data = fromHex('0x1a4', 'number')
+ * // 420
+ *
+ * @example
+ * import { fromHex } from 'viem'
+ * const data = fromHex('0x48656c6c6f20576f726c6421', 'string')
+ * // 'Hello world'
+ *
+ * @example
+ * import { fromHex } from 'viem'
+ * const data = fromHex('0x48656c6c6f20576f726c64210000000000000000000000000000000000000000', {
+ *   size: 32,
+ *   to: 'string'
+ * })
+ * // 'Hello world'
+ */
+function fromHex(hex, toOrOpts) {
+    const opts = typeof toOrOpts === 'string' ? { to: toOrOpts } : toOrOpts;
+    const to = opts.to;
+    if (to === 'number')
+        return hexToNumber(hex, opts);
+    if (to === 'bigint')
+        return hexToBigInt(hex, opts);
+    if (to === 'string')
+        return hexToString(hex, opts);
+    if (to === 'boolean')
+        return hexToBool(hex, opts);
+    return hexToBytes(hex, opts);
+}
+/**
+ * Decodes a hex value into a bigint.
+ *
+ * - Docs: https://viem.sh/docs/utilities/fromHex#hextobigint
+ *
+ * @param hex Hex value to decode.
+ * @param opts Options.
+ * @returns BigInt value.
+ *
+ * @example
+ * import { hexToBigInt } from 'viem'
+ * const data = hexToBigInt('0x1a4', { signed: true })
+ * // 420n
+ *
+ * @example
+ * import { hexToBigInt } from 'viem'
+ * const data = hexToBigInt('0x00000000000000000000000000000000000000000000000000000000000001a4', { size: 32 })
+ * // 420n
+ */
+function hexToBigInt(hex, opts = {}) {
+    const { signed } = opts;
+    if (opts.size)
+        assertSize(hex, { size: opts.size });
+    const value = BigInt(hex);
+    if (!signed)
+        return value;
+    const size = Math.ceil((hex.length - 2) / 2);
+    const max = (1n << (BigInt(size) * 8n - 1n)) - 1n;
+    if (value <= max)
+        return value;
+    return value - BigInt(`0x${'f'.padStart(size * 2, 'f')}`) - 1n;
+}
+/**
+ * Decodes a hex value into a boolean.
+ *
+ * - Docs: https://viem.sh/docs/utilities/fromHex#hextobool
+ *
+ * @param hex Hex value to decode.
+ * @param opts Options.
+ * @returns Boolean value.
+ *
+ * @example
+ * import { hexToBool } from 'viem'
+ * const data = hexToBool('0x01')
+ * // true
+ *
+ * @example
+ * import { hexToBool } from 'viem'
+ * const data = hexToBool('0x0000000000000000000000000000000000000000000000000000000000000001', { size: 32 })
+ * // true
+ */
+function hexToBool(hex_, opts = {}) {
+    let hex = hex_;
+    if (opts.size) {
+        assertSize(hex, { size: opts.size });
+        hex = trim(hex);
+    }
+    if (trim(hex) === '0x00')
+        return false;
+    if (trim(hex) === '0x01')
+        return true;
+    throw new InvalidHexBooleanError(hex);
+}
+/**
+ * Decodes a hex string into a number.
+ *
+ * - Docs: https://viem.sh/docs/utilities/fromHex#hextonumber
+ *
+ * @param hex Hex value to decode.
+ * @param opts Options.
+ * @returns Number value.
+ *
+ * @example
+ * import { hexToNumber } from 'viem'
+ * const data = hexToNumber('0x1a4')
+ * // 420
+ *
+ * @example
+ * import { hexToNumber } from 'viem'
+ * const data = hexToNumber('0x00000000000000000000000000000000000000000000000000000000000001a4', { size: 32 })
+ * // 420
+ */
+function hexToNumber(hex, opts = {}) {
+    const value = hexToBigInt(hex, opts);
+    const number = Number(value);
+    if (!Number.isSafeInteger(number))
+        throw new _errors_encoding_js__WEBPACK_IMPORTED_MODULE_1__/* .IntegerOutOfRangeError */ .Ty({
+            max: `${Number.MAX_SAFE_INTEGER}`,
+            min: `${Number.MIN_SAFE_INTEGER}`,
+            signed: opts.signed,
+            size: opts.size,
+            value: `${value}n`,
+        });
+    return number;
+}
+/**
+ * Decodes a hex value into a UTF-8 string.
+ *
+ * - Docs: https://viem.sh/docs/utilities/fromHex#hextostring
+ *
+ * @param hex Hex value to decode.
+ * @param opts Options.
+ * @returns String value.
+ *
+ * @example
+ * import { hexToString } from 'viem'
+ * const data = hexToString('0x48656c6c6f20576f726c6421')
+ * // 'Hello world!'
+ *
+ * @example
+ * import { hexToString } from 'viem'
+ * const data = hexToString('0x48656c6c6f20576f726c64210000000000000000000000000000000000000000', {
+ *  size: 32,
+ * })
+ * // 'Hello world'
+ */
+function hexToString(hex, opts = {}) {
+    let bytes = hexToBytes(hex);
+    if (opts.size) {
+        assertSize(bytes, { size: opts.size });
+        bytes = trim(bytes, { dir: 'right' });
+    }
+    return new TextDecoder().decode(bytes);
+}
+//# sourceMappingURL=fromHex.js.map
+
+/***/ }),
+
+/***/ 2497:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Af: () => (/* binding */ stringToBytes),
+/* harmony export */   ZJ: () => (/* binding */ toBytes),
+/* harmony export */   aT: () => (/* binding */ hexToBytes)
+/* harmony export */ });
+/* unused harmony exports boolToBytes, numberToBytes */
+/* harmony import */ var _errors_base_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9298);
+/* harmony import */ var _data_isHex_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4381);
+/* harmony import */ var _data_pad_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7917);
+/* harmony import */ var _fromHex_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2248);
+/* harmony import */ var _toHex_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(747);
+
+
+
+
+
+const encoder = /*#__PURE__*/ new TextEncoder();
+/**
+ * Encodes a UTF-8 string, hex value, bigint, number or boolean to a byte array.
+ *
+ * - Docs: https://viem.sh/docs/utilities/toBytes
+ * - Example: https://viem.sh/docs/utilities/toBytes#usage
+ *
+ * @param value Value to encode.
+ * @param opts Options.
+ * @returns Byte array value.
+ *
+ * @example
+ * import { toBytes } from 'viem'
+ * const data = toBytes('Hello world')
+ * // Uint8Array([72, 101, 108, 108, 111, 32, 87, 111, 114, 108, 100, 33])
+ *
+ * @example
+ * import { toBytes } from 'viem'
+ * const data = toBytes(420)
+ * // Uint8Array([1, 164])
+ *
+ * @example
+ * import { toBytes } from 'viem'
+ * const data = toBytes(420, { size: 4 })
+ * // Uint8Array([0, 0, 1, 164])
+ */
+function toBytes(value, opts = {}) {
+    if (typeof value === 'number' || typeof value === 'bigint')
+        return numberToBytes(value, opts);
+    if (typeof value === 'boolean')
+        return boolToBytes(value, opts);
+    if ((0,_data_isHex_js__WEBPACK_IMPORTED_MODULE_0__/* .isHex */ .q)(value))
+        return hexToBytes(value, opts);
+    return stringToBytes(value, opts);
+}
+/**
+ * Encodes a boolean into a byte array.
+ *
+ * - Docs: https://viem.sh/docs/utilities/toBytes#booltobytes
+ *
+ * @param value Boolean value to encode.
+ * @param opts Options.
+ * @returns Byte array value.
+ *
+ * @example
+ * import { boolToBytes } from 'viem'
+ * const data = boolToBytes(true)
+ * // Uint8Array([1])
+ *
+ * @example
+ * import { boolToBytes } from 'viem'
+ * const data = boolToBytes(true, { size: 32 })
+ * // Uint8Array([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1])
+ */
+function boolToBytes(value, opts = {}) {
+    const bytes = new Uint8Array(1);
+    bytes[0] = Number(value);
+    if (typeof opts.size === 'number') {
+        (0,_fromHex_js__WEBPACK_IMPORTED_MODULE_1__/* .assertSize */ .Sl)(bytes, { size: opts.size });
+        return (0,_data_pad_js__WEBPACK_IMPORTED_MODULE_2__/* .pad */ .eV)(bytes, { size: opts.size });
+    }
+    return bytes;
+}
+// We use very optimized technique to convert hex string to byte array
+const charCodeMap = {
+    zero: 48,
+    nine: 57,
+    A: 65,
+    F: 70,
+    a: 97,
+    f: 102,
+};
+function charCodeToBase16(char) {
+    if (char >= charCodeMap.zero && char <= charCodeMap.nine)
+        return char - charCodeMap.zero;
+    if (char >= charCodeMap.A && char <= charCodeMap.F)
+        return char - (charCodeMap.A - 10);
+    if (char >= charCodeMap.a && char <= charCodeMap.f)
+        return char - (charCodeMap.a - 10);
+    return undefined;
+}
+/**
+ * Encodes a hex string into a byte array.
+ *
+ * - Docs: https://viem.sh/docs/utilities/toBytes#hextobytes
+ *
+ * @param hex Hex string to encode.
+ * @param opts Options.
+ * @returns Byte array value.
+ *
+ * @example
+ * import { hexToBytes } from 'viem'
+ * const data = hexToBytes('0x48656c6c6f20776f726c6421')
+ * // Uint8Array([72, 101, 108, 108, 111, 32, 87, 111, 114, 108, 100, 33])
+ *
+ * @example
+ * import { hexToBytes } from 'viem'
+ * const data = hexToBytes('0x48656c6c6f20776f726c6421', { size: 32 })
+ * // Uint8Array([72, 101, 108, 108, 111, 32, 87, 111, 114, 108, 100, 33, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
+ */
+function hexToBytes(hex, opts = {}) {
+    let hexString = hex.slice(2);
+    if (hexString.length % 2)
+        hexString = `0${hexString}`;
+    if (opts.size) {
+        (0,_fromHex_js__WEBPACK_IMPORTED_MODULE_1__/* .assertSize */ .Sl)(hex, { size: opts.size });
+        hexString = hexString.padEnd(opts.size * 2, '0');
+    }
+    const length = hexString.length / 2;
+    const bytes = new Uint8Array(length);
+    for (let index = 0, j = 0; index < length; index++) {
+        const nibbleLeft = charCodeToBase16(hexString.charCodeAt(j++));
+        const nibbleRight = charCodeToBase16(hexString.charCodeAt(j++));
+        if (nibbleLeft === undefined || nibbleRight === undefined) {
+            throw new _errors_base_js__WEBPACK_IMPORTED_MODULE_3__/* .BaseError */ .C(`Invalid byte sequence ("${hexString[j - 2]}${hexString[j - 1]}" in "${hexString}").`);
+        }
+        bytes[index] = nibbleLeft * 16 + nibbleRight;
+    }
+    return bytes;
+}
+/**
+ * Encodes a number into a byte array.
+ *
+ * - Docs: https://viem.sh/docs/utilities/toBytes#numbertobytes
+ *
+ * @param value Number to encode.
+ * @param opts Options.
+ * @returns Byte array value.
+ *
+ * @example
+ * import { numberToBytes } from 'viem'
+ * const data = numberToBytes(420)
+ * // Uint8Array([1, 164])
+ *
+ * @example
+ * import { numberToBytes } from 'viem'
+ * const data = numberToBytes(420, { size: 4 })
+ * // Uint8Array([0, 0, 1, 164])
+ */
+function numberToBytes(value, opts) {
+    const hex = (0,_toHex_js__WEBPACK_IMPORTED_MODULE_4__/* .numberToHex */ .cK)(value, opts);
+    return hexToBytes(hex);
+}
+/**
+ * Encodes a UTF-8 string into a byte array.
+ *
+ * - Docs: https://viem.sh/docs/utilities/toBytes#stringtobytes
+ *
+ * @param value String to encode.
+ * @param opts Options.
+ * @returns Byte array value.
+ *
+ * @example
+ * import { stringToBytes } from 'viem'
+ * const data = stringToBytes('Hello world!')
+ * // Uint8Array([72, 101, 108, 108, 111, 32, 119, 111, 114, 108, 100, 33])
+ *
+ * @example
+ * import { stringToBytes } from 'viem'
+ * const data = stringToBytes('Hello world!', { size: 32 })
+ * // Uint8Array([72, 101, 108, 108, 111, 32, 87, 111, 114, 108, 100, 33, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
+ */
+function stringToBytes(value, opts = {}) {
+    const bytes = encoder.encode(value);
+    if (typeof opts.size === 'number') {
+        (0,_fromHex_js__WEBPACK_IMPORTED_MODULE_1__/* .assertSize */ .Sl)(bytes, { size: opts.size });
+        return (0,_data_pad_js__WEBPACK_IMPORTED_MODULE_2__/* .pad */ .eV)(bytes, { dir: 'right', size: opts.size });
+    }
+    return bytes;
+}
+//# sourceMappingURL=toBytes.js.map
+
+/***/ }),
+
+/***/ 747:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $P: () => (/* binding */ boolToHex),
+/* harmony export */   My: () => (/* binding */ bytesToHex),
+/* harmony export */   cK: () => (/* binding */ numberToHex),
+/* harmony export */   i3: () => (/* binding */ stringToHex),
+/* harmony export */   nj: () => (/* binding */ toHex)
+/* harmony export */ });
+/* harmony import */ var _errors_encoding_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2092);
+/* harmony import */ var _data_pad_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7917);
+/* harmony import */ var _fromHex_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2248);
+
+
+
+const hexes = /*#__PURE__*/ Array.from({ length: 256 }, (_v, i) => i.toString(16).padStart(2, '0'));
+/**
+ * Encodes a string, number, bigint, or ByteArray into a hex string
+ *
+ * - Docs: https://viem.sh/docs/utilities/toHex
+ * - Example: https://viem.sh/docs/utilities/toHex#usage
+ *
+ * @param value Value to encode.
+ * @param opts Options.
+ * @returns Hex value.
+ *
+ * @example
+ * import { toHex } from 'viem'
+ * const data = toHex('Hello world')
+ * // '0x48656c6c6f20776f726c6421'
+ *
+ * @example
+ * import { toHex } from 'viem'
+ * const data = toHex(420)
+ * // '0x1a4'
+ *
+ * @example
+ * import { toHex } from 'viem'
+ * const data = toHex('Hello world', { size: 32 })
+ * // '0x48656c6c6f20776f726c64210000000000000000000000000000000000000000'
+ */
+function toHex(value, opts = {}) {
+    if (typeof value === 'number' || typeof value === 'bigint')
+        return numberToHex(value, opts);
+    if (typeof value === 'string') {
+        return stringToHex(value, opts);
+    }
+    if (typeof value === 'boolean')
+        return boolToHex(value, opts);
+    return bytesToHex(value, opts);
+}
+/**
+ * Encodes a boolean into a hex string
+ *
+ * - Docs: https://viem.sh/docs/utilities/toHex#booltohex
+ *
+ * @param value Value to encode.
+ * @param opts Options.
+ * @returns Hex value.
+ *
+ * @example
+ * import { boolToHex } from 'viem'
+ * const data = boolToHex(true)
+ * // '0x1'
+ *
+ * @example
+ * import { boolToHex } from 'viem'
+ * const data = boolToHex(false)
+ * // '0x0'
+ *
+ * @example
+ * import { boolToHex } from 'viem'
+ * const data = boolToHex(true, { size: 32 })
+ * // '0x0000000000000000000000000000000000000000000000000000000000000001'
+ */
+function boolToHex(value, opts = {}) {
+    const hex = `0x${Number(value)}`;
+    if (typeof opts.size === 'number') {
+        (0,_fromHex_js__WEBPACK_IMPORTED_MODULE_0__/* .assertSize */ .Sl)(hex, { size: opts.size });
+        return (0,_data_pad_js__WEBPACK_IMPORTED_MODULE_1__/* .pad */ .eV)(hex, { size: opts.size });
+    }
+    return hex;
+}
+/**
+ * Encodes a bytes array into a hex string
+ *
+ * - Docs: https://viem.sh/docs/utilities/toHex#bytestohex
+ *
+ * @param value Value to encode.
+ * @param opts Options.
+ * @returns Hex value.
+ *
+ * @example
+ * import { bytesToHex } from 'viem'
+ * const data = bytesToHex(Uint8Array.from([72, 101, 108, 108, 111, 32, 87, 111, 114, 108, 100, 33])
+ * // '0x48656c6c6f20576f726c6421'
+ *
+ * @example
+ * import { bytesToHex } from 'viem'
+ * const data = bytesToHex(Uint8Array.from([72, 101, 108, 108, 111, 32, 87, 111, 114, 108, 100, 33]), { size: 32 })
+ * // '0x48656c6c6f20576f726c64210000000000000000000000000000000000000000'
+ */
+function bytesToHex(value, opts = {}) {
+    let string = '';
+    for (let i = 0; i < value.length; i++) {
+        string += hexes[value[i]];
+    }
+    const hex = `0x${string}`;
+    if (typeof opts.size === 'number') {
+        (0,_fromHex_js__WEBPACK_IMPORTED_MODULE_0__/* .assertSize */ .Sl)(hex, { size: opts.size });
+        return (0,_data_pad_js__WEBPACK_IMPORTED_MODULE_1__/* .pad */ .eV)(hex, { dir: 'right', size: opts.size });
+    }
+    return hex;
+}
+/**
+ * Encodes a number or bigint into a hex string
+ *
+ * - Docs: https://viem.sh/docs/utilities/toHex#numbertohex
+ *
+ * @param value Value to encode.
+ * @param opts Options.
+ * @returns Hex value.
+ *
+ * @example
+ * import { numberToHex } from 'viem'
+ * const data = numberToHex(420)
+ * // '0x1a4'
+ *
+ * @example
+ * import { numberToHex } from 'viem'
+ * const data = numberToHex(420, { size: 32 })
+ * // '0x00000000000000000000000000000000000000000000000000000000000001a4'
+ */
+function numberToHex(value_, opts = {}) {
+    const { signed, size } = opts;
+    const value = BigInt(value_);
+    let maxValue;
+    if (size) {
+        if (signed)
+            maxValue = (1n << (BigInt(size) * 8n - 1n)) - 1n;
+        else
+            maxValue = 2n ** (BigInt(size) * 8n) - 1n;
+    }
+    else if (typeof value_ === 'number') {
+        maxValue = BigInt(Number.MAX_SAFE_INTEGER);
+    }
+    const minValue = typeof maxValue === 'bigint' && signed ? -maxValue - 1n : 0;
+    if ((maxValue && value > maxValue) || value < minValue) {
+        const suffix = typeof value_ === 'bigint' ? 'n' : '';
+        throw new _errors_encoding_js__WEBPACK_IMPORTED_MODULE_2__/* .IntegerOutOfRangeError */ .Ty({
+            max: maxValue ? `${maxValue}${suffix}` : undefined,
+            min: `${minValue}${suffix}`,
+            signed,
+            size,
+            value: `${value_}${suffix}`,
+        });
+    }
+    const hex = `0x${(signed && value < 0 ? (1n << BigInt(size * 8)) + BigInt(value) : value).toString(16)}`;
+    if (size)
+        return (0,_data_pad_js__WEBPACK_IMPORTED_MODULE_1__/* .pad */ .eV)(hex, { size });
+    return hex;
+}
+const encoder = /*#__PURE__*/ new TextEncoder();
+/**
+ * Encodes a UTF-8 string into a hex string
+ *
+ * - Docs: https://viem.sh/docs/utilities/toHex#stringtohex
+ *
+ * @param value Value to encode.
+ * @param opts Options.
+ * @returns Hex value.
+ *
+ * @example
+ * import { stringToHex } from 'viem'
+ * const data = stringToHex('Hello World!')
+ * // '0x48656c6c6f20576f726c6421'
+ *
+ * @example
+ * import { stringToHex } from 'viem'
+ * const data = stringToHex('Hello World!', { size: 32 })
+ * // '0x48656c6c6f20576f726c64210000000000000000000000000000000000000000'
+ */
+function stringToHex(value_, opts = {}) {
+    const value = encoder.encode(value_);
+    return bytesToHex(value, opts);
+}
+//# sourceMappingURL=toHex.js.map
+
+/***/ }),
+
+/***/ 7653:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  S: () => (/* binding */ keccak256)
+});
+
+;// CONCATENATED MODULE: ./node_modules/viem/node_modules/@noble/hashes/esm/_u64.js
+/**
+ * Internal helpers for u64. BigUint64Array is too slow as per 2025, so we implement it using Uint32Array.
+ * @todo re-check https://issues.chromium.org/issues/42212588
+ * @module
+ */
+const U32_MASK64 = /* @__PURE__ */ BigInt(2 ** 32 - 1);
+const _32n = /* @__PURE__ */ BigInt(32);
+function fromBig(n, le = false) {
+    if (le)
+        return { h: Number(n & U32_MASK64), l: Number((n >> _32n) & U32_MASK64) };
+    return { h: Number((n >> _32n) & U32_MASK64) | 0, l: Number(n & U32_MASK64) | 0 };
+}
+function split(lst, le = false) {
+    const len = lst.length;
+    let Ah = new Uint32Array(len);
+    let Al = new Uint32Array(len);
+    for (let i = 0; i < len; i++) {
+        const { h, l } = fromBig(lst[i], le);
+        [Ah[i], Al[i]] = [h, l];
+    }
+    return [Ah, Al];
+}
+const toBig = (h, l) => (BigInt(h >>> 0) << _32n) | BigInt(l >>> 0);
+// for Shift in [0, 32)
+const shrSH = (h, _l, s) => h >>> s;
+const shrSL = (h, l, s) => (h << (32 - s)) | (l >>> s);
+// Right rotate for Shift in [1, 32)
+const rotrSH = (h, l, s) => (h >>> s) | (l << (32 - s));
+const rotrSL = (h, l, s) => (h << (32 - s)) | (l >>> s);
+// Right rotate for Shift in (32, 64), NOTE: 32 is special case.
+const rotrBH = (h, l, s) => (h << (64 - s)) | (l >>> (s - 32));
+const rotrBL = (h, l, s) => (h >>> (s - 32)) | (l << (64 - s));
+// Right rotate for shift===32 (just swaps l&h)
+const rotr32H = (_h, l) => l;
+const rotr32L = (h, _l) => h;
+// Left rotate for Shift in [1, 32)
+const rotlSH = (h, l, s) => (h << s) | (l >>> (32 - s));
+const rotlSL = (h, l, s) => (l << s) | (h >>> (32 - s));
+// Left rotate for Shift in (32, 64), NOTE: 32 is special case.
+const rotlBH = (h, l, s) => (l << (s - 32)) | (h >>> (64 - s));
+const rotlBL = (h, l, s) => (h << (s - 32)) | (l >>> (64 - s));
+// JS uses 32-bit signed integers for bitwise operations which means we cannot
+// simple take carry out of low bit sum by shift, we need to use division.
+function add(Ah, Al, Bh, Bl) {
+    const l = (Al >>> 0) + (Bl >>> 0);
+    return { h: (Ah + Bh + ((l / 2 ** 32) | 0)) | 0, l: l | 0 };
+}
+// Addition with more than 2 elements
+const add3L = (Al, Bl, Cl) => (Al >>> 0) + (Bl >>> 0) + (Cl >>> 0);
+const add3H = (low, Ah, Bh, Ch) => (Ah + Bh + Ch + ((low / 2 ** 32) | 0)) | 0;
+const add4L = (Al, Bl, Cl, Dl) => (Al >>> 0) + (Bl >>> 0) + (Cl >>> 0) + (Dl >>> 0);
+const add4H = (low, Ah, Bh, Ch, Dh) => (Ah + Bh + Ch + Dh + ((low / 2 ** 32) | 0)) | 0;
+const add5L = (Al, Bl, Cl, Dl, El) => (Al >>> 0) + (Bl >>> 0) + (Cl >>> 0) + (Dl >>> 0) + (El >>> 0);
+const add5H = (low, Ah, Bh, Ch, Dh, Eh) => (Ah + Bh + Ch + Dh + Eh + ((low / 2 ** 32) | 0)) | 0;
+// prettier-ignore
+
+// prettier-ignore
+const u64 = {
+    fromBig, split, toBig,
+    shrSH, shrSL,
+    rotrSH, rotrSL, rotrBH, rotrBL,
+    rotr32H, rotr32L,
+    rotlSH, rotlSL, rotlBH, rotlBL,
+    add, add3L, add3H, add4L, add4H, add5H, add5L,
+};
+/* harmony default export */ const _u64 = ((/* unused pure expression or super */ null && (u64)));
+//# sourceMappingURL=_u64.js.map
+;// CONCATENATED MODULE: ./node_modules/viem/node_modules/@noble/hashes/esm/utils.js
+/**
+ * Utilities for hex, bytes, CSPRNG.
+ * @module
+ */
+/*! noble-hashes - MIT License (c) 2022 Paul Miller (paulmillr.com) */
+// We use WebCrypto aka globalThis.crypto, which exists in browsers and node.js 16+.
+// node.js versions earlier than v19 don't declare it in global scope.
+// For node.js, package.json#exports field mapping rewrites import
+// from `crypto` to `cryptoNode`, which imports native module.
+// Makes the utils un-importable in browsers without a bundler.
+// Once node.js 18 is deprecated (2025-04-30), we can just drop the import.
+
+/** Checks if something is Uint8Array. Be careful: nodejs Buffer will return true. */
+function isBytes(a) {
+    return a instanceof Uint8Array || (ArrayBuffer.isView(a) && a.constructor.name === 'Uint8Array');
+}
+/** Asserts something is positive integer. */
+function anumber(n) {
+    if (!Number.isSafeInteger(n) || n < 0)
+        throw new Error('positive integer expected, got ' + n);
+}
+/** Asserts something is Uint8Array. */
+function abytes(b, ...lengths) {
+    if (!isBytes(b))
+        throw new Error('Uint8Array expected');
+    if (lengths.length > 0 && !lengths.includes(b.length))
+        throw new Error('Uint8Array expected of length ' + lengths + ', got length=' + b.length);
+}
+/** Asserts something is hash */
+function ahash(h) {
+    if (typeof h !== 'function' || typeof h.create !== 'function')
+        throw new Error('Hash should be wrapped by utils.createHasher');
+    anumber(h.outputLen);
+    anumber(h.blockLen);
+}
+/** Asserts a hash instance has not been destroyed / finished */
+function aexists(instance, checkFinished = true) {
+    if (instance.destroyed)
+        throw new Error('Hash instance has been destroyed');
+    if (checkFinished && instance.finished)
+        throw new Error('Hash#digest() has already been called');
+}
+/** Asserts output is properly-sized byte array */
+function aoutput(out, instance) {
+    abytes(out);
+    const min = instance.outputLen;
+    if (out.length < min) {
+        throw new Error('digestInto() expects output buffer of length at least ' + min);
+    }
+}
+/** Cast u8 / u16 / u32 to u8. */
+function u8(arr) {
+    return new Uint8Array(arr.buffer, arr.byteOffset, arr.byteLength);
+}
+/** Cast u8 / u16 / u32 to u32. */
+function u32(arr) {
+    return new Uint32Array(arr.buffer, arr.byteOffset, Math.floor(arr.byteLength / 4));
+}
+/** Zeroize a byte array. Warning: JS provides no guarantees. */
+function clean(...arrays) {
+    for (let i = 0; i < arrays.length; i++) {
+        arrays[i].fill(0);
+    }
+}
+/** Create DataView of an array for easy byte-level manipulation. */
+function createView(arr) {
+    return new DataView(arr.buffer, arr.byteOffset, arr.byteLength);
+}
+/** The rotate right (circular right shift) operation for uint32 */
+function rotr(word, shift) {
+    return (word << (32 - shift)) | (word >>> shift);
+}
+/** The rotate left (circular left shift) operation for uint32 */
+function rotl(word, shift) {
+    return (word << shift) | ((word >>> (32 - shift)) >>> 0);
+}
+/** Is current platform little-endian? Most are. Big-Endian platform: IBM */
+const isLE = /* @__PURE__ */ (() => new Uint8Array(new Uint32Array([0x11223344]).buffer)[0] === 0x44)();
+/** The byte swap operation for uint32 */
+function byteSwap(word) {
+    return (((word << 24) & 0xff000000) |
+        ((word << 8) & 0xff0000) |
+        ((word >>> 8) & 0xff00) |
+        ((word >>> 24) & 0xff));
+}
+/** Conditionally byte swap if on a big-endian platform */
+const swap8IfBE = (/* unused pure expression or super */ null && (isLE
+    ? (n) => n
+    : (n) => byteSwap(n)));
+/** @deprecated */
+const byteSwapIfBE = (/* unused pure expression or super */ null && (swap8IfBE));
+/** In place byte swap for Uint32Array */
+function byteSwap32(arr) {
+    for (let i = 0; i < arr.length; i++) {
+        arr[i] = byteSwap(arr[i]);
+    }
+    return arr;
+}
+const swap32IfBE = isLE
+    ? (u) => u
+    : byteSwap32;
+// Built-in hex conversion https://caniuse.com/mdn-javascript_builtins_uint8array_fromhex
+const hasHexBuiltin = /* @__PURE__ */ (/* unused pure expression or super */ null && ((() => 
+// @ts-ignore
+typeof Uint8Array.from([]).toHex === 'function' && typeof Uint8Array.fromHex === 'function')()));
+// Array where index 0xf0 (240) is mapped to string 'f0'
+const hexes = /* @__PURE__ */ Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+/**
+ * Convert byte array to hex string. Uses built-in function, when available.
+ * @example bytesToHex(Uint8Array.from([0xca, 0xfe, 0x01, 0x23])) // 'cafe0123'
+ */
+function bytesToHex(bytes) {
+    abytes(bytes);
+    // @ts-ignore
+    if (hasHexBuiltin)
+        return bytes.toHex();
+    // pre-caching improves the speed 6x
+    let hex = '';
+    for (let i = 0; i < bytes.length; i++) {
+        hex += hexes[bytes[i]];
+    }
+    return hex;
+}
+// We use optimized technique to convert hex string to byte array
+const asciis = { _0: 48, _9: 57, A: 65, F: 70, a: 97, f: 102 };
+function asciiToBase16(ch) {
+    if (ch >= asciis._0 && ch <= asciis._9)
+        return ch - asciis._0; // '2' => 50-48
+    if (ch >= asciis.A && ch <= asciis.F)
+        return ch - (asciis.A - 10); // 'B' => 66-(65-10)
+    if (ch >= asciis.a && ch <= asciis.f)
+        return ch - (asciis.a - 10); // 'b' => 98-(97-10)
+    return;
+}
+/**
+ * Convert hex string to byte array. Uses built-in function, when available.
+ * @example hexToBytes('cafe0123') // Uint8Array.from([0xca, 0xfe, 0x01, 0x23])
+ */
+function hexToBytes(hex) {
+    if (typeof hex !== 'string')
+        throw new Error('hex string expected, got ' + typeof hex);
+    // @ts-ignore
+    if (hasHexBuiltin)
+        return Uint8Array.fromHex(hex);
+    const hl = hex.length;
+    const al = hl / 2;
+    if (hl % 2)
+        throw new Error('hex string expected, got unpadded hex of length ' + hl);
+    const array = new Uint8Array(al);
+    for (let ai = 0, hi = 0; ai < al; ai++, hi += 2) {
+        const n1 = asciiToBase16(hex.charCodeAt(hi));
+        const n2 = asciiToBase16(hex.charCodeAt(hi + 1));
+        if (n1 === undefined || n2 === undefined) {
+            const char = hex[hi] + hex[hi + 1];
+            throw new Error('hex string expected, got non-hex character "' + char + '" at index ' + hi);
+        }
+        array[ai] = n1 * 16 + n2; // multiply first octet, e.g. 'a3' => 10*16+3 => 160 + 3 => 163
+    }
+    return array;
+}
+/**
+ * There is no setImmediate in browser and setTimeout is slow.
+ * Call of async fn will return Promise, which will be fullfiled only on
+ * next scheduler queue processing step and this is exactly what we need.
+ */
+const nextTick = async () => { };
+/** Returns control to thread each 'tick' ms to avoid blocking. */
+async function asyncLoop(iters, tick, cb) {
+    let ts = Date.now();
+    for (let i = 0; i < iters; i++) {
+        cb(i);
+        // Date.now() is not monotonic, so in case if clock goes backwards we return return control too
+        const diff = Date.now() - ts;
+        if (diff >= 0 && diff < tick)
+            continue;
+        await nextTick();
+        ts += diff;
+    }
+}
+/**
+ * Converts string to bytes using UTF8 encoding.
+ * @example utf8ToBytes('abc') // Uint8Array.from([97, 98, 99])
+ */
+function utf8ToBytes(str) {
+    if (typeof str !== 'string')
+        throw new Error('string expected');
+    return new Uint8Array(new TextEncoder().encode(str)); // https://bugzil.la/1681809
+}
+/**
+ * Converts bytes to string using UTF8 encoding.
+ * @example bytesToUtf8(Uint8Array.from([97, 98, 99])) // 'abc'
+ */
+function bytesToUtf8(bytes) {
+    return new TextDecoder().decode(bytes);
+}
+/**
+ * Normalizes (non-hex) string or Uint8Array to Uint8Array.
+ * Warning: when Uint8Array is passed, it would NOT get copied.
+ * Keep in mind for future mutable operations.
+ */
+function toBytes(data) {
+    if (typeof data === 'string')
+        data = utf8ToBytes(data);
+    abytes(data);
+    return data;
+}
+/**
+ * Helper for KDFs: consumes uint8array or string.
+ * When string is passed, does utf8 decoding, using TextDecoder.
+ */
+function kdfInputToBytes(data) {
+    if (typeof data === 'string')
+        data = utf8ToBytes(data);
+    abytes(data);
+    return data;
+}
+/** Copies several Uint8Arrays into one. */
+function concatBytes(...arrays) {
+    let sum = 0;
+    for (let i = 0; i < arrays.length; i++) {
+        const a = arrays[i];
+        abytes(a);
+        sum += a.length;
+    }
+    const res = new Uint8Array(sum);
+    for (let i = 0, pad = 0; i < arrays.length; i++) {
+        const a = arrays[i];
+        res.set(a, pad);
+        pad += a.length;
+    }
+    return res;
+}
+function checkOpts(defaults, opts) {
+    if (opts !== undefined && {}.toString.call(opts) !== '[object Object]')
+        throw new Error('options should be object or undefined');
+    const merged = Object.assign(defaults, opts);
+    return merged;
+}
+/** For runtime check if class implements interface */
+class Hash {
+}
+/** Wraps hash function, creating an interface on top of it */
+function createHasher(hashCons) {
+    const hashC = (msg) => hashCons().update(toBytes(msg)).digest();
+    const tmp = hashCons();
+    hashC.outputLen = tmp.outputLen;
+    hashC.blockLen = tmp.blockLen;
+    hashC.create = () => hashCons();
+    return hashC;
+}
+function createOptHasher(hashCons) {
+    const hashC = (msg, opts) => hashCons(opts).update(toBytes(msg)).digest();
+    const tmp = hashCons({});
+    hashC.outputLen = tmp.outputLen;
+    hashC.blockLen = tmp.blockLen;
+    hashC.create = (opts) => hashCons(opts);
+    return hashC;
+}
+function utils_createXOFer(hashCons) {
+    const hashC = (msg, opts) => hashCons(opts).update(toBytes(msg)).digest();
+    const tmp = hashCons({});
+    hashC.outputLen = tmp.outputLen;
+    hashC.blockLen = tmp.blockLen;
+    hashC.create = (opts) => hashCons(opts);
+    return hashC;
+}
+const wrapConstructor = (/* unused pure expression or super */ null && (createHasher));
+const wrapConstructorWithOpts = (/* unused pure expression or super */ null && (createOptHasher));
+const wrapXOFConstructorWithOpts = (/* unused pure expression or super */ null && (utils_createXOFer));
+/** Cryptographically secure PRNG. Uses internal OS-level `crypto.getRandomValues`. */
+function randomBytes(bytesLength = 32) {
+    if (crypto && typeof crypto.getRandomValues === 'function') {
+        return crypto.getRandomValues(new Uint8Array(bytesLength));
+    }
+    // Legacy Node.js compatibility
+    if (crypto && typeof crypto.randomBytes === 'function') {
+        return Uint8Array.from(crypto.randomBytes(bytesLength));
+    }
+    throw new Error('crypto.getRandomValues must be defined');
+}
+//# sourceMappingURL=utils.js.map
+;// CONCATENATED MODULE: ./node_modules/viem/node_modules/@noble/hashes/esm/sha3.js
+/**
+ * SHA3 (keccak) hash function, based on a new "Sponge function" design.
+ * Different from older hashes, the internal state is bigger than output size.
+ *
+ * Check out [FIPS-202](https://nvlpubs.nist.gov/nistpubs/FIPS/NIST.FIPS.202.pdf),
+ * [Website](https://keccak.team/keccak.html),
+ * [the differences between SHA-3 and Keccak](https://crypto.stackexchange.com/questions/15727/what-are-the-key-differences-between-the-draft-sha-3-standard-and-the-keccak-sub).
+ *
+ * Check out `sha3-addons` module for cSHAKE, k12, and others.
+ * @module
+ */
+
+// prettier-ignore
+
+// No __PURE__ annotations in sha3 header:
+// EVERYTHING is in fact used on every export.
+// Various per round constants calculations
+const _0n = BigInt(0);
+const _1n = BigInt(1);
+const _2n = BigInt(2);
+const _7n = BigInt(7);
+const _256n = BigInt(256);
+const _0x71n = BigInt(0x71);
+const SHA3_PI = [];
+const SHA3_ROTL = [];
+const _SHA3_IOTA = [];
+for (let round = 0, R = _1n, x = 1, y = 0; round < 24; round++) {
+    // Pi
+    [x, y] = [y, (2 * x + 3 * y) % 5];
+    SHA3_PI.push(2 * (5 * y + x));
+    // Rotational
+    SHA3_ROTL.push((((round + 1) * (round + 2)) / 2) % 64);
+    // Iota
+    let t = _0n;
+    for (let j = 0; j < 7; j++) {
+        R = ((R << _1n) ^ ((R >> _7n) * _0x71n)) % _256n;
+        if (R & _2n)
+            t ^= _1n << ((_1n << /* @__PURE__ */ BigInt(j)) - _1n);
+    }
+    _SHA3_IOTA.push(t);
+}
+const IOTAS = split(_SHA3_IOTA, true);
+const SHA3_IOTA_H = IOTAS[0];
+const SHA3_IOTA_L = IOTAS[1];
+// Left rotation (without 0, 32, 64)
+const rotlH = (h, l, s) => (s > 32 ? rotlBH(h, l, s) : rotlSH(h, l, s));
+const rotlL = (h, l, s) => (s > 32 ? rotlBL(h, l, s) : rotlSL(h, l, s));
+/** `keccakf1600` internal function, additionally allows to adjust round count. */
+function keccakP(s, rounds = 24) {
+    const B = new Uint32Array(5 * 2);
+    // NOTE: all indices are x2 since we store state as u32 instead of u64 (bigints to slow in js)
+    for (let round = 24 - rounds; round < 24; round++) {
+        // Theta θ
+        for (let x = 0; x < 10; x++)
+            B[x] = s[x] ^ s[x + 10] ^ s[x + 20] ^ s[x + 30] ^ s[x + 40];
+        for (let x = 0; x < 10; x += 2) {
+            const idx1 = (x + 8) % 10;
+            const idx0 = (x + 2) % 10;
+            const B0 = B[idx0];
+            const B1 = B[idx0 + 1];
+            const Th = rotlH(B0, B1, 1) ^ B[idx1];
+            const Tl = rotlL(B0, B1, 1) ^ B[idx1 + 1];
+            for (let y = 0; y < 50; y += 10) {
+                s[x + y] ^= Th;
+                s[x + y + 1] ^= Tl;
+            }
+        }
+        // Rho (ρ) and Pi (π)
+        let curH = s[2];
+        let curL = s[3];
+        for (let t = 0; t < 24; t++) {
+            const shift = SHA3_ROTL[t];
+            const Th = rotlH(curH, curL, shift);
+            const Tl = rotlL(curH, curL, shift);
+            const PI = SHA3_PI[t];
+            curH = s[PI];
+            curL = s[PI + 1];
+            s[PI] = Th;
+            s[PI + 1] = Tl;
+        }
+        // Chi (χ)
+        for (let y = 0; y < 50; y += 10) {
+            for (let x = 0; x < 10; x++)
+                B[x] = s[y + x];
+            for (let x = 0; x < 10; x++)
+                s[y + x] ^= ~B[(x + 2) % 10] & B[(x + 4) % 10];
+        }
+        // Iota (ι)
+        s[0] ^= SHA3_IOTA_H[round];
+        s[1] ^= SHA3_IOTA_L[round];
+    }
+    clean(B);
+}
+/** Keccak sponge function. */
+class Keccak extends Hash {
+    // NOTE: we accept arguments in bytes instead of bits here.
+    constructor(blockLen, suffix, outputLen, enableXOF = false, rounds = 24) {
+        super();
+        this.pos = 0;
+        this.posOut = 0;
+        this.finished = false;
+        this.destroyed = false;
+        this.enableXOF = false;
+        this.blockLen = blockLen;
+        this.suffix = suffix;
+        this.outputLen = outputLen;
+        this.enableXOF = enableXOF;
+        this.rounds = rounds;
+        // Can be passed from user as dkLen
+        anumber(outputLen);
+        // 1600 = 5x5 matrix of 64bit.  1600 bits === 200 bytes
+        // 0 < blockLen < 200
+        if (!(0 < blockLen && blockLen < 200))
+            throw new Error('only keccak-f1600 function is supported');
+        this.state = new Uint8Array(200);
+        this.state32 = u32(this.state);
+    }
+    clone() {
+        return this._cloneInto();
+    }
+    keccak() {
+        swap32IfBE(this.state32);
+        keccakP(this.state32, this.rounds);
+        swap32IfBE(this.state32);
+        this.posOut = 0;
+        this.pos = 0;
+    }
+    update(data) {
+        aexists(this);
+        data = toBytes(data);
+        abytes(data);
+        const { blockLen, state } = this;
+        const len = data.length;
+        for (let pos = 0; pos < len;) {
+            const take = Math.min(blockLen - this.pos, len - pos);
+            for (let i = 0; i < take; i++)
+                state[this.pos++] ^= data[pos++];
+            if (this.pos === blockLen)
+                this.keccak();
+        }
+        return this;
+    }
+    finish() {
+        if (this.finished)
+            return;
+        this.finished = true;
+        const { state, suffix, pos, blockLen } = this;
+        // Do the padding
+        state[pos] ^= suffix;
+        if ((suffix & 0x80) !== 0 && pos === blockLen - 1)
+            this.keccak();
+        state[blockLen - 1] ^= 0x80;
+        this.keccak();
+    }
+    writeInto(out) {
+        aexists(this, false);
+        abytes(out);
+        this.finish();
+        const bufferOut = this.state;
+        const { blockLen } = this;
+        for (let pos = 0, len = out.length; pos < len;) {
+            if (this.posOut >= blockLen)
+                this.keccak();
+            const take = Math.min(blockLen - this.posOut, len - pos);
+            out.set(bufferOut.subarray(this.posOut, this.posOut + take), pos);
+            this.posOut += take;
+            pos += take;
+        }
+        return out;
+    }
+    xofInto(out) {
+        // Sha3/Keccak usage with XOF is probably mistake, only SHAKE instances can do XOF
+        if (!this.enableXOF)
+            throw new Error('XOF is not possible for this instance');
+        return this.writeInto(out);
+    }
+    xof(bytes) {
+        anumber(bytes);
+        return this.xofInto(new Uint8Array(bytes));
+    }
+    digestInto(out) {
+        aoutput(out, this);
+        if (this.finished)
+            throw new Error('digest() was already called');
+        this.writeInto(out);
+        this.destroy();
+        return out;
+    }
+    digest() {
+        return this.digestInto(new Uint8Array(this.outputLen));
+    }
+    destroy() {
+        this.destroyed = true;
+        clean(this.state);
+    }
+    _cloneInto(to) {
+        const { blockLen, suffix, outputLen, rounds, enableXOF } = this;
+        to || (to = new Keccak(blockLen, suffix, outputLen, enableXOF, rounds));
+        to.state32.set(this.state32);
+        to.pos = this.pos;
+        to.posOut = this.posOut;
+        to.finished = this.finished;
+        to.rounds = rounds;
+        // Suffix can change in cSHAKE
+        to.suffix = suffix;
+        to.outputLen = outputLen;
+        to.enableXOF = enableXOF;
+        to.destroyed = this.destroyed;
+        return to;
+    }
+}
+const gen = (suffix, blockLen, outputLen) => createHasher(() => new Keccak(blockLen, suffix, outputLen));
+/** SHA3-224 hash function. */
+const sha3_224 = /* @__PURE__ */ (/* unused pure expression or super */ null && ((() => gen(0x06, 144, 224 / 8))()));
+/** SHA3-256 hash function. Different from keccak-256. */
+const sha3_256 = /* @__PURE__ */ (/* unused pure expression or super */ null && ((() => gen(0x06, 136, 256 / 8))()));
+/** SHA3-384 hash function. */
+const sha3_384 = /* @__PURE__ */ (/* unused pure expression or super */ null && ((() => gen(0x06, 104, 384 / 8))()));
+/** SHA3-512 hash function. */
+const sha3_512 = /* @__PURE__ */ (/* unused pure expression or super */ null && ((() => gen(0x06, 72, 512 / 8))()));
+/** keccak-224 hash function. */
+const keccak_224 = /* @__PURE__ */ (/* unused pure expression or super */ null && ((() => gen(0x01, 144, 224 / 8))()));
+/** keccak-256 hash function. Different from SHA3-256. */
+const keccak_256 = /* @__PURE__ */ (() => gen(0x01, 136, 256 / 8))();
+/** keccak-384 hash function. */
+const keccak_384 = /* @__PURE__ */ (/* unused pure expression or super */ null && ((() => gen(0x01, 104, 384 / 8))()));
+/** keccak-512 hash function. */
+const keccak_512 = /* @__PURE__ */ (/* unused pure expression or super */ null && ((() => gen(0x01, 72, 512 / 8))()));
+const genShake = (suffix, blockLen, outputLen) => createXOFer((opts = {}) => new Keccak(blockLen, suffix, opts.dkLen === undefined ? outputLen : opts.dkLen, true));
+/** SHAKE128 XOF with 128-bit security. */
+const shake128 = /* @__PURE__ */ (/* unused pure expression or super */ null && ((() => genShake(0x1f, 168, 128 / 8))()));
+/** SHAKE256 XOF with 256-bit security. */
+const shake256 = /* @__PURE__ */ (/* unused pure expression or super */ null && ((() => genShake(0x1f, 136, 256 / 8))()));
+//# sourceMappingURL=sha3.js.map
+// EXTERNAL MODULE: ./node_modules/viem/_esm/utils/data/isHex.js
+var isHex = __nccwpck_require__(4381);
+// EXTERNAL MODULE: ./node_modules/viem/_esm/utils/encoding/toBytes.js
+var encoding_toBytes = __nccwpck_require__(2497);
+// EXTERNAL MODULE: ./node_modules/viem/_esm/utils/encoding/toHex.js
+var toHex = __nccwpck_require__(747);
+;// CONCATENATED MODULE: ./node_modules/viem/_esm/utils/hash/keccak256.js
+
+
+
+
+function keccak256(value, to_) {
+    const to = to_ || 'hex';
+    const bytes = keccak_256((0,isHex/* isHex */.q)(value, { strict: false }) ? (0,encoding_toBytes/* toBytes */.ZJ)(value) : value);
+    if (to === 'bytes')
+        return bytes;
+    return (0,toHex/* toHex */.nj)(bytes);
+}
+//# sourceMappingURL=keccak256.js.map
+
+/***/ }),
+
+/***/ 8718:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   A: () => (/* binding */ LruMap)
+/* harmony export */ });
+/**
+ * Map with a LRU (Least recently used) policy.
+ *
+ * @link https://en.wikipedia.org/wiki/Cache_replacement_policies#LRU
+ */
+class LruMap extends Map {
+    constructor(size) {
+        super();
+        Object.defineProperty(this, "maxSize", {
+            enumerable: true,
+            configurable: true,
+            writable: true,
+            value: void 0
+        });
+        this.maxSize = size;
+    }
+    get(key) {
+        const value = super.get(key);
+        if (super.has(key)) {
+            super.delete(key);
+            super.set(key, value);
+        }
+        return value;
+    }
+    set(key, value) {
+        if (super.has(key))
+            super.delete(key);
+        super.set(key, value);
+        if (this.maxSize && this.size > this.maxSize) {
+            const firstKey = super.keys().next().value;
+            if (firstKey !== undefined)
+                super.delete(firstKey);
+        }
+        return this;
+    }
+}
+//# sourceMappingURL=lru.js.map
+
+/***/ }),
+
+/***/ 8639:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   GP: () => (/* binding */ format),
+/* harmony export */   HT: () => (/* binding */ from),
+/* harmony export */   ck: () => (/* binding */ formatEther)
+/* harmony export */ });
+/* unused harmony exports formatGwei, fromEther, fromGwei */
+// Adapted from the Ox v1 `Value` module.
+/** @see https://ethereum.github.io/yellowpaper/paper.pdf */
+const exponents = {
+    wei: 0,
+    gwei: 9,
+    szabo: 12,
+    finney: 15,
+    ether: 18,
+};
+/**
+ * Formats a `bigint` Value to its string representation (divided by the given exponent).
+ *
+ * @example
+ * ```ts twoslash
+ * import { Value } from 'ox'
+ *
+ * Value.format(420_000_000_000n, 9)
+ * // @log: '420'
+ * ```
+ *
+ * @param value - The `bigint` Value to format.
+ * @param decimals - The exponent to divide the `bigint` Value by.
+ * @returns The string representation of the Value.
+ */
+function format(value, decimals = 0) {
+    if (!Number.isInteger(decimals) || decimals < 0)
+        throw new InvalidDecimalsError({ decimals });
+    let display = value.toString();
+    const negative = display.startsWith('-');
+    if (negative)
+        display = display.slice(1);
+    display = display.padStart(decimals, '0');
+    let [integer, fraction] = [
+        display.slice(0, display.length - decimals),
+        display.slice(display.length - decimals),
+    ];
+    fraction = fraction.replace(/(0+)$/, '');
+    return `${negative ? '-' : ''}${integer || '0'}${fraction ? `.${fraction}` : ''}`;
+}
+/**
+ * Formats a `bigint` Value (default: wei) to a string representation of Ether.
+ *
+ * @example
+ * ```ts twoslash
+ * import { Value } from 'ox'
+ *
+ * Value.formatEther(1_000_000_000_000_000_000n)
+ * // @log: '1'
+ * ```
+ *
+ * @param wei - The Value to format.
+ * @param unit - The unit to format the Value in. @default 'wei'.
+ * @returns The Ether string representation of the Value.
+ */
+function formatEther(wei, unit = 'wei') {
+    return format(wei, exponents.ether - exponents[unit]);
+}
+/**
+ * Formats a `bigint` Value (default: wei) to a string representation of Gwei.
+ *
+ * @example
+ * ```ts twoslash
+ * import { Value } from 'ox'
+ *
+ * Value.formatGwei(1_000_000_000n)
+ * // @log: '1'
+ * ```
+ *
+ * @param wei - The Value to format.
+ * @param unit - The unit to format the Value in. @default 'wei'.
+ * @returns The Gwei string representation of the Value.
+ */
+function formatGwei(wei, unit = 'wei') {
+    return format(wei, exponents.gwei - exponents[unit]);
+}
+/**
+ * Parses a `string` representation of a Value to `bigint` (multiplied by the given exponent).
+ *
+ * @example
+ * ```ts twoslash
+ * import { Value } from 'ox'
+ *
+ * Value.from('420', 9)
+ * // @log: 420000000000n
+ * ```
+ *
+ * @param value - The string representation of the Value.
+ * @param decimals - The exponent to multiply the Value by.
+ * @returns The `bigint` representation of the Value.
+ */
+function from(value, decimals = 0) {
+    if (!Number.isInteger(decimals) || decimals < 0)
+        throw new InvalidDecimalsError({ decimals });
+    // Require at least one digit overall. Rejects '', '.', '-', '-.' which
+    // the previous regex accepted (and which then either produced garbage or
+    // threw a raw `SyntaxError` from `BigInt('')`).
+    if (!/^-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)$/.test(value))
+        throw new InvalidDecimalNumberError({ value });
+    let [integer = '', fraction = '0'] = value.split('.');
+    const negative = integer.startsWith('-');
+    if (negative)
+        integer = integer.slice(1);
+    if (integer === '')
+        integer = '0';
+    // trim trailing zeros.
+    fraction = fraction.replace(/(0+)$/, '');
+    // round off if the fraction is larger than the number of decimals.
+    if (decimals === 0) {
+        // Round half-away-from-zero by inspecting the first fractional digit.
+        if (fraction.length > 0 && Number.parseInt(fraction[0], 10) >= 5)
+            integer = `${BigInt(integer) + 1n}`;
+        fraction = '';
+    }
+    else if (fraction.length > decimals) {
+        const left = fraction.slice(0, decimals);
+        const roundDigit = Number.parseInt(fraction.slice(decimals, decimals + 1), 10);
+        if (roundDigit >= 5) {
+            // Carry through the truncated fraction digits into the integer part
+            // without converting to a JS Number (avoids float precision loss).
+            const carried = carry(left);
+            if (carried.length > decimals) {
+                // Carry overflowed into the integer part.
+                fraction = carried.slice(1);
+                integer = `${BigInt(integer) + 1n}`;
+            }
+            else {
+                fraction = carried;
+            }
+        }
+        else {
+            fraction = left;
+        }
+    }
+    else {
+        fraction = fraction.padEnd(decimals, '0');
+    }
+    return BigInt(`${negative ? '-' : ''}${integer}${fraction}`);
+}
+/**
+ * Adds 1 to a digit string with carry, returning a string of the same length
+ * unless the carry overflows past the most-significant digit (in which case
+ * the returned string is one digit longer).
+ *
+ * @internal
+ */
+function carry(digits) {
+    const out = digits.split('');
+    let i = out.length - 1;
+    while (i >= 0) {
+        const d = Number.parseInt(out[i], 10) + 1;
+        if (d < 10) {
+            out[i] = String(d);
+            return out.join('');
+        }
+        out[i] = '0';
+        i--;
+    }
+    return `1${out.join('')}`;
+}
+/**
+ * Parses a string representation of Ether to a `bigint` Value (default: wei).
+ *
+ * @example
+ * ```ts twoslash
+ * import { Value } from 'ox'
+ *
+ * Value.fromEther('420')
+ * // @log: 420000000000000000000n
+ * ```
+ *
+ * @param ether - String representation of Ether.
+ * @param unit - The unit to parse to. @default 'wei'.
+ * @returns A `bigint` Value.
+ */
+function fromEther(ether, unit = 'wei') {
+    return from(ether, exponents.ether - exponents[unit]);
+}
+/**
+ * Parses a string representation of Gwei to a `bigint` Value (default: wei).
+ *
+ * @example
+ * ```ts twoslash
+ * import { Value } from 'ox'
+ *
+ * Value.fromGwei('420')
+ * // @log: 420000000000n
+ * ```
+ *
+ * @param gwei - String representation of Gwei.
+ * @param unit - The unit to parse to. @default 'wei'.
+ * @returns A `bigint` Value.
+ */
+function fromGwei(gwei, unit = 'wei') {
+    return from(gwei, exponents.gwei - exponents[unit]);
+}
+/**
+ * Thrown when a value is not a valid decimal number.
+ *
+ * @example
+ * ```ts twoslash
+ * import { Value } from 'ox'
+ *
+ * Value.fromEther('123.456.789')
+ * // @error: Value.InvalidDecimalNumberError: Value `123.456.789` is not a valid decimal number.
+ * ```
+ */
+class InvalidDecimalNumberError extends Error {
+    constructor({ value }) {
+        super(`Value \`${value}\` is not a valid decimal number.`);
+        Object.defineProperty(this, "name", {
+            enumerable: true,
+            configurable: true,
+            writable: true,
+            value: 'Value.InvalidDecimalNumberError'
+        });
+    }
+}
+/**
+ * Thrown when the `decimals` argument is not a non-negative integer.
+ *
+ * @example
+ * ```ts twoslash
+ * import { Value } from 'ox'
+ *
+ * Value.from('1', -1)
+ * // @error: Value.InvalidDecimalsError: `decimals` must be a non-negative integer. Got `-1`.
+ * ```
+ */
+class InvalidDecimalsError extends Error {
+    constructor({ decimals }) {
+        super(`\`decimals\` must be a non-negative integer. Got \`${decimals}\`.`);
+        Object.defineProperty(this, "name", {
+            enumerable: true,
+            configurable: true,
+            writable: true,
+            value: 'Value.InvalidDecimalsError'
+        });
+    }
+}
+//# sourceMappingURL=Value.js.map
 
 /***/ })
 

@@ -38280,7 +38280,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(224);
+/* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7511);
 /* harmony import */ var _logger_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8432);
 
 
@@ -38294,7 +38294,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 224:
+/***/ 7511:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -40898,14 +40898,17 @@ function describePanic(code) {
 
 ;// CONCATENATED MODULE: ./src/config/budget.ts
 
-const FORMS = '`90s`, `2m`, `1h`, `120` (seconds) or `50000x` (transactions)';
-/** Parses `90s`, `2m`, `1h`, a bare number of seconds, or `50000x`. */
+const FORMS = '`90s`, `2m`, `1h` (time) or `50000x` (transactions)';
+/** Parses `90s`, `2m`, `1h` or `50000x`. A bare number is refused: seconds and transactions differ a thousandfold. */
 function budget_parseBudget(text) {
     const match = /^\s*(\d+(?:\.\d+)?)\s*(s|m|h|x)?\s*$/i.exec(text);
     if (!match)
         throw new ConfigurationError(`Invalid budget '${text}': use ${FORMS}.`);
+    if (match[2] === undefined) {
+        throw new ConfigurationError(`Budget '${text.trim()}' has no unit: write \`${match[1]}s\` for seconds or \`${match[1]}000x\` for transactions.`);
+    }
     const amount = Number(match[1]);
-    const unit = (match[2] ?? 's').toLowerCase();
+    const unit = match[2].toLowerCase();
     if (amount <= 0)
         throw new ConfigurationError(`Invalid budget '${text}': it must be greater than zero.`);
     if (unit === 'x') {
@@ -40980,6 +40983,7 @@ function parseArgv(argv, options) {
         techniques: { prediction: opts.prediction, ddsf: opts.ddsf },
         schedule: opts.schedule,
         configFile: resolve(opts.config),
+        outputs: { json: resolve(opts.json), markdown: resolve(opts.markdown), sarif: resolve(opts.sarif) },
     });
     let config;
     const program = new Command('lookout')
@@ -40993,7 +40997,6 @@ function parseArgv(argv, options) {
         .requiredOption('--base <ref>', 'the branch or commit the pull request merges into')
         .option('--head <ref>', 'the pull request head', 'HEAD')
         .option('--repo <dir>', 'a directory inside the repository', '.')
-        .option('--markdown <file>', 'write the PR comment (markdown) here')
         .option('--fail-on-behaviour-change', 'exit 1 when the behaviour of head differs from the base (refactor and gas PRs)', false);
     withCommonOptions(pr, DEFAULTS.prBudget).action((opts) => {
         config = {
@@ -41003,7 +41006,6 @@ function parseArgv(argv, options) {
             head: opts.head,
             failOnBehaviourChange: opts.failOnBehaviourChange,
             ...common(opts),
-            outputs: { json: resolve(opts.json), markdown: resolve(opts.markdown) },
         };
     });
     const fuzz = program
@@ -41024,7 +41026,6 @@ function parseArgv(argv, options) {
             contract: opts.contract,
             targets: opts.targets.map((t) => ({ ...t, file: relative(t.file) })),
             ...common(opts),
-            outputs: { json: resolve(opts.json) },
         };
     });
     try {
@@ -41045,9 +41046,11 @@ function parseArgv(argv, options) {
 /** The options both commands take: budget, seed, JSON report, and the switches for measurements. */
 function withCommonOptions(command, budget) {
     return command
-        .option('--budget <budget>', 'time (90s, 2m) or transactions (50000x)', budget)
+        .option('--budget <budget>', 'time (90s, 2m) or transactions (50000x); a unit is required', budget)
         .option('--seed <n>', 'seed of the campaign PRNG', parseSeed, DEFAULTS.seed)
         .option('--json <file>', 'write the JSON report here')
+        .option('--markdown <file>', 'write the report as the PR comment shows it (markdown) here')
+        .option('--sarif <file>', 'write SARIF 2.1.0 (for code scanning) here')
         .option('--config <file>', 'project configuration (default: lookout.toml at the project root)')
         .option('--no-prediction', 'switch off input prediction (for measurement)')
         .option('--no-ddsf', 'switch off demand-driven sequence fuzzing (for measurement)')
@@ -43012,6 +43015,34 @@ async function compileGroup(root, group, settings, env) {
 function describeDiagnostic(d) {
     const where = d.file === '' ? '' : d.line === 0 ? `${d.file}: ` : `${d.file}:${d.line}:${d.column}: `;
     return `${where}${d.message}`;
+}
+
+;// CONCATENATED MODULE: ./src/report/units.ts
+/** Numbers and durations as people read them: thousands separators, seconds and minutes. */
+/** `23,587` */
+function count(n) {
+    return Math.round(n).toLocaleString('en-US');
+}
+/** `0.4 s`, `11.2 s`, `3 min 5 s`, `1 h 2 min`. */
+function duration(ms) {
+    const seconds = ms / 1000;
+    if (seconds < 60)
+        return `${seconds < 10 ? seconds.toFixed(1) : Math.round(seconds)} s`;
+    const totalSeconds = Math.round(seconds);
+    const minutes = Math.floor(totalSeconds / 60);
+    if (minutes < 60)
+        return totalSeconds % 60 === 0 ? `${minutes} min` : `${minutes} min ${totalSeconds % 60} s`;
+    const hours = Math.floor(minutes / 60);
+    return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
+}
+/** `2 min`, `50,000 transactions`, `unlimited`. */
+function budgetText(budget) {
+    if (budget.executions !== null)
+        return `${count(budget.executions)} transactions`;
+    return budget.seconds !== null ? duration(budget.seconds * 1000) : 'unlimited';
+}
+function plural(n, noun) {
+    return `${count(n)} ${noun}${n === 1 ? '' : 's'}`;
 }
 
 ;// CONCATENATED MODULE: ./node_modules/@noble/hashes/_u64.js
@@ -46060,6 +46091,64 @@ class UnsupportedPackedAbiType extends BaseError {
     }
 }
 //# sourceMappingURL=abi.js.map
+;// CONCATENATED MODULE: ./node_modules/viem/_esm/errors/address.js
+
+class InvalidAddressError extends BaseError {
+    constructor({ address }) {
+        super(`Address "${address}" is invalid.`, {
+            metaMessages: [
+                '- Address must be a hex value of 20 bytes (40 hex characters).',
+                '- Address must match its checksum counterpart.',
+            ],
+            name: 'InvalidAddressError',
+        });
+    }
+}
+//# sourceMappingURL=address.js.map
+;// CONCATENATED MODULE: ./node_modules/viem/_esm/utils/address/isAddress.js
+
+
+const addressRegex = /^0x[a-fA-F0-9]{40}$/;
+/** @internal */
+const isAddressCache = /*#__PURE__*/ new LruMap(8192);
+/**
+ * Checks if a string is a valid address.
+ *
+ * In strict mode (the default), a mixed-case address must match its
+ * [EIP-55](https://eips.ethereum.org/EIPS/eip-55) checksum. An all-lowercase
+ * address has no checksum and is valid.
+ *
+ * Use this to validate user input. {@link getAddress} does not validate the
+ * checksum; it returns the checksummed form of any casing.
+ *
+ * - Docs: https://viem.sh/docs/utilities/isAddress
+ *
+ * @example
+ * import { isAddress } from 'viem'
+ *
+ * isAddress('0x787bc77F1700DCE0f8c1581c18A12d3153D1B150')
+ * // true
+ * isAddress('0x787bc77F1700DCE0f8c1581c18A12d3153D1b150') // last `B` lowercased
+ * // false
+ * isAddress('0x787bc77f1700dce0f8c1581c18a12d3153d1b150')
+ * // true
+ */
+function isAddress(address, options) {
+    const { strict = true } = options ?? {};
+    if (!addressRegex.test(address))
+        return false;
+    if (!strict || address.toLowerCase() === address)
+        return true;
+    // Only the checksum comparison is cached; the checks above are cheaper than a
+    // cache lookup.
+    let result = isAddressCache.get(address);
+    if (result === undefined) {
+        result = checksumAddress(address) === address;
+        isAddressCache.set(address, result);
+    }
+    return result;
+}
+//# sourceMappingURL=isAddress.js.map
 ;// CONCATENATED MODULE: ./node_modules/viem/_esm/utils/address/getAddress.js
 
 
@@ -46332,64 +46421,6 @@ function createCursor(bytes, { recursiveReadLimit = 8_192 } = {}) {
     return cursor;
 }
 //# sourceMappingURL=cursor.js.map
-;// CONCATENATED MODULE: ./node_modules/viem/_esm/errors/address.js
-
-class address_InvalidAddressError extends BaseError {
-    constructor({ address }) {
-        super(`Address "${address}" is invalid.`, {
-            metaMessages: [
-                '- Address must be a hex value of 20 bytes (40 hex characters).',
-                '- Address must match its checksum counterpart.',
-            ],
-            name: 'InvalidAddressError',
-        });
-    }
-}
-//# sourceMappingURL=address.js.map
-;// CONCATENATED MODULE: ./node_modules/viem/_esm/utils/address/isAddress.js
-
-
-const addressRegex = /^0x[a-fA-F0-9]{40}$/;
-/** @internal */
-const isAddressCache = /*#__PURE__*/ new LruMap(8192);
-/**
- * Checks if a string is a valid address.
- *
- * In strict mode (the default), a mixed-case address must match its
- * [EIP-55](https://eips.ethereum.org/EIPS/eip-55) checksum. An all-lowercase
- * address has no checksum and is valid.
- *
- * Use this to validate user input. {@link getAddress} does not validate the
- * checksum; it returns the checksummed form of any casing.
- *
- * - Docs: https://viem.sh/docs/utilities/isAddress
- *
- * @example
- * import { isAddress } from 'viem'
- *
- * isAddress('0x787bc77F1700DCE0f8c1581c18A12d3153D1B150')
- * // true
- * isAddress('0x787bc77F1700DCE0f8c1581c18A12d3153D1b150') // last `B` lowercased
- * // false
- * isAddress('0x787bc77f1700dce0f8c1581c18a12d3153d1b150')
- * // true
- */
-function isAddress_isAddress(address, options) {
-    const { strict = true } = options ?? {};
-    if (!addressRegex.test(address))
-        return false;
-    if (!strict || address.toLowerCase() === address)
-        return true;
-    // Only the checksum comparison is cached; the checks above are cheaper than a
-    // cache lookup.
-    let result = isAddressCache.get(address);
-    if (result === undefined) {
-        result = checksumAddress(address) === address;
-        isAddressCache.set(address, result);
-    }
-    return result;
-}
-//# sourceMappingURL=isAddress.js.map
 ;// CONCATENATED MODULE: ./node_modules/viem/_esm/utils/data/concat.js
 function concat(values) {
     if (typeof values[0] === 'string')
@@ -46554,8 +46585,8 @@ function encodeParams(preparedParams) {
     return concatHex([...staticParams, ...dynamicParams]);
 }
 function encodeAddress(value) {
-    if (!isAddress_isAddress(value))
-        throw new address_InvalidAddressError({ address: value });
+    if (!isAddress(value))
+        throw new InvalidAddressError({ address: value });
     return { dynamic: false, encoded: padHex(value.toLowerCase()) };
 }
 function encodeArray(value, { length, param, }) {
@@ -48040,7 +48071,7 @@ function isArgOfType(arg, abiParameter) {
     const abiParameterType = abiParameter.type;
     switch (abiParameterType) {
         case 'address':
-            return isAddress_isAddress(arg, { strict: false });
+            return isAddress(arg, { strict: false });
         case 'bool':
             return argType === 'boolean';
         case 'function':
@@ -48131,7 +48162,7 @@ function getAmbiguousTypes(sourceParameters, targetParameters, args) {
             // This stays above the catch-all: a non-address string is not ambiguous.
             if (types.includes('address') &&
                 (types.includes('string') || types.includes('bytes')))
-                return (value === undefined || isAddress_isAddress(value, { strict: false }));
+                return (value === undefined || isAddress(value, { strict: false }));
             // Distinct types that both matched cannot be distinguished at runtime
             // (e.g. `bytes` vs `bytes32`, `uint256` vs `int256`, `address` vs `bytes20`).
             if (sourceParameter.type !== targetParameter.type)
@@ -49057,6 +49088,14 @@ function stripMetadata(code) {
 const WORD = 1n << 256n;
 const WORD_MASK = WORD - 1n;
 const DEFAULT_DICTIONARY_LIMITS = { constants: 4096, feedback: 1024, strings: 256 };
+/**
+ * How `draw` picks its source: any stored entry, a source literal, a small integer, a bound of the
+ * type, a power of two. The literal weight was measured (median transactions to the bug, 9 seeds):
+ * weight 0 / 4 / 10 gave Foo 3732 / 885 / 249, EqualArrays 423 / 357 / 126, OwnerIndex 949 / 2600 /
+ * 1130 (one miss in 9 at 4 and at 10); with half the magnitudes one byte wide (values.ts), 6 gave
+ * 461 / 193 / 795 and 10 gave 492 / 174 / 1452, all found: 6 keeps the small-number bug fast.
+ */
+const DRAW_SOURCE_WEIGHTS = { stored: 6, literal: 6, small: 2, bound: 2, power: 1 };
 /** Values below this are produced by `draw` anyway; storing them would only crowd the dictionary. */
 const SMALL = 16n;
 /**
@@ -49068,6 +49107,9 @@ class Dictionary {
     limits;
     constants = [];
     constantSet = new Set();
+    /** The constants the source spells out (AST literals and folds): drawn on their own as well. */
+    literals = [];
+    literalSet = new Set();
     feedback = [];
     feedbackSet = new Set();
     /** Feedback entries dropped from the front so far; marks count from the first entry ever added. */
@@ -49094,6 +49136,15 @@ class Dictionary {
             return;
         this.constantSet.add(word);
         this.constants.push(word);
+    }
+    /** A constant written in the source: also drawn apart from the code's many layout constants. */
+    addLiteral(value) {
+        this.addConstant(value);
+        const word = toWord(value);
+        if (!this.constantSet.has(word) || this.literalSet.has(word))
+            return;
+        this.literalSet.add(word);
+        this.literals.push(word);
     }
     addString(value) {
         if (this.stringSet.has(value) || this.strings.length >= this.limits.strings)
@@ -49192,7 +49243,7 @@ class Dictionary {
         const id = node.typeDescriptions?.typeIdentifier;
         const folded = typeof id === 'string' ? /^t_rational_(minus_)?(\d+)_by_1$/.exec(id) : null;
         if (folded)
-            this.addConstant(folded[1] ? -BigInt(folded[2]) : BigInt(folded[2]));
+            this.addLiteral(folded[1] ? -BigInt(folded[2]) : BigInt(folded[2]));
         if (node.nodeType !== 'Literal')
             return;
         const value = typeof node.value === 'string' ? node.value : undefined;
@@ -49201,7 +49252,7 @@ class Dictionary {
             case 'number':
                 // Address literals are the number literals without a rational type.
                 if (!folded && value !== undefined && /^0x[0-9a-f_]+$/i.test(value))
-                    this.addConstant(BigInt(value.replaceAll('_', '')));
+                    this.addLiteral(BigInt(value.replaceAll('_', '')));
                 break;
             case 'string':
             case 'unicodeString':
@@ -49218,22 +49269,27 @@ class Dictionary {
     addLeftAligned(hex) {
         if (hex.length === 0 || hex.length > 64)
             return;
-        this.addConstant(BigInt(`0x${hex.padEnd(64, '0')}`));
+        this.addLiteral(BigInt(`0x${hex.padEnd(64, '0')}`));
     }
     /**
      * A value that fits `bits` (two's complement when `signed`): a stored entry (preferring one that
-     * fits), a small integer or a bound of the type, sometimes shifted by ±1 or negated — negation of
-     * a slot base c gives 2²⁵⁶ − c, the index that wraps an array write onto slot 0.
+     * fits), a source literal, a small integer, a bound of the type or a power of two, sometimes shifted by ±1 or
+     * negated — negation of a slot base c gives 2²⁵⁶ − c, the index that wraps an array write onto slot 0.
      */
     draw(rng, bits, signed) {
-        const source = rng.weighted(this.size > 0 ? [6, 2, 2] : [0, 2, 2]);
+        const { stored, literal, small, bound, power } = DRAW_SOURCE_WEIGHTS;
+        const source = rng.weighted([this.size > 0 ? stored : 0, this.literals.length > 0 ? literal : 0, small, bound, power]);
         let word;
         if (source === 0)
             word = this.pickFitting(rng, bits, signed);
         else if (source === 1)
+            word = rng.pick(this.literals);
+        else if (source === 2)
             word = toWord(BigInt(signed && rng.chance(0.3) ? -rng.range(1, 16) : rng.range(0, 16)));
-        else
+        else if (source === 3)
             word = toWord(rng.pick(bounds(bits, signed)));
+        else
+            word = 1n << BigInt(rng.int(signed ? bits - 1 : bits));
         switch (rng.weighted([14, 2, 2, 2])) {
             case 1:
                 word = toWord(word + 1n);
@@ -49323,6 +49379,11 @@ function generateValue(param, ctx) {
             return t.components.map((c) => generateValue(c, ctx));
     }
 }
+/**
+ * Share of magnitudes at most one byte wide: small indices, counts and levels (an index past a
+ * 3-element array needs two of them). Uniform widths gave 1 in 32 such values.
+ */
+const SMALL_MAGNITUDE_SHARE = 0.5;
 /** Dictionary values, uniform words, and log-uniform magnitudes (small amounts are common). */
 function generateInteger(bits, signed, ctx) {
     const { rng } = ctx;
@@ -49332,7 +49393,8 @@ function generateInteger(bits, signed, ctx) {
         case 1:
             return fitWord(rng.bits(bits), bits, signed);
         default: {
-            const magnitude = rng.bits(rng.range(1, signed ? bits - 1 : bits));
+            const width = signed ? bits - 1 : bits;
+            const magnitude = rng.bits(rng.chance(SMALL_MAGNITUDE_SHARE) ? rng.range(1, Math.min(8, width)) : rng.range(1, width));
             return signed && rng.chance(0.5) ? -magnitude : magnitude;
         }
     }
@@ -49394,16 +49456,53 @@ function generateLength(ctx) {
             return rng.range(0, max);
     }
 }
+/**
+ * Share of calls with several dynamic array parameters whose arrays get one length: functions taking
+ * parallel arrays nearly always `require` equal lengths, which independent lengths rarely meet.
+ */
+const MATCH_LENGTHS_SHARE = 0.5;
 /** Arguments for a target; a fallback target gets fresh raw calldata instead. */
 function generateInputs(target, ctx) {
     switch (target.kind) {
-        case 'function':
-            return { target, args: target.fn.inputs.map((p) => generateValue(p, ctx)) };
+        case 'function': {
+            const params = target.fn.inputs;
+            const args = params.map((p) => generateValue(p, ctx));
+            const arrays = dynamicArrays(params);
+            if (arrays.length < 2 || !ctx.rng.chance(MATCH_LENGTHS_SHARE))
+                return { target, args };
+            return { target, args: matchLengths(params, args, ctx.rng.pick(arrays), ctx) };
+        }
         case 'fallback':
             return { target: { ...target, data: generateFallbackData(ctx) }, args: [] };
         case 'receive':
             return { target, args: [] };
     }
+}
+/** Indices of the parameters that are dynamic arrays (`T[]`). */
+function dynamicArrays(params) {
+    const indices = [];
+    params.forEach((p, i) => {
+        const t = abiType(p);
+        if (t.kind === 'array' && t.length === undefined)
+            indices.push(i);
+    });
+    return indices;
+}
+/**
+ * The arguments with every other dynamic array cut or grown (with fresh elements) to the length of
+ * `args[from]`; never changes `args` in place.
+ */
+function matchLengths(params, args, from, ctx) {
+    const length = args[from].length;
+    return args.map((arg, i) => {
+        const t = abiType(params[i]);
+        if (i === from || t.kind !== 'array' || t.length !== undefined)
+            return arg;
+        const items = arg.slice(0, length);
+        while (items.length < length)
+            items.push(generateValue(t.element, ctx));
+        return items;
+    });
 }
 /** Empty, an unknown selector (with a few argument words), or arbitrary bytes. */
 function generateFallbackData(ctx) {
@@ -49794,9 +49893,15 @@ function mutateOneInput(call, ctx) {
         return { ...call, target: { ...target, data: mutateValue(FALLBACK_DATA, target.data, ctx) } };
     if (target.kind !== 'function')
         return call;
+    const params = target.fn.inputs;
     const j = ctx.rng.int(call.args.length);
     const args = call.args.slice();
-    args[j] = mutateValue(target.fn.inputs[j], args[j], ctx);
+    args[j] = mutateValue(params[j], args[j], ctx);
+    // A resized array drags its parallel arrays along, as generation lines them up.
+    const arrays = dynamicArrays(params);
+    const resized = arrays.includes(j) && args[j].length !== call.args[j].length;
+    if (resized && arrays.length > 1 && ctx.rng.chance(MATCH_LENGTHS_SHARE))
+        return { ...call, args: matchLengths(params, args, j, ctx) };
     return { ...call, args };
 }
 /** Zero, half, double (bounded), the maximum, or a fresh amount. */
@@ -50075,13 +50180,15 @@ function fuzzWord(current, rng, dictionary) {
 ;// CONCATENATED MODULE: ./src/fuzz/search/feedback.ts
 /**
  * Feeds what a transaction revealed back into the dictionary: the operands of the comparisons that
- * decided its branches (the value a check wants is usually one of them), its return data and its
- * event words. The campaign rolls these back unless the input was kept.
+ * decided its branches (the value a check wants is usually one of them), the values it stored, its
+ * return data and its event words. The campaign rolls these back unless the input was kept.
  */
 function harvestFeedback(dictionary, result) {
     const operands = [];
     for (const cmp of result.trace.comparisons)
         operands.push(cmp.left, cmp.right);
+    for (const write of result.trace.sstores)
+        operands.push(write.value);
     dictionary.addFeedback(operands);
     dictionary.addFeedbackData(result.returnData);
     for (const log of result.logs) {
@@ -51013,6 +51120,102 @@ function blockStarts(code) {
     return startOf;
 }
 
+;// CONCATENATED MODULE: ./src/fuzz/search/missedBranches.ts
+
+
+
+/**
+ * Why a target was never reached, as a reviewer can act on it: the nearest branch whose direction
+ * toward the target no execution took. A branch counts when its JUMPI ran and went only the other
+ * way (edges as TxTrace.edges encode them); nearest is fewest blocks from its untaken side to a
+ * block holding the target.
+ *
+ * The control-flow graph is static and over-approximate: constant jump targets, and — for internal
+ * calls, whose return jumps are dynamic — an edge to every block start a block pushes (its return
+ * address). Enough to point at the guard in front of a line, never used to prove anything.
+ */
+function missedBranches(code, codeId, covered, targets) {
+    const graph = controlFlow(stripMetadata(code));
+    const predecessors = new Map();
+    for (const [from, tos] of graph.successors) {
+        for (const to of tos) {
+            const list = predecessors.get(to);
+            if (list)
+                list.push(from);
+            else
+                predecessors.set(to, [from]);
+        }
+    }
+    const reasons = new Map();
+    for (const [target, pcs] of targets) {
+        const distance = distancesTo(predecessors, new Set(pcs.map((pc) => graph.blockOf.get(pc)).filter((b) => b !== undefined)));
+        let best;
+        for (const branch of graph.branches) {
+            const taken = covered.has(codeId * 2 ** 32 + branch.pc * 2 + 1);
+            const fell = covered.has(codeId * 2 ** 32 + branch.pc * 2);
+            if (taken === fell)
+                continue; // never run, or both ways already
+            const untaken = taken ? branch.fallThrough : branch.jumpTarget;
+            const d = untaken === undefined ? undefined : distance.get(untaken);
+            if (d !== undefined && (best === undefined || d < best.distance))
+                best = { pc: branch.pc, distance: d };
+        }
+        if (best)
+            reasons.set(target, best.pc);
+    }
+    return reasons;
+}
+function controlFlow(code) {
+    const blocks = basicBlocks(code);
+    const starts = new Set(blocks.map((b) => b.start));
+    const jumpdest = (value) => (value !== undefined && value < 2n ** 32n && starts.has(Number(value)) ? Number(value) : undefined);
+    const successors = new Map();
+    const blockOf = new Map();
+    const branches = [];
+    blocks.forEach((block, i) => {
+        for (const ins of block.instructions)
+            blockOf.set(ins.pc, block.start);
+        const last = block.instructions[block.instructions.length - 1];
+        const previous = block.instructions[block.instructions.length - 2];
+        const next = blocks[i + 1]?.start;
+        const target = jumpdest(previous?.push);
+        const pushed = block.instructions.map((ins) => jumpdest(ins.push)).filter((pc) => pc !== undefined && pc !== target);
+        const out = [];
+        if (last.op.code === Op.JUMPI) {
+            branches.push({ pc: last.pc, fallThrough: next, jumpTarget: target });
+            if (next !== undefined)
+                out.push(next);
+            if (target !== undefined)
+                out.push(target);
+        }
+        else if (last.op.code === Op.JUMP) {
+            if (target !== undefined)
+                out.push(target);
+            out.push(...pushed);
+        }
+        else if (!last.op.terminates && next !== undefined) {
+            out.push(next);
+        }
+        successors.set(block.start, out);
+    });
+    return { successors, blockOf, branches };
+}
+/** Fewest edges from each block to any of `goals` (breadth-first over reversed edges). */
+function distancesTo(predecessors, goals) {
+    const distance = new Map([...goals].map((g) => [g, 0]));
+    const queue = [...goals];
+    for (let i = 0; i < queue.length; i++) {
+        const block = queue[i];
+        for (const from of predecessors.get(block) ?? []) {
+            if (distance.has(from))
+                continue;
+            distance.set(from, distance.get(block) + 1);
+            queue.push(from);
+        }
+    }
+    return distance;
+}
+
 ;// CONCATENATED MODULE: ./src/fuzz/search/schedule.ts
 /** Energy bound K of both schedules (AFLFast's M; Bran uses 1024). */
 const MAX_ENERGY = 1024;
@@ -51899,6 +52102,7 @@ function createPathAnalyzer(request) {
 
 
 
+
 /** Most wei one generated call carries: enough for any realistic deposit, far below a sender's balance. */
 const MAX_CALL_VALUE = 10000n * 10n ** 18n;
 /** Fuzzes one deployed contract (with the ones it was deployed with) for its budget, then shrinks and replays every failure found. */
@@ -51947,6 +52151,8 @@ async function fuzzContract(request) {
     let entersTargets = false;
     let enteredTargets = false;
     const { distinguish } = request;
+    // JUMPI edges taken, to name the branch that kept an unreached target unreached.
+    const covered = new Set();
     const outcome = await runCampaign({
         harness,
         budget: request.budget,
@@ -51965,6 +52171,8 @@ async function fuzzContract(request) {
             if (event.kind === 'transaction') {
                 reach.observe(event.result, event.elapsedMs, event.sequenceIndex);
                 entersTargets ||= reach.enters(event.result);
+                for (const edge of event.result.trace.edges)
+                    covered.add(edge);
             }
             if (event.kind === 'sequence') {
                 request.onEvent?.({ ...event, executesTargets: entersTargets });
@@ -51987,7 +52195,9 @@ async function fuzzContract(request) {
         if (confirmed)
             findings.push(confirmed);
     }
-    return { ...result, outcome, findings };
+    const unreached = new Map(request.targets.flatMap((t, i) => (t.runtime === undefined && !reach.reached.has(i) && !lookahead.unreachable.has(i) ? [[i, t.pcs]] : [])));
+    const missed = unreached.size > 0 ? missedBranches(deployment.code, deployment.codeId, covered, unreached) : new Map();
+    return { ...result, outcome, findings, missedBranches: missed };
 }
 /**
  * The getter solc generates for a public state variable: no user code to reach and nothing that can
@@ -52288,6 +52498,7 @@ function splitBudget(contracts, targetCounts, total) {
 
 
 
+
 /** Share of a time budget kept back for shrinking and replaying findings. */
 const SHRINK_SHARE = 0.1;
 /**
@@ -52321,8 +52532,10 @@ watch) {
             onEvent: observed(progressReporter(contract.name, logger, clock), watcher && ((event) => watcher.observe(event))),
             distinguish: watcher?.distinguish && ((executed) => watcher.distinguish(executed)),
         }));
-        logger.info(`${contract.name}: ${result.outcome.transactions} transactions, ${result.findings.length} finding(s)` +
-            (targets.length > 0 ? `, ${result.reached.size}/${targets.length} changed lines reached` : ''));
+        logger.info(
+        // Per contract: its targets, not the changed-line counts the report gives once for the whole run.
+        `${contract.name}: ${count(result.outcome.transactions)} transactions, ${result.findings.length} finding(s)` +
+            (targets.length > 0 ? `, reached ${result.reached.size} of its ${targets.length} targets` : ''));
         results.push(result);
     }
     return results;
@@ -88447,7 +88660,7 @@ function instrumentedOpcodes(common, recorder) {
         wrap(Op.SUB, (runState, pc) => recorder.difference(pc, instrumentation_top(runState, 0), instrumentation_top(runState, 1))),
         wrap(Op.ISZERO, (runState, pc) => recorder.iszero(pc, instrumentation_top(runState, 0))),
         wrap(Op.SLOAD, (runState, pc) => recorder.sload(pc, instrumentation_top(runState, 0))),
-        wrap(Op.SSTORE, (runState, pc) => recorder.sstore(pc, instrumentation_top(runState, 0))),
+        wrap(Op.SSTORE, (runState, pc) => recorder.sstore(pc, instrumentation_top(runState, 0), instrumentation_top(runState, 1))),
         // Stack: gas, to, value, … for CALL/CALLCODE; gas, to, … for DELEGATECALL; beneficiary for SELFDESTRUCT.
         wrap(Op.CALL, (runState, pc) => recorder.effect('call', pc, instrumentation_top(runState, 1), instrumentation_top(runState, 2))),
         wrap(Op.CALLCODE, (runState, pc) => recorder.effect('callcode', pc, instrumentation_top(runState, 1), instrumentation_top(runState, 2))),
@@ -88747,7 +88960,10 @@ class TraceRecorder {
     frameAddresses = new Array(MAX_FRAMES).fill('0x');
     address = '0x';
     blockSet;
-    edges = new Set();
+    /** Hits per distinct edge, in first-hit order. */
+    edgeHits = new Map();
+    /** Re-iterable view of the edges hit (consumers iterate it more than once). */
+    edges = { [Symbol.iterator]: () => this.edgeHits.keys() };
     hashA = 0;
     hashB = 0;
     jumps;
@@ -88780,17 +88996,14 @@ class TraceRecorder {
         this.comparisons = Array.from({ length: limits.maxComparisons }, () => ({
             codeId: 0, pc: 0, cmpPc: 0, op: 0, left: 0n, right: 0n, negations: 0, taken: false,
         }));
-        const access = () => ({ codeId: 0, pc: 0, address: '0x', slot: 0n });
-        this.sloads = Array.from({ length: limits.maxStorageAccesses }, access);
-        this.sstores = Array.from({ length: limits.maxStorageAccesses }, access);
+        this.sloads = Array.from({ length: limits.maxStorageAccesses }, () => ({ codeId: 0, pc: 0, address: '0x', slot: 0n }));
+        this.sstores = Array.from({ length: limits.maxStorageAccesses }, () => ({ codeId: 0, pc: 0, address: '0x', slot: 0n, value: 0n }));
         this.effects = Array.from({ length: limits.maxEffects }, () => ({ kind: 'call', codeId: 0, pc: 0, from: '0x', to: 0n, value: 0n }));
     }
     begin() {
         this.recording = true;
         this.depth = -1;
-        this.edges.clear();
-        this.hashA = 0x811c9dc5;
-        this.hashB = 0x9747b28c;
+        this.edgeHits.clear();
         this.jumpCount = 0;
         this.jumpsTruncated = false;
         this.blocks.clear();
@@ -88830,10 +89043,8 @@ class TraceRecorder {
     /** A JUMPI at `pc` (the opcode's own pc) with its condition, before the original handler runs. */
     jumpi(pc, destination, condition, code) {
         const taken = condition !== 0n;
-        const edge = pc * 2 + (taken ? 1 : 0);
-        this.edges.add(this.codeId * TWO_POW_32 + edge);
-        this.mix(this.codeId);
-        this.mix(edge);
+        const key = this.codeId * TWO_POW_32 + pc * 2 + (taken ? 1 : 0);
+        this.edgeHits.set(key, (this.edgeHits.get(key) ?? 0) + 1);
         if (!taken)
             this.blockSet?.add(pc + 1);
         if (this.depth === 0)
@@ -88890,9 +89101,12 @@ class TraceRecorder {
         if (this.sloadCount < this.sloads.length)
             this.access(this.sloads[this.sloadCount++], pc, slot);
     }
-    sstore(pc, slot) {
-        if (this.sstoreCount < this.sstores.length)
-            this.access(this.sstores[this.sstoreCount++], pc, slot);
+    sstore(pc, slot, value) {
+        if (this.sstoreCount >= this.sstores.length)
+            return;
+        const record = this.sstores[this.sstoreCount++];
+        this.access(record, pc, slot);
+        record.value = value;
     }
     /** A CALL, CALLCODE, DELEGATECALL or SELFDESTRUCT about to run (operands read off the stack). */
     effect(kind, pc, to, value) {
@@ -88936,6 +89150,22 @@ class TraceRecorder {
         record.negations = this.cmpNegations;
         record.taken = taken;
     }
+    /**
+     * The path id: each edge in first-hit order with its hit count in AFL's buckets, so that a loop
+     * running 37 or 38 times is one path (every count its own path kept half of all inputs on Bran's
+     * Fig. 2 loops, issue 13) while 1, 2, 3 and each power-of-two range still tell loops apart.
+     */
+    pathId() {
+        this.hashA = 0x811c9dc5;
+        this.hashB = 0x9747b28c;
+        for (const [key, hits] of this.edgeHits) {
+            const codeId = Math.floor(key / TWO_POW_32);
+            this.mix(codeId);
+            this.mix(key - codeId * TWO_POW_32);
+            this.mix(hitBucket(hits));
+        }
+        return (this.hashA >>> 0).toString(16).padStart(8, '0') + (this.hashB >>> 0).toString(16).padStart(8, '0');
+    }
     // Two independent 32-bit multiplicative hashes (FNV-1a and a murmur-style mix): a 64-bit path id.
     mix(word) {
         this.hashA = Math.imul(this.hashA ^ word, 0x01000193);
@@ -88946,7 +89176,7 @@ class TraceRecorder {
     }
     trace() {
         return {
-            pathId: (this.hashA >>> 0).toString(16).padStart(8, '0') + (this.hashB >>> 0).toString(16).padStart(8, '0'),
+            pathId: this.pathId(),
             edges: this.edges,
             jumps: this.jumps.subarray(0, this.jumpCount * 2),
             jumpsTruncated: this.jumpsTruncated,
@@ -88957,6 +89187,18 @@ class TraceRecorder {
             blocks: this.blocks,
         };
     }
+}
+/** AFL's hit-count classes: 1, 2, 3, 4–7, 8–15, 16–31, 32–127, 128+. */
+function hitBucket(hits) {
+    if (hits <= 3)
+        return hits;
+    if (hits < 8)
+        return 4;
+    if (hits < 16)
+        return 5;
+    if (hits < 32)
+        return 6;
+    return hits < 128 ? 7 : 8;
 }
 
 ;// CONCATENATED MODULE: ./src/evm/txGas.ts
@@ -90063,6 +90305,46 @@ function parseSrc(src) {
     return { start, length, file };
 }
 
+;// CONCATENATED MODULE: ./src/targets/branchLocation.ts
+
+
+/** Longest condition text shown; longer ones end in `…`. */
+const MAX_CONDITION = 100;
+/** Maps a JUMPI pc of the contract's runtime code to the source of its condition (null when unmapped). */
+function branchLocator(contract) {
+    const lineIndexes = new Map(contract.sources.map((s) => [s.path, new LineIndex(s.content)]));
+    const bytes = new Map(contract.sources.map((s) => [s.path, Buffer.from(s.content, 'utf8')]));
+    const byPc = new Map(codeLocations(contract.deployed, contract.sources, lineIndexes).mapped.map((ins) => [ins.pc, ins]));
+    return (pc) => {
+        const ins = byPc.get(pc);
+        if (!ins)
+            return null;
+        const text = bytes.get(ins.file).subarray(ins.start, ins.start + ins.length).toString('utf8');
+        return { file: ins.file, line: lineIndexes.get(ins.file).lineOf(ins.start), condition: conditionText(text) };
+    };
+}
+/**
+ * The condition of what a JUMPI maps to: `if (…)` / `while (…)` / `require(…)` up to its closing
+ * parenthesis (not the body after it), whitespace collapsed.
+ */
+function conditionText(source) {
+    const open = /^\s*(if|while|for|require|assert)\s*\(/.exec(source);
+    let text = source;
+    if (open) {
+        let depth = 0;
+        for (let i = open[0].length - 1; i < source.length; i++) {
+            if (source[i] === '(')
+                depth++;
+            else if (source[i] === ')' && --depth === 0) {
+                text = source.slice(0, i + 1);
+                break;
+            }
+        }
+    }
+    const collapsed = text.replace(/\s+/g, ' ').trim();
+    return collapsed.length > MAX_CONDITION ? `${collapsed.slice(0, MAX_CONDITION - 1)}…` : collapsed;
+}
+
 ;// CONCATENATED MODULE: ./src/targets/failureLocation.ts
 
 
@@ -90131,11 +90413,15 @@ function findFunction(project, compiled, contractName, functionName) {
 
 
 
+
 /** The campaign's targets in the report's terms: reached (first when, by which sequence) or not. */
 function toReportTargets(targets, result) {
+    const branchAt = result.missedBranches?.size ? branchLocator(result.contract) : undefined;
     return targets.map((target, index) => {
         const first = result.reached.get(index);
         const status = target.status === 'no-code' ? 'no-code' : first ? 'reached' : result.unreachable.has(index) ? 'unreachable' : 'unreached';
+        const missed = status === 'unreached' ? result.missedBranches?.get(index) : undefined;
+        const missedBranch = missed === undefined ? null : branchAt?.(missed);
         return {
             ...targetPlace(target),
             pcs: target.pcs,
@@ -90143,6 +90429,7 @@ function toReportTargets(targets, result) {
             reason: null,
             firstReachedMs: first ? Math.round(first.ms) : null,
             firstReachedSequence: first ? first.sequence : null,
+            ...(missedBranch && { missedBranch }),
         };
     });
 }
@@ -91785,16 +92072,28 @@ class TokenReadings {
         return this.reads.keys();
     }
     /**
-     * `previous` with the views of the named tokens read again — but a view whose reads (for its
-     * previous reading) `since` did not touch keeps its value: it would run the same path on the same storage.
+     * The views of the named tokens that `since` may have changed: those whose reads (for their
+     * previous reading) it wrote, every view of a token whose ether moved, and any view whose reads are
+     * unknown. The others would run the same path on the same storage.
      */
-    async read(executor, tokens, previous, since) {
-        const readings = new Map(previous);
+    stale(tokens, previous, since) {
+        const stale = new Set();
         for (const token of tokens) {
             const everything = since === undefined || since.everything || since.ether.has(token);
-            for (const { key, to, data } of this.reads.get(token) ?? []) {
+            for (const { key } of this.reads.get(token) ?? []) {
                 const reads = previous.get(key)?.reads;
-                if (!everything && reads !== undefined && !intersects(reads, since.storage))
+                if (everything || reads === undefined || intersects(reads, since.storage))
+                    stale.add(key);
+            }
+        }
+        return stale;
+    }
+    /** `previous` with the given views read again, each with the storage it read. */
+    async read(executor, views, previous) {
+        const readings = new Map(previous);
+        for (const reads of this.reads.values()) {
+            for (const { key, to, data } of reads) {
+                if (!views.has(key))
                     continue;
                 const view = await executor.view(to, data, 0, { recordReads: true });
                 const value = view.success && view.returnData.length >= 32 ? fromHex_hexToBigInt(toHex_bytesToHex(view.returnData.subarray(0, 32))) : undefined;
@@ -91802,6 +92101,10 @@ class TokenReadings {
             }
         }
         return readings;
+    }
+    /** Every view of the named tokens. */
+    views(tokens) {
+        return new Set([...tokens].flatMap((token) => (this.reads.get(token) ?? []).map((read) => read.key)));
     }
 }
 function intersects(a, b) {
@@ -91864,7 +92167,7 @@ class RevisionObserver {
         const book = new AddressBook(world);
         world.executor.reset();
         const tokens = new TokenReadings(world, book);
-        return new RevisionObserver(world, book, tokens, await tokens.read(world.executor, tokens.tokens, new Map()));
+        return new RevisionObserver(world, book, tokens, await tokens.read(world.executor, tokens.views(tokens.tokens), new Map()));
     }
     reset() {
         this.world.executor.reset();
@@ -91893,7 +92196,7 @@ class RevisionObserver {
         this.lastChange = {
             storage: new Set(sstores.map((write) => storageKey(write.address, write.slot))),
             ether: etherMoved,
-            everything: call.blockDelay > 0 || call.timeDelay > 0 || sstores.length >= executor.traceLimits.maxStorageAccesses,
+            everything: sstores.length >= executor.traceLimits.maxStorageAccesses,
         };
         if (result.outcome.kind !== 'success') {
             return { observation: { failure: this.failure(result, call.to), returns: '', events: [], ether, tokens: [] }, touched };
@@ -91904,15 +92207,18 @@ class RevisionObserver {
         return { observation, touched };
     }
     /**
-     * How the transaction just run changed the views of the `touched` tokens. A token's views are read
-     * again only when its storage was written or its ether moved: a view that changes with time alone
-     * (interest accrual) is seen at the next transaction that writes its token.
+     * The views of the `touched` tokens the transaction just run may have changed (see
+     * `TokenReadings.stale`). Both revisions read the union of theirs, so a view that also changes with
+     * time alone (interest accrual) is read at the same points on both: when either writes what it reads.
      */
-    async tokenChanges(touched) {
-        const tokens = [...this.tokens.tokens].filter((token) => touched.has(token));
-        if (tokens.length === 0)
+    staleViews(touched) {
+        return this.tokens.stale([...this.tokens.tokens].filter((token) => touched.has(token)), this.current, this.lastChange);
+    }
+    /** How the transaction just run changed the given token views. */
+    async tokenChanges(views) {
+        if (views.size === 0)
             return [];
-        const after = await this.tokens.read(this.world.executor, tokens, this.current, this.lastChange);
+        const after = await this.tokens.read(this.world.executor, views, this.current);
         const changes = tokenChanges(this.current, after);
         this.current = after;
         return changes;
@@ -92039,12 +92345,13 @@ class SideBySide {
             const head = await this.head.run(sequence[index]);
             const baseCall = baseCalls[index];
             if (baseCall === undefined) {
-                await this.head.tokenChanges(head.touched);
+                await this.head.tokenChanges(this.head.staleViews(head.touched));
                 continue;
             }
             const base = await this.base.run(baseCall);
             const touched = new Set([...head.touched, ...base.touched]);
-            const difference = compareObservations({ ...base.observation, tokens: await this.base.tokenChanges(touched) }, { ...head.observation, tokens: await this.head.tokenChanges(touched) });
+            const views = new Set([...this.head.staleViews(touched), ...this.base.staleViews(touched)]);
+            const difference = compareObservations({ ...base.observation, tokens: await this.base.tokenChanges(views) }, { ...head.observation, tokens: await this.head.tokenChanges(views) });
             if (difference)
                 return this.divergence(sequence.slice(0, index + 1), difference);
         }
@@ -92308,6 +92615,8 @@ function toReportChange(project, plan, result, divergence) {
 
 
 
+
+
 /**
  * `lookout pr`: the changed Solidity lines of head since its merge-base with base become targets in
  * every deployable contract compiled from them; those contracts are deployed (with what their
@@ -92323,7 +92632,7 @@ async function fuzzPullRequest(config, context) {
     const changes = range.changes.filter((c) => c.status !== 'deleted').flatMap((c) => underProject(c, projectDir));
     if (changes.length === 0) {
         logger.info('No Solidity lines changed: nothing to fuzz.');
-        return { targets: [], findings: [], results: [] };
+        return { targets: [], findings: [], results: [], base: range.mergeBase === undefined ? 'not-fetched' : 'compared' };
     }
     logger.info(`${changes.length} changed Solidity file(s) between ${range.mergeBase?.slice(0, 12) ?? 'the base'} and ${range.head.slice(0, 12)}.`);
     const head = (await workTreeIs(repo, range.head)) ? { dir: repo, dispose: () => undefined } : await exportHead(repo, range);
@@ -92365,6 +92674,7 @@ async function fuzzPullRequest(config, context) {
             results,
             deployments: deployed.deployments,
             project,
+            base: range.mergeBase === undefined ? 'not-fetched' : base === undefined && deployed.plans.length > 0 ? 'does-not-build' : 'compared',
         };
     }
     finally {
@@ -92450,6 +92760,12 @@ async function prepareBase(plans, context) {
         if (failed)
             throw new ConfigurationError(describeDiagnostic(failed));
         const wanted = base.contracts.filter((c) => plans.some((p) => p.contract.id === c.id));
+        for (const contract of wanted) {
+            const head = plans.find((p) => p.contract.id === contract.id).contract;
+            const [before, after] = [contract, head].map((c) => constructorSignature(c));
+            if (before !== after)
+                logger.info(`${contract.name}: the constructor changed from (${before}) to (${after}); the base is deployed with arguments synthesised for its own.`);
+        }
         const world = await deployProject(base, wanted, context.build.projectConfig, context.config.seed);
         return { executor: world.executor, contracts: world.deployed.map((d) => d.contract) };
     }
@@ -92462,6 +92778,10 @@ async function prepareBase(plans, context) {
     finally {
         tree.dispose();
     }
+}
+/** The constructor's parameter types, canonical (tuples expanded). */
+function constructorSignature(contract) {
+    return toSignature({ type: 'function', name: '', inputs: constructorOf(contract).params, outputs: [], stateMutability: 'nonpayable' }).slice(1, -1);
 }
 /**
  * Report findings, each replayed on the base: `introduced` false when it fails there too, null when
@@ -92544,6 +92864,17 @@ function lineUrl(place, file, line) {
     const anchor = line === null ? '' : `#L${line}`;
     return `${place.repoUrl.replace(/\/+$/, '')}/blob/${encodeURIComponent(place.headSha)}/${encodePath(file)}${anchor}`;
 }
+/**
+ * Inline code that is safe in a table cell: one line, a backtick run longer than any inside, and `|`
+ * escaped (GitHub splits cells on `|` before it reads code spans, and drops the backslash inside them).
+ */
+function codeSpan(text) {
+    const clean = text.replace(INVISIBLE, '').replace(/\r\n|\r|\n/g, ' ');
+    const longestRun = Math.max(0, ...(clean.match(/`+/g) ?? []).map((run) => run.length));
+    const fence = '`'.repeat(longestRun + 1);
+    const padded = clean.startsWith('`') || clean.endsWith('`') ? ` ${clean} ` : clean;
+    return `${fence}${padded.replace(/\|/g, '\\|')}${fence}`;
+}
 
 ;// CONCATENATED MODULE: ./src/report/findingOrder.ts
 /**
@@ -92565,13 +92896,17 @@ function behaviourGroups(report) {
     }
     return [...groups].map(([key, examples]) => ({ key, examples }));
 }
-/** What the PR comment says about where a finding came from. */
-function provenance(finding) {
+/** What the outputs say about where a finding came from (`base`: why an unknown origin is unknown). */
+function provenance(finding, base) {
     if (finding.introduced === true)
         return 'introduced by this PR';
     if (finding.introduced === false)
         return 'already on the base branch';
-    return 'base could not be built';
+    if (base === 'not-fetched')
+        return 'origin unknown: base not fetched';
+    if (base === 'does-not-build')
+        return 'origin unknown: base does not compile';
+    return 'origin unknown';
 }
 /**
  * Most important first: introduced by the PR, then unknown (the base did not build), then
@@ -92590,6 +92925,10 @@ function findingOrder_location(finding) {
     if (finding.file === null)
         return 'unknown location';
     return finding.line === null ? finding.file : `${finding.file}:${finding.line}`;
+}
+/** `panic 0x32`, `assertion`: the kind with its panic code. */
+function kindText(finding) {
+    return finding.panicCode ? `${finding.kind} ${finding.panicCode}` : finding.kind;
 }
 
 ;// CONCATENATED MODULE: ./src/report/lineStatus.ts
@@ -92627,22 +92966,29 @@ function lineRanges(lines) {
     }
     return parts.join(', ');
 }
-/**
- * Targets reached / all targets that hold code, counted per (file, line) as the tables show them.
- * Lines no deployed contract holds are counted apart, never in `total`: they were not fuzzed at all.
- */
-function reachCounts(files) {
-    let reached = 0;
-    let total = 0;
-    let unreachable = 0;
-    let notFuzzed = 0;
-    for (const file of files) {
-        reached += file.reached.length;
-        unreachable += file.unreachable.length;
-        notFuzzed += file.notFuzzed.length;
-        total += file.reached.length + file.unreached.length + file.unreachable.length;
+/** The one place changed lines are counted: log, comment, check title, summary and outputs all say this. */
+function changedLineCounts(report) {
+    const counts = { reached: 0, reachable: 0, unreached: 0, unreachable: 0, noCode: 0, notFuzzed: 0 };
+    for (const file of fileLines(report)) {
+        counts.reached += file.reached.length;
+        counts.unreached += file.unreached.length;
+        counts.unreachable += file.unreachable.length;
+        counts.noCode += file.noCode.length;
+        counts.notFuzzed += file.notFuzzed.length;
     }
-    return { reached, total, unreachable, notFuzzed };
+    counts.reachable = counts.reached + counts.unreached;
+    return counts;
+}
+/** `10 of 10 reachable changed lines reached · 2 proven unreachable · 1 no code` (zero parts left out). */
+function countsText(counts) {
+    const parts = [`${counts.reached} of ${counts.reachable} reachable changed line${counts.reachable === 1 ? '' : 's'} reached`];
+    if (counts.unreachable > 0)
+        parts.push(`${counts.unreachable} proven unreachable`);
+    if (counts.notFuzzed > 0)
+        parts.push(`${counts.notFuzzed} not fuzzed`);
+    if (counts.noCode > 0)
+        parts.push(`${counts.noCode} no code`);
+    return parts.join(' · ');
 }
 /** Why changed lines were not fuzzed, one entry per reason with the lines it covers (report order). */
 function notFuzzedReasons(report) {
@@ -92659,50 +93005,383 @@ function notFuzzedReasons(report) {
     }
     return [...byReason].map(([reason, lines]) => ({ reason, lines }));
 }
+/** Unreached lines (each once, as the counts take them) grouped by file and missed branch, in report order. */
+function unreachedGroups(report) {
+    const unreached = new Map(fileLines(report).map((f) => [f.file, new Set(f.unreached)]));
+    // Another contract holding the line may know the branch when this one does not.
+    const branches = new Map();
+    for (const t of report.targets)
+        if (t.missedBranch && !branches.has(`${t.file}:${t.line}`))
+            branches.set(`${t.file}:${t.line}`, t.missedBranch);
+    const groups = new Map();
+    const seen = new Set();
+    for (const target of report.targets) {
+        const key = `${target.file}:${target.line}`;
+        if (target.status !== 'unreached' || !unreached.get(target.file)?.has(target.line) || seen.has(key))
+            continue;
+        seen.add(key);
+        const branch = branches.get(key);
+        const groupKey = `${target.file}\0${branch ? `${branch.file}:${branch.line}:${branch.condition}` : ''}`;
+        const group = groups.get(groupKey) ?? { file: target.file, lines: [], branch };
+        group.lines.push(target.line);
+        groups.set(groupKey, group);
+    }
+    return [...groups.values()].map((g) => ({ ...g, lines: g.lines.sort((a, b) => a - b) }));
+}
 
-;// CONCATENATED MODULE: ./src/report/text.ts
+;// CONCATENATED MODULE: ./src/report/headline.ts
 
-/** The CLI's closing summary: a pure function of the report. */
-function renderText(report) {
-    const { stats } = report;
-    const lines = [
-        `lookout: ${stats.sequences} sequences, ${stats.transactions} transactions in ${(stats.elapsedMs / 1000).toFixed(1)}s ` +
-            `(${Math.round(stats.transactionsPerSecond)} tx/s), seed ${report.seed}`,
-    ];
-    for (const error of report.errors ?? [])
-        lines.push(`error: ${error}`);
+
+
+function headline(report) {
+    const items = [];
+    const errors = report.errors ?? [];
+    const [buildError] = report.buildErrors ?? [];
+    if (buildError) {
+        const where = buildError.line === null ? buildError.file : `${buildError.file}:${buildError.line}`;
+        const more = (report.buildErrors?.length ?? 0) > 1 ? ` (and ${plural(report.buildErrors.length - 1, 'more error')})` : '';
+        items.push({ tone: 'problem', text: `Build failed: ${where}: ${headline_firstLine(buildError.message)}${more}` });
+    }
+    else if (errors.length > 0) {
+        items.push({ tone: 'problem', text: `Lookout could not finish: ${headline_firstLine(errors[0])}` });
+    }
     const found = failures(report);
-    const changes = findingOrder_behaviourChanges(report);
-    if (found.length === 0)
-        lines.push('No failures found.');
-    else
-        lines.push(`${found.length} failure${found.length === 1 ? '' : 's'} found:`);
-    found.forEach((finding, i) => lines.push('', ...renderFinding(finding, i + 1)));
-    if (changes.length > 0)
-        lines.push('', `${changes.length} behaviour change${changes.length === 1 ? '' : 's'} from the base:`);
-    changes.forEach((change, i) => lines.push('', ...renderFinding(change, i + 1)));
-    return lines.join('\n');
+    const introduced = found.filter((f) => f.introduced === true).length;
+    const unknown = found.filter((f) => f.introduced === null).length;
+    const existing = found.filter((f) => f.introduced === false).length;
+    // `lookout fuzz` compares with nothing (no `base`): its findings have no origin to tell.
+    if (report.base === undefined && unknown > 0)
+        items.push({ tone: 'problem', text: plural(unknown, 'finding') });
+    if (introduced > 0)
+        items.push({ tone: 'problem', text: `${plural(introduced, 'finding')} introduced by this PR` });
+    if (report.base !== undefined && unknown > 0)
+        items.push({ tone: 'problem', text: `${plural(unknown, 'finding')} of unknown origin: ${unknownOrigin(report.base)}` });
+    const changes = behaviourGroups(report).length;
+    if (changes > 0)
+        items.push({ tone: 'note', text: `${plural(changes, 'kind')} of behaviour change from the base` });
+    const counts = changedLineCounts(report);
+    if (counts.unreached > 0) {
+        const where = atMost(unreachedGroups(report).map(unreachedText), MAX_PLACES);
+        items.push({ tone: 'problem', text: `${plural(counts.unreached, 'changed line')} ${counts.unreached === 1 ? 'was' : 'were'} never executed: ${where}` });
+    }
+    for (const { reason, lines } of notFuzzedReasons(report)) {
+        items.push({ tone: 'problem', text: `${plural(lines.length, 'changed line')} not fuzzed (${reason}): ${atMost(lines.map((l) => `${l.file}:${l.line}`), MAX_PLACES)}` });
+    }
+    const clean = errors.length === 0 && introduced === 0 && unknown === 0;
+    if (clean && found.length === 0)
+        items.push({ tone: 'ok', text: report.targets.length === 0 && report.base !== undefined ? 'No changed Solidity to fuzz' : 'No findings' });
+    else if (clean)
+        items.push({ tone: 'ok', text: 'No findings introduced by this PR' });
+    if (existing > 0)
+        items.push({ tone: 'note', text: `${plural(existing, 'finding')} already on the base branch` });
+    if (report.targets.length > 0)
+        items.push({ tone: counts.unreached > 0 ? 'note' : 'ok', text: countsText(counts) });
+    return items;
 }
-function renderFinding(finding, number) {
-    const where = finding.file ? `${finding.file}:${finding.line}` : 'unknown location';
-    const lines = [`${number}. [${finding.kind}] ${finding.contract}.${finding.function} at ${where}: ${finding.message}`];
-    lines.push(`   found after ${finding.foundMs} ms; reproduce with ${finding.sequence.length} transaction${finding.sequence.length === 1 ? '' : 's'}:`);
-    finding.sequence.forEach((call, i) => lines.push(`   ${i + 1}. ${renderCall(call)}`));
-    return lines;
+/** `src/A.sol:30–31 (no run took the branch at src/A.sol:28 toward them: require(amount > limit))` */
+function unreachedText(group) {
+    const where = `${group.file}:${atMost(lineRanges(group.lines).split(', '), MAX_PLACES)}`;
+    if (!group.branch)
+        return where;
+    const them = group.lines.length === 1 ? 'it' : 'them';
+    return `${where} (no run took the branch at ${group.branch.file}:${group.branch.line} toward ${them}: ${group.branch.condition})`;
 }
-function renderCall(call) {
-    const value = call.value === '0' ? '' : ` value=${call.value}`;
-    const callee = call.contract === undefined ? '' : `${call.contract}.`;
-    return `${callee}${call.function.replace(/\(.*$/, '')}(${call.args.map(renderArg).join(', ')}) from ${call.sender}${value}`;
+/** Why a finding could not be compared with the base, and what fixes it. */
+function unknownOrigin(base) {
+    if (base === 'not-fetched')
+        return 'the base branch was not fetched (shallow checkout); set fetch-depth: 0 on actions/checkout';
+    if (base === 'does-not-build')
+        return 'the base revision does not compile, so nothing could be compared with it';
+    return 'the base revision holds none of the fuzzed contracts';
 }
-function renderArg(arg) {
-    if (Array.isArray(arg))
-        return `[${arg.map(renderArg).join(', ')}]`;
-    // Numbers arrive as decimal strings (JSON has no 256-bit integers); other strings are quoted.
-    return typeof arg === 'string' && !/^(0x[0-9a-f]*|-?\d+)$/i.test(arg) ? JSON.stringify(arg) : String(arg);
+/** Places a headline item names before it says how many more there are (the tables list them all). */
+const MAX_PLACES = 10;
+function atMost(places, max) {
+    const shown = places.slice(0, max).join(', ');
+    return places.length > max ? `${shown} and ${places.length - max} more` : shown;
+}
+function headline_firstLine(text) {
+    return text.split('\n')[0];
+}
+
+;// CONCATENATED MODULE: ./node_modules/viem/_esm/utils/unit/formatUnits.js
+
+/**
+ *  Divides a number by a given exponent of base 10 (10exponent), and formats it into a string representation of the number..
+ *
+ * - Docs: https://viem.sh/docs/utilities/formatUnits
+ *
+ * @example
+ * import { formatUnits } from 'viem'
+ *
+ * formatUnits(420000000000n, 9)
+ * // '420'
+ */
+function formatUnits(value, decimals) {
+    return format(value, decimals);
+}
+//# sourceMappingURL=formatUnits.js.map
+;// CONCATENATED MODULE: ./node_modules/abitype/dist/esm/human-readable/parseAbiItem.js
+
+
+
+
+/**
+ * Parses human-readable ABI item (e.g. error, event, function) into {@link Abi} item
+ *
+ * @param signature - Human-readable ABI item
+ * @returns Parsed {@link Abi} item
+ *
+ * @example
+ * const abiItem = parseAbiItem('function balanceOf(address owner) view returns (uint256)')
+ * //    ^? const abiItem: { name: "balanceOf"; type: "function"; stateMutability: "view";...
+ *
+ * @example
+ * const abiItem = parseAbiItem([
+ *   //  ^? const abiItem: { name: "foo"; type: "function"; stateMutability: "view"; inputs:...
+ *   'function foo(Baz bar) view returns (string)',
+ *   'struct Baz { string name; }',
+ * ])
+ */
+function parseAbiItem(signature) {
+    let abiItem;
+    if (typeof signature === 'string')
+        abiItem = parseSignature(signature);
+    else {
+        const structs = parseStructs(signature);
+        const length = signature.length;
+        for (let i = 0; i < length; i++) {
+            const signature_ = signature[i];
+            if (isStructSignature(signature_))
+                continue;
+            abiItem = parseSignature(signature_, structs);
+            break;
+        }
+    }
+    if (!abiItem)
+        throw new InvalidAbiItemError({ signature });
+    return abiItem;
+}
+//# sourceMappingURL=parseAbiItem.js.map
+;// CONCATENATED MODULE: ./src/report/solidityValues.ts
+
+/** Decimals this long or longer are worth a shorter form (`2**64`, `3e18`); shorter ones stay plain. */
+const LONG_DECIMAL = 7;
+/** How far from a power of two or a type bound a number may be and still be written relative to it. */
+const NEAR = 1000n;
+/** `1 ether`, `0.5 ether`, `20 gwei`, `3 wei`: whichever unit writes the amount shortest (the bigger unit on a tie). */
+function solidityValues_etherText(wei) {
+    if (wei === 0n)
+        return '0';
+    const forms = [`${formatUnits(wei, 18)} ether`, `${formatUnits(wei, 9)} gwei`, `${wei} wei`];
+    return forms.reduce((best, form) => (form.length < best.length ? form : best));
+}
+/** An integer of Solidity type `type` (`uint256`, `int8`, …) in the shortest faithful form. */
+function integerText(value, type) {
+    const signed = type.startsWith('int');
+    const bits = Number(/\d+$/.exec(type)?.[0] ?? 256);
+    const max = signed ? 2n ** BigInt(bits - 1) - 1n : 2n ** BigInt(bits) - 1n;
+    const min = signed ? -(2n ** BigInt(bits - 1)) : 0n;
+    const plain = value.toString();
+    if (plain.replace('-', '').length < LONG_DECIMAL)
+        return plain;
+    if (max - value <= NEAR)
+        return offset(`type(${type}).max`, value - max);
+    if (signed && value - min <= NEAR)
+        return offset(`type(${type}).min`, value - min);
+    return nearPowerOfTwo(value) ?? scientific(value) ?? grouped(value);
+}
+/** `2**128`, `2**64 - 1`, `-(2**100 + 3)` (Solidity reads `-2**100` as `(-2)**100`), or undefined when no power of two is that close. */
+function nearPowerOfTwo(value) {
+    const magnitude = value < 0n ? -value : value;
+    const exponent = magnitude.toString(2).length; // 2**(exponent-1) <= magnitude < 2**exponent
+    for (const e of [exponent - 1, exponent]) {
+        const power = 2n ** BigInt(e);
+        if (magnitude - power <= NEAR && power - magnitude <= NEAR) {
+            const text = offset(`2**${e}`, magnitude - power);
+            return value < 0n ? `-(${text})` : text;
+        }
+    }
+    return undefined;
+}
+/** `3e18`, `125e15`: a multiple of a million or more written with its power of ten. */
+function scientific(value) {
+    const digits = value.toString();
+    const zeros = /0*$/.exec(digits)[0].length;
+    return zeros >= 6 ? `${digits.slice(0, digits.length - zeros)}e${zeros}` : undefined;
+}
+/** `12_345_678`: Solidity accepts underscores between digits. */
+function grouped(value) {
+    const digits = (value < 0n ? -value : value).toString().replace(/\B(?=(\d{3})+$)/g, '_');
+    return value < 0n ? `-${digits}` : digits;
+}
+function offset(base, delta) {
+    if (delta === 0n)
+        return base;
+    return delta > 0n ? `${base} + ${delta}` : `${base} - ${-delta}`;
+}
+/** `bytes32(0)`, `bytes32(uint256(5))`, `bytes4(0x12345678)` for a `bytesN` value given as hex. */
+function fixedBytesText(hex, type) {
+    const digits = hex.replace(/^0x/i, '').toLowerCase();
+    if (/^0*$/.test(digits))
+        return `${type}(0)`;
+    const size = digits.length / 2;
+    const trimmed = digits.replace(/^(00)+/, '');
+    // Mostly leading zero bytes: a small number stored as bytes.
+    if (size === 32 && trimmed.length <= 16)
+        return `${type}(uint256(${integerText(BigInt(`0x${digits}`), 'uint256')}))`;
+    return `${type}(0x${digits})`;
+}
+/** `hex"00ff"` for dynamic bytes, `""` when empty. */
+function bytesText(hex) {
+    const digits = hex.replace(/^0x/i, '').toLowerCase();
+    return digits === '' ? '""' : `hex"${digits}"`;
+}
+/** A string literal; `unicode"…"` when it holds characters beyond ASCII. */
+function stringText(text) {
+    const literal = JSON.stringify(text).replace(/[\u007f-\uffff]/g, (c) => (c.charCodeAt(0) < 0xa0 ? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}` : c));
+    return /[^\u0000-\u007f]/.test(literal) ? `unicode${literal}` : literal;
+}
+/** A named account, `address(0)`, or the checksummed literal Solidity requires. */
+function addressText(address, names) {
+    const name = names.get(address.toLowerCase());
+    if (name !== undefined)
+        return name;
+    if (/^0x0{40}$/i.test(address))
+        return 'address(0)';
+    try {
+        return getAddress(address);
+    }
+    catch {
+        return address;
+    }
+}
+/** A decoded argument of ABI type `param` (values as the JSON report holds them: numbers as decimal strings). */
+function solidityValues_valueText(param, value, names) {
+    const array = /^(.*)\[\d*\]$/.exec(param.type);
+    if (array && Array.isArray(value)) {
+        const element = { ...param, type: array[1] };
+        return `[${value.map((v) => solidityValues_valueText(element, v, names)).join(', ')}]`;
+    }
+    if (param.type === 'tuple' && 'components' in param && Array.isArray(value)) {
+        return `(${param.components.map((c, i) => solidityValues_valueText(c, value[i], names)).join(', ')})`;
+    }
+    if (/^u?int\d*$/.test(param.type) && isInteger(value))
+        return integerText(BigInt(value), param.type === 'uint' ? 'uint256' : param.type === 'int' ? 'int256' : param.type);
+    if (param.type === 'address' && typeof value === 'string')
+        return addressText(value, names);
+    if (/^bytes\d+$/.test(param.type) && typeof value === 'string')
+        return fixedBytesText(value, param.type);
+    if (param.type === 'bytes' && typeof value === 'string')
+        return bytesText(value);
+    if (param.type === 'string' && typeof value === 'string')
+        return stringText(value);
+    return typeof value === 'string' ? value : JSON.stringify(value);
+}
+function isInteger(value) {
+    return typeof value === 'bigint' || (typeof value === 'number' && Number.isInteger(value)) || (typeof value === 'string' && /^-?\d+$/.test(value));
+}
+/** The parameters of `name(type,…)`, or undefined when the signature does not parse (then arguments show as given). */
+function signatureParameters(signature) {
+    try {
+        const item = parseAbiItem(`function ${signature}`);
+        return item.type === 'function' ? item.inputs : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** `Auction` → `auction`, `ERC20Token` → `erc20Token`, `WETH` → `weth`: the instance name of a contract. */
+function instanceName(contract) {
+    const leadingCapitals = /^[A-Z0-9]+/.exec(contract)?.[0] ?? '';
+    if (leadingCapitals.length === contract.length)
+        return contract.toLowerCase();
+    if (leadingCapitals.length <= 1)
+        return contract.charAt(0).toLowerCase() + contract.slice(1);
+    // `ERC20Token`: all but the capital that starts the next word.
+    const keep = /[a-z]/.test(contract.charAt(leadingCapitals.length)) ? leadingCapitals.length - 1 : leadingCapitals.length;
+    return contract.slice(0, keep).toLowerCase() + contract.slice(keep);
+}
+
+;// CONCATENATED MODULE: ./src/report/sequence.ts
+
+
+/**
+ * Names for the report's accounts: senders by role (`deployer`, `alice`, …), deployed contracts by
+ * instance name (`auction`; `auction2` when two share a name). Addresses are keyed lower-case.
+ */
+function accountNames(report) {
+    const names = new Map();
+    const used = new Set();
+    const add = (address, wanted) => {
+        let name = wanted;
+        for (let n = 2; used.has(name); n++)
+            name = `${wanted}${n}`;
+        used.add(name);
+        names.set(address.toLowerCase(), name);
+    };
+    for (const sender of report.senders ?? [])
+        add(sender.address, sender.name);
+    for (const deployment of report.deployments ?? [])
+        if (deployment.address !== null)
+            add(deployment.address, instanceName(deployment.contract));
+    return names;
+}
+/** The call of one transaction: `auction.bid{value: 1 ether}()`, `address(vault).call{value: 1 wei}("")` for receive. */
+function callText(call, names) {
+    const contract = call.contract === undefined ? undefined : instanceName(call.contract);
+    const value = call.value === '0' ? '' : `{value: ${solidityValues_etherText(BigInt(call.value))}}`;
+    const name = call.function.replace(/\(.*$/, '');
+    if (name === 'receive' || name === 'fallback') {
+        const data = name === 'receive' ? '""' : `hex"${call.calldata.replace(/^0x/, '')}"`;
+        return `address(${contract ?? 'target'}).call${value}(${data})`;
+    }
+    const params = signatureParameters(call.function);
+    const args = call.args.map((arg, i) => (params?.[i] ? solidityValues_valueText(params[i], arg, names) : String(arg)));
+    return `${contract === undefined ? '' : `${contract}.`}${name}${value}(${args.join(', ')})`;
+}
+function sequenceSteps(sequence, names) {
+    return sequence.map((call) => ({ sender: addressText(call.sender, names), call: callText(call, names) }));
+}
+/** `1. alice: auction.settle(7)` per line, for plain-text outputs (terminal, annotations, SARIF). */
+function sequenceText(sequence, names, indent = '') {
+    return sequenceSteps(sequence, names)
+        .map((step, i) => `${indent}${i + 1}. ${step.sender}: ${step.call}`)
+        .join('\n');
+}
+/**
+ * A numbered table (cells wrap, so nothing scrolls sideways in a comment column) and a legend of
+ * the named accounts it uses, with their addresses.
+ */
+function sequenceTable(sequence, names) {
+    const steps = sequenceSteps(sequence, names);
+    const rows = steps.map((step, i) => `| ${i + 1} | ${codeSpan(step.sender)} | ${codeSpan(step.call)} |`);
+    const legend = accountLegend(sequence, names);
+    return ['| # | from | call |', '| --- | --- | --- |', ...rows, ...(legend ? ['', legend] : [])].join('\n');
+}
+/** The named accounts a sequence sends from, calls or passes, with their addresses (checksummed). */
+function legendEntries(sequence, names) {
+    const text = sequence.map((call) => `${call.sender} ${JSON.stringify(call.args)}`).join(' ').toLowerCase();
+    const called = new Set(sequence.flatMap((c) => (c.contract === undefined ? [] : [instanceName(c.contract)])));
+    return [...names]
+        .filter(([address, name]) => text.includes(address) || called.has(name))
+        .map(([address, name]) => ({ name, address: addressText(address, new Map()) }));
+}
+/** `deployer = 0x…` per named account, one line each, for plain-text outputs. */
+function legendText(sequence, names, indent = '') {
+    return legendEntries(sequence, names)
+        .map((e) => `${indent}${e.name} = ${e.address}`)
+        .join('\n');
+}
+function accountLegend(sequence, names) {
+    return legendEntries(sequence, names)
+        .map((e) => `${codeSpan(e.name)} = ${escapeMarkdown(e.address)}`)
+        .join(' · ');
 }
 
 ;// CONCATENATED MODULE: ./src/report/markdown.ts
+
+
 
 
 
@@ -92723,8 +93402,9 @@ function renderMarkdown(report, options = {}) {
     const maxLength = options.maxLength ?? MAX_COMMENT_LENGTH;
     const files = fileLines(report);
     const findings = byImportance(failures(report));
-    const header = renderHeader(report, files) + behaviourSection(report);
-    const document = new Document(header, files, findings, options);
+    const names = accountNames(report);
+    const header = renderHeader(report, options) + behaviourSection(report, names);
+    const document = new Document(header, files, findings, { options, names, base: report.base });
     if (document.length <= maxLength)
         return document.render();
     const pointer = truncationPointer(options.summaryUrl);
@@ -92742,8 +93422,8 @@ function renderMarkdown(report, options = {}) {
     const text = document.render();
     return `${text.length > budget ? text.slice(0, budget) : text}\n\n${pointer}`;
 }
-function renderHeader(report, files) {
-    const lines = [REPORT_MARKER, '### Lookout', '', summaryLine(report, files)];
+function renderHeader(report, options) {
+    const lines = [REPORT_MARKER, '### Lookout', '', ...headlineMarkdown(report), '', contextLine(report, options)];
     const errors = report.errors ?? [];
     if (errors.length > 0) {
         lines.push('', '**Errors**', '');
@@ -92752,37 +93432,23 @@ function renderHeader(report, files) {
             lines.push(`- ${escapeMarkdown(shown)}`);
         }
     }
-    const notFuzzed = notFuzzedReasons(report);
-    if (notFuzzed.length > 0) {
-        const count = notFuzzed.reduce((n, r) => n + r.lines.length, 0);
-        lines.push('', `**${plural(count, 'changed line')} not fuzzed**`, '');
-        for (const { reason, lines: where } of notFuzzed) {
-            lines.push(`- ${escapeMarkdown(where.map((l) => `${l.file}:${l.line}`).join(', '))}: ${escapeMarkdown(reason)}`);
-        }
-    }
     return lines.join('\n');
 }
-/** One line a reviewer reads first: findings by origin, reach, budget and seed. */
-function summaryLine(report, files = fileLines(report)) {
-    const found = failures(report);
-    const introduced = found.filter((f) => f.introduced === true).length;
-    const existing = found.filter((f) => f.introduced === false).length;
-    const unknown = found.filter((f) => f.introduced === null).length;
-    const changes = behaviourGroups(report).length;
-    const counts = reachCounts(files);
-    const parts = [
-        introduced > 0 ? `**${plural(introduced, 'finding')} introduced by this PR**` : 'no findings introduced by this PR',
-        `${existing} already on the base branch`,
-    ];
-    if (unknown > 0)
-        parts.push(`${unknown} of unknown origin (base could not be built)`);
-    if (changes > 0)
-        parts.push(`${plural(changes, 'kind')} of behaviour change`);
-    parts.push(`${counts.reached}/${counts.total} changed lines reached`, `${counts.unreachable} unreachable`);
-    if (counts.notFuzzed > 0)
-        parts.push(`**${counts.notFuzzed} not fuzzed**`);
-    parts.push(`budget ${budgetText(report.budget)}`, `seed ${report.seed}`);
-    return parts.join(' · ');
+/** The headline as a list, problems in bold and first (see headline()). */
+function headlineMarkdown(report) {
+    return headline(report).map((item) => `- ${item.tone === 'problem' ? `**${escapeMarkdown(item.text)}**` : escapeMarkdown(item.text)}`);
+}
+/** Which commit, how long, what budget, and where the run and its job summary are. */
+function contextLine(report, options) {
+    const parts = [];
+    if (options.headSha) {
+        const short = escapeMarkdown(options.headSha.slice(0, 7));
+        parts.push(`head ${options.repoUrl ? `[${short}](${options.repoUrl.replace(/\/+$/, '')}/commit/${encodeURIComponent(options.headSha)})` : short}`);
+    }
+    parts.push(`ran ${duration(report.stats.elapsedMs)}`, `budget ${budgetText(report.budget)}`, `seed ${report.seed}`);
+    if (options.summaryUrl)
+        parts.push(`[workflow run](${options.summaryUrl})`, `[job summary](${options.summaryUrl})`);
+    return `<sub>${parts.join(' · ')}</sub>`;
 }
 /** Groups of behaviour changes shown in the comment; the rest are in the JSON report and the job summary. */
 const MAX_BEHAVIOUR_GROUPS = 5;
@@ -92790,7 +93456,7 @@ const MAX_BEHAVIOUR_GROUPS = 5;
  * "Behaviour changes": per (function, what differs), base and head side by side and the shortest
  * sequence that shows it. A short, grouped section even for a feature PR that changes behaviour on purpose.
  */
-function behaviourSection(report) {
+function behaviourSection(report, names) {
     const groups = behaviourGroups(report);
     if (groups.length === 0)
         return '';
@@ -92799,8 +93465,7 @@ function behaviourSection(report) {
         const [first] = examples;
         const more = examples.length > 1 ? ` (${plural(examples.length, 'example')})` : '';
         lines.push(`- **${escapeMarkdown(key)}**${more}: base ${escapeMarkdown(first.behaviour?.base ?? '')}; head ${escapeMarkdown(first.behaviour?.head ?? '')}`);
-        const sequence = first.sequence.map((call, i) => `${i + 1}. ${renderCall(call)}`).join('\n');
-        lines.push(`  <details><summary>${escapeHtml(`Shown by ${plural(first.sequence.length, 'transaction')}`)}</summary>`, '', indent(codeBlock(sequence)), '', '  </details>');
+        lines.push(`  <details><summary>${escapeHtml(`Shown by ${plural(first.sequence.length, 'transaction')}`)}</summary>`, '', indent(sequenceTable(first.sequence, names)), '', '  </details>');
     }
     if (groups.length > MAX_BEHAVIOUR_GROUPS)
         lines.push('', `…and ${plural(groups.length - MAX_BEHAVIOUR_GROUPS, 'more kind')} in the job summary.`);
@@ -92808,11 +93473,6 @@ function behaviourSection(report) {
 }
 function indent(text) {
     return text.split('\n').map((line) => `  ${line}`).join('\n');
-}
-function budgetText(budget) {
-    if (budget.executions !== null)
-        return `${budget.executions} executions`;
-    return budget.seconds !== null ? `${budget.seconds}s` : 'unlimited';
 }
 function truncationPointer(summaryUrl) {
     const where = summaryUrl ? `[job summary](${summaryUrl})` : 'job summary of this run';
@@ -92828,20 +93488,20 @@ class Document {
     header;
     files;
     findings;
-    options;
+    context;
     rows;
     items;
     rowChars;
     itemChars;
     omittedFindings = 0;
     omittedFiles = 0;
-    constructor(header, files, findings, options) {
+    constructor(header, files, findings, context) {
         this.header = header;
         this.files = files;
         this.findings = findings;
-        this.options = options;
+        this.context = context;
         this.rows = files.map((file) => fileRow(file, false));
-        this.items = findings.map((finding, i) => markdown_renderFinding(finding, i + 1, options, true));
+        this.items = findings.map((finding, i) => renderFinding(finding, i + 1, context, true));
         this.rowChars = sum(this.rows);
         this.itemChars = sum(this.items);
     }
@@ -92870,7 +93530,7 @@ class Document {
     dropSequence(i) {
         if (i >= this.items.length)
             return;
-        const item = markdown_renderFinding(this.findings[i], i + 1, this.options, false);
+        const item = renderFinding(this.findings[i], i + 1, this.context, false);
         if (item.length >= this.items[i].length)
             return;
         this.itemChars += item.length - this.items[i].length;
@@ -92916,12 +93576,11 @@ function fileRow(file, compact) {
     const cell = (lines) => (lines.length === 0 ? '' : compact ? plural(lines.length, 'line') : lineRanges(lines));
     return `| ${escapeMarkdown(file.file)} | ${cell(file.reached)} | ${cell(file.unreached)} | ${cell(file.unreachable)} | ${cell(file.notFuzzed)} | ${cell(file.noCode)} |`;
 }
-function markdown_renderFinding(finding, number, options, withSequence) {
+function renderFinding(finding, number, context, withSequence) {
     const where = escapeMarkdown(findingOrder_location(finding));
-    const url = finding.file === null ? undefined : lineUrl(options, finding.file, finding.line);
-    const kind = finding.panicCode ? `${finding.kind} ${finding.panicCode}` : finding.kind;
+    const url = finding.file === null ? undefined : lineUrl(context.options, finding.file, finding.line);
     const lines = [
-        `**${number}. ${escapeMarkdown(kind)}** in ${escapeMarkdown(qualifiedFunction(finding))} at ${url ? `[${where}](${url})` : where} — **${provenance(finding)}**`,
+        `**${number}. ${escapeMarkdown(kindText(finding))}** in ${escapeMarkdown(qualifiedFunction(finding))} at ${url ? `[${where}](${url})` : where} — **${escapeMarkdown(provenance(finding, context.base))}**`,
     ];
     if (finding.message)
         lines.push('', `> ${escapeMarkdown(finding.message)}`);
@@ -92929,8 +93588,7 @@ function markdown_renderFinding(finding, number, options, withSequence) {
         lines.push('', 'Its sequence does not execute any changed line.');
     const calls = plural(finding.sequence.length, 'transaction');
     if (withSequence) {
-        const sequence = finding.sequence.map((call, i) => `${i + 1}. ${renderCall(call)}`).join('\n');
-        lines.push('', `<details><summary>${escapeHtml(`Reproduce with ${calls}`)}</summary>`, '', codeBlock(sequence), '', '</details>');
+        lines.push('', `<details><summary>${escapeHtml(`Reproduce with ${calls}`)}</summary>`, '', sequenceTable(finding.sequence, context.names), '', '</details>');
     }
     else {
         lines.push('', `Reproduces with ${calls} (sequence in the job summary).`);
@@ -92940,8 +93598,161 @@ function markdown_renderFinding(finding, number, options, withSequence) {
 function lineCount(file) {
     return file.reached.length + file.unreached.length + file.unreachable.length + file.notFuzzed.length + file.noCode.length;
 }
-function plural(count, noun) {
-    return `${count} ${noun}${count === 1 ? '' : 's'}`;
+
+;// CONCATENATED MODULE: ./src/report/sarif.ts
+
+
+
+const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
+/**
+ * Per kind: names, descriptions, and GitHub's `security-severity` (0–10: ≥ 9 critical, ≥ 7 high,
+ * ≥ 4 medium). An attacker taking funds or control is critical or high; a failed check is medium.
+ */
+const RULES = {
+    assertion: {
+        name: 'AssertionFailure',
+        short: 'An assertion failed',
+        full: 'A transaction sequence makes an assert() fail (panic 0x01).',
+        severity: 5.0,
+    },
+    panic: {
+        name: 'SolidityPanic',
+        short: 'A Solidity panic',
+        full: 'A transaction sequence triggers a Solidity panic such as an out-of-bounds index, division by zero or an invalid enum value.',
+        severity: 5.0,
+    },
+    property: {
+        name: 'PropertyViolation',
+        short: 'A property function returned false',
+        full: 'A transaction sequence makes a property_* or echidna_* function return false.',
+        severity: 5.0,
+    },
+    'arbitrary-storage-write': {
+        name: 'ArbitraryStorageWrite',
+        short: 'A caller can write an arbitrary storage slot',
+        full: 'A transaction writes a storage slot chosen by its caller (SWC-124).',
+        severity: 9.0,
+    },
+    'ether-leak': {
+        name: 'EtherLeak',
+        short: 'A sender takes out more ether than it put in',
+        full: 'A transaction sequence lets a sender other than the deployer end with more ether than it sent in, taken from a contract it did not fund.',
+        severity: 8.0,
+    },
+    'token-theft': {
+        name: 'TokenTheft',
+        short: 'Tokens move without their holder\'s consent',
+        full: 'A holder\'s token balance falls in a transaction it did not send without an allowance covering it, an allowance rises without its owner\'s approval, or transferFrom moves more than the allowance.',
+        severity: 8.0,
+    },
+    'unprotected-selfdestruct': {
+        name: 'UnprotectedSelfdestruct',
+        short: 'Anyone can self-destruct the contract',
+        full: 'A sender other than the deployer reaches SELFDESTRUCT (SWC-106).',
+        severity: 9.0,
+    },
+    'controlled-delegatecall': {
+        name: 'ControlledDelegatecall',
+        short: 'Delegatecall to an address the caller chose',
+        full: 'A sender other than the deployer makes the contract delegatecall into an address taken from its input (SWC-112).',
+        severity: 9.0,
+    },
+    'behaviour-change': {
+        name: 'BehaviourChange',
+        short: 'Behaviour differs from the base revision',
+        full: 'The same transactions give a caller a different outcome, return value, events, ether or token balances on the pull request than on its base.',
+        severity: 2.0,
+    },
+};
+/**
+ * SARIF 2.1.0 for code scanning: one rule per finding kind present, one result per finding at its
+ * file and line, and the counterexample as a code flow whose steps are the sequence's calls.
+ * Introduced findings are errors, the others warnings; behaviour changes are notes.
+ */
+function renderSarif(report, options = {}) {
+    const findings = byImportance(report.findings);
+    const kinds = [...new Set(findings.map((f) => f.kind))];
+    const names = accountNames(report);
+    const rules = kinds.map((kind) => ({
+        id: ruleId(kind),
+        name: RULES[kind].name,
+        shortDescription: { text: RULES[kind].short },
+        fullDescription: { text: RULES[kind].full },
+        help: {
+            text: `${RULES[kind].full} ${HELP}`,
+            markdown: `**${RULES[kind].short}.** ${RULES[kind].full}\n\n${HELP}`,
+        },
+        ...(options.informationUri ? { helpUri: `${options.informationUri.replace(/\/+$/, '')}#finding-kinds` } : {}),
+        defaultConfiguration: { level: level(kind) },
+        properties: { tags: ['security', 'solidity', 'fuzzing'], 'security-severity': RULES[kind].severity.toFixed(1) },
+    }));
+    return {
+        version: '2.1.0',
+        $schema: SARIF_SCHEMA,
+        runs: [
+            {
+                tool: {
+                    driver: {
+                        name: 'Lookout',
+                        version: report.tool.version,
+                        semanticVersion: report.tool.version,
+                        ...(options.informationUri ? { informationUri: options.informationUri } : {}),
+                        rules,
+                    },
+                },
+                results: findings.map((finding) => result(finding, kinds.indexOf(finding.kind), names, report.base)),
+                properties: { seed: report.seed, budget: report.budget },
+            },
+        ],
+    };
+}
+const HELP = 'The result carries the transaction sequence that shows it, with the deployer and the other senders named; replay it against the contracts as deployed by Lookout (see the PR comment or the job summary).';
+/** A kind's level, the same for every result of it, so an alert's severity never flips between runs. */
+function level(kind) {
+    return kind === 'behaviour-change' ? 'note' : 'error';
+}
+function ruleId(kind) {
+    return `lookout/${kind}`;
+}
+function result(finding, ruleIndex, names, base) {
+    const place = findingLocation(finding);
+    return {
+        ruleId: ruleId(finding.kind),
+        ruleIndex,
+        level: level(finding.kind),
+        message: { text: `${kindText(finding)} in ${qualifiedFunction(finding)}: ${finding.message} (${provenance(finding, base)})` },
+        locations: [place],
+        // Same failure in the same function is the same alert across runs, whatever line it moved to.
+        partialFingerprints: { 'lookoutFinding/v1': [finding.kind, finding.panicCode ?? '', finding.contract, finding.function].join('|') },
+        codeFlows: [
+            {
+                message: { text: `Reproduces with ${finding.sequence.length} transaction(s)` },
+                threadFlows: [{ locations: finding.sequence.map((call, i) => callStep(finding, call, names, i === finding.sequence.length - 1 ? place : undefined)) }],
+            },
+        ],
+        properties: { introduced: finding.introduced, foundMs: finding.foundMs },
+    };
+}
+/** File and line when known; otherwise the contract function, so the result still says where. */
+function findingLocation(finding) {
+    const logical = { logicalLocations: [{ fullyQualifiedName: qualifiedFunction(finding), kind: 'function' }] };
+    if (finding.file === null)
+        return logical;
+    return {
+        physicalLocation: {
+            artifactLocation: { uri: finding.file, uriBaseId: '%SRCROOT%' },
+            ...(finding.line === null ? {} : { region: { startLine: finding.line } }),
+        },
+        ...logical,
+    };
+}
+/** A call of the counterexample; the last one fails, so it carries the failure's location. */
+function callStep(finding, call, names, failing) {
+    const message = { text: `${addressText(call.sender, names)}: ${callText(call, names)}` };
+    const location = failing
+        ? { ...failing, message }
+        : { logicalLocations: [{ fullyQualifiedName: `${finding.contract}.${call.function}`, kind: 'function' }], message };
+    return { location, kinds: ['call'] };
 }
 
 ;// CONCATENATED MODULE: ./src/report/write.ts
@@ -92953,7 +93764,49 @@ function writeJsonReport(file, report) {
     (0,external_node_fs_.writeFileSync)(file, `${JSON.stringify(report, null, 2)}\n`);
 }
 
+;// CONCATENATED MODULE: ./src/report/text.ts
+
+
+
+
+/** The CLI's closing summary: a pure function of the report, headline first (never "all clear" after an error). */
+function renderText(report) {
+    const { stats } = report;
+    const lines = [
+        `lookout: ${count(stats.sequences)} sequences, ${count(stats.transactions)} transactions in ${duration(stats.elapsedMs)} ` +
+            `(${count(stats.transactionsPerSecond)}/s), budget ${budgetText(report.budget)}, seed ${report.seed}`,
+        ...headline(report).map((item) => `${item.tone === 'problem' ? '✗' : item.tone === 'note' ? '•' : '✓'} ${item.text}`),
+    ];
+    for (const error of report.errors ?? [])
+        lines.push(`error: ${error}`);
+    const names = accountNames(report);
+    const found = byImportance(failures(report));
+    const changes = findingOrder_behaviourChanges(report);
+    if (found.length > 0)
+        lines.push('', `${found.length} failure${found.length === 1 ? '' : 's'} found:`);
+    found.forEach((finding, i) => lines.push('', ...text_renderFinding(finding, i + 1, names, report.base)));
+    if (changes.length > 0)
+        lines.push('', `${changes.length} behaviour change${changes.length === 1 ? '' : 's'} from the base:`);
+    changes.forEach((change, i) => lines.push('', ...text_renderFinding(change, i + 1, names, report.base)));
+    return lines.join('\n');
+}
+function text_renderFinding(finding, number, names, base) {
+    const where = finding.file ? `${finding.file}:${finding.line}` : 'unknown location';
+    // `lookout fuzz` has no base: there, origin says nothing.
+    const origin = finding.introduced === null && base === undefined ? '' : ` (${provenance(finding, base)})`;
+    const lines = [`${number}. [${kindText(finding)}] ${finding.contract}.${finding.function} at ${where}${origin}: ${finding.message}`];
+    lines.push(`   found after ${duration(finding.foundMs)}; reproduce with ${finding.sequence.length} transaction${finding.sequence.length === 1 ? '' : 's'}:`);
+    lines.push(sequenceText(finding.sequence, names, '   '));
+    const legend = legendText(finding.sequence, names, '     ');
+    if (legend)
+        lines.push('   where', legend);
+    return lines;
+}
+
 ;// CONCATENATED MODULE: ./src/pipeline.ts
+
+
+
 
 
 
@@ -92986,11 +93839,16 @@ async function runPipeline(config, deps) {
         report.findings = outcome.findings;
         if (outcome.deployments)
             report.deployments = outcome.deployments;
+        if (outcome.base)
+            report.base = outcome.base;
         if (outcome.project) {
             report.build = { compilers: outcome.project.compilers.map((c) => ({ ...c })) };
             // A part of the project that did not build is an error the user must fix, whatever was fuzzed.
-            if (outcome.project.errors.length > 0)
-                report.errors = outcome.project.errors.map(describeDiagnostic);
+            const { errors } = outcome.project;
+            if (errors.length > 0) {
+                report.errors = errors.map(describeDiagnostic);
+                report.buildErrors = placed(errors);
+            }
         }
         report.stats.sequences = pipeline_sum(outcome.results, (r) => r.outcome.sequences);
         report.stats.transactions = pipeline_sum(outcome.results, (r) => r.outcome.transactions);
@@ -93006,11 +93864,15 @@ async function runPipeline(config, deps) {
         };
         const fuzzMs = pipeline_sum(outcome.results, (r) => r.outcome.elapsedMs);
         report.stats.transactionsPerSecond = fuzzMs > 0 ? Math.round((report.stats.transactions * 1000) / fuzzMs) : 0;
+        report.stats.fuzzMs = Math.round(fuzzMs);
+        report.stats.inputsKept = pipeline_sum(outcome.results, (r) => r.outcome.corpusSize);
         const failing = report.findings.filter((f) => config.command === 'fuzz' ? true : f.kind === 'behaviour-change' ? config.failOnBehaviourChange : f.introduced !== false);
         exitCode = (report.errors ?? []).length > 0 ? 2 : failing.length > 0 ? 1 : 0;
     }
     catch (error) {
         report.errors = [errorMessage(error)];
+        if (error instanceof BuildError)
+            report.buildErrors = placed(error.diagnostics);
         if (!isConfigurationError(error)) {
             finish(report, config, started, clock);
             throw error;
@@ -93027,6 +93889,8 @@ function finish(report, config, started, clock) {
         writeJsonReport(config.outputs.json, report);
     if (config.outputs.markdown)
         (0,external_node_fs_.writeFileSync)(config.outputs.markdown, renderMarkdown(report));
+    if (config.outputs.sarif)
+        (0,external_node_fs_.writeFileSync)(config.outputs.sarif, `${JSON.stringify(renderSarif(report), null, 2)}\n`);
 }
 function emptyReport(config) {
     return {
@@ -93038,6 +93902,7 @@ function emptyReport(config) {
             executions: config.budget.kind === 'executions' ? config.budget.executions : null,
         },
         stats: { elapsedMs: 0, sequences: 0, transactions: 0, transactionsPerSecond: 0, analysisMs: 0 },
+        senders: SENDER_ADDRESSES.map((address, i) => ({ name: SENDER_NAMES[i] ?? `sender${i}`, address })),
         targets: [],
         findings: [],
     };
@@ -93126,6 +93991,10 @@ function selectContracts(project, config) {
         throw new ConfigurationError(`No contract to fuzz in ${config.paths.join(', ')}: Lookout fuzzes concrete contracts that are not Foundry tests or scripts.`);
     }
     return selection;
+}
+/** Compiler errors with a file, for the headline and the annotations. */
+function placed(diagnostics) {
+    return diagnostics.filter((e) => e.file !== '').map((e) => ({ file: e.file, line: e.line > 0 ? e.line : null, message: e.message }));
 }
 function pipeline_sum(items, value) {
     return items.reduce((total, item) => total + value(item), 0);
