@@ -12,6 +12,7 @@ import {
   setLengthLeft,
 } from '@ethereumjs/util';
 import { ConfigurationError } from '../errors.js';
+import { type CheatcodeOptions, CheatcodeSession } from './cheatcodes/session.js';
 import { CodeRegistry } from './codeRegistry.js';
 import { type FrameExit, instrumentedOpcodes, trackFrames } from './instrumentation.js';
 import { JournaledState } from './journaledState.js';
@@ -25,6 +26,10 @@ export interface ExecutorOptions {
   /** Gas limit of each transaction, intrinsic gas included (default 30,000,000). */
   gasLimit?: bigint;
   traceLimits?: Partial<TraceLimits>;
+  /** forge's cheatcodes at its cheatcode address (Foundry tests); without it the EVM has none of their hooks. */
+  cheatcodes?: CheatcodeOptions;
+  /** The funded accounts, deployer first (default `SENDER_ADDRESSES`; a Foundry test run uses forge's). */
+  senders?: readonly Address[];
 }
 
 /** The deployer first, then two more funded accounts. */
@@ -65,7 +70,7 @@ export class Executor {
       getBlobGasPrice: () => 1n,
     },
   };
-  private readonly senders: EthAddress[] = SENDER_ADDRESSES.map(ethAddress);
+  private readonly senders: EthAddress[];
   private readonly targets: EthAddress[] = [];
   private readonly deployed: Deployment[] = [];
   private readonly creations: CreationRequest[] = [];
@@ -81,8 +86,12 @@ export class Executor {
     private readonly recorder: TraceRecorder,
     private readonly registry: CodeRegistry,
     private readonly options: ExecutorOptions,
+    /** forge's cheatcodes, when the executor was opened with them. */
+    readonly cheatcodes: CheatcodeSession | undefined,
   ) {
     this.gasLimit = options.gasLimit ?? 30_000_000n;
+    this.senders = this.senderAddresses.map(ethAddress);
+    cheatcodes?.attach(evm, this.block.header);
     trackFrames(evm, recorder, (exit) => {
       this.outermostExit = exit;
     });
@@ -91,7 +100,7 @@ export class Executor {
   /** A chain with the funded senders and nothing deployed yet. */
   static async open(options: ExecutorOptions = {}): Promise<Executor> {
     const state = new JournaledState();
-    for (const sender of SENDER_ADDRESSES) {
+    for (const sender of options.senders ?? SENDER_ADDRESSES) {
       state.writeAccount(ethAddress(sender), new Account(0n, SENDER_BALANCE));
     }
     return Executor.onState(state, new CodeRegistry(), options);
@@ -113,16 +122,19 @@ export class Executor {
   private static async onState(state: JournaledState, registry: CodeRegistry, options: ExecutorOptions): Promise<Executor> {
     const common = new Common({ chain: Mainnet, hardfork: Hardfork.Prague, params: paramsEVM });
     const recorder = new TraceRecorder(registry, { ...DEFAULT_TRACE_LIMITS, ...options.traceLimits });
+    const cheatcodes = options.cheatcodes === undefined ? undefined : new CheatcodeSession(state, options.cheatcodes);
+    await cheatcodes?.placeMarkerCode();
     const evm = await createEVM({
       common,
       stateManager: state,
-      customOpcodes: instrumentedOpcodes(common, recorder),
+      customOpcodes: [...instrumentedOpcodes(common, recorder), ...(cheatcodes?.opcodes(common) ?? [])],
+      customPrecompiles: cheatcodes?.precompiles(),
       // Fuzzed projects are often compiled without the optimizer, past the 24 KiB limit.
       allowUnlimitedContractSize: true,
       allowUnlimitedInitCodeSize: true,
     });
     await enableJumpAnalysisCache(evm);
-    return new Executor(evm, state, recorder, registry, options);
+    return new Executor(evm, state, recorder, registry, options, cheatcodes);
   }
 
   /** Contracts deployed so far, in order: `Tx.to` indexes them. */
@@ -221,6 +233,7 @@ export class Executor {
     this.state.checkpointSync();
     this.evm.journal.cleanJournal();
     this.clearTransactionCaches();
+    this.cheatcodes?.reset();
     this.block.header.number = this.snapshotHeader.number;
     this.block.header.timestamp = this.snapshotHeader.timestamp;
   }
@@ -332,7 +345,7 @@ export class Executor {
 
   /** Sender addresses by index (0 is the deployer). */
   get senderAddresses(): readonly Address[] {
-    return SENDER_ADDRESSES;
+    return this.options.senders ?? SENDER_ADDRESSES;
   }
 
   private outcome(result: EVMResult): TxOutcome {
