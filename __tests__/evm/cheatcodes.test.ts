@@ -70,7 +70,7 @@ test.each([
   ['failing_getCodeMissing', 'vm.getCode: no compiled contract matches "Nowhere.sol:Nothing"'],
   ['failing_expectRevertWrongMessage', 'Error != expected error: actual != expected'],
   ['failing_expectRevertNoRevert', 'next call did not revert as expected'],
-  ['failing_expectRevertBytes4NeedsExactData', /^Error != expected error: 0x[0-9a-f]+ != 0x[0-9a-f]{8}$/],
+  ['failing_expectRevertBytes4NeedsExactData', /^Error != expected error: revert data 0x[0-9a-f]+ != revert data 0x[0-9a-f]{8}$/],
   ['failing_expectRevertWrongReverter', /^Reverter != expected reverter: 0x[0-9a-f]{40} != 0x[0-9a-f]{40}$/],
   ['failing_expectEmitWrongData', /^log != expected log/],
   ['failing_expectEmitWrongEmitter', /^log != expected log/],

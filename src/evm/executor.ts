@@ -71,9 +71,11 @@ export class Executor {
     },
   };
   private readonly senders: EthAddress[];
+  private readonly senderList: Address[];
   private readonly targets: EthAddress[] = [];
   private readonly deployed: Deployment[] = [];
-  private readonly creations: CreationRequest[] = [];
+  /** Creation transactions by deployment index (adopted contracts have none). */
+  private readonly creations = new Map<number, CreationRequest>();
   private readonly snapshotHeader: Header = { number: START_BLOCK, timestamp: START_TIMESTAMP };
   /** The state `snapshot()` took, without checkpoints: what `fresh()` starts from. */
   private baseline: JournaledState | undefined;
@@ -90,7 +92,8 @@ export class Executor {
     readonly cheatcodes: CheatcodeSession | undefined,
   ) {
     this.gasLimit = options.gasLimit ?? 30_000_000n;
-    this.senders = this.senderAddresses.map(ethAddress);
+    this.senderList = [...(options.senders ?? SENDER_ADDRESSES)];
+    this.senders = this.senderList.map(ethAddress);
     cheatcodes?.attach(evm, this.block.header);
     trackFrames(evm, recorder, (exit) => {
       this.outermostExit = exit;
@@ -169,9 +172,23 @@ export class Executor {
       file: request.file, name: request.name, address: address.toString() as Address, deployer, value, code, codeId: this.registry.idOf(code), creationBlocks: new Set(),
     };
     this.deployed.push(deployment);
-    this.creations.push(request);
+    this.creations.set(this.deployed.length - 1, request);
     this.targets.push(address);
     return { kind: 'deployed', index: this.deployed.length - 1, deployment };
+  }
+
+  /**
+   * Makes a contract a transaction created (a Foundry test's `setUp`) a deployment `Tx.to` can
+   * address, before `snapshot()`. Its creation blocks stay unknown (no creation transaction of its own).
+   */
+  adopt(address: Address, file: string, name: string): number {
+    if (this.baseline !== undefined) throw new Error('Executor.adopt after snapshot()');
+    const at = ethAddress(address);
+    const code = this.state.codeAt(at);
+    if (code.length === 0) throw new Error(`Executor.adopt: no code at ${address}`);
+    this.deployed.push({ file, name, address, deployer: 0, value: 0n, code, codeId: this.registry.idOf(code), creationBlocks: new Set() });
+    this.targets.push(at);
+    return this.deployed.length - 1;
   }
 
   /**
@@ -181,7 +198,7 @@ export class Executor {
   async snapshot(): Promise<void> {
     if (this.baseline !== undefined) throw new Error('Executor.snapshot called twice');
     // Traced after all deployments, so that runtime codes keep the ids 0..n-1.
-    for (const [i, request] of this.creations.entries()) {
+    for (const [i, request] of this.creations) {
       for (const pc of await this.constructorBlocks(request)) (this.deployed[i].creationBlocks as Set<number>).add(pc);
     }
     this.baseline = this.state.shallowCopy();
@@ -320,6 +337,14 @@ export class Executor {
     this.state.writeSlot(ethAddress(address), slotKey(slot), value === 0n ? new Uint8Array(0) : bigIntToBytes(value));
   }
 
+  /** Sets an account's balance directly (forge funds its test contract so); `reset()` undoes it after `snapshot()`. */
+  setBalance(address: Address, wei: bigint): void {
+    const at = ethAddress(address);
+    const account = this.state.accountAt(at) ?? new Account();
+    account.balance = wei;
+    this.state.writeAccount(at, account);
+  }
+
   balanceOf(address: Address): bigint {
     return this.state.accountAt(ethAddress(address))?.balance ?? 0n;
   }
@@ -345,7 +370,16 @@ export class Executor {
 
   /** Sender addresses by index (0 is the deployer). */
   get senderAddresses(): readonly Address[] {
-    return this.options.senders ?? SENDER_ADDRESSES;
+    return this.senderList;
+  }
+
+  /** Another account `Tx.sender` can name (an invariant suite's `targetSenders`); its index. Not funded. */
+  addSender(address: Address): number {
+    const known = this.senderList.indexOf(address);
+    if (known >= 0) return known;
+    this.senderList.push(address);
+    this.senders.push(ethAddress(address));
+    return this.senderList.length - 1;
   }
 
   private outcome(result: EVMResult): TxOutcome {

@@ -1,4 +1,5 @@
-import { bytesToHex, decodeErrorResult, hexToBytes, parseAbi, type Hex } from 'viem';
+import { hexToBytes, type Hex } from 'viem';
+import { decodeRevert, describeRevert } from '../../oracles/revert.js';
 import type { Address } from '../types.js';
 import type { CheatState, ExpectedRevert } from './state.js';
 import { CheatcodeError, type CheatCall, type CheatcodeDefinition } from './types.js';
@@ -36,21 +37,14 @@ export const expectRevertCheatcodes: readonly CheatcodeDefinition[] = [
   })),
 ];
 
-const ERROR_STRING = parseAbi(['error Error(string)']);
-
-/** Revert data as people read it: the `Error(string)` message, else hex. */
+/** Revert data as people read it: the `Error(string)` message, else as the oracles describe it. */
 export function revertText(data: Uint8Array): string {
-  const message = errorMessage(data);
-  return message ?? (data.length === 0 ? 'empty revert data' : bytesToHex(data));
+  return errorMessage(data) ?? describeRevert(decodeRevert(data));
 }
 
 function errorMessage(data: Uint8Array): string | undefined {
-  if (data.length < 4 || bytesToHex(data.subarray(0, 4)) !== '0x08c379a0') return undefined;
-  try {
-    return decodeErrorResult({ abi: ERROR_STRING, data: bytesToHex(data) }).args[0];
-  } catch {
-    return undefined;
-  }
+  const reason = decodeRevert(data);
+  return reason.kind === 'error' ? reason.message : undefined;
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {

@@ -59,6 +59,8 @@ interface TxContext {
  */
 export class CheatcodeSession {
   readonly state = new CheatState();
+  /** Contracts created since the last reset, in creation order (a test's `setUp` deploys its system so). */
+  readonly created: Address[] = [];
   private readonly frames: Frame[] = [];
   private evm: EVM | undefined;
   private chain: Chain | undefined;
@@ -111,6 +113,7 @@ export class CheatcodeSession {
   reset(): void {
     this.state.reset();
     this.frames.length = 0;
+    this.created.length = 0;
     if (this.chain !== undefined) this.chain.header.baseFeePerGas = this.baseFee;
   }
 
@@ -164,6 +167,7 @@ export class CheatcodeSession {
     const exec = result.execResult;
     const reverted = exec.exceptionError?.error === EVMError.errorMessages.REVERT;
     const address = frame.address ?? (result.createdAddress?.toString() as Address | undefined);
+    if (frame.address === undefined && exec.exceptionError === undefined && address !== undefined) this.created.push(address);
     if (reverted && !frame.toCheatcodes) {
       for (const open of [frame, ...this.frames]) if (open.watchesRevert && open.revertedBy === undefined) open.revertedBy = address;
     }

@@ -22,7 +22,9 @@ abstract contract Test is StdInvariant {
     function assertEq(bytes32 left, bytes32 right) internal pure { vm.assertEq(left, right); }
     function assertEq(string memory left, string memory right) internal pure { vm.assertEq(left, right); }
     function assertGe(uint256 left, uint256 right) internal pure { vm.assertGe(left, right); }
+    function assertGe(uint256 left, uint256 right, string memory err) internal pure { vm.assertGe(left, right, err); }
     function assertLe(uint256 left, uint256 right) internal pure { vm.assertLe(left, right); }
+    function assertLe(uint256 left, uint256 right, string memory err) internal pure { vm.assertLe(left, right, err); }
 
     function makeAddr(string memory name) internal returns (address account) {
         account = vm.addr(uint256(keccak256(abi.encodePacked(name))));

@@ -82,8 +82,10 @@ interface Vm {
     function assertNotEq(uint256 left, uint256 right) external pure;
     function assertGt(uint256 left, uint256 right) external pure;
     function assertGe(uint256 left, uint256 right) external pure;
+    function assertGe(uint256 left, uint256 right, string calldata error) external pure;
     function assertLt(uint256 left, uint256 right) external pure;
     function assertLe(uint256 left, uint256 right) external pure;
+    function assertLe(uint256 left, uint256 right, string calldata error) external pure;
     function assertApproxEqAbs(uint256 left, uint256 right, uint256 maxDelta) external pure;
     function assertApproxEqRel(uint256 left, uint256 right, uint256 maxPercentDelta) external pure;
 }
