@@ -41,7 +41,7 @@ function revertData(result: TxResult): Uint8Array {
 const checks = () => (probe.abi as Abi).flatMap((item) => (item.type === 'function' && item.name.startsWith('check_') ? [item.name] : []));
 
 test('every check of the probe is listed below', () => {
-  expect(checks().length).toBe(23);
+  expect(checks().length).toBe(25);
 });
 
 test('no two cheatcode signatures share a selector', () => {
@@ -57,7 +57,7 @@ test.each([
   'check_dealWarpRollFeeChainId', 'check_storeLoad', 'check_etch', 'check_nonce', 'check_labelAndMakeAddr',
   'check_addrAndSign', 'check_addrOfOne', 'check_getCode', 'check_expectRevertAny', 'check_expectRevertMessage',
   'check_expectRevertCustom', 'check_expectRevertReverter', 'check_expectRevertCount', 'check_expectRevertIgnoresCheatcodeCalls',
-  'check_expectEmit', 'check_recordLogs', 'check_envOr', 'check_assertions',
+  'check_expectEmit', 'check_recordLogs', 'check_recordAccesses', 'check_expectCall', 'check_envOr', 'check_assertions',
 ])('%s holds', async (name) => {
   const result = await call(name);
   const why = result.outcome.kind === 'revert' ? revertText(result.outcome.data) : result.outcome.kind;
@@ -81,6 +81,15 @@ test.each([
   const text = revertText(revertData(await call(name)));
   if (typeof message === 'string') expect(text).toBe(message);
   else expect(text).toMatch(message);
+});
+
+test('an expected call the test did not make is unmet when its call ends', async () => {
+  const result = await call('failing_expectCallMissing');
+  expect(result.outcome.kind).toBe('success');
+  const witness = executor.cheatcodes!.state.expectedCalls[0].callee;
+  expect(executor.cheatcodes!.unmetExpectations()).toEqual([
+    `expected call to ${witness} with data 0xc9a2a4bb${'1'.padStart(64, '0')}${'2'.padStart(64, '0')}, but got none`,
+  ]);
 });
 
 test('a rejected assumption reverts with forge’s magic data', async () => {

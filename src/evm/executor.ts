@@ -127,10 +127,11 @@ export class Executor {
     const recorder = new TraceRecorder(registry, { ...DEFAULT_TRACE_LIMITS, ...options.traceLimits });
     const cheatcodes = options.cheatcodes === undefined ? undefined : new CheatcodeSession(state, options.cheatcodes);
     await cheatcodes?.placeMarkerCode();
+    const instrumented = instrumentedOpcodes(common, recorder);
     const evm = await createEVM({
       common,
       stateManager: state,
-      customOpcodes: [...instrumentedOpcodes(common, recorder), ...(cheatcodes?.opcodes(common) ?? [])],
+      customOpcodes: cheatcodes === undefined ? instrumented : [...instrumented, ...cheatcodes.opcodes(common, instrumented)],
       customPrecompiles: cheatcodes?.precompiles(),
       // Fuzzed projects are often compiled without the optimizer, past the 24 KiB limit.
       allowUnlimitedContractSize: true,

@@ -2,11 +2,13 @@ import { type AbiFunction, bytesToHex, decodeAbiParameters, encodeAbiParameters,
 import { artifactCheatcodes } from './artifacts.js';
 import { assertionCheatcodes } from './assertions.js';
 import { envCheatcodes, environmentCheatcodes, persistenceCheatcodes } from './environment.js';
+import { expectCallCheatcodes } from './expectCall.js';
 import { expectEmitCheatcodes } from './expectEmit.js';
 import { expectRevertCheatcodes } from './expectRevert.js';
 import { prankCheatcodes } from './pranks.js';
 import { recordedLogCheatcodes } from './recordedLogs.js';
 import { signingCheatcodes } from './signing.js';
+import { storageAccessCheatcodes } from './storageAccesses.js';
 import { CheatcodeError, type CheatCall, type CheatcodeDefinition } from './types.js';
 import { unknownCheatcode, unsupportedCheatcodes } from './unsupported.js';
 
@@ -24,6 +26,8 @@ const ALL: readonly CheatcodeDefinition[] = [
   ...artifactCheatcodes,
   ...expectRevertCheatcodes,
   ...expectEmitCheatcodes,
+  ...expectCallCheatcodes,
+  ...storageAccessCheatcodes,
   ...recordedLogCheatcodes,
   ...assertionCheatcodes,
   ...unsupportedCheatcodes,

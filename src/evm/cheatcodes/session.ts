@@ -6,11 +6,13 @@ import { type CustomOpcode, replaceOpcode, type RunState } from '../instrumentat
 import type { JournaledState } from '../journaledState.js';
 import type { Address } from '../types.js';
 import { writeAccount } from './chainAccess.js';
+import { countExpectedCalls, unmetExpectedCalls } from './expectCall.js';
 import { captureExpectedLog, emitsAwaitedBy, judgeExpectedEmits } from './expectEmit.js';
 import { judgeExpectedRevert } from './expectRevert.js';
 import { takePrank } from './pranks.js';
 import { dispatch, errorData } from './registry.js';
 import { CheatState, type ExpectedEmit } from './state.js';
+import { recordAccess } from './storageAccesses.js';
 import { type Artifact, CHEATCODE_ADDRESS, type Chain, type EmittedLog, type MutableHeader } from './types.js';
 import { UnsupportedCheatcodeError } from './unsupported.js';
 
@@ -22,6 +24,8 @@ export interface CheatcodeOptions {
 /** The message the EVM hands its events (only the fields read or changed here). */
 interface Message {
   caller: EthAddress;
+  data: Uint8Array;
+  value: bigint;
   to?: EthAddress;
   depth: number;
   delegatecall: boolean;
@@ -46,6 +50,8 @@ const DUMMY_OUTPUT = new Uint8Array(8192);
 const DUMMY_CREATE_ADDRESS = createAddressFromString('0x0000000000000000000000000000000000000001');
 const OP_CHAINID = 0x46;
 const OP_LOG0 = 0xa0;
+const OP_SLOAD = 0x54;
+const OP_SSTORE = 0x55;
 
 /** EVM internals the cheatcodes reach: the running transaction's origin, read when each frame starts. */
 interface TxContext {
@@ -83,8 +89,9 @@ export class CheatcodeSession {
     return [{ address: createAddressFromString(CHEATCODE_ADDRESS), function: (input) => this.runCheatcode(input.data) }];
   }
 
-  opcodes(common: Common): CustomOpcode[] {
-    const table = getOpcodesForHF(common);
+  /** LOG, CHAINID, SLOAD and SSTORE hooks, each wrapping the handler `base` (the executor's instrumentation) gives it. */
+  opcodes(common: Common, base: CustomOpcode[]): CustomOpcode[] {
+    const table = getOpcodesForHF(common, base);
     const logs = [0, 1, 2, 3, 4].map((topics) =>
       replaceOpcode(table, OP_LOG0 + topics, (original) => (runState, opCommon) => {
         original(runState, opCommon);
@@ -97,7 +104,12 @@ export class CheatcodeSession {
       runState.stack.pop();
       runState.stack.push(this.state.chainId);
     });
-    return [...logs, chainId];
+    const storage = (code: number, written: boolean) =>
+      replaceOpcode(table, code, (original) => (runState, opCommon) => {
+        if (this.state.accesses !== undefined) recordAccess(this.state, runState.interpreter.getAddress().toString() as Address, runState.stack.peek(1)[0], written);
+        return original(runState, opCommon);
+      });
+    return [...logs, chainId, storage(OP_SLOAD, false), storage(OP_SSTORE, true)];
   }
 
   /** Starts listening to the EVM's messages; `header` is the block object the executor passes to every call. */
@@ -119,7 +131,7 @@ export class CheatcodeSession {
 
   /** What the test's call left unmet: an `expectRevert` or `expectEmit` no call consumed. */
   unmetExpectations(): string[] {
-    const unmet = [...this.state.failures];
+    const unmet = [...this.state.failures, ...unmetExpectedCalls(this.state)];
     if (this.state.expectedRevert !== undefined && this.state.expectedRevert.count > 0) unmet.push('next call did not revert as expected');
     if (this.state.expectedEmits.length > 0) unmet.push('expected an emit, but no call followed to emit it');
     return unmet;
@@ -144,6 +156,7 @@ export class CheatcodeSession {
     };
     this.frames.push(frame);
     if (frame.toCheatcodes) return;
+    if (this.state.expectedCalls.length > 0 && to !== undefined) countExpectedCalls(this.state, to, message.data, message.value);
     const expected = this.state.expectedRevert;
     frame.watchesRevert = expected !== undefined && expected.depth === depth && expected.caller === caller;
     frame.awaitedEmits = emitsAwaitedBy(this.state, caller, depth);

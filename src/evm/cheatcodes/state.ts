@@ -38,11 +38,30 @@ export interface ExpectedEmit {
   count: number;
 }
 
+/** `expectCall`: calls to `callee` whose calldata starts with `data` (and carry `value`, when given). */
+export interface ExpectedCall {
+  callee: Address;
+  data: Uint8Array;
+  value: bigint | undefined;
+  /** Exactly this many calls; undefined: at least one. */
+  count: number | undefined;
+  seen: number;
+}
+
+/** Storage slots read and written per account since `record()` (a write counts as a read too, as in forge). */
+export interface StorageAccesses {
+  reads: Map<Address, bigint[]>;
+  writes: Map<Address, bigint[]>;
+}
+
 /** What cheatcodes remember between calls during one test (cleared by `reset`). */
 export class CheatState {
   prank: Prank | undefined;
   expectedRevert: ExpectedRevert | undefined;
   expectedEmits: ExpectedEmit[] = [];
+  expectedCalls: ExpectedCall[] = [];
+  /** Since `record()`; undefined before. */
+  accesses: StorageAccesses | undefined;
   /** Logs since `recordLogs`, until `getRecordedLogs` takes them; undefined when not recording. */
   recordedLogs: EmittedLog[] | undefined;
   /** `chainId(n)`: what CHAINID returns; undefined keeps the EVM's. */
@@ -60,6 +79,8 @@ export class CheatState {
     this.prank = undefined;
     this.expectedRevert = undefined;
     this.expectedEmits = [];
+    this.expectedCalls = [];
+    this.accesses = undefined;
     this.recordedLogs = undefined;
     this.chainId = undefined;
     this.failures.length = 0;

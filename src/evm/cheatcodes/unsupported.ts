@@ -32,8 +32,7 @@ export const unsupportedCheatcodes: readonly CheatcodeDefinition[] = OUTSIDE.map
 // Other forge cheatcodes Lookout does not implement yet: named in the revert of an unknown selector.
 const KNOWN_UNIMPLEMENTED = [
   'mockCall(address,bytes,bytes)', 'mockCall(address,uint256,bytes,bytes)', 'mockCallRevert(address,bytes,bytes)', 'clearMockedCalls()',
-  'expectCall(address,bytes)', 'expectCall(address,uint256,bytes)', 'expectCall(address,bytes,uint64)',
-  'record()', 'accesses(address)', 'snapshot()', 'revertTo(uint256)', 'snapshotState()', 'revertToState(uint256)',
+  'expectCallMinGas(address,uint256,uint64,bytes)', 'stopRecord()', 'startStateDiffRecording()', 'snapshot()', 'revertTo(uint256)', 'snapshotState()', 'revertToState(uint256)',
   'broadcast()', 'broadcast(address)', 'startBroadcast()', 'startBroadcast(address)', 'startBroadcast(uint256)', 'stopBroadcast()',
   'deriveKey(string,uint32)', 'rememberKey(uint256)', 'signP256(uint256,bytes32)', 'signCompact(uint256,bytes32)',
   'prank(address,bool)', 'startPrank(address,bool)', 'prevrandao(bytes32)', 'prevrandao(uint256)', 'coinbase(address)',

@@ -274,6 +274,35 @@ contract CheatcodeProbe is Test {
         assertEq(vm.getRecordedLogs().length, 0);
     }
 
+    function check_recordAccesses() external {
+        Token token = new Token();
+        vm.record();
+        token.balanceOf(alice);
+        (bytes32[] memory reads, bytes32[] memory writes) = vm.accesses(address(token));
+        assertEq(reads.length, 1);
+        assertEq(writes.length, 0);
+        assertEq(reads[0], keccak256(abi.encode(alice, uint256(1))));
+        token.mint(alice, 1);
+        (reads, writes) = vm.accesses(address(token));
+        assertEq(writes.length, 2); // totalSupply, then balanceOf[alice]
+        assertEq(writes[0], bytes32(0));
+    }
+
+    function check_expectCall() external {
+        vm.expectCall(address(witness), abi.encodeCall(Witness.see, (1, 2)));
+        vm.expectCall(address(witness), abi.encodeWithSelector(Witness.who.selector), 2);
+        vm.expectCall(address(witness), 1 ether, abi.encodeCall(Witness.pay, ()));
+        witness.see(1, 2);
+        witness.who();
+        witness.who();
+        witness.pay{value: 1 ether}();
+    }
+
+    function failing_expectCallMissing() external {
+        vm.expectCall(address(witness), abi.encodeCall(Witness.see, (1, 2)));
+        witness.see(1, 3);
+    }
+
     function check_envOr() external {
         assertEq(vm.envOr("LOOKOUT_UNSET", uint256(42)), 42);
         assertEq(vm.envOr("LOOKOUT_UNSET", alice), alice);

@@ -54,6 +54,11 @@ interface Vm {
     function expectEmit(address emitter) external;
     function expectEmit(bool checkTopic1, bool checkTopic2, bool checkTopic3, bool checkData) external;
     function expectEmit(bool checkTopic1, bool checkTopic2, bool checkTopic3, bool checkData, address emitter) external;
+    function expectCall(address callee, bytes calldata data) external;
+    function expectCall(address callee, bytes calldata data, uint64 count) external;
+    function expectCall(address callee, uint256 msgValue, bytes calldata data) external;
+    function record() external;
+    function accesses(address target) external returns (bytes32[] memory readSlots, bytes32[] memory writeSlots);
     function recordLogs() external;
     function getRecordedLogs() external returns (Log[] memory logs);
 
