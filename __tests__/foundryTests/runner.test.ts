@@ -127,3 +127,14 @@ test('same seed, same results', async () => {
   const twice = await Promise.all([1, 2].map(() => runSuite(project, suite('FailingTest'), OPTIONS)));
   expect(twice[0]).toEqual(twice[1]);
 }, 120_000);
+
+test('a fresh executor from a suite keeps its deployments, added senders and cheatcodes', async () => {
+  const session = await SuiteSession.open(project, suite('VaultInvariantTest'));
+  if (isSkipped(session)) throw new Error(session.reason);
+  session.executor.addSender('0x000000000000000000000000000000000000beef');
+  const copy = await session.executor.fresh();
+  expect(copy.deployments.map((d) => d.name)).toEqual(['VaultInvariantTest', 'Token', 'Vault', 'VaultHandler']);
+  expect(copy.senderAddresses).toEqual(session.executor.senderAddresses);
+  expect(copy.senderAddresses).toContain('0x000000000000000000000000000000000000beef');
+  expect(copy.cheatcodes).toBeDefined();
+});

@@ -217,6 +217,7 @@ export class Executor {
     const copy = await Executor.onState(this.baseline.shallowCopy(), this.registry, this.options);
     copy.deployed.push(...this.deployed);
     copy.targets.push(...this.targets);
+    for (const sender of this.senderList) copy.addSender(sender);
     copy.baseline = this.baseline;
     copy.snapshotHeader.number = copy.block.header.number = this.snapshotHeader.number;
     copy.snapshotHeader.timestamp = copy.block.header.timestamp = this.snapshotHeader.timestamp;
