@@ -1,3 +1,4 @@
+import { equalsBytes } from '@ethereumjs/util';
 import type { CheatcodeSession } from '../evm/cheatcodes/session.js';
 import { ASSUME_REJECTION } from '../evm/cheatcodes/environment.js';
 import type { TxResult } from '../evm/types.js';
@@ -12,10 +13,6 @@ export type CallVerdict =
 
 export function unsupportedReason(cheatcode: string): string {
   return `uses vm.${cheatcode}, which needs a network or the file system`;
-}
-
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  return a.length === b.length && a.every((byte, i) => byte === b[i]);
 }
 
 /** Why the call failed (a revert, a halt, an expectation no call met); undefined when it did not. */
@@ -42,7 +39,7 @@ export function judgeCall(result: TxResult, cheatcodes: CheatcodeSession, expect
   const { state } = cheatcodes;
   if (state.unsupported !== undefined) return { kind: 'skipped', reason: unsupportedReason(state.unsupported) };
   if (state.skipped) return { kind: 'skipped', reason: 'vm.skip(true)' };
-  if (result.outcome.kind === 'revert' && sameBytes(result.outcome.data, ASSUME_REJECTION)) return { kind: 'rejected' };
+  if (result.outcome.kind === 'revert' && equalsBytes(result.outcome.data, ASSUME_REJECTION)) return { kind: 'rejected' };
   const failure = failureOf(result, cheatcodes.unmetExpectations());
   if (expectsFailure) return failure === undefined ? { kind: 'failed', reason: 'testFail: the call did not fail' } : { kind: 'passed' };
   return failure === undefined ? { kind: 'passed' } : { kind: 'failed', reason: failure };

@@ -1,9 +1,8 @@
 import { type Abi, decodeFunctionResult, encodeFunctionData, type Hex, hexToBytes } from 'viem';
 import type { Executor } from '../evm/executor.js';
-import type { Address } from '../evm/types.js';
+import { decodedAddress as lower } from '../evm/cheatcodes/types.js';
 import type { FuzzSelector, InvariantSelection } from './types.js';
 
-const lower = (a: unknown) => (a as string).toLowerCase() as Address;
 const selectorsOf = (s: unknown) => ((s as Hex[]) ?? []).map((x) => x.toLowerCase() as Hex);
 
 /**

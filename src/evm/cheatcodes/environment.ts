@@ -1,13 +1,11 @@
 import { hexToBigInt, hexToBytes, type Hex } from 'viem';
-import type { Address } from '../types.js';
 import { account, loadSlot, setCode, storeSlot, writeAccount } from './chainAccess.js';
-import { CheatcodeError, type CheatcodeDefinition } from './types.js';
+import { CheatcodeError, type CheatcodeDefinition, decodedAddress as address } from './types.js';
 
 /** forge's revert data for a rejected `vm.assume` and a `vm.skip(true)`: runners recognise them. */
 export const ASSUME_REJECTION = new TextEncoder().encode('FOUNDRY::ASSUME');
 export const SKIP_REQUEST = new TextEncoder().encode('FOUNDRY::SKIP');
 
-const address = (value: unknown): Address => (value as string).toLowerCase() as Address;
 const word = (value: unknown): bigint => hexToBigInt(value as Hex);
 const toWord = (value: bigint): Hex => `0x${value.toString(16).padStart(64, '0')}`;
 

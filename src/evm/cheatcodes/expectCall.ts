@@ -1,11 +1,12 @@
+import { equalsBytes } from '@ethereumjs/util';
 import { bytesToHex, hexToBytes, type Hex } from 'viem';
 import type { Address } from '../types.js';
 import type { CheatState, ExpectedCall } from './state.js';
-import type { CheatCall, CheatcodeDefinition } from './types.js';
+import { type CheatCall, type CheatcodeDefinition, decodedAddress } from './types.js';
 
 function expectCall(call: CheatCall, callee: unknown, value: unknown, data: unknown, count: unknown): void {
   call.state.expectedCalls.push({
-    callee: (callee as string).toLowerCase() as Address,
+    callee: decodedAddress(callee),
     data: hexToBytes(data as Hex),
     value: value as bigint | undefined,
     count: count === undefined ? undefined : Number(count as bigint),
@@ -23,7 +24,7 @@ export const expectCallCheatcodes: readonly CheatcodeDefinition[] = [
 function matches(expected: ExpectedCall, to: Address, data: Uint8Array, value: bigint): boolean {
   if (expected.callee !== to || data.length < expected.data.length) return false;
   if (expected.value !== undefined && expected.value !== value) return false;
-  return expected.data.every((byte, i) => byte === data[i]);
+  return equalsBytes(data.subarray(0, expected.data.length), expected.data);
 }
 
 /** Counts a starting call against every `expectCall`. */

@@ -1,7 +1,8 @@
+import { equalsBytes } from '@ethereumjs/util';
 import { bytesToHex } from 'viem';
 import type { Address } from '../types.js';
 import type { CheatState, ExpectedEmit } from './state.js';
-import type { CheatCall, CheatcodeDefinition, EmittedLog } from './types.js';
+import { type CheatCall, type CheatcodeDefinition, decodedAddress, type EmittedLog } from './types.js';
 
 type Checks = readonly [boolean, boolean, boolean, boolean];
 const ALL: Checks = [true, true, true, true];
@@ -11,7 +12,7 @@ function expectEmit(call: CheatCall, checks: Checks, emitter: unknown, count: un
     caller: call.caller.address,
     depth: call.caller.depth,
     checks,
-    emitter: emitter === undefined ? undefined : ((emitter as string).toLowerCase() as Address),
+    emitter: emitter === undefined ? undefined : decodedAddress(emitter),
     log: undefined,
     count: count === undefined ? 1 : Number(count as bigint),
   });
@@ -39,15 +40,13 @@ export function captureExpectedLog(state: CheatState, log: EmittedLog, frameDept
   return true;
 }
 
-const same = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((byte, i) => byte === b[i]);
-
 function matches(expected: ExpectedEmit, actual: EmittedLog): boolean {
   const template = expected.log!;
   if (expected.emitter !== undefined && expected.emitter !== actual.emitter) return false;
   if (template.topics.length !== actual.topics.length) return false;
-  if (template.topics.length > 0 && !same(template.topics[0], actual.topics[0])) return false;
-  for (let i = 1; i < template.topics.length; i++) if (expected.checks[i - 1] && !same(template.topics[i], actual.topics[i])) return false;
-  return !expected.checks[3] || same(template.data, actual.data);
+  if (template.topics.length > 0 && !equalsBytes(template.topics[0], actual.topics[0])) return false;
+  for (let i = 1; i < template.topics.length; i++) if (expected.checks[i - 1] && !equalsBytes(template.topics[i], actual.topics[i])) return false;
+  return !expected.checks[3] || equalsBytes(template.data, actual.data);
 }
 
 /** Expectations with a template that a call made by `caller` at `depth` must satisfy. */

@@ -1,8 +1,9 @@
+import { equalsBytes } from '@ethereumjs/util';
 import { hexToBytes, type Hex } from 'viem';
 import { decodeRevert, describeRevert } from '../../oracles/revert.js';
 import type { Address } from '../types.js';
 import type { CheatState, ExpectedRevert } from './state.js';
-import { CheatcodeError, type CheatCall, type CheatcodeDefinition } from './types.js';
+import { CheatcodeError, type CheatCall, type CheatcodeDefinition, decodedAddress } from './types.js';
 
 type Form = { data?: 'bytes4' | 'bytes'; reverter?: true; count?: true };
 
@@ -24,7 +25,7 @@ function expect(call: CheatCall, args: readonly unknown[], form: Form, partial: 
   if (call.state.expectedRevert !== undefined) throw new CheatcodeError('vm.expectRevert: an expected revert is already pending for the next call');
   let i = 0;
   const data = form.data === undefined ? undefined : hexToBytes(args[i++] as Hex);
-  const reverter = form.reverter ? ((args[i++] as string).toLowerCase() as Address) : undefined;
+  const reverter = form.reverter ? decodedAddress(args[i++]) : undefined;
   const count = form.count ? Number(args[i++] as bigint) : 1;
   call.state.expectedRevert = { caller: call.caller.address, depth: call.caller.depth, data, partial, reverter, count };
 }
@@ -47,17 +48,13 @@ function errorMessage(data: Uint8Array): string | undefined {
   return reason.kind === 'error' ? reason.message : undefined;
 }
 
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  return a.length === b.length && a.every((byte, i) => byte === b[i]);
-}
-
 /** Whether revert data is what the expectation names: equal bytes, the same selector (partial), or an `Error(string)` whose text is the expected bytes. */
 function dataMatches(expected: ExpectedRevert, actual: Uint8Array): boolean {
   if (expected.data === undefined) return true;
-  if (expected.partial) return actual.length >= 4 && sameBytes(actual.subarray(0, 4), expected.data.subarray(0, 4));
-  if (sameBytes(actual, expected.data)) return true;
+  if (expected.partial) return actual.length >= 4 && equalsBytes(actual.subarray(0, 4), expected.data.subarray(0, 4));
+  if (equalsBytes(actual, expected.data)) return true;
   const message = errorMessage(actual);
-  return message !== undefined && sameBytes(new TextEncoder().encode(message), expected.data);
+  return message !== undefined && equalsBytes(new TextEncoder().encode(message), expected.data);
 }
 
 /** How the expected call ended, as the expectation sees it. */

@@ -1,21 +1,17 @@
 import type { Address } from '../types.js';
 import type { Prank } from './state.js';
-import { CheatcodeError, type CheatCall, type CheatcodeDefinition } from './types.js';
+import { CheatcodeError, type CheatCall, type CheatcodeDefinition, decodedAddress } from './types.js';
 
 function setPrank(call: CheatCall, sender: unknown, origin: unknown, single: boolean): void {
   // forge refuses to drop a one-call prank that no call used yet.
   if (call.state.prank?.single === true) throw new CheatcodeError('cannot overwrite a prank until it is applied at least once');
   call.state.prank = {
-    sender: lower(sender),
-    origin: origin === undefined ? undefined : lower(origin),
+    sender: decodedAddress(sender),
+    origin: origin === undefined ? undefined : decodedAddress(origin),
     caller: call.caller.address,
     depth: call.caller.depth,
     single,
   };
-}
-
-function lower(address: unknown): Address {
-  return (address as string).toLowerCase() as Address;
 }
 
 export const prankCheatcodes: readonly CheatcodeDefinition[] = [

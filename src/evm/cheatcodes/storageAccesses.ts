@@ -1,6 +1,6 @@
 import type { Address } from '../types.js';
 import type { CheatState } from './state.js';
-import type { CheatcodeDefinition } from './types.js';
+import { type CheatcodeDefinition, decodedAddress } from './types.js';
 
 const word = (slot: bigint) => `0x${slot.toString(16).padStart(64, '0')}`;
 
@@ -15,7 +15,7 @@ export const storageAccessCheatcodes: readonly CheatcodeDefinition[] = [
   {
     signature: 'function accesses(address target) returns (bytes32[] readSlots, bytes32[] writeSlots)',
     run: ([target], call) => {
-      const account = (target as string).toLowerCase() as Address;
+      const account = decodedAddress(target);
       const recorded = call.state.accesses;
       return [(recorded?.reads.get(account) ?? []).map(word), (recorded?.writes.get(account) ?? []).map(word)];
     },

@@ -5,6 +5,11 @@ import type { CheatState } from './state.js';
 /** forge's cheatcode address: `address(uint160(uint256(keccak256("hevm cheat code"))))`. */
 export const CHEATCODE_ADDRESS = '0x7109709ecfa91a80626ff3989d68f67f5b1dd12d' as Address;
 
+/** An ABI-decoded address (viem checksums them) in the executor's lowercase form. */
+export function decodedAddress(value: unknown): Address {
+  return (value as string).toLowerCase() as Address;
+}
+
 /** The block fields cheatcodes change (the executor's own header object, read live by the EVM). */
 export interface MutableHeader {
   number: bigint;
