@@ -12,6 +12,7 @@ import {
   setLengthLeft,
 } from '@ethereumjs/util';
 import { ConfigurationError } from '../errors.js';
+import { type CheatcodeOptions, CheatcodeSession } from './cheatcodes/session.js';
 import { CodeRegistry } from './codeRegistry.js';
 import { type FrameExit, instrumentedOpcodes, trackFrames } from './instrumentation.js';
 import { JournaledState } from './journaledState.js';
@@ -25,6 +26,10 @@ export interface ExecutorOptions {
   /** Gas limit of each transaction, intrinsic gas included (default 30,000,000). */
   gasLimit?: bigint;
   traceLimits?: Partial<TraceLimits>;
+  /** forge's cheatcodes at its cheatcode address (Foundry tests); without it the EVM has none of their hooks. */
+  cheatcodes?: CheatcodeOptions;
+  /** The funded accounts, deployer first (default `SENDER_ADDRESSES`; a Foundry test run uses forge's). */
+  senders?: readonly Address[];
 }
 
 /** The deployer first, then two more funded accounts. */
@@ -65,10 +70,12 @@ export class Executor {
       getBlobGasPrice: () => 1n,
     },
   };
-  private readonly senders: EthAddress[] = SENDER_ADDRESSES.map(ethAddress);
+  private readonly senders: EthAddress[];
+  private readonly senderList: Address[];
   private readonly targets: EthAddress[] = [];
   private readonly deployed: Deployment[] = [];
-  private readonly creations: CreationRequest[] = [];
+  /** Creation transactions by deployment index (adopted contracts have none). */
+  private readonly creations = new Map<number, CreationRequest>();
   private readonly snapshotHeader: Header = { number: START_BLOCK, timestamp: START_TIMESTAMP };
   /** The state `snapshot()` took, without checkpoints: what `fresh()` starts from. */
   private baseline: JournaledState | undefined;
@@ -81,8 +88,13 @@ export class Executor {
     private readonly recorder: TraceRecorder,
     private readonly registry: CodeRegistry,
     private readonly options: ExecutorOptions,
+    /** forge's cheatcodes, when the executor was opened with them. */
+    readonly cheatcodes: CheatcodeSession | undefined,
   ) {
     this.gasLimit = options.gasLimit ?? 30_000_000n;
+    this.senderList = [...(options.senders ?? SENDER_ADDRESSES)];
+    this.senders = this.senderList.map(ethAddress);
+    cheatcodes?.attach(evm, this.block.header);
     trackFrames(evm, recorder, (exit) => {
       this.outermostExit = exit;
     });
@@ -91,7 +103,7 @@ export class Executor {
   /** A chain with the funded senders and nothing deployed yet. */
   static async open(options: ExecutorOptions = {}): Promise<Executor> {
     const state = new JournaledState();
-    for (const sender of SENDER_ADDRESSES) {
+    for (const sender of options.senders ?? SENDER_ADDRESSES) {
       state.writeAccount(ethAddress(sender), new Account(0n, SENDER_BALANCE));
     }
     return Executor.onState(state, new CodeRegistry(), options);
@@ -113,16 +125,20 @@ export class Executor {
   private static async onState(state: JournaledState, registry: CodeRegistry, options: ExecutorOptions): Promise<Executor> {
     const common = new Common({ chain: Mainnet, hardfork: Hardfork.Prague, params: paramsEVM });
     const recorder = new TraceRecorder(registry, { ...DEFAULT_TRACE_LIMITS, ...options.traceLimits });
+    const cheatcodes = options.cheatcodes === undefined ? undefined : new CheatcodeSession(state, options.cheatcodes);
+    await cheatcodes?.placeMarkerCode();
+    const instrumented = instrumentedOpcodes(common, recorder);
     const evm = await createEVM({
       common,
       stateManager: state,
-      customOpcodes: instrumentedOpcodes(common, recorder),
+      customOpcodes: cheatcodes === undefined ? instrumented : [...instrumented, ...cheatcodes.opcodes(common, instrumented)],
+      customPrecompiles: cheatcodes?.precompiles(),
       // Fuzzed projects are often compiled without the optimizer, past the 24 KiB limit.
       allowUnlimitedContractSize: true,
       allowUnlimitedInitCodeSize: true,
     });
     await enableJumpAnalysisCache(evm);
-    return new Executor(evm, state, recorder, registry, options);
+    return new Executor(evm, state, recorder, registry, options, cheatcodes);
   }
 
   /** Contracts deployed so far, in order: `Tx.to` indexes them. */
@@ -157,9 +173,23 @@ export class Executor {
       file: request.file, name: request.name, address: address.toString() as Address, deployer, value, code, codeId: this.registry.idOf(code), creationBlocks: new Set(),
     };
     this.deployed.push(deployment);
-    this.creations.push(request);
+    this.creations.set(this.deployed.length - 1, request);
     this.targets.push(address);
     return { kind: 'deployed', index: this.deployed.length - 1, deployment };
+  }
+
+  /**
+   * Makes a contract a transaction created (a Foundry test's `setUp`) a deployment `Tx.to` can
+   * address, before `snapshot()`. Its creation blocks stay unknown (no creation transaction of its own).
+   */
+  adopt(address: Address, file: string, name: string): number {
+    if (this.baseline !== undefined) throw new Error('Executor.adopt after snapshot()');
+    const at = ethAddress(address);
+    const code = this.state.codeAt(at);
+    if (code.length === 0) throw new Error(`Executor.adopt: no code at ${address}`);
+    this.deployed.push({ file, name, address, deployer: 0, value: 0n, code, codeId: this.registry.idOf(code), creationBlocks: new Set() });
+    this.targets.push(at);
+    return this.deployed.length - 1;
   }
 
   /**
@@ -169,7 +199,7 @@ export class Executor {
   async snapshot(): Promise<void> {
     if (this.baseline !== undefined) throw new Error('Executor.snapshot called twice');
     // Traced after all deployments, so that runtime codes keep the ids 0..n-1.
-    for (const [i, request] of this.creations.entries()) {
+    for (const [i, request] of this.creations) {
       for (const pc of await this.constructorBlocks(request)) (this.deployed[i].creationBlocks as Set<number>).add(pc);
     }
     this.baseline = this.state.shallowCopy();
@@ -187,6 +217,7 @@ export class Executor {
     const copy = await Executor.onState(this.baseline.shallowCopy(), this.registry, this.options);
     copy.deployed.push(...this.deployed);
     copy.targets.push(...this.targets);
+    for (const sender of this.senderList) copy.addSender(sender);
     copy.baseline = this.baseline;
     copy.snapshotHeader.number = copy.block.header.number = this.snapshotHeader.number;
     copy.snapshotHeader.timestamp = copy.block.header.timestamp = this.snapshotHeader.timestamp;
@@ -221,6 +252,7 @@ export class Executor {
     this.state.checkpointSync();
     this.evm.journal.cleanJournal();
     this.clearTransactionCaches();
+    this.cheatcodes?.reset();
     this.block.header.number = this.snapshotHeader.number;
     this.block.header.timestamp = this.snapshotHeader.timestamp;
   }
@@ -307,6 +339,14 @@ export class Executor {
     this.state.writeSlot(ethAddress(address), slotKey(slot), value === 0n ? new Uint8Array(0) : bigIntToBytes(value));
   }
 
+  /** Sets an account's balance directly (forge funds its test contract so); `reset()` undoes it after `snapshot()`. */
+  setBalance(address: Address, wei: bigint): void {
+    const at = ethAddress(address);
+    const account = this.state.accountAt(at) ?? new Account();
+    account.balance = wei;
+    this.state.writeAccount(at, account);
+  }
+
   balanceOf(address: Address): bigint {
     return this.state.accountAt(ethAddress(address))?.balance ?? 0n;
   }
@@ -332,7 +372,16 @@ export class Executor {
 
   /** Sender addresses by index (0 is the deployer). */
   get senderAddresses(): readonly Address[] {
-    return SENDER_ADDRESSES;
+    return this.senderList;
+  }
+
+  /** Another account `Tx.sender` can name (an invariant suite's `targetSenders`); its index. Not funded. */
+  addSender(address: Address): number {
+    const known = this.senderList.indexOf(address);
+    if (known >= 0) return known;
+    this.senderList.push(address);
+    this.senders.push(ethAddress(address));
+    return this.senderList.length - 1;
   }
 
   private outcome(result: EVMResult): TxOutcome {

@@ -4,10 +4,19 @@ import { Op } from '../targets/opcodes.js';
 import type { TraceRecorder } from './traceRecorder.js';
 import type { Address } from './types.js';
 
-type CustomOpcode = NonNullable<EVMOpts['customOpcodes']>[number];
+export type CustomOpcode = NonNullable<EVMOpts['customOpcodes']>[number];
 type AddOpcode = Extract<CustomOpcode, { logicFunction: unknown }>;
-type OpHandler = AddOpcode['logicFunction'];
-type RunState = Parameters<OpHandler>[0];
+export type OpHandler = AddOpcode['logicFunction'];
+export type RunState = Parameters<OpHandler>[0];
+type OpcodeTable = ReturnType<typeof getOpcodesForHF>;
+
+/** A customOpcodes entry with the opcode's own gas and a handler made from the original one. */
+export function replaceOpcode(table: OpcodeTable, code: number, handler: (original: OpHandler) => OpHandler): AddOpcode {
+  const original = table.handlers.get(code);
+  const info = table.opcodes.get(code);
+  if (original === undefined || info === undefined) throw new Error(`opcode 0x${code.toString(16)} missing`);
+  return { opcode: code, opcodeName: info.name, baseFee: info.fee, gasFunction: table.dynamicGasHandlers.get(code), logicFunction: handler(original) };
+}
 
 /** The interpreter's stack internals: reading them avoids the array `peek()` allocates per call. */
 interface StackInternals {
@@ -26,22 +35,12 @@ function top(runState: RunState, n: number): bigint {
  * `programCounter - 1`. Operands are read before the original pops them.
  */
 export function instrumentedOpcodes(common: Common, recorder: TraceRecorder): CustomOpcode[] {
-  const { handlers, dynamicGasHandlers, opcodes } = getOpcodesForHF(common);
-  const wrap = (code: number, before: (runState: RunState, pc: number) => void): AddOpcode => {
-    const original = handlers.get(code);
-    const info = opcodes.get(code);
-    if (original === undefined || info === undefined) throw new Error(`opcode 0x${code.toString(16)} missing`);
-    return {
-      opcode: code,
-      opcodeName: info.name,
-      baseFee: info.fee,
-      gasFunction: dynamicGasHandlers.get(code),
-      logicFunction: (runState, opCommon) => {
-        if (recorder.recording) before(runState, runState.programCounter - 1);
-        return original(runState, opCommon);
-      },
-    };
-  };
+  const table = getOpcodesForHF(common);
+  const wrap = (code: number, before: (runState: RunState, pc: number) => void): AddOpcode =>
+    replaceOpcode(table, code, (original) => (runState, opCommon) => {
+      if (recorder.recording) before(runState, runState.programCounter - 1);
+      return original(runState, opCommon);
+    });
   const comparison = (code: number) =>
     wrap(code, (runState, pc) => recorder.comparison(pc, code, top(runState, 0), top(runState, 1)));
   return [

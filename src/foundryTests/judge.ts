@@ -1,0 +1,46 @@
+import { equalsBytes } from '@ethereumjs/util';
+import type { CheatcodeSession } from '../evm/cheatcodes/session.js';
+import { ASSUME_REJECTION } from '../evm/cheatcodes/environment.js';
+import type { TxResult } from '../evm/types.js';
+import { decodeRevert, describeRevert } from '../oracles/revert.js';
+
+/** How one call to a test contract ended, by forge's rules. `rejected`: `vm.assume` turned the input down. */
+export type CallVerdict =
+  | { kind: 'passed' }
+  | { kind: 'failed'; reason: string }
+  | { kind: 'rejected' }
+  | { kind: 'skipped'; reason: string };
+
+export function unsupportedReason(cheatcode: string): string {
+  return `uses vm.${cheatcode}, which needs a network or the file system`;
+}
+
+/** Why the call failed (a revert, a halt, an expectation no call met); undefined when it did not. */
+function failureOf(result: TxResult, unmet: readonly string[]): string | undefined {
+  const { outcome } = result;
+  switch (outcome.kind) {
+    case 'success':
+      return unmet[0];
+    case 'revert':
+      return describeRevert(decodeRevert(outcome.data));
+    case 'invalid':
+      return 'invalid opcode';
+    case 'error':
+      return outcome.error;
+  }
+}
+
+/**
+ * forge's pass/fail rules for one call: a revert fails it (an `expectRevert` that matched already
+ * turned its call into a success), so does an expectation left unmet; `testFail*` inverts that; an
+ * `assume` rejection is neither; a cheatcode Lookout cannot run or `vm.skip(true)` skips it.
+ */
+export function judgeCall(result: TxResult, cheatcodes: CheatcodeSession, expectsFailure: boolean): CallVerdict {
+  const { state } = cheatcodes;
+  if (state.unsupported !== undefined) return { kind: 'skipped', reason: unsupportedReason(state.unsupported) };
+  if (state.skipped) return { kind: 'skipped', reason: 'vm.skip(true)' };
+  if (result.outcome.kind === 'revert' && equalsBytes(result.outcome.data, ASSUME_REJECTION)) return { kind: 'rejected' };
+  const failure = failureOf(result, cheatcodes.unmetExpectations());
+  if (expectsFailure) return failure === undefined ? { kind: 'failed', reason: 'testFail: the call did not fail' } : { kind: 'passed' };
+  return failure === undefined ? { kind: 'passed' } : { kind: 'failed', reason: failure };
+}

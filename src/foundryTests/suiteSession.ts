@@ -1,0 +1,103 @@
+import { type Hex, hexToBytes, toFunctionSelector } from 'viem';
+import type { CompiledProject } from '../build/types.js';
+import { Executor } from '../evm/executor.js';
+import type { Address, TxResult } from '../evm/types.js';
+import { cheatcodeArtifacts } from './artifacts.js';
+import { judgeCall, type CallVerdict, unsupportedReason } from './judge.js';
+import { decodeBool } from '../fuzz/inputs/abi.js';
+import { identifyCode } from './identify.js';
+import { readInvariantSelection } from './selection.js';
+import type { InvariantSelection, SetUpContract, SetUpOutcome, TestSuite } from './types.js';
+
+/** forge's default sender (`msg.sender` and `tx.origin` of every test call); it deploys the test contract. */
+export const FORGE_SENDER = '0x1804c8ab1f12e6bbf3894d4083f33e07309d1f38' as Address;
+/** forge funds its sender and the test contract with 2^96 − 1 wei. */
+export const FORGE_INITIAL_BALANCE = 2n ** 96n - 1n;
+
+export interface SuiteOptions {
+  /** Gas limit of each test call (default: the executor's 30,000,000). */
+  gasLimit?: bigint;
+}
+
+/**
+ * One test contract deployed, `setUp()` run and the state snapshotted: each test call starts from
+ * there. The contracts `setUp()` deployed are the executor's deployments 1.. (0 is the test contract),
+ * so a campaign can target them.
+ */
+export class SuiteSession {
+  private constructor(
+    readonly suite: TestSuite,
+    readonly executor: Executor,
+    readonly setUpContracts: readonly SetUpContract[],
+    readonly selection: InvariantSelection,
+  ) {}
+
+  /** Deploys the suite and runs `setUp()`; a revert (or a cheatcode Lookout cannot run) skips it, saying why. */
+  static async open(project: CompiledProject, suite: TestSuite, options: SuiteOptions = {}): Promise<SuiteSession | { status: 'skipped'; reason: string }> {
+    const executor = await Executor.open({ cheatcodes: { artifacts: cheatcodeArtifacts(project) }, senders: [FORGE_SENDER], gasLimit: options.gasLimit });
+    executor.setBalance(FORGE_SENDER, FORGE_INITIAL_BALANCE);
+    const { contract } = suite;
+    const deployed = await executor.deploy({ file: contract.file, name: contract.name, creationCode: contract.creation.bytecode });
+    if (deployed.kind === 'failed') {
+      const name = executor.cheatcodes!.state.unsupported;
+      return { status: 'skipped', reason: name === undefined ? `the constructor ${deployed.reason}` : unsupportedReason(name) };
+    }
+    const testAddress = deployed.deployment.address;
+    executor.setBalance(testAddress, FORGE_INITIAL_BALANCE);
+    const setUp = suite.hasSetUp ? await callFunction(executor, toFunctionSelector('function setUp()')) : undefined;
+    if (setUp !== undefined) {
+      const verdict = judgeCall(setUp, executor.cheatcodes!, false);
+      if (verdict.kind === 'rejected') return { status: 'skipped', reason: 'setUp() called vm.assume(false)' };
+      if (verdict.kind === 'skipped') return { status: 'skipped', reason: verdict.reason };
+      if (verdict.kind === 'failed') return { status: 'skipped', reason: `setUp() failed: ${verdict.reason}` };
+    }
+    const setUpContracts = adoptCreated(executor, project, testAddress);
+    const selection = await readInvariantSelection(executor, contract.abi);
+    await executor.snapshot();
+    return new SuiteSession(suite, executor, setUpContracts, selection);
+  }
+
+  get testAddress(): Address {
+    return this.executor.deployments[0].address;
+  }
+
+  /** Calls a function of the test contract from the post-`setUp` state and judges it by forge's rules. */
+  async call(data: Hex, expectsFailure = false): Promise<CallVerdict> {
+    this.executor.reset();
+    const verdict = judgeCall(await callFunction(this.executor, data), this.executor.cheatcodes!, expectsFailure);
+    return verdict.kind === 'passed' && (await this.flaggedFailed()) ? { kind: 'failed', reason: 'failed() is true: an assertion failed without reverting' } : verdict;
+  }
+
+  /** DSTest-style assertions record a failure (`failed()`) instead of reverting; forge reads it after a passing call. */
+  private async flaggedFailed(): Promise<boolean> {
+    if (!this.suite.contract.abi.some((item) => item.type === 'function' && item.name === 'failed' && item.inputs.length === 0)) return false;
+    const result = await this.executor.view(0, hexToBytes(toFunctionSelector('function failed()')));
+    return result.success && decodeBool(result.returnData) === true;
+  }
+}
+
+export function isSkipped(session: SuiteSession | { status: 'skipped'; reason: string }): session is { status: 'skipped'; reason: string } {
+  return !(session instanceof SuiteSession);
+}
+
+export function setUpOutcome(session: SuiteSession | { status: 'skipped'; reason: string }): SetUpOutcome {
+  return isSkipped(session) ? session : { status: 'ready' };
+}
+
+/** One call from forge's sender to the test contract. */
+export function callFunction(executor: Executor, data: Hex): Promise<TxResult> {
+  return executor.run({ sender: 0, to: 0, data: hexToBytes(data), value: 0n, blockDelay: 0, timeDelay: 0 });
+}
+
+/** The contracts `setUp()` created that still have code, made deployments (1..) with the compiled contract each runs. */
+function adoptCreated(executor: Executor, project: CompiledProject, testAddress: Address): SetUpContract[] {
+  const created = [...new Set(executor.cheatcodes!.created)].filter((address) => address !== testAddress);
+  return created.flatMap((address) => {
+    const codeId = executor.codeIdOf(address);
+    if (codeId === undefined) return [];
+    const code = executor.code(codeId);
+    const contract = identifyCode(code, project.contracts);
+    executor.adopt(address, contract?.file ?? '', contract?.name ?? address);
+    return [{ address, contract }];
+  });
+}
