@@ -1,0 +1,55 @@
+import { BudgetMeter } from './budgetMeter.js';
+import { Corpus, type CorpusEntry } from '../search/corpus.js';
+import { DemandDrivenState } from '../search/ddsf.js';
+import { NearMisses } from '../search/nearMisses.js';
+import { PredictionStats } from '../search/prediction.js';
+import type { CampaignFinding } from '../findings/replay.js';
+import type { CampaignEvent, CampaignOutcome, CampaignSetup } from './campaign.js';
+
+/**
+ * Everything a campaign accumulates while it runs: the budget spent, the corpus, the failures
+ * found (one per failure identity), the demand-driven state and the counters of the outcome.
+ */
+export class CampaignState {
+  readonly meter: BudgetMeter;
+  readonly corpus = new Corpus();
+  readonly findings = new Map<string, CampaignFinding>();
+  readonly ddsf: DemandDrivenState | undefined;
+  readonly prediction = new PredictionStats();
+  readonly nearMisses = new NearMisses();
+  /** Corpus entries kept for being closest to a goal (untaken branch direction, probe slot), by goal. */
+  readonly closest = new Map<string, CorpusEntry>();
+  sequences = 0;
+  analysisMs = 0;
+  /** Set when the workers' coordinator ends the campaign (its stop condition held across workers). */
+  stopped = false;
+  /** Where events go; silenced while inputs other workers found are replayed. */
+  emit: (event: CampaignEvent) => void;
+
+  constructor(private readonly setup: CampaignSetup) {
+    this.meter = new BudgetMeter(setup.budget, setup.clock);
+    this.ddsf = setup.techniques.ddsf ? new DemandDrivenState() : undefined;
+    this.emit = setup.onEvent ?? (() => {});
+  }
+
+  done(): boolean {
+    return this.stopped || this.meter.exhausted() || (this.setup.stop?.(this.findings.size) ?? false);
+  }
+
+  outcome(): CampaignOutcome {
+    return {
+      findings: [...this.findings.values()],
+      sequences: this.sequences,
+      transactions: this.meter.transactions,
+      elapsedMs: this.meter.elapsedMs(),
+      analysisMs: this.analysisMs,
+      corpusSize: this.corpus.entries.length,
+      prediction: this.prediction,
+      ddsf: {
+        aggressiveRuns: this.ddsf?.aggressiveRuns ?? 0,
+        aggressiveHits: this.ddsf?.aggressiveHits ?? 0,
+        enabledFunctions: this.ddsf?.enabledFunctions ?? [],
+      },
+    };
+  }
+}

@@ -1,0 +1,131 @@
+import { failureKey } from '../../oracles/failure.js';
+import { CostCollector, type CostVector } from '../search/costs.js';
+import { functionKey, slotsRead, slotsWritten, storageFingerprint, type StorageSlot } from '../search/ddsf.js';
+import { harvestFeedback } from '../search/feedback.js';
+import { revertedPrefix, sequencePathId, stateSetters, txStep, type TxStep } from '../search/pathIdentity.js';
+import type { PathAnalysis } from '../search/pathAnalysis.js';
+import { retainCalls } from '../findings/shrink.js';
+import type { CampaignFinding } from '../findings/replay.js';
+import { runSequence, type SequenceRun } from '../execution/sequenceRunner.js';
+import type { TxSequence } from '../types.js';
+import type { CampaignSetup } from './campaign.js';
+import type { CampaignState } from './campaignState.js';
+
+/** What one regular run left behind for the techniques that follow it. */
+export interface Execution {
+  run: SequenceRun;
+  costs: CostVector;
+  /** Slots the last transaction read (demand-driven sequences fuzz them). */
+  lastReads: StorageSlot[];
+}
+
+/** A run and what the corpus needs to judge it. */
+interface Observed {
+  execution: Execution;
+  pathId: string;
+  steps: TxStep[];
+  written: StorageSlot[];
+}
+
+/**
+ * Runs one input and assesses it (Alg. 1 lines 7–12): records its failure, its path and its cost
+ * metrics, and keeps it when its path is new (trimmed of reverted calls) or it came closer to a goal.
+ */
+export async function evaluate(state: CampaignState, setup: CampaignSetup, sequence: TxSequence): Promise<Execution> {
+  const mark = setup.dictionary.mark();
+  const observed = await observe(state, setup, sequence);
+  const { execution, pathId, steps } = observed;
+  const { run } = execution;
+  if (run.failure) recordFinding(state, sequence, run);
+  state.corpus.recordExecution(pathId);
+  const closer = state.nearMisses.improvements(execution.costs);
+  if (run.failure || state.corpus.has(pathId)) {
+    if (!run.failure && closer.length > 0) keepClosest(state, sequence, pathId, execution.costs, closer[0]);
+    else setup.dictionary.rollback(mark);
+    return execution;
+  }
+  // Kept inputs go without reverted calls before their last one: run and judge the trimmed input
+  // instead (its path is normally the same); this execution still answers the caller.
+  const reverted = new Set(revertedPrefix(steps));
+  if (reverted.size > 0) {
+    setup.dictionary.rollback(mark);
+    await evaluate(state, setup, retainCalls(sequence, (i) => !reverted.has(i)));
+    return execution;
+  }
+  keep(state, setup, sequence, observed);
+  return execution;
+}
+
+/** Runs the sequence, feeding every transaction to the dictionary, the cost metrics and the path id. */
+async function observe(state: CampaignState, setup: CampaignSetup, sequence: TxSequence): Promise<Observed> {
+  const { ddsf, meter } = state;
+  state.sequences++;
+  const costs = new CostCollector(setup.probes);
+  const written: StorageSlot[] = [];
+  const steps: TxStep[] = [];
+  const sequenceIndex = state.sequences;
+  const run = await runSequence(setup.harness, sequence, (result, index) => {
+    meter.transactions++;
+    harvestFeedback(setup.dictionary, result);
+    costs.observe(result, index);
+    state.nearMisses.cover(result.trace.edges);
+    steps.push(txStep(result, sequence[index]));
+    if (ddsf) written.push(...slotsWritten(result.trace));
+    state.emit({ kind: 'transaction', result, sequenceIndex, elapsedMs: meter.elapsedMs() });
+  });
+  state.emit({ kind: 'sequence', sequence, executed: run.transactions });
+  // Without demand-driven sequences no function waits to be enabled: paths span the state-changing prefix.
+  const lastCall = run.transactions > 0 ? sequence[run.transactions - 1] : undefined;
+  const distinction = run.failure ? undefined : await setup.distinguish?.(sequence.slice(0, run.transactions));
+  const pathId = sequencePathId(steps, !ddsf || (lastCall !== undefined && ddsf.enabledFor(functionKey(lastCall)))) + (distinction ? `≠${distinction}` : '');
+  // The last transaction's trace is still intact (property probes record none): read it once, here.
+  // New edges behind a state-changing prefix show, without fuzzing storage, that the function's
+  // coverage depends on state: it gets longer sequences as if an aggressive run had found them.
+  if (ddsf && lastCall && run.last) {
+    const added = ddsf.recordCoverage(functionKey(lastCall), run.last.trace.edges);
+    if (added > 0 && stateSetters(steps.slice(0, -1)).length > 0) ddsf.enable(functionKey(lastCall));
+  }
+  const lastReads = ddsf && run.last ? slotsRead(run.last.trace) : [];
+  return { execution: { run, costs: costs.vector(), lastReads }, pathId, steps, written };
+}
+
+/** The first input per failure identity is the one reported. */
+function recordFinding(state: CampaignState, sequence: TxSequence, run: SequenceRun): void {
+  const failure = run.failure!;
+  if (state.findings.has(failureKey(failure.failure))) return;
+  const finding: CampaignFinding = {
+    failure: failure.failure,
+    sequence: sequence.slice(0, failure.index + 1),
+    foundMs: state.meter.elapsedMs(),
+    execution: state.meter.transactions,
+  };
+  state.findings.set(failureKey(finding.failure), finding);
+  state.emit({ kind: 'finding', finding });
+}
+
+/** Adds an input with a new path to the corpus, with its analysis, and offers its state to the DDSF pools. */
+function keep(state: CampaignState, setup: CampaignSetup, sequence: TxSequence, { execution, pathId, steps, written }: Observed): void {
+  const { run } = execution;
+  let analysis: PathAnalysis | undefined;
+  if (setup.analyze && run.last) {
+    const before = setup.clock();
+    analysis = setup.analyze(run.last);
+    state.analysisMs += setup.clock() - before;
+  }
+  state.corpus.add(sequence, pathId, analysis).costs = execution.costs;
+  // The executor still holds this input's final state: fingerprint it before the next reset. The
+  // pools get the transactions that set that state, without the reverted ones in between, so that
+  // prefixes drawn from them leave room for the calls that follow.
+  const setters = new Set(stateSetters(steps));
+  if (setters.size > 0) state.ddsf?.offer(retainCalls(sequence, (i) => setters.has(i)), storageFingerprint(setup.harness.executor, written));
+  state.emit({ kind: 'input-added', pathId, corpusSize: state.corpus.entries.length, sequence });
+}
+
+/** One entry per goal, replaced as inputs get closer: the corpus grows with goals, not with steps. */
+function keepClosest(state: CampaignState, sequence: TxSequence, pathId: string, costs: CostVector, goal: string): void {
+  const kept = state.closest.get(goal);
+  if (kept) state.corpus.replaceSequence(kept, sequence);
+  const entry = kept ?? state.corpus.add(sequence, `${pathId}~${goal}`, undefined, goal);
+  entry.costs = costs;
+  state.closest.set(goal, entry);
+}
