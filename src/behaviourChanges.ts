@@ -120,6 +120,9 @@ export class BehaviourWatch {
     if (event.kind === 'transaction') {
       this.ms = event.elapsedMs;
       this.transactions++;
+    } else if (event.kind === 'transactions') {
+      this.ms = event.elapsedMs;
+      this.transactions += event.count;
     } else if (event.kind === 'sequence') this.comparedLast = false;
     // Failing inputs are not kept by the campaign, yet they often behave differently on the base too: first in line.
     else if (event.kind === 'finding') this.failing.push({ sequence: event.finding.sequence, ms: this.ms });

@@ -6,7 +6,8 @@ import { count } from './report/units.js';
 import type { Logger } from './logger.js';
 import type { Clock } from './fuzz/execution/clock.js';
 import type { CampaignEvent } from './fuzz/campaign/campaign.js';
-import { fuzzContract, type CampaignWorld, type ContractCampaignResult } from './fuzz/campaign/contractCampaign.js';
+import { fuzzContract, type CampaignRunner, type CampaignWorld, type ContractCampaignResult } from './fuzz/campaign/contractCampaign.js';
+import { EXCHANGE_EVERY, workerBudgets, workerRunner } from './campaignWorkers.js';
 import { progressReporter } from './fuzz/campaign/progress.js';
 import type { RuntimeCode } from './fuzz/search/reach.js';
 import { Rng } from './fuzz/inputs/rng.js';
@@ -45,7 +46,7 @@ export interface ContractPlan {
 }
 
 /**
- * Fuzzes each planned contract in turn. The budget is split by target counts (evenly when there are
+ * Fuzzes each planned contract in turn (each campaign on `config.workers` threads). The budget is split by target counts (evenly when there are
  * no targets); each campaign draws from its own fork of the run's seeded PRNG.
  */
 export async function fuzzContracts(
@@ -77,6 +78,7 @@ export async function fuzzContracts(
         techniques: config.techniques,
         maxSequenceLength: config.maxSequenceLength,
         stopWhen: config.stopWhen,
+        run: parallelRunner(project, plans[i], config, budget.fuzz),
         shrinkDeadline: budget.shrinkMs === undefined ? undefined : clock() + budget.fuzzMs + budget.shrinkMs,
         onEvent: observed(progressReporter(contract.name, logger, clock), watcher && ((event) => watcher.observe(event))),
         distinguish: watcher?.distinguish && ((executed) => watcher.distinguish!(executed)),
@@ -90,6 +92,30 @@ export async function fuzzContracts(
     results.push(result);
   }
   return results;
+}
+
+/** With more than one worker, the campaign runs in worker threads that rebuild the plan's world. */
+function parallelRunner(project: CompiledProject, plan: ContractPlan, config: RunConfig, budget: Budget): CampaignRunner | undefined {
+  const { recipe, subject } = plan.world;
+  if (config.workers <= 1 || !recipe) return undefined;
+  return workerRunner(
+    workerBudgets(budget, config.workers).map((share, worker) => ({
+      recipe,
+      subject,
+      asts: project.asts,
+      targets: plan.targets,
+      budget: share,
+      seed: config.seed,
+      contract: plan.contract.id,
+      worker,
+      schedule: scheduleFor(config, plan.targets),
+      panicCodes: [...config.panicCodes],
+      techniques: config.techniques,
+      maxSequenceLength: config.maxSequenceLength,
+      stopWhen: config.stopWhen,
+      exchangeEvery: EXCHANGE_EVERY,
+    })),
+  );
 }
 
 function observed(report: (event: CampaignEvent) => void, observe?: (event: CampaignEvent) => void): (event: CampaignEvent) => void {

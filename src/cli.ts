@@ -1,8 +1,12 @@
 #!/usr/bin/env node
 import { runCommand } from './command.js';
 import { consoleLogger } from './logger.js';
+import { isCampaignWorker } from './campaignWorker.js';
 
-process.exitCode = await runCommand(process.argv.slice(2), {
-  cwd: process.cwd(),
-  logger: consoleLogger({ verbose: process.env.LOOKOUT_DEBUG === '1' }),
-});
+// The bundle is also the campaign workers' script: started as one, it serves (see campaignWorker.ts).
+if (!isCampaignWorker()) {
+  process.exitCode = await runCommand(process.argv.slice(2), {
+    cwd: process.cwd(),
+    logger: consoleLogger({ verbose: process.env.LOOKOUT_DEBUG === '1' }),
+  });
+}

@@ -3,7 +3,7 @@ import { readProjectConfig, PROJECT_CONFIG_FILE, type ProjectConfig } from './co
 import type { RunConfig } from './config/types.js';
 import { deployWorld, type ReadableValue, type World } from './deploy/index.js';
 import type { ContractPlan } from './campaigns.js';
-import type { CampaignWorld } from './fuzz/campaign/contractCampaign.js';
+import type { CampaignWorld, WorldRecipe } from './fuzz/campaign/contractCampaign.js';
 import { Rng } from './fuzz/inputs/rng.js';
 import { notFuzzedTargets } from './report/campaignEntries.js';
 import type { Logger } from './logger.js';
@@ -30,7 +30,20 @@ export function projectConfigFor(config: RunConfig, root: string): ProjectConfig
 
 /** The world is built from the run's seed alone, so head and base get the same addresses and arguments. */
 export function deployProject(project: CompiledProject, wanted: readonly CompiledContract[], projectConfig: ProjectConfig, seed: number): Promise<World> {
-  return deployWorld({ contracts: project.contracts, wanted: wanted.map((c) => c.id), config: projectConfig, rng: new Rng(seed).fork('deploy') });
+  return deployRecipe(worldRecipe(project, wanted, projectConfig, seed));
+}
+
+function worldRecipe(project: CompiledProject, wanted: readonly CompiledContract[], config: ProjectConfig, seed: number): WorldRecipe {
+  return { contracts: project.contracts, wanted: wanted.map((c) => c.id), config, seed };
+}
+
+function deployRecipe(recipe: WorldRecipe): Promise<World> {
+  return deployWorld({ contracts: recipe.contracts, wanted: recipe.wanted, config: recipe.config, rng: new Rng(recipe.seed).fork('deploy') });
+}
+
+/** A campaign's world deployed anew in a worker thread: the same deployments at the same indexes and addresses. */
+export async function rebuildCampaignWorld(recipe: WorldRecipe, subject: number): Promise<CampaignWorld> {
+  return campaignWorld(await deployRecipe(recipe), subject, recipe);
 }
 
 /**
@@ -46,12 +59,13 @@ export async function deployPlans(
   config: RunConfig,
   logger: Logger,
 ): Promise<DeployedPlans> {
-  const world = await logger.group('Deploying', () => deployProject(project, selection.contracts, projectConfig, config.seed));
+  const recipe = worldRecipe(project, selection.contracts, projectConfig, config.seed);
+  const world = await logger.group('Deploying', () => deployRecipe(recipe));
   const targetsOf = (contract: CompiledContract) => targets.filter((t) => t.contract === contract.id);
   const plans: ContractPlan[] = [];
   for (const contract of selection.contracts) {
     const deployed = world.deployed.find((d) => d.contract.id === contract.id);
-    if (deployed) plans.push({ contract, targets: targetsOf(contract), world: campaignWorld(world, deployed.index) });
+    if (deployed) plans.push({ contract, targets: targetsOf(contract), world: campaignWorld(world, deployed.index, recipe) });
   }
   const unlinked = selection.libraries.filter((library) => !aimAtLibrary(library, targetsOf(library), plans, world));
   const unselected = [
@@ -82,7 +96,7 @@ function aimAtLibrary(library: CompiledContract, targets: readonly Target[], pla
 }
 
 /** The campaign's view of the world: the subject, and everything it was deployed with, transitively. */
-export function campaignWorld(world: World, subject: number): CampaignWorld {
+export function campaignWorld(world: World, subject: number, recipe?: WorldRecipe): CampaignWorld {
   const callable = new Set([subject]);
   const queue = [subject];
   for (let index = queue.shift(); index !== undefined; index = queue.shift()) {
@@ -99,6 +113,7 @@ export function campaignWorld(world: World, subject: number): CampaignWorld {
     subject,
     callable: [...callable].sort((a, b) => a - b),
     redeploy: () => world.executor.fresh(),
+    recipe,
   };
 }
 

@@ -22,6 +22,7 @@ import { publishReport, verdict, type Channels } from './github/publish.js';
 import { actionsLogger, type Logger } from './logger.js';
 import { runPipeline } from './pipeline.js';
 import { changedLineCounts, countsText } from './report/lineStatus.js';
+import { isCampaignWorker } from './campaignWorker.js';
 import type { Report } from './report/types.js';
 
 /** What a mode hands to publishing: the report, where it goes, and a crash to fail the job with. */
@@ -145,4 +146,5 @@ function toolUrl(env: ActionEnv): string | undefined {
   return repository ? `${env.serverUrl.replace(/\/+$/, '')}/${repository}` : undefined;
 }
 
-await main();
+// The bundle is also the campaign workers' script: started as one, it serves (see campaignWorker.ts).
+if (!isCampaignWorker()) await main();

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,10 +60,15 @@ describe('validate', () => {
     });
   });
 
+  it('runs campaigns on every core unless told how many workers', () => {
+    expect(validate({}, '/w').workers).toBe(availableParallelism());
+    expect(validate({ workers: '3' }, '/w').workers).toBe(3);
+  });
+
   it('reports every invalid input at once with what is allowed', () => {
     const error = (() => {
       try {
-        validate({ mode: 'all', 'fail-on': 'new', budget: 'soon', seed: '-1', comment: 'yes' }, '/w');
+        validate({ mode: 'all', 'fail-on': 'new', budget: 'soon', seed: '-1', comment: 'yes', workers: '0' }, '/w');
       } catch (e) {
         return e as Error;
       }
@@ -73,6 +79,7 @@ describe('validate', () => {
     expect(error!.message).toContain("input 'budget': Invalid budget 'soon'");
     expect(error!.message).toContain("input 'seed'");
     expect(error!.message).toContain("input 'comment': 'yes' is not a boolean");
+    expect(error!.message).toContain("input 'workers': '0' is not a number of worker threads");
   });
 
   it('takes behaviour-change beside a gate in fail-on, and a label that makes behaviour changes fail', () => {

@@ -31,7 +31,7 @@ const action = (inputs: Record<string, string>) =>
     apiUrl: fake.url,
     eventName: 'pull_request',
     event: pullRequestEvent('pull_request.json', shas),
-    inputs: { 'github-token': 'ghs_test', budget: '1000x', ...inputs },
+    inputs: { 'github-token': 'ghs_test', budget: '1000x', workers: '1', ...inputs },
   });
 
 describe('the action on a pull request that introduces a bug', () => {

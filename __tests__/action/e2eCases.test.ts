@@ -21,7 +21,7 @@ async function actionOn(base: Record<string, string>, head: Record<string, strin
     apiUrl: fake.url,
     eventName: 'pull_request',
     event: pullRequestEvent('pull_request.json', pr),
-    inputs: { 'github-token': 'ghs_test', budget: '1000x', ...inputs },
+    inputs: { 'github-token': 'ghs_test', budget: '1000x', workers: '1', ...inputs },
   });
 }
 

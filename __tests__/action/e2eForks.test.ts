@@ -42,7 +42,7 @@ describe('fork pull requests', () => {
       apiUrl: fake.url,
       eventName: 'pull_request',
       event: pullRequestEvent('pull_request_fork.json', shas),
-      inputs: { 'github-token': 'ghs_read', budget: '1000x', mode: 'fuzz' },
+      inputs: { 'github-token': 'ghs_read', budget: '1000x', workers: '1', mode: 'fuzz' },
     });
     fake.forbidWrites = false;
     expect(result.code).toBe(1); // the gate still applies to the fork's own run
@@ -88,7 +88,7 @@ describe('fork pull requests', () => {
       apiUrl: fake.url,
       eventName: 'pull_request',
       event: pullRequestEvent('pull_request_fork.json', shas),
-      inputs: { 'github-token': 'ghs_test', budget: '1000x', comment: 'false', review: 'false' },
+      inputs: { 'github-token': 'ghs_test', budget: '1000x', workers: '1', comment: 'false', review: 'false' },
     });
     expect(result.stdout).toContain("Using the pull request's diff from the GitHub API instead");
     expect(result.code).toBe(1); // unknown origin gates like introduced

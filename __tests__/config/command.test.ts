@@ -8,10 +8,12 @@ import { REPO_ROOT } from '../helpers/repoRoot.js';
 
 const ROOT = REPO_ROOT;
 
+/** One worker thread unless the arguments name a count: these runs are reproducible per seed and budget. */
 async function lookout(argv: string[], cwd = ROOT) {
   const logger = memoryLogger();
   let printed = '';
-  const status = await runCommand(argv, { cwd, logger, write: (t) => (printed += t) });
+  const args = argv.length > 0 && !argv.includes('--workers') && ['fuzz', 'pr'].includes(argv[0]) ? [...argv, '--workers', '1'] : argv;
+  const status = await runCommand(args, { cwd, logger, write: (t) => (printed += t) });
   return { status, output: logger.lines.join('\n') + printed };
 }
 
@@ -72,6 +74,8 @@ describe('lookout fuzz', () => {
     [['fuzz', 'x.sol', '--budget', 'soon'], /Invalid budget 'soon'/],
     [['fuzz', '__fixtures__/engine/Vault.sol', '--budget', '20'], /Budget '20' has no unit: write `20s` for seconds or `20000x` for transactions/],
     [['fuzz', 'x.sol', '--seed', '-1'], /seed must be a non-negative integer/],
+    [['fuzz', 'x.sol', '--workers', '0'], /'0' is not a number of worker threads/],
+    [['pr', '--base', 'main', '--workers', 'all'], /'all' is not a number of worker threads/],
     [['fuzz'], /missing required argument/],
     [['frobnicate'], /unknown command/],
     [['fuzz', 'nowhere.sol', '--budget', '1x'], /does not exist/],

@@ -76,7 +76,7 @@ export async function lookoutPr(
   const logger = memoryLogger();
   const started = performance.now();
   const argv = ['pr', '--base', options.base ?? 'HEAD~1', '--head', options.head ?? 'HEAD'];
-  argv.push('--budget', options.budget ?? '3000x', '--seed', String(options.seed ?? 1), '--json', json, ...(options.extra ?? []));
+  argv.push('--budget', options.budget ?? '3000x', '--seed', String(options.seed ?? 1), '--json', json, '--workers', '1', ...(options.extra ?? []));
   const status = await runCommand(argv, { cwd: repo.dir, logger, write: (text) => logger.lines.push(text) });
   const wallMs = performance.now() - started;
   const report = JSON.parse(await readFile(json, 'utf8')) as Report;

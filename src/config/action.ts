@@ -1,4 +1,6 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { parseWorkers } from './workers.js';
 import { ConfigurationError, errorMessage } from '../errors.js';
 import { DEFAULT_PANIC_CODES } from '../oracles/panic.js';
 import { parseBudget, type Budget } from './budget.js';
@@ -21,6 +23,7 @@ export const INPUT = {
   report: 'report',
   config: 'config',
   behaviourLabel: 'behaviour-label',
+  workers: 'workers',
 } as const;
 
 export type InputName = (typeof INPUT)[keyof typeof INPUT];
@@ -66,6 +69,8 @@ export interface ActionOptions {
   behaviourLabel: string;
   budget: Budget;
   seed: number;
+  /** Worker threads per campaign: default every core of the runner. */
+  workers: number;
   /** Undefined: no token, so nothing is written through the API. */
   token: string | undefined;
   base: string | undefined;
@@ -157,6 +162,7 @@ export function validate(inputs: ActionInputs, workspace: string): ActionOptions
     behaviourLabel: inputs['behaviour-label'] ?? ACTION_DEFAULTS.behaviourLabel,
     budget: attempt(INPUT.budget, () => parseBudget(inputs.budget ?? ACTION_DEFAULTS.budget), parseBudget(ACTION_DEFAULTS.budget)),
     seed: attempt(INPUT.seed, () => parseSeed(inputs.seed), DEFAULTS.seed),
+    workers: attempt(INPUT.workers, () => (inputs.workers === undefined ? availableParallelism() : parseWorkers(inputs.workers)), 1),
     token: inputs['github-token'],
     base: inputs.base,
     workingDirectory: path.resolve(workspace, inputs['working-directory'] ?? '.'),
@@ -233,6 +239,7 @@ export function toPrConfig(options: ActionOptions, target: FuzzTarget): PrConfig
     failOnBehaviourChange: options.failOnBehaviourChange,
     budget: options.budget,
     seed: options.seed,
+    workers: options.workers,
     maxSequenceLength: DEFAULTS.maxSequenceLength,
     panicCodes: DEFAULT_PANIC_CODES,
     techniques: ALL_TECHNIQUES,

@@ -1,7 +1,9 @@
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { findProjectRoot } from '../build/project/index.js';
-import { ConfigurationError } from '../errors.js';
+import { ConfigurationError, errorMessage } from '../errors.js';
+import { parseWorkers } from './workers.js';
 import { DEFAULT_PANIC_CODES } from '../oracles/panic.js';
 import { parseBudget } from './budget.js';
 import { DEFAULTS } from './defaults.js';
@@ -17,6 +19,7 @@ interface CommonOptions {
   prediction: boolean;
   ddsf: boolean;
   schedule?: ScheduleName;
+  workers: number;
 }
 
 /**
@@ -35,6 +38,7 @@ export function parseArgv(argv: readonly string[], options: { cwd: string; versi
     schedule: opts.schedule,
     configFile: resolve(opts.config),
     outputs: { json: resolve(opts.json), markdown: resolve(opts.markdown), sarif: resolve(opts.sarif) },
+    workers: opts.workers,
   });
   let config: RunConfig | undefined;
   const program = new Command('lookout')
@@ -107,7 +111,17 @@ function withCommonOptions(command: Command, budget: string): Command {
     .option('--config <file>', 'project configuration (default: lookout.toml at the project root)')
     .option('--no-prediction', 'switch off input prediction (for measurement)')
     .option('--no-ddsf', 'switch off demand-driven sequence fuzzing (for measurement)')
-    .option('--schedule <name>', `power schedule: ${SCHEDULES.join(', ')} (for measurement)`, parseSchedule);
+    .option('--schedule <name>', `power schedule: ${SCHEDULES.join(', ')} (for measurement)`, parseSchedule)
+    .option('--workers <n>', 'worker threads per campaign (default: every core); reports are reproducible per seed, transaction budget and worker count', workersOption, availableParallelism());
+}
+
+/** `--workers`: parseWorkers, its message as a usage error. */
+function workersOption(text: string): number {
+  try {
+    return parseWorkers(text);
+  } catch (error) {
+    throw new InvalidArgumentError(`${errorMessage(error)}.`);
+  }
 }
 
 function parseSchedule(text: string): ScheduleName {

@@ -25,6 +25,8 @@ export function fuzzConfig(root: string, paths: string[], overrides: Partial<Fuz
     panicCodes: DEFAULT_PANIC_CODES,
     techniques: ALL_TECHNIQUES,
     outputs: {},
+    // Tests and benchmarks are reproducible on one thread; a test about workers asks for more.
+    workers: 1,
     ...overrides,
   };
 }

@@ -40,6 +40,8 @@ interface CommonConfig {
   configFile?: string;
   /** End each campaign early, at its first finding or once every target is reached (measurements). */
   stopWhen?: StopCondition;
+  /** Worker threads each campaign runs on (one EVM each); 1 runs it in this thread. */
+  workers: number;
 }
 
 /** `lookout fuzz`: compile the given paths and fuzz their deployable contracts. */

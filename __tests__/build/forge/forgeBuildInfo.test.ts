@@ -196,7 +196,7 @@ describeForge('lookout fuzz with compiler = "forge" in lookout.toml', () => {
     try {
       const json = path.join(root, 'report.json');
       const logger = memoryLogger();
-      const status = await runCommand(['fuzz', path.join(root, 'src/Slots.sol'), '--budget', '2000x', '--json', json], { cwd: tmpdir(), logger, write: () => undefined });
+      const status = await runCommand(['fuzz', path.join(root, 'src/Slots.sol'), '--budget', '2000x', '--workers', '1', '--json', json], { cwd: tmpdir(), logger, write: () => undefined });
       const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
       expect(report.build?.compilers.map((c) => [c.version, c.source])).toContainEqual(['0.8.17', 'forge']);
       expect(report.findings.map((f) => [f.kind, f.panicCode, f.file, f.line])).toEqual([['panic', '0x32', 'src/Slots.sol', 5]]);

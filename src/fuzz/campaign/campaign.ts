@@ -74,6 +74,8 @@ export interface CampaignOutcome {
   prediction: PredictionStats;
   /** Aggressive runs, those that found new coverage, and the functions that got longer sequences. */
   ddsf: { aggressiveRuns: number; aggressiveHits: number; enabledFunctions: readonly string[] };
+  /** Edges any transaction took (TxTrace.edges): what names the branch that kept a target unreached. */
+  coveredEdges: ReadonlySet<number>;
 }
 
 /** Mutations in a row that may fail to apply before the campaign gives up (it would spin without spending budget). */

@@ -50,6 +50,7 @@ export class CampaignState {
         aggressiveHits: this.ddsf?.aggressiveHits ?? 0,
         enabledFunctions: this.ddsf?.enabledFunctions ?? [],
       },
+      coveredEdges: this.nearMisses.coveredEdges,
     };
   }
 }

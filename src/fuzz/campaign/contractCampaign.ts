@@ -1,6 +1,6 @@
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToBigInt, hexToBytes } from 'viem';
-import type { CompiledContract, CompiledProject } from '../../build/types.js';
+import type { CompiledContract, CompiledProject, ContractId } from '../../build/types.js';
 import type { Budget } from '../../config/budget.js';
 import { Executor } from '../../evm/executor.js';
 import type { Address } from '../../evm/types.js';
@@ -8,11 +8,13 @@ import { buildOracles, type OracleSettings } from '../../oracles/suite.js';
 import { callTargets } from '../inputs/abi.js';
 import type { Clock } from '../execution/clock.js';
 import type { ScheduleName, StopCondition, Techniques } from '../../config/types.js';
-import { runCampaign, type CampaignEvent, type CampaignOutcome } from './campaign.js';
+import { runCampaign, type CampaignEvent, type CampaignOutcome, type CampaignSetup } from './campaign.js';
+import type { CampaignExchange } from './exchange.js';
 import { Dictionary } from '../inputs/dictionary.js';
 import type { MutationContext } from '../inputs/mutations.js';
 import { PredictionStats } from '../search/prediction.js';
-import { confirmFinding, type ConfirmedFinding } from '../findings/replay.js';
+import { confirmFinding, type CampaignFinding, type ConfirmedFinding } from '../findings/replay.js';
+import type { ProjectConfig } from '../../config/projectConfig.js';
 import type { Rng } from '../inputs/rng.js';
 import { ReachTracker, type FirstReach, type ReachTarget } from '../search/reach.js';
 import { missedBranches } from '../search/missedBranches.js';
@@ -39,10 +41,24 @@ export interface CampaignWorld {
   callable: readonly number[];
   /** The same world deployed again on a fresh EVM (same addresses), for the final replay. */
   redeploy: () => Promise<Executor>;
+  /** What rebuilds this world in a worker thread (serializable); absent for a world built by hand. */
+  recipe?: WorldRecipe;
 }
 
+/** Everything `deployWorld` needs, as plain data: a worker deploys the same world from it (deployment is deterministic by seed). */
+export interface WorldRecipe {
+  contracts: readonly CompiledContract[];
+  wanted: readonly ContractId[];
+  config: ProjectConfig;
+  seed: number;
+}
+
+/** Runs a prepared campaign: `runCampaign` in this thread, or a coordinator spreading it over worker threads. */
+export type CampaignRunner = (setup: CampaignSetup, reach: ReachTracker) => Promise<CampaignOutcome>;
+
 export interface ContractCampaignRequest {
-  project: CompiledProject;
+  /** The ASTs feed the dictionary's literals. */
+  project: Pick<CompiledProject, 'asts'>;
   world: CampaignWorld;
   /** Changed lines compiled into the subject (empty for `lookout fuzz`). */
   targets: readonly ReachTarget[];
@@ -62,6 +78,10 @@ export interface ContractCampaignRequest {
    * (that it behaves differently on the base), which makes it an input of its own.
    */
   distinguish?: (executed: TxSequence) => Promise<string | undefined>;
+  /** Default: `runCampaign` here. */
+  run?: CampaignRunner;
+  /** In a worker thread: its index (its own mutation stream; probe and world stay the campaign's) and its trades. */
+  worker?: { index: number; exchange: CampaignExchange };
 }
 
 export interface ContractCampaignResult {
@@ -83,6 +103,19 @@ export interface ContractCampaignResult {
 
 /** Fuzzes one deployed contract (with the ones it was deployed with) for its budget, then shrinks and replays every failure found. */
 export async function fuzzContract(request: ContractCampaignRequest): Promise<ContractCampaignResult> {
+  const { result, outcome, confirm } = await campaignOn(request);
+  const findings: ConfirmedFinding[] = [];
+  for (const found of outcome.findings) {
+    const confirmed = await confirm(found);
+    if (confirmed) findings.push(confirmed);
+  }
+  return { ...result, findings };
+}
+
+/** Sets up the campaign on the request's world and runs it; shrinking and replaying are left to the caller (a worker does none). */
+export async function campaignOn(
+  request: ContractCampaignRequest,
+): Promise<{ result: ContractCampaignResult; outcome: CampaignOutcome; confirm: (found: CampaignFinding) => Promise<ConfirmedFinding | undefined> }> {
   const { world, rng } = request;
   const { executor } = world;
   const contract = world.contracts[world.subject];
@@ -109,7 +142,7 @@ export async function fuzzContract(request: ContractCampaignRequest): Promise<Co
   }
   const deploymentNames = world.contracts.map((c) => c.name);
   const mutation: MutationContext = {
-    rng: rng.fork('mutation'),
+    rng: rng.fork(request.worker === undefined ? 'mutation' : `mutation ${request.worker.index}`),
     dictionary,
     // Every deployed contract's address is an input: an allowance contract needs the token's.
     addresses: [...executor.senderAddresses, ...executor.deployments.map((d) => d.address), `0x${'0'.repeat(40)}`],
@@ -119,17 +152,25 @@ export async function fuzzContract(request: ContractCampaignRequest): Promise<Co
     maxSequenceLength: request.maxSequenceLength,
   };
   const result = { contract, senders: executor.senderAddresses, deploymentNames, reached: reach.reached, unreachable: lookahead.unreachable, oracleSettings };
+  const confirm = (found: CampaignFinding) =>
+    confirmFinding(found, {
+      harness,
+      deployFresh: async () => ({ ...harness, executor: await world.redeploy() }),
+      clock: request.clock,
+      deadline: request.shrinkDeadline,
+      trackReach,
+    });
   if (mutation.targets.every((t) => t.length === 0) && harness.properties.length === 0) {
-    return { ...result, outcome: emptyOutcome(), findings: [] };
+    const outcome = emptyOutcome();
+    return { result: { ...result, outcome, findings: [] }, outcome, confirm };
   }
 
   // Whether the sequence running now has executed a changed line (for the `sequence` event), and the last one did.
   let entersTargets = false;
   let enteredTargets = false;
   const { distinguish } = request;
-  // JUMPI edges taken, to name the branch that kept an unreached target unreached.
-  const covered = new Set<number>();
-  const outcome = await runCampaign({
+  const run = request.run ?? runCampaign;
+  const outcome = await run({
     harness,
     budget: request.budget,
     clock: request.clock,
@@ -143,34 +184,25 @@ export async function fuzzContract(request: ContractCampaignRequest): Promise<Co
     probes: [probe, ...new Set(contract.storageLayout.map((v) => v.slot))],
     stop: request.stopWhen && ((findings) => (request.stopWhen === 'finding' ? findings > 0 : reach.allReached)),
     distinguish: distinguish && (async (executed) => (enteredTargets ? distinguish(executed) : undefined)),
+    exchange: request.worker?.exchange,
     onEvent: (event) => {
       if (event.kind === 'transaction') {
-        reach.observe(event.result, event.elapsedMs, event.sequenceIndex);
+        for (const target of reach.observe(event.result, event.elapsedMs, event.sequenceIndex)) {
+          request.onEvent?.({ kind: 'target-reached', target, first: reach.reached.get(target)! });
+        }
         entersTargets ||= reach.enters(event.result);
-        for (const edge of event.result.trace.edges) covered.add(edge);
       }
       if (event.kind === 'sequence') {
-        request.onEvent?.({ ...event, executesTargets: entersTargets });
+        // A worker's forwarded sequence says itself whether it executed a target.
+        request.onEvent?.({ ...event, executesTargets: event.executesTargets || entersTargets });
         enteredTargets = entersTargets;
         entersTargets = false;
       } else request.onEvent?.(event);
     },
-  });
-
-  const findings: ConfirmedFinding[] = [];
-  for (const found of outcome.findings) {
-    const confirmed = await confirmFinding(found, {
-      harness,
-      deployFresh: async () => ({ ...harness, executor: await world.redeploy() }),
-      clock: request.clock,
-      deadline: request.shrinkDeadline,
-      trackReach,
-    });
-    if (confirmed) findings.push(confirmed);
-  }
+  }, reach);
   const unreached = new Map(request.targets.flatMap((t, i) => (t.runtime === undefined && !reach.reached.has(i) && !lookahead.unreachable.has(i) ? [[i, t.pcs] as const] : [])));
-  const missed = unreached.size > 0 ? missedBranches(deployment.code, deployment.codeId, covered, unreached) : new Map<number, number>();
-  return { ...result, outcome, findings, missedBranches: missed };
+  const missed = unreached.size > 0 ? missedBranches(deployment.code, deployment.codeId, outcome.coveredEdges, unreached) : new Map<number, number>();
+  return { result: { ...result, outcome, findings: [], missedBranches: missed }, outcome, confirm };
 }
 
 /**
@@ -245,6 +277,7 @@ function emptyOutcome(): CampaignOutcome {
     findings: [], sequences: 0, transactions: 0, elapsedMs: 0, analysisMs: 0, corpusSize: 0,
     prediction: new PredictionStats(),
     ddsf: { aggressiveRuns: 0, aggressiveHits: 0, enabledFunctions: [] },
+    coveredEdges: new Set(),
   };
 }
 

@@ -18,10 +18,12 @@ export function progressReporter(name: string, logger: Logger, clock: Clock): (e
   return (event) => {
     if (event.kind === 'input-added') corpus = event.corpusSize;
     if (event.kind === 'finding') findings++;
-    if (event.kind !== 'transaction') return;
-    transactions++;
-    // Checking the clock on every transaction would cost more than the check is worth.
-    if (transactions % 256 !== 0) return;
+    if (event.kind === 'transactions') transactions += event.count;
+    else if (event.kind === 'transaction') {
+      transactions++;
+      // Checking the clock on every transaction would cost more than the check is worth.
+      if (transactions % 256 !== 0) return;
+    } else return;
     const now = clock();
     if (now < next) return;
     next = now + PROGRESS_INTERVAL_MS;

@@ -16,6 +16,10 @@ export class NearMisses {
   private readonly covered = new Set<number>();
   private readonly best = new Map<string, bigint>();
 
+  get coveredEdges(): ReadonlySet<number> {
+    return this.covered;
+  }
+
   /** Records the edges one transaction took. */
   cover(edges: Iterable<number>): void {
     for (const edge of edges) this.covered.add(edge);

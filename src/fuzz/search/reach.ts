@@ -17,6 +17,9 @@ export interface RuntimeCode {
   codeId: number;
 }
 
+/** Shared by every observation that reaches nothing new: none allocates. */
+const NONE: readonly number[] = [];
+
 export interface FirstReach {
   ms: number;
   /** Number of the sequence (1-based, in execution order) that first executed the target; 0 = deployment. */
@@ -68,8 +71,10 @@ export class ReachTracker {
     return this.remaining === 0;
   }
 
-  observe(result: TxResult, elapsedMs: number, sequence: number): void {
-    if (this.remaining === 0) return;
+  /** Records the targets the transaction reached first; returns their indexes (usually none). */
+  observe(result: TxResult, elapsedMs: number, sequence: number): readonly number[] {
+    if (this.remaining === 0) return NONE;
+    let fresh: number[] | undefined;
     for (const [codeId, blocks] of this.byBlock) {
       const entered = result.trace.blocks.get(codeId);
       if (!entered) continue;
@@ -80,9 +85,18 @@ export class ReachTracker {
           if (this.reached.has(index)) continue;
           this.reached.set(index, { ms: elapsedMs, sequence });
           this.remaining--;
+          (fresh ??= []).push(index);
         }
       }
     }
+    return fresh ?? NONE;
+  }
+
+  /** A first reach seen elsewhere (another worker's campaign); the first one recorded stays. */
+  record(index: number, first: FirstReach): void {
+    if (this.reached.has(index)) return;
+    this.reached.set(index, first);
+    this.remaining--;
   }
 
   /** Whether the transaction entered a block holding a target (reached before or not). */

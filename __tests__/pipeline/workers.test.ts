@@ -1,0 +1,49 @@
+/**
+ * Campaigns on worker threads (issue 13): with an execution budget the report is a function of the
+ * seed and the worker count, and what one thread finds, two find too.
+ */
+import { parseBudget } from '../../src/config/budget.js';
+import { fuzzConfig } from '../../src/config/defaults.js';
+import type { FuzzConfig } from '../../src/config/types.js';
+import { memoryLogger } from '../../src/logger.js';
+import { runPipeline } from '../../src/pipeline.js';
+import type { Report } from '../../src/report/types.js';
+import { REPO_ROOT } from '../helpers/repoRoot.js';
+
+const VAULT = '__fixtures__/engine/Vault.sol';
+const WALL_CLOCK = ['elapsedMs', 'transactionsPerSecond', 'foundMs', 'analysisMs', 'firstReachedMs'];
+
+async function fuzz(overrides: Partial<FuzzConfig>): Promise<{ report: Report; log: string[] }> {
+  const logger = memoryLogger();
+  const config = fuzzConfig(REPO_ROOT, [VAULT], { budget: parseBudget('6000x'), seed: 7, workers: 2, ...overrides });
+  const { report } = await runPipeline(config, { logger });
+  return { report, log: logger.lines };
+}
+
+const strip = (report: Report) => JSON.parse(JSON.stringify(report, (key, value) => (WALL_CLOCK.includes(key) ? 0 : value)));
+
+describe('two workers', () => {
+  const targets = [22, 23].map((line) => ({ file: VAULT, line }));
+  let first: Report;
+
+  beforeAll(async () => {
+    first = (await fuzz({ targets })).report;
+  }, 120_000);
+
+  it('find the fixture bug with its minimal sequence and reach the changed lines', () => {
+    expect(first.findings.map((f) => [f.kind, f.line, f.sequence.map((c) => c.function)])).toEqual([['panic', 23, ['deposit()', 'slot(uint256)']]]);
+    expect(first.targets.map((t) => t.status)).toEqual(['reached', 'reached']);
+    // Both workers spend their share: the budget is split, not multiplied.
+    expect(first.stats.transactions).toBeGreaterThanOrEqual(6000);
+    expect(first.stats.transactions).toBeLessThan(6000 + 2 * 16);
+  });
+
+  it('give the same report for the same seed, budget and worker count (wall-clock fields aside)', async () => {
+    expect(strip((await fuzz({ targets })).report)).toEqual(strip(first));
+  }, 120_000);
+
+  it('run other campaigns than one worker does', async () => {
+    const one = (await fuzz({ targets, workers: 1 })).report;
+    expect(one.stats.sequences).not.toBe(first.stats.sequences);
+  }, 120_000);
+});

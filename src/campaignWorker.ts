@@ -1,0 +1,124 @@
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import type { CompiledProject } from './build/types.js';
+import type { Budget } from './config/budget.js';
+import type { ScheduleName, StopCondition, Techniques } from './config/types.js';
+import { rebuildCampaignWorld } from './deployment.js';
+import type { CampaignEvent, CampaignOutcome } from './fuzz/campaign/campaign.js';
+import { campaignOn, type WorldRecipe } from './fuzz/campaign/contractCampaign.js';
+import type { Imports } from './fuzz/campaign/exchange.js';
+import { systemClock } from './fuzz/execution/clock.js';
+import { Rng } from './fuzz/inputs/rng.js';
+import type { ContractPlan } from './campaigns.js';
+
+/**
+ * Sequences that executed a changed line a worker forwards, at most: a worker cannot compare them with
+ * the base as it runs them (the base world lives in the coordinator's thread), so they are compared after.
+ */
+const CHANGED_LINE_SEQUENCES = 1000;
+
+/** One worker's share of a campaign, as plain data (it crosses into the worker thread). */
+export interface WorkerJob {
+  recipe: WorldRecipe;
+  subject: number;
+  asts: CompiledProject['asts'];
+  targets: ContractPlan['targets'];
+  /** This worker's share of the campaign's budget. */
+  budget: Budget;
+  /** The run's seed and the contract: the campaign's Rng, the same in every worker (probe slot, world). */
+  seed: number;
+  contract: string;
+  worker: number;
+  schedule: ScheduleName;
+  panicCodes: readonly number[];
+  techniques: Techniques;
+  maxSequenceLength: number;
+  stopWhen?: StopCondition;
+  /** Transactions between trades. */
+  exchangeEvery: number;
+}
+
+export type WorkerMessage =
+  /** `events`: what the worker ran since its last message, for the coordinator to replay in order. */
+  | { kind: 'trade'; events: CampaignEvent[]; enabled: readonly string[] }
+  | { kind: 'finished'; events: CampaignEvent[]; outcome: CampaignOutcome }
+  | { kind: 'failed'; message: string };
+
+/** Marks the workerData of a campaign worker, so that an entry point started as a worker knows to serve. */
+export const CAMPAIGN_WORKER = 'lookout-campaign-worker';
+
+/** True in a thread started to run a campaign worker. */
+export function isCampaignWorker(): boolean {
+  return !isMainThread && (workerData as { role?: string } | null)?.role === CAMPAIGN_WORKER;
+}
+
+/** Serves the job this worker thread was started with; answers its coordinator until the campaign ends. */
+export async function serveCampaignWorker(): Promise<void> {
+  const port = parentPort!;
+  const job = (workerData as { job: WorkerJob }).job;
+  try {
+    port.postMessage(await runWorkerJob(job, (message) => port.postMessage(message), () => nextMessage(port)));
+  } catch (error) {
+    port.postMessage({ kind: 'failed', message: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies WorkerMessage);
+  }
+}
+
+function nextMessage(port: NonNullable<typeof parentPort>): Promise<Imports> {
+  return new Promise((resolve) => port.once('message', resolve));
+}
+
+/**
+ * Rebuilds the campaign's world, runs this worker's campaign (its own mutation stream) and collects
+ * the events worth forwarding: kept inputs, findings, sequences that executed a changed line (up to
+ * CHANGED_LINE_SEQUENCES), and transaction counts instead of one event per transaction.
+ */
+async function runWorkerJob(job: WorkerJob, send: (message: WorkerMessage) => void, receive: () => Promise<Imports>): Promise<WorkerMessage> {
+  const world = await rebuildCampaignWorld(job.recipe, job.subject);
+  let events: CampaignEvent[] = [];
+  let transactions = 0;
+  let changedLineSequences = 0;
+  let lastMs = 0;
+  const flush = (): CampaignEvent[] => {
+    if (transactions > 0) events.push({ kind: 'transactions', count: transactions, elapsedMs: lastMs });
+    const out = events;
+    events = [];
+    transactions = 0;
+    return out;
+  };
+  const { outcome } = await campaignOn({
+    project: { asts: job.asts },
+    world,
+    targets: job.targets,
+    budget: job.budget,
+    rng: new Rng(job.seed).fork(job.contract),
+    clock: systemClock,
+    schedule: job.schedule,
+    panicCodes: new Set(job.panicCodes),
+    techniques: job.techniques,
+    maxSequenceLength: job.maxSequenceLength,
+    stopWhen: job.stopWhen,
+    onEvent: (event) => {
+      if (event.kind === 'transaction') {
+        transactions++;
+        lastMs = event.elapsedMs;
+      } else if (event.kind === 'sequence') {
+        if (event.executesTargets && changedLineSequences++ < CHANGED_LINE_SEQUENCES) {
+          events.push({ kind: 'sequence', sequence: event.sequence.slice(0, event.executed), executed: event.executed, executesTargets: true });
+        }
+      } else events.push(event);
+    },
+    worker: {
+      index: job.worker,
+      exchange: {
+        every: job.exchangeEvery,
+        trade: (enabled) => {
+          send({ kind: 'trade', events: flush(), enabled });
+          return receive();
+        },
+      },
+    },
+  });
+  // Findings travel as events; the outcome's copies would only be cloned for nothing.
+  return { kind: 'finished', events: flush(), outcome: { ...outcome, findings: [] } };
+}
+
+if (isCampaignWorker()) void serveCampaignWorker();

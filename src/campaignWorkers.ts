@@ -1,0 +1,175 @@
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { Budget } from './config/budget.js';
+import { CAMPAIGN_WORKER, type WorkerJob, type WorkerMessage } from './campaignWorker.js';
+import type { CampaignEvent, CampaignOutcome, CampaignSetup } from './fuzz/campaign/campaign.js';
+import type { CampaignRunner } from './fuzz/campaign/contractCampaign.js';
+import type { Imports } from './fuzz/campaign/exchange.js';
+import type { CampaignFinding } from './fuzz/findings/replay.js';
+import { PredictionStats } from './fuzz/search/prediction.js';
+import type { ReachTracker } from './fuzz/search/reach.js';
+import type { TxSequence } from './fuzz/types.js';
+import { failureKey } from './oracles/failure.js';
+
+/**
+ * Transactions a worker runs between trades. Often enough that a path one worker opened soon reaches
+ * the others; rarely enough that waiting for the slowest worker at each trade costs little.
+ */
+export const EXCHANGE_EVERY = 2000;
+
+/** What one worker handed in at a trade, for the others. */
+interface Batch {
+  from: number;
+  inputs: TxSequence[];
+  findings: CampaignFinding[];
+  enabled: readonly string[];
+}
+
+/**
+ * A CampaignRunner that spreads one campaign over worker threads, one EVM each (node:worker_threads
+ * directly: a campaign is a few long-lived threads that talk in rounds, not a queue of tasks, so a
+ * pool library would add a dependency and hide the one thing that matters, the round barrier).
+ * Every worker trades at fixed transaction counts; at each round the coordinator replays their
+ * events in worker order (first reaches, findings deduplicated, kept inputs, progress), then hands
+ * each worker the others' finds. With an execution budget the whole run is a function of the seed
+ * and the worker count.
+ */
+export function workerRunner(jobs: readonly WorkerJob[]): CampaignRunner {
+  return async (setup, reach) => {
+    const threads = jobs.map(startWorker);
+    try {
+      return await coordinate(threads, setup, reach);
+    } finally {
+      await Promise.all(threads.map((t) => t.worker.terminate()));
+    }
+  };
+}
+
+/** Each worker's share of a budget: transactions are split (the first ones get the remainder), time is not. */
+export function workerBudgets(budget: Budget, workers: number): Budget[] {
+  return Array.from({ length: workers }, (_, i) =>
+    budget.kind === 'seconds' ? budget : { kind: 'executions', executions: Math.floor(budget.executions / workers) + (i < budget.executions % workers ? 1 : 0) },
+  );
+}
+
+interface Thread {
+  worker: Worker;
+  next: () => Promise<WorkerMessage>;
+}
+
+/**
+ * The worker runs this very module: from the bundle as the bundle itself, whose entry point serves
+ * instead of running a command (see `isCampaignWorker`); from source (tests, benchmarks) behind
+ * tsx's loader, registered in the worker first (`--import tsx` in a worker's execArgv does not
+ * reach its module loader on Node 20).
+ */
+function startWorker(job: WorkerJob): Thread {
+  const script = new URL(import.meta.url);
+  const workerData = { role: CAMPAIGN_WORKER, job };
+  const worker = script.pathname.endsWith('.ts')
+    ? new Worker(fromSource(script), { eval: true, workerData })
+    : new Worker(script, { workerData });
+  const queue: WorkerMessage[] = [];
+  const waiting: ((message: WorkerMessage) => void)[] = [];
+  const deliver = (message: WorkerMessage) => {
+    const take = waiting.shift();
+    if (take) take(message);
+    else queue.push(message);
+  };
+  worker.on('message', deliver);
+  worker.on('error', (error) => deliver({ kind: 'failed', message: error.stack ?? error.message }));
+  worker.on('exit', (code) => deliver({ kind: 'failed', message: `exited with code ${code}` }));
+  const next = () => {
+    const queued = queue.shift();
+    return queued ? Promise.resolve(queued) : new Promise<WorkerMessage>((resolve) => waiting.push(resolve));
+  };
+  return { worker, next };
+}
+
+function fromSource(script: URL): string {
+  // require.resolve finds the CommonJS build; its ESM twin next to it registers the loader correctly.
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+  return `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(script.href)}); });`;
+}
+
+async function coordinate(threads: readonly Thread[], setup: CampaignSetup, reach: ReachTracker): Promise<CampaignOutcome> {
+  const findings = new Map<string, CampaignFinding>();
+  const paths = new Set<string>();
+  const outcomes: CampaignOutcome[] = [];
+  let live = threads.map((_, i) => i);
+  while (live.length > 0) {
+    const messages = await Promise.all(live.map((i) => threads[i].next()));
+    const batches: Batch[] = [];
+    for (const [k, from] of live.entries()) {
+      const message = messages[k];
+      if (message.kind === 'failed') throw new Error(`Campaign worker ${from} failed: ${message.message}`);
+      const batch: Batch = { from, inputs: [], findings: [], enabled: message.kind === 'trade' ? message.enabled : [] };
+      for (const event of message.events) replay(event, { setup, reach, findings, paths, batch });
+      batches.push(batch);
+      if (message.kind === 'finished') outcomes[from] = message.outcome;
+    }
+    live = live.filter((_, k) => messages[k].kind === 'trade');
+    const stop = setup.stop?.(findings.size) ?? false;
+    for (const i of live) threads[i].worker.postMessage(importsFor(i, batches, stop));
+  }
+  return merged(outcomes, [...findings.values()], paths.size);
+}
+
+/** One forwarded event, as the campaign in this thread would have emitted it. */
+function replay(
+  event: CampaignEvent,
+  into: { setup: CampaignSetup; reach: ReachTracker; findings: Map<string, CampaignFinding>; paths: Set<string>; batch: Batch },
+): void {
+  const { setup, reach, findings, paths, batch } = into;
+  if (event.kind === 'finding') {
+    const key = failureKey(event.finding.failure);
+    if (findings.has(key)) return;
+    findings.set(key, event.finding);
+    batch.findings.push(event.finding);
+  } else if (event.kind === 'input-added') {
+    if (paths.has(event.pathId)) return;
+    paths.add(event.pathId);
+    batch.inputs.push(event.sequence);
+    event = { ...event, corpusSize: paths.size };
+  } else if (event.kind === 'target-reached') {
+    reach.record(event.target, event.first);
+  }
+  setup.onEvent?.(event);
+}
+
+/** The other workers' finds, in worker order. */
+function importsFor(worker: number, batches: readonly Batch[], stop: boolean): Imports {
+  const others = batches.filter((b) => b.from !== worker);
+  return {
+    inputs: others.flatMap((b) => b.inputs),
+    findings: others.flatMap((b) => b.findings),
+    enabled: [...new Set(others.flatMap((b) => b.enabled))],
+    stop,
+  };
+}
+
+function merged(outcomes: readonly CampaignOutcome[], findings: CampaignFinding[], corpusSize: number): CampaignOutcome {
+  const sum = (value: (o: CampaignOutcome) => number) => outcomes.reduce((total, o) => total + value(o), 0);
+  const prediction = new PredictionStats();
+  prediction.oneShot = sum((o) => o.prediction.oneShot);
+  prediction.oneShotHits = sum((o) => o.prediction.oneShotHits);
+  prediction.iterated = sum((o) => o.prediction.iterated);
+  prediction.iteratedHits = sum((o) => o.prediction.iteratedHits);
+  prediction.unreached = sum((o) => o.prediction.unreached);
+  return {
+    findings,
+    sequences: sum((o) => o.sequences),
+    transactions: sum((o) => o.transactions),
+    elapsedMs: Math.max(0, ...outcomes.map((o) => o.elapsedMs)),
+    analysisMs: sum((o) => o.analysisMs),
+    corpusSize,
+    prediction,
+    ddsf: {
+      aggressiveRuns: sum((o) => o.ddsf.aggressiveRuns),
+      aggressiveHits: sum((o) => o.ddsf.aggressiveHits),
+      enabledFunctions: [...new Set(outcomes.flatMap((o) => o.ddsf.enabledFunctions))],
+    },
+    coveredEdges: new Set(outcomes.flatMap((o) => [...o.coveredEdges])),
+  };
+}
