@@ -8,7 +8,7 @@
 import { benchBran, fig2TargetLine, printBran } from './bran.js';
 import { benchCompile, printCompile } from './compile.js';
 import { benchInputsKept, printInputsKept } from './inputsKept.js';
-import { benchThroughput } from './throughput.js';
+import { benchThroughput, benchWorkers, printThroughput, printWorkers } from './throughput.js';
 import { benchTimeToBug, CONFIGURATIONS, printTimeToBug, type BenchFixture } from './timeToBug.js';
 
 /** The targets of issue 13's acceptance: Harvey's Foo (Fig. 2) and baz (Fig. 1), Bran's lookahead example, and two of our own. */
@@ -29,10 +29,9 @@ const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const SECTIONS: Record<string, () => Promise<void>> = {
   async throughput() {
     console.log(`# Throughput: ERC-20 transfer loop, ${seconds}s each`);
-    const throughput = await benchThroughput(seconds);
-    console.log(`raw runCall ceiling       ${Math.round(throughput.rawCallsPerSecond)} calls/s`);
-    console.log(`executor, instrumented    ${Math.round(throughput.executorTxPerSecond)} tx/s`);
-    console.log(`ratio executor / raw      ${throughput.ratio.toFixed(2)}`);
+    printThroughput(await benchThroughput(seconds));
+    console.log(`\n# Campaign throughput: lookout fuzz on the ERC-20, ${seconds}s each, 1, 2 and all workers`);
+    printWorkers(await benchWorkers(seconds));
   },
   async speed() {
     console.log(`# Time to bug (issue 13): one worker, default configuration, ${seeds} seeds, ≤ ${budget} transactions`);

@@ -5,17 +5,28 @@ import { createEVM, paramsEVM } from '@ethereumjs/evm';
 import { SimpleStateManager } from '@ethereumjs/statemanager';
 import { Account, createAddressFromBigInt } from '@ethereumjs/util';
 import { encodeFunctionData, hexToBytes, type Abi } from 'viem';
+import { availableParallelism } from 'node:os';
 import { compileProject } from '../src/build/compile.js';
+import { fuzzConfig } from '../src/config/defaults.js';
+import { memoryLogger } from '../src/logger.js';
+import { runPipeline } from '../src/pipeline.js';
 import { Executor, SENDER_ADDRESSES, SENDER_BALANCE } from '../src/evm/executor.js';
 import type { Tx } from '../src/evm/types.js';
 
+export interface Throughput {
+  rawCallsPerSecond: number;
+  executorTxPerSecond: number;
+  /** The same executor without its opcode hooks: what the instrumentation itself costs. */
+  uninstrumentedTxPerSecond: number;
+  /** executor / raw */
+  ratio: number;
+}
+
 /**
  * ERC-20 `transfer` calls per second: a bare `runCall` loop (SimpleStateManager, no hooks: the
- * ceiling for one core) against the Executor with all instrumentation on. Each loop runs `seconds`.
+ * ceiling for one core) against the Executor with all instrumentation on and with it off. Each loop runs `seconds`.
  */
-export async function benchThroughput(
-  seconds: number,
-): Promise<{ rawCallsPerSecond: number; executorTxPerSecond: number; ratio: number }> {
+export async function benchThroughput(seconds: number): Promise<Throughput> {
   const { abi, creationCode } = await compileToken();
   // Sender i pays sender i+1: the deployer first hands out tokens so all three can pay.
   const transfers = SENDER_ADDRESSES.map((_, i) =>
@@ -25,13 +36,42 @@ export async function benchThroughput(
     hexToBytes(encodeFunctionData({ abi, functionName: 'transfer', args: [SENDER_ADDRESSES[i], 10n ** 23n] })),
   );
   const rawCallsPerSecond = await rawLoop(creationCode, seed, transfers, seconds);
-  const executorTxPerSecond = await executorLoop(abi, creationCode, seed, transfers, seconds);
-  return { rawCallsPerSecond, executorTxPerSecond, ratio: executorTxPerSecond / rawCallsPerSecond };
+  const executorTxPerSecond = await executorLoop(abi, creationCode, seed, transfers, seconds, true);
+  const uninstrumentedTxPerSecond = await executorLoop(abi, creationCode, seed, transfers, seconds, false);
+  return { rawCallsPerSecond, executorTxPerSecond, uninstrumentedTxPerSecond, ratio: executorTxPerSecond / rawCallsPerSecond };
 }
 
+/** A whole campaign (`lookout fuzz` on the token, time budget): transactions per second of fuzzing with this many workers. */
+export async function benchCampaign(seconds: number, workers: number): Promise<{ workers: number; txPerSecond: number; transactions: number; wallMs: number }> {
+  const started = performance.now();
+  const config = fuzzConfig(BENCH_ROOT, ['ERC20.sol'], { budget: { kind: 'seconds', seconds }, workers });
+  const { report } = await runPipeline(config, { logger: memoryLogger() });
+  if (report.errors?.length) throw new Error(`campaign failed: ${report.errors.join('; ')}`);
+  return { workers, txPerSecond: report.stats.transactionsPerSecond, transactions: report.stats.transactions, wallMs: performance.now() - started };
+}
+
+/** Campaign throughput with 1, 2 and every core's worth of workers, measured one after the other in this run. */
+export async function benchWorkers(seconds: number): Promise<{ workers: number; txPerSecond: number; transactions: number; wallMs: number }[]> {
+  const counts = [...new Set([1, 2, availableParallelism()])];
+  const rows = [];
+  for (const workers of counts) rows.push(await benchCampaign(seconds, workers));
+  return rows;
+}
+
+export function printWorkers(rows: readonly { workers: number; txPerSecond: number; transactions: number; wallMs: number }[]): void {
+  const one = rows.find((r) => r.workers === 1)!.txPerSecond;
+  for (const row of rows) {
+    console.log(
+      `campaign, ${String(row.workers).padStart(2)} worker(s)  ${String(Math.round(row.txPerSecond)).padStart(6)} tx/s  ` +
+        `speedup ${(row.txPerSecond / one).toFixed(2)}x  (${row.transactions} tx, ${(row.wallMs / 1000).toFixed(1)} s wall with start-up)`,
+    );
+  }
+}
+
+const BENCH_ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '__fixtures__', 'bench');
+
 async function compileToken(): Promise<{ abi: Abi; creationCode: Uint8Array }> {
-  const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '__fixtures__', 'bench');
-  const project = await compileProject({ root, paths: ['ERC20.sol'] });
+  const project = await compileProject({ root: BENCH_ROOT, paths: ['ERC20.sol'] });
   const token = project.contracts.find((c) => c.name === 'ERC20');
   if (token === undefined) throw new Error('ERC20 missing from __fixtures__/bench/ERC20.sol');
   return { abi: token.abi, creationCode: token.creation.bytecode };
@@ -57,8 +97,8 @@ async function rawLoop(creationCode: Uint8Array, seed: Uint8Array[], transfers: 
   return perSecond(seconds, (i) => call(i % 3, transfers[i % 3]));
 }
 
-async function executorLoop(abi: Abi, creationCode: Uint8Array, seed: Uint8Array[], transfers: Uint8Array[], seconds: number): Promise<number> {
-  const executor = await Executor.create([{ name: 'ERC20', abi, creationCode }]);
+async function executorLoop(abi: Abi, creationCode: Uint8Array, seed: Uint8Array[], transfers: Uint8Array[], seconds: number, instrumented: boolean): Promise<number> {
+  const executor = await Executor.create([{ name: 'ERC20', abi, creationCode }], { instrumented });
   const tx = (sender: number, data: Uint8Array): Tx => ({ sender, to: 0, data, value: 0n, blockDelay: 1, timeDelay: 12 });
   for (const data of seed) await executor.run(tx(0, data));
   const txs = transfers.map((data, i) => tx(i, data));
@@ -79,9 +119,13 @@ async function perSecond(seconds: number, step: (i: number) => Promise<void>): P
 
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const seconds = Number(process.argv[2] ?? 5);
-  const result = await benchThroughput(seconds);
-  console.log(
-    `raw runCall: ${result.rawCallsPerSecond.toFixed(0)} calls/s, executor (instrumented): ` +
-      `${result.executorTxPerSecond.toFixed(0)} tx/s, ratio ${result.ratio.toFixed(3)}`,
-  );
+  printThroughput(await benchThroughput(seconds));
+  printWorkers(await benchWorkers(seconds));
+}
+
+export function printThroughput(result: Throughput): void {
+  console.log(`raw runCall ceiling       ${Math.round(result.rawCallsPerSecond)} calls/s`);
+  console.log(`executor, no hooks        ${Math.round(result.uninstrumentedTxPerSecond)} tx/s`);
+  console.log(`executor, instrumented    ${Math.round(result.executorTxPerSecond)} tx/s`);
+  console.log(`ratio executor / raw      ${result.ratio.toFixed(2)}`);
 }

@@ -1,3 +1,5 @@
+import { Common, Hardfork, Mainnet } from '@ethereumjs/common';
+import { paramsEVM } from '@ethereumjs/evm';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,6 +7,7 @@ import { decodeFunctionResult, encodeFunctionData, toEventSelector, bytesToHex, 
 import { compileProject } from '../../src/build/compile.js';
 import type { CompiledProject } from '../../src/build/types.js';
 import { ConfigurationError } from '../../src/errors.js';
+import { enableEipLookup } from '../../src/evm/eipLookup.js';
 import { Executor, SENDER_ADDRESSES, SENDER_BALANCE, START_BLOCK, START_TIMESTAMP } from '../../src/evm/executor.js';
 import type { Tx, TxResult } from '../../src/evm/types.js';
 
@@ -261,5 +264,16 @@ describe('Executor built step by step', () => {
     expect(fresh.codeIdOf(fresh.deployments[1].address)).toBe(executor.deployments[1].codeId);
     executor.reset();
     expect(executor.getStorage(executor.deployments[0].address, 0n)).toBe(0n);
+  });
+});
+
+describe('EIP lookup', () => {
+  it('answers as Common does, for every EIP number, from a Set built once', () => {
+    const plain = new Common({ chain: Mainnet, hardfork: Hardfork.Prague, params: paramsEVM });
+    const fast = new Common({ chain: Mainnet, hardfork: Hardfork.Prague, params: paramsEVM });
+    enableEipLookup(fast);
+    expect(fast.isActivatedEIP).not.toBe(plain.isActivatedEIP);
+    for (let eip = 0; eip < 10_000; eip++) expect(fast.isActivatedEIP(eip)).toBe(plain.isActivatedEIP(eip));
+    expect(fast.isActivatedEIP(2929)).toBe(true);
   });
 });

@@ -16,6 +16,7 @@ import { type CheatcodeOptions, CheatcodeSession } from './cheatcodes/session.js
 import { CodeRegistry } from './codeRegistry.js';
 import { type FrameExit, instrumentedOpcodes, trackFrames } from './instrumentation.js';
 import { JournaledState } from './journaledState.js';
+import { enableEipLookup } from './eipLookup.js';
 import { enableJumpAnalysisCache } from './jumpAnalysisCache.js';
 import { decodeRevert, describeRevert } from '../oracles/revert.js';
 import { DEFAULT_TRACE_LIMITS, type TraceLimits, TraceRecorder } from './traceRecorder.js';
@@ -30,6 +31,8 @@ export interface ExecutorOptions {
   cheatcodes?: CheatcodeOptions;
   /** The funded accounts, deployer first (default `SENDER_ADDRESSES`; a Foundry test run uses forge's). */
   senders?: readonly Address[];
+  /** False: no opcode hooks, so traces stay empty (the throughput benchmark's control for what instrumentation costs). */
+  instrumented?: boolean;
 }
 
 /** The deployer first, then two more funded accounts. */
@@ -124,14 +127,15 @@ export class Executor {
 
   private static async onState(state: JournaledState, registry: CodeRegistry, options: ExecutorOptions): Promise<Executor> {
     const common = new Common({ chain: Mainnet, hardfork: Hardfork.Prague, params: paramsEVM });
+    enableEipLookup(common);
     const recorder = new TraceRecorder(registry, { ...DEFAULT_TRACE_LIMITS, ...options.traceLimits });
     const cheatcodes = options.cheatcodes === undefined ? undefined : new CheatcodeSession(state, options.cheatcodes);
     await cheatcodes?.placeMarkerCode();
-    const instrumented = instrumentedOpcodes(common, recorder);
+    const instrumented = options.instrumented === false ? undefined : instrumentedOpcodes(common, recorder);
     const evm = await createEVM({
       common,
       stateManager: state,
-      customOpcodes: cheatcodes === undefined ? instrumented : [...instrumented, ...cheatcodes.opcodes(common, instrumented)],
+      customOpcodes: cheatcodes === undefined ? instrumented : [...(instrumented ?? []), ...cheatcodes.opcodes(common, instrumented ?? [])],
       customPrecompiles: cheatcodes?.precompiles(),
       // Fuzzed projects are often compiled without the optimizer, past the 24 KiB limit.
       allowUnlimitedContractSize: true,
