@@ -30,10 +30,10 @@ interface Batch {
  * A CampaignRunner that spreads one campaign over worker threads, one EVM each (node:worker_threads
  * directly: a campaign is a few long-lived threads that talk in rounds, not a queue of tasks, so a
  * pool library would add a dependency and hide the one thing that matters, the round barrier).
- * Every worker trades at fixed transaction counts; at each round the coordinator replays their
- * events in worker order (first reaches, findings deduplicated, kept inputs, progress), then hands
- * each worker the others' finds. With an execution budget the whole run is a function of the seed
- * and the worker count.
+ * Every worker trades at fixed transaction counts; round by round the coordinator replays their
+ * events in worker order (first reaches, findings deduplicated, kept inputs, progress) and hands
+ * each worker the others' finds of the round before. With an execution budget the whole run is a
+ * function of the seed and the worker count.
  */
 export function workerRunner(jobs: readonly WorkerJob[]): CampaignRunner {
   return async (setup, reach) => {
@@ -93,27 +93,104 @@ function fromSource(script: URL): string {
   return `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(script.href)}); });`;
 }
 
+/**
+ * Each worker's k-th message is its round k. A worker's trade at round k is answered with the
+ * others' finds of round k − 1, so it seldom waits: only when another worker is a whole round behind.
+ * Rounds are replayed in order, workers in index order within a round, whatever order messages come in.
+ */
 async function coordinate(threads: readonly Thread[], setup: CampaignSetup, reach: ReachTracker): Promise<CampaignOutcome> {
-  const findings = new Map<string, CampaignFinding>();
-  const paths = new Set<string>();
-  const outcomes: CampaignOutcome[] = [];
-  let live = threads.map((_, i) => i);
-  while (live.length > 0) {
-    const messages = await Promise.all(live.map((i) => threads[i].next()));
-    const batches: Batch[] = [];
-    for (const [k, from] of live.entries()) {
-      const message = messages[k];
-      if (message.kind === 'failed') throw new Error(`Campaign worker ${from} failed: ${message.message}`);
-      const batch: Batch = { from, inputs: [], findings: [], enabled: message.kind === 'trade' ? message.enabled : [] };
-      for (const event of message.events) replay(event, { setup, reach, findings, paths, batch });
-      batches.push(batch);
-      if (message.kind === 'finished') outcomes[from] = message.outcome;
+  const rounds = new Rounds(threads.length, setup, reach);
+  const serve = async (worker: number) => {
+    for (let round = 0; ; round++) {
+      const message = await threads[worker].next();
+      if (message.kind === 'failed') throw new Error(`Campaign worker ${worker} failed: ${message.message}`);
+      rounds.receive(worker, round, message);
+      if (message.kind === 'finished') return;
+      await rounds.replayed(round - 1);
+      threads[worker].worker.postMessage(rounds.importsFor(worker, round - 1));
     }
-    live = live.filter((_, k) => messages[k].kind === 'trade');
-    const stop = setup.stop?.(findings.size) ?? false;
-    for (const i of live) threads[i].worker.postMessage(importsFor(i, batches, stop));
+  };
+  await Promise.all(threads.map((_, worker) => serve(worker)));
+  return rounds.outcome();
+}
+
+/** A worker's message at a trade or at its end. */
+type RoundMessage = Exclude<WorkerMessage, { kind: 'failed' }>;
+
+/** The workers' messages by round, replayed in a fixed order as rounds complete. */
+class Rounds {
+  private readonly messages: RoundMessage[][] = [];
+  /** Round of each worker's last message, once it finished. */
+  private readonly finishedAt: (number | undefined)[];
+  private readonly batches: Batch[][] = [];
+  private readonly stops: boolean[] = [];
+  private readonly waiting = new Map<number, (() => void)[]>();
+  private readonly findings = new Map<string, CampaignFinding>();
+  private readonly paths = new Set<string>();
+  private readonly outcomes: CampaignOutcome[] = [];
+  private done = -1;
+
+  constructor(
+    private readonly workers: number,
+    private readonly setup: CampaignSetup,
+    private readonly reach: ReachTracker,
+  ) {
+    this.finishedAt = Array.from({ length: workers }, () => undefined);
   }
-  return merged(outcomes, [...findings.values()], paths.size);
+
+  receive(worker: number, round: number, message: RoundMessage): void {
+    (this.messages[round] ??= [])[worker] = message;
+    if (message.kind === 'finished') {
+      this.finishedAt[worker] = round;
+      this.outcomes[worker] = message.outcome;
+    }
+    while (this.complete(this.done + 1)) this.replay(++this.done);
+  }
+
+  /** Resolves once the round has been replayed (at once for round −1). */
+  replayed(round: number): Promise<void> {
+    if (round <= this.done) return Promise.resolve();
+    return new Promise((resolve) => this.waiting.set(round, [...(this.waiting.get(round) ?? []), resolve]));
+  }
+
+  /** The other workers' finds of a replayed round, in worker order. */
+  importsFor(worker: number, round: number): Imports {
+    const others = (this.batches[round] ?? []).filter((b) => b.from !== worker);
+    return {
+      inputs: others.flatMap((b) => b.inputs),
+      findings: others.flatMap((b) => b.findings),
+      enabled: [...new Set(others.flatMap((b) => b.enabled))],
+      stop: this.stops[round] ?? false,
+    };
+  }
+
+  outcome(): CampaignOutcome {
+    return merged(this.outcomes, [...this.findings.values()], this.paths.size);
+  }
+
+  /** Every worker still running at this round has sent its message for it. */
+  private complete(round: number): boolean {
+    const messages = this.messages[round];
+    if (!messages) return false;
+    for (let worker = 0; worker < this.workers; worker++) {
+      const finished = this.finishedAt[worker];
+      if (!messages[worker] && (finished === undefined || finished >= round)) return false;
+    }
+    return true;
+  }
+
+  private replay(round: number): void {
+    const batches: Batch[] = [];
+    this.messages[round].forEach((message, from) => {
+      const batch: Batch = { from, inputs: [], findings: [], enabled: message.kind === 'trade' ? message.enabled : [] };
+      for (const event of message.events) replay(event, { setup: this.setup, reach: this.reach, findings: this.findings, paths: this.paths, batch });
+      batches.push(batch);
+    });
+    this.batches[round] = batches;
+    this.stops[round] = this.setup.stop?.(this.findings.size) ?? false;
+    for (const resolve of this.waiting.get(round) ?? []) resolve();
+    this.waiting.delete(round);
+  }
 }
 
 /** One forwarded event, as the campaign in this thread would have emitted it. */
@@ -136,17 +213,6 @@ function replay(
     reach.record(event.target, event.first);
   }
   setup.onEvent?.(event);
-}
-
-/** The other workers' finds, in worker order. */
-function importsFor(worker: number, batches: readonly Batch[], stop: boolean): Imports {
-  const others = batches.filter((b) => b.from !== worker);
-  return {
-    inputs: others.flatMap((b) => b.inputs),
-    findings: others.flatMap((b) => b.findings),
-    enabled: [...new Set(others.flatMap((b) => b.enabled))],
-    stop,
-  };
 }
 
 function merged(outcomes: readonly CampaignOutcome[], findings: CampaignFinding[], corpusSize: number): CampaignOutcome {
