@@ -118,9 +118,11 @@ async function perSecond(seconds: number, step: (i: number) => Promise<void>): P
 }
 
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  // `tsx bench/throughput.ts [SECONDS] [executor|workers]`: both parts unless one is named.
   const seconds = Number(process.argv[2] ?? 5);
-  printThroughput(await benchThroughput(seconds));
-  printWorkers(await benchWorkers(seconds));
+  const part = process.argv[3];
+  if (part !== 'workers') printThroughput(await benchThroughput(seconds));
+  if (part !== 'executor') printWorkers(await benchWorkers(seconds));
 }
 
 export function printThroughput(result: Throughput): void {

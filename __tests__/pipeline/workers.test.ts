@@ -8,6 +8,9 @@ import type { FuzzConfig } from '../../src/config/types.js';
 import { memoryLogger } from '../../src/logger.js';
 import { runPipeline } from '../../src/pipeline.js';
 import type { Report } from '../../src/report/types.js';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { lookoutPr, pullRequest, type PrRepo } from '../pr/prRepo.js';
 import { REPO_ROOT } from '../helpers/repoRoot.js';
 
 const VAULT = '__fixtures__/engine/Vault.sol';
@@ -45,5 +48,23 @@ describe('two workers', () => {
   it('run other campaigns than one worker does', async () => {
     const one = (await fuzz({ targets, workers: 1 })).report;
     expect(one.stats.sequences).not.toBe(first.stats.sequences);
+  }, 120_000);
+});
+
+describe('lookout pr on two workers', () => {
+  let repo: PrRepo | undefined;
+  afterAll(async () => {
+    await repo?.dispose();
+  });
+
+  it('compares with the base the sequences the workers kept: a transposed constant shows as a different return value', async () => {
+    const fixture = path.join(REPO_ROOT, '__fixtures__/behaviour/transposed-constant');
+    const files = (revision: string) =>
+      Object.fromEntries(readdirSync(path.join(fixture, revision)).map((file) => [`src/${file}`, readFileSync(path.join(fixture, revision, file), 'utf8')]));
+    repo = await pullRequest(files('base'), files('head'));
+    const run = await lookoutPr(repo, { budget: '4000x', extra: ['--workers', '2'] });
+    const changes = run.report.findings.filter((f) => f.kind === 'behaviour-change');
+    expect(changes.map((c) => [c.contract, c.behaviour?.difference])).toContainEqual(['FeeMath', 'return-value']);
+    expect(run.report.targets.some((t) => t.status === 'reached')).toBe(true);
   }, 120_000);
 });
