@@ -52,7 +52,7 @@ export function isCampaignWorker(): boolean {
 }
 
 /** Serves the job this worker thread was started with; answers its coordinator until the campaign ends. */
-export async function serveCampaignWorker(): Promise<void> {
+async function serveCampaignWorker(): Promise<void> {
   const port = parentPort!;
   const job = (workerData as { job: WorkerJob }).job;
   try {
