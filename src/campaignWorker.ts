@@ -35,6 +35,8 @@ export interface WorkerJob {
   stopWhen?: StopCondition;
   /** Transactions between trades. */
   exchangeEvery: number;
+  /** `Date.now()` when the coordinator started the workers (clocks of other threads do not compare). */
+  startedAt: number;
 }
 
 export type WorkerMessage =
@@ -73,6 +75,9 @@ function nextMessage(port: NonNullable<typeof parentPort>): Promise<Imports> {
  */
 async function runWorkerJob(job: WorkerJob, send: (message: WorkerMessage) => void, receive: () => Promise<Imports>): Promise<WorkerMessage> {
   const world = await rebuildCampaignWorld(job.recipe, job.subject);
+  // A time budget counts from the coordinator's start: loading and deploying spend it too.
+  const budget: Budget =
+    job.budget.kind === 'seconds' ? { kind: 'seconds', seconds: Math.max(0, job.budget.seconds - (Date.now() - job.startedAt) / 1000) } : job.budget;
   let events: CampaignEvent[] = [];
   let transactions = 0;
   let changedLineSequences = 0;
@@ -88,7 +93,7 @@ async function runWorkerJob(job: WorkerJob, send: (message: WorkerMessage) => vo
     project: { asts: job.asts },
     world,
     targets: job.targets,
-    budget: job.budget,
+    budget,
     rng: new Rng(job.seed).fork(job.contract),
     clock: systemClock,
     schedule: job.schedule,

@@ -35,9 +35,10 @@ interface Batch {
  * each worker the others' finds of the round before. With an execution budget the whole run is a
  * function of the seed and the worker count.
  */
-export function workerRunner(jobs: readonly WorkerJob[]): CampaignRunner {
+export function workerRunner(jobs: readonly Omit<WorkerJob, 'startedAt'>[]): CampaignRunner {
   return async (setup, reach) => {
-    const threads = jobs.map(startWorker);
+    const startedAt = Date.now();
+    const threads = jobs.map((job) => startWorker({ ...job, startedAt }));
     try {
       return await coordinate(threads, setup, reach);
     } finally {
