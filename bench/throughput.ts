@@ -6,6 +6,7 @@ import { SimpleStateManager } from '@ethereumjs/statemanager';
 import { Account, createAddressFromBigInt } from '@ethereumjs/util';
 import { encodeFunctionData, hexToBytes, type Abi } from 'viem';
 import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
 import { compileProject } from '../src/build/compile.js';
 import { fuzzConfig } from '../src/config/defaults.js';
 import { memoryLogger } from '../src/logger.js';
@@ -50,22 +51,45 @@ export async function benchCampaign(seconds: number, workers: number): Promise<{
   return { workers, txPerSecond: report.stats.transactionsPerSecond, transactions: report.stats.transactions, wallMs: performance.now() - started };
 }
 
+interface WorkersRow {
+  workers: number;
+  txPerSecond: number;
+  transactions: number;
+  wallMs: number;
+  /** What this many threads of plain arithmetic get done relative to one, measured just before: the machine's ceiling right now. */
+  cpuScaling: number;
+}
+
 /** Campaign throughput with 1, 2 and every core's worth of workers, measured one after the other in this run. */
-export async function benchWorkers(seconds: number): Promise<{ workers: number; txPerSecond: number; transactions: number; wallMs: number }[]> {
+export async function benchWorkers(seconds: number): Promise<WorkersRow[]> {
   const counts = [...new Set([1, 2, availableParallelism()])];
-  const rows = [];
-  for (const workers of counts) rows.push(await benchCampaign(seconds, workers));
+  const rows: WorkersRow[] = [];
+  for (const workers of counts) {
+    const cpuScaling = (await spin(workers)) / (await spin(1));
+    rows.push({ ...(await benchCampaign(seconds, workers)), cpuScaling });
+  }
   return rows;
 }
 
-export function printWorkers(rows: readonly { workers: number; txPerSecond: number; transactions: number; wallMs: number }[]): void {
+export function printWorkers(rows: readonly WorkersRow[]): void {
   const one = rows.find((r) => r.workers === 1)!.txPerSecond;
   for (const row of rows) {
     console.log(
       `campaign, ${String(row.workers).padStart(2)} worker(s)  ${String(Math.round(row.txPerSecond)).padStart(6)} tx/s  ` +
-        `speedup ${(row.txPerSecond / one).toFixed(2)}x  (${row.transactions} tx, ${(row.wallMs / 1000).toFixed(1)} s wall with start-up)`,
+        `speedup ${(row.txPerSecond / one).toFixed(2)}x  (machine ceiling now ${row.cpuScaling.toFixed(2)}x; ` +
+        `${row.transactions} tx, ${(row.wallMs / 1000).toFixed(1)} s wall with start-up)`,
     );
   }
+}
+
+/** Loops of plain arithmetic that `threads` busy threads complete in one second, together: on a shared machine the cores are not all ours. */
+async function spin(threads: number): Promise<number> {
+  const code = `const { parentPort } = require('node:worker_threads'); const end = performance.now() + 1000; let n = 0, x = 0;
+    while (performance.now() < end) { for (let j = 0; j < 1e5; j++) x += Math.sqrt(j); n++; } parentPort.postMessage(n);`;
+  const counts = await Promise.all(
+    Array.from({ length: threads }, () => new Promise<number>((resolve, reject) => new Worker(code, { eval: true }).once('message', resolve).once('error', reject))),
+  );
+  return counts.reduce((a, b) => a + b, 0);
 }
 
 const BENCH_ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '__fixtures__', 'bench');
