@@ -2,8 +2,14 @@
  * Campaigns on worker threads (issue 13): with an execution budget the report is a function of the
  * seed and the worker count, and what one thread finds, two find too.
  */
+import { compileProject } from '../../src/build/compile.js';
+import { EXCHANGE_EVERY, workerRunner } from '../../src/campaignWorkers.js';
 import { parseBudget } from '../../src/config/budget.js';
-import { fuzzConfig } from '../../src/config/defaults.js';
+import { ALL_TECHNIQUES, fuzzConfig } from '../../src/config/defaults.js';
+import { PROJECT_CONFIG_FILE, readProjectConfig } from '../../src/config/projectConfig.js';
+import type { CampaignSetup } from '../../src/fuzz/campaign/campaign.js';
+import type { ReachTracker } from '../../src/fuzz/search/reach.js';
+import { DEFAULT_PANIC_CODES } from '../../src/oracles/panic.js';
 import type { FuzzConfig } from '../../src/config/types.js';
 import { memoryLogger } from '../../src/logger.js';
 import { runPipeline } from '../../src/pipeline.js';
@@ -67,4 +73,32 @@ describe('lookout pr on two workers', () => {
     expect(changes.map((c) => [c.contract, c.behaviour?.difference])).toContainEqual(['FeeMath', 'return-value']);
     expect(run.report.targets.some((t) => t.status === 'reached')).toBe(true);
   }, 120_000);
+});
+
+describe('a worker that fails', () => {
+  it('fails the campaign with the worker\'s own message', async () => {
+    const project = await compileProject({ root: REPO_ROOT, paths: [VAULT] });
+    const config = readProjectConfig(path.join(REPO_ROOT, PROJECT_CONFIG_FILE));
+    const run = workerRunner([
+      {
+        // A recipe naming a contract the build does not have: the worker cannot rebuild the world.
+        recipe: { contracts: project.contracts, wanted: ['src/Nowhere.sol:Nope'], config, seed: 1 },
+        subject: 0,
+        asts: project.asts,
+        targets: [],
+        budget: parseBudget('100x'),
+        seed: 1,
+        contract: 'src/Nowhere.sol:Nope',
+        worker: 0,
+        schedule: 'baseline',
+        panicCodes: [...DEFAULT_PANIC_CODES],
+        techniques: ALL_TECHNIQUES,
+        maxSequenceLength: 8,
+        exchangeEvery: EXCHANGE_EVERY,
+      },
+    ]);
+    // The coordinator reads only the setup's events and stop condition; no worker reaches a target here.
+    const setup = { onEvent: () => {} } as unknown as CampaignSetup;
+    await expect(run(setup, undefined as unknown as ReachTracker)).rejects.toThrow(/Campaign worker 0 failed: .*src\/Nowhere\.sol:Nope is not in the build/);
+  }, 60_000);
 });
