@@ -104,6 +104,8 @@ export class BehaviourWatch {
   /** Failing and kept sequences the campaign did not compare as it ran them. */
   private readonly failing: { sequence: TxSequence; ms: number }[] = [];
   private readonly kept: { sequence: TxSequence; ms: number }[] = [];
+  /** Sequences that executed a changed line in worker threads (see `compareLater`). */
+  private readonly later: { sequence: TxSequence; ms: number }[] = [];
   private ms = 0;
   private transactions = 0;
   private comparisons = 0;
@@ -136,9 +138,15 @@ export class BehaviourWatch {
     return (await this.compare(executed, this.ms))?.key;
   }
 
+  /** A sequence that executed a changed line in a worker thread, which cannot compare as it runs: compared after the kept ones. */
+  compareLater(executed: TxSequence): void {
+    this.later.push({ sequence: executed, ms: this.ms });
+  }
+
   /** Compares what is pending, then shrinks and confirms a few examples per group. */
   async confirmed(): Promise<(ConfirmedDivergence & { ms: number })[]> {
-    for (const { sequence, ms } of [...this.failing, ...this.kept]) {
+    // Failing, then kept inputs (each takes a path no other did), then what workers forwarded: a limited comparison sees the most behaviour.
+    for (const { sequence, ms } of [...this.failing, ...this.kept, ...this.later]) {
       if (!this.allowance.allowsCheck(this.comparisons)) break;
       await this.compare(sequence, ms);
     }

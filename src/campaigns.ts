@@ -35,6 +35,8 @@ export interface FuzzOutcome {
 export interface CampaignWatch {
   observe(event: CampaignEvent): void;
   distinguish?(executed: TxSequence): Promise<string | undefined>;
+  /** A sequence that executed a changed line where it could not be compared as it ran (a worker thread). */
+  compareLater?(executed: TxSequence): void;
 }
 
 /** One deployed contract to fuzz, the world it lives in, and the changed lines compiled into it (none for `lookout fuzz`). */
@@ -65,6 +67,7 @@ export async function fuzzContracts(
   for (const [i, { contract, world, targets }] of plans.entries()) {
     const budget = contractBudget(config.budget, shares[i]);
     const watcher = watch?.(i);
+    const parallel = parallelRunner(project, plans[i], config, budget.fuzz);
     const result = await logger.group(`Fuzzing ${contract.name} (${contract.file})`, () =>
       fuzzContract({
         project,
@@ -78,10 +81,11 @@ export async function fuzzContracts(
         techniques: config.techniques,
         maxSequenceLength: config.maxSequenceLength,
         stopWhen: config.stopWhen,
-        run: parallelRunner(project, plans[i], config, budget.fuzz),
+        run: parallel,
         shrinkDeadline: budget.shrinkMs === undefined ? undefined : clock() + budget.fuzzMs + budget.shrinkMs,
-        onEvent: observed(progressReporter(contract.name, logger, clock), watcher && ((event) => watcher.observe(event))),
-        distinguish: watcher?.distinguish && ((executed) => watcher.distinguish!(executed)),
+        onEvent: observed(progressReporter(contract.name, logger, clock), watcher && watching(watcher, parallel !== undefined)),
+        // Worker threads cannot reach the base world as they run: they forward the sequences instead.
+        distinguish: parallel === undefined && watcher?.distinguish ? (executed) => watcher.distinguish!(executed) : undefined,
       }),
     );
     logger.info(
@@ -116,6 +120,14 @@ function parallelRunner(project: CompiledProject, plan: ContractPlan, config: Ru
       exchangeEvery: EXCHANGE_EVERY,
     })),
   );
+}
+
+/** The watch's view of a campaign; one run by workers hands it the sequences that executed a changed line, to compare after. */
+function watching(watcher: CampaignWatch, parallel: boolean): (event: CampaignEvent) => void {
+  return (event) => {
+    watcher.observe(event);
+    if (parallel && event.kind === 'sequence' && event.executesTargets) watcher.compareLater?.(event.sequence);
+  };
 }
 
 function observed(report: (event: CampaignEvent) => void, observe?: (event: CampaignEvent) => void): (event: CampaignEvent) => void {
