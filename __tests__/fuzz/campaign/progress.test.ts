@@ -18,4 +18,16 @@ describe('progressReporter', () => {
     for (let i = 0; i < 256; i++) report(transaction); // no time passes: no new line
     expect(logger.lines).toHaveLength(1);
   });
+
+  it('counts the transactions worker threads report in batches', () => {
+    const logger = memoryLogger();
+    let now = 0;
+    const report = progressReporter('Vault', logger, () => now);
+    now = 2000;
+    report({ kind: 'transactions', count: 1500, elapsedMs: 2000 });
+    expect(logger.lines).toEqual([]);
+    now = 6000;
+    report({ kind: 'transactions', count: 1500, elapsedMs: 6000 });
+    expect(logger.lines).toEqual(['Vault: 3000 transactions (500/s), 0 inputs kept, 0 finding(s)']);
+  });
 });
