@@ -42,10 +42,18 @@ export async function benchThroughput(seconds: number): Promise<Throughput> {
   return { rawCallsPerSecond, executorTxPerSecond, uninstrumentedTxPerSecond, ratio: executorTxPerSecond / rawCallsPerSecond };
 }
 
-/** A whole campaign (`lookout fuzz` on the token, time budget): transactions per second of fuzzing with this many workers. */
+/** Transactions per second of campaign a quiet core runs: sizes the execution budget of a campaign meant to last about `seconds`. */
+const CAMPAIGN_TX_PER_SECOND = 1000;
+
+/**
+ * A whole campaign (`lookout fuzz` on the token) with this many workers: transactions per second of
+ * fuzzing (the slowest worker's campaign time; start-up is in `wallMs`). An execution budget, so that
+ * a worker's slow start on a busy machine shortens no campaign.
+ */
 export async function benchCampaign(seconds: number, workers: number): Promise<{ workers: number; txPerSecond: number; transactions: number; wallMs: number }> {
   const started = performance.now();
-  const config = fuzzConfig(BENCH_ROOT, ['ERC20.sol'], { budget: { kind: 'seconds', seconds }, workers });
+  const budget = { kind: 'executions' as const, executions: Math.round(seconds * CAMPAIGN_TX_PER_SECOND * workers) };
+  const config = fuzzConfig(BENCH_ROOT, ['ERC20.sol'], { budget, workers });
   const { report } = await runPipeline(config, { logger: memoryLogger() });
   if (report.errors?.length) throw new Error(`campaign failed: ${report.errors.join('; ')}`);
   return { workers, txPerSecond: report.stats.transactionsPerSecond, transactions: report.stats.transactions, wallMs: performance.now() - started };

@@ -45,6 +45,15 @@ export type WorkerMessage =
   | { kind: 'finished'; events: CampaignEvent[]; outcome: CampaignOutcome }
   | { kind: 'failed'; message: string };
 
+/**
+ * A time budget counts from the coordinator's start, so that loading and deploying in the worker do
+ * not stretch the run; but a start-up slowed by a busy machine leaves at least half the budget to fuzz.
+ */
+function afterStartUp(budget: Budget, startUpSeconds: number): Budget {
+  if (budget.kind === 'executions') return budget;
+  return { kind: 'seconds', seconds: Math.max(budget.seconds / 2, budget.seconds - startUpSeconds) };
+}
+
 /** Marks the workerData of a campaign worker, so that an entry point started as a worker knows to serve. */
 export const CAMPAIGN_WORKER = 'lookout-campaign-worker';
 
@@ -75,9 +84,7 @@ function nextMessage(port: NonNullable<typeof parentPort>): Promise<Imports> {
  */
 async function runWorkerJob(job: WorkerJob, send: (message: WorkerMessage) => void, receive: () => Promise<Imports>): Promise<WorkerMessage> {
   const world = await rebuildCampaignWorld(job.recipe, job.subject);
-  // A time budget counts from the coordinator's start: loading and deploying spend it too.
-  const budget: Budget =
-    job.budget.kind === 'seconds' ? { kind: 'seconds', seconds: Math.max(0, job.budget.seconds - (Date.now() - job.startedAt) / 1000) } : job.budget;
+  const budget = afterStartUp(job.budget, (Date.now() - job.startedAt) / 1000);
   let events: CampaignEvent[] = [];
   let transactions = 0;
   let changedLineSequences = 0;
