@@ -20,7 +20,7 @@ import { lookoutPr, pullRequest, type PrRepo } from '../pr/prRepo.js';
 import { REPO_ROOT } from '../helpers/repoRoot.js';
 
 const VAULT = '__fixtures__/engine/Vault.sol';
-const WALL_CLOCK = ['elapsedMs', 'transactionsPerSecond', 'foundMs', 'analysisMs', 'firstReachedMs'];
+const WALL_CLOCK = ['elapsedMs', 'fuzzMs', 'transactionsPerSecond', 'foundMs', 'analysisMs', 'firstReachedMs'];
 
 async function fuzz(overrides: Partial<FuzzConfig>): Promise<{ report: Report; log: string[] }> {
   const logger = memoryLogger();
