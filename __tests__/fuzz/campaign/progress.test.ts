@@ -28,6 +28,6 @@ describe('progressReporter', () => {
     expect(logger.lines).toEqual([]);
     now = 6000;
     report({ kind: 'transactions', count: 1500, elapsedMs: 6000 });
-    expect(logger.lines).toEqual(['Vault: 3000 transactions (500/s), 0 inputs kept, 0 finding(s)']);
+    expect(logger.lines).toEqual(['Vault: 3,000 transactions (500/s), 0 inputs kept, 0 finding(s)']);
   });
 });

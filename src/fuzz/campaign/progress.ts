@@ -28,6 +28,7 @@ export function progressReporter(name: string, logger: Logger, clock: Clock): (e
     if (now < next) return;
     next = now + PROGRESS_INTERVAL_MS;
     const rate = Math.round((transactions * 1000) / (now - started));
-    logger.info(`${name}: ${transactions} transactions (${rate}/s), ${corpus} inputs kept, ${findings} finding(s)`);
+    const n = (value: number) => value.toLocaleString('en-US');
+    logger.info(`${name}: ${n(transactions)} transactions (${n(rate)}/s), ${n(corpus)} inputs kept, ${findings} finding(s)`);
   };
 }
