@@ -18,6 +18,7 @@ import { type FrameExit, instrumentedOpcodes, trackFrames } from './instrumentat
 import { JournaledState } from './journaledState.js';
 import { enableEipLookup } from './eipLookup.js';
 import { enableJumpAnalysisCache } from './jumpAnalysisCache.js';
+import { pointEvaluationKzg } from './pointEvaluation.js';
 import { decodeRevert, describeRevert } from '../oracles/revert.js';
 import { DEFAULT_TRACE_LIMITS, type TraceLimits, TraceRecorder } from './traceRecorder.js';
 import { intrinsicGas, transactionGasUsed } from './txGas.js';
@@ -33,7 +34,15 @@ export interface ExecutorOptions {
   senders?: readonly Address[];
   /** False: no opcode hooks, so traces stay empty (the throughput benchmark's control for what instrumentation costs). */
   instrumented?: boolean;
+  /**
+   * Give the point-evaluation precompile (0x0a) its KZG library (default true). Off, a call to 0x0a
+   * is an internal error of the EVM library, which fails that one transaction.
+   */
+  pointEvaluation?: boolean;
 }
+
+/** The note a transaction fails with when the EVM library throws instead of returning a result. */
+export const EVM_INTERNAL_ERROR = 'EVM internal error';
 
 /** The deployer first, then two more funded accounts. */
 export const SENDER_ADDRESSES: readonly Address[] = [0x10000n, 0x20000n, 0x30000n].map(
@@ -126,7 +135,8 @@ export class Executor {
   }
 
   private static async onState(state: JournaledState, registry: CodeRegistry, options: ExecutorOptions): Promise<Executor> {
-    const common = new Common({ chain: Mainnet, hardfork: Hardfork.Prague, params: paramsEVM });
+    const kzg = options.pointEvaluation === false ? undefined : pointEvaluationKzg();
+    const common = new Common({ chain: Mainnet, hardfork: Hardfork.Prague, params: paramsEVM, customCrypto: { kzg } });
     enableEipLookup(common);
     const recorder = new TraceRecorder(registry, { ...DEFAULT_TRACE_LIMITS, ...options.traceLimits });
     const cheatcodes = options.cheatcodes === undefined ? undefined : new CheatcodeSession(state, options.cheatcodes);
@@ -160,10 +170,14 @@ export class Executor {
     const caller = this.sender(deployer);
     const value = request.value ?? 0n;
     this.state.checkpointSync();
-    const result = await this.evm.runCall({
+    const result = await this.containedCall({
       block: this.block, caller, origin: caller, data: request.creationCode, value, gasLimit: DEPLOY_GAS,
     });
     await this.endTransaction();
+    if (typeof result === 'string') {
+      this.state.revertSync();
+      return { kind: 'failed', reason: `failed with ${result}` };
+    }
     const error = result.execResult.exceptionError;
     if (error !== undefined || result.createdAddress === undefined) {
       this.state.revertSync();
@@ -238,7 +252,7 @@ export class Executor {
     this.state.checkpointSync();
     this.recorder.begin();
     try {
-      await this.evm.runCall({
+      await this.containedCall({
         block: this.block, caller, origin: caller, data: request.creationCode, value: request.value ?? 0n, gasLimit: DEPLOY_GAS,
       });
       return new Set(this.recorder.trace().blocks.get(this.registry.idOf(request.creationCode)));
@@ -277,15 +291,19 @@ export class Executor {
       return { outcome, returnData: new Uint8Array(0), gasUsed: 0n, logs: [], trace: this.recorder.trace() };
     }
     this.warmTransactionAddresses(caller, to);
-    let result: EVMResult;
+    let result: EVMResult | string;
     try {
-      result = await this.evm.runCall({
+      result = await this.containedCall({
         block: this.block, caller, origin: caller, to, data: tx.data, value: tx.value, gasLimit: this.gasLimit - intrinsic,
       });
     } finally {
       this.recorder.recording = false;
     }
     await this.endTransaction();
+    if (typeof result === 'string') {
+      const outcome: TxOutcome = { kind: 'error', error: result, pc: 0, codeId: this.codeIdOf(this.deployments[tx.to].address) ?? -1 };
+      return { outcome, returnData: new Uint8Array(0), gasUsed: this.gasLimit, logs: [], trace: this.recorder.trace() };
+    }
     const exec = result.execResult;
     return {
       outcome: this.outcome(result),
@@ -313,11 +331,12 @@ export class Executor {
     if (options.recordReads) this.recorder.begin();
     try {
       this.warmTransactionAddresses(caller, target);
-      const result = await this.evm.runCall({
+      const result = await this.containedCall({
         block: this.block, caller, origin: caller, to: target, data, gasLimit: this.gasLimit, skipNonceIncrement: true,
       });
       this.recorder.recording = false;
       await this.endTransaction();
+      if (typeof result === 'string') return { success: false, returnData: new Uint8Array(0) };
       const success = result.execResult.exceptionError === undefined;
       if (!options.recordReads) return { success, returnData: result.execResult.returnValue };
       const { sloads } = this.recorder.trace();
@@ -398,6 +417,22 @@ export class Executor {
     if (error === 'revert') return { kind: 'revert', pc, codeId, data: exec.returnValue };
     if (error === 'invalid opcode' && exit?.opcode === OP_INVALID) return { kind: 'invalid', pc, codeId };
     return { kind: 'error', error, pc, codeId };
+  }
+
+  /**
+   * `runCall`, except that an exception thrown from inside the EVM library (an unsupported
+   * precompile, a bug of the library) undoes what the call wrote and comes back as a note instead
+   * of ending the run: one transaction fails, the campaign goes on.
+   */
+  private async containedCall(options: Parameters<EVM['runCall']>[0]): Promise<EVMResult | string> {
+    const depth = this.state.depth;
+    try {
+      return await this.evm.runCall(options);
+    } catch (error) {
+      while (this.state.depth > depth) this.state.revertSync();
+      this.evm.journal.cleanJournal();
+      return `${EVM_INTERNAL_ERROR}: ${error instanceof Error ? error.message : String(error)}`;
+    }
   }
 
   private warmTransactionAddresses(caller: EthAddress, to: EthAddress): void {
