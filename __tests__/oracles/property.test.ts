@@ -36,6 +36,7 @@ describe('propertyFunctions', () => {
       codeId: 7,
       name: 'property_solvent',
       selector: hexToBytes(toFunctionSelector('property_solvent()')),
+      holds: 'returns-true',
     });
   });
 });
@@ -74,5 +75,16 @@ describe('checkProperties', () => {
       'property_solvent() did not return a bool',
       'echidna_owner() did not return a bool',
     ]);
+  });
+
+  it('holds an echidna_revert_* property when it reverts and fails it when it returns (Echidna\'s rule)', async () => {
+    const [mustRevert] = propertyFunctions(parseAbi(['function echidna_revert_paused() view returns (bool)']), 0, 2);
+    expect(mustRevert!.holds).toBe('reverts');
+    const reverts = probeOf({ [sel('echidna_revert_paused')]: { success: false, returnData: new Uint8Array() } });
+    expect(await checkProperties(reverts, [mustRevert!])).toEqual([]);
+    for (const answer of [true, false]) {
+      const returns = probeOf({ [sel('echidna_revert_paused')]: { success: true, returnData: bool(answer) } });
+      expect((await checkProperties(returns, [mustRevert!])).map((f) => f.message)).toEqual(['echidna_revert_paused() returned instead of reverting']);
+    }
   });
 });

@@ -1,9 +1,11 @@
 import { decodeAbiParameters, hexToBytes, toFunctionSelector, type Abi, type AbiFunction } from 'viem';
-import type { Failure } from './failure.js';
+import { failureKey, type Failure } from './failure.js';
 import { decodeRevert, describeRevert } from './revert.js';
 import type { PropertyFunction, PropertyProbe } from './types.js';
 
 const PROPERTY_PREFIXES = ['property_', 'echidna_'];
+/** Echidna's rule: a property named so holds when it reverts and fails when it returns anything. */
+const REVERT_PREFIX = 'echidna_revert_';
 
 /** The property functions of one deployment's ABI, in ABI order. */
 export function propertyFunctions(abi: Abi, to: number, codeId: number): PropertyFunction[] {
@@ -12,10 +14,14 @@ export function propertyFunctions(abi: Abi, to: number, codeId: number): Propert
     codeId,
     name: fn.name,
     selector: hexToBytes(toFunctionSelector(fn)),
+    holds: fn.name.startsWith(REVERT_PREFIX) ? 'reverts' : 'returns-true',
   }));
 }
 
-/** `property_*` / `echidna_*` functions: no inputs, one bool output (Echidna's convention). */
+/**
+ * `property_*` / `echidna_*` functions: no inputs, one bool output (Echidna's convention; Medusa's
+ * default prefix is `property_`, and it takes `echidna_` for ported suites).
+ */
 export function isPropertyFunction(fn: AbiFunction): boolean {
   return (
     PROPERTY_PREFIXES.some((prefix) => fn.name.startsWith(prefix)) &&
@@ -27,7 +33,8 @@ export function isPropertyFunction(fn: AbiFunction): boolean {
 
 /**
  * Calls every property through the probe, one after the other (the probe runs on one EVM), and
- * returns a failure for each that returned false, reverted, or did not return a bool.
+ * returns a failure for each that returned false, reverted, or did not return a bool; an
+ * `echidna_revert_*` property fails when it returns at all.
  */
 export async function checkProperties(
   probe: PropertyProbe,
@@ -36,9 +43,11 @@ export async function checkProperties(
   const failures: Failure[] = [];
   for (const property of properties) {
     const result = await probe(property.to, property.selector);
-    const problem = result.success
-      ? falseOrMalformed(result.returnData)
-      : `reverted: ${describeRevert(decodeRevert(result.returnData))}`;
+    const problem = property.holds === 'reverts'
+      ? (result.success ? 'returned instead of reverting' : null)
+      : result.success
+        ? falseOrMalformed(result.returnData)
+        : `reverted: ${describeRevert(decodeRevert(result.returnData))}`;
     if (problem === null) continue;
     failures.push({
       kind: 'property',
@@ -50,6 +59,11 @@ export async function checkProperties(
     });
   }
   return failures;
+}
+
+/** The identity (`failureKey`) a failure of `property` has: a campaign reports it once, then stops probing it. */
+export function propertyFailureKey(property: PropertyFunction): string {
+  return failureKey({ kind: 'property', panicCode: null, codeId: property.codeId, pc: 0, message: '', property: property.name });
 }
 
 function falseOrMalformed(returnData: Uint8Array): string | null {

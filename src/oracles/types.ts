@@ -28,6 +28,8 @@ export interface PropertyFunction {
   name: string;
   /** The 4-byte selector: the whole calldata of the probe. */
   selector: Uint8Array;
+  /** What holding means: returning true, or (Echidna's `echidna_revert_*`) reverting. */
+  holds: 'returns-true' | 'reverts';
 }
 
 /** What sequence oracles read of the chain between transactions (the executor is one). */

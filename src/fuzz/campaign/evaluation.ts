@@ -36,11 +36,14 @@ export async function evaluate(state: CampaignState, setup: CampaignSetup, seque
   const observed = await observe(state, setup, sequence);
   const { execution, pathId, steps } = observed;
   const { run } = execution;
-  if (run.failure) recordFinding(state, sequence, run);
+  // Failures already reported do not stop a run, so a failure here is a new one; the calls it
+  // executed may still take a new path and join the corpus like any input.
+  const executed = run.failure ? sequence.slice(0, run.transactions) : sequence;
+  if (run.failure) recordFinding(state, executed, run);
   state.corpus.recordExecution(pathId);
   const closer = state.nearMisses.improvements(execution.costs);
-  if (run.failure || state.corpus.has(pathId)) {
-    if (!run.failure && closer.length > 0) keepClosest(state, sequence, pathId, execution.costs, closer[0]);
+  if (state.corpus.has(pathId)) {
+    if (closer.length > 0) keepClosest(state, executed, pathId, execution.costs, closer[0]);
     else setup.dictionary.rollback(mark);
     return execution;
   }
@@ -49,10 +52,10 @@ export async function evaluate(state: CampaignState, setup: CampaignSetup, seque
   const reverted = new Set(revertedPrefix(steps));
   if (reverted.size > 0) {
     setup.dictionary.rollback(mark);
-    await evaluate(state, setup, retainCalls(sequence, (i) => !reverted.has(i)));
+    await evaluate(state, setup, retainCalls(executed, (i) => !reverted.has(i)));
     return execution;
   }
-  keep(state, setup, sequence, observed);
+  keep(state, setup, executed, observed);
   return execution;
 }
 
@@ -72,7 +75,7 @@ async function observe(state: CampaignState, setup: CampaignSetup, sequence: TxS
     steps.push(txStep(result, sequence[index]));
     if (ddsf) written.push(...slotsWritten(result.trace));
     state.emit({ kind: 'transaction', result, sequenceIndex, elapsedMs: meter.elapsedMs() });
-  });
+  }, state.findings);
   state.emit({ kind: 'sequence', sequence, executed: run.transactions });
   // Without demand-driven sequences no function waits to be enabled: paths span the state-changing prefix.
   const lastCall = run.transactions > 0 ? sequence[run.transactions - 1] : undefined;
@@ -89,13 +92,12 @@ async function observe(state: CampaignState, setup: CampaignSetup, sequence: TxS
   return { execution: { run, costs: costs.vector(), lastReads }, pathId, steps, written };
 }
 
-/** The first input per failure identity is the one reported. */
-function recordFinding(state: CampaignState, sequence: TxSequence, run: SequenceRun): void {
+/** The first input per failure identity is the one reported (the run skipped those reported already). */
+function recordFinding(state: CampaignState, executed: TxSequence, run: SequenceRun): void {
   const failure = run.failure!;
-  if (state.findings.has(failureKey(failure.failure))) return;
   const finding: CampaignFinding = {
     failure: failure.failure,
-    sequence: sequence.slice(0, failure.index + 1),
+    sequence: executed,
     foundMs: state.meter.elapsedMs(),
     execution: state.meter.transactions,
   };

@@ -1,7 +1,7 @@
 import type { Executor } from '../../evm/executor.js';
 import type { Tx, TxResult } from '../../evm/types.js';
-import type { Failure } from '../../oracles/failure.js';
-import { checkProperties } from '../../oracles/property.js';
+import { failureKey, type Failure } from '../../oracles/failure.js';
+import { checkProperties, propertyFailureKey } from '../../oracles/property.js';
 import { checkTransaction } from '../../oracles/transaction.js';
 import type { PropertyFunction, SequenceOracle, TxOracle } from '../../oracles/types.js';
 import { encodeCall } from '../inputs/abi.js';
@@ -34,17 +34,27 @@ export interface SequenceRun {
   last?: TxResult;
 }
 
+/** Failure identities (`failureKey`) a campaign has reported already. */
+export interface ReportedFailures {
+  has(key: string): boolean;
+}
+
 /**
  * Runs `sequence` from the post-deployment snapshot and stops at the first failure: a transaction the
- * oracles reject, or a property that no longer holds after it. `observe` sees every transaction's
- * result before the next one overwrites the trace buffers.
+ * oracles reject, or a property that no longer holds after it. Failures in `reported` do not stop it
+ * and properties that failed before are not probed again (Echidna and Medusa stop testing a property
+ * once it is falsified): the rest of the campaign looks for the other bugs. `observe` sees every
+ * transaction's result before the next one overwrites the trace buffers.
  */
 export async function runSequence(
   harness: SequenceHarness,
   sequence: TxSequence,
   observe?: (result: TxResult, index: number) => void,
+  reported?: ReportedFailures,
 ): Promise<SequenceRun> {
   const { executor } = harness;
+  const isNew = (failure: Failure) => reported === undefined || !reported.has(failureKey(failure));
+  const properties = reported === undefined ? harness.properties : harness.properties.filter((p) => !reported.has(propertyFailureKey(p)));
   await executor.reset();
   for (const oracle of harness.sequenceOracles) await oracle.begin(executor);
   let pathId = '';
@@ -55,22 +65,22 @@ export async function runSequence(
     last = result;
     pathId = result.trace.pathId;
     observe?.(result, index);
-    const failure = checkTransaction(result, harness.oracles)[0] ?? (await checkSequence(harness, tx, result));
+    const failure = checkTransaction(result, harness.oracles).find(isNew) ?? (await checkSequence(harness, tx, result, isNew));
     if (failure) return { pathId, transactions: index + 1, failure: { failure, index, result }, last };
-    if (harness.properties.length > 0) {
-      const [broken] = await checkProperties((to, data) => executor.view(to, data), harness.properties);
+    if (properties.length > 0) {
+      const [broken] = await checkProperties((to, data) => executor.view(to, data), properties);
       if (broken) return { pathId, transactions: index + 1, failure: { failure: broken, index, result }, last };
     }
   }
   return { pathId, transactions: sequence.length, last };
 }
 
-/** The first failure a sequence oracle sees; awaits only the oracles that answer with a promise (those that read the chain). */
-async function checkSequence(harness: SequenceHarness, tx: Tx, result: TxResult): Promise<Failure | undefined> {
+/** The first new failure a sequence oracle sees; awaits only the oracles that answer with a promise (those that read the chain). */
+async function checkSequence(harness: SequenceHarness, tx: Tx, result: TxResult, isNew: (failure: Failure) => boolean): Promise<Failure | undefined> {
   for (const oracle of harness.sequenceOracles) {
     const verdict = oracle.check(harness.executor, tx, result);
     const failure = verdict instanceof Promise ? await verdict : verdict;
-    if (failure !== null) return failure;
+    if (failure !== null && isNew(failure)) return failure;
   }
   return undefined;
 }

@@ -45,8 +45,10 @@ export interface ConfirmOptions {
  */
 export async function confirmFinding(found: CampaignFinding, options: ConfirmOptions): Promise<ConfirmedFinding | undefined> {
   const key = failureKey(found.failure);
+  // Other failures (a property broken after every transaction, …) do not stop the replay of this one.
+  const others = { has: (other: string) => other !== key };
   const fails = async (harness: SequenceHarness, candidate: TxSequence, reach?: ReachTracker) => {
-    const run = await runSequence(harness, candidate, reach && ((result, index) => reach.observe(result, 0, index + 1)));
+    const run = await runSequence(harness, candidate, reach && ((result, index) => reach.observe(result, 0, index + 1)), others);
     return run.failure && failureKey(run.failure.failure) === key ? run.failure : undefined;
   };
   const shrunk = await shrinkSequence(found.sequence, async (c) => (await fails(options.harness, c)) !== undefined, {
