@@ -1,6 +1,7 @@
 import type { CompiledContract, CompiledProject } from './build/types.js';
 import { readProjectConfig, PROJECT_CONFIG_FILE, type ProjectConfig } from './config/projectConfig.js';
 import type { RunConfig } from './config/types.js';
+import { executorOptions } from './config/chainConfig.js';
 import { deployWorld, type ReadableValue, type World } from './deploy/index.js';
 import type { ContractPlan } from './campaigns.js';
 import type { CampaignWorld, WorldRecipe } from './fuzz/campaign/contractCampaign.js';
@@ -38,7 +39,9 @@ function worldRecipe(project: CompiledProject, wanted: readonly CompiledContract
 }
 
 function deployRecipe(recipe: WorldRecipe): Promise<World> {
-  return deployWorld({ contracts: recipe.contracts, wanted: recipe.wanted, config: recipe.config, rng: new Rng(recipe.seed).fork('deploy') });
+  return deployWorld({
+    contracts: recipe.contracts, wanted: recipe.wanted, config: recipe.config, rng: new Rng(recipe.seed).fork('deploy'), executor: executorOptions(recipe.config.chain),
+  });
 }
 
 /** A campaign's world deployed anew in a worker thread: the same deployments at the same indexes and addresses. */
@@ -96,7 +99,7 @@ function aimAtLibrary(library: CompiledContract, targets: readonly Target[], pla
 }
 
 /** The campaign's view of the world: the subject, and everything it was deployed with, transitively. */
-export function campaignWorld(world: World, subject: number, recipe?: WorldRecipe): CampaignWorld {
+export function campaignWorld(world: World, subject: number, recipe: WorldRecipe): CampaignWorld {
   const callable = new Set([subject]);
   const queue = [subject];
   for (let index = queue.shift(); index !== undefined; index = queue.shift()) {
@@ -114,6 +117,7 @@ export function campaignWorld(world: World, subject: number, recipe?: WorldRecip
     callable: [...callable].sort((a, b) => a - b),
     redeploy: () => world.executor.fresh(),
     recipe,
+    chain: recipe.config.chain,
   };
 }
 

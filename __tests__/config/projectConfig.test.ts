@@ -60,8 +60,33 @@ value = 7
     expect(parseProjectConfig(`[contracts.A]\nvalue = ${value}`, FILE).contracts[0].value).toBe(wei);
   });
 
+  it('reads the chain model: senders, deployer, gas limit, delays and panic codes', () => {
+    const config = parseProjectConfig(
+      'senders = ["0x1", "0x20000"]\ndeployer = "0x30000"\ngas-limit = 5000000\nmax-block-delay = 0\nmax-time-delay = "0x15180"\npanic-codes = [0x11, "0x32"]',
+      FILE,
+    );
+    expect(config.chain).toEqual({
+      senders: ['0x0000000000000000000000000000000000000001', '0x0000000000000000000000000000000000020000'],
+      deployer: '0x0000000000000000000000000000000000030000',
+      gasLimit: 5_000_000n,
+      maxBlockDelay: 0,
+      maxTimeDelay: 86_400,
+      panicCodes: new Set([0x11, 0x32]),
+    });
+    expect(parseProjectConfig('', FILE).chain).toEqual({});
+  });
+
   it.each([
-    ['an unknown top-level key', 'senders = 3', /`senders` is not a known key \(known here: compiler, deploy, skip, contracts\)/],
+    ['an unknown top-level key', 'sender = 3', /`sender` is not a known key \(known here: compiler, deploy, skip, contracts, senders, deployer, gas-limit, max-block-delay, max-time-delay, panic-codes\)/],
+    ['senders that are no list', 'senders = "0x1"', /`senders` must be a non-empty array of addresses/],
+    ['a sender that is no address', 'senders = ["0x1", "alice"]', /`senders\[1\]` must be an address written as a 0x-hex string/],
+    ['a sender listed twice', 'senders = ["0x10000", "0x010000"]', /`senders` lists 0x0000000000000000000000000000000000010000 twice/],
+    ['a deployer too long', `deployer = "0x${'1'.repeat(41)}"`, /`deployer` must be an address/],
+    ['a gas limit below any call', 'gas-limit = 100', /`gas-limit` must be an integer from 30000 to 1000000000 \(got 100\)/],
+    ['a negative delay', 'max-time-delay = -1', /`max-time-delay` must be an integer from 0/],
+    ['a float delay', 'max-block-delay = 1.5', /`max-block-delay` must be an integer/],
+    ['an unknown panic code', 'panic-codes = [0x11, 0x99]', /`panic-codes\[1\]` is not a Solidity Panic code \(got 153\); known: 0x00 \(generic compiler panic\)/],
+    ['the assertion panic code', 'panic-codes = [0x01]', /`panic-codes\[0\]` is 0x01, assert, which is always reported/],
     ['an unknown contract key', '[contracts.Vault]\narg = []', /`contracts\.Vault\.arg` is not a known key/],
     ['args that are not an array', '[contracts.Vault]\nargs = 1', /`contracts\.Vault\.args` must be an array/],
     ['a float argument', '[contracts.Vault]\nargs = [1.5]', /`contracts\.Vault\.args\[0\]` is a float/],
@@ -92,7 +117,7 @@ describe('readProjectConfig', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('reads an empty configuration when the default file is missing', () => {
-    expect(readProjectConfig(path.join(dir, 'lookout.toml'))).toEqual({ file: undefined, compiler: 'solc', deploy: [], skip: [], contracts: [] });
+    expect(readProjectConfig(path.join(dir, 'lookout.toml'))).toEqual({ file: undefined, compiler: 'solc', deploy: [], skip: [], contracts: [], chain: {} });
   });
 
   it('fails when a file named explicitly is missing', () => {

@@ -9,8 +9,12 @@ import { runPipeline } from '../../src/pipeline.js';
 import type { Report, ReportFinding } from '../../src/report/types.js';
 import { REPO_ROOT } from '../helpers/repoRoot.js';
 
-async function fuzz(file: string, budget: string): Promise<Report> {
-  const config = fuzzConfig(REPO_ROOT, [`__fixtures__/parity/${file}`], { budget: parseBudget(budget), seed: 1 });
+async function fuzz(file: string, budget: string, configFile?: string): Promise<Report> {
+  const config = fuzzConfig(REPO_ROOT, [`__fixtures__/parity/${file}`], {
+    budget: parseBudget(budget),
+    seed: 1,
+    configFile: configFile && `${REPO_ROOT}/__fixtures__/parity/${configFile}`,
+  });
   const { report } = await runPipeline(config, { logger: memoryLogger() });
   return report;
 }
@@ -57,5 +61,25 @@ describe.each(twins)('safe twin $file', ({ file, budget }) => {
     expect(report.errors ?? []).toEqual([]);
     expect(report.findings).toEqual([]);
     expect(report.stats.transactions).toBeGreaterThanOrEqual(Number.parseInt(budget, 10));
+  });
+});
+
+// The chain model of lookout.toml: each contract fails under one setting and not under the other.
+const chain: { file: string; config?: string; found: ReportFinding['kind'] | null; panicCode?: string }[] = [
+  { file: 'chain/TimeLock.sol', found: 'assertion' },
+  { file: 'chain/TimeLock.sol', config: 'chain/time-frozen.toml', found: null },
+  { file: 'chain/PrecompileSender.sol', config: 'chain/precompile-senders.toml', found: 'assertion' },
+  { file: 'chain/PrecompileSender.sol', found: null },
+  { file: 'chain/Overflow.sol', config: 'chain/report-overflow.toml', found: 'panic', panicCode: '0x11' },
+  { file: 'chain/Overflow.sol', found: null },
+  { file: 'chain/GasHungry.sol', found: 'assertion' },
+  { file: 'chain/GasHungry.sol', config: 'chain/small-gas.toml', found: null },
+];
+
+describe.each(chain)('$file with $config', ({ file, config, found, panicCode }) => {
+  it(found ? `is found as ${found}` : 'reports nothing', async () => {
+    const report = await fuzz(file, '2000x', config);
+    expect(report.errors ?? []).toEqual([]);
+    expect(report.findings.map((f) => [f.kind, f.panicCode])).toEqual(found ? [[found, panicCode ?? (found === 'assertion' ? '0x01' : null)]] : []);
   });
 });

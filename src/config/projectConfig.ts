@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { parse, TomlError } from 'smol-toml';
 import { parseUnits } from 'viem';
 import { ConfigurationError } from '../errors.js';
+import { CHAIN_KEYS, chainConfig, type ChainConfig } from './chainConfig.js';
 
 /**
  * `lookout.toml` at the project root pins what cannot be inferred from the code. Every key is
@@ -18,6 +19,8 @@ import { ConfigurationError } from '../errors.js';
  * deployer = "alice"               # who deploys it: deployer (default), alice or bob
  * deploy = false                   # same as listing it in `skip`
  * ```
+ *
+ * The chain model's keys (`senders`, `deployer`, `gas-limit`, …) are described in chainConfig.ts.
  *
  * `args` are the constructor's arguments, in order: integers (or strings holding decimal, hex, or
  * an amount with a unit, for values TOML integers cannot hold), booleans, strings (a string is also
@@ -37,6 +40,7 @@ export interface ProjectConfig {
   skip: readonly ContractRef[];
   /** `[contracts.<ref>]` tables, in file order. */
   contracts: readonly ContractPin[];
+  chain: ChainConfig;
 }
 
 /** A contract as the file names it, with the key that names it (for messages). */
@@ -68,13 +72,13 @@ export const SENDER_NAMES = ['deployer', 'alice', 'bob'] as const;
 
 export const PROJECT_CONFIG_FILE = 'lookout.toml';
 
-const TOP_KEYS = ['compiler', 'deploy', 'skip', 'contracts'];
+const TOP_KEYS = ['compiler', 'deploy', 'skip', 'contracts', ...CHAIN_KEYS];
 const COMPILERS = ['solc', 'forge'] as const;
 const CONTRACT_KEYS = ['args', 'value', 'deployer', 'deploy'];
 const UNITS: Record<string, number> = { wei: 0, gwei: 9, ether: 18 };
 
 export function emptyProjectConfig(): ProjectConfig {
-  return { file: undefined, compiler: 'solc', deploy: [], skip: [], contracts: [] };
+  return { file: undefined, compiler: 'solc', deploy: [], skip: [], contracts: [], chain: {} };
 }
 
 /**
@@ -113,6 +117,7 @@ export function parseProjectConfig(text: string, file: string): ProjectConfig {
     deploy: refList(document.deploy, 'deploy', fail),
     skip: skip.map(({ ref, key }) => ({ ref, key })),
     contracts: pins.map(({ deploy: _, ...pin }) => pin),
+    chain: chainConfig(document, fail),
   };
 }
 

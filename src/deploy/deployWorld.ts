@@ -1,7 +1,8 @@
 import { concatBytes, encodeAbiParameters, hexToBytes } from 'viem';
 import type { CompiledContract, ContractId } from '../build/types.js';
-import { errorMessage } from '../errors.js';
-import { Executor, SENDER_ADDRESSES } from '../evm/executor.js';
+import { ConfigurationError, errorMessage } from '../errors.js';
+import { Executor } from '../evm/executor.js';
+import { SENDER_NAMES } from '../config/projectConfig.js';
 import type { Address } from '../evm/types.js';
 import { formatArgs } from '../fuzz/inputs/abi.js';
 import type { Rng } from '../fuzz/inputs/rng.js';
@@ -116,7 +117,7 @@ class WorldBuilder {
         if (outcome.kind === 'skipped') return { reason: `\`${key}\` in ${this.config.file} names ${ref}, which could not be deployed: ${outcome.reason}` };
         addresses.set(ref, outcome.deployed.address);
       }
-      const args = configuredValues(pin.args, params, { contract: (ref) => addresses.get(ref)!, sender: (i) => SENDER_ADDRESSES[i] }, { file: this.config.file, key: pin.key });
+      const args = configuredValues(pin.args, params, { contract: (ref) => addresses.get(ref)!, sender: (i) => this.account(i) }, { file: this.config.file, key: pin.key });
       return { attempts: values.map((value) => ({ args, value })), from: 'config' };
     }
     const implementers = new Map<string, Address>();
@@ -128,7 +129,7 @@ class WorldBuilder {
     const context = {
       implementers,
       contracts: this.deployed.filter((d) => d.contract.kind !== 'library').map((d) => ({ name: d.contract.name, address: d.address })),
-      senders: SENDER_ADDRESSES,
+      senders: this.executor.deployerAddresses,
     };
     let choices: AbiValue[][];
     try {
@@ -157,10 +158,20 @@ class WorldBuilder {
     return { reason: `its constructor needs a deployed ${typeName}, and none could be deployed (${failures.join('; ')})` };
   }
 
+  /** Account `index` (deployer, alice, bob), which configured `senders` may not provide. */
+  private account(index: number): Address {
+    const account = this.executor.deployerAddresses[index];
+    if (account === undefined) {
+      throw new ConfigurationError(`${this.config.file} names the account ${SENDER_NAMES[index]}, but its \`senders\` and \`deployer\` give only ${this.executor.deployerAddresses.length} account(s).`);
+    }
+    return account;
+  }
+
   /** Tries each attempt until one deploys. `libraries` are the addresses linked into `code`. */
   private async create(contract: CompiledContract, code: Uint8Array, plan: { attempts: Attempt[]; from: 'config' | 'synthesised' }, libraries: ReadonlySet<Address>): Promise<Outcome> {
     const { params } = constructorOf(contract);
     const deployer = this.config.pins.get(contract.id)?.deployer ?? 0;
+    const deployerAddress = this.account(deployer);
     const reasons: string[] = [];
     for (const { args, value } of plan.attempts) {
       const encoded = params.length === 0 ? code : concatBytes([code, hexToBytes(encodeAbiParameters(params, args as unknown[]))]);
@@ -177,7 +188,7 @@ class WorldBuilder {
         address: outcome.deployment.address,
         args: readable,
         value,
-        deployer: SENDER_ADDRESSES[deployer],
+        deployer: deployerAddress,
         from: plan.from,
         dependencies: this.deployed.filter((d) => named.has(d.address)).map((d) => d.index),
       };

@@ -25,13 +25,16 @@ import { intrinsicGas, transactionGasUsed } from './txGas.js';
 import type { Address, CreationRequest, DeployOutcome, DeployRequest, Deployment, Tx, TxOutcome, TxResult } from './types.js';
 
 export interface ExecutorOptions {
-  /** Gas limit of each transaction, intrinsic gas included (default 30,000,000). */
+  /** Gas limit of each transaction, intrinsic gas included (default 12,500,000, as Echidna and Medusa). */
   gasLimit?: bigint;
+  /**
+   * The funded accounts: the deployer (account 0) and the senders `Tx.sender` indexes (default: the
+   * three SENDER_ADDRESSES, the first deploying). The deployer sends transactions only if listed.
+   */
+  accounts?: ChainAccounts;
   traceLimits?: Partial<TraceLimits>;
   /** forge's cheatcodes at its cheatcode address (Foundry tests); without it the EVM has none of their hooks. */
   cheatcodes?: CheatcodeOptions;
-  /** The funded accounts, deployer first (default `SENDER_ADDRESSES`; a Foundry test run uses forge's). */
-  senders?: readonly Address[];
   /** False: no opcode hooks, so traces stay empty (the throughput benchmark's control for what instrumentation costs). */
   instrumented?: boolean;
   /**
@@ -39,6 +42,11 @@ export interface ExecutorOptions {
    * is an internal error of the EVM library, which fails that one transaction.
    */
   pointEvaluation?: boolean;
+}
+
+export interface ChainAccounts {
+  deployer: Address;
+  senders: readonly Address[];
 }
 
 /** The note a transaction fails with when the EVM library throws instead of returning a result. */
@@ -51,6 +59,8 @@ export const SENDER_ADDRESSES: readonly Address[] = [0x10000n, 0x20000n, 0x30000
 export const SENDER_BALANCE = 1_000_000n * 10n ** 18n;
 export const START_BLOCK = 1n;
 export const START_TIMESTAMP = 1_700_000_000n;
+export const DEFAULT_GAS_LIMIT = 12_500_000n;
+const DEFAULT_ACCOUNTS: ChainAccounts = { deployer: SENDER_ADDRESSES[0], senders: SENDER_ADDRESSES };
 
 const DEPLOY_GAS = 30_000_000n;
 // Prague precompiles 0x01..0x11 and the coinbase are warm in every transaction (EIP-2929, EIP-3651).
@@ -82,8 +92,12 @@ export class Executor {
       getBlobGasPrice: () => 1n,
     },
   };
-  private readonly senders: EthAddress[];
+  /** The deployer first, then every sender that is not the deployer: what `deploy` indexes. */
+  private readonly accounts: readonly Address[];
+  private readonly accountAddresses: readonly EthAddress[];
+  /** What `Tx.sender` indexes: the configured senders, then those `addSender` named. */
   private readonly senderList: Address[];
+  private readonly senders: EthAddress[];
   private readonly targets: EthAddress[] = [];
   private readonly deployed: Deployment[] = [];
   /** Creation transactions by deployment index (adopted contracts have none). */
@@ -103,8 +117,11 @@ export class Executor {
     /** forge's cheatcodes, when the executor was opened with them. */
     readonly cheatcodes: CheatcodeSession | undefined,
   ) {
-    this.gasLimit = options.gasLimit ?? 30_000_000n;
-    this.senderList = [...(options.senders ?? SENDER_ADDRESSES)];
+    this.gasLimit = options.gasLimit ?? DEFAULT_GAS_LIMIT;
+    const accounts = options.accounts ?? DEFAULT_ACCOUNTS;
+    this.accounts = accountsOf(accounts);
+    this.accountAddresses = this.accounts.map(ethAddress);
+    this.senderList = [...accounts.senders];
     this.senders = this.senderList.map(ethAddress);
     cheatcodes?.attach(evm, this.block.header);
     trackFrames(evm, recorder, (exit) => {
@@ -115,8 +132,8 @@ export class Executor {
   /** A chain with the funded senders and nothing deployed yet. */
   static async open(options: ExecutorOptions = {}): Promise<Executor> {
     const state = new JournaledState();
-    for (const sender of options.senders ?? SENDER_ADDRESSES) {
-      state.writeAccount(ethAddress(sender), new Account(0n, SENDER_BALANCE));
+    for (const account of accountsOf(options.accounts ?? DEFAULT_ACCOUNTS)) {
+      state.writeAccount(ethAddress(account), new Account(0n, SENDER_BALANCE));
     }
     return Executor.onState(state, new CodeRegistry(), options);
   }
@@ -167,7 +184,7 @@ export class Executor {
   async deploy(request: CreationRequest): Promise<DeployOutcome> {
     if (this.baseline !== undefined) throw new Error('Executor.deploy after snapshot()');
     const deployer = request.deployer ?? 0;
-    const caller = this.sender(deployer);
+    const caller = this.account(deployer);
     const value = request.value ?? 0n;
     this.state.checkpointSync();
     const result = await this.containedCall({
@@ -248,7 +265,7 @@ export class Executor {
    * the constructor with tracing on and rolls the state back.
    */
   private async constructorBlocks(request: CreationRequest): Promise<ReadonlySet<number>> {
-    const caller = this.sender(request.deployer ?? 0);
+    const caller = this.account(request.deployer ?? 0);
     this.state.checkpointSync();
     this.recorder.begin();
     try {
@@ -393,9 +410,14 @@ export class Executor {
     return this.block.header.timestamp;
   }
 
-  /** Sender addresses by index (0 is the deployer). */
+  /** Sender addresses by `Tx.sender` index. */
   get senderAddresses(): readonly Address[] {
     return this.senderList;
+  }
+
+  /** Funded accounts by `CreationRequest.deployer` index: the deployer, then the other senders. */
+  get deployerAddresses(): readonly Address[] {
+    return this.accounts;
   }
 
   /** Another account `Tx.sender` can name (an invariant suite's `targetSenders`); its index. Not funded. */
@@ -453,6 +475,12 @@ export class Executor {
     this.evm.transientStorage.clear();
   }
 
+  private account(index: number): EthAddress {
+    const account = this.accountAddresses[index];
+    if (account === undefined) throw new RangeError(`no account ${index} (there are ${this.accountAddresses.length})`);
+    return account;
+  }
+
   private sender(index: number): EthAddress {
     const sender = this.senders[index];
     if (sender === undefined) throw new RangeError(`no sender ${index} (there are ${this.senders.length})`);
@@ -464,6 +492,10 @@ export class Executor {
     if (target === undefined) throw new RangeError(`no deployment ${index} (there are ${this.targets.length})`);
     return target;
   }
+}
+
+function accountsOf({ deployer, senders }: ChainAccounts): Address[] {
+  return [deployer, ...senders.filter((sender) => sender !== deployer)];
 }
 
 function ethAddress(address: Address): EthAddress {

@@ -14,8 +14,10 @@ export const FORGE_SENDER = '0x1804c8ab1f12e6bbf3894d4083f33e07309d1f38' as Addr
 /** forge funds its sender and the test contract with 2^96 − 1 wei. */
 export const FORGE_INITIAL_BALANCE = 2n ** 96n - 1n;
 
+const TEST_GAS_LIMIT = 30_000_000n;
+
 export interface SuiteOptions {
-  /** Gas limit of each test call (default: the executor's 30,000,000). */
+  /** Gas limit of each test call (default 30,000,000, above the fuzzer's 12,500,000: a test may set up a whole protocol in one call). */
   gasLimit?: bigint;
 }
 
@@ -34,7 +36,7 @@ export class SuiteSession {
 
   /** Deploys the suite and runs `setUp()`; a revert (or a cheatcode Lookout cannot run) skips it, saying why. */
   static async open(project: CompiledProject, suite: TestSuite, options: SuiteOptions = {}): Promise<SuiteSession | { status: 'skipped'; reason: string }> {
-    const executor = await Executor.open({ cheatcodes: { artifacts: cheatcodeArtifacts(project) }, senders: [FORGE_SENDER], gasLimit: options.gasLimit });
+    const executor = await Executor.open({ cheatcodes: { artifacts: cheatcodeArtifacts(project) }, accounts: { deployer: FORGE_SENDER, senders: [FORGE_SENDER] }, gasLimit: options.gasLimit ?? TEST_GAS_LIMIT });
     executor.setBalance(FORGE_SENDER, FORGE_INITIAL_BALANCE);
     const { contract } = suite;
     const deployed = await executor.deploy({ file: contract.file, name: contract.name, creationCode: contract.creation.bytecode });

@@ -19,6 +19,9 @@ const PANIC_DESCRIPTIONS: ReadonlyMap<number, string> = new Map([
   [0x51, 'call to a zero-initialized function pointer'],
 ]);
 
+/** Every Panic code Solidity documents. */
+export const KNOWN_PANIC_CODES: ReadonlySet<number> = new Set(PANIC_DESCRIPTIONS.keys());
+
 /** Every known panic except the assertion (its own oracle) and arithmetic over/underflow. */
 export const DEFAULT_PANIC_CODES: ReadonlySet<number> = new Set(
   [...PANIC_DESCRIPTIONS.keys()].filter((code) => code !== PANIC_ASSERTION && code !== PANIC_ARITHMETIC),

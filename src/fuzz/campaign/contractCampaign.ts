@@ -8,6 +8,7 @@ import { buildOracles, type OracleSettings } from '../../oracles/suite.js';
 import { callTargets } from '../inputs/abi.js';
 import type { Clock } from '../execution/clock.js';
 import type { ScheduleName, StopCondition, Techniques } from '../../config/types.js';
+import type { ChainConfig } from '../../config/chainConfig.js';
 import { runCampaign, type CampaignEvent, type CampaignOutcome, type CampaignSetup } from './campaign.js';
 import type { CampaignExchange } from './exchange.js';
 import { Dictionary } from '../inputs/dictionary.js';
@@ -43,6 +44,8 @@ export interface CampaignWorld {
   redeploy: () => Promise<Executor>;
   /** What rebuilds this world in a worker thread (serializable); absent for a world built by hand. */
   recipe?: WorldRecipe;
+  /** The chain model lookout.toml pins (delays between transactions, panic codes to report). */
+  chain?: ChainConfig;
 }
 
 /** Everything `deployWorld` needs, as plain data: a worker deploys the same world from it (deployment is deterministic by seed). */
@@ -122,7 +125,7 @@ export async function campaignOn(
   const deployment = executor.deployments[world.subject];
   // Harvey Sect. 4.3: a random slot no honest SSTORE targets; writing it means the slot was attacker-computed.
   const probe = rng.fork('probe').bits(256);
-  const oracleSettings: OracleSettings = { panicCodes: request.panicCodes, probe };
+  const oracleSettings: OracleSettings = { panicCodes: world.chain?.panicCodes ?? request.panicCodes, probe };
   const trackReach = () =>
     new ReachTracker(request.targets, deployment, { code: contract.creation.bytecode, executedBlocks: deployment.creationBlocks });
   const reach = trackReach();
@@ -150,6 +153,8 @@ export async function campaignOn(
     maxValue: MAX_CALL_VALUE,
     targets: world.contracts.map((c, i) => (callable.has(i) && c.kind === 'contract' ? callTargets(c.abi).filter((t) => !isGetter(t, c)) : [])),
     maxSequenceLength: request.maxSequenceLength,
+    maxBlockDelay: world.chain?.maxBlockDelay,
+    maxTimeDelay: world.chain?.maxTimeDelay,
   };
   const result = { contract, senders: executor.senderAddresses, deploymentNames, reached: reach.reached, unreachable: lookahead.unreachable, oracleSettings };
   const confirm = (found: CampaignFinding) =>

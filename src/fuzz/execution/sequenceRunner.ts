@@ -57,6 +57,9 @@ export async function runSequence(
   const properties = reported === undefined ? harness.properties : harness.properties.filter((p) => !reported.has(propertyFailureKey(p)));
   await executor.reset();
   for (const oracle of harness.sequenceOracles) await oracle.begin(executor);
+  // A sequence oracle whose reported failure was passed over would see the same state again (a
+  // leak stays a leak): its later verdicts in this sequence are passed over too.
+  const silenced = new Set<SequenceOracle>();
   let pathId = '';
   let last: TxResult | undefined;
   for (let index = 0; index < sequence.length; index++) {
@@ -65,7 +68,7 @@ export async function runSequence(
     last = result;
     pathId = result.trace.pathId;
     observe?.(result, index);
-    const failure = checkTransaction(result, harness.oracles).find(isNew) ?? (await checkSequence(harness, tx, result, isNew));
+    const failure = checkTransaction(result, harness.oracles).find(isNew) ?? (await checkSequence(harness, tx, result, isNew, silenced));
     if (failure) return { pathId, transactions: index + 1, failure: { failure, index, result }, last };
     if (properties.length > 0) {
       const [broken] = await checkProperties((to, data) => executor.view(to, data), properties);
@@ -76,11 +79,19 @@ export async function runSequence(
 }
 
 /** The first new failure a sequence oracle sees; awaits only the oracles that answer with a promise (those that read the chain). */
-async function checkSequence(harness: SequenceHarness, tx: Tx, result: TxResult, isNew: (failure: Failure) => boolean): Promise<Failure | undefined> {
+async function checkSequence(
+  harness: SequenceHarness,
+  tx: Tx,
+  result: TxResult,
+  isNew: (failure: Failure) => boolean,
+  silenced: Set<SequenceOracle>,
+): Promise<Failure | undefined> {
   for (const oracle of harness.sequenceOracles) {
     const verdict = oracle.check(harness.executor, tx, result);
     const failure = verdict instanceof Promise ? await verdict : verdict;
-    if (failure !== null && isNew(failure)) return failure;
+    if (failure === null || silenced.has(oracle)) continue;
+    if (isNew(failure)) return failure;
+    silenced.add(oracle);
   }
   return undefined;
 }
