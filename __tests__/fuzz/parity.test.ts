@@ -7,6 +7,7 @@ import { fuzzConfig } from '../../src/config/defaults.js';
 import { memoryLogger } from '../../src/logger.js';
 import { runPipeline } from '../../src/pipeline.js';
 import type { Report, ReportFinding } from '../../src/report/types.js';
+import { delayText } from '../../src/report/sequence.js';
 import { REPO_ROOT } from '../helpers/repoRoot.js';
 
 async function fuzz(file: string, budget: string, configFile?: string): Promise<Report> {
@@ -82,4 +83,12 @@ describe.each(chain)('$file with $config', ({ file, config, found, panicCode }) 
     expect(report.errors ?? []).toEqual([]);
     expect(report.findings.map((f) => [f.kind, f.panicCode])).toEqual(found ? [[found, panicCode ?? (found === 'assertion' ? '0x01' : null)]] : []);
   });
+});
+
+it('reports the time jump a sequence needs, in the JSON and in the rendered call', async () => {
+  const report = await fuzz('chain/TimeLock.sol', '2000x');
+  const [finding] = report.findings;
+  expect(finding.sequence.map((c) => c.function)).toEqual(['lock()', 'release()']);
+  expect(finding.sequence[1].timeDelay).toBeGreaterThanOrEqual(3 * 24 * 3600);
+  expect(delayText(finding.sequence[1])).toMatch(/^after \d+ s( and \d+ blocks?)?: $/);
 });

@@ -14,7 +14,7 @@ describe('reviewThreads', () => {
     expect(body).toContain('Changed lines the sequence executes: src/Auction\\.sol:20–21, 38; src/Lib\\.sol:7');
     // The sequence, for people: named senders, ether units, type bounds, the contract by name.
     expect(body).toContain('| 1 | `alice` | `auction.bid{value: 1.5 ether}()` |');
-    expect(body).toContain('| 2 | `bob` | `auction.settle(type(uint256).max - 4)` |');
+    expect(body).toContain('| 2 | `bob` | after 3600 s and 1 block: `auction.settle(type(uint256).max - 4)` |');
     expect(body).toContain('`alice` = 0x0000000000000000000000000000000000020000');
     expect(body).not.toContain('\n```');
   });

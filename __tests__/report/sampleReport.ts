@@ -35,8 +35,8 @@ export function finding(extra: Partial<ReportFinding> = {}): ReportFinding {
     introduced: true,
     foundMs: 2210,
     sequence: [
-      { sender: ALICE, contract: 'Auction', function: 'bid()', args: [], value: '1500000000000000000', calldata: '0x1998aeef' },
-      { sender: BOB, contract: 'Auction', function: 'settle(uint256)', args: ['115792089237316195423570985008687907853269984665640564039457584007913129639931'], value: '0', calldata: '0x8df82800' },
+      { sender: ALICE, contract: 'Auction', function: 'bid()', args: [], value: '1500000000000000000', calldata: '0x1998aeef', blockDelay: 0, timeDelay: 0 },
+      { sender: BOB, contract: 'Auction', function: 'settle(uint256)', args: ['115792089237316195423570985008687907853269984665640564039457584007913129639931'], value: '0', calldata: '0x8df82800', blockDelay: 1, timeDelay: 3600 },
     ],
     ...extra,
   };

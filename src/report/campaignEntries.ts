@@ -98,6 +98,8 @@ export function toReportCall(call: Call, senders: readonly Address[], deployment
     args: call.target.kind === 'function' ? formatArgs(call.args, call.target.fn.inputs) : [],
     value: call.value.toString(),
     calldata: bytesToHex(encodeCall(call)),
+    blockDelay: call.blockDelay,
+    timeDelay: call.timeDelay,
   };
 }
 

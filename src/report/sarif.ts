@@ -1,6 +1,6 @@
 import type { Location, Log, ReportingDescriptor, Result, ThreadFlowLocation } from 'sarif';
 import { byImportance, kindText, provenance, qualifiedFunction } from './findingOrder.js';
-import { accountNames, callText } from './sequence.js';
+import { accountNames, callText, delayText } from './sequence.js';
 import { addressText, type AddressNames } from './solidityValues.js';
 import type { FindingKind, Report, ReportFinding } from './types.js';
 
@@ -162,7 +162,7 @@ function findingLocation(finding: ReportFinding): Location {
 
 /** A call of the counterexample; the last one fails, so it carries the failure's location. */
 function callStep(finding: ReportFinding, call: ReportFinding['sequence'][number], names: AddressNames, failing: Location | undefined): ThreadFlowLocation {
-  const message = { text: `${addressText(call.sender, names)}: ${callText(call, names)}` };
+  const message = { text: `${delayText(call)}${addressText(call.sender, names)}: ${callText(call, names)}` };
   const location: Location = failing
     ? { ...failing, message }
     : { logicalLocations: [{ fullyQualifiedName: `${finding.contract}.${call.function}`, kind: 'function' }], message };

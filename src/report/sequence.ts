@@ -4,6 +4,8 @@ import type { Report, ReportCall } from './types.js';
 
 /** One transaction of a counterexample, for people: who sends it, and the call as a Solidity expression. */
 export interface SequenceStep {
+  /** `after 3600 s and 2 blocks: `, empty when the call follows the previous one in the same block. */
+  delay: string;
   sender: string;
   call: string;
 }
@@ -41,13 +43,19 @@ export function callText(call: ReportCall, names: AddressNames): string {
 }
 
 export function sequenceSteps(sequence: readonly ReportCall[], names: AddressNames): SequenceStep[] {
-  return sequence.map((call) => ({ sender: addressText(call.sender, names), call: callText(call, names) }));
+  return sequence.map((call) => ({ delay: delayText(call), sender: addressText(call.sender, names), call: callText(call, names) }));
 }
 
-/** `1. alice: auction.settle(7)` per line, for plain-text outputs (terminal, annotations, SARIF). */
+/** `after 3600 s and 2 blocks: `, nothing when the call follows the previous one in the same block. */
+export function delayText(call: ReportCall): string {
+  const waits = [call.timeDelay > 0 ? `${call.timeDelay} s` : '', call.blockDelay > 0 ? `${call.blockDelay} block${call.blockDelay === 1 ? '' : 's'}` : ''].filter(Boolean);
+  return waits.length === 0 ? '' : `after ${waits.join(' and ')}: `;
+}
+
+/** `1. alice: auction.settle(7)` per line (`2. after 3600 s: bob: …` after a delay), for plain-text outputs (terminal, annotations). */
 export function sequenceText(sequence: readonly ReportCall[], names: AddressNames, indent = ''): string {
   return sequenceSteps(sequence, names)
-    .map((step, i) => `${indent}${i + 1}. ${step.sender}: ${step.call}`)
+    .map((step, i) => `${indent}${i + 1}. ${step.delay}${step.sender}: ${step.call}`)
     .join('\n');
 }
 
@@ -57,7 +65,7 @@ export function sequenceText(sequence: readonly ReportCall[], names: AddressName
  */
 export function sequenceTable(sequence: readonly ReportCall[], names: AddressNames): string {
   const steps = sequenceSteps(sequence, names);
-  const rows = steps.map((step, i) => `| ${i + 1} | ${codeSpan(step.sender)} | ${codeSpan(step.call)} |`);
+  const rows = steps.map((step, i) => `| ${i + 1} | ${codeSpan(step.sender)} | ${step.delay}${codeSpan(step.call)} |`);
   const legend = accountLegend(sequence, names);
   return ['| # | from | call |', '| --- | --- | --- |', ...rows, ...(legend ? ['', legend] : [])].join('\n');
 }

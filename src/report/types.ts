@@ -100,6 +100,9 @@ export interface ReportCall {
   args: unknown[];
   value: string;
   calldata: string;
+  /** Blocks mined and seconds passed before this call (the sequence may need the jump to fail). */
+  blockDelay: number;
+  timeDelay: number;
 }
 
 export interface ReportFinding {
