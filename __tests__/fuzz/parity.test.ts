@@ -28,6 +28,11 @@ interface Bug {
 }
 const bugs: { file: string; budget: string; found: Bug[] }[] = [
   { file: 'PointEvaluation.sol', budget: '100x', found: [{ kind: 'assertion', calls: ['claim(uint256,uint256)'], message: /Assertion failed/ }] },
+  {
+    file: 'PropertyOnlyCompare.sol',
+    budget: '5000x',
+    found: [{ kind: 'property', calls: [expect.stringMatching(/^set[AB]\(uint256\)$/), expect.stringMatching(/^set[AB]\(uint256\)$/)], message: /echidna_pair\(\) returned false/ }],
+  },
   { file: 'RevertProperty.sol', budget: '3000x', found: [{ kind: 'property', calls: ['unlock(uint256)'], message: /echidna_revert_sealed\(\) returned instead of reverting/ }] },
   {
     file: 'BrokenPropertyBeside.sol',
@@ -41,6 +46,7 @@ const bugs: { file: string; budget: string; found: Bug[] }[] = [
 const twins: { file: string; budget: string }[] = [
   { file: 'PointEvaluationSafe.sol', budget: '100x' },
   { file: 'RevertPropertySafe.sol', budget: '3000x' },
+  { file: 'PropertyOnlyCompareSafe.sol', budget: '5000x' },
   { file: 'BrokenPropertyBesideSafe.sol', budget: '3000x' },
 ];
 

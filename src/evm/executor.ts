@@ -22,7 +22,7 @@ import { pointEvaluationKzg } from './pointEvaluation.js';
 import { decodeRevert, describeRevert } from '../oracles/revert.js';
 import { DEFAULT_TRACE_LIMITS, type TraceLimits, TraceRecorder } from './traceRecorder.js';
 import { intrinsicGas, transactionGasUsed } from './txGas.js';
-import type { Address, CreationRequest, DeployOutcome, DeployRequest, Deployment, Tx, TxOutcome, TxResult } from './types.js';
+import type { Address, CreationRequest, DeployOutcome, DeployRequest, Deployment, Tx, TxOutcome, TxResult, TxTrace } from './types.js';
 
 export interface ExecutorOptions {
   /** Gas limit of each transaction, intrinsic gas included (default 12,500,000, as Echidna and Medusa). */
@@ -331,7 +331,6 @@ export class Executor {
     };
   }
 
-  /** A call whose state changes are rolled back, at the current block (for `property_*` functions). */
   /**
    * Calls without changing state. With `recordReads`, also the storage the call read (as
    * `storageKey`s), or undefined when it read more than the trace holds.
@@ -340,12 +339,13 @@ export class Executor {
     to: number,
     data: Uint8Array,
     sender = 0,
-    options: { recordReads?: boolean } = {},
+    options: { recordReads?: boolean; extendLastTrace?: boolean } = {},
   ): Promise<{ success: boolean; returnData: Uint8Array; reads?: ReadonlySet<string> }> {
     const caller = this.sender(sender);
     const target = this.target(to);
     this.state.checkpointSync();
     if (options.recordReads) this.recorder.begin();
+    else if (options.extendLastTrace) this.recorder.recording = this.recorder.keepUnbranched = true;
     try {
       this.warmTransactionAddresses(caller, target);
       const result = await this.containedCall({
@@ -360,9 +360,23 @@ export class Executor {
       const reads = sloads.length >= this.traceLimits.maxStorageAccesses ? undefined : new Set(sloads.map((a) => storageKey(a.address, a.slot)));
       return { success, returnData: result.execResult.returnValue, reads };
     } finally {
-      this.recorder.recording = false;
+      this.recorder.recording = this.recorder.keepUnbranched = false;
       this.state.revertSync();
     }
+  }
+
+  /**
+   * `view`, traced as part of the last transaction (for property probes): the branches and
+   * comparisons of a property join that transaction's trace (`lastTrace()`), so what only a
+   * property reads still guides the search (coverage, distances) towards the sequence breaking it.
+   */
+  async probe(to: number, data: Uint8Array, sender = 0): Promise<{ success: boolean; returnData: Uint8Array }> {
+    return this.view(to, data, sender, { extendLastTrace: true });
+  }
+
+  /** The last transaction's trace, with the probes run since. */
+  lastTrace(): TxTrace {
+    return this.recorder.trace();
   }
 
   /** How much one transaction's trace holds. */

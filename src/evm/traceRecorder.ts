@@ -27,6 +27,8 @@ const TWO_POW_32 = 2 ** 32;
 export class TraceRecorder {
   /** Off while deploying and during views, so those leave the last transaction's trace alone. */
   recording = false;
+  /** Also keep comparisons no JUMPI reads (during property probes), located at the comparison. */
+  keepUnbranched = false;
   /** Code id and depth of the running frame (depth −1 between transactions). */
   codeId = 0;
   depth = -1;
@@ -153,6 +155,12 @@ export class TraceRecorder {
   }
 
   comparison(pc: number, op: number, left: bigint, right: bigint): void {
+    this.setComparison(pc, op, left, right);
+    // A property answers with the comparison it returns, which no JUMPI reads: keep it as one.
+    if (this.keepUnbranched && op !== Op.ISZERO) this.keepComparison(pc, holds(op, left, right));
+  }
+
+  private setComparison(pc: number, op: number, left: bigint, right: bigint): void {
     this.cmpLive = true;
     this.cmpDepth = this.depth;
     this.cmpCodeId = this.codeId;
@@ -169,7 +177,7 @@ export class TraceRecorder {
    * a − b ≠ 0): recorded as EQ with one negation, so consumers see one comparison vocabulary.
    */
   difference(pc: number, left: bigint, right: bigint): void {
-    this.comparison(pc, Op.EQ, left, right);
+    this.setComparison(pc, Op.EQ, left, right);
     this.cmpNegations = 1;
   }
 
@@ -180,7 +188,7 @@ export class TraceRecorder {
       this.cmpEnd = pc + 1;
       return;
     }
-    this.comparison(pc, Op.ISZERO, operand, 0n);
+    this.setComparison(pc, Op.ISZERO, operand, 0n);
   }
 
   sload(pc: number, slot: bigint): void {
@@ -283,4 +291,23 @@ function hitBucket(hits: number): number {
   if (hits < 16) return 5;
   if (hits < 32) return 6;
   return hits < 128 ? 7 : 8;
+}
+
+const SIGN = 1n << 255n;
+const signed = (word: bigint): bigint => (word >= SIGN ? word - (SIGN << 1n) : word);
+
+/** The comparison's result, as the EVM pushes it. */
+function holds(op: number, left: bigint, right: bigint): boolean {
+  switch (op) {
+    case Op.LT:
+      return left < right;
+    case Op.GT:
+      return left > right;
+    case Op.SLT:
+      return signed(left) < signed(right);
+    case Op.SGT:
+      return signed(left) > signed(right);
+    default:
+      return left === right;
+  }
 }

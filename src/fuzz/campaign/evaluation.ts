@@ -81,12 +81,14 @@ async function observe(state: CampaignState, setup: CampaignSetup, sequence: TxS
   const lastCall = run.transactions > 0 ? sequence[run.transactions - 1] : undefined;
   const distinction = run.failure ? undefined : await setup.distinguish?.(sequence.slice(0, run.transactions));
   const pathId = sequencePathId(steps, !ddsf || (lastCall !== undefined && ddsf.enabledFor(functionKey(lastCall)))) + (distinction ? `≠${distinction}` : '');
-  // The last transaction's trace is still intact (property probes record none): read it once, here.
+  // The last transaction's trace is still intact (property probes only add to it): read it once, here.
   // New edges behind a state-changing prefix show, without fuzzing storage, that the function's
   // coverage depends on state: it gets longer sequences as if an aggressive run had found them.
+  // Property probes run after the last transaction too, so for them the whole sequence is the prefix.
   if (ddsf && lastCall && run.last) {
     const added = ddsf.recordCoverage(functionKey(lastCall), run.last.trace.edges);
-    if (added > 0 && stateSetters(steps.slice(0, -1)).length > 0) ddsf.enable(functionKey(lastCall));
+    const prefix = setup.harness.properties.length > 0 ? steps : steps.slice(0, -1);
+    if (added > 0 && stateSetters(prefix).length > 0) ddsf.enable(functionKey(lastCall));
   }
   const lastReads = ddsf && run.last ? slotsRead(run.last.trace) : [];
   return { execution: { run, costs: costs.vector(), lastReads }, pathId, steps, written };

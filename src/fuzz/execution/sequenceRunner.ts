@@ -44,7 +44,8 @@ export interface ReportedFailures {
  * oracles reject, or a property that no longer holds after it. Failures in `reported` do not stop it
  * and properties that failed before are not probed again (Echidna and Medusa stop testing a property
  * once it is falsified): the rest of the campaign looks for the other bugs. `observe` sees every
- * transaction's result before the next one overwrites the trace buffers.
+ * transaction's result, its trace extended by the property probes run after it, before the next
+ * transaction overwrites the trace buffers.
  */
 export async function runSequence(
   harness: SequenceHarness,
@@ -66,14 +67,15 @@ export async function runSequence(
     const tx = toTx(sequence[index]);
     const result = await executor.run(tx);
     last = result;
-    pathId = result.trace.pathId;
-    observe?.(result, index);
     const failure = checkTransaction(result, harness.oracles).find(isNew) ?? (await checkSequence(harness, tx, result, isNew, silenced));
-    if (failure) return { pathId, transactions: index + 1, failure: { failure, index, result }, last };
-    if (properties.length > 0) {
-      const [broken] = await checkProperties((to, data) => executor.view(to, data), properties);
-      if (broken) return { pathId, transactions: index + 1, failure: { failure: broken, index, result }, last };
-    }
+    // Property probes are traced into the transaction's trace: what they branch on is feedback for
+    // the sequence so far (two values set by two calls and compared only in a property).
+    const broken = failure === undefined && properties.length > 0 ? (await checkProperties((to, data) => executor.probe(to, data), properties))[0] : undefined;
+    const observed = properties.length > 0 && failure === undefined ? { ...result, trace: executor.lastTrace() } : result;
+    pathId = observed.trace.pathId;
+    observe?.(observed, index);
+    const first = failure ?? broken;
+    if (first) return { pathId, transactions: index + 1, failure: { failure: first, index, result }, last };
   }
   return { pathId, transactions: sequence.length, last };
 }
