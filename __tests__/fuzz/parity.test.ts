@@ -33,6 +33,7 @@ const bugs: { file: string; budget: string; found: Bug[] }[] = [
     budget: '5000x',
     found: [{ kind: 'property', calls: [expect.stringMatching(/^set[AB]\(uint256\)$/), expect.stringMatching(/^set[AB]\(uint256\)$/)], message: /echidna_pair\(\) returned false/ }],
   },
+  { file: 'CreatedInConstructor.sol', budget: '2000x', found: [{ kind: 'property', calls: ['wipe()'], message: /echidna_ledger_kept\(\) returned false/ }] },
   { file: 'RevertProperty.sol', budget: '3000x', found: [{ kind: 'property', calls: ['unlock(uint256)'], message: /echidna_revert_sealed\(\) returned instead of reverting/ }] },
   {
     file: 'BrokenPropertyBeside.sol',
@@ -47,6 +48,7 @@ const twins: { file: string; budget: string }[] = [
   { file: 'PointEvaluationSafe.sol', budget: '100x' },
   { file: 'RevertPropertySafe.sol', budget: '3000x' },
   { file: 'PropertyOnlyCompareSafe.sol', budget: '5000x' },
+  { file: 'CreatedInConstructorSafe.sol', budget: '2000x' },
   { file: 'BrokenPropertyBesideSafe.sol', budget: '3000x' },
 ];
 
@@ -97,4 +99,12 @@ it('reports the time jump a sequence needs, in the JSON and in the rendered call
   expect(finding.sequence.map((c) => c.function)).toEqual(['lock()', 'release()']);
   expect(finding.sequence[1].timeDelay).toBeGreaterThanOrEqual(3 * 24 * 3600);
   expect(delayText(finding.sequence[1])).toMatch(/^after \d+ s( and \d+ blocks?)?: $/);
+});
+
+it('fuzzes a contract a constructor created with its creator, and reports where it came from', async () => {
+  const report = await fuzz('CreatedInConstructor.sol', '2000x');
+  const [finding] = report.findings;
+  expect(finding).toMatchObject({ contract: 'Registry', sequence: [{ contract: 'Ledger', function: 'wipe()' }] });
+  const registry = report.deployments!.find((d) => d.contract === 'Registry' && d.from !== 'created')!;
+  expect(report.deployments).toContainEqual(expect.objectContaining({ contract: 'Ledger', from: 'created', deployer: registry.address }));
 });

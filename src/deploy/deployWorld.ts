@@ -3,7 +3,8 @@ import type { CompiledContract, ContractId } from '../build/types.js';
 import { ConfigurationError, errorMessage } from '../errors.js';
 import { Executor } from '../evm/executor.js';
 import { SENDER_NAMES } from '../config/projectConfig.js';
-import type { Address } from '../evm/types.js';
+import type { Address, CreatedContract, Deployment } from '../evm/types.js';
+import { contractOfRuntime } from './runtimeMatch.js';
 import { formatArgs } from '../fuzz/inputs/abi.js';
 import type { Rng } from '../fuzz/inputs/rng.js';
 import type { AbiValue } from '../fuzz/types.js';
@@ -167,6 +168,16 @@ class WorldBuilder {
     return account;
   }
 
+  /** The contracts a constructor created that the build knows, as deployments of their own. */
+  private adoptCreated(created: readonly CreatedContract[], creator: Deployment): DeployedContract[] {
+    return created.flatMap(({ address, code }) => {
+      const contract = contractOfRuntime(code, this.catalog.contracts);
+      if (contract === undefined) return [];
+      const index = this.executor.adopt({ file: contract.file, name: contract.name, address }, creator.deployer);
+      return [{ contract, index, address, args: [], value: 0n, deployer: creator.address, from: 'created' as const, dependencies: [] }];
+    });
+  }
+
   /** Tries each attempt until one deploys. `libraries` are the addresses linked into `code`. */
   private async create(contract: CompiledContract, code: Uint8Array, plan: { attempts: Attempt[]; from: 'config' | 'synthesised' }, libraries: ReadonlySet<Address>): Promise<Outcome> {
     const { params } = constructorOf(contract);
@@ -182,6 +193,7 @@ class WorldBuilder {
       }
       const readable = formatArgs(args, params) as ReadableValue[];
       const named = new Set<unknown>([...libraries, ...leaves(readable)]);
+      const created = this.adoptCreated(outcome.created, outcome.deployment);
       const deployed: DeployedContract = {
         contract,
         index: outcome.index,
@@ -190,9 +202,10 @@ class WorldBuilder {
         value,
         deployer: deployerAddress,
         from: plan.from,
-        dependencies: this.deployed.filter((d) => named.has(d.address)).map((d) => d.index),
+        // What it created is fuzzed with it, as Echidna's allContracts does.
+        dependencies: [...this.deployed.filter((d) => named.has(d.address)).map((d) => d.index), ...created.map((d) => d.index)],
       };
-      this.deployed.push(deployed);
+      this.deployed.push(deployed, ...created);
       return { kind: 'deployed', deployed };
     }
     return skip(failureReason(reasons, plan.from, this.config.file, contract));

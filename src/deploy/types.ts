@@ -36,8 +36,8 @@ export interface DeployedContract {
   /** Wei sent with the creation call. */
   value: bigint;
   deployer: Address;
-  /** `config` when lookout.toml pins its arguments. */
-  from: 'config' | 'synthesised';
+  /** `config` when lookout.toml pins its arguments; `created` when another constructor created it. */
+  from: 'config' | 'synthesised' | 'created';
   /** Deployment indexes of the libraries it links and the contracts its arguments name. */
   dependencies: readonly number[];
 }

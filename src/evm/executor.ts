@@ -201,8 +201,12 @@ export class Executor {
       const why = error?.error === 'revert' ? `reverted with ${describeRevert(decodeRevert(result.execResult.returnValue))}` : (error?.error ?? 'created no contract');
       return { kind: 'failed', reason: why };
     }
-    this.state.commitSync();
     const address = result.createdAddress;
+    const created = this.state
+      .codeWrittenSince()
+      .filter((other) => other !== address.toString())
+      .map((other) => ({ address: other as Address, code: this.state.codeAt(ethAddress(other as Address)) }));
+    this.state.commitSync();
     const code = this.state.codeAt(address);
     const deployment: Deployment = {
       file: request.file, name: request.name, address: address.toString() as Address, deployer, value, code, codeId: this.registry.idOf(code), creationBlocks: new Set(),
@@ -210,19 +214,20 @@ export class Executor {
     this.deployed.push(deployment);
     this.creations.set(this.deployed.length - 1, request);
     this.targets.push(address);
-    return { kind: 'deployed', index: this.deployed.length - 1, deployment };
+    return { kind: 'deployed', index: this.deployed.length - 1, deployment, created };
   }
 
   /**
-   * Makes a contract a transaction created (a Foundry test's `setUp`) a deployment `Tx.to` can
-   * address, before `snapshot()`. Its creation blocks stay unknown (no creation transaction of its own).
+   * Makes a contract a transaction created (one a constructor created, Echidna's `allContracts`; one
+   * a Foundry test's `setUp` created) a deployment `Tx.to` can address, with a code id like any
+   * deployment, before `snapshot()`. Its creation blocks stay unknown (no creation transaction of its own).
    */
-  adopt(address: Address, file: string, name: string): number {
+  adopt(contract: { file: string; name: string; address: Address }, deployer = 0): number {
     if (this.baseline !== undefined) throw new Error('Executor.adopt after snapshot()');
-    const at = ethAddress(address);
+    const at = ethAddress(contract.address);
     const code = this.state.codeAt(at);
-    if (code.length === 0) throw new Error(`Executor.adopt: no code at ${address}`);
-    this.deployed.push({ file, name, address, deployer: 0, value: 0n, code, codeId: this.registry.idOf(code), creationBlocks: new Set() });
+    if (code.length === 0) throw new Error(`Executor.adopt: no code at ${contract.address}`);
+    this.deployed.push({ file: contract.file, name: contract.name, address: contract.address, deployer, value: 0n, code, codeId: this.registry.idOf(code), creationBlocks: new Set() });
     this.targets.push(at);
     return this.deployed.length - 1;
   }

@@ -196,6 +196,17 @@ export class JournaledState implements StateManagerInterface {
     this.originalStorageCache.clear();
   }
 
+  /** Addresses (0x-hex) given code since the innermost checkpoint, in the order written. */
+  codeWrittenSince(): string[] {
+    const mark = this.checkpoints[this.checkpoints.length - 1] ?? 0;
+    const written = new Set<string>();
+    for (let i = mark; i < this.log.length; i++) {
+      const undo = this.log[i];
+      if (undo.kind === 'code' && (this.codes.get(undo.key)?.length ?? 0) > 0) written.add(undo.key);
+    }
+    return [...written];
+  }
+
   /** A copy of the current state without its checkpoints. */
   shallowCopy(): JournaledState {
     const copy = new JournaledState();

@@ -99,7 +99,7 @@ function adoptCreated(executor: Executor, project: CompiledProject, testAddress:
     if (codeId === undefined) return [];
     const code = executor.code(codeId);
     const contract = identifyCode(code, project.contracts);
-    executor.adopt(address, contract?.file ?? '', contract?.name ?? address);
+    executor.adopt({ address, file: contract?.file ?? '', name: contract?.name ?? address });
     return [{ address, contract }];
   });
 }
