@@ -144,6 +144,7 @@ export async function campaignOn(
     if (variable.type.endsWith('[]')) dictionary.addConstant(bytesToBigInt(keccak_256(toBytes32(variable.slot))));
   }
   const deploymentNames = world.contracts.map((c) => c.name);
+  const targets = world.contracts.map((c, i) => (callable.has(i) && c.kind === 'contract' ? callTargets(c.abi).filter((t) => !isGetter(t, c)) : []));
   const mutation: MutationContext = {
     rng: rng.fork(request.worker === undefined ? 'mutation' : `mutation ${request.worker.index}`),
     dictionary,
@@ -151,10 +152,11 @@ export async function campaignOn(
     addresses: [...executor.senderAddresses, ...executor.deployments.map((d) => d.address), `0x${'0'.repeat(40)}`],
     senders: executor.senderAddresses.length,
     maxValue: MAX_CALL_VALUE,
-    targets: world.contracts.map((c, i) => (callable.has(i) && c.kind === 'contract' ? callTargets(c.abi).filter((t) => !isGetter(t, c)) : [])),
+    targets,
     maxSequenceLength: request.maxSequenceLength,
     maxBlockDelay: world.chain?.maxBlockDelay,
     maxTimeDelay: world.chain?.maxTimeDelay,
+    selfCalls: targets.flat(),
   };
   const result = { contract, senders: executor.senderAddresses, deploymentNames, reached: reach.reached, unreachable: lookahead.unreachable, oracleSettings };
   const confirm = (found: CampaignFinding) =>

@@ -1,5 +1,5 @@
 import { bytesToHex, stringToBytes, type AbiParameter } from 'viem';
-import { abiType, isPayable } from './abi.js';
+import { abiType, encodeCall, isPayable } from './abi.js';
 import { fitWord, type Dictionary } from './dictionary.js';
 import type { Rng } from './rng.js';
 import type { AbiValue, Call, CallTarget } from '../types.js';
@@ -19,6 +19,11 @@ export interface ValueContext {
   /** Largest time (seconds) and block delay before one call (defaults: one week, as Echidna). */
   maxTimeDelay?: number;
   maxBlockDelay?: number;
+  /**
+   * Functions a `bytes` argument may hold a call to: contracts that forward calldata to themselves
+   * (callbacks, multicall, permit-and-call) only do something with a valid call of their own ABI.
+   */
+  selfCalls?: readonly CallTarget[];
 }
 
 export const VALUE_DEFAULTS = { maxArrayLength: 32, maxTimeDelay: 604800, maxBlockDelay: 60480 } as const;
@@ -100,10 +105,19 @@ export function wordToFixedBytes(word: bigint, size: number): string {
 
 function generateBytes(ctx: ValueContext): string {
   const { rng, dictionary } = ctx;
+  if (ctx.selfCalls !== undefined && ctx.selfCalls.length > 0 && rng.chance(0.2)) return selfCalldata(ctx.selfCalls, ctx);
   const mined = rng.chance(0.2) ? dictionary.drawString(rng) : undefined;
   if (mined !== undefined) return bytesToHex(stringToBytes(mined));
   if (rng.chance(0.2)) return wordToFixedBytes(dictionary.draw(rng, 256, false), 32);
   return bytesToHex(rng.bytes(generateLength(ctx)));
+}
+
+/** Calldata of a call to one of `targets` with fresh arguments (whose own `bytes` hold no further call). */
+function selfCalldata(targets: readonly CallTarget[], ctx: ValueContext): string {
+  const functions = targets.filter((t) => t.kind === 'function');
+  if (functions.length === 0) return '0x';
+  const { target, args } = generateInputs(ctx.rng.pick(functions), { ...ctx, selfCalls: undefined });
+  return bytesToHex(encodeCall({ sender: 0, to: 0, target, args, value: 0n, blockDelay: 0, timeDelay: 0 }));
 }
 
 function generateString(ctx: ValueContext): string {
