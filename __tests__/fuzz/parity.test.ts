@@ -34,6 +34,7 @@ const bugs: { file: string; budget: string; found: Bug[] }[] = [
     found: [{ kind: 'property', calls: [expect.stringMatching(/^set[AB]\(uint256\)$/), expect.stringMatching(/^set[AB]\(uint256\)$/)], message: /echidna_pair\(\) returned false/ }],
   },
   { file: 'CreatedInConstructor.sol', budget: '2000x', found: [{ kind: 'property', calls: ['wipe()'], message: /echidna_ledger_kept\(\) returned false/ }] },
+  { file: 'CreatedAtRuntime.sol', budget: '20000x', found: [{ kind: 'assertion', calls: ['spawn()', 'poke(address)'], message: /Assertion failed/ }] },
   { file: 'SelfCallback.sol', budget: '2000x', found: [{ kind: 'property', calls: ['relay(bytes)'], message: /echidna_not_released\(\) returned false/ }] },
   { file: 'RevertProperty.sol', budget: '3000x', found: [{ kind: 'property', calls: ['unlock(uint256)'], message: /echidna_revert_sealed\(\) returned instead of reverting/ }] },
   {
@@ -51,6 +52,7 @@ const twins: { file: string; budget: string }[] = [
   { file: 'PropertyOnlyCompareSafe.sol', budget: '5000x' },
   { file: 'CreatedInConstructorSafe.sol', budget: '2000x' },
   { file: 'SelfCallbackSafe.sol', budget: '2000x' },
+  { file: 'CreatedAtRuntimeSafe.sol', budget: '20000x' },
   { file: 'BrokenPropertyBesideSafe.sol', budget: '3000x' },
 ];
 

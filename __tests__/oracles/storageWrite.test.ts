@@ -11,7 +11,7 @@ const OP_SSTORE = 0x55;
 
 function result(sstores: Partial<StorageWrite>[], outcome: TxResult['outcome'] = { kind: 'success' }): TxResult {
   return {
-    outcome, returnData: new Uint8Array(0), gasUsed: 0n, logs: [],
+    outcome, returnData: new Uint8Array(0), gasUsed: 0n, logs: [], created: [],
     trace: {
       pathId: '', edges: [], jumps: new Uint32Array(0), jumpsTruncated: false, comparisons: [], sloads: [], blocks: new Map(), effects: [],
       sstores: sstores.map((s) => ({ codeId: 0, pc: 0, address: '0x01', slot: 0n, value: 0n, ...s })),

@@ -22,6 +22,7 @@ function result(outcome: TxOutcome): TxResult {
     outcome,
     returnData: outcome.kind === 'revert' ? outcome.data : new Uint8Array(),
     gasUsed: 21000n,
+    created: [],
     logs: [],
     trace: { pathId: '0', edges: [], jumps: new Uint32Array(), jumpsTruncated: false, comparisons: [], sloads: [], sstores: [], effects: [], blocks: new Map() },
   };

@@ -310,7 +310,7 @@ export class Executor {
       this.recorder.recording = false;
       const error = balance < tx.value ? 'insufficient balance' : 'intrinsic gas exceeds the gas limit';
       const outcome: TxOutcome = { kind: 'error', error, pc: 0, codeId: this.codeIdOf(this.deployments[tx.to].address) ?? -1 };
-      return { outcome, returnData: new Uint8Array(0), gasUsed: 0n, logs: [], trace: this.recorder.trace() };
+      return { outcome, returnData: new Uint8Array(0), gasUsed: 0n, logs: [], trace: this.recorder.trace(), created: [] };
     }
     this.warmTransactionAddresses(caller, to);
     let result: EVMResult | string;
@@ -324,7 +324,7 @@ export class Executor {
     await this.endTransaction();
     if (typeof result === 'string') {
       const outcome: TxOutcome = { kind: 'error', error: result, pc: 0, codeId: this.codeIdOf(this.deployments[tx.to].address) ?? -1 };
-      return { outcome, returnData: new Uint8Array(0), gasUsed: this.gasLimit, logs: [], trace: this.recorder.trace() };
+      return { outcome, returnData: new Uint8Array(0), gasUsed: this.gasLimit, logs: [], trace: this.recorder.trace(), created: [] };
     }
     const exec = result.execResult;
     return {
@@ -333,6 +333,7 @@ export class Executor {
       gasUsed: transactionGasUsed(tx.data, exec.executionGasUsed, exec.gasRefund ?? 0n),
       logs: (exec.logs ?? []).map(([address, topics, data]) => ({ address: bytesToHex(address) as Address, topics, data })),
       trace: this.recorder.trace(),
+      created: exec.createdAddresses === undefined ? [] : ([...exec.createdAddresses] as Address[]),
     };
   }
 

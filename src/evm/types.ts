@@ -154,4 +154,6 @@ export interface TxResult {
   /** Raw logs emitted (address, topics, data) when the transaction succeeded. */
   logs: { address: Address; topics: Uint8Array[]; data: Uint8Array }[];
   trace: TxTrace;
+  /** Contracts the transaction created (CREATE, CREATE2), when it succeeded. */
+  created: readonly Address[];
 }
