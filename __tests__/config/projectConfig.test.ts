@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { executorOptions } from '../../src/config/chainConfig.js';
 import { parseProjectConfig, readProjectConfig } from '../../src/config/projectConfig.js';
 import { ConfigurationError } from '../../src/errors.js';
 
@@ -130,5 +131,14 @@ describe('readProjectConfig', () => {
     const file = path.join(dir, 'lookout.toml');
     writeFileSync(file, 'skip = ["Legacy"]\n');
     expect(readProjectConfig(file).skip).toEqual([{ ref: 'Legacy', key: 'skip[0]' }]);
+  });
+});
+
+describe('executorOptions', () => {
+  it('funds the configured accounts, the deployer first among the senders when it sends', () => {
+    const [a, b, c] = ['0x0000000000000000000000000000000000010000', '0x0000000000000000000000000000000000020000', '0x0000000000000000000000000000000000030000'] as const;
+    expect(executorOptions({})).toEqual({ gasLimit: 12_500_000n });
+    expect(executorOptions({ senders: [a, b, c], deployer: c, gasLimit: 40_000n })).toEqual({ gasLimit: 40_000n, accounts: { deployer: c, senders: [c, a, b] } });
+    expect(executorOptions({ senders: [a, b], deployer: c })).toEqual({ gasLimit: 12_500_000n, accounts: { deployer: c, senders: [a, b] } });
   });
 });

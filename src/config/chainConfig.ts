@@ -80,11 +80,15 @@ function panicCodes(value: unknown, fail: Fail): ReadonlySet<number> {
   );
 }
 
-/** What the executor takes of the chain model: the gas limit and the funded accounts. */
+/**
+ * What the executor takes of the chain model: the gas limit and the funded accounts. A deployer that
+ * also sends goes first among the senders: oracles read sender 0 as the owner (its withdrawals are
+ * by design).
+ */
 export function executorOptions(chain: ChainConfig): ExecutorOptions {
-  const accounts =
-    chain.senders === undefined && chain.deployer === undefined
-      ? undefined
-      : { deployer: chain.deployer ?? chain.senders?.[0] ?? SENDER_ADDRESSES[0], senders: chain.senders ?? SENDER_ADDRESSES };
-  return { gasLimit: chain.gasLimit ?? DEFAULT_GAS_LIMIT, accounts };
+  if (chain.senders === undefined && chain.deployer === undefined) return { gasLimit: chain.gasLimit ?? DEFAULT_GAS_LIMIT };
+  const senders = chain.senders ?? SENDER_ADDRESSES;
+  const deployer = chain.deployer ?? senders[0];
+  const ordered = senders.includes(deployer) ? [deployer, ...senders.filter((s) => s !== deployer)] : senders;
+  return { gasLimit: chain.gasLimit ?? DEFAULT_GAS_LIMIT, accounts: { deployer, senders: ordered } };
 }
