@@ -3,10 +3,11 @@ import type { CompiledContract } from '../build/types.js';
 /**
  * The compiled contract whose runtime code `code` is: same length, same bytes outside the ranges
  * filled at deployment (immutables, linked library addresses). How a contract a constructor created
- * is recognised among the build's contracts (Medusa matches dynamically deployed bytecode likewise).
+ * is recognised among the build's contracts (Medusa matches dynamically deployed bytecode likewise),
+ * and one a Foundry test's `setUp` created. Undefined when none.
  */
 export function contractOfRuntime(code: Uint8Array, contracts: readonly CompiledContract[]): CompiledContract | undefined {
-  return contracts.find((contract) => contract.kind === 'contract' && sameCode(code, contract));
+  return contracts.find((contract) => sameCode(code, contract));
 }
 
 function sameCode(code: Uint8Array, contract: CompiledContract): boolean {

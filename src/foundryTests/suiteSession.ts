@@ -5,9 +5,9 @@ import type { Address, TxResult } from '../evm/types.js';
 import { cheatcodeArtifacts } from './artifacts.js';
 import { judgeCall, type CallVerdict, unsupportedReason } from './judge.js';
 import { decodeBool } from '../fuzz/inputs/abi.js';
-import { identifyCode } from './identify.js';
 import { readInvariantSelection } from './selection.js';
 import type { InvariantSelection, SetUpContract, SetUpOutcome, TestSuite } from './types.js';
+import { contractOfRuntime } from '../deploy/runtimeMatch.js';
 
 /** forge's default sender (`msg.sender` and `tx.origin` of every test call); it deploys the test contract. */
 export const FORGE_SENDER = '0x1804c8ab1f12e6bbf3894d4083f33e07309d1f38' as Address;
@@ -98,7 +98,7 @@ function adoptCreated(executor: Executor, project: CompiledProject, testAddress:
     const codeId = executor.codeIdOf(address);
     if (codeId === undefined) return [];
     const code = executor.code(codeId);
-    const contract = identifyCode(code, project.contracts);
+    const contract = contractOfRuntime(code, project.contracts);
     executor.adopt({ address, file: contract?.file ?? '', name: contract?.name ?? address });
     return [{ address, contract }];
   });
