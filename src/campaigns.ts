@@ -14,7 +14,7 @@ import { Rng } from './fuzz/inputs/rng.js';
 import type { TxSequence } from './fuzz/types.js';
 import { splitBudget } from './targets/contractsToFuzz.js';
 import type { Target } from './targets/types.js';
-import type { ReportDeployment, ReportFinding, ReportTarget } from './report/types.js';
+import type { Report, ReportDeployment, ReportFinding, ReportTarget } from './report/types.js';
 
 /** Share of a time budget kept back for shrinking and replaying findings. */
 const SHRINK_SHARE = 0.1;
@@ -25,6 +25,7 @@ export interface FuzzOutcome {
   findings: ReportFinding[];
   results: ContractCampaignResult[];
   deployments?: ReportDeployment[];
+  senders?: Report['senders'];
   /** The build, for its compilers and its errors (absent when nothing was compiled). */
   project?: CompiledProject;
   /** `lookout pr`: what findings were compared with (see Report.base). */

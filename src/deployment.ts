@@ -1,5 +1,5 @@
 import type { CompiledContract, CompiledProject } from './build/types.js';
-import { readProjectConfig, PROJECT_CONFIG_FILE, type ProjectConfig } from './config/projectConfig.js';
+import { readProjectConfig, PROJECT_CONFIG_FILE, SENDER_NAMES, type ProjectConfig } from './config/projectConfig.js';
 import type { RunConfig } from './config/types.js';
 import { executorOptions } from './config/chainConfig.js';
 import { deployWorld, type ReadableValue, type World } from './deploy/index.js';
@@ -8,7 +8,8 @@ import type { CampaignWorld, WorldRecipe } from './fuzz/campaign/contractCampaig
 import { Rng } from './fuzz/inputs/rng.js';
 import { notFuzzedTargets } from './report/campaignEntries.js';
 import type { Logger } from './logger.js';
-import type { ReportDeployment, ReportTarget } from './report/types.js';
+import type { Address } from './evm/types.js';
+import type { Report, ReportDeployment, ReportTarget } from './report/types.js';
 import type { FuzzSelection } from './targets/contractsToFuzz.js';
 import type { Target } from './targets/types.js';
 import path from 'node:path';
@@ -20,6 +21,13 @@ export interface DeployedPlans {
   /** Targets of contracts that were not deployed, as `not-fuzzed`. */
   notFuzzed: ReportTarget[];
   deployments: ReportDeployment[];
+  /** The funded accounts (lookout.toml may configure them), named for the report. */
+  senders: NonNullable<Report['senders']>;
+}
+
+/** The funded accounts, deployer first, by the names lookout.toml and the report use (`deployer`, `alice`, …). */
+export function namedAccounts(accounts: readonly Address[]): NonNullable<Report['senders']> {
+  return accounts.map((address, i) => ({ name: SENDER_NAMES[i] ?? `sender${i}`, address }));
 }
 
 /** `--config FILE` (must exist), else `lookout.toml` at the project root when there is one. */
@@ -82,7 +90,7 @@ export async function deployPlans(
   ];
   const isDeployed = (contract: CompiledContract) => world.deployed.some((d) => d.contract.id === contract.id);
   const skipped = [...unselected.filter(({ contract }) => !isDeployed(contract)), ...world.skipped];
-  return { world, plans, notFuzzed, deployments: [...world.deployed.map(deployedEntry), ...skipped.map(({ contract, reason }) => skippedEntry(contract, reason))] };
+  return { world, plans, notFuzzed, senders: namedAccounts(world.executor.deployerAddresses), deployments: [...world.deployed.map(deployedEntry), ...skipped.map(({ contract, reason }) => skippedEntry(contract, reason))] };
 }
 
 /**

@@ -3,12 +3,11 @@ import { compileForChange, compileProject, describeDiagnostic } from './build/co
 import { findSolidityFiles } from './build/sourceFiles.js';
 import type { CompiledProject } from './build/types.js';
 import { fuzzContracts, type ContractPlan, type FuzzOutcome } from './campaigns.js';
-import { deployPlans, projectConfigFor } from './deployment.js';
+import { deployPlans, namedAccounts, projectConfigFor } from './deployment.js';
 import type { FuzzConfig, LineTarget, RunConfig } from './config/types.js';
 import { BuildError, ConfigurationError, errorMessage, isConfigurationError, type BuildDiagnostic } from './errors.js';
 import type { Logger } from './logger.js';
 import { systemClock, type Clock } from './fuzz/execution/clock.js';
-import { SENDER_NAMES } from './config/projectConfig.js';
 import { SENDER_ADDRESSES } from './evm/executor.js';
 import { notFuzzedTargets, toReportFinding, toReportTargets, unheldLine } from './report/campaignEntries.js';
 import { fuzzPullRequest } from './pullRequest.js';
@@ -53,6 +52,7 @@ export async function runPipeline(config: RunConfig, deps: PipelineDeps): Promis
     report.targets = outcome.targets;
     report.findings = outcome.findings;
     if (outcome.deployments) report.deployments = outcome.deployments;
+    if (outcome.senders) report.senders = outcome.senders;
     if (outcome.base) report.base = outcome.base;
     if (outcome.project) {
       report.build = { compilers: outcome.project.compilers.map((c) => ({ ...c })) };
@@ -114,7 +114,7 @@ function emptyReport(config: RunConfig): Report {
       executions: config.budget.kind === 'executions' ? config.budget.executions : null,
     },
     stats: { elapsedMs: 0, sequences: 0, transactions: 0, transactionsPerSecond: 0, analysisMs: 0 },
-    senders: SENDER_ADDRESSES.map((address, i) => ({ name: SENDER_NAMES[i] ?? `sender${i}`, address })),
+    senders: namedAccounts(SENDER_ADDRESSES),
     targets: [],
     findings: [],
   };
@@ -145,7 +145,7 @@ async function fuzzPaths(config: FuzzConfig, context: { logger: Logger; clock: C
     ...deployed.notFuzzed,
     ...unfuzzedLineTargets(project, config.targets, targets, deployed.plans, deployed.notFuzzed),
   ];
-  return { targets: reportTargets, findings, results, deployments: deployed.deployments, project };
+  return { targets: reportTargets, findings, results, deployments: deployed.deployments, senders: deployed.senders, project };
 }
 
 /** `--targets FILE:LINE`: the named lines become targets exactly as changed lines do in `lookout pr`. */

@@ -76,6 +76,7 @@ export async function fuzzPullRequest(config: PrConfig, context: { logger: Logge
       findings,
       results,
       deployments: deployed.deployments,
+      senders: deployed.senders,
       project,
       base: range.mergeBase === undefined ? 'not-fetched' : base === undefined && deployed.plans.length > 0 ? 'does-not-build' : 'compared',
     };

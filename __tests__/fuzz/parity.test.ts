@@ -97,6 +97,16 @@ describe.each(chain)('$file with $config', ({ file, config, found, panicCode }) 
   });
 });
 
+it('names the accounts lookout.toml configures in the report, deployer first, and the sender at 0x1 sends the failing call', async () => {
+  const report = await fuzz('chain/PrecompileSender.sol', '2000x', 'chain/precompile-senders.toml');
+  expect(report.senders).toEqual([
+    { name: 'deployer', address: '0x0000000000000000000000000000000000030000' },
+    { name: 'alice', address: '0x0000000000000000000000000000000000000001' },
+    { name: 'bob', address: '0x0000000000000000000000000000000000020000' },
+  ]);
+  expect(report.findings[0].sequence.at(-1)!.sender).toBe('0x0000000000000000000000000000000000000001');
+});
+
 it('reports the time jump a sequence needs, in the JSON and in the rendered call', async () => {
   const report = await fuzz('chain/TimeLock.sol', '2000x');
   const [finding] = report.findings;

@@ -12,7 +12,7 @@ export class AddressBook {
   private readonly names = new Map<string, string>();
 
   constructor(world: RevisionWorld) {
-    world.executor.senderAddresses.forEach((address, i) => this.names.set(address.toLowerCase(), SENDER_NAMES[i] ?? address));
+    world.executor.deployerAddresses.forEach((address, i) => this.names.set(address.toLowerCase(), SENDER_NAMES[i] ?? address));
     const repeated = (name: string) => world.contracts.filter((c) => c.name === name).length > 1;
     world.executor.deployments.forEach((deployment, i) => {
       const contract = world.contracts[i];
