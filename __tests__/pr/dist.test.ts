@@ -80,7 +80,8 @@ describe('dist/cli/index.js pr', () => {
         findings: ['contract,contractFile,enteredLines,executesChangedLines,file,foundMs,function,introduced,kind,line,message,panicCode,sequence'],
         // DESIGN.md's `behaviour` field, with what differs (issue 12).
         behaviourChanges: ['behaviour,contract,contractFile,file,foundMs,function,introduced,kind,line,message,panicCode,sequence'],
-        sequence: ['args,calldata,contract,function,sender,value'],
+        // blockDelay and timeDelay: the delays a call needs, so a reproducer can replay them (issue 14).
+        sequence: ['args,blockDelay,calldata,contract,function,sender,timeDelay,value'],
       });
       expect(report).toMatchObject({ schemaVersion: 1, tool: { name: 'lookout' }, seed: 1, budget: { seconds: BUDGET_SECONDS, executions: null }, base: 'compared' });
       expect(report.senders!.map((s) => s.name)).toEqual(['deployer', 'alice', 'bob']);
