@@ -42,8 +42,9 @@ export class ComparisonAllowance {
   private deadline?: number;
 
   constructor(private readonly budget: Budget, private readonly clock: Clock, campaigns: number) {
-    const checks = Math.max(MIN_CHECKS, Math.floor(budget.kind === 'executions' ? budget.executions / TRANSACTIONS_PER_CHECK : 0));
-    this.quota = budget.kind === 'executions' ? Math.ceil(checks / Math.max(1, campaigns)) : Number.POSITIVE_INFINITY;
+    this.quota = budget.kind === 'executions'
+      ? Math.ceil(Math.max(MIN_CHECKS, Math.floor(budget.executions / TRANSACTIONS_PER_CHECK)) / Math.max(1, campaigns))
+      : Number.POSITIVE_INFINITY;
     this.since = clock();
   }
 

@@ -79,7 +79,8 @@ async function observe(state: CampaignState, setup: CampaignSetup, sequence: TxS
   state.emit({ kind: 'sequence', sequence, executed: run.transactions });
   // Without demand-driven sequences no function waits to be enabled: paths span the state-changing prefix.
   const lastCall = run.transactions > 0 ? sequence[run.transactions - 1] : undefined;
-  const distinction = run.failure ? undefined : await setup.distinguish?.(sequence.slice(0, run.transactions));
+  // A run without a failure executed every call.
+  const distinction = run.failure ? undefined : await setup.distinguish?.(sequence);
   const pathId = sequencePathId(steps, !ddsf || (lastCall !== undefined && ddsf.enabledFor(functionKey(lastCall)))) + (distinction ? `≠${distinction}` : '');
   // The last transaction's trace is still intact (property probes only add to it): read it once, here.
   // New edges behind a state-changing prefix show, without fuzzing storage, that the function's
