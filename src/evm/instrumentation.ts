@@ -44,7 +44,7 @@ export function instrumentedOpcodes(common: Common, recorder: TraceRecorder): Cu
   const comparison = (code: number) =>
     wrap(code, (runState, pc) => recorder.comparison(pc, code, top(runState, 0), top(runState, 1)));
   return [
-    wrap(Op.JUMPI, (runState, pc) => recorder.jumpi(pc, top(runState, 0), top(runState, 1), runState.code)),
+    wrap(Op.JUMPI, (runState, pc) => recorder.jumpi(pc, top(runState, 0), top(runState, 1))),
     wrap(Op.JUMP, (runState, pc) => recorder.jump(pc, top(runState, 0))),
     wrap(Op.JUMPDEST, (_runState, pc) => recorder.jumpdest(pc)),
     comparison(Op.LT),

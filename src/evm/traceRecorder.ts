@@ -1,4 +1,4 @@
-import { Op } from '../targets/opcodes.js';
+import { BranchConditions, holds } from './branchConditions.js';
 import type { CodeRegistry } from './codeRegistry.js';
 import type { Address, BranchComparison, CallEffect, EffectKind, StorageAccess, StorageWrite, TxTrace } from './types.js';
 
@@ -50,17 +50,7 @@ export class TraceRecorder {
   private readonly blocks = new Map<number, Set<number>>();
   private readonly blockSetsByCode: Set<number>[] = [];
 
-  // The last comparison (or ISZERO chain) whose result may feed the next JUMPI.
-  private cmpLive = false;
-  private cmpDepth = 0;
-  private cmpCodeId = 0;
-  private cmpPc = 0;
-  private cmpOp = 0;
-  private cmpLeft = 0n;
-  private cmpRight = 0n;
-  private cmpNegations = 0;
-  /** pc just after the comparison or its last ISZERO. */
-  private cmpEnd = 0;
+  private readonly conditions = new BranchConditions();
 
   private readonly comparisons: BranchComparison[];
   private comparisonCount = 0;
@@ -91,7 +81,6 @@ export class TraceRecorder {
     this.jumpCount = 0;
     this.jumpsTruncated = false;
     this.blocks.clear();
-    this.cmpLive = false;
     this.comparisonCount = 0;
     this.sloadCount = 0;
     this.sstoreCount = 0;
@@ -104,13 +93,17 @@ export class TraceRecorder {
     const codeId = this.registry.idOf(code);
     this.frameCodeIds[this.depth] = codeId;
     this.frameAddresses[this.depth] = address;
+    this.conditions.enterFrame(codeId, code, this.depth);
     this.enter(codeId, address);
     this.blockSet?.add(0);
   }
 
   exitFrame(): void {
     this.depth--;
-    if (this.depth >= 0) this.enter(this.frameCodeIds[this.depth], this.frameAddresses[this.depth]);
+    if (this.depth < 0) return;
+    const codeId = this.frameCodeIds[this.depth];
+    this.conditions.resume(codeId, this.registry.code(codeId), this.depth);
+    this.enter(codeId, this.frameAddresses[this.depth]);
   }
 
   private enter(codeId: number, address: Address): void {
@@ -127,14 +120,19 @@ export class TraceRecorder {
   }
 
   /** A JUMPI at `pc` (the opcode's own pc) with its condition, before the original handler runs. */
-  jumpi(pc: number, destination: bigint, condition: bigint, code: Uint8Array): void {
+  jumpi(pc: number, destination: bigint, condition: bigint): void {
     const taken = condition !== 0n;
     const key = this.codeId * TWO_POW_32 + pc * 2 + (taken ? 1 : 0);
     this.edgeHits.set(key, (this.edgeHits.get(key) ?? 0) + 1);
     if (!taken) this.blockSet?.add(pc + 1);
     if (this.depth === 0) this.jump(pc, taken ? destination : BigInt(pc + 1));
-    if (this.cmpLive && this.feedsJumpi(pc, code)) this.keepComparison(pc, taken);
-    this.cmpLive = false;
+    if (this.comparisonCount >= this.comparisons.length) return;
+    const record = this.comparisons[this.comparisonCount];
+    if (!this.conditions.decide(pc, condition, record)) return;
+    record.codeId = this.codeId;
+    record.pc = pc;
+    record.taken = taken;
+    this.comparisonCount++;
   }
 
   /** A jump of the outermost frame (JUMP, or JUMPI with the pc it continues at). */
@@ -155,40 +153,19 @@ export class TraceRecorder {
   }
 
   comparison(pc: number, op: number, left: bigint, right: bigint): void {
-    this.setComparison(pc, op, left, right);
+    this.conditions.record(pc, left, right);
     // A property answers with the comparison it returns, which no JUMPI reads: keep it as one.
-    if (this.keepUnbranched && op !== Op.ISZERO) this.keepComparison(pc, holds(op, left, right));
+    if (this.keepUnbranched) this.keepUnbranchedComparison(pc, op, left, right);
   }
 
-  private setComparison(pc: number, op: number, left: bigint, right: bigint): void {
-    this.cmpLive = true;
-    this.cmpDepth = this.depth;
-    this.cmpCodeId = this.codeId;
-    this.cmpPc = pc;
-    this.cmpOp = op;
-    this.cmpLeft = left;
-    this.cmpRight = right;
-    this.cmpNegations = 0;
-    this.cmpEnd = pc + 1;
-  }
-
-  /**
-   * SUB as a branch condition is solc's `a == b` test (legacy codegen jumps to the else branch when
-   * a − b ≠ 0): recorded as EQ with one negation, so consumers see one comparison vocabulary.
-   */
+  /** SUB: solc's `a != b` test when a condition reads it (legacy codegen jumps on a − b ≠ 0). */
   difference(pc: number, left: bigint, right: bigint): void {
-    this.setComparison(pc, Op.EQ, left, right);
-    this.cmpNegations = 1;
+    this.conditions.record(pc, left, right);
   }
 
-  /** ISZERO right after a comparison negates it; otherwise it is itself a zero test. */
+  /** ISZERO: a negation, or a zero test of a number, depending on what it reads. */
   iszero(pc: number, operand: bigint): void {
-    if (this.cmpLive && this.cmpEnd === pc && this.cmpDepth === this.depth && this.cmpCodeId === this.codeId) {
-      this.cmpNegations++;
-      this.cmpEnd = pc + 1;
-      return;
-    }
-    this.setComparison(pc, Op.ISZERO, operand, 0n);
+    this.conditions.record(pc, operand, 0n);
   }
 
   sload(pc: number, slot: bigint): void {
@@ -221,26 +198,17 @@ export class TraceRecorder {
     record.slot = slot;
   }
 
-  /** The condition is the comparison's result when only the destination PUSH sits between them. */
-  private feedsJumpi(pc: number, code: Uint8Array): boolean {
-    if (this.cmpDepth !== this.depth || this.cmpCodeId !== this.codeId) return false;
-    if (this.cmpEnd === pc) return true;
-    const push = code[this.cmpEnd];
-    if (push === Op.PUSH0) return this.cmpEnd + 1 === pc;
-    return push >= Op.PUSH1 && push <= Op.PUSH32 && this.cmpEnd + 1 + (push - Op.PUSH0) === pc;
-  }
-
-  private keepComparison(pc: number, taken: boolean): void {
+  private keepUnbranchedComparison(pc: number, op: number, left: bigint, right: bigint): void {
     if (this.comparisonCount >= this.comparisons.length) return;
     const record = this.comparisons[this.comparisonCount++];
     record.codeId = this.codeId;
     record.pc = pc;
-    record.cmpPc = this.cmpPc;
-    record.op = this.cmpOp;
-    record.left = this.cmpLeft;
-    record.right = this.cmpRight;
-    record.negations = this.cmpNegations;
-    record.taken = taken;
+    record.cmpPc = pc;
+    record.op = op;
+    record.left = left;
+    record.right = right;
+    record.negations = 0;
+    record.taken = holds(op, left, right);
   }
 
   /**
@@ -291,23 +259,4 @@ function hitBucket(hits: number): number {
   if (hits < 16) return 5;
   if (hits < 32) return 6;
   return hits < 128 ? 7 : 8;
-}
-
-const SIGN = 1n << 255n;
-const signed = (word: bigint): bigint => (word >= SIGN ? word - (SIGN << 1n) : word);
-
-/** The comparison's result, as the EVM pushes it. */
-function holds(op: number, left: bigint, right: bigint): boolean {
-  switch (op) {
-    case Op.LT:
-      return left < right;
-    case Op.GT:
-      return left > right;
-    case Op.SLT:
-      return signed(left) < signed(right);
-    case Op.SGT:
-      return signed(left) > signed(right);
-    default:
-      return left === right;
-  }
 }

@@ -77,15 +77,17 @@ export interface BranchComparison {
   /** pc of the JUMPI. */
   pc: number;
   /**
-   * pc and opcode byte (EQ, LT, GT, SLT, SGT, or ISZERO for a bare zero test) of the comparison.
-   * solc tests `a == b` with SUB (non-zero when they differ): that is recorded as EQ with one more
-   * negation, `cmpPc` pointing at the SUB.
+   * pc and opcode byte (EQ, LT, GT, SLT, SGT, or ISZERO for a bare zero test) of the comparison the
+   * condition is computed from, found by data flow (stack shuffles, ISZERO, AND/OR, predecessor
+   * blocks). solc tests `a == b` with SUB (non-zero when they differ): that is recorded as EQ with one
+   * more negation, `cmpPc` pointing at the SUB. A condition that is a plain number (a stored bool, a
+   * masked word) is recorded as ISZERO of it with one negation, `cmpPc` pointing at the JUMPI.
    */
   cmpPc: number;
   op: number;
   left: bigint;
   right: bigint;
-  /** Number of ISZEROs between the comparison and the JUMPI. */
+  /** Times the condition negates the comparison (ISZEROs on the way, and one for SUB-based equality or a plain number tested against zero). */
   negations: number;
   taken: boolean;
 }
