@@ -127,6 +127,20 @@ describe('predict', () => {
     expect(pickPrediction([], rng)).toBeUndefined();
   });
 
+  test('ranks uncovered branch directions first within a tier, and picks among them', () => {
+    const before = vector(branch('a', 10n, -10n, 1), branch('b', 10n, -10n, 2), branch('c', 20n, -20n, 3), branch('d', 30n, -30n, 4));
+    const after = vector(branch('a', 9n, -9n, 1), branch('b', 8n, -8n, 2), branch('c', 19n, -19n, 3), branch('d', 29n, -29n, 4));
+    const uncovered = (cost: Cost) => cost.pc === 2 || cost.pc === 4;
+    const candidates = predict(SITE, 0n, before, 1n, after, undefined, uncovered);
+    expect(candidates.map((c) => [c.metric, c.uncovered])).toEqual([['b', true], ['d', true], ['a', false], ['c', false]]);
+    const rng = new Rng(2);
+    const picked = new Set(Array.from({ length: 40 }, () => pickPrediction(candidates, rng)?.metric));
+    expect(picked).toEqual(new Set(['b', 'd']));
+    // The schedule's preference comes first; uncovered ranks within it.
+    const preferred = predict(SITE, 0n, before, 1n, after, (cost) => cost.pc === 3 || cost.pc === 4, uncovered);
+    expect(preferred.map((c) => c.metric)).toEqual(['d', 'c', 'b', 'a']);
+  });
+
   test('evaluation: hit, unreached, miss with the next step through the latest two points', () => {
     const [p] = predict(SITE, 0n, vector(branch('m', 10n, -10n)), 1n, vector(branch('m', 9n, -9n)));
     expect(p.value).toBe(10n);

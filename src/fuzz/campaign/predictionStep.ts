@@ -1,6 +1,7 @@
+import { branchEdge } from '../search/costs.js';
 import type { CorpusEntry } from '../search/corpus.js';
 import {
-  diffSingleNumeric, evaluatePrediction, pickPrediction, predict, readNumeric, withNumeric, type PreferMetric,
+  diffSingleNumeric, evaluatePrediction, pickPrediction, predict, readNumeric, withNumeric, type PreferMetric, type UncoveredMetric,
 } from '../search/prediction.js';
 import type { Rng } from '../inputs/rng.js';
 import type { TxSequence } from '../types.js';
@@ -23,7 +24,7 @@ export async function followPrediction(
   if (!site || !entry.costs) return;
   const x = readNumeric(entry.sequence, site);
   const x2 = readNumeric(mutant, site);
-  let next = pickPrediction(predict(site, x, entry.costs, x2, ran.costs, preferFor(entry)), step.rng);
+  let next = pickPrediction(predict(site, x, entry.costs, x2, ran.costs, preferFor(entry), uncoveredIn(state)), step.rng);
   while (next && !state.done()) {
     // A predicted msg.value above what a call may carry would only fail for lack of balance.
     if (site.kind === 'value' && (next.value < 0n || next.value > setup.mutation.maxValue)) return;
@@ -39,4 +40,10 @@ function preferFor(entry: CorpusEntry): PreferMetric | undefined {
   const branches = entry.prefixBranches;
   const lastTx = entry.sequence.length - 1;
   return branches && ((cost) => cost.kind === 'branch' && cost.tx === lastTx && branches.has(cost.pc));
+}
+
+/** Branch directions no input took yet; store probes count as uncovered (writing one is a finding, not coverage). */
+function uncoveredIn(state: CampaignState): UncoveredMetric {
+  const covered = state.nearMisses.coveredEdges;
+  return (cost) => cost.kind !== 'branch' || !covered.has(branchEdge(cost));
 }

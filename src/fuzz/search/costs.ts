@@ -132,6 +132,11 @@ export function signed(word: bigint): bigint {
   return word >= TWO_255 ? word - TWO_256 : word;
 }
 
+/** The edge (as TxTrace.edges encodes it) a branch metric measures the distance to. */
+export function branchEdge(cost: BranchCost): number {
+  return cost.codeId * 2 ** 32 + cost.pc * 2 + (cost.toward ? 1 : 0);
+}
+
 /** Branch metrics of one transaction's trace: two per comparison-fed JUMPI execution. */
 export function branchCosts(trace: TxTrace, tx: number): BranchCost[] {
   const costs: BranchCost[] = [];

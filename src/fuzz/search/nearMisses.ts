@@ -1,4 +1,4 @@
-import type { CostVector } from './costs.js';
+import { branchEdge, type CostVector } from './costs.js';
 
 /**
  * sFuzz's adaptive objective for just-missed branches: a branch direction no input has taken yet is
@@ -36,7 +36,7 @@ export class NearMisses {
       if (cost.value === 0n) continue;
       let goal: string;
       if (cost.kind === 'branch') {
-        const edge = cost.codeId * 2 ** 32 + cost.pc * 2 + (cost.toward ? 1 : 0);
+        const edge = branchEdge(cost);
         if (this.covered.has(edge)) continue;
         goal = `b:${edge}`;
       } else {

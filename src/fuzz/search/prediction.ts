@@ -17,6 +17,8 @@ export interface Prediction {
   metric: CostId;
   /** The caller's `prefer` accepted the metric (e.g. a branch on a no-target-ahead prefix). */
   preferred: boolean;
+  /** The metric's goal was not met by any input yet (a branch direction never taken). */
+  uncovered: boolean;
   /** Observations so far, oldest first; the last two defined `value`. */
   points: readonly SecantPoint[];
   /** 0 for Harvey's one-shot prediction, 1, 2, … for the iterated steps of Learning-inputs Sect. 3.2. */
@@ -27,6 +29,9 @@ export interface Prediction {
 
 /** Marks the metrics whose branch the schedule wants flipped first. */
 export type PreferMetric = (cost: Cost) => boolean;
+
+/** Marks the metrics whose goal no input met yet: flipping their branch is new coverage. */
+export type UncoveredMetric = (cost: Cost) => boolean;
 
 /**
  * Secant steps on one metric, the first included. One is typically enough (Harvey Sect. 4.2); the
@@ -41,8 +46,10 @@ const MAX_CANDIDATES = 64;
 /**
  * Predictions from two executions that differ in the number at `site` (x and x2): one per metric
  * present in both whose cost is non-zero in both and whose value changed (Harvey Sect. 4.2), ranked
- * preferred metrics first, then in execution order. Out-of-range roots are offered wrapped (EVM
- * arithmetic is modular: storage slots, unchecked math) and then clamped to the type's range.
+ * preferred metrics first, uncovered ones first within that (a direction no input took is new
+ * coverage; one already taken only repeats a known path), then in execution order. Out-of-range
+ * roots are offered wrapped (EVM arithmetic is modular: storage slots, unchecked math) and then
+ * clamped to the type's range.
  */
 export function predict(
   site: NumericSite,
@@ -51,30 +58,33 @@ export function predict(
   x2: bigint,
   costsX2: CostVector,
   prefer?: PreferMetric,
+  uncovered?: UncoveredMetric,
 ): Prediction[] {
-  const preferred: Prediction[] = [];
-  const others: Prediction[] = [];
+  const candidates: Prediction[] = [];
   const seen = new Set<bigint>();
   for (const c2 of costsX2.values()) {
-    if (preferred.length + others.length >= MAX_CANDIDATES) break;
+    if (candidates.length >= MAX_CANDIDATES) break;
     const c1 = costsX.get(c2.id);
     if (c1 === undefined || c1.value === 0n || c2.value === 0n || c1.residual === c2.residual) continue;
     const points = [{ x, residual: c1.residual }, { x: x2, residual: c2.residual }];
-    const isPreferred = prefer?.(c2) ?? false;
+    const aim = { preferred: prefer?.(c2) ?? false, uncovered: uncovered?.(c2) ?? false };
     for (const value of secantCandidates(points[0], points[1], site.domain)) {
       if (seen.has(value)) continue;
       seen.add(value);
-      (isPreferred ? preferred : others).push({ site, value, metric: c2.id, preferred: isPreferred, points, step: 0, stalls: 0 });
+      candidates.push({ site, value, metric: c2.id, ...aim, points, step: 0, stalls: 0 });
     }
   }
-  return [...preferred, ...others];
+  // Stable: execution order within a tier.
+  return candidates.sort((a, b) => tier(a) - tier(b));
 }
 
-/** Uniform among the best tier (preferred metrics when there are any): each metric gets its chance. */
+const tier = (p: Prediction): number => (p.preferred ? 0 : 2) + (p.uncovered ? 0 : 1);
+
+/** Uniform among the best tier (preferred, then uncovered metrics, when there are any): each metric gets its chance. */
 export function pickPrediction(candidates: readonly Prediction[], rng: Rng): Prediction | undefined {
   if (candidates.length === 0) return undefined;
-  const tier = candidates[0].preferred ? candidates.filter((c) => c.preferred) : candidates;
-  return rng.pick(tier);
+  const best = tier(candidates[0]);
+  return rng.pick(candidates.filter((c) => tier(c) === best));
 }
 
 /** What running a predicted input showed about its metric. */
