@@ -47,6 +47,22 @@ contract Shapes {
     function useFlag() external {
         if (flag) hits = 4;
     }
+
+    // An internal function called from two places returns the comparison through a jump back.
+    uint256[] private seen;
+
+    function inRange(uint256 a, uint256 lo, uint256 hi) internal returns (bool) {
+        seen.push(a);
+        return a >= lo && a <= hi;
+    }
+
+    function callOne(uint256 a) external {
+        if (inRange(a, 0x6800, 0x6900)) hits = 5;
+    }
+
+    function callTwo(uint256 a) external {
+        if (inRange(a, 0x7800, 0x7900)) hits = 6;
+    }
 }
 `;
 
@@ -116,6 +132,14 @@ describe.each(Object.entries(BUILDS))('branch cost metrics, %s build', (_build, 
     executor.reset();
     // The first operand misses.
     expect(await towardPassing(() => run('both', [0x2559n, 0n]), () => run('both', [0x4000n, 0n]))).toContain(0x1001n);
+  });
+
+  it('follows a comparison back from the internal function that returns it', async () => {
+    // a >= 0x6800 misses by 0x6800 − 0x5800.
+    expect(await towardPassing(() => run('callOne', [0x5800n]), () => run('callOne', [0x6850n]))).toContain(0x1000n);
+    executor.reset();
+    // a <= 0x7900 misses by 0x7f00 − 0x7900.
+    expect(await towardPassing(() => run('callTwo', [0x7f00n]), () => run('callTwo', [0x7850n]))).toContain(0x600n);
   });
 
   it('gives a stored bool a metric at the JUMPI that reads it', async () => {

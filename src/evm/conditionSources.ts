@@ -73,19 +73,14 @@ const TRACKED = new Set<number>([...COMPARISONS, Op.ISZERO, Op.SUB, AND, OR]);
 /**
  * Which comparison feeds each JUMPI, by data flow over the code's basic blocks (Harvey Sect. 4.3
  * needs it to turn a branch into a cost metric): stack shuffles are followed within a block and
- * back through predecessors reached by fall-through or a constant jump, ISZERO flips polarity, and
+ * back through predecessors reached by fall-through, a constant jump or (for the block an internal
+ * call returns to) the called function's returning jumps, ISZERO flips polarity, and
  * AND/OR of booleans combine readings. A condition whose source is no tracked instruction is read
  * as a plain number tested against zero.
  */
 export function conditionSources(code: Uint8Array): ConditionSources {
   const summaries = basicBlocks(code).map(summarize);
-  const byStart = new Map(summaries.map((s) => [s.block.start, s]));
-  const predecessors = new Map<BlockSummary, BlockSummary[]>(summaries.map((s) => [s, []]));
-  summaries.forEach((s, i) => {
-    if (s.falls && i + 1 < summaries.length) predecessors.get(summaries[i + 1])?.push(s);
-    const target = s.destination?.kind === 'const' ? byStart.get(Number(s.destination.value)) : undefined;
-    if (target !== undefined && code[target.block.start] === Op.JUMPDEST) predecessors.get(target)?.push(s);
-  });
+  const predecessors = predecessorsOf(code, summaries);
 
   const leafAt = new Int32Array(code.length).fill(-1);
   const leaves: ConditionLeaf[] = [];
@@ -165,6 +160,66 @@ export function conditionSources(code: Uint8Array): ConditionSources {
     conditions.set(s.block.end, found.includes(undefined) ? [...known, { kind: 'value' }] : known);
   }
   return { leafAt, leaves, conditions };
+}
+
+/** Internal functions searched for their returning jumps: blocks visited, returns kept. */
+const MAX_FUNCTION_BLOCKS = 64;
+const MAX_RETURNS = 8;
+
+/**
+ * Each block's predecessors: fall-through, constant jumps and, for a return address a caller pushed
+ * before jumping to a function, the function's returning (dynamic) jumps: solc's internal calls, not
+ * inlined by the legacy pipeline and by via-IR when called from several places.
+ */
+function predecessorsOf(code: Uint8Array, summaries: readonly BlockSummary[]): Map<BlockSummary, BlockSummary[]> {
+  const byStart = new Map(summaries.map((s, i) => [s.block.start, i]));
+  const jumpdest = (sym: Sym | undefined): number | undefined => {
+    if (sym?.kind !== 'const' || sym.value >= BigInt(code.length)) return undefined;
+    const i = byStart.get(Number(sym.value));
+    return i !== undefined && code[summaries[i].block.start] === Op.JUMPDEST ? i : undefined;
+  };
+  const successors = (i: number): number[] => {
+    const next = summaries[i].falls && i + 1 < summaries.length ? [i + 1] : [];
+    const target = jumpdest(summaries[i].destination);
+    return target === undefined ? next : [...next, target];
+  };
+  // Blocks ending in a dynamic JUMP reachable from a function's entry, through the calls it makes.
+  const returnsOf = new Map<number, number[]>();
+  const returns = (entry: number): number[] => {
+    const known = returnsOf.get(entry);
+    if (known !== undefined) return known;
+    const found: number[] = [];
+    const seen = new Set([entry]);
+    const queue = [entry];
+    while (queue.length > 0 && seen.size < MAX_FUNCTION_BLOCKS && found.length < MAX_RETURNS) {
+      const i = queue.shift()!;
+      const s = summaries[i];
+      if (s.destination !== undefined && s.condition === undefined && s.destination.kind !== 'const') found.push(i);
+      const pushed = s.exit.map(jumpdest).filter((t): t is number => t !== undefined);
+      for (const next of [...successors(i), ...pushed]) {
+        if (seen.has(next)) continue;
+        seen.add(next);
+        queue.push(next);
+      }
+    }
+    returnsOf.set(entry, found);
+    return found;
+  };
+
+  const predecessors = new Map<BlockSummary, BlockSummary[]>(summaries.map((s) => [s, []]));
+  summaries.forEach((s, i) => {
+    for (const next of successors(i)) predecessors.get(summaries[next])!.push(s);
+  });
+  summaries.forEach((s, i) => {
+    const callee = jumpdest(s.destination);
+    if (callee === undefined || s.condition !== undefined) return;
+    for (const slot of s.exit) {
+      const back = jumpdest(slot);
+      if (back === undefined || back === callee || back === i) continue;
+      predecessors.get(summaries[back])!.push(...returns(callee).map((r) => summaries[r]));
+    }
+  });
+  return predecessors;
 }
 
 /** At most MAX_READINGS, duplicates (the same Condition object) dropped. */
