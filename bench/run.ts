@@ -6,6 +6,7 @@
  * scales the compile benchmark; BENCH_ONLY (comma-separated section names below) runs some sections.
  */
 import { benchBran, fig2TargetLine, printBran } from './bran.js';
+import { benchBranchMetrics, printBranchMetrics } from './branchMetrics.js';
 import { benchCompile, printCompile } from './compile.js';
 import { benchInputsKept, printInputsKept } from './inputsKept.js';
 import { benchThroughput, benchWorkers, printThroughput, printWorkers } from './throughput.js';
@@ -19,6 +20,8 @@ const SPEED_FIXTURES: readonly BenchFixture[] = [
   '__fixtures__/speed/OwnerIndex.sol',
   '__fixtures__/speed/EqualArrays.sol',
 ];
+/** Harvey's examples (Figs. 1–2) and the fixtures of its RQs, ours. */
+const HARVEY_FIXTURES = ['Fig1Paths', 'Fig2StateBug', 'LongSequence', 'BonusCodeWallet', 'Quadratic'].map((name) => `__fixtures__/harvey/${name}.sol`);
 const LOOP_FIXTURES = ['__fixtures__/bran/Fig2.sol', '__fixtures__/speed/Loops.sol'];
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -48,14 +51,19 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   },
   async harvey() {
     console.log(`# Harvey RQ1 (prediction), RQ2 (one-shot success), RQ3 (demand-driven sequences): ${seeds} seeds, ≤ ${budget} transactions`);
-    const harvey = ['Fig1Paths', 'Fig2StateBug', 'LongSequence', 'BonusCodeWallet', 'Quadratic'].map((name) => `__fixtures__/harvey/${name}.sol`);
     const { harvey: all, 'no-prediction': noPrediction, 'no-ddsf': noDdsf } = CONFIGURATIONS;
-    const rows = await benchTimeToBug({ fixtures: harvey, configurations: { harvey: all, 'no-prediction': noPrediction, 'no-ddsf': noDdsf }, seeds, budgetTransactions: budget });
+    const rows = await benchTimeToBug({ fixtures: HARVEY_FIXTURES, configurations: { harvey: all, 'no-prediction': noPrediction, 'no-ddsf': noDdsf }, seeds, budgetTransactions: budget });
     printTimeToBug(rows);
     for (const fixture of new Set(rows.map((r) => r.fixture))) {
       const ms = (configuration: string) => rows.find((r) => r.fixture === fixture && r.configuration === configuration)!.medianMs;
       console.log(`${fixture.padStart(22)}  RQ1 no-prediction/harvey ${(ms('no-prediction') / ms('harvey')).toFixed(2)}  RQ3 no-ddsf/harvey ${(ms('no-ddsf') / ms('harvey')).toFixed(2)}`);
     }
+  },
+  async metrics() {
+    console.log(`# Cost metrics per build (issue 16): JUMPIs with a metric over 300 random calls; one-shot prediction success, ${seeds} seeds, ≤ ${budget} transactions`);
+    printBranchMetrics(await benchBranchMetrics(HARVEY_FIXTURES, seeds, budget));
+    console.log(`\n# Throughput: ERC-20 transfer loop, ${seconds}s each`);
+    printThroughput(await benchThroughput(seconds));
   },
   async bran() {
     console.log(`# Bran RQ1–RQ3: time to target on Fig2.sol, ${seeds} seeds, ≤ ${budget} transactions`);

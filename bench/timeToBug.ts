@@ -29,7 +29,9 @@ export interface TimeToBug {
    */
   medianMs: number;
   medianTransactions: number;
-  /** Input prediction's one-shot success rate over all runs (Harvey RQ2), when it ran. */
+  /** Input prediction's one-shot predictions and hits (flipped the aimed branch) over all runs, and their ratio (Harvey RQ2) when it ran. */
+  oneShot: number;
+  oneShotHits: number;
   oneShotSuccessRate: number | null;
 }
 
@@ -75,6 +77,8 @@ export async function benchTimeToBug(request: TimeToBugRequest): Promise<TimeToB
         seeds: request.seeds,
         medianMs: median(ms),
         medianTransactions: median(transactions),
+        oneShot,
+        oneShotHits,
         oneShotSuccessRate: oneShot > 0 ? oneShotHits / oneShot : null,
       });
     }
