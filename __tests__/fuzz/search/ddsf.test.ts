@@ -113,6 +113,28 @@ describe('aggressive mode on Harvey Fig. 2', () => {
     expect(state.aggressiveRuns).toBe(0);
   });
 
+  test('a function reading a slot a pooled input wrote is enabled without an aggressive hit; one reading nothing is not', async () => {
+    const state = new DemandDrivenState();
+    const barReads = await regular(state, [foo.call('Bar')]);
+    const copyReads = await regular(state, [foo.call('CopyY')]);
+    const setYReads = await regular(state, [foo.call('SetY', [5n])]);
+    // Nothing pooled yet: nothing before Bar could change what it reads.
+    expect(state.enableIfDependent(functionKey(foo.call('Bar')), barReads)).toBe(false);
+
+    foo.executor.reset();
+    const incX = foo.call('IncX');
+    const written = slotsWritten((await foo.executor.run(toTx(incX))).trace);
+    expect(state.offer([incX], storageFingerprint(foo.executor, written), written)).toBe(true);
+    expect(state.drawTransaction(new Rng(1))).toEqual(incX);
+
+    expect(state.enableIfDependent(functionKey(foo.call('Bar')), barReads)).toBe(true);
+    expect(state.enableIfDependent(functionKey(foo.call('Bar')), barReads)).toBe(false); // already enabled
+    // CopyY reads y, which only SetY writes (not pooled); SetY reads nothing.
+    expect(state.enableIfDependent(functionKey(foo.call('CopyY')), copyReads)).toBe(false);
+    expect(state.enableIfDependent(functionKey(foo.call('SetY')), setYReads)).toBe(false);
+    expect(state.enabledFunctions).toEqual([functionKey(foo.call('Bar'))]);
+  });
+
   test('the prefix runs before the storage is fuzzed; fingerprints tell storage states apart', async () => {
     const state = new DemandDrivenState();
     const written = async (sequence: TxSequence) => {

@@ -14,7 +14,11 @@ import type { Call, TxSequence } from '../types.js';
  * from then on inputs ending in it may grow transactions before it, drawn from two pools of
  * transactions and sequences that increased coverage and left storage in a state not seen before.
  * A regular input whose state-changing prefix gives the function new edges proves the same without
- * fuzzing storage, and enables it too (the campaign does that: it knows the prefix).
+ * fuzzing storage, and enables it too (the campaign does that: it knows the prefix). So does a
+ * function reading a slot that a pooled input wrote: a transaction before it can change what it
+ * reads, so longer sequences may reach new paths of it — without waiting for aggressive mode to draw
+ * the one value a guard wants (Foo's x == 42). Functions reading only what nothing writes (constants,
+ * constructor state) stay single transactions.
  */
 
 /** p_a of the paper. */
@@ -46,10 +50,14 @@ export function slotsWritten(trace: TxTrace): StorageSlot[] {
   return distinctSlots(trace.sstores);
 }
 
+function slotKey(slot: StorageSlot): string {
+  return `${slot.address}:${slot.slot}`;
+}
+
 function distinctSlots(accesses: readonly StorageSlot[]): StorageSlot[] {
   const seen = new Map<string, StorageSlot>();
   for (const a of accesses) {
-    const key = `${a.address}:${a.slot}`;
+    const key = slotKey(a);
     if (!seen.has(key)) seen.set(key, { address: a.address, slot: a.slot });
   }
   return [...seen.values()];
@@ -82,6 +90,8 @@ export class DemandDrivenState {
   private readonly transactions: Call[] = [];
   private readonly sequences: TxSequence[] = [];
   private readonly states = new Set<string>();
+  /** Slots the pooled inputs wrote (`slotKey`). */
+  private readonly written = new Set<string>();
 
   constructor(options: DemandDrivenOptions = {}) {
     this.probability = options.probability ?? AGGRESSIVE_PROBABILITY;
@@ -134,11 +144,22 @@ export class DemandDrivenState {
    * Offers an input that increased coverage, with the fingerprint of the storage it left: a state
    * not seen before puts the sequence in the sequence pool and its last call in the transaction pool.
    */
-  offer(sequence: TxSequence, fingerprint: string): boolean {
+  offer(sequence: TxSequence, fingerprint: string, written: readonly StorageSlot[] = []): boolean {
     if (sequence.length === 0 || this.states.has(fingerprint)) return false;
     this.states.add(fingerprint);
+    for (const slot of written) this.written.add(slotKey(slot));
     push(this.sequences, sequence, this.poolLimit);
     push(this.transactions, sequence[sequence.length - 1], this.poolLimit);
+    return true;
+  }
+
+  /**
+   * Enables `key` when its last run read a slot a pooled input writes (the state it depends on can
+   * be set up before it); returns whether this enabled it.
+   */
+  enableIfDependent(key: string, reads: readonly StorageSlot[]): boolean {
+    if (this.enabled.has(key) || !reads.some((slot) => this.written.has(slotKey(slot)))) return false;
+    this.enabled.add(key);
     return true;
   }
 
@@ -154,6 +175,11 @@ export class DemandDrivenState {
     const fromSequences = this.sequences.length > 0 && (this.transactions.length === 0 || rng.chance(0.5));
     if (fromSequences) return rng.pick(this.sequences);
     return this.transactions.length > 0 ? [rng.pick(this.transactions)] : undefined;
+  }
+
+  /** A pooled transaction for Harvey's insertion before the last call (MutationContext.pooledCall). */
+  drawTransaction(rng: Rng): Call | undefined {
+    return this.transactions.length > 0 ? rng.pick(this.transactions) : undefined;
   }
 
   /** The weight table for mutating an input ending in `key`: lengthening mutations off until enabled. */
