@@ -5,6 +5,12 @@ import type { Budget } from './budget.js';
 export interface Techniques {
   prediction: boolean;
   ddsf: boolean;
+  /**
+   * Ablation of Harvey Sect. 5's path identity (bench only): with DDSF, path ids span the
+   * state-changing prefix once a function is enabled, and no input is kept for a new storage state
+   * alone — the rule before issue 16.
+   */
+  prefixPathIds?: boolean;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { revertedPrefix, sequencePathId, stateSetters, txStep, type TxStep } from '../../../src/fuzz/search/pathIdentity.js';
+import { revertedPrefix, sequencePathId, stateSetters, storageStateId, txStep, type TxStep } from '../../../src/fuzz/search/pathIdentity.js';
 import { toTx } from '../../../src/fuzz/execution/sequenceRunner.js';
 import type { Call } from '../../../src/fuzz/types.js';
 import { deploy } from '../harveyHarness.js';
@@ -20,6 +20,14 @@ describe('sequencePathId', () => {
 
   it('is empty for an empty sequence', () => {
     expect(sequencePathId([], true)).toBe('');
+  });
+});
+
+describe('storageStateId', () => {
+  it('is the path with the state its transaction read, and nothing for a transaction that read no storage', () => {
+    expect(storageStateId('e', '0xab:0=1')).toBe('e@0xab:0=1');
+    expect(storageStateId('e', '0xab:0=1')).not.toBe(storageStateId('f', '0xab:0=1'));
+    expect(storageStateId('e', '')).toBeUndefined();
   });
 });
 

@@ -2,7 +2,8 @@ import { failureKey } from '../../oracles/failure.js';
 import { CostCollector, type CostVector } from '../search/costs.js';
 import { functionKey, slotsRead, slotsWritten, storageFingerprint, type StorageSlot } from '../search/ddsf.js';
 import { harvestFeedback } from '../search/feedback.js';
-import { revertedPrefix, sequencePathId, stateSetters, txStep, type TxStep } from '../search/pathIdentity.js';
+import { revertedPrefix, sequencePathId, stateSetters, storageStateId, txStep, type TxStep } from '../search/pathIdentity.js';
+import { bucketedState } from '../search/storageState.js';
 import type { PathAnalysis } from '../search/pathAnalysis.js';
 import { retainCalls } from '../findings/shrink.js';
 import type { CampaignFinding } from '../findings/replay.js';
@@ -23,26 +24,32 @@ export interface Execution {
 interface Observed {
   execution: Execution;
   pathId: string;
+  /** Its path on the storage its last transaction read, as a corpus key (`storageStateId`), when that rule is on. */
+  stateId?: string;
   steps: TxStep[];
   written: StorageSlot[];
 }
 
 /**
  * Runs one input and assesses it (Alg. 1 lines 7–12): records its failure, its path and its cost
- * metrics, and keeps it when its path is new (trimmed of reverted calls) or it came closer to a goal.
+ * metrics, and keeps it when its path is new, or else the storage state it reached (trimmed of
+ * reverted calls), or it came closer to a goal.
  */
 export async function evaluate(state: CampaignState, setup: CampaignSetup, sequence: TxSequence): Promise<Execution> {
   const mark = setup.dictionary.mark();
   const observed = await observe(state, setup, sequence);
-  const { execution, pathId, steps } = observed;
+  const { execution, pathId, stateId, steps } = observed;
   const { run } = execution;
+  const { corpus } = state;
   // Failures already reported do not stop a run, so a failure here is a new one; the calls it
   // executed may still take a new path and join the corpus like any input.
   const executed = run.failure ? sequence.slice(0, run.transactions) : sequence;
   if (run.failure) recordFinding(state, executed, run);
-  state.corpus.recordExecution(pathId);
-  const closer = state.nearMisses.improvements(execution.costs);
-  if (state.corpus.has(pathId)) {
+  corpus.recordExecution(pathId);
+  if (stateId !== undefined && corpus.has(stateId)) corpus.recordExecution(stateId);
+  const identity = !corpus.has(pathId) ? pathId : stateId !== undefined && !corpus.has(stateId) ? stateId : undefined;
+  if (identity === undefined) {
+    const closer = state.nearMisses.improvements(execution.costs);
     if (closer.length > 0) keepClosest(state, executed, pathId, execution.costs, closer[0]);
     else setup.dictionary.rollback(mark);
     return execution;
@@ -55,7 +62,7 @@ export async function evaluate(state: CampaignState, setup: CampaignSetup, seque
     await evaluate(state, setup, retainCalls(executed, (i) => !reverted.has(i)));
     return execution;
   }
-  keep(state, setup, executed, observed);
+  keep(state, setup, executed, { ...observed, pathId: identity });
   return execution;
 }
 
@@ -76,23 +83,40 @@ async function observe(state: CampaignState, setup: CampaignSetup, sequence: TxS
     if (ddsf) written.push(...slotsWritten(result.trace));
     state.emit({ kind: 'transaction', result, sequenceIndex, elapsedMs: meter.elapsedMs() });
   }, state.findings);
+  const lastReads = ddsf && run.last ? slotsRead(run.last.trace) : [];
+  // Read before `distinguish` runs anything: the executor holds the state this input left.
+  const perTransaction = ddsf !== undefined && !setup.techniques.prefixPathIds;
+  const readState = perTransaction ? bucketedState(setup.harness.executor, lastReads) : '';
   state.emit({ kind: 'sequence', sequence, executed: run.transactions });
-  // Without demand-driven sequences no function waits to be enabled: paths span the state-changing prefix.
   const lastCall = run.transactions > 0 ? sequence[run.transactions - 1] : undefined;
   // A run without a failure executed every call.
   const distinction = run.failure ? undefined : await setup.distinguish?.(sequence);
-  const pathId = sequencePathId(steps, !ddsf || (lastCall !== undefined && ddsf.enabledFor(functionKey(lastCall)))) + (distinction ? `≠${distinction}` : '');
+  const pathId = sequencePathId(steps, spansPrefix(state, setup, lastCall)) + (distinction ? `≠${distinction}` : '');
+  const stateId = storageStateId(pathId, readState);
   // The last transaction's trace is still intact (property probes only add to it): read it once, here.
   // New edges behind a state-changing prefix show, without fuzzing storage, that the function's
   // coverage depends on state: it gets longer sequences as if an aggressive run had found them.
   // Property probes run after the last transaction too, so for them the whole sequence is the prefix.
+  // A function reading what pooled inputs write is enabled too (see DemandDrivenState).
   if (ddsf && lastCall && run.last) {
-    const added = ddsf.recordCoverage(functionKey(lastCall), run.last.trace.edges);
+    const key = functionKey(lastCall);
+    const added = ddsf.recordCoverage(key, run.last.trace.edges);
     const prefix = setup.harness.properties.length > 0 ? steps : steps.slice(0, -1);
-    if (added > 0 && stateSetters(prefix).length > 0) ddsf.enable(functionKey(lastCall));
+    if (added > 0 && stateSetters(prefix).length > 0) ddsf.enable(key);
+    else ddsf.enableIfDependent(key, lastReads);
   }
-  const lastReads = ddsf && run.last ? slotsRead(run.last.trace) : [];
-  return { execution: { run, costs: costs.vector(), lastReads }, pathId, steps, written };
+  return { execution: { run, costs: costs.vector(), lastReads }, pathId, stateId, steps, written };
+}
+
+/**
+ * Whether path ids span the state-changing prefix: always without demand-driven sequences (Harvey's
+ * configuration D); with them only under the `prefixPathIds` ablation, once the function is enabled.
+ * Otherwise they are the last transaction's path (Sect. 5), and new storage states keep prefixes.
+ */
+function spansPrefix(state: CampaignState, setup: CampaignSetup, lastCall: TxSequence[number] | undefined): boolean {
+  const { ddsf } = state;
+  if (!ddsf) return true;
+  return setup.techniques.prefixPathIds === true && lastCall !== undefined && ddsf.enabledFor(functionKey(lastCall));
 }
 
 /** The first input per failure identity is the one reported (the run skipped those reported already). */
@@ -122,7 +146,7 @@ function keep(state: CampaignState, setup: CampaignSetup, sequence: TxSequence, 
   // pools get the transactions that set that state, without the reverted ones in between, so that
   // prefixes drawn from them leave room for the calls that follow.
   const setters = new Set(stateSetters(steps));
-  if (setters.size > 0) state.ddsf?.offer(retainCalls(sequence, (i) => setters.has(i)), storageFingerprint(setup.harness.executor, written));
+  if (setters.size > 0) state.ddsf?.offer(retainCalls(sequence, (i) => setters.has(i)), storageFingerprint(setup.harness.executor, written), written);
   state.emit({ kind: 'input-added', pathId, corpusSize: state.corpus.entries.length, sequence });
 }
 

@@ -30,6 +30,16 @@ export function sequencePathId(steps: readonly TxStep[], spansPrefix: boolean): 
   return ids.join('|');
 }
 
+/**
+ * The corpus key of an input kept for the state its last transaction ran on rather than for a new
+ * path: that path with the buckets of the slots the transaction read (`bucketedState`). A prefix
+ * that sets up a new state for the call under test is kept without its own path counting (Harvey
+ * Sect. 5 leaves such prefixes no identity); undefined when the transaction read no storage.
+ */
+export function storageStateId(pathId: string, bucketed: string): string | undefined {
+  return bucketed === '' ? undefined : `${pathId}@${bucketed}`;
+}
+
 /** Indices of the transactions that changed state, in order. */
 export function stateSetters(steps: readonly TxStep[]): number[] {
   return indicesWhere(steps, (s) => s.changedState);
