@@ -130,6 +130,31 @@ describe('applyMutation', () => {
     expect(applyMutation([], 'insert-call', context(1, { targets: [[]] }))).toBeUndefined();
   });
 
+  test('insert-call puts a pooled transaction before a call, never after the last one (Harvey Sect. 5)', () => {
+    const pooled = frozen([call(end, [], 2)])[0];
+    const positions = new Set<number>();
+    let fresh = 0;
+    for (let i = 0; i < 200; i++) {
+      const seq = full();
+      const result = applyMutation(seq, 'insert-call', context(i, { pooledCall: () => pooled }))!;
+      expect(result).toHaveLength(5);
+      const at = result.indexOf(pooled);
+      if (at < 0) {
+        fresh++;
+        continue;
+      }
+      positions.add(at);
+      expect([...result.slice(0, at), ...result.slice(at + 1)]).toEqual(seq);
+    }
+    expect([...positions].sort()).toEqual([0, 1, 2, 3]);
+    // The other half are fresh calls, as without a pool.
+    expect(fresh).toBeGreaterThan(60);
+    expect(fresh).toBeLessThan(140);
+    // An empty pool, or an empty sequence, leaves insertion as it was.
+    expect(applyMutation(full(), 'insert-call', context(1, { pooledCall: () => undefined }))).toHaveLength(5);
+    expect(applyMutation([], 'insert-call', context(1, { pooledCall: () => pooled }))![0]).not.toBe(pooled);
+  });
+
   test('replace-prefix keeps a suffix of the sequence behind the other sequence', () => {
     for (let i = 0; i < 50; i++) {
       const seq = full();

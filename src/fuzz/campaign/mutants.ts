@@ -10,8 +10,9 @@ import type { CampaignState } from './campaignState.js';
 const SINGLE_CHANGE_SHARE = 0.3;
 
 /**
- * How the picked entry is mutated: prefixes come from the DDSF pools (else from the corpus), and a
- * function that DDSF enabled gets the weights that grow longer sequences.
+ * How the picked entry is mutated: prefixes and inserted transactions come from the DDSF pools
+ * (prefixes else from the corpus), and a function that DDSF enabled gets the weights that grow
+ * longer sequences.
  */
 export function mutationFor(entry: CorpusEntry, base: MutationContext, state: CampaignState): MutationContext {
   const { ddsf, corpus } = state;
@@ -20,6 +21,7 @@ export function mutationFor(entry: CorpusEntry, base: MutationContext, state: Ca
   return {
     ...base,
     prefixSource: base.prefixSource ?? prefixSource,
+    pooledCall: base.pooledCall ?? (ddsf ? (r: Rng) => ddsf.drawTransaction(r) : undefined),
     weights: ddsf && last ? ddsf.sequenceMutationWeights(functionKey(last), base.weights) : base.weights,
   };
 }

@@ -17,8 +17,9 @@ import {
 
 /**
  * The ways a transaction sequence is changed. `fuzz-call`, `insert-call` and `replace-prefix` are
- * Harvey's sequence mutations (Sect. 5): fuzz a transaction, insert a new one before it, replace
- * the transactions before it with another sequence.
+ * Harvey's sequence mutations (Sect. 5): fuzz a transaction, insert a new one before it (drawn from
+ * a pool of state-changing transactions when there is one), replace the transactions before it with
+ * another sequence.
  */
 export type SequenceMutation =
   | 'mutate-arg'
@@ -48,6 +49,9 @@ export const MUTATION_WEIGHTS: Readonly<Record<SequenceMutation, number>> = {
 
 export const DEFAULT_MAX_SEQUENCE_LENGTH = 8;
 
+/** Share of `insert-call`s that insert a pooled transaction before the last call (when a pool is given). */
+const POOLED_INSERTION_SHARE = 0.5;
+
 export interface MutationContext extends ValueContext {
   targets: DeploymentTargets;
   maxSequenceLength?: number;
@@ -56,6 +60,13 @@ export interface MutationContext extends ValueContext {
    * without it, or when it returns undefined or an empty sequence, those mutations do not apply.
    */
   prefixSource?: (rng: Rng) => TxSequence | undefined;
+  /**
+   * A transaction that set up a new state before (the campaign passes DDSF's transaction pool): half
+   * of `insert-call`s put one before a call of the sequence, as Harvey's insertion does (never
+   * after the last: it sets state up). Without it, or when it returns undefined, every insertion is
+   * a fresh call anywhere.
+   */
+  pooledCall?: (rng: Rng) => Call | undefined;
   /** Replaces MUTATION_WEIGHTS, e.g. to switch sequence mutations off for an ablation run. */
   weights?: Readonly<Record<SequenceMutation, number>>;
 }
@@ -112,6 +123,9 @@ export function applyMutation(seq: TxSequence, kind: SequenceMutation, ctx: Muta
     }
     case 'insert-call': {
       if (seq.length >= max || !ctx.targets.some((t) => t.length > 0)) return undefined;
+      const pooled = seq.length > 0 && rng.chance(POOLED_INSERTION_SHARE) ? ctx.pooledCall?.(rng) : undefined;
+      // Before one of the calls (the last one among them): sets up state for what follows.
+      if (pooled !== undefined) return insertAt(seq, rng.int(seq.length), pooled);
       // Position seq.length appends: the usual way a sequence grows.
       return insertAt(seq, rng.range(0, seq.length), generateCall(ctx.targets, ctx));
     }
