@@ -22,6 +22,15 @@ const SPEED_FIXTURES: readonly BenchFixture[] = [
 ];
 /** Harvey's examples (Figs. 1–2) and the fixtures of its RQs, ours. */
 const HARVEY_FIXTURES = ['Fig1Paths', 'Fig2StateBug', 'LongSequence', 'BonusCodeWallet', 'Quadratic'].map((name) => `__fixtures__/harvey/${name}.sol`);
+/** Bugs behind state that earlier transactions set up: where demand-driven sequences and path identity matter. */
+const STATE_FIXTURES: readonly BenchFixture[] = [
+  { file: '__fixtures__/harvey/Fig2StateBug.sol', label: 'Foo (Harvey Fig. 2)' },
+  '__fixtures__/harvey/LongSequence.sol',
+  '__fixtures__/harvey/BonusCodeWallet.sol',
+  { file: '__fixtures__/harvey/Fig1Paths.sol', label: 'Baz (Harvey Fig. 1)' },
+  '__fixtures__/speed/OwnerIndex.sol',
+  '__fixtures__/speed/EqualArrays.sol',
+];
 const LOOP_FIXTURES = ['__fixtures__/bran/Fig2.sol', '__fixtures__/speed/Loops.sol'];
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -64,6 +73,16 @@ const SECTIONS: Record<string, () => Promise<void>> = {
     printBranchMetrics(await benchBranchMetrics(HARVEY_FIXTURES, seeds, budget));
     console.log(`\n# Throughput: ERC-20 transfer loop, ${seconds}s each`);
     printThroughput(await benchThroughput(seconds));
+  },
+  async ddsf() {
+    console.log(`# Demand-driven sequences and path identity (issue 16): ${seeds} seeds, ≤ ${budget} transactions`);
+    const { harvey: all, 'no-ddsf': noDdsf, 'prefix-ids': prefixIds } = CONFIGURATIONS;
+    const rows = await benchTimeToBug({ fixtures: STATE_FIXTURES, configurations: { ddsf: all, 'no-ddsf': noDdsf, 'prefix-ids': prefixIds }, seeds, budgetTransactions: budget });
+    printTimeToBug(rows);
+    for (const fixture of new Set(rows.map((r) => r.fixture))) {
+      const tx = (configuration: string) => rows.find((r) => r.fixture === fixture && r.configuration === configuration)!.medianTransactions;
+      console.log(`${fixture.padStart(22)}  median tx no-ddsf/ddsf ${(tx('no-ddsf') / tx('ddsf')).toFixed(2)}  prefix-ids/ddsf ${(tx('prefix-ids') / tx('ddsf')).toFixed(2)}`);
+    }
   },
   async bran() {
     console.log(`# Bran RQ1–RQ3: time to target on Fig2.sol, ${seeds} seeds, ≤ ${budget} transactions`);

@@ -135,4 +135,6 @@ export const CONFIGURATIONS = {
   'no-prediction': { prediction: false, ddsf: true },
   'no-ddsf': { prediction: true, ddsf: false },
   baseline: { prediction: false, ddsf: false },
+  /** DDSF with the path ids before issue 16: spanning the state-changing prefix once a function is enabled. */
+  'prefix-ids': { ...ALL_TECHNIQUES, prefixPathIds: true },
 } as const satisfies Record<string, Techniques>;
