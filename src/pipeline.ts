@@ -9,6 +9,7 @@ import { BuildError, ConfigurationError, errorMessage, isConfigurationError, typ
 import type { Logger } from './logger.js';
 import { systemClock, type Clock } from './fuzz/execution/clock.js';
 import { SENDER_ADDRESSES } from './evm/executor.js';
+import { attachReproducers, forgeRunner } from './reproducers/index.js';
 import { notFuzzedTargets, toReportFinding, toReportTargets, unheldLine } from './report/campaignEntries.js';
 import { fuzzPullRequest } from './pullRequest.js';
 import { renderMarkdown } from './report/markdown.js';
@@ -140,6 +141,8 @@ async function fuzzPaths(config: FuzzConfig, context: { logger: Logger; clock: C
   }
   const results = await fuzzContracts(project, deployed.plans, config, context);
   const findings = results.flatMap((result) => result.findings.map((f) => toReportFinding(project, result, f)));
+  const reproducing = { project, root: config.root, world: deployed.world, senders: deployed.senders, forge: await forgeRunner(), logger: context.logger };
+  if (findings.length > 0) await context.logger.group('Checking reproducers', () => attachReproducers(findings, reproducing));
   const reportTargets = [
     ...deployed.plans.flatMap((plan, i) => toReportTargets(plan.targets, results[i])),
     ...deployed.notFuzzed,

@@ -1,6 +1,6 @@
 import { codeSpan, escapeMarkdown } from './escape.js';
 import { addressText, etherText, instanceName, signatureParameters, valueText, type AddressNames } from './solidityValues.js';
-import type { Report, ReportCall } from './types.js';
+import type { ReportCall } from './types.js';
 
 /** One transaction of a counterexample, for people: who sends it, and the call as a Solidity expression. */
 export interface SequenceStep {
@@ -14,7 +14,7 @@ export interface SequenceStep {
  * Names for the report's accounts: senders by role (`deployer`, `alice`, …), deployed contracts by
  * instance name (`auction`; `auction2` when two share a name). Addresses are keyed lower-case.
  */
-export function accountNames(report: Pick<Report, 'senders' | 'deployments'>): Map<string, string> {
+export function accountNames(report: { senders?: readonly { name: string; address: string }[]; deployments?: readonly { contract: string; address: string | null }[] }): Map<string, string> {
   const names = new Map<string, string>();
   const used = new Set<string>();
   const add = (address: string, wanted: string) => {

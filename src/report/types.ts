@@ -127,4 +127,33 @@ export interface ReportFinding {
    * what differs (`outcome`, `revert-reason`, `return-value`, `events`, `ether`, `token-balance`).
    */
   behaviour?: { difference: string; base: string; head: string };
+  /** A Foundry test that replays the sequence and fails as the finding does (see ReportReproducer). */
+  reproducer?: ReportReproducer;
+}
+
+/** One run of a reproducer: by which runner, on which revision, and how it ended. */
+export interface ReportReproducerRun {
+  /** `lookout`: Lookout's own Foundry-test runner; `forge`: `forge test --match-path` (when forge is on PATH). */
+  runner: 'lookout' | 'forge';
+  revision: 'head' | 'base';
+  outcome: 'passed' | 'failed' | 'skipped' | 'does-not-compile';
+  /** The failure (or the compiler error, or why it was skipped); null when it passed. */
+  reason: string | null;
+}
+
+/**
+ * A Foundry test that replays the finding (`findings[].reproducer`): it deploys what the campaign
+ * deployed, replays the sequence with `vm.prank`/`vm.warp`/`vm.roll`, and fails the way the finding
+ * does. `verified`: it was compiled and run, and failed so on head (and, for a finding the pull
+ * request introduced, passed on the base where it compiles there).
+ */
+export interface ReportReproducer {
+  /** File name (`Vault.assertion.t.sol`) and test contract (`VaultAssertionTest`). */
+  file: string;
+  contract: string;
+  source: string;
+  verified: boolean;
+  /** Why it is not verified; null when it is. */
+  reason: string | null;
+  runs: ReportReproducerRun[];
 }

@@ -1,0 +1,153 @@
+import type { AddressNames } from '../solidityValues.js';
+import { addressText, instanceName, integerText } from '../solidityValues.js';
+import { describePanic } from '../../oracles/panic.js';
+import type { Expectation, ReproducerPlan } from './types.js';
+
+/**
+ * How the reproducer shows one kind of finding: statements before the sequence, how its last call
+ * is made (`plain`: a revert fails the test; `compare`: its outcome is compared with the base's), the
+ * assertions after it, and what a failing run must say. `unsupported`: why it cannot show it.
+ */
+export type Check =
+  | { kind: 'check'; before: string[]; beforeLast: string[]; last: 'plain' | 'compare'; after: string[]; expectation: Expectation }
+  | { kind: 'unsupported'; reason: string };
+
+/** What the test says when an assertion of its own fails (a marker the runner's reason must carry). */
+const MARK = 'Lookout:';
+
+/** `instances`: the contract variables by address; `values`: addresses as expressions (`alice`, `address(vault)`). */
+export function findingCheck(plan: ReproducerPlan, instances: AddressNames, values: AddressNames): Check {
+  const { finding } = plan;
+  switch (finding.kind) {
+    case 'assertion':
+    case 'panic':
+      return panicCheck(finding.panicCode ?? '0x01');
+    case 'property':
+      return propertyCheck(plan);
+    case 'ether-leak':
+      return etherLeakCheck(plan);
+    case 'token-theft':
+      return tokenTheftCheck(plan, instances, values);
+    case 'behaviour-change':
+      return behaviourCheck(plan);
+    default:
+      return { kind: 'unsupported', reason: `${finding.kind} findings have no Foundry assertion yet (the sequence is replayed, nothing fails)` };
+  }
+}
+
+function marked(text: string): Expectation {
+  return { description: `fail with "${MARK} ${text}"`, matches: (reason) => reason.includes(`${MARK} ${text}`) };
+}
+
+/** The last call reverts with the panic: forge fails the test with it. */
+function panicCheck(code: string): Check {
+  const panic = describePanic(Number(code));
+  return {
+    kind: 'check',
+    before: [],
+    beforeLast: [],
+    last: 'plain',
+    after: [],
+    expectation: { description: `fail with ${panic}`, matches: (reason) => reason.startsWith(`Panic ${code}`) },
+  };
+}
+
+/** `echidna_*`/`property_*` after the sequence: false (or a revert) fails it; `echidna_revert_*` must revert. */
+function propertyCheck(plan: ReproducerPlan): Check {
+  const property = plan.finding.function.replace(/\(\)$/, '');
+  const subject = instanceName(plan.finding.contract);
+  const message = `${property}() does not hold`;
+  const after = property.startsWith('echidna_revert_')
+    ? [`(bool returned, ) = address(${subject}).call(abi.encodeCall(${subject}.${property}, ()));`, `assertTrue(!returned, "${MARK} ${message}");`]
+    : [`assertTrue(${subject}.${property}(), "${MARK} ${message}");`];
+  // A property that reverts fails as forge's invariants do: with the revert.
+  return { kind: 'check', before: [], beforeLast: [], last: 'plain', after, expectation: { description: `fail with "${MARK} ${message}" or the property's revert`, matches: () => true } };
+}
+
+/** Every sender but the deployer ends with at most the ether it started with (senders pay no gas here, nor under a prank in forge). */
+function etherLeakCheck(plan: ReproducerPlan): Check {
+  const senders = plan.senders.slice(1);
+  if (senders.length === 0) return { kind: 'unsupported', reason: 'no sender besides the deployer' };
+  return {
+    kind: 'check',
+    before: senders.map((s) => `uint256 ${s.name}Before = ${s.name}.balance;`),
+    beforeLast: [],
+    last: 'plain',
+    after: senders.map((s) => `assertLe(${s.name}.balance, ${s.name}Before, "${MARK} ${s.name} took out more ether than it sent in");`),
+    expectation: { description: 'fail: a sender took out more ether than it sent in', matches: (reason) => reason.includes(MARK) && reason.includes('took out more ether than it sent in') },
+  };
+}
+
+// The token-theft oracle's two messages (src/oracles/tokenTheft.ts).
+const BALANCE_THEFT = /^\S+ \((0x[0-9a-fA-F]{40})\): (?:transferFrom )?moved (\d+) of (0x[0-9a-fA-F]{40})'s balance in a transaction from (0x[0-9a-fA-F]{40}), with an allowance of (\d+)$/;
+const ALLOWANCE_RISE = /^\S+ \((0x[0-9a-fA-F]{40})\): allowance\((0x[0-9a-fA-F]{40}), (0x[0-9a-fA-F]{40})\) rose from \d+ to \d+ in a transaction from (0x[0-9a-fA-F]{40}), not from the owner$/;
+
+/** The holder's balance falls by more than the callers were allowed, or an allowance rises without its owner: asserted around the last call. */
+function tokenTheftCheck(plan: ReproducerPlan, names: AddressNames, values: AddressNames): Check {
+  const { message } = plan.finding;
+  const balance = BALANCE_THEFT.exec(message);
+  if (balance) {
+    const [, tokenAddress, , owner, , allowance] = balance;
+    const token = names.get(tokenAddress.toLowerCase());
+    if (token === undefined) return { kind: 'unsupported', reason: `the token ${tokenAddress} is not one the reproducer deploys` };
+    const who = addressText(owner, values);
+    return {
+      kind: 'check',
+      before: [],
+      beforeLast: [`uint256 ${safe(who)}Tokens = ${token}.balanceOf(${who});`],
+      last: 'plain',
+      // The callers' allowance covered this much of the drop.
+      after: [`assertGe(${token}.balanceOf(${who}) + ${integerText(BigInt(allowance), 'uint256')}, ${safe(who)}Tokens, "${MARK} ${who}'s tokens moved without an allowance covering them");`],
+      expectation: marked(`${who}'s tokens moved`),
+    };
+  }
+  const rise = ALLOWANCE_RISE.exec(message);
+  if (rise) {
+    const [, tokenAddress, owner, spender] = rise;
+    const token = names.get(tokenAddress.toLowerCase());
+    if (token === undefined) return { kind: 'unsupported', reason: `the token ${tokenAddress} is not one the reproducer deploys` };
+    const [who, by] = [addressText(owner, values), addressText(spender, values)];
+    return {
+      kind: 'check',
+      before: [],
+      beforeLast: [`uint256 allowanceBefore = ${token}.allowance(${who}, ${by});`],
+      last: 'plain',
+      after: [`assertLe(${token}.allowance(${who}, ${by}), allowanceBefore, "${MARK} ${who}'s allowance rose in a transaction ${who} did not send");`],
+      expectation: marked(`${who}'s allowance rose`),
+    };
+  }
+  return { kind: 'unsupported', reason: 'the token-theft message does not name the holder and the token' };
+}
+
+/**
+ * The diverging call must end as it did on the base: the same success and the same return (or
+ * revert) data. So the test passes on the base and fails on head for an outcome, revert-reason or
+ * return-value difference; events, ether and token movements with equal return data are not compared.
+ */
+function behaviourCheck(plan: ReproducerPlan): Check {
+  const { baseOutcome, finding } = plan;
+  if (baseOutcome === undefined) return { kind: 'unsupported', reason: 'the base outcome of the diverging call is not known (no base build to replay it on)' };
+  const difference = finding.behaviour?.difference;
+  if (difference !== 'outcome' && difference !== 'revert-reason' && difference !== 'return-value') {
+    return { kind: 'unsupported', reason: `the revisions differ in ${difference ?? 'an unknown way'}, which the reproducer does not compare (it compares the call's outcome and return data)` };
+  }
+  const data = baseOutcome.returnData.replace(/^0x/, '');
+  const expected = `${baseOutcome.success ? 'succeed' : 'revert'} with the base's ${baseOutcome.success ? 'return' : 'revert'} data`;
+  return {
+    kind: 'check',
+    before: [],
+    beforeLast: [],
+    last: 'compare',
+    after: [
+      `// The base ${finding.behaviour!.base}; head ${finding.behaviour!.head}.`,
+      `assertTrue(success == ${baseOutcome.success}, "${MARK} the call does not ${baseOutcome.success ? 'succeed' : 'revert'} as on the base");`,
+      `assertTrue(keccak256(returned) == keccak256(hex"${data}"), "${MARK} the call returns other data than on the base");`,
+    ],
+    expectation: { description: `fail: the last call must ${expected}`, matches: (reason) => reason.includes(`${MARK} the call`) },
+  };
+}
+
+/** An identifier from a name that may be an address literal. */
+function safe(text: string): string {
+  return /^[A-Za-z_]\w*$/.test(text) ? text : `holder${text.slice(2, 8)}`;
+}

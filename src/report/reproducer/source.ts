@@ -1,0 +1,230 @@
+import { getAddress } from 'viem';
+import { accountNames } from '../sequence.js';
+import { etherText, instanceName, type AddressNames } from '../solidityValues.js';
+import type { ReportCall } from '../types.js';
+import { functionOf, typedArguments } from './arguments.js';
+import { findingCheck, type Check } from './checks.js';
+import type { PlannedDeployment, ReproducerPlan } from './types.js';
+
+/** The reproducer's test function. */
+export const TEST_FUNCTION = 'test_reproduce';
+
+/** A reproducer's Solidity, and how to tell that it reproduced the finding (or why it cannot). */
+export interface ReproducerSource {
+  source: string;
+  check: Check;
+}
+
+/**
+ * A Foundry test that deploys what the campaign deployed (same deployers, values, arguments, funded
+ * senders and start block), replays the finding's sequence with `vm.prank`/`vm.warp`/`vm.roll`, and
+ * fails the way the finding does. Values and accounts are written as the PR comment writes them.
+ */
+export function reproducerSource(plan: ReproducerPlan): ReproducerSource {
+  const writer = new Writer(plan);
+  const check = findingCheck(plan, writer.instances, writer.values);
+  const contract = [
+    `/// Lookout finding: ${plan.finding.kind} in ${plan.finding.contract}.${plan.finding.function} — ${oneLine(plan.finding.message)}`,
+    `/// Replays the sequence Lookout found; the test fails while the finding is there.`,
+    `contract ${plan.contract} is ${plan.harness?.contract ?? (plan.forgeStd ? 'Test' : 'ReproducerBase')} {`,
+    ...indent(1, writer.declarations()),
+    '',
+    ...(plan.harness ? [] : [...indent(1, writer.setUp()), '']),
+    ...indent(1, writer.testFunction(check)),
+    '}',
+  ];
+  const lines = [
+    '// SPDX-License-Identifier: UNLICENSED',
+    `pragma solidity ^${plan.solidityVersion};`,
+    '',
+    ...writer.imports(),
+    '',
+    ...(plan.forgeStd || plan.harness ? [] : selfContainedBase()),
+    ...helpers(),
+    ...contract,
+    '',
+  ];
+  return { source: lines.join('\n'), check };
+}
+
+/** Without forge-std: forge's cheatcodes as an interface at their address, and the few assertions the test uses. */
+function selfContainedBase(): string[] {
+  return [
+    'interface Vm {',
+    '    function prank(address msgSender, address txOrigin) external;',
+    '    function deal(address account, uint256 newBalance) external;',
+    '    function warp(uint256 newTimestamp) external;',
+    '    function roll(uint256 newHeight) external;',
+    '    function label(address account, string calldata newLabel) external;',
+    '}',
+    '',
+    'abstract contract ReproducerBase {',
+    '    bool public IS_TEST = true;',
+    '    Vm internal constant vm = Vm(address(uint160(uint256(keccak256("hevm cheat code")))));',
+    '',
+    '    function assertTrue(bool condition, string memory message) internal pure {',
+    '        require(condition, message);',
+    '    }',
+    '',
+    '    function assertLe(uint256 left, uint256 right, string memory message) internal pure {',
+    '        require(left <= right, message);',
+    '    }',
+    '',
+    '    function assertGe(uint256 left, uint256 right, string memory message) internal pure {',
+    '        require(left >= right, message);',
+    '    }',
+    '}',
+    '',
+  ];
+}
+
+/** Free functions: the address a contract's `nonce`-th creation gets, and a low-level call's revert passed on. */
+function helpers(): string[] {
+  return [
+    '/// The address of the contract `creator` created with `nonce` (RLP of [creator, nonce], nonce < 128).',
+    'function createdBy(address creator, uint8 nonce) pure returns (address) {',
+    '    return address(uint160(uint256(keccak256(abi.encodePacked(bytes2(0xd694), creator, nonce == 0 ? bytes1(0x80) : bytes1(nonce))))));',
+    '}',
+    '',
+    'function rethrow(bool success, bytes memory data) pure {',
+    '    if (!success) {',
+    '        assembly {',
+    '            revert(add(data, 32), mload(data))',
+    '        }',
+    '    }',
+    '}',
+    '',
+  ];
+}
+
+/** Writes the contract's parts, collecting the types they use (imported at the top). */
+class Writer {
+  /** Contract variables by address (deployments), senders by role. */
+  readonly instances: AddressNames;
+  /** Addresses as expressions: `alice`, `address(vault)`. */
+  readonly values: AddressNames;
+  private readonly types = new Set<string>();
+
+  constructor(private readonly plan: ReproducerPlan) {
+    const named = plan.deployments.filter((d) => d.how.kind !== 'library');
+    this.instances = accountNames({ senders: plan.senders, deployments: named });
+    const senders = new Set(plan.senders.map((s) => s.address.toLowerCase()));
+    this.values = new Map([...this.instances].map(([address, name]) => [address, senders.has(address) ? name : `address(${name})`]));
+    for (const d of named) this.types.add(d.contract);
+  }
+
+  imports(): string[] {
+    const byFile = new Map<string, Set<string>>();
+    const add = (file: string, name: string) => byFile.set(file, (byFile.get(file) ?? new Set()).add(name));
+    if (this.plan.harness) add(this.plan.harness.file, this.plan.harness.contract);
+    else if (this.plan.forgeStd) add('forge-std/Test.sol', 'Test');
+    for (const d of this.plan.deployments) if (this.types.has(d.contract)) add(d.file, d.contract);
+    for (const type of this.types) {
+      const file = this.plan.typeFiles.get(type);
+      if (file !== undefined && !this.plan.deployments.some((d) => d.contract === type)) add(file, type);
+    }
+    return [...byFile].map(([file, symbols]) => `import {${[...symbols].sort().join(', ')}} from "${file}";`);
+  }
+
+  declarations(): string[] {
+    const senders = this.plan.senders.map((s) => `address internal ${s.name} = ${getAddress(s.address)};`);
+    // With a harness, its setUp() deployed the contracts at the addresses the campaign saw.
+    const contracts = this.plan.deployments.flatMap((d) => {
+      if (d.how.kind === 'library') return [];
+      const name = this.nameOf(d);
+      return [this.plan.harness ? `${d.contract} internal ${name} = ${d.contract}(payable(${getAddress(d.address)}));` : `${d.contract} internal ${name};`];
+    });
+    return [...senders, ...contracts];
+  }
+
+  setUp(): string[] {
+    const { plan } = this;
+    const body = [
+      // The campaign's chain starts here; forge's at block 1, timestamp 1.
+      `vm.warp(${plan.start.timestamp});`,
+      `vm.roll(${plan.start.block});`,
+      ...plan.senders.flatMap((s) => [`vm.label(${s.name}, "${s.name}");`, `vm.deal(${s.name}, ${etherText(plan.senderBalance)});`]),
+      ...plan.deployments.flatMap((d) => this.deploy(d)),
+    ];
+    return ['function setUp() public {', ...indent(1, body), '}'];
+  }
+
+  private deploy(d: PlannedDeployment): string[] {
+    const name = this.nameOf(d);
+    switch (d.how.kind) {
+      case 'library':
+        return [];
+      case 'created': {
+        const creator = this.values.get(d.how.creator.toLowerCase()) ?? getAddress(d.how.creator);
+        return [`${name} = ${d.contract}(payable(createdBy(${creator}, ${d.how.nonce})));`, `vm.label(address(${name}), "${name}");`];
+      }
+      case 'new': {
+        const value = d.value === 0n ? '' : `{value: ${etherText(d.value)}}`;
+        const args = typedArguments(d.params, d.args, this.values, (type) => this.types.add(type));
+        if (args === undefined) throw new Error(`${d.contract}'s constructor takes a struct, enum or function: the reproducer cannot write its arguments`);
+        const deployer = this.values.get(d.deployer.toLowerCase()) ?? getAddress(d.deployer);
+        return [`vm.prank(${deployer}, ${deployer});`, `${name} = new ${d.contract}${value}(${args.join(', ')});`, `vm.label(address(${name}), "${name}");`];
+      }
+    }
+  }
+
+  testFunction(check: Check): string[] {
+    const { sequence } = this.plan.finding;
+    const body: string[] = [];
+    if (check.kind === 'check') body.push(...check.before);
+    sequence.forEach((call, i) => {
+      const last = i === sequence.length - 1;
+      body.push(...delays(call));
+      if (last && check.kind === 'check') body.push(...check.beforeLast);
+      const sender = this.values.get(call.sender.toLowerCase()) ?? getAddress(call.sender);
+      body.push(`vm.prank(${sender}, ${sender});`);
+      const reverted = this.plan.head?.[i]?.success === false;
+      body.push(...this.callStatement(call, last && check.kind === 'check' ? check.last : reverted ? 'try' : 'plain'));
+    });
+    if (check.kind === 'check') body.push(...check.after);
+    else body.push(`// Nothing is asserted: ${check.reason}.`);
+    return [`function ${TEST_FUNCTION}() public {`, ...indent(1, body), '}'];
+  }
+
+  /**
+   * One call: `plain` lets a revert fail the test, `try` lets it pass (the campaign's transaction
+   * reverted too, and the sequence went on), `compare` keeps its outcome and data for the assertions.
+   * A function whose arguments have no literal (structs, enums) is called with the raw calldata.
+   */
+  private callStatement(call: ReportCall, how: 'plain' | 'try' | 'compare'): string[] {
+    const d = this.plan.deployments.find((x) => x.contract === call.contract && x.how.kind !== 'library');
+    const instance = d === undefined ? instanceName(call.contract ?? 'target') : this.nameOf(d);
+    const value = call.value === '0' ? '' : `{value: ${etherText(BigInt(call.value))}}`;
+    const fn = d === undefined ? undefined : functionOf(d.abi, call.function);
+    const args = fn === undefined ? undefined : typedArguments(fn.inputs, call.args, this.values, (type) => this.types.add(type));
+    const raw = `address(${instance}).call${value}(${call.calldata === '0x' ? '""' : `hex"${call.calldata.slice(2)}"`})`;
+    if (fn === undefined || args === undefined) {
+      const comment = fn === undefined ? [] : [`// ${call.function} with the campaign's arguments, ABI-encoded:`];
+      if (how === 'compare') return [...comment, `(bool success, bytes memory returned) = ${raw};`];
+      return how === 'try' ? [...comment, `${raw};`] : [...comment, `(bool success, bytes memory returned) = ${raw};`, 'rethrow(success, returned);'];
+    }
+    if (how === 'compare') return [`(bool success, bytes memory returned) = address(${instance}).call${value}(abi.encodeCall(${instance}.${fn.name}, (${args.join(', ')})));`];
+    const expression = `${instance}.${fn.name}${value}(${args.join(', ')})`;
+    return how === 'try' ? [`try ${expression} {} catch {}`] : [`${expression};`];
+  }
+
+  private nameOf(d: PlannedDeployment): string {
+    return this.instances.get(d.address.toLowerCase()) ?? instanceName(d.contract);
+  }
+}
+
+/** Blocks and seconds that pass before the call, as the campaign let them pass. */
+function delays(call: ReportCall): string[] {
+  return [
+    ...(call.timeDelay > 0 ? [`vm.warp(block.timestamp + ${call.timeDelay});`] : []),
+    ...(call.blockDelay > 0 ? [`vm.roll(block.number + ${call.blockDelay});`] : []),
+  ];
+}
+
+function indent(level: number, lines: readonly string[]): string[] {
+  return lines.map((line) => (line === '' ? line : `${'    '.repeat(level)}${line}`));
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ');
+}

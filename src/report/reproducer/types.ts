@@ -1,0 +1,72 @@
+import type { Abi, AbiParameter } from 'viem';
+import type { ReportFinding } from '../types.js';
+
+/** A contract the reproducer's `setUp()` deploys, as the campaign's world did, in the same order. */
+export interface PlannedDeployment {
+  /** The contract's name and the file declaring it (what the reproducer imports). */
+  contract: string;
+  file: string;
+  /** The campaign's address: sequences and arguments name it, the reproducer by `instance`. */
+  address: string;
+  /** Constructor parameters and arguments (as the report holds them: numbers in decimal, addresses in hex). */
+  params: readonly AbiParameter[];
+  /** Its ABI: the parameter types of the functions the sequence calls. */
+  abi: Abi;
+  args: readonly unknown[];
+  value: bigint;
+  deployer: string;
+  /**
+   * `created`: another constructor created it (`creator`'s `nonce`-th creation), so the reproducer
+   * computes its address instead of deploying it; `library`: linked, deployed by forge, never by name.
+   */
+  how: { kind: 'new' } | { kind: 'created'; creator: string; nonce: number } | { kind: 'library' };
+}
+
+/**
+ * A test contract of the project's own (harness17's campaigns from Foundry tests): the reproducer
+ * inherits it, so forge runs its `setUp()`, and names the contracts it deployed by their addresses.
+ */
+export interface ReproducerHarness {
+  file: string;
+  contract: string;
+}
+
+/** How a call of the sequence ended when Lookout replayed it: a reverting step is made through try/catch. */
+export interface StepOutcome {
+  success: boolean;
+  /** The raw return (or revert) data, 0x-hex. */
+  returnData: string;
+}
+
+/** Everything the Solidity source is written from: pure data, no executor. */
+export interface ReproducerPlan {
+  finding: ReportFinding;
+  /** The test file's name (`Vault.assertion.t.sol`) and the test contract's (`VaultAssertionTest`). */
+  file: string;
+  contract: string;
+  /** The funded accounts by role, deployer first, and what each held before deployment. */
+  senders: readonly { name: string; address: string }[];
+  senderBalance: bigint;
+  /** The chain's first block and timestamp (the campaign's executor starts there). */
+  start: { block: bigint; timestamp: bigint };
+  deployments: readonly PlannedDeployment[];
+  /** Head's outcome of each call of `finding.sequence`, when it was replayed. */
+  head?: readonly StepOutcome[];
+  /** `behaviour-change`: the base's outcome of the diverging (last) call: what the reproducer asserts. */
+  baseOutcome?: StepOutcome;
+  /** The file declaring each contract or interface of the build, by name: what a contract-typed parameter imports. */
+  typeFiles: ReadonlyMap<string, string>;
+  /** `pragma solidity ^<version>`: the compiler the project built the finding's contract with. */
+  solidityVersion: string;
+  /** Import forge-std's `Test` (the project resolves `forge-std/Test.sol`), else a self-contained `Vm` interface. */
+  forgeStd: boolean;
+  harness?: ReproducerHarness;
+}
+
+/** What the reproducer must do on head for the finding to count as reproduced. */
+export interface Expectation {
+  /** In words, for `verified: false` reasons (`fail with Panic 0x01`). */
+  description: string;
+  /** Whether a failing run's reason is this finding's failure. */
+  matches(reason: string): boolean;
+}

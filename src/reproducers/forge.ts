@@ -1,0 +1,42 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { readProjectSettings } from '../build/project/index.js';
+import { TEST_FUNCTION } from '../report/reproducer/source.js';
+import { inTestFolder, type ReproducerFile, type RunOutcome } from './verify.js';
+
+const run = promisify(execFile);
+/** forge builds the whole project first: minutes on a large one. */
+const FORGE_TIMEOUT_MS = 10 * 60_000;
+
+/**
+ * `forge test --match-path` on the reproducer, written into the project's test folder for the run,
+ * judged by forge's own result line for the test (`[PASS] test_reproduce()`, `[FAIL: reason]
+ * test_reproduce()`). Without one, forge did not run it (a build failure, no compiler offline, a
+ * folder forge does not compile): `does-not-compile` or `skipped`, with forge's last words.
+ */
+export async function runWithForge(root: string, reproducer: ReproducerFile, forge = 'forge'): Promise<RunOutcome> {
+  const settings = readProjectSettings(root, process.env);
+  return inTestFolder(root, settings.test, reproducer, async (unit) => {
+    let output: string;
+    try {
+      const { stdout, stderr } = await run(forge, ['test', '--root', root, '--match-path', unit], { cwd: root, timeout: FORGE_TIMEOUT_MS, maxBuffer: 64 * 1024 * 1024 });
+      output = `${stdout}${stderr}`;
+    } catch (error) {
+      output = `${(error as { stdout?: string }).stdout ?? ''}${(error as { stderr?: string }).stderr ?? (error as Error).message}`;
+    }
+    return forgeOutcome(output);
+  });
+}
+
+/** forge's verdict on the reproducer's test, read from its output. */
+export function forgeOutcome(output: string): RunOutcome {
+  if (new RegExp(`\\[PASS\\] ${TEST_FUNCTION}\\(`).test(output)) return { outcome: 'passed', reason: null };
+  const failed = new RegExp(`\\[FAIL(?:[.:] ?([^\\n]*?))?\\] ${TEST_FUNCTION}\\(`).exec(output);
+  if (failed) return { outcome: 'failed', reason: failed[1] ?? 'failed' };
+  const words = lastLines(output);
+  return /Compiler run failed|Error \(\d+\)/.test(output) ? { outcome: 'does-not-compile', reason: words } : { outcome: 'skipped', reason: `forge did not run the test: ${words}` };
+}
+
+function lastLines(text: string): string {
+  return text.trim().split('\n').slice(-5).join('\n');
+}

@@ -1,0 +1,111 @@
+import type { CompiledProject } from '../build/types.js';
+import type { World } from '../deploy/index.js';
+import type { Executor } from '../evm/executor.js';
+import { errorMessage } from '../errors.js';
+import type { Logger } from '../logger.js';
+import { reproducerSource } from '../report/reproducer/source.js';
+import type { Expectation, ReproducerPlan } from '../report/reproducer/types.js';
+import type { Report, ReportFinding, ReportReproducer, ReportReproducerRun } from '../report/types.js';
+import { reproducerNames, solidityVersion, worldPlan, type WorldPlan } from './plan.js';
+import { replayOutcomes } from './replay.js';
+import { isForgeAvailable } from '../build/forge/index.js';
+import { runWithForge } from './forge.js';
+import { hasForgeStd, runReproducer, type ReproducerFile, type RunOutcome } from './verify.js';
+
+/** A checked-out revision of the project, removed by `dispose`. */
+export interface ProjectCheckout {
+  root: string;
+  dispose(): void;
+}
+
+export interface ReproducerContext {
+  /** Head's build, its project root, and the world its campaigns ran in. */
+  project: CompiledProject;
+  root: string;
+  world: World;
+  senders: NonNullable<Report['senders']>;
+  /** `lookout pr`: the base's deployed world (a behaviour change's expected outcome) and its sources (where an introduced finding's reproducer must pass). */
+  base?: { executor: Executor; checkout: () => Promise<ProjectCheckout> };
+  /** `forge test --match-path` on each reproducer too (when forge is on PATH). */
+  forge?: (root: string, reproducer: ReproducerFile) => Promise<RunOutcome>;
+  logger: Logger;
+}
+
+/**
+ * Writes a Foundry reproducer for every finding and checks it before it is reported: compiled with
+ * the project's settings and run by Lookout's Foundry-test runner, it must fail on head as the
+ * finding does and, for a finding the pull request introduced, pass on the base. One that does not
+ * is reported with `verified: false` and the reason.
+ */
+export async function attachReproducers(findings: readonly ReportFinding[], context: ReproducerContext): Promise<void> {
+  if (findings.length === 0) return;
+  const shared = worldPlan(context.project, context.world, context.senders, hasForgeStd(context.root));
+  const names = reproducerNames(findings);
+  let base: ProjectCheckout | undefined;
+  try {
+    if (context.base !== undefined && findings.some(comparesWithBase)) base = await context.base.checkout();
+    for (const [i, finding] of findings.entries()) {
+      finding.reproducer = await reproduce(finding, names[i], shared, context, base);
+      const { reproducer } = finding;
+      context.logger.info(`${reproducer.file}: ${reproducer.verified ? 'verified' : `not verified: ${reproducer.reason}`}`);
+    }
+  } finally {
+    base?.dispose();
+  }
+}
+
+/** A finding the pull request introduced (a behaviour change always is): its reproducer must pass on the base. */
+function comparesWithBase(finding: ReportFinding): boolean {
+  return finding.introduced === true;
+}
+
+async function reproduce(finding: ReportFinding, name: { file: string; contract: string }, shared: WorldPlan, context: ReproducerContext, base: ProjectCheckout | undefined): Promise<ReportReproducer> {
+  const contract = context.project.contracts.find((c) => c.file === finding.contractFile && c.name === finding.contract);
+  const plan: ReproducerPlan = {
+    ...shared,
+    ...name,
+    finding,
+    solidityVersion: solidityVersion(contract?.compilerVersion ?? context.project.compilers[0]?.version ?? '0.8.0'),
+    head: await replayOutcomes(context.world.executor, finding.sequence),
+    baseOutcome: finding.kind === 'behaviour-change' && context.base ? (await replayOutcomes(context.base.executor, finding.sequence))?.at(-1) : undefined,
+  };
+  const unverified = (source: string, reason: string, runs: ReportReproducerRun[] = []): ReportReproducer => ({ ...name, source, verified: false, reason, runs });
+  let written;
+  try {
+    written = reproducerSource(plan);
+  } catch (error) {
+    return unverified('', errorMessage(error));
+  }
+  const { source, check } = written;
+  if (check.kind === 'unsupported') return unverified(source, check.reason);
+  const file: ReproducerFile = { ...name, source, solidityVersion: plan.solidityVersion };
+  const runs: ReportReproducerRun[] = [{ runner: 'lookout', revision: 'head', ...(await runReproducer(context.root, file)) }];
+  if (base !== undefined && comparesWithBase(finding)) runs.push({ runner: 'lookout', revision: 'base', ...(await runReproducer(base.root, file)) });
+  if (context.forge) runs.push({ runner: 'forge', revision: 'head', ...(await context.forge(context.root, file)) });
+  const reason = runs.map((run) => judgeRun(run, check.expectation)).find((r) => r !== undefined);
+  return { ...name, source, verified: reason === undefined, reason: reason ?? null, runs };
+}
+
+/**
+ * Why a run does not confirm the reproducer, or undefined when it does: on head it must fail as the
+ * finding does (forge's reason is its own wording: any failure), on the base pass. A reproducer that
+ * does not compile on the base (a contract the pull request added) has nothing to confirm there.
+ */
+function judgeRun(run: ReportReproducerRun, expectation: Expectation): string | undefined {
+  const where = `${run.runner === 'forge' ? 'forge' : 'Lookout’s runner'} on ${run.revision}`;
+  if (run.revision === 'base') {
+    if (run.outcome === 'passed' || run.outcome === 'does-not-compile') return undefined;
+    return `${where}: it ${run.outcome === 'failed' ? `fails there too (${run.reason})` : `was skipped (${run.reason})`}, so it does not tell the revisions apart`;
+  }
+  // forge is optional: one that could not build or run the test (offline, no compiler) confirms nothing and refutes nothing.
+  if (run.runner === 'forge' && (run.outcome === 'does-not-compile' || run.outcome === 'skipped')) return undefined;
+  if (run.outcome === 'does-not-compile') return `${where}: it does not compile: ${run.reason}`;
+  if (run.outcome !== 'failed') return `${where}: it ${run.outcome}${run.reason ? ` (${run.reason})` : ''}; it should ${expectation.description}`;
+  if (run.runner === 'lookout' && !expectation.matches(run.reason ?? '')) return `${where}: it fails with ${run.reason}; it should ${expectation.description}`;
+  return undefined;
+}
+
+/** `forge test` on each reproducer when forge runs here (it is optional: Lookout's runner always checks). */
+export async function forgeRunner(): Promise<ReproducerContext['forge']> {
+  return (await isForgeAvailable()) ? runWithForge : undefined;
+}

@@ -1,0 +1,46 @@
+import type { CompiledProject } from '../build/types.js';
+import { constructorOf } from '../deploy/catalog.js';
+import type { World } from '../deploy/index.js';
+import { SENDER_BALANCE, START_BLOCK, START_TIMESTAMP } from '../evm/executor.js';
+import type { PlannedDeployment, ReproducerPlan } from '../report/reproducer/types.js';
+import { instanceName } from '../report/solidityValues.js';
+import type { ReportFinding } from '../report/types.js';
+
+/** What every reproducer of a run shares: the world as the campaigns had it, and how the project builds. */
+export type WorldPlan = Pick<ReproducerPlan, 'senders' | 'senderBalance' | 'start' | 'deployments' | 'typeFiles' | 'forgeStd' | 'harness'>;
+
+/** The world's deployments in order, each as the reproducer's `setUp()` repeats it. */
+export function worldPlan(project: CompiledProject, world: World, senders: ReproducerPlan['senders'], forgeStd: boolean): WorldPlan {
+  const created = new Map<string, number>();
+  const deployments = world.deployed.map((d): PlannedDeployment => {
+    const base = { contract: d.contract.name, file: d.contract.file, address: d.address, abi: d.contract.abi, value: d.value, deployer: d.deployer };
+    if (d.contract.kind === 'library') return { ...base, params: [], args: [], how: { kind: 'library' } };
+    if (d.from === 'created') {
+      // A contract's own nonce starts at 1 (EIP-161): its n-th creation has nonce n.
+      const nonce = (created.get(d.deployer) ?? 0) + 1;
+      created.set(d.deployer, nonce);
+      return { ...base, params: [], args: [], how: { kind: 'created', creator: d.deployer, nonce } };
+    }
+    return { ...base, params: constructorOf(d.contract).params, args: d.args, how: { kind: 'new' } };
+  });
+  const typeFiles = new Map(project.contracts.map((c) => [c.name, c.file]));
+  return { senders, senderBalance: SENDER_BALANCE, start: { block: START_BLOCK, timestamp: START_TIMESTAMP }, deployments, typeFiles, forgeStd };
+}
+
+/** `Vault.assertion.t.sol` / `VaultAssertionTest`, numbered from the second of a kind in one contract. */
+export function reproducerNames(findings: readonly ReportFinding[]): { file: string; contract: string }[] {
+  const seen = new Map<string, number>();
+  return findings.map((finding) => {
+    const kind = instanceName(finding.kind.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()));
+    const stem = `${finding.contract}.${kind}`;
+    const n = (seen.get(stem) ?? 0) + 1;
+    seen.set(stem, n);
+    const suffix = n === 1 ? '' : String(n);
+    return { file: `${stem}${suffix}.t.sol`, contract: `${finding.contract}${kind.charAt(0).toUpperCase()}${kind.slice(1)}${suffix}Test` };
+  });
+}
+
+/** `0.8.28` of `0.8.28+commit.7893614a`: the version the reproducer's pragma asks for. */
+export function solidityVersion(compilerVersion: string): string {
+  return /^\d+\.\d+\.\d+/.exec(compilerVersion)?.[0] ?? compilerVersion;
+}

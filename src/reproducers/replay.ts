@@ -1,0 +1,28 @@
+import { bytesToHex, hexToBytes } from 'viem';
+import type { Executor } from '../evm/executor.js';
+import type { StepOutcome } from '../report/reproducer/types.js';
+import type { ReportCall } from '../report/types.js';
+
+/**
+ * Replays a report's sequence from the deployment snapshot and says how each call ended (a
+ * reverting step of the sequence is made through try/catch in the reproducer; a behaviour change's
+ * last call on the base is what the reproducer expects). Undefined when a sender or contract the
+ * sequence names is not in this executor's world.
+ */
+export async function replayOutcomes(executor: Executor, sequence: readonly ReportCall[]): Promise<StepOutcome[] | undefined> {
+  const senders = executor.senderAddresses.map((a) => a.toLowerCase());
+  const steps = sequence.map((call) => ({ call, sender: senders.indexOf(call.sender.toLowerCase()), to: executor.deployments.findIndex((d) => d.name === call.contract) }));
+  if (steps.some((s) => s.sender < 0 || s.to < 0)) return undefined;
+  executor.reset();
+  try {
+    const outcomes: StepOutcome[] = [];
+    for (const { call, sender, to } of steps) {
+      const result = await executor.run({ sender, to, data: hexToBytes(call.calldata as `0x${string}`), value: BigInt(call.value), blockDelay: call.blockDelay, timeDelay: call.timeDelay });
+      const data = result.outcome.kind === 'revert' ? result.outcome.data : result.returnData;
+      outcomes.push({ success: result.outcome.kind === 'success', returnData: bytesToHex(data) });
+    }
+    return outcomes;
+  } finally {
+    executor.reset();
+  }
+}
