@@ -126,6 +126,7 @@ function setOutputs(report: Report, options: ActionOptions, sarif: string | unde
   core.setOutput('targets-unreachable', counts.unreachable);
   core.setOutput('changed-lines', countsText(counts));
   core.setOutput('report', options.report);
+  core.setOutput('reproducers', report.findings.some((f) => f.reproducer?.source) ? options.reproducers : '');
   core.setOutput('sarif', sarif ?? '');
 }
 

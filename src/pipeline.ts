@@ -15,7 +15,7 @@ import { fuzzPullRequest } from './pullRequest.js';
 import { renderMarkdown } from './report/markdown.js';
 import { renderSarif } from './report/sarif.js';
 import type { Report, ReportTarget } from './report/types.js';
-import { writeJsonReport } from './report/write.js';
+import { writeJsonReport, writeReproducers } from './report/write.js';
 import { renderText } from './report/text.js';
 import { buildTargets } from './targets/buildTargets.js';
 import { testOrScript, type FuzzSelection } from './targets/contractsToFuzz.js';
@@ -103,6 +103,8 @@ function finish(report: Report, config: RunConfig, started: number, clock: Clock
   if (config.outputs.json) writeJsonReport(config.outputs.json, report);
   if (config.outputs.markdown) writeFileSync(config.outputs.markdown, renderMarkdown(report));
   if (config.outputs.sarif) writeFileSync(config.outputs.sarif, `${JSON.stringify(renderSarif(report), null, 2)}\n`);
+  // Last: the report files are written even if the folder cannot be.
+  if (config.outputs.reproducers) writeReproducers(config.outputs.reproducers, report);
 }
 
 function emptyReport(config: RunConfig): Report {

@@ -22,6 +22,7 @@ import { fuzzContracts, type ContractPlan, type FuzzOutcome } from './campaigns.
 import { deployPlans, deployProject, projectConfigFor } from './deployment.js';
 import { constructorOf } from './deploy/catalog.js';
 import type { ContractCampaignResult } from './fuzz/campaign/contractCampaign.js';
+import { attachReproducers, forgeRunner, type ReproducerContext } from './reproducers/index.js';
 
 /**
  * `lookout pr`: the changed Solidity lines of head since its merge-base with base become targets in
@@ -71,6 +72,11 @@ export async function fuzzPullRequest(config: PrConfig, context: { logger: Logge
         }
       });
     }
+    const reproducing: ReproducerContext = {
+      project, root: headRoot, world: deployed.world, senders: deployed.senders, forge: await forgeRunner(), logger,
+      base: comparing ? { executor: base.executor, checkout: () => checkoutProject(repo, range.mergeBase!, projectDir) } : undefined,
+    };
+    if (findings.length > 0) await logger.group('Checking reproducers', () => attachReproducers(findings, reproducing));
     return {
       targets: [...deployed.plans.flatMap((plan, i) => toReportTargets(plan.targets, results[i])), ...deployed.notFuzzed, ...notCompiledTargets(project, changes)],
       findings,
@@ -117,6 +123,12 @@ async function changedRange(repo: string, config: PrConfig, logger: Logger): Pro
     logger.warning(`${errorMessage(error)}. Using the pull request's diff from the GitHub API instead; findings cannot be compared with the base.`);
     return { changes: await config.changesWithoutBase(), head: config.head, mergeBase: undefined };
   }
+}
+
+/** The project at a revision, exported (the base's sources: where an introduced finding's reproducer must pass). */
+async function checkoutProject(repo: string, commit: string, projectDir: string): Promise<{ root: string; dispose(): void }> {
+  const tree = await exportRevision(repo, commit);
+  return { root: path.join(tree.dir, projectDir), dispose: tree.dispose };
 }
 
 /** Without the base's history, head may be missing too: say how to fetch it rather than fail in git archive. */

@@ -34,7 +34,7 @@ describe('action.yml', () => {
   it('runs the bundle on node24 and declares exactly the inputs the config reads', () => {
     expect(actionYml.runs).toEqual({ using: 'node24', main: 'dist/index.js' });
     expect(Object.keys(actionYml.inputs).sort()).toEqual(Object.values(INPUT).sort());
-    expect(Object.keys(actionYml.outputs).sort()).toEqual(['changed-lines', 'findings', 'introduced-findings', 'report', 'sarif', 'targets-reached', 'targets-total', 'targets-unreachable']);
+    expect(Object.keys(actionYml.outputs).sort()).toEqual(['changed-lines', 'findings', 'introduced-findings', 'report', 'reproducers', 'sarif', 'targets-reached', 'targets-total', 'targets-unreachable']);
   });
 
   it('has the defaults the config assumes', () => {
@@ -42,6 +42,7 @@ describe('action.yml', () => {
     expect(actionYml.inputs[INPUT.failOn].default).toBe(ACTION_DEFAULTS.failOn);
     expect(actionYml.inputs[INPUT.mode].default).toBe(ACTION_DEFAULTS.mode);
     expect(actionYml.inputs[INPUT.report].default).toBe(ACTION_DEFAULTS.report);
+    expect(actionYml.inputs[INPUT.reproducers].default).toBe(ACTION_DEFAULTS.reproducers);
     expect(actionYml.inputs[INPUT.githubToken].default).toBe('${{ github.token }}');
   });
 

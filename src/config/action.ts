@@ -21,6 +21,7 @@ export const INPUT = {
   review: 'review',
   mode: 'mode',
   report: 'report',
+  reproducers: 'reproducers',
   config: 'config',
   behaviourLabel: 'behaviour-label',
   workers: 'workers',
@@ -49,6 +50,8 @@ export const ACTION_DEFAULTS = {
   mode: 'full',
   /** Relative to the workspace; the fork-safe pair uploads and downloads this directory. */
   report: 'lookout-report/report.json',
+  /** Next to the report, so uploading the report's directory carries the reproducers too. */
+  reproducers: 'lookout-report/reproducers',
   comment: true,
   annotations: true,
   review: true,
@@ -76,6 +79,8 @@ export interface ActionOptions {
   base: string | undefined;
   workingDirectory: string;
   report: string;
+  /** The folder the findings' Foundry reproducers are written into. */
+  reproducers: string;
   sarif: string | undefined;
   /** The project configuration file (`lookout.toml`); undefined: the one at the project root, if any. */
   config: string | undefined;
@@ -167,6 +172,7 @@ export function validate(inputs: ActionInputs, workspace: string): ActionOptions
     base: inputs.base,
     workingDirectory: path.resolve(workspace, inputs['working-directory'] ?? '.'),
     report: path.resolve(workspace, inputs.report ?? ACTION_DEFAULTS.report),
+    reproducers: path.resolve(workspace, inputs.reproducers ?? ACTION_DEFAULTS.reproducers),
     sarif: inputs.sarif === undefined ? undefined : path.resolve(workspace, inputs.sarif),
     config: inputs.config === undefined ? undefined : path.resolve(workspace, inputs.config),
     comment: attempt(INPUT.comment, () => parseBoolean(inputs.comment, ACTION_DEFAULTS.comment), ACTION_DEFAULTS.comment),
@@ -243,7 +249,7 @@ export function toPrConfig(options: ActionOptions, target: FuzzTarget): PrConfig
     maxSequenceLength: DEFAULTS.maxSequenceLength,
     panicCodes: DEFAULT_PANIC_CODES,
     techniques: ALL_TECHNIQUES,
-    outputs: { json: options.report },
+    outputs: { json: options.report, reproducers: options.reproducers },
     configFile: options.config,
   };
 }

@@ -1,4 +1,5 @@
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { existsSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { findProjectRoot } from '../build/project/index.js';
@@ -15,6 +16,7 @@ interface CommonOptions {
   json?: string;
   markdown?: string;
   sarif?: string;
+  reproducers?: string;
   config?: string;
   prediction: boolean;
   ddsf: boolean;
@@ -37,7 +39,7 @@ export function parseArgv(argv: readonly string[], options: { cwd: string; versi
     techniques: { prediction: opts.prediction, ddsf: opts.ddsf },
     schedule: opts.schedule,
     configFile: resolve(opts.config),
-    outputs: { json: resolve(opts.json), markdown: resolve(opts.markdown), sarif: resolve(opts.sarif) },
+    outputs: { json: resolve(opts.json), markdown: resolve(opts.markdown), sarif: resolve(opts.sarif), reproducers: reproducersFolder(resolve(opts.reproducers)) },
     workers: opts.workers,
   });
   let config: RunConfig | undefined;
@@ -108,11 +110,18 @@ function withCommonOptions(command: Command, budget: string): Command {
     .option('--json <file>', 'write the JSON report here')
     .option('--markdown <file>', 'write the report as the PR comment shows it (markdown) here')
     .option('--sarif <file>', 'write SARIF 2.1.0 (for code scanning) here')
+    .option('--reproducers <dir>', 'write each finding\'s Foundry reproducer (<Contract>.<kind>.t.sol) into this folder')
     .option('--config <file>', 'project configuration (default: lookout.toml at the project root)')
     .option('--no-prediction', 'switch off input prediction (for measurement)')
     .option('--no-ddsf', 'switch off demand-driven sequence fuzzing (for measurement)')
     .option('--schedule <name>', `power schedule: ${SCHEDULES.join(', ')} (for measurement)`, parseSchedule)
     .option('--workers <n>', 'worker threads per campaign (default: every core); reports are reproducible per seed, transaction budget and worker count', workersOption, availableParallelism());
+}
+
+/** `--reproducers DIR`: a folder, or where one can be made; a file there is a usage error before any fuzzing. */
+function reproducersFolder(dir: string | undefined): string | undefined {
+  if (dir !== undefined && existsSync(dir) && !statSync(dir).isDirectory()) throw new ConfigurationError(`--reproducers ${dir} is a file: give a folder to write the Foundry reproducers into.`);
+  return dir;
 }
 
 /** `--workers`: parseWorkers, its message as a usage error. */

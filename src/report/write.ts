@@ -7,3 +7,17 @@ export function writeJsonReport(file: string, report: Report): void {
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
 }
+
+/**
+ * Writes each finding's Foundry reproducer into `dir` (created if needed) under its file name;
+ * returns the paths written. Findings without a reproducer source are left out.
+ */
+export function writeReproducers(dir: string, report: Report): string[] {
+  const reproducers = report.findings.flatMap((f) => (f.reproducer && f.reproducer.source !== '' ? [f.reproducer] : []));
+  mkdirSync(dir, { recursive: true });
+  return reproducers.map((r) => {
+    const file = path.join(dir, r.file);
+    writeFileSync(file, r.source);
+    return file;
+  });
+}

@@ -5,11 +5,12 @@ import type { Expectation, ReproducerPlan } from './types.js';
 
 /**
  * How the reproducer shows one kind of finding: statements before the sequence, how its last call
- * is made (`plain`: a revert fails the test; `compare`: its outcome is compared with the base's), the
+ * is made (`plain`: its revert is the failure; `try`: the assertions after it are, and a revision
+ * where it reverts, like the base, passes; `compare`: its outcome is compared with the base's), the
  * assertions after it, and what a failing run must say. `unsupported`: why it cannot show it.
  */
 export type Check =
-  | { kind: 'check'; before: string[]; beforeLast: string[]; last: 'plain' | 'compare'; after: string[]; expectation: Expectation }
+  | { kind: 'check'; before: string[]; beforeLast: string[]; last: 'plain' | 'try' | 'compare'; after: string[]; expectation: Expectation }
   | { kind: 'unsupported'; reason: string };
 
 /** What the test says when an assertion of its own fails (a marker the runner's reason must carry). */
@@ -61,7 +62,7 @@ function propertyCheck(plan: ReproducerPlan): Check {
     ? [`(bool returned, ) = address(${subject}).call(abi.encodeCall(${subject}.${property}, ()));`, `assertTrue(!returned, "${MARK} ${message}");`]
     : [`assertTrue(${subject}.${property}(), "${MARK} ${message}");`];
   // A property that reverts fails as forge's invariants do: with the revert.
-  return { kind: 'check', before: [], beforeLast: [], last: 'plain', after, expectation: { description: `fail with "${MARK} ${message}" or the property's revert`, matches: () => true } };
+  return { kind: 'check', before: [], beforeLast: [], last: 'try', after, expectation: { description: `fail with "${MARK} ${message}" or the property's revert`, matches: () => true } };
 }
 
 /** Every sender but the deployer ends with at most the ether it started with (senders pay no gas here, nor under a prank in forge). */
@@ -72,7 +73,7 @@ function etherLeakCheck(plan: ReproducerPlan): Check {
     kind: 'check',
     before: senders.map((s) => `uint256 ${s.name}Before = ${s.name}.balance;`),
     beforeLast: [],
-    last: 'plain',
+    last: 'try',
     after: senders.map((s) => `assertLe(${s.name}.balance, ${s.name}Before, "${MARK} ${s.name} took out more ether than it sent in");`),
     expectation: { description: 'fail: a sender took out more ether than it sent in', matches: (reason) => reason.includes(MARK) && reason.includes('took out more ether than it sent in') },
   };
@@ -95,7 +96,7 @@ function tokenTheftCheck(plan: ReproducerPlan, names: AddressNames, values: Addr
       kind: 'check',
       before: [],
       beforeLast: [`uint256 ${safe(who)}Tokens = ${token}.balanceOf(${who});`],
-      last: 'plain',
+      last: 'try',
       // The callers' allowance covered this much of the drop.
       after: [`assertGe(${token}.balanceOf(${who}) + ${integerText(BigInt(allowance), 'uint256')}, ${safe(who)}Tokens, "${MARK} ${who}'s tokens moved without an allowance covering them");`],
       expectation: marked(`${who}'s tokens moved`),
@@ -111,7 +112,7 @@ function tokenTheftCheck(plan: ReproducerPlan, names: AddressNames, values: Addr
       kind: 'check',
       before: [],
       beforeLast: [`uint256 allowanceBefore = ${token}.allowance(${who}, ${by});`],
-      last: 'plain',
+      last: 'try',
       after: [`assertLe(${token}.allowance(${who}, ${by}), allowanceBefore, "${MARK} ${who}'s allowance rose in a transaction ${who} did not send");`],
       expectation: marked(`${who}'s allowance rose`),
     };
