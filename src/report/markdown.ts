@@ -3,6 +3,7 @@ import { behaviourGroups, byImportance, failures, kindText, location, provenance
 import { headline } from './headline.js';
 import { fileLines, lineRanges, type FileLines } from './lineStatus.js';
 import { accountNames, sequenceTable } from './sequence.js';
+import { reproducerDetails } from './reproducer/markdown.js';
 import type { AddressNames } from './solidityValues.js';
 import { budgetText, duration, plural } from './units.js';
 import type { Report, ReportFinding } from './types.js';
@@ -228,6 +229,7 @@ function renderFinding(finding: ReportFinding, number: number, context: FindingC
   const calls = plural(finding.sequence.length, 'transaction');
   if (withSequence) {
     lines.push('', `<details><summary>${escapeHtml(`Reproduce with ${calls}`)}</summary>`, '', sequenceTable(finding.sequence, context.names), '', '</details>');
+    if (finding.reproducer?.source) lines.push('', reproducerDetails(finding.reproducer));
   } else {
     lines.push('', `Reproduces with ${calls} (sequence in the job summary).`);
   }

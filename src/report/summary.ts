@@ -3,6 +3,7 @@ import { behaviourChanges, byImportance, failures, kindText, location, provenanc
 import { fileLines, lineRanges } from './lineStatus.js';
 import { contextLine, headlineMarkdown, type MarkdownOptions } from './markdown.js';
 import { accountNames, sequenceTable } from './sequence.js';
+import { reproducerDetails } from './reproducer/markdown.js';
 import type { AddressNames } from './solidityValues.js';
 import { budgetText, count, duration, plural } from './units.js';
 import type { Report, ReportFinding } from './types.js';
@@ -109,6 +110,7 @@ function findingBlock(finding: ReportFinding, number: number, names: AddressName
     codeBlock(calldata),
     '',
     '</details>',
+    ...(finding.reproducer?.source ? ['', reproducerDetails(finding.reproducer)] : []),
   ].join('\n');
 }
 
