@@ -3,6 +3,7 @@ import type { World } from '../deploy/index.js';
 import type { Executor } from '../evm/executor.js';
 import { errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
+import type { Check } from '../report/reproducer/checks.js';
 import { reproducerSource } from '../report/reproducer/source.js';
 import type { Expectation, ReproducerPlan } from '../report/reproducer/types.js';
 import type { Report, ReportFinding, ReportReproducer, ReportReproducerRun } from '../report/types.js';
@@ -70,20 +71,38 @@ async function reproduce(finding: ReportFinding, name: { file: string; contract:
     baseOutcome: finding.kind === 'behaviour-change' && context.base ? (await replayOutcomes(context.base.executor, finding.sequence))?.at(-1) : undefined,
   };
   const unverified = (source: string, reason: string, runs: ReportReproducerRun[] = []): ReportReproducer => ({ ...name, source, verified: false, reason, runs });
-  let written;
+  let head: Written;
   try {
-    written = reproducerSource(plan);
+    head = await writeAndRun(plan, context.root);
+    // A project's own forge-std stand-in may lack a cheatcode the reproducer uses: then it brings its own.
+    if (head.run?.outcome === 'does-not-compile' && plan.forgeStd) {
+      const alone = await writeAndRun({ ...plan, forgeStd: false }, context.root);
+      if (alone.run?.outcome !== 'does-not-compile') head = alone;
+    }
   } catch (error) {
     return unverified('', errorMessage(error));
   }
-  const { source, check } = written;
-  if (check.kind === 'unsupported') return unverified(source, check.reason);
-  const file: ReproducerFile = { ...name, source, solidityVersion: plan.solidityVersion };
-  const runs: ReportReproducerRun[] = [{ runner: 'lookout', revision: 'head', ...(await runReproducer(context.root, file)) }];
+  const { file, check, run } = head;
+  if (check.kind === 'unsupported' || run === undefined) return unverified(file.source, check.kind === 'unsupported' ? check.reason : 'not run');
+  const runs: ReportReproducerRun[] = [{ runner: 'lookout', revision: 'head', ...run }];
   if (base !== undefined && comparesWithBase(finding)) runs.push({ runner: 'lookout', revision: 'base', ...(await runReproducer(base.root, file)) });
   if (context.forge) runs.push({ runner: 'forge', revision: 'head', ...(await context.forge(context.root, file)) });
-  const reason = runs.map((run) => judgeRun(run, check.expectation)).find((r) => r !== undefined);
-  return { ...name, source, verified: reason === undefined, reason: reason ?? null, runs };
+  const reason = runs.map((r) => judgeRun(r, check.expectation)).find((r) => r !== undefined);
+  return { ...name, source: file.source, verified: reason === undefined, reason: reason ?? null, runs };
+}
+
+interface Written {
+  file: ReproducerFile;
+  check: Check;
+  /** Lookout's runner on head; undefined when the check is unsupported (nothing would fail). */
+  run?: RunOutcome;
+}
+
+/** The reproducer's source for the plan, run on head by Lookout's runner when it can show the finding. */
+async function writeAndRun(plan: ReproducerPlan, root: string): Promise<Written> {
+  const { source, check } = reproducerSource(plan);
+  const file: ReproducerFile = { file: plan.file, contract: plan.contract, source, solidityVersion: plan.solidityVersion };
+  return { file, check, run: check.kind === 'unsupported' ? undefined : await runReproducer(root, file) };
 }
 
 /**

@@ -13,7 +13,10 @@ export type Check =
   | { kind: 'check'; before: string[]; beforeLast: string[]; last: 'plain' | 'try' | 'compare'; after: string[]; expectation: Expectation }
   | { kind: 'unsupported'; reason: string };
 
-/** What the test says when an assertion of its own fails (a marker the runner's reason must carry). */
+/**
+ * What the test says when an assertion of its own fails (a marker the runner's reason must carry).
+ * Assertions are `require`s: every `Test` has them, forge-std's or a project's own stand-in.
+ */
 const MARK = 'Lookout:';
 
 /** `instances`: the contract variables by address; `values`: addresses as expressions (`alice`, `address(vault)`). */
@@ -59,8 +62,8 @@ function propertyCheck(plan: ReproducerPlan): Check {
   const subject = instanceName(plan.finding.contract);
   const message = `${property}() does not hold`;
   const after = property.startsWith('echidna_revert_')
-    ? [`(bool returned, ) = address(${subject}).call(abi.encodeCall(${subject}.${property}, ()));`, `assertTrue(!returned, "${MARK} ${message}");`]
-    : [`assertTrue(${subject}.${property}(), "${MARK} ${message}");`];
+    ? [`(bool returned, ) = address(${subject}).call(abi.encodeCall(${subject}.${property}, ()));`, `require(!returned, "${MARK} ${message}");`]
+    : [`require(${subject}.${property}(), "${MARK} ${message}");`];
   // A property that reverts fails as forge's invariants do: with the revert.
   return { kind: 'check', before: [], beforeLast: [], last: 'try', after, expectation: { description: `fail with "${MARK} ${message}" or the property's revert`, matches: () => true } };
 }
@@ -74,7 +77,7 @@ function etherLeakCheck(plan: ReproducerPlan): Check {
     before: senders.map((s) => `uint256 ${s.name}Before = ${s.name}.balance;`),
     beforeLast: [],
     last: 'try',
-    after: senders.map((s) => `assertLe(${s.name}.balance, ${s.name}Before, "${MARK} ${s.name} took out more ether than it sent in");`),
+    after: senders.map((s) => `require(${s.name}.balance <= ${s.name}Before, "${MARK} ${s.name} took out more ether than it sent in");`),
     expectation: { description: 'fail: a sender took out more ether than it sent in', matches: (reason) => reason.includes(MARK) && reason.includes('took out more ether than it sent in') },
   };
 }
@@ -98,7 +101,7 @@ function tokenTheftCheck(plan: ReproducerPlan, names: AddressNames, values: Addr
       beforeLast: [`uint256 ${safe(who)}Tokens = ${token}.balanceOf(${who});`],
       last: 'try',
       // The callers' allowance covered this much of the drop.
-      after: [`assertGe(${token}.balanceOf(${who}) + ${integerText(BigInt(allowance), 'uint256')}, ${safe(who)}Tokens, "${MARK} ${who}'s tokens moved without an allowance covering them");`],
+      after: [`require(${token}.balanceOf(${who}) + ${integerText(BigInt(allowance), 'uint256')} >= ${safe(who)}Tokens, "${MARK} ${who}'s tokens moved without an allowance covering them");`],
       expectation: marked(`${who}'s tokens moved`),
     };
   }
@@ -113,7 +116,7 @@ function tokenTheftCheck(plan: ReproducerPlan, names: AddressNames, values: Addr
       before: [],
       beforeLast: [`uint256 allowanceBefore = ${token}.allowance(${who}, ${by});`],
       last: 'try',
-      after: [`assertLe(${token}.allowance(${who}, ${by}), allowanceBefore, "${MARK} ${who}'s allowance rose in a transaction ${who} did not send");`],
+      after: [`require(${token}.allowance(${who}, ${by}) <= allowanceBefore, "${MARK} ${who}'s allowance rose in a transaction ${who} did not send");`],
       expectation: marked(`${who}'s allowance rose`),
     };
   }
@@ -141,8 +144,8 @@ function behaviourCheck(plan: ReproducerPlan): Check {
     last: 'compare',
     after: [
       `// The base ${finding.behaviour!.base}; head ${finding.behaviour!.head}.`,
-      `assertTrue(success == ${baseOutcome.success}, "${MARK} the call does not ${baseOutcome.success ? 'succeed' : 'revert'} as on the base");`,
-      `assertTrue(keccak256(returned) == keccak256(hex"${data}"), "${MARK} the call returns other data than on the base");`,
+      `require(success == ${baseOutcome.success}, "${MARK} the call does not ${baseOutcome.success ? 'succeed' : 'revert'} as on the base");`,
+      `require(keccak256(returned) == keccak256(hex"${data}"), "${MARK} the call returns other data than on the base");`,
     ],
     expectation: { description: `fail: the last call must ${expected}`, matches: (reason) => reason.includes(`${MARK} the call`) },
   };

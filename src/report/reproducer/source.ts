@@ -47,7 +47,7 @@ export function reproducerSource(plan: ReproducerPlan): ReproducerSource {
   return { source: lines.join('\n'), check };
 }
 
-/** Without forge-std: forge's cheatcodes as an interface at their address, and the few assertions the test uses. */
+/** Without forge-std: the cheatcodes the test uses, as an interface at forge's cheatcode address, and forge's `IS_TEST` marker. */
 function selfContainedBase(): string[] {
   return [
     'interface Vm {',
@@ -61,18 +61,6 @@ function selfContainedBase(): string[] {
     'abstract contract ReproducerBase {',
     '    bool public IS_TEST = true;',
     '    Vm internal constant vm = Vm(address(uint160(uint256(keccak256("hevm cheat code")))));',
-    '',
-    '    function assertTrue(bool condition, string memory message) internal pure {',
-    '        require(condition, message);',
-    '    }',
-    '',
-    '    function assertLe(uint256 left, uint256 right, string memory message) internal pure {',
-    '        require(left <= right, message);',
-    '    }',
-    '',
-    '    function assertGe(uint256 left, uint256 right, string memory message) internal pure {',
-    '        require(left >= right, message);',
-    '    }',
     '}',
     '',
   ];

@@ -1,0 +1,120 @@
+/**
+ * Issue 17 part 3: every finding of `lookout fuzz` comes with a Foundry reproducer that Lookout's own
+ * Foundry-test runner compiled (the project's settings) and ran, failing as the finding does: one
+ * fixture per kind the reproducer can show, and a reproducer that does not fail is never verified.
+ */
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { compileProject } from '../../src/build/compile.js';
+import { parseBudget } from '../../src/config/budget.js';
+import { fuzzConfig } from '../../src/config/defaults.js';
+import { emptyProjectConfig } from '../../src/config/projectConfig.js';
+import { deployProject, namedAccounts } from '../../src/deployment.js';
+import { runCommand } from '../../src/command.js';
+import { memoryLogger } from '../../src/logger.js';
+import { runPipeline } from '../../src/pipeline.js';
+import { renderMarkdown } from '../../src/report/markdown.js';
+import type { Report, ReportFinding } from '../../src/report/types.js';
+import { attachReproducers } from '../../src/reproducers/index.js';
+import { runReproducer } from '../../src/reproducers/verify.js';
+import { REPO_ROOT } from '../helpers/repoRoot.js';
+
+async function fuzz(file: string): Promise<Report> {
+  const config = fuzzConfig(REPO_ROOT, [`__fixtures__/${file}`], { budget: parseBudget('3000x'), workers: 1 });
+  return (await runPipeline(config, { logger: memoryLogger() })).report;
+}
+
+const kinds: { file: string; kind: ReportFinding['kind']; reason: RegExp; shows: RegExp[] }[] = [
+  { file: 'engine/StateMachine.sol', kind: 'assertion', reason: /^Panic 0x01: assertion failed$/, shows: [/stateMachine\.set\(4919\);\n\s+vm\.prank\(deployer, deployer\);\n\s+stateMachine\.copy\(\);/, /stateMachine\.check\(\);\n\s+\}/] },
+  { file: 'engine/Vault.sol', kind: 'panic', reason: /^Panic 0x32: array index out of bounds$/, shows: [/vault\.deposit\{value: \d+(\.\d+)? ether\}\(\);/, /vault\.slot\(\d+\);/] },
+  { file: 'engine/Guarded.sol', kind: 'property', reason: /Lookout: property_only_owner_executes_emergency\(\) does not hold/, shows: [/require\(guarded\.property_only_owner_executes_emergency\(\), /] },
+  { file: 'oracles/LeakyBank.sol', kind: 'ether-leak', reason: /Lookout: (alice|bob) took out more ether than it sent in/, shows: [/uint256 aliceBefore = alice\.balance;/, /require\(bob\.balance <= bobBefore, /] },
+  { file: 'oracles/TokenSkipsAllowance.sol', kind: 'token-theft', reason: /Lookout: \w+'s tokens moved without an allowance covering them/, shows: [/tokenSkipsAllowance\.transferFrom\(/, /\.balanceOf\(/] },
+];
+
+describe.each(kinds)('$kind ($file)', ({ file, kind, reason, shows }) => {
+  let finding: ReportFinding;
+
+  beforeAll(async () => {
+    const report = await fuzz(file);
+    finding = report.findings.find((f) => f.kind === kind)!;
+    expect(finding).toBeDefined();
+  }, 240_000);
+
+  it('has a reproducer that Lookout’s runner compiled and ran, failing as the finding does', () => {
+    const reproducer = finding.reproducer!;
+    expect(reproducer).toMatchObject({ verified: true, reason: null });
+    const head = reproducer.runs.find((r) => r.runner === 'lookout' && r.revision === 'head')!;
+    expect(head.outcome).toBe('failed');
+    expect(head.reason).toMatch(reason);
+  });
+
+  it('deploys as the campaign did and replays the sequence with pranks, named senders and readable values', () => {
+    const { source } = finding.reproducer!;
+    expect(source).toContain(`import {${finding.contract}} from "__fixtures__/${file}";`);
+    // Self-contained: the repository resolves no forge-std.
+    expect(source).toContain('interface Vm {');
+    expect(source).toMatch(/vm\.label\(alice, "alice"\);\n\s+vm\.deal\(alice, 1000000 ether\);/);
+    expect(source).toContain('vm.warp(1700000000);');
+    expect(source).toMatch(/vm\.prank\(deployer, deployer\);\n\s+\w+ = new \w+\(\);/);
+    for (const pattern of shows) expect(source).toMatch(pattern);
+    expect(source.match(/vm\.prank\((\w+), \1\);/g)!.length).toBe(finding.sequence.length + 1);
+  });
+});
+
+it('a reproducer whose sequence no longer fails is reported unverified, with what it did instead', async () => {
+  const report = await fuzz('engine/StateMachine.sol');
+  const [finding] = report.findings;
+  // Without set(0x1337) first, check() holds: the replay passes.
+  const cut: ReportFinding = { ...finding, sequence: finding.sequence.slice(1), reproducer: undefined };
+  const project = await compileProject({ root: REPO_ROOT, paths: ['__fixtures__/engine/StateMachine.sol'] });
+  const world = await deployProject(project, project.contracts.filter((c) => c.name === 'StateMachine'), emptyProjectConfig(), report.seed);
+  await attachReproducers([cut], { project, root: REPO_ROOT, world, senders: namedAccounts(world.executor.deployerAddresses), logger: memoryLogger() });
+  expect(cut.reproducer).toMatchObject({
+    verified: false,
+    reason: 'Lookout’s runner on head: it passed; it should fail with Panic 0x01: assertion failed',
+    runs: [{ runner: 'lookout', revision: 'head', outcome: 'passed', reason: null }],
+  });
+}, 240_000);
+
+it('a reproducer that does not compile is reported so, with the compiler’s error', async () => {
+  const outcome = await runReproducer(REPO_ROOT, { file: 'Broken.t.sol', contract: 'BrokenTest', source: 'pragma solidity ^0.8.20;\ncontract BrokenTest { function test_reproduce() public { undefinedThing(); } }\n', solidityVersion: '0.8.37' });
+  expect(outcome.outcome).toBe('does-not-compile');
+  expect(outcome.reason).toMatch(/Undeclared identifier/);
+}, 120_000);
+
+describe('outputs', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'lookout-reproducers-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('writes the reproducers to --reproducers DIR, in the JSON report and collapsed under each finding in the comment', async () => {
+    const json = path.join(dir, 'report.json');
+    const folder = path.join(dir, 'reproducers');
+    const status = await runCommand(['fuzz', '__fixtures__/oracles/LeakyBank.sol', '--budget', '3000x', '--workers', '1', '--json', json, '--reproducers', folder], { cwd: REPO_ROOT, logger: memoryLogger() });
+    expect(status).toBe(1);
+    const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
+    const [finding] = report.findings;
+    expect(finding.reproducer).toMatchObject({ file: 'LeakyBank.etherLeak.t.sol', contract: 'LeakyBankEtherLeakTest', verified: true });
+    expect(readFileSync(path.join(folder, 'LeakyBank.etherLeak.t.sol'), 'utf8')).toBe(finding.reproducer!.source);
+    const comment = renderMarkdown(report);
+    expect(comment).toContain('<details><summary>Foundry reproducer LeakyBank.etherLeak.t.sol (fails on this PR as reported)</summary>');
+    expect(comment).toContain('```solidity\n// SPDX-License-Identifier: UNLICENSED');
+  }, 240_000);
+
+  it('refuses a --reproducers path that is a file before fuzzing, leaving the file as it was', async () => {
+    const file = path.join(dir, 'taken');
+    await writeFile(file, 'keep me');
+    const logger = memoryLogger();
+    const status = await runCommand(['fuzz', '__fixtures__/oracles/LeakyBank.sol', '--budget', '100x', '--reproducers', file], { cwd: REPO_ROOT, logger });
+    expect(status).toBe(2);
+    expect(logger.lines.join('\n')).toContain(`--reproducers ${file} is a file: give a folder to write the Foundry reproducers into.`);
+    expect(readFileSync(file, 'utf8')).toBe('keep me');
+  });
+});
