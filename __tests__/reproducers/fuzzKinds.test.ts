@@ -3,8 +3,8 @@
  * Foundry-test runner compiled (the project's settings) and ran, failing as the finding does: one
  * fixture per kind the reproducer can show, and a reproducer that does not fail is never verified.
  */
-import { readFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { readdirSync, readFileSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { compileProject } from '../../src/build/compile.js';
@@ -117,4 +117,42 @@ describe('outputs', () => {
     expect(logger.lines.join('\n')).toContain(`--reproducers ${file} is a file: give a folder to write the Foundry reproducers into.`);
     expect(readFileSync(file, 'utf8')).toBe('keep me');
   });
+});
+
+describe('how the reproducer is written for the project', () => {
+  let project: string;
+  beforeAll(async () => {
+    // A Foundry project with a forge-std (the runner's fixture stand-in: a Vm with every cheatcode the reproducer uses).
+    project = await mkdtemp(path.join(tmpdir(), 'lookout-forge-std-'));
+    await cp(path.join(REPO_ROOT, '__fixtures__/foundry-tests/vault/lib'), path.join(project, 'lib'), { recursive: true });
+    for (const file of ['foundry.toml', 'remappings.txt']) await cp(path.join(REPO_ROOT, '__fixtures__/foundry-tests/vault', file), path.join(project, file));
+    await mkdir(path.join(project, 'src'));
+    await cp(path.join(REPO_ROOT, '__fixtures__/engine/StateMachine.sol'), path.join(project, 'src/StateMachine.sol'));
+  });
+  afterAll(async () => {
+    await rm(project, { recursive: true, force: true });
+  });
+
+  it('imports the project’s forge-std Test when its remappings resolve it', async () => {
+    const config = fuzzConfig(project, ['src'], { budget: parseBudget('3000x'), workers: 1 });
+    const { report } = await runPipeline(config, { logger: memoryLogger() });
+    const { source, verified, runs } = report.findings[0].reproducer!;
+    expect(source).toContain('import {Test} from "forge-std/Test.sol";');
+    expect(source).toContain('contract StateMachineAssertionTest is Test {');
+    expect(source).not.toContain('interface Vm');
+    expect(verified).toBe(true);
+    expect(runs[0]).toEqual({ runner: 'lookout', revision: 'head', outcome: 'failed', reason: 'Panic 0x01: assertion failed' });
+    // The reproducer was written into the project's test folder for the run, and removed.
+    expect(readdirSync(project).sort()).toEqual(['foundry.toml', 'lib', 'remappings.txt', 'src']);
+  }, 240_000);
+
+  it('calls a function whose arguments have no literal (a struct) with the campaign’s calldata', async () => {
+    const report = await fuzz('engine/Batch.sol');
+    const finding = report.findings.find((f) => f.kind === 'panic')!;
+    const { source } = finding.reproducer!;
+    expect(source).toContain("// distribute(address[],uint256[],(address,uint16)) with the campaign's arguments, ABI-encoded:");
+    expect(source).toContain(`(bool success, bytes memory returned) = address(batch).call(hex"${finding.sequence[0].calldata.slice(2)}");`);
+    expect(finding.reproducer).toMatchObject({ verified: true });
+    expect(finding.reproducer!.runs[0].reason).toBe('Panic 0x32: array index out of bounds');
+  }, 240_000);
 });

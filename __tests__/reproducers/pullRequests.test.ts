@@ -1,0 +1,80 @@
+/**
+ * Issue 17 part 3 on `lookout pr`: a reproducer of a finding the pull request introduced fails on
+ * head and passes on the base (the same file, compiled in the base's checkout); a behaviour change's
+ * reproducer asserts what the base did at the diverging call.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ReportFinding } from '../../src/report/types.js';
+import { fixturePullRequest, lookoutPr, pullRequest, type PrRepo, type PrRun } from '../pr/prRepo.js';
+import { REPO_ROOT } from '../helpers/repoRoot.js';
+
+const repos: PrRepo[] = [];
+afterAll(async () => {
+  await Promise.all(repos.map((r) => r.dispose()));
+});
+
+async function run(repo: PrRepo, budget = '4000x'): Promise<PrRun> {
+  repos.push(repo);
+  return lookoutPr(repo, { budget });
+}
+
+const fixture = (file: string) => readFileSync(path.join(REPO_ROOT, '__fixtures__', file), 'utf8');
+const behaviour = (name: string, revision: string) => fixture(`behaviour/${name}/${revision}/${name === 'transposed-constant' ? 'FeeMath.sol' : 'Bank.sol'}`);
+const runsOf = (finding: ReportFinding) => finding.reproducer!.runs.filter((r) => r.runner === 'lookout').map((r) => [r.revision, r.outcome]);
+
+it('an introduced assertion: the reproducer fails on head with Panic 0x01 and passes on the base', async () => {
+  const safe = fixture('engine/StateMachineSafe.sol').replace('contract StateMachineSafe', 'contract StateMachine');
+  const pr = await run(await pullRequest({ 'src/StateMachine.sol': safe }, { 'src/StateMachine.sol': fixture('engine/StateMachine.sol') }));
+  const finding = pr.report.findings.find((f) => f.kind === 'assertion')!;
+  expect(finding.introduced).toBe(true);
+  expect(finding.reproducer).toMatchObject({ verified: true, reason: null });
+  expect(runsOf(finding)).toEqual([['head', 'failed'], ['base', 'passed']]);
+  expect(finding.reproducer!.runs[0].reason).toBe('Panic 0x01: assertion failed');
+  expect(finding.reproducer!.source).toContain('import {StateMachine} from "src/StateMachine.sol";');
+}, 300_000);
+
+describe('behaviour changes: the reproducer asserts the base’s outcome of the diverging call', () => {
+  it('a return value (a transposed constant): head returns other data, the base passes', async () => {
+    const pr = await run(await pullRequest({ 'src/FeeMath.sol': behaviour('transposed-constant', 'base') }, { 'src/FeeMath.sol': behaviour('transposed-constant', 'head') }));
+    const changes = pr.report.findings.filter((f) => f.kind === 'behaviour-change' && f.behaviour?.difference === 'return-value');
+    expect(changes.length).toBeGreaterThan(0);
+    for (const change of changes) {
+      expect(change.reproducer).toMatchObject({ verified: true });
+      expect(runsOf(change)).toEqual([['head', 'failed'], ['base', 'passed']]);
+      expect(change.reproducer!.runs[0].reason).toBe('Error("Lookout: the call returns other data than on the base")');
+      expect(change.reproducer!.source).toMatch(/\(bool success, bytes memory returned\) = address\(feeMath\)\.call\(abi\.encodeCall\(feeMath\.protocolFee, \([\d_e*+ -]+\)\)\);/);
+    }
+  }, 300_000);
+
+  it('an outcome (an unchecked underflow): the base reverts with Panic 0x11, head does not; its ether leak passes on the base', async () => {
+    const pr = await run(await pullRequest({ 'src/Bank.sol': behaviour('unchecked-withdraw', 'base') }, { 'src/Bank.sol': behaviour('unchecked-withdraw', 'head') }));
+    const outcome = pr.report.findings.find((f) => f.kind === 'behaviour-change' && f.behaviour?.difference === 'outcome')!;
+    expect(outcome.reproducer).toMatchObject({ verified: true });
+    expect(runsOf(outcome)).toEqual([['head', 'failed'], ['base', 'passed']]);
+    expect(outcome.reproducer!.source).toContain('require(success == false, "Lookout: the call does not revert as on the base");');
+    expect(outcome.reproducer!.source).toContain('hex"4e487b710000000000000000000000000000000000000000000000000000000000000011"');
+    // On the base the withdrawal reverts: no leak, so the try/catch around it lets the test pass.
+    const leak = pr.report.findings.find((f) => f.kind === 'ether-leak')!;
+    expect(leak.reproducer).toMatchObject({ verified: true });
+    expect(runsOf(leak)).toEqual([['head', 'failed'], ['base', 'passed']]);
+    expect(leak.reproducer!.source).toMatch(/try bank\.withdraw\(\d+\) \{\} catch \{\}/);
+  }, 300_000);
+});
+
+it('a Foundry-shaped project whose forge-std stand-in lacks cheatcodes gets a self-contained reproducer, with a contract-typed constructor argument', async () => {
+  const FOUNDRY = fileURLToPath(new URL('../../__fixtures__/foundry/', import.meta.url));
+  const pr = await run(await fixturePullRequest(`${FOUNDRY}vault`, 'bug'), '5000x');
+  const finding = pr.report.findings.find((f) => f.kind === 'panic')!;
+  const { source } = finding.reproducer!;
+  // Its Vm has no deal or roll: importing its Test does not compile, so the reproducer brings its own Vm.
+  expect(source).not.toContain('forge-std');
+  expect(source).toMatch(/contract VaultPanicTest is ReproducerBase \{/);
+  expect(source).toContain('vault = new Vault(ERC20(payable(address(mockERC20))));');
+  expect(source).toContain('import {ERC20} from "src/tokens/ERC20.sol";');
+  expect(source).toContain('mockERC20 = new MockERC20("Token", "TKN", 18);');
+  expect(finding.reproducer).toMatchObject({ verified: true });
+  expect(runsOf(finding)).toEqual([['head', 'failed'], ['base', 'passed']]);
+  expect(finding.reproducer!.runs[0].reason).toMatch(/^Panic 0x12/);
+}, 300_000);
