@@ -31,7 +31,8 @@ export async function runWithForge(root: string, reproducer: ReproducerFile, for
 /** forge's verdict on the reproducer's test, read from its output. */
 export function forgeOutcome(output: string): RunOutcome {
   if (new RegExp(`\\[PASS\\] ${TEST_FUNCTION}\\(`).test(output)) return { outcome: 'passed', reason: null };
-  const failed = new RegExp(`\\[FAIL(?:[.:] ?([^\\n]*?))?\\] ${TEST_FUNCTION}\\(`).exec(output);
+  // `[FAIL: reason]` (forge ≥ 1.0), `[FAIL. Reason: reason]` (older).
+  const failed = new RegExp(`\\[FAIL(?:(?:\\. Reason)?: ?([^\\n]*?))?\\] ${TEST_FUNCTION}\\(`).exec(output);
   if (failed) return { outcome: 'failed', reason: failed[1] ?? 'failed' };
   const words = lastLines(output);
   return /Compiler run failed|Error \(\d+\)/.test(output) ? { outcome: 'does-not-compile', reason: words } : { outcome: 'skipped', reason: `forge did not run the test: ${words}` };
