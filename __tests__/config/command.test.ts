@@ -29,7 +29,7 @@ describe('lookout fuzz', () => {
     expect(report).toMatchObject({ schemaVersion: 1, tool: { name: 'lookout' }, seed: 3, budget: { seconds: null, executions: 3000 }, targets: [] });
     expect(Object.keys(report.stats).sort()).toEqual(['analysisMs', 'elapsedMs', 'fuzzMs', 'inputsKept', 'prediction', 'sequences', 'transactions', 'transactionsPerSecond']);
     expect(Object.keys(report.findings[0]).sort()).toEqual(
-      ['contract', 'contractFile', 'file', 'foundMs', 'function', 'introduced', 'kind', 'line', 'message', 'panicCode', 'sequence'].sort(),
+      ['contract', 'contractFile', 'file', 'foundMs', 'function', 'introduced', 'kind', 'line', 'message', 'panicCode', 'reproducer', 'sequence'].sort(),
     );
     expect(Object.keys(report.findings[0].sequence[0]).sort()).toEqual(['args', 'blockDelay', 'calldata', 'contract', 'function', 'sender', 'timeDelay', 'value']);
   });
