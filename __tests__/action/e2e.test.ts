@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { startFakeGitHub, type FakeGitHub } from '../helpers/fakeGitHub.js';
 import { BUNDLE, pullRequestEvent, pullRequestRepo, runAction, type FixtureRepo } from './actionRun.js';
 import { AUCTION_BASE, AUCTION_BUG_LINE, AUCTION_HEAD } from './contracts.js';
@@ -42,6 +43,10 @@ describe('the action on a pull request that introduces a bug', () => {
     const report = JSON.parse(readFileSync(result.outputs.report, 'utf8'));
     expect(report.findings[0]).toMatchObject({ kind: 'panic', panicCode: '0x32', file: FILE, line: AUCTION_BUG_LINE, introduced: true });
     expect(report.base).toBe('compared');
+    // The reproducer, checked on head and the base, written beside the report for the artifact upload.
+    expect(report.findings[0].reproducer).toMatchObject({ file: 'Auction.panic.t.sol', verified: true });
+    expect(result.outputs.reproducers).toBe(path.join(repo.dir, 'lookout-report/reproducers'));
+    expect(readdirSync(result.outputs.reproducers)).toEqual(['Auction.panic.t.sol']);
 
     const comments = fake.state.comments.get(7)!;
     expect(comments).toHaveLength(1);
