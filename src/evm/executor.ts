@@ -233,6 +233,26 @@ export class Executor {
   }
 
   /**
+   * Makes a contract a transaction creates (Echidna's `allContracts` at run time) a deployment
+   * `Tx.to` can address, after `snapshot()` too: its address is fixed by its creator's nonce, so the
+   * sequences that create it create it there; before that, a call to it reaches an empty account.
+   * The index of a deployment at that address already, if any.
+   */
+  adoptCreated(contract: { file: string; name: string; address: Address; code: Uint8Array }, deployer = 0): number {
+    const known = this.deployed.findIndex((d) => d.address === contract.address);
+    if (known >= 0) return known;
+    const { file, name, address, code } = contract;
+    this.deployed.push({ file, name, address, deployer, value: 0n, code, codeId: this.registry.idOf(code), creationBlocks: new Set() });
+    this.targets.push(ethAddress(address));
+    return this.deployed.length - 1;
+  }
+
+  /** Whether deployment `to` has code now (one a transaction creates has it only after that transaction). */
+  hasCode(to: number): boolean {
+    return this.state.codeAt(this.target(to)).length > 0;
+  }
+
+  /**
    * Ends deployment: fills each deployment's `creationBlocks` and makes the current state the one
    * `reset()` and `fresh()` return to.
    */

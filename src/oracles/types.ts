@@ -30,6 +30,8 @@ export interface PropertyFunction {
   selector: Uint8Array;
   /** What holding means: returning true, or (Echidna's `echidna_revert_*`) reverting. */
   holds: 'returns-true' | 'reverts';
+  /** Of a contract a transaction creates: probed only in the sequences that have created it. */
+  createdAtRuntime?: boolean;
 }
 
 /** What sequence oracles read of the chain between transactions (the executor is one). */

@@ -3,7 +3,9 @@ import { bytesToBigInt, hexToBytes } from 'viem';
 import type { CompiledContract, CompiledProject, ContractId } from '../../build/types.js';
 import type { Budget } from '../../config/budget.js';
 import { Executor } from '../../evm/executor.js';
-import type { Address } from '../../evm/types.js';
+import type { Address, Deployment } from '../../evm/types.js';
+import { propertyFunctions } from '../../oracles/property.js';
+import type { PropertyFunction } from '../../oracles/types.js';
 import { buildOracles, type OracleSettings } from '../../oracles/suite.js';
 import { callTargets } from '../inputs/abi.js';
 import type { Clock } from '../execution/clock.js';
@@ -25,6 +27,7 @@ import { cutOffExponential, type PowerSchedule } from '../search/schedule.js';
 import type { SequenceHarness } from '../execution/sequenceRunner.js';
 import type { CallTarget, TxSequence } from '../types.js';
 import { generateCallValue, generateDelays, generateInputs } from '../inputs/values.js';
+import { adoptCreatedContracts } from './createdContracts.js';
 
 /** Most wei one generated call carries: enough for any realistic deposit, far below a sender's balance. */
 const MAX_CALL_VALUE = 10_000n * 10n ** 18n;
@@ -130,11 +133,6 @@ export async function campaignOn(
     new ReachTracker(request.targets, deployment, { code: contract.creation.bytecode, executedBlocks: deployment.creationBlocks });
   const reach = trackReach();
   const lookahead = lookaheadSetup(request.schedule, deployment, request.targets, reach);
-  const harness: SequenceHarness = {
-    executor,
-    ...buildOracles({ contracts: world.contracts, deployments: executor.deployments, subject: world.subject }, oracleSettings),
-  };
-
   const callable = new Set(world.callable);
   const dictionary = new Dictionary();
   for (const index of callable) dictionary.mineBytecode(executor.deployments[index].code);
@@ -143,26 +141,46 @@ export async function campaignOn(
   for (const variable of contract.storageLayout) {
     if (variable.type.endsWith('[]')) dictionary.addConstant(bytesToBigInt(keccak_256(toBytes32(variable.slot))));
   }
-  const deploymentNames = world.contracts.map((c) => c.name);
-  const targets = world.contracts.map((c, i) => (callable.has(i) && c.kind === 'contract' ? callTargets(c.abi).filter((t) => !isGetter(t, c)) : []));
-  const mutation: MutationContext = {
-    rng: rng.fork(request.worker === undefined ? 'mutation' : `mutation ${request.worker.index}`),
+  const targetsOf = (contracts: readonly CompiledContract[]) =>
+    contracts.map((c, i) => (callable.has(i) && c.kind === 'contract' ? callTargets(c.abi).filter((t) => !isGetter(t, c)) : []));
+  const values = {
     dictionary,
-    // Every deployed contract's address is an input: an allowance contract needs the token's.
-    addresses: [...executor.senderAddresses, ...executor.deployments.map((d) => d.address), `0x${'0'.repeat(40)}`],
     senders: executor.senderAddresses.length,
     maxValue: MAX_CALL_VALUE,
-    targets,
-    maxSequenceLength: request.maxSequenceLength,
     maxBlockDelay: world.chain?.maxBlockDelay,
     maxTimeDelay: world.chain?.maxTimeDelay,
+  };
+  const addresses = () => [...executor.senderAddresses, ...executor.deployments.map((d) => d.address), `0x${'0'.repeat(40)}`];
+  const created = await adoptCreatedContracts(executor, world.recipe?.contracts ?? world.contracts, targetsOf(world.contracts), {
+    ...values, rng: rng.fork('created contracts'), addresses: addresses(),
+  });
+  const contracts = deployedContracts(world, executor);
+  for (const index of created) {
+    callable.add(index);
+    dictionary.mineBytecode(executor.deployments[index].code);
+  }
+  const oracles = buildOracles({ contracts, deployments: executor.deployments, subject: world.subject }, oracleSettings);
+  const harness: SequenceHarness = {
+    executor,
+    ...oracles,
+    properties: [...oracles.properties, ...created.flatMap((i) => createdProperties(contracts[i], executor.deployments[i], i))],
+  };
+  const deploymentNames = contracts.map((c) => c.name);
+  const targets = targetsOf(contracts);
+  const mutation: MutationContext = {
+    ...values,
+    rng: rng.fork(request.worker === undefined ? 'mutation' : `mutation ${request.worker.index}`),
+    // Every deployed contract's address is an input: an allowance contract needs the token's.
+    addresses: addresses(),
+    targets,
+    maxSequenceLength: request.maxSequenceLength,
     selfCalls: targets.flat(),
   };
   const result = { contract, senders: executor.senderAddresses, deploymentNames, reached: reach.reached, unreachable: lookahead.unreachable, oracleSettings };
   const confirm = (found: CampaignFinding) =>
     confirmFinding(found, {
       harness,
-      deployFresh: async () => ({ ...harness, executor: await world.redeploy() }),
+      deployFresh: async () => ({ ...harness, executor: withCreatedContracts(await world.redeploy(), executor) }),
       clock: request.clock,
       deadline: request.shrinkDeadline,
       trackReach,
@@ -210,6 +228,23 @@ export async function campaignOn(
   const unreached = new Map(request.targets.flatMap((t, i) => (t.runtime === undefined && !reach.reached.has(i) && !lookahead.unreachable.has(i) ? [[i, t.pcs] as const] : [])));
   const missed = unreached.size > 0 ? missedBranches(deployment.code, deployment.codeId, outcome.coveredEdges, unreached) : new Map<number, number>();
   return { result: { ...result, outcome, findings: [], missedBranches: missed }, outcome, confirm };
+}
+
+/** The compiled contract behind each of the executor's deployments: the world's, then those adopted since (created at run time). */
+function deployedContracts(world: CampaignWorld, executor: Executor): CompiledContract[] {
+  const catalog = world.recipe?.contracts ?? world.contracts;
+  return executor.deployments.map((d, i) => world.contracts[i] ?? catalog.find((c) => c.file === d.file && c.name === d.name)!);
+}
+
+/** A created contract's properties, probed in the sequences that have created it. */
+function createdProperties(contract: CompiledContract, deployment: Deployment, index: number): PropertyFunction[] {
+  return propertyFunctions(contract.abi, index, deployment.codeId).map((p) => ({ ...p, createdAtRuntime: true }));
+}
+
+/** A redeployed world with the contracts `original` adopted since it was deployed, at the same indexes. */
+function withCreatedContracts(fresh: Executor, original: Executor): Executor {
+  for (const d of original.deployments.slice(fresh.deployments.length)) fresh.adoptCreated(d, d.deployer);
+  return fresh;
 }
 
 /**

@@ -70,7 +70,7 @@ export async function runSequence(
     const failure = checkTransaction(result, harness.oracles).find(isNew) ?? (await checkSequence(harness, tx, result, isNew, silenced));
     // Property probes are traced into the transaction's trace: what they branch on is feedback for
     // the sequence so far (two values set by two calls and compared only in a property).
-    const broken = failure === undefined && properties.length > 0 ? (await checkProperties((to, data) => executor.probe(to, data), properties))[0] : undefined;
+    const broken = failure === undefined && properties.length > 0 ? (await checkProperties((to, data) => executor.probe(to, data), existing(executor, properties)))[0] : undefined;
     const observed = properties.length > 0 && failure === undefined ? { ...result, trace: executor.lastTrace() } : result;
     pathId = observed.trace.pathId;
     observe?.(observed, index);
@@ -78,6 +78,11 @@ export async function runSequence(
     if (first) return { pathId, transactions: index + 1, failure: { failure: first, index, result }, last };
   }
   return { pathId, transactions: sequence.length, last };
+}
+
+/** The properties of contracts that exist now: a created contract's wait for the transaction that creates it. */
+function existing(executor: Executor, properties: readonly PropertyFunction[]): readonly PropertyFunction[] {
+  return properties.some((p) => p.createdAtRuntime) ? properties.filter((p) => !p.createdAtRuntime || executor.hasCode(p.to)) : properties;
 }
 
 /** The first new failure a sequence oracle sees; awaits only the oracles that answer with a promise (those that read the chain). */
