@@ -124,3 +124,17 @@ it('fuzzes a contract a constructor created with its creator, and reports where 
   const registry = report.deployments!.find((d) => d.contract === 'Registry' && d.from !== 'created')!;
   expect(report.deployments).toContainEqual(expect.objectContaining({ contract: 'Ledger', from: 'created', deployer: registry.address }));
 });
+
+it('leaves out a function that only runs out of gas and finds the bug beside it', async () => {
+  const report = await fuzz('GasHog.sol', '3000x', 'chain/hog-gas.toml');
+  expect(report.errors ?? []).toEqual([]);
+  expect(report.findings.map((f) => [f.kind, f.sequence.map((c) => c.function)])).toEqual([['property', ['set(uint256)']]]);
+});
+
+it('ends a campaign whose only function runs out of gas, with nothing reported', async () => {
+  const report = await fuzz('GasHogSafe.sol', '3000x', 'chain/hog-gas.toml');
+  expect(report.errors ?? []).toEqual([]);
+  expect(report.findings).toEqual([]);
+  // Left out after GAS_HOG_RUNS calls (per seed and mutant), nothing else is left to run.
+  expect(report.stats.transactions).toBeLessThan(20);
+});

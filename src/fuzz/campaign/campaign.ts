@@ -13,7 +13,7 @@ import type { CampaignFinding } from '../findings/replay.js';
 import type { SequenceHarness } from '../execution/sequenceRunner.js';
 import type { TxSequence } from '../types.js';
 import { CampaignState } from './campaignState.js';
-import { evaluate } from './evaluation.js';
+import { evaluate, withoutGasHogs } from './evaluation.js';
 import { exchangePoint, type CampaignExchange } from './exchange.js';
 import { mutationFor, nextMutant } from './mutants.js';
 import { followPrediction } from './predictionStep.js';
@@ -102,8 +102,9 @@ export async function runCampaign(setup: CampaignSetup): Promise<CampaignOutcome
     entry.selected++;
     const mutation = mutationFor(entry, setup.mutation, state);
     for (let i = 0; i < energy && !state.done(); i++) {
-      const mutant = nextMutant(entry, mutation, setup.techniques, rng);
-      if (!mutant) {
+      const generated = nextMutant(entry, mutation, setup.techniques, rng);
+      const mutant = generated && withoutGasHogs(state, generated);
+      if (!mutant || mutant.length === 0) {
         idle++;
         continue;
       }

@@ -1,6 +1,7 @@
 import { BudgetMeter } from './budgetMeter.js';
 import { Corpus, type CorpusEntry } from '../search/corpus.js';
 import { DemandDrivenState } from '../search/ddsf.js';
+import { GasHogs } from '../search/gasHogs.js';
 import { NearMisses } from '../search/nearMisses.js';
 import { PredictionStats } from '../search/prediction.js';
 import type { CampaignFinding } from '../findings/replay.js';
@@ -17,6 +18,8 @@ export class CampaignState {
   readonly ddsf: DemandDrivenState | undefined;
   readonly prediction = new PredictionStats();
   readonly nearMisses = new NearMisses();
+  /** Functions that only ever run out of gas: their calls are dropped from the inputs run. */
+  readonly gasHogs = new GasHogs();
   /** Corpus entries kept for being closest to a goal (untaken branch direction, probe slot), by goal. */
   readonly closest = new Map<string, CorpusEntry>();
   sequences = 0;

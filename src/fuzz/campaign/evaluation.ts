@@ -35,7 +35,8 @@ interface Observed {
  * metrics, and keeps it when its path is new, or else the storage state it reached (trimmed of
  * reverted calls), or it came closer to a goal.
  */
-export async function evaluate(state: CampaignState, setup: CampaignSetup, sequence: TxSequence): Promise<Execution> {
+export async function evaluate(state: CampaignState, setup: CampaignSetup, input: TxSequence): Promise<Execution> {
+  const sequence = withoutGasHogs(state, input);
   const mark = setup.dictionary.mark();
   const observed = await observe(state, setup, sequence);
   const { execution, pathId, stateId, steps } = observed;
@@ -66,6 +67,11 @@ export async function evaluate(state: CampaignState, setup: CampaignSetup, seque
   return execution;
 }
 
+/** The input without its calls to functions that only ever run out of gas (`GasHogs`). */
+export function withoutGasHogs(state: CampaignState, input: TxSequence): TxSequence {
+  return input.some((call) => state.gasHogs.has(call)) ? retainCalls(input, (i) => !state.gasHogs.has(input[i])) : input;
+}
+
 /** Runs the sequence, feeding every transaction to the dictionary, the cost metrics and the path id. */
 async function observe(state: CampaignState, setup: CampaignSetup, sequence: TxSequence): Promise<Observed> {
   const { ddsf, meter } = state;
@@ -76,6 +82,7 @@ async function observe(state: CampaignState, setup: CampaignSetup, sequence: TxS
   const sequenceIndex = state.sequences;
   const run = await runSequence(setup.harness, sequence, (result, index) => {
     meter.transactions++;
+    state.gasHogs.observe(sequence[index], result);
     harvestFeedback(setup.dictionary, result);
     costs.observe(result, index);
     state.nearMisses.cover(result.trace.edges);
