@@ -9,6 +9,7 @@ import { benchBran, fig2TargetLine, printBran } from './bran.js';
 import { benchBranchMetrics, printBranchMetrics } from './branchMetrics.js';
 import { benchCompile, printCompile } from './compile.js';
 import { benchInputsKept, printInputsKept } from './inputsKept.js';
+import { benchShapes, printShapes } from './shapes.js';
 import { benchThroughput, benchWorkers, printThroughput, printWorkers } from './throughput.js';
 import { benchTimeToBug, CONFIGURATIONS, printTimeToBug, type BenchFixture } from './timeToBug.js';
 
@@ -44,6 +45,10 @@ const SECTIONS: Record<string, () => Promise<void>> = {
     printThroughput(await benchThroughput(seconds));
     console.log(`\n# Campaign throughput: lookout fuzz on the ERC-20, ${seconds}s each, 1, 2 and all workers`);
     printWorkers(await benchWorkers(seconds));
+  },
+  async shapes() {
+    console.log(`# Campaign throughput by argument shape (issue 14): one worker, ${budget} transactions each`);
+    printShapes(await benchShapes(budget));
   },
   async speed() {
     console.log(`# Time to bug (issue 13): one worker, default configuration, ${seeds} seeds, ≤ ${budget} transactions`);
