@@ -208,7 +208,8 @@ export async function campaignOn(
     // The state variables' own slots guide store-cost predictions towards overwriting them.
     probes: [probe, ...new Set(contract.storageLayout.map((v) => v.slot))],
     stop: request.stopWhen && ((findings) => (request.stopWhen === 'finding' ? findings > 0 : reach.allReached)),
-    distinguish: distinguish && (async (executed) => (enteredTargets ? distinguish(executed) : undefined)),
+    // The behaviour diff replays on freshly deployed revisions, which hold no contract a transaction created.
+    distinguish: distinguish && (async (executed) => (enteredTargets && executed.every((call) => call.to < world.contracts.length) ? distinguish(executed) : undefined)),
     exchange: request.worker?.exchange,
     onEvent: (event) => {
       if (event.kind === 'transaction') {

@@ -18,7 +18,8 @@ export interface BaseWorld {
  * to the base deployment of the same contract (file and name) and the same function by signature,
  * with the same arguments, senders and values, and the failure is of the same kind (same panic code,
  * same property). Program counters differ between builds, so the failure is matched by what it is,
- * not where. A contract or function the base lacks means the sequence cannot fail there. The base is
+ * not where. A contract or function the base lacks (or one a transaction created, which the base
+ * world does not hold) means the sequence cannot fail there. The base is
  * judged by the same oracle set as head (`buildOracles`), with head's settings — the same probe slot
  * included — so every oracle tells introduced from pre-existing the same way.
  */
@@ -33,7 +34,9 @@ export async function failsOnBase(
   const indexOf = (id: ContractId) => base.contracts.findIndex((c) => c.id === id);
   const calls: TxSequence = [];
   for (const call of sequence) {
-    const to = indexOf(head[call.to].id);
+    // A contract a transaction created is past head's deployments: the base world has none of those.
+    const contract = head[call.to] as CompiledContract | undefined;
+    const to = contract === undefined ? -1 : indexOf(contract.id);
     if (to < 0) return false;
     if (call.target.kind !== 'function') {
       calls.push({ ...call, to });
