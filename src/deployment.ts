@@ -2,6 +2,7 @@ import type { CompiledContract, CompiledProject } from './build/types.js';
 import { readProjectConfig, PROJECT_CONFIG_FILE, SENDER_NAMES, type ProjectConfig } from './config/projectConfig.js';
 import type { RunConfig } from './config/types.js';
 import { executorOptions } from './config/chainConfig.js';
+import { ATTACKER_ID, attackerContract } from './deploy/attacker.js';
 import { deployWorld, type ReadableValue, type World } from './deploy/index.js';
 import type { ContractPlan } from './campaigns.js';
 import type { CampaignWorld, WorldRecipe } from './fuzz/campaign/contractCampaign.js';
@@ -37,7 +38,10 @@ export function projectConfigFor(config: RunConfig, root: string): ProjectConfig
     : readProjectConfig(path.join(root, PROJECT_CONFIG_FILE));
 }
 
-/** The world is built from the run's seed alone, so head and base get the same addresses and arguments. */
+/**
+ * The world is built from the run's seed alone, so head and base get the same addresses and arguments.
+ * Lookout's attacker (src/evm/attacker.ts) is deployed last, the same way on both.
+ */
 export function deployProject(project: CompiledProject, wanted: readonly CompiledContract[], projectConfig: ProjectConfig, seed: number): Promise<World> {
   return deployRecipe(worldRecipe(project, wanted, projectConfig, seed));
 }
@@ -47,8 +51,13 @@ function worldRecipe(project: CompiledProject, wanted: readonly CompiledContract
 }
 
 function deployRecipe(recipe: WorldRecipe): Promise<World> {
+  const attacker = attackerContract();
   return deployWorld({
-    contracts: recipe.contracts, wanted: recipe.wanted, config: recipe.config, rng: new Rng(recipe.seed).fork('deploy'), executor: executorOptions(recipe.config.chain),
+    contracts: [...recipe.contracts, attacker],
+    wanted: [...recipe.wanted, attacker.id],
+    config: recipe.config,
+    rng: new Rng(recipe.seed).fork('deploy'),
+    executor: executorOptions(recipe.config.chain),
   });
 }
 
@@ -90,7 +99,9 @@ export async function deployPlans(
   ];
   const isDeployed = (contract: CompiledContract) => world.deployed.some((d) => d.contract.id === contract.id);
   const skipped = [...unselected.filter(({ contract }) => !isDeployed(contract)), ...world.skipped];
-  return { world, plans, notFuzzed, senders: namedAccounts(world.executor.deployerAddresses), deployments: [...world.deployed.map(deployedEntry), ...skipped.map(({ contract, reason }) => skippedEntry(contract, reason))] };
+  // The attacker is Lookout's, not the project's: the report lists what the project deployed.
+  const projectDeployed = world.deployed.filter((d) => d.contract.id !== ATTACKER_ID);
+  return { world, plans, notFuzzed, senders: namedAccounts(world.executor.deployerAddresses), deployments: [...projectDeployed.map(deployedEntry), ...skipped.map(({ contract, reason }) => skippedEntry(contract, reason))] };
 }
 
 /**
@@ -106,9 +117,14 @@ function aimAtLibrary(library: CompiledContract, targets: readonly Target[], pla
   return true;
 }
 
-/** The campaign's view of the world: the subject, and everything it was deployed with, transitively. */
+/**
+ * The campaign's view of the world: the subject, everything it was deployed with (transitively),
+ * and the attacker when the world has one.
+ */
 export function campaignWorld(world: World, subject: number, recipe: WorldRecipe): CampaignWorld {
   const callable = new Set([subject]);
+  const attacker = world.deployed.find((d) => d.contract.id === ATTACKER_ID);
+  if (attacker !== undefined) callable.add(attacker.index);
   const queue = [subject];
   for (let index = queue.shift(); index !== undefined; index = queue.shift()) {
     for (const dependency of world.deployed[index].dependencies) {

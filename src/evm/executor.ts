@@ -106,6 +106,8 @@ export class Executor {
   /** The state `snapshot()` took, without checkpoints: what `fresh()` starts from. */
   private baseline: JournaledState | undefined;
   private outermostExit: FrameExit | undefined;
+  /** The last `run`'s transaction and the block it started from: what `beforeLastTransaction` rewinds. */
+  private last: { tx: Tx; header: Header } | undefined;
   private readonly gasLimit: bigint;
 
   private constructor(
@@ -315,11 +317,18 @@ export class Executor {
     this.cheatcodes?.reset();
     this.block.header.number = this.snapshotHeader.number;
     this.block.header.timestamp = this.snapshotHeader.timestamp;
+    this.last = undefined;
   }
 
+  /**
+   * Runs a transaction. Each one opens a checkpoint (a log length: free) that `reset()` closes, so
+   * that `beforeLastTransaction` can rewind it.
+   */
   async run(tx: Tx): Promise<TxResult> {
     const caller = this.sender(tx.sender);
     const to = this.target(tx.to);
+    this.last = { tx, header: { number: this.block.header.number, timestamp: this.block.header.timestamp } };
+    this.state.checkpointSync();
     this.block.header.number += BigInt(tx.blockDelay);
     this.block.header.timestamp += BigInt(tx.timeDelay);
     this.outermostExit = undefined;
@@ -355,6 +364,29 @@ export class Executor {
       trace: this.recorder.trace(),
       created: exec.createdAddresses === undefined ? [] : ([...exec.createdAddresses] as Address[]),
     };
+  }
+
+  /**
+   * Counterfactuals (the reentrancy oracle's "same calls without re-entry"): runs `alternative` in the
+   * state and block before the last `run`, then undoes whatever it did and runs that transaction
+   * again, which puts back the state after it (execution is deterministic) and its trace buffers.
+   */
+  async beforeLastTransaction<T>(alternative: () => Promise<T>): Promise<T> {
+    const last = this.last;
+    if (last === undefined) throw new Error('Executor.beforeLastTransaction without a transaction since reset()');
+    this.state.revertSync();
+    const depth = this.state.depth;
+    this.state.checkpointSync();
+    try {
+      this.block.header.number = last.header.number;
+      this.block.header.timestamp = last.header.timestamp;
+      return await alternative();
+    } finally {
+      while (this.state.depth > depth) this.state.revertSync();
+      this.block.header.number = last.header.number;
+      this.block.header.timestamp = last.header.timestamp;
+      await this.run(last.tx);
+    }
   }
 
   /**

@@ -1,8 +1,10 @@
 import type { Abi } from 'viem';
+import { ATTACKER_FILE, ATTACKER_NAME } from '../evm/attacker.js';
 import type { Deployment } from '../evm/types.js';
 import { controlledDelegatecallOracle } from './delegatecall.js';
 import { etherLeakOracle } from './etherLeak.js';
 import { propertyFunctions } from './property.js';
+import { reentrancyOracle } from './reentrancy.js';
 import { selfdestructOracle } from './selfdestruct.js';
 import { storageWriteOracle } from './storageWrite.js';
 import { isErc20Shaped, isTestHelper } from './tokenShape.js';
@@ -44,8 +46,8 @@ export interface OracleSet {
  * The full oracle set, built one way for the campaign and for the replay on the base revision, so
  * that "introduced" and "pre-existing" are decided by the same oracles: per transaction (assertion,
  * panics, arbitrary storage write), per sequence (ether leak, token theft for every ERC-20-shaped
- * deployment that is not a test helper, unprotected selfdestruct, controlled delegatecall), and the
- * subject's property functions.
+ * deployment that is not a test helper, unprotected selfdestruct, controlled delegatecall, and
+ * reentrancy when the world holds Lookout's attacker), and the subject's property functions.
  */
 export function buildOracles(world: OracleWorld, settings: OracleSettings): OracleSet {
   const { contracts, deployments, subject } = world;
@@ -55,9 +57,12 @@ export function buildOracles(world: OracleWorld, settings: OracleSettings): Orac
       ? [tokenTheftOracle({ index, deployment: deployments[index], layout: contract.storageLayout }, addresses)]
       : [],
   );
+  const attacker = contracts.findIndex((c) => c.file === ATTACKER_FILE && c.name === ATTACKER_NAME);
+  // Last: it re-runs the transaction, which the others need not see twice.
+  const reentrancy = attacker < 0 ? [] : [reentrancyOracle({ index: attacker, deployment: deployments[attacker] }, deployments)];
   return {
     oracles: [...transactionOracles({ panicCodes: settings.panicCodes }), storageWriteOracle(settings.probe)],
-    sequenceOracles: [etherLeakOracle(deployments), ...tokens, selfdestructOracle, controlledDelegatecallOracle(deployments)],
+    sequenceOracles: [etherLeakOracle(deployments), ...tokens, selfdestructOracle, controlledDelegatecallOracle(deployments), ...reentrancy],
     properties: propertyFunctions(contracts[subject].abi, subject, deployments[subject].codeId),
   };
 }

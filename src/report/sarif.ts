@@ -64,6 +64,11 @@ const RULES: Record<FindingKind, { name: string; short: string; full: string; se
     full: 'A sender other than the deployer makes the contract delegatecall into an address taken from its input (SWC-112).',
     severity: 9.0,
   },
+  reentrancy: {
+    name: 'Reentrancy',
+    short: 'Re-entering the contract changes the outcome',
+    full: 'A contract that the code pays or calls back re-enters it and ends with more ether than the same calls made one after the other give it (SWC-107).',
+  },
   'behaviour-change': {
     name: 'BehaviourChange',
     short: 'Behaviour differs from the base revision',

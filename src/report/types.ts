@@ -90,6 +90,7 @@ export type FindingKind =
   | 'token-theft'
   | 'unprotected-selfdestruct'
   | 'controlled-delegatecall'
+  | 'reentrancy'
   | 'behaviour-change';
 
 export interface ReportCall {

@@ -1,4 +1,5 @@
 import { bytesToHex, stringToBytes, type AbiParameter } from 'viem';
+import { ATTACKER_CALL_SELECTOR } from '../../evm/attacker.js';
 import { abiType, encodeCall, isPayable } from './abi.js';
 import { fitWord, type Dictionary } from './dictionary.js';
 import type { Rng } from './rng.js';
@@ -8,8 +9,10 @@ import type { AbiValue, Call, CallTarget } from '../types.js';
 export interface ValueContext {
   rng: Rng;
   dictionary: Dictionary;
-  /** Known addresses, lowercase 0x-hex: senders, deployed contracts, the zero address. */
+  /** Known addresses, lowercase 0x-hex, in this order: senders by index, deployments by index, the zero address. */
   addresses: readonly string[];
+  /** The callable targets of each deployment: the calls Lookout's attacker forwards and re-enters with are drawn from them. */
+  targets?: DeploymentTargets;
   /** Number of senders; a call's sender is an index below it. */
   senders: number;
   /** Most wei one call may carry. */
@@ -157,6 +160,8 @@ export const MATCH_LENGTHS_SHARE = 0.5;
 export function generateInputs(target: CallTarget, ctx: ValueContext): { target: CallTarget; args: AbiValue[] } {
   switch (target.kind) {
     case 'function': {
+      const attack = attackerArgs(target.selector, ctx);
+      if (attack !== undefined) return { target, args: attack };
       const params = target.fn.inputs;
       const args = params.map((p) => generateValue(p, ctx));
       const arrays = dynamicArrays(params);
@@ -193,6 +198,34 @@ export function matchLengths(params: readonly AbiParameter[], args: readonly Abi
     while (items.length < length) items.push(generateValue(t.element, ctx));
     return items;
   });
+}
+
+/**
+ * The attacker's `lookoutCall(to, data, reenter)` (src/evm/attacker.ts) takes two calls of another
+ * deployment, generated like any call and encoded (random bytes would almost never be one), and
+ * that deployment's address; sometimes no re-entry, often the call itself again. Undefined for
+ * other functions, or when the context has no other deployment to call.
+ */
+function attackerArgs(selector: string, ctx: ValueContext): AbiValue[] | undefined {
+  if (selector !== ATTACKER_CALL_SELECTOR) return undefined;
+  const targets = ctx.targets ?? [];
+  const others: number[] = [];
+  for (let i = 0; i < targets.length; i++) if (targets[i].some((t) => !isAttackerCall(t))) others.push(i);
+  if (others.length === 0) return undefined;
+  const to = ctx.rng.pick(others);
+  const calls = targets[to].filter((t) => !isAttackerCall(t));
+  const encoded = () => {
+    const { target, args } = generateInputs(ctx.rng.pick(calls), ctx);
+    return bytesToHex(encodeCall({ sender: 0, to, target, args, value: 0n, blockDelay: 0, timeDelay: 0 }));
+  };
+  const data = encoded();
+  // Re-entering the function being called (withdraw from withdraw) is the classic attack: favour it.
+  const reenter = ctx.rng.weighted([1, 2, 2]);
+  return [ctx.addresses[ctx.senders + to] ?? generateAddress(ctx), data, reenter === 0 ? '0x' : reenter === 1 ? data : encoded()];
+}
+
+function isAttackerCall(target: CallTarget): boolean {
+  return target.kind === 'function' && target.selector === ATTACKER_CALL_SELECTOR;
 }
 
 /** Empty, an unknown selector (with a few argument words), or arbitrary bytes. */
@@ -248,13 +281,24 @@ function generateDelay(ctx: ValueContext, max: number, small: number): number {
   }
 }
 
+/**
+ * The share of fresh calls that go to Lookout's attacker (when the world has one and another
+ * deployment): picked like any deployment it took half the calls of a one-contract campaign, and a
+ * reentrancy needs two of its calls, not more.
+ */
+const ATTACKER_SHARE = 0.15;
+
 /** A fresh call: a random deployment with callable targets, target, sender, value and delays. */
 export function generateCall(targets: DeploymentTargets, ctx: ValueContext): Call {
   const { rng } = ctx;
   const callable: number[] = [];
-  for (let i = 0; i < targets.length; i++) if (targets[i].length > 0) callable.push(i);
-  if (callable.length === 0) throw new Error('generateCall: no deployment has a callable target');
-  const to = rng.pick(callable);
+  const attackers: number[] = [];
+  for (let i = 0; i < targets.length; i++) {
+    if (targets[i].length === 0) continue;
+    (targets[i].every(isAttackerCall) ? attackers : callable).push(i);
+  }
+  if (callable.length === 0 && attackers.length === 0) throw new Error('generateCall: no deployment has a callable target');
+  const to = callable.length === 0 || (attackers.length > 0 && rng.chance(ATTACKER_SHARE)) ? rng.pick(attackers) : rng.pick(callable);
   const { target, args } = generateInputs(rng.pick(targets[to]), ctx);
   return {
     sender: rng.int(ctx.senders),

@@ -1,0 +1,128 @@
+/**
+ * The reentrancy oracle on hand-written sequences (real solc, real EVM): a bank deployed with
+ * Lookout's attacker as `deployProject` deploys it, judged by `buildOracles` through `runSequence`.
+ * Also: the attacker's checked-in creation code is what its source compiles to.
+ */
+import path from 'node:path';
+import solc from 'solc';
+import { bytesToHex, encodeFunctionData, parseAbi, type AbiFunction } from 'viem';
+import { compileProject } from '../../src/build/compile.js';
+import type { CompiledContract } from '../../src/build/types.js';
+import { attackerContract } from '../../src/deploy/attacker.js';
+import { ATTACKER_ABI, ATTACKER_COMPILER_SETTINGS, ATTACKER_CREATION_CODE, ATTACKER_NAME, ATTACKER_SOURCE } from '../../src/evm/attacker.js';
+import { Executor } from '../../src/evm/executor.js';
+import { functionTarget } from '../../src/fuzz/abi.js';
+import { runSequence, type SequenceHarness } from '../../src/fuzz/sequenceRunner.js';
+import type { AbiValue, Call, TxSequence } from '../../src/fuzz/types.js';
+import { DEFAULT_PANIC_CODES } from '../../src/oracles/panic.js';
+import { buildOracles } from '../../src/oracles/suite.js';
+import { REPO_ROOT } from '../helpers/repoRoot.js';
+
+const ALICE = 1;
+const BOB = 2;
+const ETHER = 10n ** 18n;
+const BANK = 0;
+const ATTACKER = 1;
+const BANK_ABI = parseAbi(['function deposit() payable', 'function withdraw()']);
+let contracts: Map<string, CompiledContract>;
+
+beforeAll(async () => {
+  const files = ['ReentrantBank.sol', 'GuardedBank.sol', 'Bank.sol'];
+  const project = await compileProject({ root: REPO_ROOT, paths: files.map((f) => path.join('__fixtures__/oracles', f)) });
+  contracts = new Map(project.contracts.map((c) => [c.name, c]));
+});
+
+async function world(name: string): Promise<{ harness: SequenceHarness; bank: (fn: string, args?: AbiValue[], sender?: number, value?: bigint) => Call }> {
+  const bank = contracts.get(name)!;
+  const attacker = attackerContract();
+  const executor = await Executor.create(
+    [bank, attacker].map((c) => ({ name: c.name, file: c.file, abi: c.abi, creationCode: c.creation.bytecode })),
+  );
+  const oracles = buildOracles({ contracts: [bank, attacker], deployments: executor.deployments, subject: BANK }, { panicCodes: DEFAULT_PANIC_CODES, probe: 1n << 255n });
+  const call = (fn: string, args: AbiValue[] = [], sender = ALICE, value = 0n): Call => {
+    const abi = bank.abi.find((item): item is AbiFunction => item.type === 'function' && item.name === fn)!;
+    return { sender, to: BANK, target: functionTarget(abi), args, value, blockDelay: 0, timeDelay: 0 };
+  };
+  return { harness: { executor, ...oracles }, bank: call };
+}
+
+type BankFunction = 'deposit' | 'withdraw';
+
+/** `lookoutCall(bank, call(), reenter())` from Bob. */
+function attacker(h: SequenceHarness, call: BankFunction, reenter: BankFunction | undefined, value = 0n): Call {
+  const encode = (fn: BankFunction | undefined) => (fn === undefined ? '0x' : encodeFunctionData({ abi: BANK_ABI, functionName: fn }));
+  const args = [h.executor.deployments[BANK].address.toLowerCase(), encode(call), encode(reenter)];
+  return { sender: BOB, to: ATTACKER, target: functionTarget(ATTACKER_ABI[0]), args, value, blockDelay: 0, timeDelay: 0 };
+}
+
+async function failure(h: SequenceHarness, sequence: TxSequence) {
+  const run = await runSequence(h, sequence);
+  return run.failure && { kind: run.failure.failure.kind, index: run.failure.index, message: run.failure.failure.message };
+}
+
+function reentrantWithdraw(h: SequenceHarness, bank: (fn: string, args?: AbiValue[], sender?: number, value?: bigint) => Call): TxSequence {
+  return [bank('deposit', [], ALICE, 5n * ETHER), attacker(h, 'deposit', undefined, ETHER), attacker(h, 'withdraw', 'withdraw')];
+}
+
+describe('reentrancy', () => {
+  it('a withdraw that pays before zeroing the deposit, re-entered from the payment', async () => {
+    const { harness: h, bank } = await world('ReentrantBank');
+    const address = h.executor.deployments[BANK].address;
+    expect(await failure(h, reentrantWithdraw(h, bank))).toEqual({
+      kind: 'reentrancy',
+      index: 2,
+      message: `ReentrantBank (${address}) was re-entered by the attacker it called: the attacker gained 2 ether, against 1 ether for the same calls made one after the other`,
+    });
+  });
+
+  it('leaves the chain as the re-entrant transaction left it', async () => {
+    const { harness: h, bank } = await world('ReentrantBank');
+    const run = await runSequence(h, reentrantWithdraw(h, bank));
+    expect(run.failure?.failure.kind).toBe('reentrancy');
+    expect(h.executor.balanceOf(h.executor.deployments[ATTACKER].address)).toBe(2n * ETHER);
+    expect(h.executor.balanceOf(h.executor.deployments[BANK].address)).toBe(4n * ETHER);
+  });
+
+  it('silent without re-entry: unarmed, or the same withdraw sent by the attacker twice', async () => {
+    const { harness: h, bank } = await world('ReentrantBank');
+    const [deposit, attackerDeposit] = reentrantWithdraw(h, bank);
+    const withdraw = attacker(h, 'withdraw', undefined);
+    expect(await failure(h, [deposit, attackerDeposit, withdraw, withdraw])).toBeUndefined();
+  });
+
+  it('silent when the re-entered withdraw finds the bank short (nothing changes)', async () => {
+    const { harness: h, bank } = await world('ReentrantBank');
+    const [, attackerDeposit, withdraw] = reentrantWithdraw(h, bank);
+    expect(await failure(h, [bank('deposit', [], ALICE, ETHER / 2n), attackerDeposit, withdraw])).toBeUndefined();
+  });
+
+  it.each(['GuardedBank', 'Bank'])('silent on %s, whose re-entered withdraw changes nothing', async (name) => {
+    const { harness: h, bank } = await world(name);
+    const sequence = reentrantWithdraw(h, bank);
+    if (name === 'Bank') {
+      // Bank's withdraw takes the amount.
+      const inner = encodeFunctionData({ abi: parseAbi(['function withdraw(uint256)']), functionName: 'withdraw', args: [ETHER] });
+      sequence[2] = { ...sequence[2], args: [sequence[2].args[0], inner, inner] };
+    }
+    const run = await runSequence(h, sequence);
+    expect(run.failure).toBeUndefined();
+    expect(h.executor.balanceOf(h.executor.deployments[ATTACKER].address)).toBe(ETHER);
+  });
+});
+
+describe('the attacker', () => {
+  it('is deployed from what its source compiles to', () => {
+    const input = {
+      language: 'Solidity',
+      sources: { 'LookoutAttacker.sol': { content: ATTACKER_SOURCE } },
+      settings: { ...ATTACKER_COMPILER_SETTINGS, outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object', 'storageLayout'] } } },
+    };
+    const output = JSON.parse(solc.compile(JSON.stringify(input)));
+    const compiled = output.contracts['LookoutAttacker.sol'][ATTACKER_NAME];
+    expect(`0x${compiled.evm.bytecode.object}`).toBe(bytesToHex(ATTACKER_CREATION_CODE));
+    // Transient state only: nothing carries over to the next transaction.
+    expect(compiled.storageLayout.storage).toEqual([]);
+    const functions = compiled.abi.filter((item: { type: string }) => item.type === 'function').map((item: { name: string }) => item.name);
+    expect(functions).toEqual(ATTACKER_ABI.map((item) => item.name));
+  });
+});
