@@ -2,7 +2,7 @@ import type { CompiledContract, CompiledProject } from './build/types.js';
 import { readProjectConfig, PROJECT_CONFIG_FILE, SENDER_NAMES, type ProjectConfig } from './config/projectConfig.js';
 import type { RunConfig } from './config/types.js';
 import { executorOptions } from './config/chainConfig.js';
-import { ATTACKER_ID, attackerContract } from './deploy/attacker.js';
+import { ATTACKER_ID, attackerContract, callsOut } from './deploy/attacker.js';
 import { deployWorld, type ReadableValue, type World } from './deploy/index.js';
 import type { ContractPlan } from './campaigns.js';
 import type { CampaignWorld, WorldRecipe } from './fuzz/campaign/contractCampaign.js';
@@ -119,12 +119,10 @@ function aimAtLibrary(library: CompiledContract, targets: readonly Target[], pla
 
 /**
  * The campaign's view of the world: the subject, everything it was deployed with (transitively),
- * and the attacker when the world has one.
+ * and the attacker when one of those can call out (pay or call back an account).
  */
 export function campaignWorld(world: World, subject: number, recipe: WorldRecipe): CampaignWorld {
   const callable = new Set([subject]);
-  const attacker = world.deployed.find((d) => d.contract.id === ATTACKER_ID);
-  if (attacker !== undefined) callable.add(attacker.index);
   const queue = [subject];
   for (let index = queue.shift(); index !== undefined; index = queue.shift()) {
     for (const dependency of world.deployed[index].dependencies) {
@@ -134,6 +132,8 @@ export function campaignWorld(world: World, subject: number, recipe: WorldRecipe
       }
     }
   }
+  const attacker = world.deployed.find((d) => d.contract.id === ATTACKER_ID);
+  if (attacker !== undefined && [...callable].some((i) => callsOut(world.executor.deployments[i].code))) callable.add(attacker.index);
   return {
     executor: world.executor,
     contracts: world.deployed.map((d) => d.contract),

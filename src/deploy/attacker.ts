@@ -1,5 +1,7 @@
 import { contractId, type CompiledCode, type CompiledContract } from '../build/types.js';
 import { ATTACKER_ABI, ATTACKER_CREATION_CODE, ATTACKER_FILE, ATTACKER_NAME } from '../evm/attacker.js';
+import { Op } from '../targets/opcodes.js';
+import { instructions, stripMetadata } from '../targets/bytecode.js';
 
 export const ATTACKER_ID = contractId(ATTACKER_FILE, ATTACKER_NAME);
 
@@ -27,4 +29,16 @@ export function attackerContract(): CompiledContract {
 
 function withoutSources(bytecode: Uint8Array): CompiledCode {
   return { bytecode, sourceMap: '', generatedSources: [], linkReferences: [], immutableReferences: {} };
+}
+
+/**
+ * Whether runtime code can pay an account or call it back — a CALL (or CALLCODE) instruction: only
+ * then can an attacker re-enter it, so only then do campaigns spend calls on the attacker. A token
+ * that makes no external call (an ERC-20) pays nothing for it.
+ */
+export function callsOut(code: Uint8Array): boolean {
+  for (const instruction of instructions(stripMetadata(code))) {
+    if (instruction.op.code === Op.CALL || instruction.op.code === Op.CALLCODE) return true;
+  }
+  return false;
 }

@@ -107,7 +107,8 @@ export class Executor {
   private baseline: JournaledState | undefined;
   private outermostExit: FrameExit | undefined;
   /** The last `run`'s transaction and the block it started from: what `beforeLastTransaction` rewinds. */
-  private last: { tx: Tx; header: Header } | undefined;
+  private lastTx: Tx | undefined;
+  private readonly lastHeader: Header = { number: START_BLOCK, timestamp: START_TIMESTAMP };
   private readonly gasLimit: bigint;
 
   private constructor(
@@ -317,7 +318,7 @@ export class Executor {
     this.cheatcodes?.reset();
     this.block.header.number = this.snapshotHeader.number;
     this.block.header.timestamp = this.snapshotHeader.timestamp;
-    this.last = undefined;
+    this.lastTx = undefined;
   }
 
   /**
@@ -327,7 +328,9 @@ export class Executor {
   async run(tx: Tx): Promise<TxResult> {
     const caller = this.sender(tx.sender);
     const to = this.target(tx.to);
-    this.last = { tx, header: { number: this.block.header.number, timestamp: this.block.header.timestamp } };
+    this.lastTx = tx;
+    this.lastHeader.number = this.block.header.number;
+    this.lastHeader.timestamp = this.block.header.timestamp;
     this.state.checkpointSync();
     this.block.header.number += BigInt(tx.blockDelay);
     this.block.header.timestamp += BigInt(tx.timeDelay);
@@ -371,21 +374,22 @@ export class Executor {
    * state and block before the last `run`, then undoes whatever it did and runs that transaction
    * again, which puts back the state after it (execution is deterministic) and its trace buffers.
    */
-  async beforeLastTransaction<T>(alternative: () => Promise<T>): Promise<T> {
-    const last = this.last;
-    if (last === undefined) throw new Error('Executor.beforeLastTransaction without a transaction since reset()');
+  async beforeLastTransaction<T>(alternative: (chain: this) => Promise<T>): Promise<T> {
+    const tx = this.lastTx;
+    if (tx === undefined) throw new Error('Executor.beforeLastTransaction without a transaction since reset()');
+    const { number, timestamp } = this.lastHeader;
     this.state.revertSync();
     const depth = this.state.depth;
     this.state.checkpointSync();
     try {
-      this.block.header.number = last.header.number;
-      this.block.header.timestamp = last.header.timestamp;
-      return await alternative();
+      this.block.header.number = number;
+      this.block.header.timestamp = timestamp;
+      return await alternative(this);
     } finally {
       while (this.state.depth > depth) this.state.revertSync();
-      this.block.header.number = last.header.number;
-      this.block.header.timestamp = last.header.timestamp;
-      await this.run(last.tx);
+      this.block.header.number = number;
+      this.block.header.timestamp = timestamp;
+      await this.run(tx);
     }
   }
 

@@ -11,6 +11,8 @@ export interface Failure {
   message: string;
   /** The property function's name, for `property` findings. */
   property?: string;
+  /** The function the failure is in when it is not the last call's (`reentrancy`: the re-entered one), as `withdraw()`. */
+  function?: string;
 }
 
 /**

@@ -1,10 +1,10 @@
-import type { Abi } from 'viem';
+import { toFunctionSelector, toFunctionSignature, type Abi, type AbiFunction, type Hex } from 'viem';
 import { ATTACKER_FILE, ATTACKER_NAME } from '../evm/attacker.js';
-import type { Deployment } from '../evm/types.js';
+import type { Address, Deployment } from '../evm/types.js';
 import { controlledDelegatecallOracle } from './delegatecall.js';
 import { etherLeakOracle } from './etherLeak.js';
 import { propertyFunctions } from './property.js';
-import { reentrancyOracle } from './reentrancy.js';
+import { reentrancyOracle, type FunctionNamer } from './reentrancy.js';
 import { selfdestructOracle } from './selfdestruct.js';
 import { storageWriteOracle } from './storageWrite.js';
 import { isErc20Shaped, isTestHelper } from './tokenShape.js';
@@ -59,10 +59,20 @@ export function buildOracles(world: OracleWorld, settings: OracleSettings): Orac
   );
   const attacker = contracts.findIndex((c) => c.file === ATTACKER_FILE && c.name === ATTACKER_NAME);
   // Last: it re-runs the transaction, which the others need not see twice.
-  const reentrancy = attacker < 0 ? [] : [reentrancyOracle({ index: attacker, deployment: deployments[attacker] }, deployments)];
+  const reentrancy = attacker < 0 ? [] : [reentrancyOracle({ index: attacker, deployment: deployments[attacker] }, deployments, functionNamer(world))];
   return {
     oracles: [...transactionOracles({ panicCodes: settings.panicCodes }), storageWriteOracle(settings.probe)],
     sequenceOracles: [etherLeakOracle(deployments), ...tokens, selfdestructOracle, controlledDelegatecallOracle(deployments), ...reentrancy],
     properties: propertyFunctions(contracts[subject].abi, subject, deployments[subject].codeId),
+  };
+}
+
+/** Names a call to a deployment of the world by its contract's ABI (`withdraw()`). */
+function functionNamer(world: OracleWorld): FunctionNamer {
+  return (to: Address, data: Hex) => {
+    const index = world.deployments.findIndex((d) => d.address.toLowerCase() === to.toLowerCase());
+    const selector = data.slice(0, 10).toLowerCase();
+    const fn = world.contracts[index]?.abi.find((item): item is AbiFunction => item.type === 'function' && toFunctionSelector(item) === selector);
+    return fn && toFunctionSignature(fn);
   };
 }

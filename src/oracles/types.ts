@@ -42,6 +42,17 @@ export interface ChainView {
   getStorage(address: Address, slot: bigint): bigint;
   /** A call whose state changes are rolled back (see `PropertyProbe`). */
   view(to: number, data: Uint8Array, sender?: number): Promise<ProbeResult>;
+  /**
+   * Counterfactuals (the reentrancy oracle's "the same calls without re-entry"): runs `alternative`
+   * on the chain as it was before the last transaction, then puts back the state that transaction
+   * left. Costs a re-run of that transaction: for the rare verdicts that need it.
+   */
+  beforeLastTransaction<T>(alternative: (chain: RunnableChain) => Promise<T>): Promise<T>;
+}
+
+/** A chain an oracle may run transactions on: only inside `ChainView.beforeLastTransaction`. */
+export interface RunnableChain extends ChainView {
+  run(tx: Tx): Promise<TxResult>;
 }
 
 /**

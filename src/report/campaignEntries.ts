@@ -77,7 +77,7 @@ export function toReportFinding(
     contractFile: result.contract.file,
     file: location?.file ?? null,
     line: location?.line ?? null,
-    function: failure.property !== undefined ? `${failure.property}()` : callName(last),
+    function: failure.property !== undefined ? `${failure.property}()` : (failure.function ?? callName(last)),
     message: failure.message,
     // Only `lookout pr` has a base revision to compare with.
     introduced: null,

@@ -14,7 +14,7 @@ import type { ChainConfig } from '../../config/chainConfig.js';
 import { runCampaign, type CampaignEvent, type CampaignOutcome, type CampaignSetup } from './campaign.js';
 import type { CampaignExchange } from './exchange.js';
 import { Dictionary } from '../inputs/dictionary.js';
-import type { MutationContext } from '../inputs/mutations.js';
+import { mutationWeights, type MutationContext } from '../inputs/mutations.js';
 import { PredictionStats } from '../search/prediction.js';
 import { confirmFinding, type CampaignFinding, type ConfirmedFinding } from '../findings/replay.js';
 import type { ProjectConfig } from '../../config/projectConfig.js';
@@ -173,6 +173,7 @@ export async function campaignOn(
     // Every deployed contract's address is an input: an allowance contract needs the token's.
     addresses: addresses(),
     targets,
+    weights: mutationWeights(targets),
     maxSequenceLength: request.maxSequenceLength,
     selfCalls: targets.flat(),
   };

@@ -1,5 +1,6 @@
 import type { AbiParameter } from 'viem';
 import { isPayable } from './abi.js';
+import { attackerDeployment, throughAttacker } from './attackerCalls.js';
 import type { Rng } from './rng.js';
 import type { Call, TxSequence } from '../types.js';
 import { mutateValue } from './valueMutation.js';
@@ -31,7 +32,8 @@ export type SequenceMutation =
   | 'replace-prefix'
   | 'drop-call'
   | 'duplicate-call'
-  | 'splice';
+  | 'splice'
+  | 'through-attacker';
 
 /** Relative frequency of each mutation; argument changes dominate, as in every greybox fuzzer. */
 export const MUTATION_WEIGHTS: Readonly<Record<SequenceMutation, number>> = {
@@ -45,7 +47,17 @@ export const MUTATION_WEIGHTS: Readonly<Record<SequenceMutation, number>> = {
   'drop-call': 6,
   'duplicate-call': 4,
   splice: 5,
+  // Only where campaigns call Lookout's attacker (contracts that call out).
+  'through-attacker': 3,
 };
+
+/**
+ * The weight table for a campaign over `targets`: where the attacker is not called, `through-attacker`
+ * weighs nothing, so that the other kinds are drawn exactly as they would be without it.
+ */
+export function mutationWeights(targets: DeploymentTargets): Readonly<Record<SequenceMutation, number>> {
+  return attackerDeployment(targets) === undefined ? { ...MUTATION_WEIGHTS, 'through-attacker': 0 } : MUTATION_WEIGHTS;
+}
 
 export const DEFAULT_MAX_SEQUENCE_LENGTH = 8;
 
@@ -82,7 +94,8 @@ export interface MutationContext extends ValueContext {
  * - `replace-prefix`: empty sequence, no other sequence, or no room for any of it;
  * - `drop-call`: fewer than two calls;
  * - `duplicate-call`: empty sequence or at its maximum length;
- * - `splice`: no other sequence, or the spliced result is empty.
+ * - `splice`: no other sequence, or the spliced result is empty;
+ * - `through-attacker`: the campaign does not call the attacker, or no call goes elsewhere.
  */
 export function applyMutation(seq: TxSequence, kind: SequenceMutation, ctx: MutationContext): TxSequence | undefined {
   const { rng } = ctx;
@@ -154,6 +167,8 @@ export function applyMutation(seq: TxSequence, kind: SequenceMutation, ctx: Muta
       const spliced = [...head, ...other.slice(rng.int(other.length))].slice(0, max);
       return spliced.length > 0 ? spliced : undefined;
     }
+    case 'through-attacker':
+      return throughAttacker(seq, ctx);
   }
 }
 

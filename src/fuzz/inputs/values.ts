@@ -1,6 +1,7 @@
 import { bytesToHex, stringToBytes, type AbiParameter } from 'viem';
 import { ATTACKER_CALL_SELECTOR } from '../../evm/attacker.js';
 import { abiType, encodeCall, isPayable } from './abi.js';
+import { attackerArgs, calldata, isAttackerCall } from './attackerCalls.js';
 import { fitWord, type Dictionary } from './dictionary.js';
 import type { Rng } from './rng.js';
 import type { AbiValue, Call, CallTarget } from '../types.js';
@@ -160,7 +161,7 @@ export const MATCH_LENGTHS_SHARE = 0.5;
 export function generateInputs(target: CallTarget, ctx: ValueContext): { target: CallTarget; args: AbiValue[] } {
   switch (target.kind) {
     case 'function': {
-      const attack = attackerArgs(target.selector, ctx);
+      const attack = attackerCallArgs(target.selector, ctx);
       if (attack !== undefined) return { target, args: attack };
       const params = target.fn.inputs;
       const args = params.map((p) => generateValue(p, ctx));
@@ -201,31 +202,23 @@ export function matchLengths(params: readonly AbiParameter[], args: readonly Abi
 }
 
 /**
- * The attacker's `lookoutCall(to, data, reenter)` (src/evm/attacker.ts) takes two calls of another
- * deployment, generated like any call and encoded (random bytes would almost never be one), and
- * that deployment's address; sometimes no re-entry, often the call itself again. Undefined for
- * other functions, or when the context has no other deployment to call.
+ * The attacker's `lookoutCall(to, data, reenter)`: a call of another deployment, generated like any
+ * call, and a second one to re-enter with — sometimes none, often the call itself again. Undefined
+ * for other functions, or when the context has no other deployment to call.
  */
-function attackerArgs(selector: string, ctx: ValueContext): AbiValue[] | undefined {
-  if (selector !== ATTACKER_CALL_SELECTOR) return undefined;
-  const targets = ctx.targets ?? [];
+function attackerCallArgs(selector: string, ctx: ValueContext): AbiValue[] | undefined {
+  if (selector !== ATTACKER_CALL_SELECTOR || ctx.targets === undefined) return undefined;
+  const world = { ...ctx, targets: ctx.targets };
   const others: number[] = [];
-  for (let i = 0; i < targets.length; i++) if (targets[i].some((t) => !isAttackerCall(t))) others.push(i);
+  for (let i = 0; i < world.targets.length; i++) if (world.targets[i].some((t) => !isAttackerCall(t))) others.push(i);
   if (others.length === 0) return undefined;
   const to = ctx.rng.pick(others);
-  const calls = targets[to].filter((t) => !isAttackerCall(t));
-  const encoded = () => {
-    const { target, args } = generateInputs(ctx.rng.pick(calls), ctx);
-    return bytesToHex(encodeCall({ sender: 0, to, target, args, value: 0n, blockDelay: 0, timeDelay: 0 }));
-  };
-  const data = encoded();
+  const calls = world.targets[to].filter((t) => !isAttackerCall(t));
+  const generate = (): Call => ({ sender: 0, to, ...generateInputs(ctx.rng.pick(calls), ctx), value: 0n, blockDelay: 0, timeDelay: 0 });
+  const call = generate();
   // Re-entering the function being called (withdraw from withdraw) is the classic attack: favour it.
   const reenter = ctx.rng.weighted([1, 2, 2]);
-  return [ctx.addresses[ctx.senders + to] ?? generateAddress(ctx), data, reenter === 0 ? '0x' : reenter === 1 ? data : encoded()];
-}
-
-function isAttackerCall(target: CallTarget): boolean {
-  return target.kind === 'function' && target.selector === ATTACKER_CALL_SELECTOR;
+  return attackerArgs(world, call, reenter === 0 ? '0x' : reenter === 1 ? calldata(call) : calldata(generate()));
 }
 
 /** Empty, an unknown selector (with a few argument words), or arbitrary bytes. */

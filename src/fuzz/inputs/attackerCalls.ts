@@ -1,0 +1,78 @@
+import { bytesToHex, hexToBytes, type Hex } from 'viem';
+import { ATTACKER_CALL_SELECTOR } from '../../evm/attacker.js';
+import { decodeArgs, encodeCall } from './abi.js';
+import type { Rng } from './rng.js';
+import type { AbiValue, Call, CallTarget, TxSequence } from '../types.js';
+
+/**
+ * Calls through Lookout's attacker (src/evm/attacker.ts): `lookoutCall(to, data, reenter)` forwards
+ * `data` to deployment `to` and re-enters it with `reenter` when paid or called back. Built from
+ * the project's own calls — the random bytes of a plain `bytes` argument would almost never be one.
+ */
+
+/** Where the attacker's calls find deployments: `addresses[senders + i]` is deployment i's address. */
+export interface AttackerWorld {
+  rng: Rng;
+  addresses: readonly string[];
+  senders: number;
+  /** The callable targets of each deployment; the attacker's are its `lookoutCall`. */
+  targets: readonly (readonly CallTarget[])[];
+}
+
+export function isAttackerCall(target: CallTarget): boolean {
+  return target.kind === 'function' && target.selector === ATTACKER_CALL_SELECTOR;
+}
+
+/** The deployment the attacker is, when the campaign calls it. */
+export function attackerDeployment(targets: AttackerWorld['targets']): number | undefined {
+  const index = targets.findIndex((t) => t.length > 0 && t.every(isAttackerCall));
+  return index < 0 ? undefined : index;
+}
+
+/** `lookoutCall`'s arguments: forward `call` (its deployment's address, its calldata) and re-enter with `reenter`. */
+export function attackerArgs(world: AttackerWorld, call: Call, reenter: Hex): AbiValue[] {
+  return [world.addresses[world.senders + call.to], calldata(call), reenter];
+}
+
+export function calldata(call: Call): Hex {
+  return bytesToHex(encodeCall(call));
+}
+
+/**
+ * A mutation: the attacker takes one sender's place. Every call that sender makes to a contract
+ * goes through the attacker instead, with its ether, and re-enters with itself (withdraw from
+ * withdraw, the classic attack). The attacker then holds what the sender deposited, so that a
+ * sequence the corpus kept for its plain calls becomes an attack. Undefined without an attacker or
+ * a plain call to wrap.
+ */
+export function throughAttacker(sequence: TxSequence, world: AttackerWorld): TxSequence | undefined {
+  const attacker = attackerDeployment(world.targets);
+  if (attacker === undefined) return undefined;
+  const plain = sequence.filter((call) => call.to !== attacker);
+  if (plain.length === 0) return undefined;
+  const sender = world.rng.pick(plain).sender;
+  const target = world.targets[attacker][0];
+  return sequence.map((call) =>
+    call.to === attacker || call.sender !== sender ? call : { ...call, to: attacker, target, args: attackerArgs(world, call, calldata(call)) },
+  );
+}
+
+/**
+ * The call an attacker call forwards, made directly by the same sender with the same ether — what
+ * shrinking tries, so that a finding that does not need the attacker shows plain calls. Undefined
+ * for other calls, or when the forwarded calldata is no function of the deployment it names.
+ */
+export function unwrapAttackerCall(call: Call, world: Omit<AttackerWorld, 'rng'>): Call | undefined {
+  if (!isAttackerCall(call.target)) return undefined;
+  const [address, data] = call.args as [string, Hex, Hex];
+  const to = world.addresses.indexOf(address.toLowerCase()) - world.senders;
+  const selector = data.slice(0, 10).toLowerCase();
+  const target = world.targets[to]?.find((t) => t.kind === 'function' && t.selector === selector);
+  if (target?.kind !== 'function') return undefined;
+  try {
+    return { ...call, to, target, args: decodeArgs(target.fn, hexToBytes(data)) };
+  } catch {
+    // Calldata a mutation cut short: nothing to unwrap.
+    return undefined;
+  }
+}
