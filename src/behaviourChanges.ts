@@ -215,7 +215,7 @@ function toReportChange(project: CompiledProject, plan: ContractPlan, result: Co
     // Base and head disagree on this very sequence: the pull request made the difference.
     introduced: true,
     foundMs: Math.round(divergence.ms),
-    sequence: divergence.sequence.map((call) => toReportCall(call, result.senders, result.deploymentNames)),
+    sequence: divergence.sequence.map((call) => toReportCall(call, result)),
     behaviour: { difference: divergence.kind, base: divergence.base, head: divergence.head },
   };
 }

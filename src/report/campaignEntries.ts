@@ -1,6 +1,5 @@
 import { bytesToHex } from 'viem';
 import type { CompiledProject } from '../build/types.js';
-import type { Address } from '../evm/types.js';
 import { formatPanicCode } from '../oracles/panic.js';
 import type { ReportCall, ReportFinding, ReportTarget } from './types.js';
 import type { Target } from '../targets/types.js';
@@ -8,6 +7,7 @@ import { branchLocator } from '../targets/branchLocation.js';
 import { failureLocator } from '../targets/failureLocation.js';
 import { encodeCall, formatArgs } from '../fuzz/inputs/abi.js';
 import type { ContractCampaignResult } from '../fuzz/campaign/contractCampaign.js';
+import { attackerCallParts } from '../fuzz/inputs/attackerCalls.js';
 import type { ConfirmedFinding } from '../fuzz/findings/replay.js';
 import type { Call } from '../fuzz/types.js';
 
@@ -82,7 +82,7 @@ export function toReportFinding(
     // Only `lookout pr` has a base revision to compare with.
     introduced: null,
     foundMs: Math.round(finding.foundMs),
-    sequence: finding.sequence.map((call) => toReportCall(call, result.senders, result.deploymentNames)),
+    sequence: finding.sequence.map((call) => toReportCall(call, result)),
     ...(changedLines && {
       executesChangedLines: finding.enteredTargets.length > 0,
       enteredLines: finding.enteredTargets.map((i) => ({ file: changedLines[i].file, line: changedLines[i].line })),
@@ -90,17 +90,24 @@ export function toReportFinding(
   };
 }
 
-export function toReportCall(call: Call, senders: readonly Address[], deploymentNames: readonly string[]): ReportCall {
+/** A call of a campaign's sequence; one through Lookout's attacker reads as the calls it makes. */
+export function toReportCall(call: Call, campaign: Pick<ContractCampaignResult, 'senders' | 'deploymentNames' | 'calls'>): ReportCall {
+  const parts = attackerCallParts(call, campaign.calls);
+  const shown = parts?.forwards ?? call;
   return {
-    sender: senders[call.sender],
-    contract: deploymentNames[call.to],
-    function: callName(call),
-    args: call.target.kind === 'function' ? formatArgs(call.args, call.target.fn.inputs) : [],
+    sender: campaign.senders[call.sender],
+    contract: campaign.deploymentNames[shown.to],
+    ...invocation(shown),
     value: call.value.toString(),
     calldata: bytesToHex(encodeCall(call)),
     blockDelay: call.blockDelay,
     timeDelay: call.timeDelay,
+    ...(parts && { attacker: { reenters: parts.reenters === undefined ? null : invocation(parts.reenters) } }),
   };
+}
+
+function invocation(call: Call): { function: string; args: unknown[] } {
+  return { function: callName(call), args: call.target.kind === 'function' ? formatArgs(call.args, call.target.fn.inputs) : [] };
 }
 
 function callName(call: Call): string {

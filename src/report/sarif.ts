@@ -68,6 +68,7 @@ const RULES: Record<FindingKind, { name: string; short: string; full: string; se
     name: 'Reentrancy',
     short: 'Re-entering the contract changes the outcome',
     full: 'A contract that the code pays or calls back re-enters it and ends with more ether than the same calls made one after the other give it (SWC-107).',
+    severity: 8.0,
   },
   'behaviour-change': {
     name: 'BehaviourChange',

@@ -37,9 +37,19 @@ export function callText(call: ReportCall, names: AddressNames): string {
     const data = name === 'receive' ? '""' : `hex"${call.calldata.replace(/^0x/, '')}"`;
     return `address(${contract ?? 'target'}).call${value}(${data})`;
   }
+  const through = call.attacker === undefined ? '' : attackerText(call.attacker, names);
+  return `${contract === undefined ? '' : `${contract}.`}${name}${value}(${argsText(call, names)})${through}`;
+}
+
+/** How Lookout's attacker forwards the call: the call it re-enters with when called back, if any. */
+function attackerText(attacker: NonNullable<ReportCall['attacker']>, names: AddressNames): string {
+  const reenters = attacker.reenters === null ? 'does not re-enter' : `re-enters with ${attacker.reenters.function.replace(/\(.*$/, '')}(${argsText(attacker.reenters, names)})`;
+  return ` through Lookout's attacker, which ${reenters}`;
+}
+
+function argsText(call: { function: string; args: unknown[] }, names: AddressNames): string {
   const params = signatureParameters(call.function);
-  const args = call.args.map((arg, i) => (params?.[i] ? valueText(params[i], arg, names) : String(arg)));
-  return `${contract === undefined ? '' : `${contract}.`}${name}${value}(${args.join(', ')})`;
+  return call.args.map((arg, i) => (params?.[i] ? valueText(params[i], arg, names) : String(arg))).join(', ');
 }
 
 export function sequenceSteps(sequence: readonly ReportCall[], names: AddressNames): SequenceStep[] {

@@ -100,10 +100,16 @@ export interface ReportCall {
   function: string;
   args: unknown[];
   value: string;
+  /** What the sender sends: for a call through Lookout's attacker, the attacker's `lookoutCall` calldata. */
   calldata: string;
   /** Blocks mined and seconds passed before this call (the sequence may need the jump to fail). */
   blockDelay: number;
   timeDelay: number;
+  /**
+   * Set when the sender made this call through Lookout's attacker (a contract account that re-enters
+   * what pays or calls it back): the call it re-enters with, or null for none.
+   */
+  attacker?: { reenters: { function: string; args: unknown[] } | null };
 }
 
 export interface ReportFinding {

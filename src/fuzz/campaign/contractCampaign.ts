@@ -28,6 +28,7 @@ import type { SequenceHarness } from '../execution/sequenceRunner.js';
 import type { CallTarget, TxSequence } from '../types.js';
 import { generateCallValue, generateDelays, generateInputs } from '../inputs/values.js';
 import { adoptCreatedContracts } from './createdContracts.js';
+import { unwrapAttackerCall, type CallWorld } from '../inputs/attackerCalls.js';
 
 /** Most wei one generated call carries: enough for any realistic deposit, far below a sender's balance. */
 const MAX_CALL_VALUE = 10_000n * 10n ** 18n;
@@ -95,6 +96,8 @@ export interface ContractCampaignResult {
   senders: readonly Address[];
   /** Name of the contract behind each deployment index, for reporting calls. */
   deploymentNames: readonly string[];
+  /** What the campaign could call where: to report a call through the attacker as the calls it makes. */
+  calls: CallWorld;
   outcome: CampaignOutcome;
   findings: ConfirmedFinding[];
   /** First reach of each target, by index into the request's targets. */
@@ -177,7 +180,8 @@ export async function campaignOn(
     maxSequenceLength: request.maxSequenceLength,
     selfCalls: targets.flat(),
   };
-  const result = { contract, senders: executor.senderAddresses, deploymentNames, reached: reach.reached, unreachable: lookahead.unreachable, oracleSettings };
+  const calls: CallWorld = { addresses: mutation.addresses, senders: mutation.senders, targets };
+  const result = { contract, senders: executor.senderAddresses, deploymentNames, calls, reached: reach.reached, unreachable: lookahead.unreachable, oracleSettings };
   const confirm = (found: CampaignFinding) =>
     confirmFinding(found, {
       harness,
@@ -185,6 +189,7 @@ export async function campaignOn(
       clock: request.clock,
       deadline: request.shrinkDeadline,
       trackReach,
+      unwrap: (call) => unwrapAttackerCall(call, mutation),
     });
   if (mutation.targets.every((t) => t.length === 0) && harness.properties.length === 0) {
     const outcome = emptyOutcome();

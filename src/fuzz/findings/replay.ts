@@ -3,7 +3,7 @@ import { failureKey, type Failure } from '../../oracles/failure.js';
 import type { Clock } from '../execution/clock.js';
 import type { ReachTracker } from '../search/reach.js';
 import { runSequence, type SequenceHarness } from '../execution/sequenceRunner.js';
-import { shrinkSequence } from './shrink.js';
+import { shrinkSequence, type CallUnwrap } from './shrink.js';
 import type { TxSequence } from '../types.js';
 
 /** A failure the campaign saw first at `execution` (its transaction count), with the sequence up to it. */
@@ -36,6 +36,8 @@ export interface ConfirmOptions {
   deadline?: number;
   /** A fresh tracker of the campaign's targets, to tell whether the replay executes changed lines. */
   trackReach: () => ReachTracker;
+  /** Shows calls made through Lookout's attacker directly where that fails the same way. */
+  unwrap?: CallUnwrap;
 }
 
 /**
@@ -51,10 +53,11 @@ export async function confirmFinding(found: CampaignFinding, options: ConfirmOpt
     const run = await runSequence(harness, candidate, reach && ((result, index) => reach.observe(result, 0, index + 1)), others);
     return run.failure && failureKey(run.failure.failure) === key ? run.failure : undefined;
   };
-  const shrunk = await shrinkSequence(found.sequence, async (c) => (await fails(options.harness, c)) !== undefined, {
+  const budget = {
     maxAttempts: SHRINK_ATTEMPTS,
     deadline: options.deadline === undefined ? undefined : { at: options.deadline, now: options.clock },
-  });
+  };
+  const shrunk = await shrinkSequence(found.sequence, async (c) => (await fails(options.harness, c)) !== undefined, budget, options.unwrap);
   const fresh = await options.deployFresh();
   for (const sequence of [shrunk.sequence, found.sequence]) {
     const reach = options.trackReach();

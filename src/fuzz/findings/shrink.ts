@@ -5,7 +5,8 @@ import type { AbiValue, Call, TxSequence } from '../types.js';
  * Counterexample shrinking: pure and budgeted. The caller injects `stillFails` (replay the candidate
  * on a fresh EVM and check that the same failure key reproduces); this module only proposes smaller
  * candidates and keeps the last one that still fails. Every accepted candidate is strictly smaller
- * (fewer calls, or a field moved towards zero), so the search reaches a fixpoint.
+ * (fewer calls, fewer calls through Lookout's attacker, or a field moved towards zero), so the
+ * search reaches a fixpoint.
  */
 
 export interface ShrinkBudget {
@@ -26,6 +27,12 @@ export interface ShrinkResult {
 
 export type FailurePredicate = (candidate: TxSequence) => Promise<boolean>;
 
+/**
+ * The plain call a wrapped one makes (`lookoutCall(bank, deposit())` → `bank.deposit()` from the
+ * same sender), or undefined for a plain call. Injected: the campaign knows its deployments.
+ */
+export type CallUnwrap = (call: Call) => Call | undefined;
+
 /** Below this length, removing chunks first costs more attempts than it saves. */
 const CHUNK_THRESHOLD = 8;
 
@@ -33,11 +40,13 @@ export async function shrinkSequence(
   sequence: TxSequence,
   stillFails: FailurePredicate,
   budget: ShrinkBudget,
+  unwrap?: CallUnwrap,
 ): Promise<ShrinkResult> {
   const search = new Search(sequence.map(copyCall), stillFails, budget);
   for (;;) {
     const acceptedBefore = search.accepted;
     await dropCalls(search);
+    if (unwrap) await unwrapCalls(search, unwrap);
     await simplifyCalls(search);
     if (search.exhausted || search.accepted === acceptedBefore) {
       return { sequence: search.current, attempts: search.attempts, minimal: !search.exhausted };
@@ -118,7 +127,18 @@ export function retainCalls(sequence: TxSequence, keep: (index: number) => boole
   return kept;
 }
 
-/** Pass 2: move every field of every call towards zero / empty. */
+/**
+ * Pass 2: a call made through the attacker that fails the same way when made directly is shown
+ * directly — a finding that does not need re-entry (an ether leak) then reads as plain calls.
+ */
+async function unwrapCalls(search: Search, unwrap: CallUnwrap): Promise<void> {
+  for (let index = 0; index < search.current.length && !search.exhausted; index++) {
+    const plain = unwrap(search.current[index]!);
+    if (plain !== undefined) await search.attempt(withCall(search.current, index, plain));
+  }
+}
+
+/** Pass 3: move every field of every call towards zero / empty. */
 async function simplifyCalls(search: Search): Promise<void> {
   for (let index = 0; index < search.current.length && !search.exhausted; index++) {
     // Each closure reads the current call when it runs: earlier steps may have changed it.

@@ -11,12 +11,15 @@ import type { AbiValue, Call, CallTarget, TxSequence } from '../types.js';
  */
 
 /** Where the attacker's calls find deployments: `addresses[senders + i]` is deployment i's address. */
-export interface AttackerWorld {
-  rng: Rng;
+export interface CallWorld {
   addresses: readonly string[];
   senders: number;
   /** The callable targets of each deployment; the attacker's are its `lookoutCall`. */
   targets: readonly (readonly CallTarget[])[];
+}
+
+export interface AttackerWorld extends CallWorld {
+  rng: Rng;
 }
 
 export function isAttackerCall(target: CallTarget): boolean {
@@ -62,10 +65,19 @@ export function throughAttacker(sequence: TxSequence, world: AttackerWorld): TxS
  * shrinking tries, so that a finding that does not need the attacker shows plain calls. Undefined
  * for other calls, or when the forwarded calldata is no function of the deployment it names.
  */
-export function unwrapAttackerCall(call: Call, world: Omit<AttackerWorld, 'rng'>): Call | undefined {
-  if (!isAttackerCall(call.target)) return undefined;
-  const [address, data] = call.args as [string, Hex, Hex];
-  const to = world.addresses.indexOf(address.toLowerCase()) - world.senders;
+export function unwrapAttackerCall(call: Call, world: CallWorld): Call | undefined {
+  return isAttackerCall(call.target) ? forwarded(call, call.args[1] as Hex, world) : undefined;
+}
+
+/** An attacker call as the calls it makes: the one it forwards and the one it re-enters with (undefined: none). */
+export function attackerCallParts(call: Call, world: CallWorld): { forwards: Call; reenters: Call | undefined } | undefined {
+  const forwards = unwrapAttackerCall(call, world);
+  const reenter = call.args[2] as Hex;
+  return forwards && { forwards, reenters: reenter === '0x' ? undefined : forwarded(call, reenter, world) };
+}
+
+function forwarded(call: Call, data: Hex, world: CallWorld): Call | undefined {
+  const to = world.addresses.indexOf((call.args[0] as string).toLowerCase()) - world.senders;
   const selector = data.slice(0, 10).toLowerCase();
   const target = world.targets[to]?.find((t) => t.kind === 'function' && t.selector === selector);
   if (target?.kind !== 'function') return undefined;
