@@ -11,16 +11,16 @@ import { REPO_ROOT } from '../helpers/repoRoot.js';
 
 const BUDGET = '3000x';
 
-async function fuzz(file: string, run: { budget?: string } = {}): Promise<Report> {
-  const config = fuzzConfig(REPO_ROOT, [`__fixtures__/oracles/${file}`], { budget: parseBudget(run.budget ?? BUDGET), seed: 1 });
+async function fuzz(file: string): Promise<Report> {
+  const config = fuzzConfig(REPO_ROOT, [`__fixtures__/oracles/${file}`], { budget: parseBudget(BUDGET), seed: 1 });
   const { report } = await runPipeline(config, { logger: memoryLogger() });
   return report;
 }
 
-/** `run`: a bug that needs more than the default budget (reentrancy: found with 2 seeds of 3 at 5,000). */
-// LeakyBank: the deposit a sender takes comes from Lookout's attacker (`lookoutCall(bank, deposit(), …)`).
-const bugs: { file: string; kind: ReportFinding['kind']; at: string; calls: string[]; message: RegExp; run?: { budget: string } }[] = [
-  { file: 'LeakyBank.sol', kind: 'ether-leak', at: 'LeakyBank.sol:21', calls: ['lookoutCall(address,bytes,bytes)', 'withdraw(uint256)'], message: /took out [\d.]+ ether more than it sent in, paid by LeakyBank \(0x[0-9a-f]{40}\)/ },
+/** `calls`: the functions of the shortest sequence; `through attacker` marks one made through Lookout's attacker. */
+const bugs: { file: string; kind: ReportFinding['kind']; at: string; calls: string[]; message: RegExp }[] = [
+  // Campaigns on LeakyBank call the attacker too (it pays out); shrinking shows the leak as plain calls.
+  { file: 'LeakyBank.sol', kind: 'ether-leak', at: 'LeakyBank.sol:21', calls: ['deposit()', 'withdraw(uint256)'], message: /took out [\d.]+ ether more than it sent in, paid by LeakyBank \(0x[0-9a-f]{40}\)/ },
   { file: 'TokenSkipsAllowance.sol', kind: 'token-theft', at: 'TokenBase.sol:36', calls: ['transferFrom(address,address,uint256)'], message: /transferFrom moved \d+ of 0x0+10000's balance in a transaction from 0x0+[23]0000, with an allowance of 0/ },
   { file: 'TokenAllowanceWrap.sol', kind: 'token-theft', at: 'TokenAllowanceWrap.sol:15', calls: ['transferFrom(address,address,uint256)'], message: /allowance\(0x0+10000, 0x0+[23]0000\) rose from 0 to \d+/ },
   { file: 'Killable.sol', kind: 'unprotected-selfdestruct', at: 'Killable.sol:16', calls: ['close()'], message: /SELFDESTRUCT of 0x[0-9a-f]{40} executed by 0x0+[23]0000/ },
@@ -28,9 +28,8 @@ const bugs: { file: string; kind: ReportFinding['kind']; at: string; calls: stri
     file: 'ReentrantBank.sol',
     kind: 'reentrancy',
     at: 'ReentrantBank.sol:21',
-    calls: ['deposit()', 'lookoutCall(address,bytes,bytes)', 'lookoutCall(address,bytes,bytes)'],
-    message: /ReentrantBank \(0x[0-9a-f]{40}\) was re-entered by the attacker it called: the attacker gained [\d.]+ ether, against [\d.]+ ether for the same calls made one after the other/,
-    run: { budget: '5000x' },
+    calls: ['deposit()', 'deposit() through attacker', 'withdraw() through attacker'],
+    message: /ReentrantBank \(0x[0-9a-f]{40}\) was re-entered through withdraw\(\) by the attacker it called: the attacker gained [\d.]+ ether, against [\d.]+ ether for the same calls made one after the other/,
   },
   { file: 'Forwarder.sol', kind: 'controlled-delegatecall', at: 'Forwarder.sol:14', calls: ['execute(address,bytes)'], message: /DELEGATECALL from 0x[0-9a-f]{40} to 0x[0-9a-f]{40}, an address 0x0+[23]0000 passed in/ },
 ];
@@ -39,7 +38,7 @@ describe.each(bugs)('$file', (bug) => {
   let report: Report;
 
   beforeAll(async () => {
-    report = await fuzz(bug.file, bug.run);
+    report = await fuzz(bug.file);
   });
 
   it(`is found as ${bug.kind}, with the minimal sequence`, () => {
@@ -48,7 +47,9 @@ describe.each(bugs)('$file', (bug) => {
     expect(finding).toMatchObject({ kind: bug.kind, panicCode: null });
     expect(`${finding.file?.replace('__fixtures__/oracles/', '')}:${finding.line}`).toBe(bug.at);
     expect(finding.message).toMatch(bug.message);
-    expect(finding.sequence.map((c) => c.function)).toEqual(bug.calls);
+    // The header's function: the last call's, or for reentrancy the re-entered one.
+    expect(finding.function).toBe(bug.calls[bug.calls.length - 1].replace(' through attacker', ''));
+    expect(finding.sequence.map((c) => (c.attacker ? `${c.function} through attacker` : c.function))).toEqual(bug.calls);
   });
 });
 

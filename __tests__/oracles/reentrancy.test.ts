@@ -8,7 +8,9 @@ import solc from 'solc';
 import { bytesToHex, encodeFunctionData, parseAbi, type AbiFunction } from 'viem';
 import { compileProject } from '../../src/build/compile.js';
 import type { CompiledContract } from '../../src/build/types.js';
-import { attackerContract } from '../../src/deploy/attacker.js';
+import { ATTACKER_ID, attackerContract, callsOut } from '../../src/deploy/attacker.js';
+import { campaignWorld, deployProject } from '../../src/deployment.js';
+import { emptyProjectConfig } from '../../src/config/projectConfig.js';
 import { ATTACKER_ABI, ATTACKER_COMPILER_SETTINGS, ATTACKER_CREATION_CODE, ATTACKER_NAME, ATTACKER_SOURCE } from '../../src/evm/attacker.js';
 import { Executor } from '../../src/evm/executor.js';
 import { functionTarget } from '../../src/fuzz/inputs/abi.js';
@@ -16,6 +18,10 @@ import { runSequence, type SequenceHarness } from '../../src/fuzz/execution/sequ
 import type { AbiValue, Call, TxSequence } from '../../src/fuzz/types.js';
 import { DEFAULT_PANIC_CODES } from '../../src/oracles/panic.js';
 import { buildOracles } from '../../src/oracles/suite.js';
+import { parseBudget } from '../../src/config/budget.js';
+import { fuzzConfig } from '../../src/config/defaults.js';
+import { memoryLogger } from '../../src/logger.js';
+import { runPipeline } from '../../src/pipeline.js';
 import { REPO_ROOT } from '../helpers/repoRoot.js';
 
 const ALICE = 1;
@@ -57,7 +63,8 @@ function attacker(h: SequenceHarness, call: BankFunction, reenter: BankFunction 
 
 async function failure(h: SequenceHarness, sequence: TxSequence) {
   const run = await runSequence(h, sequence);
-  return run.failure && { kind: run.failure.failure.kind, index: run.failure.index, message: run.failure.failure.message };
+  const failure = run.failure?.failure;
+  return failure && { kind: failure.kind, index: run.failure!.index, message: failure.message, function: failure.function };
 }
 
 function reentrantWithdraw(h: SequenceHarness, bank: (fn: string, args?: AbiValue[], sender?: number, value?: bigint) => Call): TxSequence {
@@ -71,7 +78,8 @@ describe('reentrancy', () => {
     expect(await failure(h, reentrantWithdraw(h, bank))).toEqual({
       kind: 'reentrancy',
       index: 2,
-      message: `ReentrantBank (${address}) was re-entered by the attacker it called: the attacker gained 2 ether, against 1 ether for the same calls made one after the other`,
+      message: `ReentrantBank (${address}) was re-entered through withdraw() by the attacker it called: the attacker gained 2 ether, against 1 ether for the same calls made one after the other`,
+      function: 'withdraw()',
     });
   });
 
@@ -124,5 +132,34 @@ describe('the attacker', () => {
     expect(compiled.storageLayout.storage).toEqual([]);
     const functions = compiled.abi.filter((item: { type: string }) => item.type === 'function').map((item: { name: string }) => item.name);
     expect(functions).toEqual(ATTACKER_ABI.map((item) => item.name));
+  });
+});
+
+describe('campaigns call the attacker only where the code calls out', () => {
+  it('a bank pays with CALL; an ERC-20 makes no external call', async () => {
+    const token = await compileProject({ root: REPO_ROOT, paths: ['__fixtures__/bench/ERC20.sol'] });
+    expect(callsOut(token.contracts.find((c) => c.name === 'ERC20')!.deployed.bytecode)).toBe(false);
+    for (const name of ['ReentrantBank', 'GuardedBank', 'Bank']) expect(callsOut(contracts.get(name)!.deployed.bytecode)).toBe(true);
+  });
+
+  it.each([
+    ['__fixtures__/bench/ERC20.sol', 'ERC20', false],
+    ['__fixtures__/oracles/ReentrantBank.sol', 'ReentrantBank', true],
+  ])('%s: the attacker is deployed, and callable: %s', async (file, name, callable) => {
+    const project = await compileProject({ root: REPO_ROOT, paths: [file] });
+    const world = await deployProject(project, project.contracts.filter((c) => c.name === name), emptyProjectConfig(), 1);
+    const attacker = world.deployed.findIndex((d) => d.contract.id === ATTACKER_ID);
+    const subject = world.deployed.findIndex((d) => d.contract.name === name);
+    expect(attacker).toBeGreaterThan(subject);
+    expect(campaignWorld(world, subject).callable.includes(attacker)).toBe(callable);
+  });
+});
+
+// Found by `lookout fuzz` on every seed at the catalogue's budget (the campaign stops at the finding).
+describe.each([1, 2, 3, 4, 5])('ReentrantBank, seed %i', (seed) => {
+  it('is found as reentrancy in withdraw() within 3,000 transactions', async () => {
+    const config = fuzzConfig(REPO_ROOT, ['__fixtures__/oracles/ReentrantBank.sol'], { budget: parseBudget('3000x'), seed, stopWhen: 'finding' });
+    const { report } = await runPipeline(config, { logger: memoryLogger() });
+    expect(report.findings.map((f) => `${f.kind} in ${f.function}`)).toEqual(['reentrancy in withdraw()']);
   });
 });
