@@ -5,11 +5,13 @@
  * (transactions per run) scale it; BENCH_COMPILE_RUNS (fresh processes per compiler source, default 3)
  * scales the compile benchmark; BENCH_ONLY (comma-separated section names below) runs some sections.
  */
+import { benchDiffCost, printDiffCost } from './behaviourDiffCost.js';
 import { benchBran, fig2TargetLine, printBran } from './bran.js';
 import { benchBranchMetrics, printBranchMetrics } from './branchMetrics.js';
 import { benchCompile, printCompile } from './compile.js';
 import { benchInputsKept, printInputsKept } from './inputsKept.js';
 import { benchShapes, printShapes } from './shapes.js';
+import { benchReentrancy } from './reentrancy.js';
 import { benchThroughput, benchWorkers, printThroughput, printWorkers } from './throughput.js';
 import { benchTimeToBug, CONFIGURATIONS, printTimeToBug, type BenchFixture } from './timeToBug.js';
 
@@ -92,6 +94,14 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   async bran() {
     console.log(`# Bran RQ1–RQ3: time to target on Fig2.sol, ${seeds} seeds, ≤ ${budget} transactions`);
     printBran(await benchBran({ seeds, budgetTransactions: budget, targetLine: await fig2TargetLine() }));
+  },
+  async diffCost() {
+    console.log(`# Behaviour diff cost: the same pull request through lookout pr with and without the diff, ≤ ${budget} transactions`);
+    printDiffCost(await benchDiffCost(['unchecked-withdraw', 'vault-rounding'], budget));
+  },
+  async reentrancy() {
+    console.log(`# Lookout's attacker: campaign throughput where it is left out (ERC-20) and called (banks); time to reentrancy, ${seeds} seeds, ≤ ${budget} transactions`);
+    await benchReentrancy(seeds, budget);
   },
   async compile() {
     const compileRuns = Number(process.env.BENCH_COMPILE_RUNS ?? 3);

@@ -55,13 +55,15 @@ export async function fuzzPullRequest(config: PrConfig, context: { logger: Logge
     const targets = buildTargets(project, changes);
     const deployed = await deployPlans(project, contractsToFuzz(project, targets), targets, projectConfig, config, logger);
     const base = await prepareBase(deployed.plans, { config, build, repo, projectDir, mergeBase: range.mergeBase, logger });
-    const comparing = base !== undefined && base !== 'absent';
+    const comparing = config.behaviourDiff && base !== undefined && base !== 'absent';
     const allowance = new ComparisonAllowance(config.budget, context.clock, deployed.plans.length);
     const watches = comparing ? deployed.plans.map((plan) => new BehaviourWatch(plan.world, base, allowance)) : [];
     const fuzzing = comparing ? { ...config, budget: campaignBudget(config.budget) } : config;
     const results = await fuzzContracts(project, deployed.plans, fuzzing, context, comparing ? (i) => watches[i] : undefined);
     const findings = await judgeFindings(project, deployed.plans, results, base);
-    if (!comparing) {
+    if (!config.behaviourDiff) {
+      logger.info('The behaviour diff is off (--no-behaviour-diff).');
+    } else if (!comparing) {
       if (deployed.plans.length > 0) logger.info('No base build to compare behaviour with: the behaviour diff is skipped.');
     } else {
       allowance.startFinal();

@@ -17,14 +17,15 @@ afterAll(async () => {
 });
 
 /** The case's base and head as a two-commit repository with the sources under src/. */
-async function pr(name: string, options: { budget?: string; failOnBehaviourChange?: boolean } = {}): Promise<PrRun> {
+async function pr(name: string, options: { budget?: string; failOnBehaviourChange?: boolean; noDiff?: boolean } = {}): Promise<PrRun> {
   const files = (revision: string) => {
     const dir = path.join(FIXTURES, name, revision);
     return Object.fromEntries(readdirSync(dir).map((file) => [`src/${file}`, readFileSync(path.join(dir, file), 'utf8')]));
   };
   const repo = await pullRequest(files('base'), files('head'));
   repos.push(repo);
-  return lookoutPr(repo, { budget: options.budget ?? '4000x', extra: options.failOnBehaviourChange ? ['--fail-on-behaviour-change'] : [] });
+  const extra = [...(options.failOnBehaviourChange ? ['--fail-on-behaviour-change'] : []), ...(options.noDiff ? ['--no-behaviour-diff'] : [])];
+  return lookoutPr(repo, { budget: options.budget ?? '4000x', extra });
 }
 
 const changes = (run: PrRun) => run.report.findings.filter((f) => f.kind === 'behaviour-change');
@@ -54,6 +55,12 @@ describe('lookout pr: behaviour changes between base and head', () => {
     expect(run.status).toBe(0);
     const strict = await pr('transposed-constant', { failOnBehaviourChange: true });
     expect(strict.status).toBe(1);
+  });
+
+  it('compares nothing with --no-behaviour-diff (what the diff costs is measured this way)', async () => {
+    const run = await pr('transposed-constant', { noDiff: true, failOnBehaviourChange: true });
+    expect(changes(run)).toEqual([]);
+    expect(run.status).toBe(0);
   });
 
   it.each(['layout-refactor', 'gas-only'])('reports nothing on %s, a refactor that preserves behaviour', async (name) => {

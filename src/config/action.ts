@@ -243,6 +243,7 @@ export function toPrConfig(options: ActionOptions, target: FuzzTarget): PrConfig
     head: target.headSha,
     // The job's verdict applies fail-on and the label; the pipeline's exit status is not the gate here.
     failOnBehaviourChange: options.failOnBehaviourChange,
+    behaviourDiff: true,
     budget: options.budget,
     seed: options.seed,
     workers: options.workers,

@@ -55,8 +55,9 @@ export function parseArgv(argv: readonly string[], options: { cwd: string; versi
     .requiredOption('--base <ref>', 'the branch or commit the pull request merges into')
     .option('--head <ref>', 'the pull request head', 'HEAD')
     .option('--repo <dir>', 'a directory inside the repository', '.')
-    .option('--fail-on-behaviour-change', 'exit 1 when the behaviour of head differs from the base (refactor and gas PRs)', false);
-  type PrOptions = CommonOptions & { base: string; head: string; repo: string; failOnBehaviourChange: boolean };
+    .option('--fail-on-behaviour-change', 'exit 1 when the behaviour of head differs from the base (refactor and gas PRs)', false)
+    .option('--no-behaviour-diff', 'do not compare the behaviour of head with the base (for measurement)');
+  type PrOptions = CommonOptions & { base: string; head: string; repo: string; failOnBehaviourChange: boolean; behaviourDiff: boolean };
   withCommonOptions(pr, DEFAULTS.prBudget).action((opts: PrOptions) => {
     config = {
       command: 'pr',
@@ -64,6 +65,7 @@ export function parseArgv(argv: readonly string[], options: { cwd: string; versi
       base: opts.base,
       head: opts.head,
       failOnBehaviourChange: opts.failOnBehaviourChange,
+      behaviourDiff: opts.behaviourDiff,
       ...common(opts),
     };
   });

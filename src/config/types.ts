@@ -72,6 +72,8 @@ export interface PrConfig extends CommonConfig {
   head: string;
   /** Behaviour changes between base and head fail the run (exit 1) as introduced findings do. */
   failOnBehaviourChange: boolean;
+  /** Compare head's behaviour with the base's (on by default; `--no-behaviour-diff` measures what it costs). */
+  behaviourDiff: boolean;
   /**
    * The pull request's changed lines from elsewhere (the Action passes the GitHub API's), used when
    * the base is not in the local history (a shallow checkout); findings then have `introduced: null`.
