@@ -2,6 +2,7 @@ import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToBigInt, hexToBytes } from 'viem';
 import type { CompiledContract, CompiledProject, ContractId } from '../../build/types.js';
 import type { Budget } from '../../config/budget.js';
+import { ATTACKER_FILE } from '../../evm/attacker.js';
 import { Executor } from '../../evm/executor.js';
 import type { Address, Deployment } from '../../evm/types.js';
 import { propertyFunctions } from '../../oracles/property.js';
@@ -153,7 +154,10 @@ export async function campaignOn(
     maxBlockDelay: world.chain?.maxBlockDelay,
     maxTimeDelay: world.chain?.maxTimeDelay,
   };
-  const addresses = () => [...executor.senderAddresses, ...executor.deployments.map((d) => d.address), `0x${'0'.repeat(40)}`];
+  // Every deployed contract's address is an input (an allowance contract needs the token's); Lookout's
+  // attacker's (deployed last) only when the campaign calls it, so that other campaigns draw as without it.
+  const isUncalledAttacker = (i: number) => world.contracts[i]?.file === ATTACKER_FILE && !callable.has(i);
+  const addresses = () => [...executor.senderAddresses, ...executor.deployments.flatMap((d, i) => (isUncalledAttacker(i) ? [] : [d.address])), `0x${'0'.repeat(40)}`];
   const created = await adoptCreatedContracts(executor, world.recipe?.contracts ?? world.contracts, targetsOf(world.contracts), {
     ...values, rng: rng.fork('created contracts'), addresses: addresses(),
   });
@@ -173,7 +177,6 @@ export async function campaignOn(
   const mutation: MutationContext = {
     ...values,
     rng: rng.fork(request.worker === undefined ? 'mutation' : `mutation ${request.worker.index}`),
-    // Every deployed contract's address is an input: an allowance contract needs the token's.
     addresses: addresses(),
     targets,
     weights: mutationWeights(targets),
