@@ -72,6 +72,13 @@ describe('unwrapping', () => {
     expect(attackerCallParts(unarmed, world())!.reenters).toBeUndefined();
   });
 
+  it('a payment forwarded with empty calldata is a call of receive()', () => {
+    const payable = callTargets(parseAbi(['function deposit() payable', 'receive() external payable']));
+    const pays = { ...attackerCall, value: 7n, args: [BANK, '0x', '0x'] };
+    expect(unwrapAttackerCall(pays, { ...world(), targets: [payable, attacker] })).toMatchObject({ to: 0, target: { kind: 'receive' }, args: [], value: 7n });
+    expect(unwrapAttackerCall(pays, world())).toBeUndefined();
+  });
+
   it('leaves calldata a mutation cut short', () => {
     const cut = { ...attackerCall, args: [attackerCall.args[0], '0x2e1a7d4d00', '0x'] };
     expect(unwrapAttackerCall(cut, world())).toBeUndefined();

@@ -78,8 +78,11 @@ export function attackerCallParts(call: Call, world: CallWorld): { forwards: Cal
 
 function forwarded(call: Call, data: Hex, world: CallWorld): Call | undefined {
   const to = world.addresses.indexOf((call.args[0] as string).toLowerCase()) - world.senders;
+  const targets = world.targets[to] ?? [];
+  // Empty calldata pays the contract: its receive function.
+  if (data === '0x') return targets.some((t) => t.kind === 'receive') ? { ...call, to, target: { kind: 'receive' }, args: [] } : undefined;
   const selector = data.slice(0, 10).toLowerCase();
-  const target = world.targets[to]?.find((t) => t.kind === 'function' && t.selector === selector);
+  const target = targets.find((t) => t.kind === 'function' && t.selector === selector);
   if (target?.kind !== 'function') return undefined;
   try {
     return { ...call, to, target, args: decodeArgs(target.fn, hexToBytes(data)) };
