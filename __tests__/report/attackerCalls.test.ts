@@ -27,9 +27,9 @@ const reentrancy = finding({
 it('the text summary names the re-entered function and says which calls went through the attacker', () => {
   const text = renderText(report({ findings: [reentrancy] }));
   expect(text).toContain('[reentrancy] ReentrantBank.withdraw() at');
-  expect(text).toContain("1. ReentrantBank.deposit() from 0x01 value=2\n");
-  expect(text).toContain("2. ReentrantBank.deposit() from 0x02 value=1 through Lookout's attacker, which does not re-enter");
-  expect(text).toContain("3. ReentrantBank.withdraw(1) from 0x02 through Lookout's attacker, which re-enters with withdraw(1)");
+  expect(text).toContain('1. 0x01: reentrantBank.deposit{value: 2 wei}()\n');
+  expect(text).toContain("2. 0x02: reentrantBank.deposit{value: 1 wei}() through Lookout's attacker, which does not re-enter");
+  expect(text).toContain("3. 0x02: reentrantBank.withdraw(1) through Lookout's attacker, which re-enters with withdraw(1)");
 });
 
 it('SARIF has a rule for the kind', () => {
