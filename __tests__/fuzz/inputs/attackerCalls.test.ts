@@ -85,15 +85,26 @@ describe('unwrapping', () => {
   });
 
   it('lets shrinking show plain calls where they fail the same way, and keeps the attacker where they do not', async () => {
-    const unwrap = (c: Call) => unwrapAttackerCall(c, world());
+    const plainCall = (c: Call) => unwrapAttackerCall(c, world());
+    const unwrap = { plain: plainCall, senders: 3 };
     // Fails whenever sender 2 withdraws, directly or not: the attacker is not needed.
-    const anyWithdraw = async (s: TxSequence) => s.some((c) => c.sender === 2 && (c.target === withdraw || unwrap(c)?.target === withdraw));
+    const anyWithdraw = async (s: TxSequence) => s.some((c) => c.sender === 2 && (c.target === withdraw || plainCall(c)?.target === withdraw));
     const wrappedAll: TxSequence = sequence.map((c) => (c.sender === 2 ? { ...c, to: 1, target: attacker[0], args: [BANK, hex(encodeCall(c)), '0x'] } : c));
     const plain = await shrinkSequence(wrappedAll, anyWithdraw, { maxAttempts: 200 }, unwrap);
     expect(plain.sequence.map((c) => c.to)).toEqual([0]);
     // Fails only through the attacker: it stays.
-    const onlyThrough = async (s: TxSequence) => s.some((c) => c.to === 1 && unwrap(c)?.target === withdraw);
+    const onlyThrough = async (s: TxSequence) => s.some((c) => c.to === 1 && plainCall(c)?.target === withdraw);
     const kept = await shrinkSequence(wrappedAll, onlyThrough, { maxAttempts: 200 }, unwrap);
     expect(kept.sequence.map((c) => c.to)).toEqual([1]);
+  });
+
+  it('shows calls that need one caller (the attacker, no deployer) as plain calls from one sender that fits', async () => {
+    const through = (c: Call): Call => ({ ...c, to: 1, target: attacker[0], args: [BANK, hex(encodeCall(c)), '0x'] });
+    // Arm, then execute: fails when one caller makes both and that caller is not the deployer (sender 0).
+    const caller = (c: Call) => (c.to === 1 ? 'attacker' : c.sender);
+    const armedAndExecuted = async (s: TxSequence) => s.length === 2 && caller(s[0]) === caller(s[1]) && caller(s[0]) !== 0;
+    const fromDeployer: TxSequence = [through(call(deposit, [], 0)), through(call(withdraw, [1n], 0))];
+    const shrunk = await shrinkSequence(fromDeployer, armedAndExecuted, { maxAttempts: 200 }, { plain: (c) => unwrapAttackerCall(c, world()), senders: 3 });
+    expect(shrunk.sequence.map((c) => [c.to, c.sender, c.target])).toEqual([[0, 1, deposit], [0, 1, withdraw]]);
   });
 });

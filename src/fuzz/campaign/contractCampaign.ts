@@ -192,7 +192,7 @@ export async function campaignOn(
       clock: request.clock,
       deadline: request.shrinkDeadline,
       trackReach,
-      unwrap: (call) => unwrapAttackerCall(call, mutation),
+      unwrap: { plain: (call) => unwrapAttackerCall(call, mutation), senders: mutation.senders },
     });
   if (mutation.targets.every((t) => t.length === 0) && harness.properties.length === 0) {
     const outcome = emptyOutcome();

@@ -27,11 +27,16 @@ export interface ShrinkResult {
 
 export type FailurePredicate = (candidate: TxSequence) => Promise<boolean>;
 
-/**
- * The plain call a wrapped one makes (`lookoutCall(bank, deposit())` → `bank.deposit()` from the
- * same sender), or undefined for a plain call. Injected: the campaign knows its deployments.
- */
-export type CallUnwrap = (call: Call) => Call | undefined;
+/** How calls made through Lookout's attacker are shown directly. Injected: the campaign knows its deployments. */
+export interface CallUnwrap {
+  /**
+   * The plain call a wrapped one makes (`lookoutCall(bank, deposit())` → `bank.deposit()` from the
+   * same sender), or undefined for a plain call.
+   */
+  plain: (call: Call) => Call | undefined;
+  /** How many senders there are: the attacker is none of them, so any may stand in for it. */
+  senders: number;
+}
 
 /** Below this length, removing chunks first costs more attempts than it saves. */
 const CHUNK_THRESHOLD = 8;
@@ -130,10 +135,19 @@ export function retainCalls(sequence: TxSequence, keep: (index: number) => boole
 /**
  * Pass 2: a call made through the attacker that fails the same way when made directly is shown
  * directly — a finding that does not need re-entry (an ether leak) then reads as plain calls.
+ * All of them at once first, from their senders and then from each sender in turn: the attacker is
+ * one account, none of the senders, and calls that need the same caller (arm, then execute; the
+ * attacker is no owner) fail the same way only when one fitting sender makes them all.
  */
 async function unwrapCalls(search: Search, unwrap: CallUnwrap): Promise<void> {
+  const wrapped = search.current.flatMap((call, i) => (unwrap.plain(call) === undefined ? [] : [i]));
+  if (wrapped.length > 1) {
+    const from = (sender?: number) => search.current.map((call, i) => (wrapped.includes(i) ? { ...unwrap.plain(call)!, ...(sender === undefined ? {} : { sender }) } : call));
+    let accepted = await search.attempt(from());
+    for (let sender = 0; sender < unwrap.senders && !accepted && !search.exhausted; sender++) accepted = await search.attempt(from(sender));
+  }
   for (let index = 0; index < search.current.length && !search.exhausted; index++) {
-    const plain = unwrap(search.current[index]!);
+    const plain = unwrap.plain(search.current[index]!);
     if (plain !== undefined) await search.attempt(withCall(search.current, index, plain));
   }
 }
