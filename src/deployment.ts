@@ -50,15 +50,18 @@ function worldRecipe(project: CompiledProject, wanted: readonly CompiledContract
   return { contracts: project.contracts, wanted: wanted.map((c) => c.id), config, seed };
 }
 
-function deployRecipe(recipe: WorldRecipe): Promise<World> {
+async function deployRecipe(recipe: WorldRecipe): Promise<World> {
   const attacker = attackerContract();
-  return deployWorld({
+  const world = await deployWorld({
     contracts: [...recipe.contracts, attacker],
     wanted: [...recipe.wanted, attacker.id],
     config: recipe.config,
     rng: new Rng(recipe.seed).fork('deploy'),
     executor: executorOptions(recipe.config.chain),
   });
+  const deployed = world.deployed.find((d) => d.contract.id === ATTACKER_ID);
+  if (deployed !== undefined) world.executor.leaveUnobserved(deployed.index);
+  return world;
 }
 
 /** A campaign's world deployed anew in a worker thread: the same deployments at the same indexes and addresses. */

@@ -14,7 +14,8 @@ import { emptyProjectConfig } from '../../src/config/projectConfig.js';
 import { ATTACKER_ABI, ATTACKER_COMPILER_SETTINGS, ATTACKER_CREATION_CODE, ATTACKER_NAME, ATTACKER_SOURCE } from '../../src/evm/attacker.js';
 import { Executor } from '../../src/evm/executor.js';
 import { functionTarget } from '../../src/fuzz/inputs/abi.js';
-import { runSequence, type SequenceHarness } from '../../src/fuzz/execution/sequenceRunner.js';
+import { runSequence, toTx, type SequenceHarness } from '../../src/fuzz/execution/sequenceRunner.js';
+import { txStep } from '../../src/fuzz/search/pathIdentity.js';
 import type { AbiValue, Call, TxSequence } from '../../src/fuzz/types.js';
 import { DEFAULT_PANIC_CODES } from '../../src/oracles/panic.js';
 import { buildOracles } from '../../src/oracles/suite.js';
@@ -161,5 +162,57 @@ describe.each([1, 2, 3, 4, 5])('ReentrantBank, seed %i', (seed) => {
     const config = fuzzConfig(REPO_ROOT, ['__fixtures__/oracles/ReentrantBank.sol'], { budget: parseBudget('3000x'), seed, stopWhen: 'finding' });
     const { report } = await runPipeline(config, { logger: memoryLogger() });
     expect(report.findings.map((f) => `${f.kind} in ${f.function}`)).toEqual(['reentrancy in withdraw()']);
+  });
+});
+
+describe("the attacker's calls in path identity", () => {
+  /** The world with the attacker's code left unobserved, as deployProject leaves it. */
+  async function observedWorld() {
+    const w = await world('ReentrantBank');
+    w.harness.executor.leaveUnobserved(ATTACKER);
+    return w;
+  }
+
+  async function pathIds(h: SequenceHarness, sequence: TxSequence): Promise<string[]> {
+    h.executor.reset();
+    const ids: string[] = [];
+    for (const call of sequence) ids.push(txStep(await h.executor.run(toTx(call)), call).pathId);
+    return ids;
+  }
+
+  it("leaves the attacker's own branches out: a forwarded call has the path of the call made directly", async () => {
+    const { harness: h, bank } = await observedWorld();
+    const [direct] = await pathIds(h, [bank('deposit', [], BOB, ETHER)]);
+    const [forwarded] = await pathIds(h, [attacker(h, 'deposit', undefined, ETHER)]);
+    expect(forwarded).toBe(direct);
+    // Observed, the attacker's decoding and forwarding make the same deposit a path of its own.
+    const { harness: seen } = await world('ReentrantBank');
+    const [withAttacker] = await pathIds(seen, [attacker(seen, 'deposit', undefined, ETHER)]);
+    expect(withAttacker).not.toBe(direct);
+  });
+
+  it('gives a re-entered withdraw a path of its own, and an unarmed one the direct path', async () => {
+    const { harness: h, bank } = await observedWorld();
+    const [, , direct] = await pathIds(h, [bank('deposit', [], ALICE, 5n * ETHER), bank('deposit', [], BOB, ETHER), bank('withdraw', [], BOB)]);
+    const [, , unarmed] = await pathIds(h, [bank('deposit', [], ALICE, 5n * ETHER), attacker(h, 'deposit', undefined, ETHER), attacker(h, 'withdraw', undefined)]);
+    const [, , reentered] = await pathIds(h, reentrantWithdraw(h, bank));
+    expect(unarmed).toBe(direct);
+    expect(reentered).not.toBe(direct);
+  });
+
+  it('fails the transaction when the forwarded call fails (no ether kept), and all such calls are one path', async () => {
+    const { harness: h } = await observedWorld();
+    h.executor.reset();
+    // Nothing deposited: withdraw() reverts; deposit() with a broken selector names no function.
+    const withdraw = attacker(h, 'withdraw', undefined, ETHER);
+    const broken = { ...attacker(h, 'deposit', undefined), args: [withdraw.args[0], '0xd0e30d', '0x'] };
+    const results = [];
+    for (const call of [withdraw, broken]) results.push(await h.executor.run(toTx(call)));
+    expect(results.map((r) => r.outcome.kind)).toEqual(['revert', 'revert']);
+    expect(h.executor.balanceOf(h.executor.deployments[ATTACKER].address)).toBe(0n);
+    const [a, b] = [txStep(results[0], withdraw), txStep(results[1], broken)];
+    expect(a).toMatchObject({ reverted: true, changedState: false });
+    expect(a.pathId).toBe(b.pathId);
+    expect(results[0].trace.pathId).not.toBe(results[1].trace.pathId);
   });
 });

@@ -10,6 +10,7 @@ export class CodeRegistry {
   private readonly byArray = new WeakMap<Uint8Array, number>();
   private readonly byHash = new Map<string, number>();
   private readonly codes: Uint8Array[] = [];
+  private readonly unobserved = new Set<number>();
 
   idOf(code: Uint8Array): number {
     const known = this.byArray.get(code);
@@ -29,6 +30,18 @@ export class CodeRegistry {
     const code = this.codes[id];
     if (code === undefined) throw new RangeError(`no code with id ${id}`);
     return code;
+  }
+
+  /**
+   * Code Lookout itself adds to the world (its attacker): it runs, but its branches are no path of
+   * the project's, so traces leave them out. Ids, and so this mark, are shared by `fresh()` copies.
+   */
+  leaveUnobserved(id: number): void {
+    this.unobserved.add(id);
+  }
+
+  isObserved(id: number): boolean {
+    return !this.unobserved.has(id);
   }
 
   get size(): number {

@@ -36,6 +36,8 @@ export class TraceRecorder {
   private readonly frameCodeIds = new Int32Array(MAX_FRAMES);
   private readonly frameAddresses: Address[] = new Array(MAX_FRAMES).fill('0x');
   private address: Address = '0x';
+  /** Whether the running frame's code counts for paths and comparisons (CodeRegistry.isObserved). */
+  private observed = true;
   private blockSet: Set<number> | undefined;
 
   /** Hits per distinct edge, in first-hit order. */
@@ -109,6 +111,7 @@ export class TraceRecorder {
   private enter(codeId: number, address: Address): void {
     this.codeId = codeId;
     this.address = address;
+    this.observed = this.registry.isObserved(codeId);
     let set = this.blocks.get(codeId);
     if (set === undefined) {
       set = this.blockSetsByCode[codeId] ?? new Set();
@@ -122,6 +125,13 @@ export class TraceRecorder {
   /** A JUMPI at `pc` (the opcode's own pc) with its condition, before the original handler runs. */
   jumpi(pc: number, destination: bigint, condition: bigint): void {
     const taken = condition !== 0n;
+    if (!this.observed) {
+      // Lookout's attacker forwarding a call is the call itself: only what the project's code does
+      // (re-entered, it runs its edges again) may make a new path.
+      if (this.depth === 0) this.jump(pc, taken ? destination : BigInt(pc + 1));
+      this.cmpLive = false;
+      return;
+    }
     const key = this.codeId * TWO_POW_32 + pc * 2 + (taken ? 1 : 0);
     this.edgeHits.set(key, (this.edgeHits.get(key) ?? 0) + 1);
     if (!taken) this.blockSet?.add(pc + 1);

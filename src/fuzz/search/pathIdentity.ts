@@ -1,4 +1,5 @@
 import type { TxResult } from '../../evm/types.js';
+import { isAttackerCall } from '../inputs/attackerCalls.js';
 import type { Call } from '../types.js';
 
 /** What the corpus needs to know of one executed transaction of a sequence. */
@@ -10,9 +11,18 @@ export interface TxStep {
   changedState: boolean;
 }
 
+/**
+ * Every call through Lookout's attacker that fails is one path. Its forwarded call fails as it
+ * would made directly, which plain calls explore; or its calldata is one a byte mutation broke, and
+ * each broken selector would be a new way through the dispatcher: a corpus of those crowds out the
+ * calls that matter. What tells attacker calls apart is what they do when they succeed — a re-entry.
+ */
+const FAILED_ATTACKER_CALL = 'attacker-call-failed';
+
 export function txStep(result: TxResult, call: Call): TxStep {
   const reverted = result.outcome.kind !== 'success';
-  return { pathId: result.trace.pathId, reverted, changedState: !reverted && (result.trace.sstores.length > 0 || call.value > 0n) };
+  const pathId = reverted && isAttackerCall(call.target) ? FAILED_ATTACKER_CALL : result.trace.pathId;
+  return { pathId, reverted, changedState: !reverted && (result.trace.sstores.length > 0 || call.value > 0n) };
 }
 
 /**
