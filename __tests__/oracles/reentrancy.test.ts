@@ -148,11 +148,13 @@ describe('campaigns call the attacker only where the code calls out', () => {
     ['__fixtures__/oracles/ReentrantBank.sol', 'ReentrantBank', true],
   ])('%s: the attacker is deployed, and callable: %s', async (file, name, callable) => {
     const project = await compileProject({ root: REPO_ROOT, paths: [file] });
-    const world = await deployProject(project, project.contracts.filter((c) => c.name === name), emptyProjectConfig(), 1);
+    const wanted = project.contracts.filter((c) => c.name === name);
+    const world = await deployProject(project, wanted, emptyProjectConfig(), 1);
     const attacker = world.deployed.findIndex((d) => d.contract.id === ATTACKER_ID);
     const subject = world.deployed.findIndex((d) => d.contract.name === name);
     expect(attacker).toBeGreaterThan(subject);
-    expect(campaignWorld(world, subject).callable.includes(attacker)).toBe(callable);
+    const recipe = { contracts: project.contracts, wanted: wanted.map((c) => c.id), config: emptyProjectConfig(), seed: 1 };
+    expect(campaignWorld(world, subject, recipe).callable.includes(attacker)).toBe(callable);
   });
 });
 

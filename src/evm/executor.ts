@@ -496,12 +496,12 @@ export class Executor {
     return this.accounts;
   }
 
-  /** Another account `Tx.sender` can name (an invariant suite's `targetSenders`); its index. Not funded. */
   /** The deployment at `index` is Lookout's own code (its attacker): see CodeRegistry.leaveUnobserved. */
   leaveUnobserved(index: number): void {
     this.registry.leaveUnobserved(this.deployed[index].codeId);
   }
 
+  /** Another account `Tx.sender` can name (an invariant suite's `targetSenders`); its index. Not funded. */
   addSender(address: Address): number {
     const known = this.senderList.indexOf(address);
     if (known >= 0) return known;
