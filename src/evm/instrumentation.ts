@@ -99,8 +99,10 @@ export function trackFrames(evm: EVM, recorder: TraceRecorder, onOutermostExit: 
     recorder.enterFrame(code, (message.to?.toString() ?? '0x') as Address);
     const codeId = recorder.codeId;
     const outermost = recorder.depth === 0;
+    let failed = true;
     try {
       const result = await run(message, opts);
+      failed = result.exceptionError !== undefined;
       if (outermost && result.runState !== undefined) {
         const { programCounter, opCode } = result.runState;
         const error = result.exceptionError?.error;
@@ -109,7 +111,7 @@ export function trackFrames(evm: EVM, recorder: TraceRecorder, onOutermostExit: 
       }
       return result;
     } finally {
-      recorder.exitFrame();
+      recorder.exitFrame(failed);
     }
   };
 }

@@ -38,6 +38,14 @@ export class TraceRecorder {
   private address: Address = '0x';
   /** Whether the running frame's code counts for paths and comparisons (CodeRegistry.isObserved). */
   private observed = true;
+  /**
+   * Re-entries: frames of observed code that unobserved code (Lookout's attacker) called back. The
+   * edges they hit are journaled, so that one that fails leaves the path as if it never ran: it
+   * changed nothing, and each way of failing would otherwise be a corpus entry of its own.
+   */
+  private readonly reentryMarks = new Int32Array(MAX_FRAMES);
+  private readonly reentryEdges: number[] = [];
+  private reentries = 0;
   private blockSet: Set<number> | undefined;
 
   /** Hits per distinct edge, in first-hit order. */
@@ -80,6 +88,8 @@ export class TraceRecorder {
     this.recording = true;
     this.depth = -1;
     this.edgeHits.clear();
+    this.reentryEdges.length = 0;
+    this.reentries = 0;
     this.jumpCount = 0;
     this.jumpsTruncated = false;
     this.blocks.clear();
@@ -91,16 +101,26 @@ export class TraceRecorder {
 
   enterFrame(code: Uint8Array, address: Address): void {
     if (this.depth + 1 >= MAX_FRAMES) throw new Error('TraceRecorder: frame stack overflow');
+    const calledBack = this.depth > 0 && !this.observed;
     this.depth++;
     const codeId = this.registry.idOf(code);
     this.frameCodeIds[this.depth] = codeId;
     this.frameAddresses[this.depth] = address;
     this.conditions.enterFrame(codeId, code, this.depth);
     this.enter(codeId, address);
+    const reentry = calledBack && this.observed;
+    this.reentryMarks[this.depth] = reentry ? this.reentryEdges.length : -1;
+    if (reentry) this.reentries++;
     this.blockSet?.add(0);
   }
 
-  exitFrame(): void {
+  exitFrame(failed = false): void {
+    const mark = this.reentryMarks[this.depth];
+    if (mark >= 0) {
+      this.reentries--;
+      if (failed) this.forgetEdgesSince(mark);
+      if (this.reentries === 0) this.reentryEdges.length = 0;
+    }
     this.depth--;
     if (this.depth < 0) return;
     const codeId = this.frameCodeIds[this.depth];
@@ -134,6 +154,7 @@ export class TraceRecorder {
     }
     const key = this.codeId * TWO_POW_32 + pc * 2 + (taken ? 1 : 0);
     this.edgeHits.set(key, (this.edgeHits.get(key) ?? 0) + 1);
+    if (this.reentries > 0) this.reentryEdges.push(key);
     if (!taken) this.blockSet?.add(pc + 1);
     if (this.depth === 0) this.jump(pc, taken ? destination : BigInt(pc + 1));
     if (this.comparisonCount >= this.comparisons.length) return;
@@ -143,6 +164,16 @@ export class TraceRecorder {
     record.pc = pc;
     record.taken = taken;
     this.comparisonCount++;
+  }
+
+  private forgetEdgesSince(mark: number): void {
+    for (let i = this.reentryEdges.length - 1; i >= mark; i--) {
+      const key = this.reentryEdges[i];
+      const hits = this.edgeHits.get(key)! - 1;
+      if (hits === 0) this.edgeHits.delete(key);
+      else this.edgeHits.set(key, hits);
+    }
+    this.reentryEdges.length = mark;
   }
 
   /** A jump of the outermost frame (JUMP, or JUMPI with the pc it continues at). */
