@@ -42,22 +42,32 @@ export function calldata(call: Call): Hex {
 }
 
 /**
- * A mutation: the attacker takes one sender's place. Every call that sender makes to a contract
- * goes through the attacker instead, with its ether, and re-enters with itself (withdraw from
- * withdraw, the classic attack). The attacker then holds what the sender deposited, so that a
- * sequence the corpus kept for its plain calls becomes an attack. Undefined without an attacker or
- * a plain call to wrap.
+ * How the attacker joins a sequence: `replace` — it takes one sender's place; `mirror` — it makes
+ * the same calls as one sender, each right after the sender's own, and the sender's last call
+ * instead of it. Mirrored, the attacker holds the same stake as an honest user of the contract, so
+ * the contract holds at least twice what the attacker is owed when it re-enters: what a re-entrant
+ * payout needs to pay twice.
  */
-export function throughAttacker(sequence: TxSequence, world: AttackerWorld): TxSequence | undefined {
+export type AttackerPlacement = 'replace' | 'mirror';
+
+/**
+ * A mutation: every call one sender makes to a contract goes through the attacker (see
+ * `AttackerPlacement`), with its ether, and re-enters with itself (withdraw from withdraw, the
+ * classic attack). The attacker then holds what the sender deposited, so that a sequence the corpus
+ * kept for its plain calls becomes an attack. Undefined without an attacker or a plain call to wrap.
+ */
+export function throughAttacker(sequence: TxSequence, world: AttackerWorld, placement: AttackerPlacement = 'replace'): TxSequence | undefined {
   const attacker = attackerDeployment(world.targets);
   if (attacker === undefined) return undefined;
   const plain = sequence.filter((call) => call.to !== attacker);
   if (plain.length === 0) return undefined;
   const sender = world.rng.pick(plain).sender;
   const target = world.targets[attacker][0];
-  return sequence.map((call) =>
-    call.to === attacker || call.sender !== sender ? call : { ...call, to: attacker, target, args: attackerArgs(world, call, calldata(call)) },
-  );
+  const wrap = (call: Call): Call => ({ ...call, to: attacker, target, args: attackerArgs(world, call, calldata(call)) });
+  const own = (call: Call) => call.to !== attacker && call.sender === sender;
+  if (placement === 'replace') return sequence.map((call) => (own(call) ? wrap(call) : call));
+  const last = sequence.findLastIndex(own);
+  return sequence.flatMap((call, i) => (!own(call) ? [call] : i === last ? [wrap(call)] : [call, wrap(call)]));
 }
 
 /**
@@ -76,14 +86,32 @@ export function attackerCallParts(call: Call, world: CallWorld): { forwards: Cal
   return forwards && { forwards, reenters: reenter === '0x' ? undefined : forwarded(call, reenter, world) };
 }
 
-function forwarded(call: Call, data: Hex, world: CallWorld): Call | undefined {
-  const to = world.addresses.indexOf((call.args[0] as string).toLowerCase()) - world.senders;
+/**
+ * What decides the ether a call may carry: for a call through the attacker, the function it
+ * forwards (the attacker passes its ether on), so that a forwarded `withdraw()` carries none and a
+ * forwarded `deposit()` some, as they would called directly.
+ */
+export function payingTarget(target: CallTarget, args: readonly AbiValue[], world: CallWorld): CallTarget {
+  if (!isAttackerCall(target)) return target;
+  return forwardedTarget(args[0] as string, args[1] as Hex, world)?.target ?? target;
+}
+
+function forwardedTarget(address: string, data: Hex, world: CallWorld): { to: number; target: CallTarget } | undefined {
+  const to = world.addresses.indexOf(address.toLowerCase()) - world.senders;
   const targets = world.targets[to] ?? [];
   // Empty calldata pays the contract: its receive function.
-  if (data === '0x') return targets.some((t) => t.kind === 'receive') ? { ...call, to, target: { kind: 'receive' }, args: [] } : undefined;
+  if (data === '0x') return targets.some((t) => t.kind === 'receive') ? { to, target: { kind: 'receive' } } : undefined;
   const selector = data.slice(0, 10).toLowerCase();
   const target = targets.find((t) => t.kind === 'function' && t.selector === selector);
-  if (target?.kind !== 'function') return undefined;
+  return target && { to, target };
+}
+
+function forwarded(call: Call, data: Hex, world: CallWorld): Call | undefined {
+  const found = forwardedTarget(call.args[0] as string, data, world);
+  if (found === undefined) return undefined;
+  const { to, target } = found;
+  if (target.kind === 'receive') return { ...call, to, target, args: [] };
+  if (target.kind !== 'function') return undefined;
   try {
     return { ...call, to, target, args: decodeArgs(target.fn, hexToBytes(data)) };
   } catch {

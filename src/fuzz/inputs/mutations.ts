@@ -1,6 +1,6 @@
 import type { AbiParameter } from 'viem';
 import { isPayable } from './abi.js';
-import { attackerDeployment, throughAttacker } from './attackerCalls.js';
+import { attackerDeployment, payingTarget, throughAttacker } from './attackerCalls.js';
 import type { Rng } from './rng.js';
 import type { Call, TxSequence } from '../types.js';
 import { mutateValue } from './valueMutation.js';
@@ -95,7 +95,8 @@ export interface MutationContext extends ValueContext {
  * - `drop-call`: fewer than two calls;
  * - `duplicate-call`: empty sequence or at its maximum length;
  * - `splice`: no other sequence, or the spliced result is empty;
- * - `through-attacker`: the campaign does not call the attacker, or no call goes elsewhere.
+ * - `through-attacker`: the campaign does not call the attacker, no call goes elsewhere, or the
+ *   mirrored sequence would be too long.
  */
 export function applyMutation(seq: TxSequence, kind: SequenceMutation, ctx: MutationContext): TxSequence | undefined {
   const { rng } = ctx;
@@ -115,7 +116,7 @@ export function applyMutation(seq: TxSequence, kind: SequenceMutation, ctx: Muta
     }
     case 'change-value': {
       if (ctx.maxValue <= 0n) return undefined;
-      const i = pickIndex(seq, (call) => isPayable(call.target), rng);
+      const i = pickIndex(seq, (call) => isPayable(payingTarget(call.target, call.args, ctx)), rng);
       return i === undefined ? undefined : replaceAt(seq, i, { ...seq[i], value: mutateCallValue(seq[i], ctx) });
     }
     case 'change-delay': {
@@ -167,8 +168,10 @@ export function applyMutation(seq: TxSequence, kind: SequenceMutation, ctx: Muta
       const spliced = [...head, ...other.slice(rng.int(other.length))].slice(0, max);
       return spliced.length > 0 ? spliced : undefined;
     }
-    case 'through-attacker':
-      return throughAttacker(seq, ctx);
+    case 'through-attacker': {
+      const wrapped = throughAttacker(seq, ctx, rng.chance(0.5) ? 'mirror' : 'replace');
+      return wrapped !== undefined && wrapped.length <= max ? wrapped : undefined;
+    }
   }
 }
 
@@ -241,7 +244,7 @@ function mutateCallValue(call: Call, ctx: MutationContext): bigint {
     case 3:
       return maxValue;
     default:
-      return generateCallValue(call.target, ctx);
+      return generateCallValue(payingTarget(call.target, call.args, ctx), ctx);
   }
 }
 

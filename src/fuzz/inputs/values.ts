@@ -1,7 +1,7 @@
 import { bytesToHex, stringToBytes, type AbiParameter } from 'viem';
 import { ATTACKER_CALL_SELECTOR } from '../../evm/attacker.js';
 import { abiType, encodeCall, isPayable } from './abi.js';
-import { attackerArgs, calldata, isAttackerCall } from './attackerCalls.js';
+import { attackerArgs, calldata, isAttackerCall, payingTarget } from './attackerCalls.js';
 import { fitWord, type Dictionary } from './dictionary.js';
 import type { Rng } from './rng.js';
 import type { AbiValue, Call, CallTarget } from '../types.js';
@@ -279,7 +279,7 @@ function generateDelay(ctx: ValueContext, max: number, small: number): number {
  * deployment): picked like any deployment it took half the calls of a one-contract campaign, and a
  * reentrancy needs two of its calls, not more.
  */
-const ATTACKER_SHARE = 0.15;
+const ATTACKER_SHARE = 0.05;
 
 /** A fresh call: a random deployment with callable targets, target, sender, value and delays. */
 export function generateCall(targets: DeploymentTargets, ctx: ValueContext): Call {
@@ -298,7 +298,7 @@ export function generateCall(targets: DeploymentTargets, ctx: ValueContext): Cal
     to,
     target,
     args,
-    value: generateCallValue(target, ctx),
+    value: generateCallValue(payingTarget(target, args, { ...ctx, targets }), ctx),
     ...generateDelays(ctx),
   };
 }
