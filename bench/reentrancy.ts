@@ -13,7 +13,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
  * What Lookout's attacker costs and buys: campaign throughput (`lookout fuzz`, one seed, an
  * execution budget) on contracts that never call out (the ERC-20: the attacker is left out) and that
  * do (the banks: it takes a share of the calls), and time to the `reentrancy` finding on
- * ReentrantBank over seeds 1..n.
+ * ReentrantBank and to the `ether-leak` on LeakyBank (a bank the attacker is called on without a
+ * reentrancy to find: what its share of the search costs) over seeds 1..n.
  */
 export async function benchReentrancy(seeds: number, budgetTransactions: number): Promise<void> {
   const widths = [28, 12, 10];
@@ -22,15 +23,17 @@ export async function benchReentrancy(seeds: number, budgetTransactions: number)
     const { report } = await runPipeline(fuzzConfig(ROOT, [fixture], { budget: parseBudget(`${budgetTransactions}x`), seed: 1 }), { logger: memoryLogger() });
     console.log(formatRow([path.basename(fixture), report.stats.transactions, Math.round(report.stats.transactionsPerSecond)], widths));
   }
-  printTimeToBug(
-    await benchTimeToBug({
-      fixtures: ['__fixtures__/oracles/ReentrantBank.sol'],
-      configurations: { default: CONFIGURATIONS.harvey },
-      seeds,
-      budgetTransactions,
-      wanted: (finding) => finding.kind === 'reentrancy',
-    }),
-  );
+  for (const [fixture, kind] of [['ReentrantBank.sol', 'reentrancy'], ['LeakyBank.sol', 'ether-leak']]) {
+    printTimeToBug(
+      await benchTimeToBug({
+        fixtures: [`__fixtures__/oracles/${fixture}`],
+        configurations: { default: CONFIGURATIONS.harvey },
+        seeds,
+        budgetTransactions,
+        wanted: (finding) => finding.kind === kind,
+      }),
+    );
+  }
 }
 
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {

@@ -45,6 +45,18 @@ describe('through-attacker', () => {
     });
   });
 
+  it('mirrored, makes the same calls as one sender right after it, and its last call instead of it', () => {
+    const mirrored = throughAttacker(sequence, world(), 'mirror')!;
+    const sender = mirrored.find((c) => c.to === 1)!.sender;
+    const own = sequence.filter((c) => c.sender === sender);
+    const through = (c: Call) => ({ ...c, to: 1, target: attacker[0], args: [BANK, hex(encodeCall(c)), hex(encodeCall(c))] });
+    const expected = sequence.flatMap((c) => (c.sender !== sender ? [c] : c === own[own.length - 1] ? [through(c)] : [c, through(c)]));
+    expect(mirrored).toEqual(expected);
+    // Sender 2 deposits, then withdraws: the attacker deposits as much beside it and withdraws in its place.
+    const two = throughAttacker([call(deposit, [], 2, 3n), call(withdraw, [3n], 2)], world(), 'mirror')!;
+    expect(two.map((c) => [c.to, c.value])).toEqual([[0, 3n], [1, 3n], [1, 0n]]);
+  });
+
   it('does not apply without the attacker, and then weighs nothing', () => {
     const alone = { ...world(), targets: [bank] };
     expect(throughAttacker(sequence, alone)).toBeUndefined();
