@@ -276,8 +276,9 @@ function generateDelay(ctx: ValueContext, max: number, small: number): number {
 
 /**
  * The share of fresh calls that go to Lookout's attacker (when the world has one and another
- * deployment): picked like any deployment it took half the calls of a one-contract campaign, and a
- * reentrancy needs two of its calls, not more.
+ * deployment): picked like any deployment it took half the calls of a one-contract campaign. Few:
+ * attacks are mostly built from plain sequences by the through-attacker mutation, and every call
+ * spent on the attacker is one less for the campaign's other findings (LeakyBank's leak).
  */
 const ATTACKER_SHARE = 0.05;
 
