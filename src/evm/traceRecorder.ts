@@ -148,8 +148,8 @@ export class TraceRecorder {
     if (!this.observed) {
       // Lookout's attacker forwarding a call is the call itself: only what the project's code does
       // (re-entered, it runs its edges again) may make a new path.
+      // Its comparisons are never decided here, so they become no cost metric either.
       if (this.depth === 0) this.jump(pc, taken ? destination : BigInt(pc + 1));
-      this.cmpLive = false;
       return;
     }
     const key = this.codeId * TWO_POW_32 + pc * 2 + (taken ? 1 : 0);
