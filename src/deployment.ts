@@ -96,6 +96,8 @@ export async function deployPlans(
     ...unlinked.map((library) => ({ contract: library, reason: 'no deployed contract links this external library, so nothing executes its code' })),
   ];
   for (const { contract, reason } of world.skipped) logger.warning(`Not deploying ${contract.name} (${contract.file}): ${reason}`);
+  const funded = fundingNote(world);
+  if (funded !== undefined) logger.info(funded);
   const notFuzzed = [
     ...unselected.flatMap(({ contract, reason }) => notFuzzedTargets(targetsOf(contract), `${contract.name}: ${reason}`)),
     ...world.skipped.flatMap(({ contract, reason }) => notFuzzedTargets(targetsOf(contract), `${contract.name} was not deployed: ${reason}`)),
@@ -105,6 +107,17 @@ export async function deployPlans(
   // The attacker is Lookout's, not the project's: the report lists what the project deployed.
   const projectDeployed = world.deployed.filter((d) => d.contract.id !== ATTACKER_ID);
   return { world, plans, notFuzzed, senders: namedAccounts(world.executor.deployerAddresses), deployments: [...projectDeployed.map(deployedEntry), ...skipped.map(({ contract, reason }) => skippedEntry(contract, reason))] };
+}
+
+/** Which tokens the senders start with, and how they got them (README: what a campaign starts from). */
+export function fundingNote(world: World): string | undefined {
+  const ways = new Map<string, Set<string>>();
+  for (const { token, via } of world.funding) {
+    const name = world.deployed.find((d) => d.index === token)!.contract.name;
+    ways.set(name, (ways.get(name) ?? new Set()).add(via));
+  }
+  if (ways.size === 0) return undefined;
+  return `The senders start holding ${[...ways].map(([name, how]) => `${name} (by ${[...how].join(', ')})`).join(', ')}`;
 }
 
 /**

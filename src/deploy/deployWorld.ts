@@ -11,6 +11,7 @@ import type { AbiValue } from '../fuzz/types.js';
 import { ContractCatalog, constructorOf, contractTypeNames, isDeployable } from './catalog.js';
 import { configuredValues, contractReferences } from './configuredArgs.js';
 import { candidateVectors, parameterChoices } from './constructorArgs.js';
+import { fundSenders } from './funding.js';
 import { linkCode } from './link.js';
 import { resolveConfig, type ResolvedConfig } from './pins.js';
 import type { DeployedContract, DeployWorldRequest, ReadableValue, SkippedDeployment, World } from './types.js';
@@ -60,8 +61,9 @@ class WorldBuilder {
   ) {}
 
   async finish(): Promise<World> {
+    const funding = await fundSenders(this.executor, this.deployed);
     await this.executor.snapshot();
-    return { executor: this.executor, deployed: this.deployed, skipped: this.skipped };
+    return { executor: this.executor, deployed: this.deployed, skipped: this.skipped, funding };
   }
 
   /** Deploys a contract once (its dependencies first), or says why it cannot be. */

@@ -3,6 +3,7 @@ import type { ProjectConfig } from '../config/projectConfig.js';
 import type { Executor, ExecutorOptions } from '../evm/executor.js';
 import type { Address } from '../evm/types.js';
 import type { Rng } from '../fuzz/inputs/rng.js';
+import type { Funding } from './funding.js';
 
 export interface DeployWorldRequest {
   /** Every contract of the compiled project: what can be deployed, linked, or passed as an argument. */
@@ -22,6 +23,8 @@ export interface World {
   deployed: readonly DeployedContract[];
   /** Contracts that were wanted, or tried as a dependency, and could not be deployed. */
   skipped: readonly SkippedDeployment[];
+  /** The tokens the senders were given before the snapshot (see `fundSenders`). */
+  funding: readonly Funding[];
 }
 
 /** A constructor argument as the report shows it: integers in decimal, addresses and bytes in hex. */

@@ -467,6 +467,11 @@ export class Executor {
     return this.state.accountAt(ethAddress(address))?.balance ?? 0n;
   }
 
+  /** The wei an account held when the chain opened, before anything was deployed: SENDER_BALANCE for the funded accounts. */
+  openingBalance(address: Address): bigint {
+    return this.accounts.includes(address) ? SENDER_BALANCE : 0n;
+  }
+
   /** Code id of a code, or of the code at an address (undefined when it has none). */
   codeIdOf(codeOrAddress: Uint8Array | Address): number | undefined {
     const code = typeof codeOrAddress === 'string' ? this.state.codeAt(ethAddress(codeOrAddress)) : codeOrAddress;

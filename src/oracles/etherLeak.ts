@@ -8,14 +8,16 @@ import type { SequenceOracle } from './types.js';
  * than before the sequence, so it took out more than it ever sent in — ether that belonged to a
  * contract (its constructor value) or to another sender's deposit. Senders pay no gas here, so their
  * balance moves only with the value they send and receive. The deployer is the owner: its
- * withdrawals are by design. Checked after every transaction: the first one that leaves a sender in
+ * withdrawals are by design. What a sender put in before the sequence (deployment, funding) counts
+ * as sent in: its baseline is the larger of its balance now and its opening balance. Checked after every transaction: the first one that leaves a sender in
  * profit is the failing one.
  */
 export function etherLeakOracle(deployments: readonly Deployment[]): SequenceOracle {
   let senders: bigint[] = [];
   return {
     begin(chain) {
-      senders = chain.senderAddresses.map((a) => chain.balanceOf(a));
+      // Ether a sender paid into contracts while the world was deployed and funded (WETH deposits) counts as sent in.
+      senders = chain.senderAddresses.map((a) => max(chain.balanceOf(a), chain.openingBalance(a)));
     },
     check(chain, tx, result) {
       // Ether reaches a sender only through a CALL with value or a SELFDESTRUCT.
@@ -44,6 +46,10 @@ export function etherLeakOracle(deployments: readonly Deployment[]): SequenceOra
       message: `${sender} took out ${formatEther(gain)} ether more than it sent in${from}`,
     };
   }
+}
+
+function max(a: bigint, b: bigint): bigint {
+  return a > b ? a : b;
 }
 
 function paysEther(effect: CallEffect): boolean {

@@ -39,6 +39,8 @@ export interface ChainView {
   /** Sender addresses by index; 0 is the deployer. */
   readonly senderAddresses: readonly Address[];
   balanceOf(address: Address): bigint;
+  /** The wei an account held before anything was deployed (what deployment and funding took from it is not yet spent). */
+  openingBalance(address: Address): bigint;
   getStorage(address: Address, slot: bigint): bigint;
   /** A call whose state changes are rolled back (see `PropertyProbe`). */
   view(to: number, data: Uint8Array, sender?: number): Promise<ProbeResult>;

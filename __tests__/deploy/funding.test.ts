@@ -1,0 +1,76 @@
+/**
+ * Campaigns start from a funded state: after deployment every sender holds each ERC-20-shaped
+ * contract (minted, wrapped or handed a share by the deployer), through real transactions whose
+ * accounting (supply, backing ether) stays consistent. Nothing is approved.
+ */
+import path from 'node:path';
+import { bytesToHex, decodeFunctionResult, encodeFunctionData, hexToBytes, parseAbi } from 'viem';
+import { compileProject } from '../../src/build/compile.js';
+import { emptyProjectConfig } from '../../src/config/projectConfig.js';
+import { FUNDED_TOKENS, FUNDED_WEI, VAULT_DONATION } from '../../src/deploy/funding.js';
+import type { World } from '../../src/deploy/types.js';
+import { deployProject } from '../../src/deployment.js';
+import { SENDER_ADDRESSES, SENDER_BALANCE } from '../../src/evm/executor.js';
+
+const ETHER = 10n ** 18n;
+const ERC20 = parseAbi([
+  'function balanceOf(address) view returns (uint256)',
+  'function totalSupply() view returns (uint256)',
+  'function allowance(address, address) view returns (uint256)',
+]);
+
+async function deploy(dir: string, file: string, names: string[]): Promise<World> {
+  const project = await compileProject({ root: path.resolve(dir), paths: [file] });
+  const world = await deployProject(project, project.contracts.filter((c) => names.includes(c.name)), emptyProjectConfig(), 1);
+  expect(world.skipped).toEqual([]);
+  return world;
+}
+
+async function read(world: World, name: string, functionName: 'balanceOf' | 'totalSupply' | 'allowance', args: readonly string[] = []): Promise<bigint> {
+  const index = world.deployed.find((d) => d.contract.name === name)!.index;
+  const data = hexToBytes(encodeFunctionData({ abi: ERC20, functionName, args } as Parameters<typeof encodeFunctionData>[0]));
+  const { success, returnData } = await world.executor.view(index, data);
+  expect(success).toBe(true);
+  return decodeFunctionResult({ abi: ERC20, functionName, data: bytesToHex(returnData) }) as bigint;
+}
+
+const via = (world: World) => world.funding.map((f) => [world.deployed[f.token].contract.name, f.holder, f.via, f.amount]);
+
+it("mints each sender a token with a public mint, from the deployer; a vault's shares come from deposits, and it holds a donation of its asset", async () => {
+  const world = await deploy('__fixtures__/behaviour/vault-rounding/head', '.', ['ShareVault']);
+  const vault = world.deployed.find((d) => d.contract.name === 'ShareVault')!.address;
+  expect(via(world)).toEqual([
+    ...SENDER_ADDRESSES.map((holder) => ['MockToken', holder, 'mint', FUNDED_TOKENS]),
+    ['MockToken', vault, 'donation', VAULT_DONATION],
+  ]);
+  expect(await read(world, 'MockToken', 'totalSupply')).toBe(3n * FUNDED_TOKENS);
+  expect(await read(world, 'MockToken', 'balanceOf', [SENDER_ADDRESSES[2]])).toBe(FUNDED_TOKENS - VAULT_DONATION);
+  expect(await read(world, 'ShareVault', 'totalSupply')).toBe(0n);
+  for (const holder of SENDER_ADDRESSES) {
+    expect(await read(world, 'ShareVault', 'balanceOf', [holder])).toBe(0n);
+    expect(await read(world, 'MockToken', 'allowance', [holder, vault])).toBe(0n);
+  }
+});
+
+it('hands every other sender a share of what the deployer holds when there is no public mint', async () => {
+  const world = await deploy('__fixtures__/oracles', 'Token.sol', ['Token']);
+  const supply = 1_000_000n * ETHER;
+  const [deployer, alice, bob] = SENDER_ADDRESSES;
+  expect(via(world)).toEqual([
+    ['Token', alice, 'transfer', supply / 3n],
+    ['Token', bob, 'transfer', (supply - supply / 3n) / 3n],
+  ]);
+  expect(await read(world, 'Token', 'balanceOf', [deployer])).toBeGreaterThanOrEqual(supply / 3n);
+  expect(await read(world, 'Token', 'totalSupply')).toBe(supply);
+});
+
+it('wraps ether for each sender in a token with a payable deposit(), backed by that ether', async () => {
+  const world = await deploy('__fixtures__/oracles', 'WrappedEther.sol', ['WrappedEther']);
+  expect(via(world)).toEqual(SENDER_ADDRESSES.map((holder) => ['WrappedEther', holder, 'deposit', FUNDED_WEI]));
+  const token = world.deployed.find((d) => d.contract.name === 'WrappedEther')!.address;
+  expect(world.executor.balanceOf(token)).toBe(3n * FUNDED_WEI);
+  for (const holder of SENDER_ADDRESSES) {
+    expect(world.executor.balanceOf(holder)).toBe(SENDER_BALANCE - FUNDED_WEI);
+    expect(world.executor.openingBalance(holder)).toBe(SENDER_BALANCE);
+  }
+});

@@ -1,0 +1,147 @@
+import { bytesToHex, decodeFunctionResult, encodeFunctionData, hexToBytes, parseAbi, type Abi, type AbiFunction } from 'viem';
+import type { Executor } from '../evm/executor.js';
+import type { Address, Tx } from '../evm/types.js';
+import { isErc20Shaped } from '../oracles/tokenShape.js';
+import type { DeployedContract } from './types.js';
+
+/** Token units a mint gives each sender: a million tokens of 18 decimals, far below overflow of amount × supply products. */
+export const FUNDED_TOKENS = 10n ** 24n;
+/**
+ * Asset units each ERC-4626-shaped vault holds beyond its deposits, sent by the last sender: tokens
+ * anyone may send a vault, so its share price is not exactly one (as after any yield or donation),
+ * and preview functions round. One unit keeps the price near one, so small deposits still mint shares.
+ */
+export const VAULT_DONATION = 1n;
+/** Wei each sender wraps into an ether-backed token (WETH's `deposit()`): a small share of its balance. */
+export const FUNDED_WEI = 1_000n * 10n ** 18n;
+
+const ERC20 = parseAbi([
+  'function balanceOf(address) view returns (uint256)',
+  'function mint(address, uint256)',
+  'function deposit() payable',
+  'function transfer(address, uint256) returns (bool)',
+  'function asset() view returns (address)',
+]);
+
+/** How a sender came to hold a token at the start of every sequence. */
+export interface Funding {
+  /** Deployment index of the token. */
+  token: number;
+  holder: Address;
+  /**
+   * `mint`: the token's public `mint(holder, amount)`, from the deployer; `deposit`: the holder
+   * wrapped ether; `transfer`: a share of what the deployer held; `donation`: a vault (the holder)
+   * was sent VAULT_DONATION of its asset by the last sender.
+   */
+  via: 'mint' | 'deposit' | 'transfer' | 'donation';
+  /** Token units the holder's `balanceOf` rose by. */
+  amount: bigint;
+}
+
+/**
+ * Campaigns start from a funded state: every sender holds every ERC-20-shaped deployment that one
+ * of these gives (a vault's shares come only from depositing), through ordinary transactions —
+ * a public `mint(address,uint256)` from the deployer, else a payable `deposit()` with FUNDED_WEI
+ * from the holder, else a share of the deployer's balance by `transfer`. Real transactions keep the
+ * token's own accounting (supply, backing ether) consistent, so every oracle stays sound on the
+ * funded state. Nothing is approved: an allowance is the fuzzer's to give, so the token-theft oracle
+ * still sees a contract pulling what nobody allowed. Runs before the snapshot.
+ */
+export async function fundSenders(executor: Executor, deployed: readonly DeployedContract[]): Promise<Funding[]> {
+  const fundings: Funding[] = [];
+  for (const { contract, index } of deployed) {
+    if (contract.kind !== 'contract' || !isErc20Shaped(contract.abi)) continue;
+    const ways = fundingWays(contract.abi);
+    for (const holder of executor.senderAddresses) {
+      for (const way of ways) {
+        const funding = await fund(executor, index, holder, way);
+        if (funding !== undefined) {
+          fundings.push(funding);
+          break;
+        }
+      }
+    }
+  }
+  for (const vault of deployed) {
+    const donation = await donate(executor, vault, deployed);
+    if (donation !== undefined) fundings.push(donation);
+  }
+  return fundings;
+}
+
+type Way = Exclude<Funding['via'], 'donation'>;
+
+/** VAULT_DONATION of an ERC-4626-shaped contract's asset, when the asset is deployed and the last sender holds it. */
+async function donate(executor: Executor, vault: DeployedContract, deployed: readonly DeployedContract[]): Promise<Funding | undefined> {
+  if (!isVaultShaped(vault.contract.abi)) return undefined;
+  const { success, returnData } = await executor.view(vault.index, calldata('asset', []));
+  if (!success || returnData.length < 32) return undefined;
+  const asset = decodeFunctionResult({ abi: ERC20, functionName: 'asset', data: bytesToHex(returnData) }).toLowerCase();
+  const token = deployed.find((d) => d.address.toLowerCase() === asset && isErc20Shaped(d.contract.abi));
+  if (token === undefined) return undefined;
+  const donor = executor.senderAddresses.length - 1;
+  const before = await balanceOf(executor, token.index, vault.address);
+  const result = await executor.run({ sender: donor, to: token.index, data: calldata('transfer', [vault.address, VAULT_DONATION]), value: 0n, blockDelay: 0, timeDelay: 0 });
+  const after = await balanceOf(executor, token.index, vault.address);
+  if (result.outcome.kind !== 'success' || before === undefined || after === undefined || after <= before) return undefined;
+  return { token: token.index, holder: vault.address, via: 'donation', amount: after - before };
+}
+
+/** ERC-4626 by its ABI (its share token's functions aside): an `asset()`, `totalAssets()` and `deposit(assets, receiver)`. */
+function isVaultShaped(abi: Abi): boolean {
+  const signatures = new Set(abi.flatMap((item) => (item.type === 'function' ? [`${item.name}(${item.inputs.map((i) => i.type).join(',')})`] : [])));
+  return ['asset()', 'totalAssets()', 'deposit(uint256,address)'].every((s) => signatures.has(s));
+}
+
+function fundingWays(abi: Abi): Way[] {
+  const has = (name: string, inputs: string, payable?: boolean) =>
+    abi.some(
+      (item): item is AbiFunction =>
+        item.type === 'function' && item.name === name && item.inputs.map((i) => i.type).join(',') === inputs && (payable === undefined || (item.stateMutability === 'payable') === payable),
+    );
+  const ways: Way[] = [];
+  if (has('mint', 'address,uint256')) ways.push('mint');
+  if (has('deposit', '', true)) ways.push('deposit');
+  ways.push('transfer');
+  return ways;
+}
+
+/** One way of funding one holder; undefined when the transaction fails or the balance does not rise. */
+async function fund(executor: Executor, token: number, holder: Address, via: Way): Promise<Funding | undefined> {
+  const senders = executor.senderAddresses;
+  const deployer = senders.indexOf(executor.deployerAddresses[0]);
+  const before = await balanceOf(executor, token, holder);
+  if (before === undefined) return undefined;
+  let tx: Omit<Tx, 'to' | 'blockDelay' | 'timeDelay'>;
+  switch (via) {
+    case 'mint':
+      if (deployer < 0) return undefined;
+      tx = { sender: deployer, data: calldata('mint', [holder, FUNDED_TOKENS]), value: 0n };
+      break;
+    case 'deposit':
+      tx = { sender: senders.indexOf(holder), data: calldata('deposit', []), value: FUNDED_WEI };
+      break;
+    case 'transfer': {
+      // The deployer keeps a share as large as each other sender's.
+      const held = deployer < 0 || senders[deployer] === holder ? 0n : await balanceOf(executor, token, senders[deployer]);
+      if (held === undefined || held === 0n) return undefined;
+      tx = { sender: deployer, data: calldata('transfer', [holder, held / BigInt(senders.length)]), value: 0n };
+      break;
+    }
+  }
+  const result = await executor.run({ ...tx, to: token, blockDelay: 0, timeDelay: 0 });
+  if (result.outcome.kind !== 'success') return undefined;
+  const after = await balanceOf(executor, token, holder);
+  return after !== undefined && after > before ? { token, holder, via, amount: after - before } : undefined;
+}
+
+async function balanceOf(executor: Executor, token: number, holder: Address): Promise<bigint | undefined> {
+  const { success, returnData } = await executor.view(token, calldata('balanceOf', [holder]));
+  if (!success || returnData.length < 32) return undefined;
+  return decodeFunctionResult({ abi: ERC20, functionName: 'balanceOf', data: bytesToHex(returnData) });
+}
+
+function calldata(functionName: 'balanceOf' | 'mint' | 'deposit' | 'transfer' | 'asset', args: readonly unknown[]): Uint8Array {
+  return hexToBytes(encodeFunctionData({ abi: ERC20, functionName, args } as Parameters<typeof encodeFunctionData>[0]));
+}
+
