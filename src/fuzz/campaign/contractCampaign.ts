@@ -178,6 +178,7 @@ export async function campaignOn(
     ...values,
     rng: rng.fork(request.worker === undefined ? 'mutation' : `mutation ${request.worker.index}`),
     addresses: addresses(),
+    contracts: executor.deployments.map((d) => d.address),
     targets,
     weights: mutationWeights(targets),
     maxSequenceLength: request.maxSequenceLength,

@@ -1,6 +1,6 @@
-import { bytesToHex, stringToBytes, type AbiParameter } from 'viem';
+import { bytesToHex, stringToBytes, type AbiFunction, type AbiParameter } from 'viem';
 import { ATTACKER_CALL_SELECTOR } from '../../evm/attacker.js';
-import { abiType, encodeCall, isPayable } from './abi.js';
+import { abiType, encodeCall, isPayable, signature } from './abi.js';
 import { attackerArgs, calldata, isAttackerCall, payingTarget } from './attackerCalls.js';
 import { fitWord, type Dictionary } from './dictionary.js';
 import type { Rng } from './rng.js';
@@ -14,6 +14,8 @@ export interface ValueContext {
   addresses: readonly string[];
   /** The callable targets of each deployment: the calls Lookout's attacker forwards and re-enters with are drawn from them. */
   targets?: DeploymentTargets;
+  /** The deployed contracts' addresses among them: whom an approval names as the spender (see `approvalArgs`). */
+  contracts?: readonly string[];
   /** Number of senders; a call's sender is an index below it. */
   senders: number;
   /** Most wei one call may carry. */
@@ -163,6 +165,8 @@ export function generateInputs(target: CallTarget, ctx: ValueContext): { target:
     case 'function': {
       const attack = attackerCallArgs(target.selector, ctx);
       if (attack !== undefined) return { target, args: attack };
+      const approval = approvalArgs(target.fn, ctx);
+      if (approval !== undefined) return { target, args: approval };
       const params = target.fn.inputs;
       const args = params.map((p) => generateValue(p, ctx));
       const arrays = dynamicArrays(params);
@@ -174,6 +178,26 @@ export function generateInputs(target: CallTarget, ctx: ValueContext): { target:
     case 'receive':
       return { target, args: [] };
   }
+}
+
+/** Approvals by signature: ERC-20's (and its `increaseAllowance`), and ERC-721/1155's operator approval. */
+const APPROVALS = new Set(['approve(address,uint256)', 'increaseAllowance(address,uint256)', 'setApprovalForAll(address,bool)']);
+
+/**
+ * Share of approvals that let a deployed contract spend everything. A vault's deposit or a router's
+ * swap pulls tokens its caller approved it for; a spender drawn among all known addresses and an
+ * amount drawn at random rarely give it that (with a token and its vault: a sixth of spenders are
+ * the vault, about half of amounts cover a deposit). The rest are drawn as any call's arguments.
+ */
+export const CONTRACT_APPROVAL_SHARE = 0.5;
+
+const UNLIMITED = (1n << 256n) - 1n;
+
+/** Arguments approving a deployed contract for everything, for a share of approvals; undefined for the rest and for other functions. */
+function approvalArgs(fn: AbiFunction, ctx: ValueContext): AbiValue[] | undefined {
+  const { contracts, rng } = ctx;
+  if (contracts === undefined || contracts.length === 0 || !APPROVALS.has(signature(fn)) || !rng.chance(CONTRACT_APPROVAL_SHARE)) return undefined;
+  return [rng.pick(contracts), fn.inputs[1].type === 'bool' ? true : UNLIMITED];
 }
 
 /** Indices of the parameters that are dynamic arrays (`T[]`). */
