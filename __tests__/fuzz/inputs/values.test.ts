@@ -194,3 +194,31 @@ describe('generateCall', () => {
     expect(() => generateCall([[], []], context(1))).toThrow(/no deployment/);
   });
 });
+
+describe('approvals', () => {
+  const approvals = callTargets(
+    parseAbi(['function approve(address spender, uint256 amount) returns (bool)', 'function increaseAllowance(address, uint256)', 'function setApprovalForAll(address, bool)']),
+  ) as Extract<CallTarget, { kind: 'function' }>[];
+  const unlimited = 2n ** 256n - 1n;
+
+  test.each(approvals.map((t) => [t.signature, t] as const))('%s names a deployed contract for everything about half the time', (_, target) => {
+    const ctx = { ...context(target.signature), contracts: [CONTRACT] };
+    const all = Array.from({ length: 1000 }, () => generateInputs(target, ctx).args);
+    const everything = target.fn.inputs[1].type === 'bool' ? true : unlimited;
+    const contractApprovals = all.filter(([spender, amount]) => spender === CONTRACT && amount === everything).length;
+    expect(contractApprovals).toBeGreaterThan(400);
+    expect(contractApprovals).toBeLessThan(700);
+    // The rest are drawn like any arguments: other spenders too.
+    expect(all.some(([spender]) => SENDERS.includes(spender as string))).toBe(true);
+  });
+
+  test('without deployed contracts, or for other functions, arguments are drawn as usual', () => {
+    const approve = approvals[0];
+    const plain = Array.from({ length: 300 }, () => generateInputs(approve, context('plain')).args);
+    expect(plain.filter(([, amount]) => amount === unlimited).length).toBeLessThan(60);
+    const transfer = callTargets(parseAbi(['function transfer(address to, uint256 amount)']))[0];
+    const ctx = { ...context('transfer'), contracts: [CONTRACT] };
+    const transfers = Array.from({ length: 300 }, () => generateInputs(transfer, ctx).args);
+    expect(transfers.filter(([to, amount]) => to === CONTRACT && amount === unlimited).length).toBeLessThan(10);
+  });
+});
