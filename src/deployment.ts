@@ -109,15 +109,20 @@ export async function deployPlans(
   return { world, plans, notFuzzed, senders: namedAccounts(world.executor.deployerAddresses), deployments: [...projectDeployed.map(deployedEntry), ...skipped.map(({ contract, reason }) => skippedEntry(contract, reason))] };
 }
 
-/** Which tokens the senders start with, and how they got them (README: what a campaign starts from). */
+/** What the senders (and vaults) were given before the snapshot (README: what a campaign starts from), for the log. */
 export function fundingNote(world: World): string | undefined {
-  const ways = new Map<string, Set<string>>();
-  for (const { token, via } of world.funding) {
-    const name = world.deployed.find((d) => d.index === token)!.contract.name;
-    ways.set(name, (ways.get(name) ?? new Set()).add(via));
+  const name = (index: number) => world.deployed.find((d) => d.index === index)!.contract.name;
+  const given = new Map<string, Set<string>>();
+  const donated: string[] = [];
+  for (const { token, holder, via, amount } of world.funding) {
+    if (via === 'donation') donated.push(`${world.deployed.find((d) => d.address === holder)?.contract.name ?? holder} holds ${amount} unit(s) of ${name(token)}`);
+    else given.set(name(token), (given.get(name(token)) ?? new Set()).add(via));
   }
-  if (ways.size === 0) return undefined;
-  return `The senders start holding ${[...ways].map(([name, how]) => `${name} (by ${[...how].join(', ')})`).join(', ')}`;
+  const parts = [
+    ...(given.size > 0 ? [`the senders hold ${[...given].map(([token, ways]) => `${token} (${[...ways].join(', ')})`).join(', ')}`] : []),
+    ...donated,
+  ];
+  return parts.length === 0 ? undefined : `Funded before fuzzing: ${parts.join('; ')}`;
 }
 
 /**

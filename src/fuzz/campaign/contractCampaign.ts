@@ -30,6 +30,7 @@ import type { CallTarget, TxSequence } from '../types.js';
 import { generateCallValue, generateDelays, generateInputs } from '../inputs/values.js';
 import { adoptCreatedContracts } from './createdContracts.js';
 import { unwrapAttackerCall, type CallWorld } from '../inputs/attackerCalls.js';
+import { approvalSeeds } from '../inputs/approvalSeeds.js';
 
 /** Most wei one generated call carries: enough for any realistic deposit, far below a sender's balance. */
 const MAX_CALL_VALUE = 10_000n * 10n ** 18n;
@@ -213,7 +214,7 @@ export async function campaignOn(
     analyze: lookahead.analyzer && ((last) => lookahead.analyzer!.analyze(last)),
     mutation,
     dictionary,
-    seeds: seedSequences(mutation),
+    seeds: [...seedSequences(mutation), ...approvalSeeds(targets, executor.deployments.map((d) => d.address), mutation)],
     techniques: request.techniques,
     // The state variables' own slots guide store-cost predictions towards overwriting them.
     probes: [probe, ...new Set(contract.storageLayout.map((v) => v.slot))],

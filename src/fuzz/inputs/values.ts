@@ -181,7 +181,7 @@ export function generateInputs(target: CallTarget, ctx: ValueContext): { target:
 }
 
 /** Approvals by signature: ERC-20's (and its `increaseAllowance`), and ERC-721/1155's operator approval. */
-const APPROVALS = new Set(['approve(address,uint256)', 'increaseAllowance(address,uint256)', 'setApprovalForAll(address,bool)']);
+export const APPROVALS = new Set(['approve(address,uint256)', 'increaseAllowance(address,uint256)', 'setApprovalForAll(address,bool)']);
 
 /**
  * Share of approvals that let a deployed contract spend everything. A vault's deposit or a router's
@@ -191,7 +191,8 @@ const APPROVALS = new Set(['approve(address,uint256)', 'increaseAllowance(addres
  */
 export const CONTRACT_APPROVAL_SHARE = 0.5;
 
-const UNLIMITED = (1n << 256n) - 1n;
+/** An ERC-20 allowance no transfer spends down (solmate, OpenZeppelin) and none exceeds. */
+export const UNLIMITED = (1n << 256n) - 1n;
 
 /** Arguments approving a deployed contract for everything, for a share of approvals; undefined for the rest and for other functions. */
 function approvalArgs(fn: AbiFunction, ctx: ValueContext): AbiValue[] | undefined {
