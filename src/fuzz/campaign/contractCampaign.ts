@@ -214,7 +214,7 @@ export async function campaignOn(
     analyze: lookahead.analyzer && ((last) => lookahead.analyzer!.analyze(last)),
     mutation,
     dictionary,
-    seeds: [...seedSequences(mutation), ...approvalSeeds(targets, executor.deployments.map((d) => d.address), mutation)],
+    seeds: [...seedSequences(mutation), ...approvalSeeds(targets, executor.deployments.map((d) => d.address), world.subject, mutation)],
     techniques: request.techniques,
     // The state variables' own slots guide store-cost predictions towards overwriting them.
     probes: [probe, ...new Set(contract.storageLayout.map((v) => v.slot))],

@@ -2,25 +2,35 @@ import { signature } from './abi.js';
 import { APPROVALS, generateCallValue, generateInputs, UNLIMITED, type DeploymentTargets, type ValueContext } from './values.js';
 import type { Call, CallTarget, TxSequence } from '../types.js';
 
+/** Amounts in these seeds are below 2^16: within any funded balance, far from overflowing a product. */
+const SEED_INTEGER_BITS = 16;
+
 /**
  * Seeds in which the deployer approves a deployed contract for everything on a token and then calls
  * one of that contract's state-changing functions: a vault's deposit, a router's swap, a staking
  * pool's stake pull tokens their caller approved, and a random pair of calls rarely is that pair
- * (the approval's token, spender and sender must all line up). One seed per token, spender and
- * function; the greybox loop takes them from there (other senders, amounts, what comes after).
- * `addresses[i]` is deployment i's address.
+ * (the approval's token, spender and sender must all line up). When the spender is the subject, each
+ * such pair is followed by each of the subject's functions in turn (what a changed function needs is
+ * often a state only the pulled tokens make: a vault with shares). The greybox loop takes them from
+ * there (other senders, amounts, what comes after). `addresses[i]` is deployment i's address.
  */
-export function approvalSeeds(targets: DeploymentTargets, addresses: readonly string[], ctx: ValueContext): TxSequence[] {
+export function approvalSeeds(targets: DeploymentTargets, addresses: readonly string[], subject: number, valueContext: ValueContext): TxSequence[] {
   const seeds: TxSequence[] = [];
+  const ctx = { ...valueContext, maxIntegerBits: SEED_INTEGER_BITS };
+  const fresh = (to: number, target: CallTarget): Call => {
+    const { target: called, args } = generateInputs(target, ctx);
+    return { ...call(to, called, args), value: generateCallValue(called, ctx) };
+  };
   targets.forEach((tokenTargets, token) => {
     const approval = tokenTargets.find((t) => t.kind === 'function' && APPROVALS.has(signature(t.fn)));
     if (approval?.kind !== 'function') return;
     targets.forEach((spenderTargets, spender) => {
       if (spender === token) return;
       const approve = call(token, approval, [addresses[spender], approval.fn.inputs[1].type === 'bool' ? true : UNLIMITED]);
-      for (const target of spenderTargets.filter(changesState)) {
-        const { target: called, args } = generateInputs(target, ctx);
-        seeds.push([approve, { ...call(spender, called, args), value: generateCallValue(called, ctx) }]);
+      for (const pulling of spenderTargets.filter(changesState)) {
+        const pair = [approve, fresh(spender, pulling)];
+        if (spender !== subject) seeds.push(pair);
+        else for (const next of spenderTargets) seeds.push([...pair, fresh(spender, next)]);
       }
     });
   });

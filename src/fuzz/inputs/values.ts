@@ -20,6 +20,8 @@ export interface ValueContext {
   senders: number;
   /** Most wei one call may carry. */
   maxValue: bigint;
+  /** Widest integer drawn, in bits (default: the parameter's own width); seeds use small amounts. */
+  maxIntegerBits?: number;
   /** Longest generated dynamic array, bytes or string (default 32). */
   maxArrayLength?: number;
   /** Largest time (seconds) and block delay before one call (defaults: one week, as Echidna). */
@@ -71,8 +73,9 @@ export function generateValue(param: AbiParameter, ctx: ValueContext): AbiValue 
 const SMALL_MAGNITUDE_SHARE = 0.5;
 
 /** Dictionary values, uniform words, and log-uniform magnitudes (small amounts are common). */
-export function generateInteger(bits: number, signed: boolean, ctx: ValueContext): bigint {
+export function generateInteger(typeBits: number, signed: boolean, ctx: ValueContext): bigint {
   const { rng } = ctx;
+  const bits = Math.min(typeBits, ctx.maxIntegerBits ?? typeBits);
   switch (rng.weighted([4, 2, 4])) {
     case 0:
       return ctx.dictionary.draw(rng, bits, signed);
