@@ -2,7 +2,7 @@ import { signature } from './abi.js';
 import { APPROVALS, generateCallValue, generateInputs, UNLIMITED, type DeploymentTargets, type ValueContext } from './values.js';
 import type { Call, CallTarget, TxSequence } from '../types.js';
 
-/** Amounts in these seeds are below 2^16: within any funded balance, far from overflowing a product. */
+/** Amounts in these seeds are in [1, 2^16): within any funded balance, far from overflowing a product. */
 const SEED_INTEGER_BITS = 16;
 
 /**
@@ -19,7 +19,9 @@ export function approvalSeeds(targets: DeploymentTargets, addresses: readonly st
   const ctx = { ...valueContext, maxIntegerBits: SEED_INTEGER_BITS };
   const fresh = (to: number, target: CallTarget): Call => {
     const { target: called, args } = generateInputs(target, ctx);
-    return { ...call(to, called, args), value: generateCallValue(called, ctx) };
+    // A zero amount exercises nothing the pulled tokens made possible.
+    const amounts = args.map((arg) => (arg === 0n ? BigInt(ctx.rng.range(1, (1 << SEED_INTEGER_BITS) - 1)) : arg));
+    return { ...call(to, called, amounts), value: generateCallValue(called, ctx) };
   };
   targets.forEach((tokenTargets, token) => {
     const approval = tokenTargets.find((t) => t.kind === 'function' && APPROVALS.has(signature(t.fn)));
