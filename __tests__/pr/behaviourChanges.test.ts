@@ -63,6 +63,19 @@ describe('lookout pr: behaviour changes between base and head', () => {
     expect(run.status).toBe(0);
   });
 
+  it('finds a rounding flip in a vault preview function: the senders start funded, the vault holds a donation, seeds approve and deposit', async () => {
+    const run = await pr('vault-rounding', { budget: '3000x' });
+    expect(run.log).toContain('Funded before fuzzing: the senders hold MockToken (mint); ShareVault holds 1 unit(s) of MockToken');
+    const previews = changes(run).filter((c) => c.function === 'previewWithdraw(uint256)');
+    expect(previews.length).toBeGreaterThan(0);
+    for (const change of previews) {
+      expect(change).toMatchObject({ contract: 'ShareVault', introduced: true, behaviour: { difference: 'return-value' } });
+      // Rounding up versus down: base returns one more share.
+      const [base, head] = [change.behaviour!.base, change.behaviour!.head].map((words) => BigInt(/^returns (\d+)$/.exec(words)![1]));
+      expect(base - head).toBe(1n);
+    }
+  });
+
   it.each(['layout-refactor', 'gas-only'])('reports nothing on %s, a refactor that preserves behaviour', async (name) => {
     const run = await pr(name);
     expect(changes(run)).toEqual([]);
