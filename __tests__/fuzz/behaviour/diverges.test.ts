@@ -49,7 +49,7 @@ const cases: Case[] = [
     function: 'transferFrom(address,address,uint256)',
     kind: 'outcome',
     base: 'reverts with InsufficientAllowance(0, 5)',
-    head: /^succeeds; returns true; emits AsmToken\.Transfer\(deployer, alice, 5\); changes AsmToken\.balanceOf\(deployer\) \d+ → \d+, AsmToken\.balanceOf\(alice\) 2 → 7, AsmToken\.allowance\(deployer, alice\) 0 → 1157\d+$/,
+    head: /^succeeds; returns true; emits AsmToken\.Transfer\(deployer, alice, 5\); changes AsmToken\.balanceOf\(deployer\) \d+ → \d+, AsmToken\.balanceOf\(alice\) \d+5 → \d+40, AsmToken\.allowance\(deployer, alice\) 0 → 1157\d+$/,
     shrunk: ['transferFrom'],
   },
   {
@@ -82,7 +82,8 @@ const cases: Case[] = [
     kind: 'return-value',
     base: 'returns 2',
     head: 'returns 1',
-    shrunk: ['mint', 'approve', 'deposit', 'transfer', 'previewWithdraw'],
+    // Alice starts holding the token and the vault a unit of it (README: what a campaign starts from): no mint, no donation needed.
+    shrunk: ['approve', 'deposit', 'previewWithdraw'],
   },
   {
     fixture: 'allowance-bound',
