@@ -19,8 +19,8 @@ export function approvalSeeds(targets: DeploymentTargets, addresses: readonly st
   const ctx = { ...valueContext, maxIntegerBits: SEED_INTEGER_BITS };
   const fresh = (to: number, target: CallTarget): Call => {
     const { target: called, args } = generateInputs(target, ctx);
-    // A zero amount exercises nothing the pulled tokens made possible.
-    const amounts = args.map((arg) => (arg === 0n ? BigInt(ctx.rng.range(1, (1 << SEED_INTEGER_BITS) - 1)) : arg));
+    // A zero amount exercises nothing the pulled tokens made possible; one fits every integer type.
+    const amounts = args.map((arg) => (arg === 0n ? 1n : arg));
     return { ...call(to, called, amounts), value: generateCallValue(called, ctx) };
   };
   targets.forEach((tokenTargets, token) => {
