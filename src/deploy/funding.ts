@@ -42,7 +42,7 @@ export interface Funding {
  * Campaigns start from a funded state: every sender holds every ERC-20-shaped deployment that one
  * of these gives (a vault's shares come only from depositing), through ordinary transactions —
  * a public `mint(address,uint256)` from the deployer, else a payable `deposit()` with FUNDED_WEI
- * from the holder, else a share of the deployer's balance by `transfer`. Real transactions keep the
+ * from the holder (not the deployer), else a share of the deployer's balance by `transfer`. Real transactions keep the
  * token's own accounting (supply, backing ether) consistent, so every oracle stays sound on the
  * funded state. Nothing is approved: an allowance is the fuzzer's to give, so the token-theft oracle
  * still sees a contract pulling what nobody allowed. Runs before the snapshot.
@@ -119,6 +119,8 @@ async function fund(executor: Executor, token: number, holder: Address, via: Way
       tx = { sender: deployer, data: calldata('mint', [holder, FUNDED_TOKENS]), value: 0n };
       break;
     case 'deposit':
+      // Not the deployer: wrapped ether it handed a sender would come out of withdraw as that sender's gain (an ether leak).
+      if (holder === senders[deployer]) return undefined;
       tx = { sender: senders.indexOf(holder), data: calldata('deposit', []), value: FUNDED_WEI };
       break;
     case 'transfer': {
