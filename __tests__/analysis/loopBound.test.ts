@@ -12,16 +12,12 @@ import { assemble, type Assembled } from './assemble.js';
 
 /**
  * Issue 4 acceptance, the paper's Fig. 2 lines 9–19: after the branch on `y` the path has fixed the
- * loop bound (`ret`, 256 or 257), so constant propagation decides the asserts behind the
- * input-dependent loop for every iteration count, although from the function entry the join of both
- * branches makes the bound Top and proves nothing.
- *
- * The domain keeps one constant per value and does not refine on branch conditions, so the loop
- * counter is Top after the loop: what the prefix makes decidable is a check on the bound itself,
- * and that is what these asserts test.
+ * loop bound (8 or 10), so the analysis decides the asserts behind the input-dependent loop for
+ * every iteration count, although from the function entry the join of both branches is the
+ * interval [8, 10], which cannot rule out the failing 9.
  */
 
-/** Bound `first` or `second` chosen by calldata word 0, a loop counting i up to it, then `if (9 < n) INVALID`. */
+/** Bound `first` or `second` chosen by calldata word 0, a loop counting i up to it, then `if (n == 9) INVALID`. */
 function boundedLoop(first: string, second: string): Assembled {
   return assemble(`
     PUSH1 0
@@ -59,7 +55,7 @@ function boundedLoop(first: string, second: string): Assembled {
     JUMPDEST
     POP
     PUSH1 9
-    LT               ; 9 < n
+    EQ               ; n == 9
     PUSH @fail
     jcheck:
     JUMPI
@@ -73,7 +69,7 @@ function boundedLoop(first: string, second: string): Assembled {
 function pathOf({ labels: L }: Assembled, branch: 'first' | 'second', n: number): Uint32Array {
   const pairs = branch === 'first' ? [L.jsel, L.jsel + 1, L.jfirst, L.join] : [L.jsel, L.second, L.jsecond, L.join];
   for (let i = 0; i < n; i++) pairs.push(L.jexit, L.jexit + 1, L.jback, L.loop);
-  pairs.push(L.jexit, L.after, L.jcheck, n > 9 ? L.fail : L.jcheck + 1);
+  pairs.push(L.jexit, L.after, L.jcheck, n === 9 ? L.fail : L.jcheck + 1);
   return Uint32Array.from(pairs);
 }
 
@@ -82,17 +78,17 @@ function failTarget({ labels }: Assembled): TargetSet {
 }
 
 describe('a constant loop bound from the prefix, hand-assembled', () => {
-  const fixed = boundedLoop('PUSH1 8', 'PUSH1 9');
+  const fixed = boundedLoop('PUSH1 8', 'PUSH1 10');
   const program = prepareProgram(fixed.code);
   const targets = failTarget(fixed);
 
-  it('is not proven from the entry, where the bound is 8 or 9 and so Top', () => {
+  it('is not proven from the entry, where the bound is in [8, 10]', () => {
     expect(unreachableTargets(program, targets).size).toBe(0);
   });
 
   it.each([
     ['first', 8],
-    ['second', 9],
+    ['second', 10],
   ] as const)('ends the no-target-ahead prefix before the loop on the %s branch (n = %i)', (branch, n) => {
     const result = lookahead(program, pathOf(fixed, branch, n), targets);
     const split = branch === 'first' ? fixed.labels.jsel + 1 : fixed.labels.second;
@@ -100,31 +96,32 @@ describe('a constant loop bound from the prefix, hand-assembled', () => {
     expect(result.bailout).toBeUndefined();
   });
 
-  it('proves nothing before the check when the bound comes from calldata, where the assert is reachable', () => {
+  it('proves nothing before the loop exit when the bound comes from calldata, where the assert is reachable', () => {
     const free = boundedLoop('PUSH1 8', 'PUSH1 64\nCALLDATALOAD');
     const freeProgram = prepareProgram(free.code);
     const freeTargets = failTarget(free);
-    // The prefix runs through every loop turn and the check (the last jump): only behind a passed
-    // check is nothing ahead; a failed one reaches the target and keeps it ahead.
-    for (const [n, targetsAhead] of [[3, false], [12, true]] as const) {
+    // The prefix runs through every loop turn: each failed exit test `i != n` with a constant i cuts
+    // a value off n, the passed one makes n = i, so behind the loop n is known. n = 3 then passes the
+    // check and the prefix ends before it; n = 9 reaches the target and keeps it ahead (whole path).
+    for (const [n, targetsAhead, beforeEnd] of [[3, false, 1], [9, true, 0]] as const) {
       const path = pathOf(free, 'second', n);
       const result = lookahead(freeProgram, path, freeTargets);
-      expect(result).toMatchObject({ targetsAhead, prefixLength: path.length / 2 });
+      expect(result).toMatchObject({ targetsAhead, prefixLength: path.length / 2 - beforeEnd });
       expect(result.bailout).toBeUndefined();
     }
     // The constant branch of the same code is still proven: it is the bound that decides.
     expect(lookahead(freeProgram, pathOf(free, 'first', 8), freeTargets)).toMatchObject({ targetsAhead: false, prefixLength: 1 });
   });
 
-  it('does not prove a branch whose constant bound fails the check (n = 10)', () => {
-    const over = boundedLoop('PUSH1 8', 'PUSH1 10');
-    const result = lookahead(prepareProgram(over.code), pathOf(over, 'second', 10), failTarget(over));
+  it('does not prove a branch whose constant bound fails the check (n = 9)', () => {
+    const over = boundedLoop('PUSH1 8', 'PUSH1 9');
+    const result = lookahead(prepareProgram(over.code), pathOf(over, 'second', 9), failTarget(over));
     expect(result).toMatchObject({ targetsAhead: true });
     expect(result.bailout).toBeUndefined();
   });
 });
 
-/** Fig. 2's `Bar` branch in Solidity: the bound `n` is 8 or 9 by `y`, the loop turns `w % n` times. */
+/** Fig. 2's `Bar` branch in Solidity: the bound `n` is 8 or 10 by `y`, the loop turns `w % n` times. */
 const LOOP_BOUND = `// SPDX-License-Identifier: MIT
 pragma solidity ^0.8.20;
 
@@ -134,13 +131,13 @@ contract LoopBound {
     function bar(uint256 w, uint256 y) public returns (uint256) {
         uint256 n = 8;
         if (y % 2 == 0) {
-            n = 9;
+            n = 10;
         }
         uint256 sum = 0;
         for (uint256 i = 0; i < w % n; i++) { // FIXED_LOOP
             sum += i;
         }
-        if (n > 9) {
+        if (n == 9) {
             assert(false); // FIXED_ASSERT
         }
         total = sum;
@@ -152,7 +149,7 @@ contract LoopBound {
         for (uint256 i = 0; i < w % n; i++) {
             sum += i;
         }
-        if (n > 9) { // FREE_CHECK
+        if (n == 9) { // FREE_CHECK
             assert(false); // FREE_ASSERT
         }
         total = sum;
@@ -206,7 +203,7 @@ async function run(functionName: 'bar' | 'baz', args: bigint[]): Promise<{ outco
 }
 
 describe('a constant loop bound from the prefix, compiled Solidity', () => {
-  it('does not prove the assert from the entry: the bound is Top after the branch on y', () => {
+  it('does not prove the assert from the entry: the bound is [8, 10] after the branch on y', () => {
     const pcs = markerPcs('FIXED_ASSERT');
     const unreachable = unreachableTargets(program, targetOf('FIXED_ASSERT'));
     expect(pcs.every((pc) => unreachable.has(pc))).toBe(false);
@@ -249,7 +246,7 @@ describe('a constant loop bound from the prefix, compiled Solidity', () => {
     expect([...targets.pcs].every((pc) => unreachable.has(pc))).toBe(false);
     const checkJumps = new Set(markerPcs('FREE_CHECK'));
     const lids = new Set<string>();
-    for (const [w, n] of [[5n, 9n], [6n, 9n], [3n, 7n]]) {
+    for (const [w, n] of [[5n, 11n], [6n, 11n], [3n, 7n]]) {
       const { outcome, jumps } = await run('baz', [w, n]);
       expect(outcome).toEqual({ kind: 'success' });
       const result = lookahead(program, jumps, targets);
@@ -260,8 +257,8 @@ describe('a constant loop bound from the prefix, compiled Solidity', () => {
       lids.add(result.lid);
     }
     expect(lids.size).toBe(3); // a prefix per loop count, unlike bar
-    // n = 10 fails the assert: Panic(0x01).
-    const { outcome } = await run('baz', [5n, 10n]);
+    // n = 9 fails the assert: Panic(0x01).
+    const { outcome } = await run('baz', [5n, 9n]);
     expect(outcome.kind).toBe('revert');
     expect(outcome.kind === 'revert' && Buffer.from(outcome.data).toString('hex')).toMatch(/^4e487b710{63}1$/);
   });

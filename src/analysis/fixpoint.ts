@@ -1,7 +1,8 @@
 import { Op } from '../targets/opcodes.js';
-import { TOP, type AbsValue } from './lattice.js';
+import { high, isTop, low, mayBeNonZero, mayBeZero, type AbsValue } from './lattice.js';
 import type { AnalyzedProgram } from './program.js';
-import { copyState, joinInto, type AbstractState } from './state.js';
+import { refineBranch } from './refine.js';
+import { copyState, entryState, joinInto, type AbstractState } from './state.js';
 import { transfer } from './transfer.js';
 import type { BailoutCause } from './types.js';
 
@@ -70,13 +71,13 @@ export function runFixpoint(request: FixpointRequest): FixpointOutcome {
     if (atPc === undefined) partitions.set(pc, (atPc = new Map()));
     let target = atPc.get(key);
     if (target === undefined && atPc.size < PARTITIONS_PER_PC) {
-      target = { key, fields: key.split(','), state: copyState(state), queued: true };
+      target = { key, fields: key.split(','), state: entryState(state), queued: true };
       atPc.set(key, target);
       worklist.push([pc, target]);
       return;
     }
     target ??= closestPartition(atPc, key);
-    const joined = joinInto(target.state, state);
+    const joined = joinInto(target.state, state, program.thresholds);
     if (joined === undefined) return;
     target.state = joined;
     if (!target.queued) {
@@ -86,12 +87,13 @@ export function runFixpoint(request: FixpointRequest): FixpointOutcome {
   };
 
   const jumpTo = (target: AbsValue, state: AbstractState): void => {
-    if (target === TOP) {
-      const key = partitionKey(state);
-      for (const dest of program.jumpdestList) propagate(dest, state, key);
-    } else if (target < codeLength && program.jumpdests[Number(target)]) {
-      propagate(Number(target), state);
-    } // a constant that is no JUMPDEST halts the EVM
+    if (typeof target === 'bigint') {
+      if (target < codeLength && program.jumpdests[Number(target)]) propagate(Number(target), state);
+      return; // a constant that is no JUMPDEST halts the EVM
+    }
+    const key = partitionKey(state);
+    const [lo, hi] = [low(target), high(target)];
+    for (const dest of program.jumpdestList) if (isTop(target) || (BigInt(dest) >= lo && BigInt(dest) <= hi)) propagate(dest, state, key);
   };
 
   const runBlock = (start: number, entry: AbstractState): void => {
@@ -118,10 +120,16 @@ export function runFixpoint(request: FixpointRequest): FixpointOutcome {
           return;
         case 'jump':
           return jumpTo(effect.target, state);
-        case 'branch':
-          if (effect.condition !== 0n) jumpTo(effect.target, state);
-          if (effect.condition === 0n || effect.condition === TOP) propagate(pc + 1, state);
+        case 'branch': {
+          // Each side gets the state refined by its outcome of the condition; an impossible side is dropped.
+          const condition = effect.condition;
+          if (mayBeNonZero(condition)) {
+            const taken = mayBeZero(condition) ? copyState(state) : state;
+            if (refineBranch(taken, condition, true)) jumpTo(effect.target, taken);
+          }
+          if (mayBeZero(condition) && refineBranch(state, condition, false)) propagate(pc + 1, state);
           return;
+        }
       }
     }
   };

@@ -1,8 +1,9 @@
 import { Op } from '../targets/opcodes.js';
-import { TOP, type AbsValue } from './lattice.js';
+import { high, low, mayBeNonZero, mayBeZero, type AbsValue } from './lattice.js';
 import { LidHasher } from './lid.js';
 import type { AnalyzedProgram } from './program.js';
 import { checkSuffix } from './reachability.js';
+import { refineBranch } from './refine.js';
 import { initialState } from './state.js';
 import { transfer, type Effect } from './transfer.js';
 import type { BailoutCause, LookaheadOptions, LookaheadResult, TargetSet } from './types.js';
@@ -86,7 +87,7 @@ export function lookahead(
       break;
     }
     const dest = path[2 * taken + 1];
-    if (!agrees(program, pc, dest, effect)) {
+    if (!agrees(program, pc, dest, effect) || !followBranch(pc, dest, effect)) {
       mismatch();
       break;
     }
@@ -102,6 +103,17 @@ export function lookahead(
   }
   program.stats.steps += steps;
   return result(pairs, true);
+
+  /** Refines the state by the direction the path took at a JUMPI; false when that is impossible. */
+  function followBranch(pc: number, dest: number, effect: Effect): boolean {
+    if (effect.kind !== 'branch') return true;
+    const { condition, target } = effect;
+    if (dest !== pc + 1) return refineBranch(state, condition, true);
+    // A taken jump to pc + 1 looks like the fall-through: refine only when it cannot be one.
+    const next = BigInt(dest);
+    if (mayBeNonZero(condition) && low(target) <= next && next <= high(target)) return true;
+    return refineBranch(state, condition, false);
+  }
 
   function mismatch(): void {
     note('path-mismatch');
@@ -121,11 +133,11 @@ function agrees(
   effect: Extract<Effect, { kind: 'jump' | 'branch' }>,
 ): boolean {
   const validTarget = (target: AbsValue): boolean =>
-    program.jumpdests[dest] === 1 && (target === TOP || target === BigInt(dest));
+    program.jumpdests[dest] === 1 && low(target) <= BigInt(dest) && BigInt(dest) <= high(target);
   if (effect.kind === 'jump') return validTarget(effect.target);
   if (dest === pc + 1) {
-    // Fall-through, or (rarely) a taken jump to the very next pc: both end in the same state.
-    return effect.condition === TOP || effect.condition === 0n || validTarget(effect.target);
+    // Fall-through, or (rarely) a taken jump to the very next pc: both end in the same step.
+    return mayBeZero(effect.condition) || validTarget(effect.target);
   }
-  return effect.condition !== 0n && validTarget(effect.target);
+  return mayBeNonZero(effect.condition) && validTarget(effect.target);
 }

@@ -1,5 +1,6 @@
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { instructions, jumpDestinations } from '../targets/bytecode.js';
+import { MAX_WORD } from './arithmetic.js';
 import type { AnalysisStats, TargetSet } from './types.js';
 import { BAILOUT_CAUSES } from './types.js';
 
@@ -13,6 +14,8 @@ export interface AnalyzedProgram {
   readonly pushAt: ReadonlyMap<number, bigint>;
   readonly jumpdests: Uint8Array;
   readonly jumpdestList: readonly number[];
+  /** The widening thresholds: every PUSH constant and its neighbours, ascending (see `joinValues`). */
+  readonly thresholds: readonly bigint[];
   /** First 8 bytes of keccak256(code), seeding every LID so equal paths in different code differ. */
   readonly codeHash: Uint8Array;
   readonly stats: AnalysisStats;
@@ -50,11 +53,18 @@ export function prepareProgram(code: Uint8Array): AnalyzedProgram {
     pushAt,
     jumpdests,
     jumpdestList,
+    thresholds: widenThresholds(pushAt.values()),
     codeHash: keccak_256(code).subarray(0, 8),
     stats: { lookaheads: 0, suffixChecks: 0, cacheHits: 0, steps: 0, bailouts },
     caches: new WeakMap(),
     memo: {},
   };
+}
+
+function widenThresholds(constants: Iterable<bigint>): bigint[] {
+  const set = new Set<bigint>();
+  for (const c of constants) for (const t of [c - 1n, c, c + 1n]) if (t >= 0n && t <= MAX_WORD) set.add(t);
+  return [...set].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 export function targetCache(program: AnalyzedProgram, targets: TargetSet): TargetCache {

@@ -1,12 +1,13 @@
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import { TOP, joinValues, showValue, type AbsValue } from './lattice.js';
+import { isConst, joinValues, showValue, unknown, type AbsValue } from './lattice.js';
 
 /** EVM stack limit: pushing beyond it halts the frame. */
 export const STACK_LIMIT = 1024;
 
 /**
  * Abstract machine state at one program point: the stack (index 0 is the bottom) and the known
- * memory words. Storage, calldata, the environment and the rest of memory are Top.
+ * memory words. Storage, calldata, the environment and the rest of memory are Top. Slots holding
+ * the same interval object hold the same runtime value (see lattice.ts).
  */
 export interface AbstractState {
   stack: AbsValue[];
@@ -33,28 +34,51 @@ export function copyState(state: AbstractState): AbstractState {
   return { stack: state.stack.slice(), open: state.open, memory: new Map(state.memory) };
 }
 
-/** Makes an open stack hold at least `depth` values by adding Top at the bottom. */
+/**
+ * The state as a block entry keeps it: comparison tests are dropped (they serve the JUMPI of the
+ * block that computed them), keeping which slots share a value. The fingerprint then says it all.
+ */
+export function entryState(state: AbstractState): AbstractState {
+  const plain = new Map<AbsValue, AbsValue>();
+  const stack = state.stack.map((value) => {
+    if (isConst(value) || value.test === undefined) return value;
+    let copy = plain.get(value);
+    if (copy === undefined) plain.set(value, (copy = { lo: value.lo, hi: value.hi }));
+    return copy;
+  });
+  return { stack, open: state.open, memory: new Map(state.memory) };
+}
+
+/** Makes an open stack hold at least `depth` values by adding unknowns at the bottom. */
 export function exposeDepth(state: AbstractState, depth: number): void {
-  if (state.stack.length < depth) state.stack.unshift(...new Array<AbsValue>(depth - state.stack.length).fill(TOP));
+  const missing = depth - state.stack.length;
+  if (missing > 0) state.stack.unshift(...Array.from({ length: missing }, unknown));
 }
 
 /**
- * Least upper bound of two states, or undefined when `incoming` adds nothing to `current` (so the
- * fixpoint knows nothing changed). Stacks are aligned at the top; different heights make it open.
+ * Upper bound of two states (widened at `thresholds`, see `joinValues`), or undefined when
+ * `incoming` adds nothing to `current` (so the fixpoint knows nothing changed). Stacks are aligned
+ * at the top; different heights make it open. Two slots share a value afterwards only when they
+ * share one in both states.
  */
-export function joinInto(current: AbstractState, incoming: AbstractState): AbstractState | undefined {
+export function joinInto(current: AbstractState, incoming: AbstractState, thresholds: readonly bigint[] = []): AbstractState | undefined {
   const height = Math.min(current.stack.length, incoming.stack.length);
   const open = current.open || incoming.open || current.stack.length !== incoming.stack.length;
   let changed = open !== current.open || height !== current.stack.length;
   const stack = current.stack.slice(current.stack.length - height);
   const offset = incoming.stack.length - height;
+  // One joined object per pair of objects, so slots equal in both states stay equal.
+  const pairs = new Map<AbsValue, Map<AbsValue, AbsValue>>();
   for (let i = 0; i < height; i++) {
-    const joined = joinValues(stack[i], incoming.stack[offset + i]);
-    if (joined !== stack[i]) {
-      stack[i] = joined;
-      changed = true;
-    }
+    const [mine, theirs] = [stack[i], incoming.stack[offset + i]];
+    if (mine === theirs) continue;
+    let byTheirs = pairs.get(mine);
+    if (byTheirs === undefined) pairs.set(mine, (byTheirs = new Map()));
+    let joined = byTheirs.get(theirs);
+    if (joined === undefined) byTheirs.set(theirs, (joined = joinValues(mine, theirs, thresholds)));
+    stack[i] = joined;
   }
+  if (!changed) changed = fingerprint({ stack, open, memory: current.memory }) !== fingerprint(current);
   const memory = new Map<number, bigint>();
   for (const [offset, word] of current.memory) {
     if (incoming.memory.get(offset) === word) memory.set(offset, word);
@@ -63,9 +87,17 @@ export function joinInto(current: AbstractState, incoming: AbstractState): Abstr
   return changed ? { stack, open, memory } : undefined;
 }
 
-/** Exact text of a state, for the suffix-check cache. */
+/** Exact text of a state, for the suffix-check cache: values, and which slots share one (`=k`). */
 export function fingerprint(state: AbstractState): string {
-  let text = (state.open ? '…' : '') + state.stack.map(showValue).join(',');
+  const firstSlot = new Map<AbsValue, number>();
+  const shown = state.stack.map((value, i) => {
+    if (isConst(value)) return showValue(value);
+    const first = firstSlot.get(value);
+    if (first !== undefined) return `=${first}`;
+    firstSlot.set(value, i);
+    return showValue(value);
+  });
+  let text = (state.open ? '…' : '') + shown.join(',');
   if (state.memory.size > 0) {
     const words = [...state.memory].sort((x, y) => x[0] - y[0]);
     text += '|' + words.map(([offset, word]) => `${offset}=${word.toString(16)}`).join(',');
@@ -94,24 +126,24 @@ export function clobberMemory(state: AbstractState, offset: AbsValue, size: AbsV
 export function storeWord(state: AbstractState, offset: AbsValue, value: AbsValue): void {
   clobberMemory(state, offset, 32n);
   const start = trackedOffset(offset);
-  if (start !== undefined && value !== TOP) state.memory.set(start, value as bigint);
+  if (start !== undefined && isConst(value)) state.memory.set(start, value);
 }
 
 export function loadWord(state: AbstractState, offset: AbsValue): AbsValue {
   const start = trackedOffset(offset);
-  if (start === undefined) return TOP;
-  return state.memory.get(start) ?? TOP;
+  if (start === undefined) return unknown();
+  return state.memory.get(start) ?? unknown();
 }
 
 /** KECCAK256 of memory made only of known words (solc's mapping slots); Top otherwise. */
 export function hashMemory(state: AbstractState, offset: AbsValue, size: AbsValue): AbsValue {
   const start = trackedOffset(offset);
   const length = trackedOffset(size);
-  if (start === undefined || length === undefined || length % 32 !== 0 || length > 32 * 64) return TOP;
+  if (start === undefined || length === undefined || length % 32 !== 0 || length > 32 * 64) return unknown();
   const bytes = new Uint8Array(length);
   for (let at = 0; at < length; at += 32) {
     const word = state.memory.get(start + at);
-    if (word === undefined) return TOP;
+    if (word === undefined) return unknown();
     bytes.set(wordBytes(word), at);
   }
   let hash = 0n;

@@ -1,6 +1,6 @@
 import { OPCODES, Op } from '../targets/opcodes.js';
-import { evaluate } from './arithmetic.js';
-import { TOP, type AbsValue } from './lattice.js';
+import { abstractResult, environmentResult } from './intervals.js';
+import { between, unknown, type AbsValue } from './lattice.js';
 import type { AnalyzedProgram } from './program.js';
 import { STACK_LIMIT, clobberMemory, exposeDepth, hashMemory, loadWord, storeWord, type AbstractState } from './state.js';
 
@@ -33,7 +33,8 @@ function programConstant(program: AnalyzedProgram, pc: number, opcode: number): 
 
 /**
  * Applies the instruction at `pc` to `state`. Never throws: stack underflow (of a stack of known
- * height), overflow, unknown opcodes and terminators halt, as the EVM does; unmodelled results are Top.
+ * height), overflow, unknown opcodes and terminators halt, as the EVM does; unmodelled results are
+ * fresh unknowns. A JUMPI leaves the refinement on its condition to the caller (refine.ts).
  */
 export function transfer(state: AbstractState, pc: number, program: AnalyzedProgram): Effect {
   const opcode = program.opAt[pc];
@@ -94,19 +95,14 @@ export function transfer(state: AbstractState, pc: number, program: AnalyzedProg
     case Op.CALL:
     case Op.CALLCODE:
       clobberMemory(state, args[5], args[6]);
-      stack.push(TOP);
+      stack.push(between(0n, 1n));
       return NEXT;
     case Op.DELEGATECALL:
     case Op.STATICCALL:
       clobberMemory(state, args[4], args[5]);
-      stack.push(TOP);
+      stack.push(between(0n, 1n));
       return NEXT;
   }
-  if (info.pushes === 1) stack.push(evaluateAll(opcode, args));
+  if (info.pushes === 1) stack.push(opcode < 0x20 ? abstractResult(opcode, args) : info.pops === 0 ? environmentResult(opcode) : unknown());
   return NEXT;
-}
-
-function evaluateAll(opcode: number, args: AbsValue[]): AbsValue {
-  for (const arg of args) if (arg === TOP) return TOP;
-  return evaluate(opcode, args as bigint[]) ?? TOP;
 }
