@@ -10,7 +10,7 @@ import { Dictionary } from '../../src/fuzz/inputs/dictionary.js';
 import { mutateSequence, type MutationContext } from '../../src/fuzz/inputs/mutations.js';
 import { ReachTracker } from '../../src/fuzz/search/reach.js';
 import { Rng } from '../../src/fuzz/inputs/rng.js';
-import { cutOffExponential } from '../../src/fuzz/search/schedule.js';
+import { fast } from '../../src/fuzz/search/schedule.js';
 import { runSequence } from '../../src/fuzz/execution/sequenceRunner.js';
 import type { TxSequence } from '../../src/fuzz/types.js';
 import { generateCall } from '../../src/fuzz/inputs/values.js';
@@ -151,7 +151,7 @@ describe('lookahead soundness on the fixture contracts', () => {
         harness: { executor: h.executor, oracles: [], sequenceOracles: [], properties: [] },
         budget: { kind: 'executions', executions: CAMPAIGN_TRANSACTIONS },
         clock: () => 0,
-        schedule: cutOffExponential,
+        schedule: fast,
         mutation: h.ctx,
         dictionary: h.ctx.dictionary,
         seeds: h.ctx.targets[0].map((_, i) => [generateCall([[h.ctx.targets[0][i]]], h.ctx)]),

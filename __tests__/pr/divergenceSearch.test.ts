@@ -10,7 +10,7 @@ import { callTargets } from '../../src/fuzz/inputs/abi.js';
 import { Dictionary } from '../../src/fuzz/inputs/dictionary.js';
 import type { MutationContext } from '../../src/fuzz/inputs/mutations.js';
 import { Rng } from '../../src/fuzz/inputs/rng.js';
-import { cutOffExponential } from '../../src/fuzz/search/schedule.js';
+import { fast } from '../../src/fuzz/search/schedule.js';
 import type { TxSequence } from '../../src/fuzz/types.js';
 import { call, deployRevisions, ETHER } from '../fuzz/behaviour/revisions.js';
 
@@ -37,7 +37,7 @@ async function campaign(withWatch: boolean) {
     harness: { executor: head.executor, oracles: [], sequenceOracles: [], properties: [] },
     budget: BUDGET,
     clock: () => 0,
-    schedule: cutOffExponential,
+    schedule: fast,
     mutation,
     dictionary,
     seeds: [[call(head, 'FeeMath', 'protocolFee', [1n])]],

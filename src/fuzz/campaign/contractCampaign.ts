@@ -24,7 +24,7 @@ import { ReachTracker, type FirstReach, type ReachTarget } from '../search/reach
 import { missedBranches } from '../search/missedBranches.js';
 import { lidCutOffExponential, lookaheadSchedule } from '../search/lookaheadSchedule.js';
 import { createPathAnalyzer, type PathAnalyzer } from '../search/pathAnalysis.js';
-import { cutOffExponential, type PowerSchedule } from '../search/schedule.js';
+import { fast, type PowerSchedule } from '../search/schedule.js';
 import type { SequenceHarness } from '../execution/sequenceRunner.js';
 import type { CallTarget, TxSequence } from '../types.js';
 import { generateCallValue, generateDelays, generateInputs } from '../inputs/values.js';
@@ -272,7 +272,7 @@ function isGetter(target: CallTarget, contract: CompiledContract): boolean {
 }
 
 const SCHEDULE: Record<ScheduleName, PowerSchedule> = {
-  baseline: cutOffExponential,
+  baseline: fast,
   lookahead: lookaheadSchedule,
   'lookahead-imprecise': lookaheadSchedule,
   'lid-aflfast': lidCutOffExponential,
@@ -312,7 +312,7 @@ function untilReached(aimed: PowerSchedule, reach: ReachTracker, unreachable: nu
   return {
     name: aimed.name,
     energy: (entry, corpus) =>
-      reach.reached.size + unreachable >= reach.size ? cutOffExponential.energy(entry, corpus) : aimed.energy(entry, corpus),
+      reach.reached.size + unreachable >= reach.size ? fast.energy(entry, corpus) : aimed.energy(entry, corpus),
   };
 }
 
