@@ -1,5 +1,5 @@
 /**
- * Bran's RQ1–RQ3 on the Fig. 2-shaped fixture: time-to-target of configurations A (AFLFast on path
+ * Bran's RQ1–RQ3 on the Fig. 2-shaped fixtures: time-to-target of configurations A (AFLFast on path
  * ids), B (lookahead schedule, precise analysis), C (imprecise analysis) and D (LIDs with AFLFast)
  * over several seeds, through `lookout fuzz --targets … --schedule …` like a user would run it.
  */
@@ -14,7 +14,11 @@ import { formatRow, median } from './stats.js';
 import { markedLine } from './timeToBug.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const FIXTURE = '__fixtures__/bran/Fig2.sol';
+/**
+ * Fig2.sol: the target in the rare branch (the constant domain proves the loops' branch free of it);
+ * Fig2Refined.sol: the target behind the loops (only the refinement on the branch does).
+ */
+export const BRAN_FIXTURES = ['__fixtures__/bran/Fig2.sol', '__fixtures__/bran/Fig2Refined.sol'];
 /** The line behind the narrow computed check (the paper's t22). */
 const TARGET_MARK = '// TARGET';
 
@@ -37,7 +41,8 @@ export interface BranRow {
   analysisShare: number;
 }
 
-export async function benchBran(options: { seeds: number; budgetTransactions: number; targetLine: number }): Promise<BranRow[]> {
+export async function benchBran(options: { fixture: string; seeds: number; budgetTransactions: number }): Promise<BranRow[]> {
+  const targetLine = await markedLine(options.fixture, TARGET_MARK);
   const rows: BranRow[] = [];
   for (const [configuration, schedule] of Object.entries(BRAN_CONFIGURATIONS)) {
     const ms: number[] = [];
@@ -46,8 +51,8 @@ export async function benchBran(options: { seeds: number; budgetTransactions: nu
     let analysisMs = 0;
     let totalMs = 0;
     for (let seed = 1; seed <= options.seeds; seed++) {
-      const config = fuzzConfig(ROOT, [FIXTURE], {
-        targets: [{ file: FIXTURE, line: options.targetLine }],
+      const config = fuzzConfig(ROOT, [options.fixture], {
+        targets: [{ file: options.fixture, line: targetLine }],
         schedule,
         seed,
         budget: parseBudget(`${options.budgetTransactions}x`),
@@ -64,11 +69,6 @@ export async function benchBran(options: { seeds: number; budgetTransactions: nu
     rows.push({ configuration, schedule, reached, seeds: options.seeds, medianMs: median(ms), medianSequences: median(sequences), analysisShare: analysisMs / totalMs });
   }
   return rows;
-}
-
-/** The line of Fig2.sol marked `// TARGET`. */
-export function fig2TargetLine(): Promise<number> {
-  return markedLine(FIXTURE, TARGET_MARK);
 }
 
 export function printBran(rows: readonly BranRow[]): void {

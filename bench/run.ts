@@ -6,7 +6,7 @@
  * scales the compile benchmark; BENCH_ONLY (comma-separated section names below) runs some sections.
  */
 import { benchDiffCost, printDiffCost } from './behaviourDiffCost.js';
-import { benchBran, fig2TargetLine, printBran } from './bran.js';
+import { BRAN_FIXTURES, benchBran, printBran } from './bran.js';
 import { benchBranchMetrics, printBranchMetrics } from './branchMetrics.js';
 import { benchCompile, printCompile } from './compile.js';
 import { benchInputsKept, printInputsKept } from './inputsKept.js';
@@ -92,8 +92,10 @@ const SECTIONS: Record<string, () => Promise<void>> = {
     }
   },
   async bran() {
-    console.log(`# Bran RQ1–RQ3: time to target on Fig2.sol, ${seeds} seeds, ≤ ${budget} transactions`);
-    printBran(await benchBran({ seeds, budgetTransactions: budget, targetLine: await fig2TargetLine() }));
+    for (const fixture of BRAN_FIXTURES) {
+      console.log(`# Bran RQ1–RQ3: time to target on ${fixture}, ${seeds} seeds, ≤ ${budget} transactions`);
+      printBran(await benchBran({ fixture, seeds, budgetTransactions: budget }));
+    }
   },
   async diffCost() {
     console.log(`# Behaviour diff cost: the same pull request through lookout pr with and without the diff, ≤ ${budget} transactions`);

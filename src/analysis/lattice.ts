@@ -75,23 +75,24 @@ export function joinValues(a: AbsValue, b: AbsValue, thresholds: readonly bigint
 }
 
 function thresholdAbove(x: bigint, thresholds: readonly bigint[]): bigint {
-  let [from, to] = [0, thresholds.length];
-  while (from < to) {
-    const mid = (from + to) >> 1;
-    if (thresholds[mid] < x) from = mid + 1;
-    else to = mid;
-  }
-  return from < thresholds.length ? thresholds[from] : MAX_WORD;
+  const at = countBelow(thresholds, x, false);
+  return at < thresholds.length ? thresholds[at] : MAX_WORD;
 }
 
 function thresholdBelow(x: bigint, thresholds: readonly bigint[]): bigint {
+  const at = countBelow(thresholds, x, true);
+  return at > 0 ? thresholds[at - 1] : 0n;
+}
+
+/** How many of the ascending `thresholds` are below `x` (or equal to it, with `orEqual`): a binary search. */
+function countBelow(thresholds: readonly bigint[], x: bigint, orEqual: boolean): number {
   let [from, to] = [0, thresholds.length];
   while (from < to) {
     const mid = (from + to) >> 1;
-    if (thresholds[mid] <= x) from = mid + 1;
+    if (thresholds[mid] < x || (orEqual && thresholds[mid] === x)) from = mid + 1;
     else to = mid;
   }
-  return from > 0 ? thresholds[from - 1] : 0n;
+  return from;
 }
 
 /** Short stable text for fingerprints and debugging (identity is shown by the state, not here). */
