@@ -20,10 +20,18 @@ describe('DemandDrivenState', () => {
     const state = new DemandDrivenState();
     const rng = new Rng(3);
     let runs = 0;
-    for (let i = 0; i < 10000; i++) if (state.shouldRunAggressive(rng)) runs++;
+    for (let i = 0; i < 10000; i++) if (state.shouldRunAggressive(rng, 'f')) runs++;
     expect(AGGRESSIVE_PROBABILITY).toBe(0.125);
     expect(runs / 10000).toBeGreaterThan(0.11);
     expect(runs / 10000).toBeLessThan(0.14);
+  });
+
+  test('aggressive mode never runs for an enabled function: it has nothing left to show', () => {
+    const state = new DemandDrivenState({ probability: 1 });
+    const rng = new Rng(3);
+    state.enable('f');
+    expect(state.shouldRunAggressive(rng, 'f')).toBe(false);
+    expect(state.shouldRunAggressive(rng, 'g')).toBe(true);
   });
 
   test('coverage is kept per function; newEdges only looks', () => {

@@ -2,7 +2,7 @@ import type { Budget } from '../../config/budget.js';
 import type { Techniques } from '../../config/types.js';
 import type { TxResult } from '../../evm/types.js';
 import type { Clock } from '../execution/clock.js';
-import { aggressiveRun } from '../search/ddsf.js';
+import { aggressiveRun, functionKey } from '../search/ddsf.js';
 import type { Dictionary } from '../inputs/dictionary.js';
 import type { MutationContext } from '../inputs/mutations.js';
 import type { PredictionStats } from '../search/prediction.js';
@@ -112,7 +112,7 @@ export async function runCampaign(setup: CampaignSetup): Promise<CampaignOutcome
       const ran = await evaluate(state, setup, mutant);
       if (entry.goal !== undefined) state.corpus.recordExecution(entry.pathId);
       if (setup.techniques.prediction) await followPrediction(state, setup, { entry, mutant, ran, rng });
-      if (state.ddsf && !state.done() && state.ddsf.shouldRunAggressive(rng)) {
+      if (state.ddsf && !state.done() && state.ddsf.shouldRunAggressive(rng, functionKey(mutant[mutant.length - 1]))) {
         // Its input is never kept and its failures never reported: the fuzzed storage may be unreachable.
         const aggressive = await aggressiveRun({ executor: setup.harness.executor, state: state.ddsf, sequence: mutant, slots: ran.lastReads, rng, dictionary: setup.dictionary });
         state.meter.transactions += aggressive?.transactions ?? 0;

@@ -61,7 +61,7 @@ export function mutationWeights(targets: DeploymentTargets): Readonly<Record<Seq
 
 export const DEFAULT_MAX_SEQUENCE_LENGTH = 8;
 
-/** Share of `insert-call`s that insert a pooled transaction before the last call (when a pool is given). */
+/** Share of `insert-call`s before a call that insert a pooled transaction there (when a pool is given). */
 const POOLED_INSERTION_SHARE = 0.5;
 
 export interface MutationContext extends ValueContext {
@@ -74,9 +74,9 @@ export interface MutationContext extends ValueContext {
   prefixSource?: (rng: Rng) => TxSequence | undefined;
   /**
    * A transaction that set up a new state before (the campaign passes DDSF's transaction pool): half
-   * of `insert-call`s put one before a call of the sequence, as Harvey's insertion does (never
-   * after the last: it sets state up). Without it, or when it returns undefined, every insertion is
-   * a fresh call anywhere.
+   * of the `insert-call`s that insert before a call of the sequence put one there, as Harvey's
+   * insertion does; appending stays a fresh call. Without it, or when it returns undefined, every
+   * insertion is a fresh call.
    */
   pooledCall?: (rng: Rng) => Call | undefined;
   /** Replaces MUTATION_WEIGHTS, e.g. to switch sequence mutations off for an ablation run. */
@@ -137,11 +137,12 @@ export function applyMutation(seq: TxSequence, kind: SequenceMutation, ctx: Muta
     }
     case 'insert-call': {
       if (seq.length >= max || !ctx.targets.some((t) => t.length > 0)) return undefined;
-      const pooled = seq.length > 0 && rng.chance(POOLED_INSERTION_SHARE) ? ctx.pooledCall?.(rng) : undefined;
-      // Before one of the calls (the last one among them): sets up state for what follows.
-      if (pooled !== undefined) return insertAt(seq, rng.int(seq.length), pooled);
-      // Position seq.length appends: the usual way a sequence grows.
-      return insertAt(seq, rng.range(0, seq.length), generateCall(ctx.targets, ctx));
+      // Position seq.length appends a fresh call: the usual way a sequence grows, and the only way it
+      // reaches a step no input called yet (LongSequence), so pooled calls never take its share.
+      const at = rng.range(0, seq.length);
+      const pooled = at < seq.length && rng.chance(POOLED_INSERTION_SHARE) ? ctx.pooledCall?.(rng) : undefined;
+      // Before a call (the last one among them): a transaction that set up state before sets it up for what follows.
+      return insertAt(seq, at, pooled ?? generateCall(ctx.targets, ctx));
     }
     case 'replace-prefix': {
       if (seq.length === 0) return undefined;

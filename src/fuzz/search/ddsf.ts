@@ -98,8 +98,12 @@ export class DemandDrivenState {
     this.poolLimit = options.poolLimit ?? DEFAULT_POOL_LIMIT;
   }
 
-  shouldRunAggressive(rng: Rng): boolean {
-    return rng.chance(this.probability);
+  /**
+   * Whether to fuzz the storage an input ending in `key` read. Aggressive runs serve only to enable
+   * a function: once it is enabled their transactions would be budget taken from regular inputs.
+   */
+  shouldRunAggressive(rng: Rng, key: string): boolean {
+    return !this.enabled.has(key) && rng.chance(this.probability);
   }
 
   /** Whether inputs ending in this function may grow transactions before it. */
