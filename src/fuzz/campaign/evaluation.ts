@@ -3,7 +3,7 @@ import { CostCollector, type CostVector } from '../search/costs.js';
 import { functionKey, slotsRead, slotsWritten, storageFingerprint, type StorageSlot } from '../search/ddsf.js';
 import { harvestFeedback } from '../search/feedback.js';
 import { revertedPrefix, sequencePathId, stateSetters, storageStateId, txStep, type TxStep } from '../search/pathIdentity.js';
-import { bucketedState } from '../search/storageState.js';
+import { bucketedStateBefore, type SlotWrite } from '../search/storageState.js';
 import type { PathAnalysis } from '../search/pathAnalysis.js';
 import { retainCalls } from '../findings/shrink.js';
 import type { CampaignFinding } from '../findings/replay.js';
@@ -80,6 +80,9 @@ async function observe(state: CampaignState, setup: CampaignSetup, sequence: TxS
   const written: StorageSlot[] = [];
   const steps: TxStep[] = [];
   const sequenceIndex = state.sequences;
+  const perTransaction = ddsf !== undefined && !setup.techniques.prefixPathIds;
+  // What each successful transaction wrote, with values: the storage the last one ran on (see bucketedStateBefore).
+  const writes: SlotWrite[][] = [];
   const run = await runSequence(setup.harness, sequence, (result, index) => {
     meter.transactions++;
     state.gasHogs.observe(sequence[index], result);
@@ -88,12 +91,13 @@ async function observe(state: CampaignState, setup: CampaignSetup, sequence: TxS
     state.nearMisses.cover(result.trace.edges);
     steps.push(txStep(result, sequence[index]));
     if (ddsf) written.push(...slotsWritten(result.trace));
+    if (perTransaction) writes[index] = result.outcome.kind === 'success' ? result.trace.sstores.map(({ address, slot, value }) => ({ address, slot, value })) : [];
     state.emit({ kind: 'transaction', result, sequenceIndex, elapsedMs: meter.elapsedMs() });
   }, state.findings);
   const lastReads = ddsf && run.last ? slotsRead(run.last.trace) : [];
   // Read before `distinguish` runs anything: the executor holds the state this input left.
-  const perTransaction = ddsf !== undefined && !setup.techniques.prefixPathIds;
-  const readState = perTransaction ? bucketedState(setup.harness.executor, lastReads) : '';
+  const lastIndex = run.transactions - 1;
+  const readState = perTransaction ? bucketedStateBefore(setup.harness.executor, lastReads, writes.slice(0, lastIndex).flat(), writes[lastIndex] ?? []) : '';
   state.emit({ kind: 'sequence', sequence, executed: run.transactions });
   const lastCall = run.transactions > 0 ? sequence[run.transactions - 1] : undefined;
   // A run without a failure executed every call.

@@ -42,7 +42,7 @@ export function sequencePathId(steps: readonly TxStep[], spansPrefix: boolean): 
 
 /**
  * The corpus key of an input kept for the state its last transaction ran on rather than for a new
- * path: that path with the buckets of the slots the transaction read (`bucketedState`). A prefix
+ * path: that path with the buckets of the slots the transaction read (`bucketedStateBefore`). A prefix
  * that sets up a new state for the call under test is kept without its own path counting (Harvey
  * Sect. 5 leaves such prefixes no identity); undefined when the transaction read no storage.
  */
