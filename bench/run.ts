@@ -25,7 +25,7 @@ const SPEED_FIXTURES: readonly BenchFixture[] = [
 ];
 /** Harvey's examples (Figs. 1–2) and the fixtures of its RQs, ours. */
 const HARVEY_FIXTURES = ['Fig1Paths', 'Fig2StateBug', 'LongSequence', 'BonusCodeWallet', 'Quadratic'].map((name) => `__fixtures__/harvey/${name}.sol`);
-/** Bugs behind state that earlier transactions set up: where demand-driven sequences and path identity matter. */
+/** Bugs behind state that earlier transactions set up (with a Fig. 2-style and a LongSequence-style one of our own): where demand-driven sequences and path identity matter. */
 const STATE_FIXTURES: readonly BenchFixture[] = [
   { file: '__fixtures__/harvey/Fig2StateBug.sol', label: 'Foo (Harvey Fig. 2)' },
   '__fixtures__/harvey/LongSequence.sol',
@@ -33,6 +33,8 @@ const STATE_FIXTURES: readonly BenchFixture[] = [
   { file: '__fixtures__/harvey/Fig1Paths.sol', label: 'Baz (Harvey Fig. 1)' },
   '__fixtures__/speed/OwnerIndex.sol',
   '__fixtures__/speed/EqualArrays.sol',
+  '__fixtures__/ddsf/Thermostat.sol',
+  '__fixtures__/ddsf/Airlock.sol',
 ];
 const LOOP_FIXTURES = ['__fixtures__/bran/Fig2.sol', '__fixtures__/speed/Loops.sol'];
 
