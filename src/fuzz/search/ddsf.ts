@@ -8,8 +8,8 @@ import type { Call, TxSequence } from '../types.js';
 
 /**
  * Demand-driven sequence fuzzing (Harvey Sect. 5). Path ids span only the last transaction; with a
- * small probability the campaign fuzzes the storage that transaction reads directly (aggressive
- * mode). When that reaches edges of the function that regular inputs never did, the input is thrown
+ * small probability, for a function not enabled yet, the campaign fuzzes the storage that
+ * transaction reads directly (aggressive mode). When that reaches edges of the function that regular inputs never did, the input is thrown
  * away (that state may be unreachable) but the function is marked as needing state set up first:
  * from then on inputs ending in it may grow transactions before it, drawn from two pools of
  * transactions and sequences that increased coverage and left storage in a state not seen before.
