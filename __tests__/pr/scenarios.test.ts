@@ -56,7 +56,9 @@ describe('lookout pr on throwaway repositories', () => {
       expect(target.pcs.length).toBeGreaterThan(0);
       expect(target.firstReachedSequence).toBeGreaterThanOrEqual(1);
     }
-    expect(run.report.findings).toEqual([]);
+    // The new reset() changes what later calls do (bump() after it no longer overflows): a behaviour
+    // change the report lists without failing the check; nothing else is found.
+    expect(run.report.findings.filter((f) => f.kind !== 'behaviour-change')).toEqual([]);
   });
 
   it('targets a modified condition', async () => {
