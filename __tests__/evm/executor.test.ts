@@ -265,6 +265,25 @@ describe('Executor built step by step', () => {
     executor.reset();
     expect(executor.getStorage(executor.deployments[0].address, 0n)).toBe(0n);
   });
+
+  it('keeps what transactions before the snapshot did (a funded state) through every reset', async () => {
+    const executor = await Executor.open();
+    await executor.deploy(creation('Probe'));
+    await executor.run(tx(call('Probe', 'set', [5n])));
+    await executor.run(tx(call('Probe', 'set', [6n])));
+    await executor.snapshot();
+    const address = executor.deployments[0].address;
+    expect(executor.getStorage(address, 0n)).toBe(6n);
+    await executor.run(tx(call('Probe', 'set', [7n])));
+    executor.reset();
+    expect(executor.getStorage(address, 0n)).toBe(6n);
+    // A slot the snapshot holds non-zero costs what a non-zero slot's write costs.
+    const again = await executor.run(tx(call('Probe', 'set', [8n])));
+    executor.reset();
+    const fresh = await executor.fresh();
+    expect((await fresh.run(tx(call('Probe', 'set', [8n])))).gasUsed).toBe(again.gasUsed);
+    expect(executor.getStorage(address, 0n)).toBe(6n);
+  });
 });
 
 describe('EIP lookup', () => {
