@@ -261,6 +261,8 @@ export class Executor {
    */
   async snapshot(): Promise<void> {
     if (this.baseline !== undefined) throw new Error('Executor.snapshot called twice');
+    // Transactions before it (a Foundry setUp(), the senders' funding) opened checkpoints of their own: they belong to the snapshot, not to what reset() undoes.
+    while (this.state.depth > 0) this.state.commitSync();
     // Traced after all deployments, so that runtime codes keep the ids 0..n-1.
     for (const [i, request] of this.creations) {
       for (const pc of await this.constructorBlocks(request)) (this.deployed[i].creationBlocks as Set<number>).add(pc);
