@@ -23,6 +23,7 @@ const plan: ReproducerPlan = {
   finding, file: 'Vault.assertion.t.sol', contract: 'VaultAssertionTest',
   senders: [{ name: 'alice', address: ALICE }], senderBalance: 10n ** 24n, start: { block: 1n, timestamp: 1n },
   deployments: [{ contract: 'Vault', file: 'src/Vault.sol', address: VAULT, params: [], abi: VAULT_ABI, args: [], value: 0n, deployer: ALICE, how: { kind: 'new' } }],
+  funding: [],
   typeFiles: new Map(), solidityVersion: '0.8.20', forgeStd: true,
   harness: { file: 'test/Vault.t.sol', contract: 'VaultTest' },
 };

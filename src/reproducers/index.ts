@@ -8,6 +8,7 @@ import { reproducerSource } from '../report/reproducer/source.js';
 import type { Expectation, ReproducerPlan } from '../report/reproducer/types.js';
 import type { Report, ReportFinding, ReportReproducer, ReportReproducerRun } from '../report/types.js';
 import { reproducerNames, solidityVersion, worldPlan, type WorldPlan } from './plan.js';
+import { attackerFor } from './funding.js';
 import { replayOutcomes } from './replay.js';
 import { isForgeAvailable } from '../build/forge/index.js';
 import { runWithForge } from './forge.js';
@@ -66,6 +67,7 @@ async function reproduce(finding: ReportFinding, name: { file: string; contract:
     ...shared,
     ...name,
     finding,
+    attacker: attackerFor(finding, shared.attacker),
     solidityVersion: solidityVersion(contract?.compilerVersion ?? context.project.compilers[0]?.version ?? '0.8.0'),
     head: await replayOutcomes(context.world.executor, finding.sequence),
     baseOutcome: finding.kind === 'behaviour-change' && context.base ? (await replayOutcomes(context.base.executor, finding.sequence))?.at(-1) : undefined,

@@ -5,14 +5,19 @@ import { SENDER_BALANCE, START_BLOCK, START_TIMESTAMP } from '../evm/executor.js
 import type { PlannedDeployment, ReproducerPlan } from '../report/reproducer/types.js';
 import { instanceName } from '../report/solidityValues.js';
 import type { ReportFinding } from '../report/types.js';
+import { plannedFunding, worldAttacker } from './funding.js';
 
 /** What every reproducer of a run shares: the world as the campaigns had it, and how the project builds. */
-export type WorldPlan = Pick<ReproducerPlan, 'senders' | 'senderBalance' | 'start' | 'deployments' | 'typeFiles' | 'forgeStd' | 'harness'>;
+export type WorldPlan = Pick<ReproducerPlan, 'senders' | 'senderBalance' | 'start' | 'deployments' | 'funding' | 'attacker' | 'typeFiles' | 'forgeStd' | 'harness'>;
 
-/** The world's deployments in order, each as the reproducer's `setUp()` repeats it. */
+/**
+ * The world's deployments in order, each as the reproducer's `setUp()` repeats it, then its funding.
+ * Lookout's attacker (deployed last) is apart: a reproducer includes it only when its sequence uses it.
+ */
 export function worldPlan(project: CompiledProject, world: World, senders: ReproducerPlan['senders'], forgeStd: boolean): WorldPlan {
   const created = new Map<string, number>();
-  const deployments = world.deployed.map((d): PlannedDeployment => {
+  const attacker = worldAttacker(world);
+  const deployments = world.deployed.filter((d) => d.address !== attacker?.address).map((d): PlannedDeployment => {
     const base = { contract: d.contract.name, file: d.contract.file, address: d.address, abi: d.contract.abi, value: d.value, deployer: d.deployer };
     if (d.contract.kind === 'library') return { ...base, params: [], args: [], how: { kind: 'library' } };
     if (d.from === 'created') {
@@ -24,7 +29,7 @@ export function worldPlan(project: CompiledProject, world: World, senders: Repro
     return { ...base, params: constructorOf(d.contract).params, args: d.args, how: { kind: 'new' } };
   });
   const typeFiles = new Map(project.contracts.map((c) => [c.name, c.file]));
-  return { senders, senderBalance: SENDER_BALANCE, start: { block: START_BLOCK, timestamp: START_TIMESTAMP }, deployments, typeFiles, forgeStd };
+  return { senders, senderBalance: SENDER_BALANCE, start: { block: START_BLOCK, timestamp: START_TIMESTAMP }, deployments, funding: plannedFunding(world), attacker, typeFiles, forgeStd };
 }
 
 /** `Vault.assertion.t.sol` / `VaultAssertionTest`, numbered from the second of a kind in one contract. */

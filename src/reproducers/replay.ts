@@ -1,4 +1,5 @@
 import { bytesToHex, hexToBytes } from 'viem';
+import { ATTACKER_NAME } from '../evm/attacker.js';
 import type { Executor } from '../evm/executor.js';
 import type { StepOutcome } from '../report/reproducer/types.js';
 import type { ReportCall } from '../report/types.js';
@@ -11,7 +12,7 @@ import type { ReportCall } from '../report/types.js';
  */
 export async function replayOutcomes(executor: Executor, sequence: readonly ReportCall[]): Promise<StepOutcome[] | undefined> {
   const senders = executor.senderAddresses.map((a) => a.toLowerCase());
-  const steps = sequence.map((call) => ({ call, sender: senders.indexOf(call.sender.toLowerCase()), to: executor.deployments.findIndex((d) => d.name === call.contract) }));
+  const steps = sequence.map((call) => ({ call, sender: senders.indexOf(call.sender.toLowerCase()), to: executor.deployments.findIndex((d) => d.name === calledContract(call)) }));
   if (steps.some((s) => s.sender < 0 || s.to < 0)) return undefined;
   executor.reset();
   try {
@@ -25,4 +26,9 @@ export async function replayOutcomes(executor: Executor, sequence: readonly Repo
   } finally {
     executor.reset();
   }
+}
+
+/** The contract a call is sent to: Lookout's attacker for one made through it (its calldata is `lookoutCall`'s). */
+function calledContract(call: ReportCall): string | undefined {
+  return call.attacker === undefined ? call.contract : ATTACKER_NAME;
 }

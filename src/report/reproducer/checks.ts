@@ -1,16 +1,18 @@
 import type { AddressNames } from '../solidityValues.js';
 import { addressText, instanceName, integerText } from '../solidityValues.js';
 import { describePanic } from '../../oracles/panic.js';
+import type { CallContext } from './attackerCalls.js';
+import { reentrancyCheck } from './reentrancyCheck.js';
 import type { Expectation, ReproducerPlan } from './types.js';
 
 /**
  * How the reproducer shows one kind of finding: statements before the sequence, how its last call
  * is made (`plain`: its revert is the failure; `try`: the assertions after it are, and a revision
  * where it reverts, like the base, passes; `compare`: its outcome is compared with the base's), the
- * assertions after it, and what a failing run must say. `unsupported`: why it cannot show it.
+ * assertions after it, functions the test contract needs for them (`members`), and what a failing run must say. `unsupported`: why it cannot show it.
  */
 export type Check =
-  | { kind: 'check'; before: string[]; beforeLast: string[]; last: 'plain' | 'try' | 'compare'; after: string[]; expectation: Expectation }
+  | { kind: 'check'; before: string[]; beforeLast: string[]; last: 'plain' | 'try' | 'compare'; after: string[]; expectation: Expectation; members?: string[] }
   | { kind: 'unsupported'; reason: string };
 
 /**
@@ -20,7 +22,7 @@ export type Check =
 const MARK = 'Lookout:';
 
 /** `instances`: the contract variables by address; `values`: addresses as expressions (`alice`, `address(vault)`). */
-export function findingCheck(plan: ReproducerPlan, instances: AddressNames, values: AddressNames): Check {
+export function findingCheck(plan: ReproducerPlan, instances: AddressNames, values: AddressNames, calls: CallContext): Check {
   const { finding } = plan;
   switch (finding.kind) {
     case 'assertion':
@@ -34,6 +36,8 @@ export function findingCheck(plan: ReproducerPlan, instances: AddressNames, valu
       return tokenTheftCheck(plan, instances, values);
     case 'behaviour-change':
       return behaviourCheck(plan);
+    case 'reentrancy':
+      return reentrancyCheck(plan, calls, MARK);
     default:
       return { kind: 'unsupported', reason: `${finding.kind} findings have no Foundry assertion yet (the sequence is replayed, nothing fails)` };
   }

@@ -3,7 +3,9 @@ import { accountNames } from '../sequence.js';
 import { etherText, instanceName, type AddressNames } from '../solidityValues.js';
 import type { ReportCall } from '../types.js';
 import { functionOf, typedArguments } from './arguments.js';
+import { ATTACKER_INSTANCE, attackerCall, attackerDeclaration, attackerInterface, attackerSetUp, typedStatement, type CallContext } from './attackerCalls.js';
 import { findingCheck, type Check } from './checks.js';
+import { fundingStatements } from './funding.js';
 import type { PlannedDeployment, ReproducerPlan } from './types.js';
 
 /** The reproducer's test function. */
@@ -22,7 +24,7 @@ export interface ReproducerSource {
  */
 export function reproducerSource(plan: ReproducerPlan): ReproducerSource {
   const writer = new Writer(plan);
-  const check = findingCheck(plan, writer.instances, writer.values);
+  const check = findingCheck(plan, writer.instances, writer.values, writer.context);
   const contract = [
     `/// Lookout finding: ${plan.finding.kind} in ${plan.finding.contract}.${plan.finding.function} — ${oneLine(plan.finding.message)}`,
     `/// Replays the sequence Lookout found; the test fails while the finding is there.`,
@@ -31,6 +33,7 @@ export function reproducerSource(plan: ReproducerPlan): ReproducerSource {
     '',
     ...(plan.harness ? [] : [...indent(1, writer.setUp()), '']),
     ...indent(1, writer.testFunction(check)),
+    ...(check.kind === 'check' && check.members ? ['', ...indent(1, check.members)] : []),
     '}',
   ];
   const lines = [
@@ -40,6 +43,7 @@ export function reproducerSource(plan: ReproducerPlan): ReproducerSource {
     ...writer.imports(),
     '',
     ...(plan.forgeStd || plan.harness ? [] : selfContainedBase()),
+    ...(plan.attacker ? attackerInterface() : []),
     ...helpers(),
     ...contract,
     '',
@@ -53,6 +57,7 @@ function selfContainedBase(): string[] {
     'interface Vm {',
     '    function prank(address msgSender, address txOrigin) external;',
     '    function deal(address account, uint256 newBalance) external;',
+    '    function etch(address target, bytes calldata newRuntimeBytecode) external;',
     '    function warp(uint256 newTimestamp) external;',
     '    function roll(uint256 newHeight) external;',
     '    function label(address account, string calldata newLabel) external;',
@@ -92,13 +97,25 @@ class Writer {
   /** Addresses as expressions: `alice`, `address(vault)`. */
   readonly values: AddressNames;
   private readonly types = new Set<string>();
+  /** How calls through the attacker name the contracts they call. */
+  readonly context: CallContext;
 
   constructor(private readonly plan: ReproducerPlan) {
     const named = plan.deployments.filter((d) => d.how.kind !== 'library');
-    this.instances = accountNames({ senders: plan.senders, deployments: named });
+    const instances = new Map(accountNames({ senders: plan.senders, deployments: named }));
+    if (plan.attacker) instances.set(plan.attacker.address.toLowerCase(), ATTACKER_INSTANCE);
+    this.instances = instances;
     const senders = new Set(plan.senders.map((s) => s.address.toLowerCase()));
     this.values = new Map([...this.instances].map(([address, name]) => [address, senders.has(address) ? name : `address(${name})`]));
     for (const d of named) this.types.add(d.contract);
+    this.context = {
+      contract: (name) => {
+        const d = this.plan.deployments.find((x) => x.contract === name && x.how.kind !== 'library');
+        return d === undefined ? undefined : { instance: this.nameOf(d), type: d.contract, abi: d.abi };
+      },
+      values: this.values,
+      need: (type) => this.types.add(type),
+    };
   }
 
   imports(): string[] {
@@ -122,7 +139,7 @@ class Writer {
       const name = this.nameOf(d);
       return [this.plan.harness ? `${d.contract} internal ${name} = ${d.contract}(payable(${getAddress(d.address)}));` : `${d.contract} internal ${name};`];
     });
-    return [...senders, ...contracts];
+    return [...senders, ...contracts, ...(this.plan.attacker ? [attackerDeclaration(this.plan.attacker)] : [])];
   }
 
   setUp(): string[] {
@@ -133,6 +150,8 @@ class Writer {
       `vm.roll(${plan.start.block});`,
       ...plan.senders.flatMap((s) => [`vm.label(${s.name}, "${s.name}");`, `vm.deal(${s.name}, ${etherText(plan.senderBalance)});`]),
       ...plan.deployments.flatMap((d) => this.deploy(d)),
+      ...(plan.attacker ? attackerSetUp(plan.attacker) : []),
+      ...fundingStatements(plan.funding, this.instances, this.values),
     ];
     return ['function setUp() public {', ...indent(1, body), '}'];
   }
@@ -180,6 +199,7 @@ class Writer {
    * A function whose arguments have no literal (structs, enums) is called with the raw calldata.
    */
   private callStatement(call: ReportCall, how: 'plain' | 'try' | 'compare'): string[] {
+    if (call.attacker !== undefined && this.plan.attacker) return typedStatement(attackerCall(call, 'campaign', this.context), how);
     const d = this.plan.deployments.find((x) => x.contract === call.contract && x.how.kind !== 'library');
     const instance = d === undefined ? instanceName(call.contract ?? 'target') : this.nameOf(d);
     const value = call.value === '0' ? '' : `{value: ${etherText(BigInt(call.value))}}`;
@@ -191,9 +211,7 @@ class Writer {
       if (how === 'compare') return [...comment, `(bool success, bytes memory returned) = ${raw};`];
       return how === 'try' ? [...comment, `${raw};`] : [...comment, `(bool success, bytes memory returned) = ${raw};`, 'rethrow(success, returned);'];
     }
-    if (how === 'compare') return [`(bool success, bytes memory returned) = address(${instance}).call${value}(abi.encodeCall(${instance}.${fn.name}, (${args.join(', ')})));`];
-    const expression = `${instance}.${fn.name}${value}(${args.join(', ')})`;
-    return how === 'try' ? [`try ${expression} {} catch {}`] : [`${expression};`];
+    return typedStatement({ instance, fn: fn.name, value, args }, how);
   }
 
   private nameOf(d: PlannedDeployment): string {

@@ -31,6 +31,27 @@ export interface ReproducerHarness {
   contract: string;
 }
 
+/**
+ * Lookout's attacker, when the sequence goes through it (or names it): its runtime code is etched at
+ * the address the campaign deployed it to. It is deployed last, so leaving it out moves no other address.
+ */
+export interface PlannedAttacker {
+  address: string;
+  /** Runtime code, 0x-hex. */
+  runtime: string;
+}
+
+/**
+ * One transaction of the campaign's funded start state (src/deploy/funding.ts), replayed after the
+ * deployments: `from` mints `amount` to the holder, wraps `value` wei as the holder, sends the holder
+ * its balance divided by `shares`, or donates `amount` to a vault (the holder).
+ */
+export type PlannedFunding = { token: string; from: string; holder: string } & (
+  | { via: 'mint' | 'donation'; amount: bigint }
+  | { via: 'deposit'; value: bigint }
+  | { via: 'transfer'; shares: number }
+);
+
 /** How a call of the sequence ended when Lookout replayed it: a reverting step is made through try/catch. */
 export interface StepOutcome {
   success: boolean;
@@ -50,6 +71,9 @@ export interface ReproducerPlan {
   /** The chain's first block and timestamp (the campaign's executor starts there). */
   start: { block: bigint; timestamp: bigint };
   deployments: readonly PlannedDeployment[];
+  /** The funding transactions after the deployments, in the campaign's order. */
+  funding: readonly PlannedFunding[];
+  attacker?: PlannedAttacker;
   /** Head's outcome of each call of `finding.sequence`, when it was replayed. */
   head?: readonly StepOutcome[];
   /** `behaviour-change`: the base's outcome of the diverging (last) call: what the reproducer asserts. */
