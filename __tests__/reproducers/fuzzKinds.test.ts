@@ -60,6 +60,8 @@ describe.each(kinds)('$kind ($file)', ({ file, kind, reason, shows }) => {
     expect(source).toContain('vm.warp(1700000000);');
     expect(source).toMatch(/vm\.prank\(deployer, deployer\);\n\s+\w+ = new \w+\(\);/);
     for (const pattern of shows) expect(source).toMatch(pattern);
+    // Lookout's attacker (deployed last, so no address moves) only when a call goes through it.
+    expect(source.includes('lookoutAttacker')).toBe(finding.sequence.some((call) => call.attacker !== undefined));
     const test = source.slice(source.indexOf('function test_reproduce'));
     expect(test.match(/vm\.prank\((\w+), \1\);/g)!.length).toBe(finding.sequence.length);
   });

@@ -1,5 +1,5 @@
 import { decodeFunctionData, getAddress, type Abi, type Hex } from 'viem';
-import { ATTACKER_ABI, ATTACKER_FILE } from '../../evm/attacker.js';
+import { ATTACKER_ABI } from '../../evm/attacker.js';
 import { etherText, type AddressNames } from '../solidityValues.js';
 import type { ReportCall } from '../types.js';
 import { functionOf, typedArguments } from './arguments.js';
@@ -41,8 +41,8 @@ export type AttackerCallPart = 'campaign' | 'forward' | 'reentry';
 /** The attacker's interface: its source is Lookout's (src/evm/attacker.ts), its runtime is etched, so the reproducer declares only what it calls. */
 export function attackerInterface(): string[] {
   return [
-    `/// Lookout's attacker (${ATTACKER_FILE}): lookoutCall forwards data (with the ether) to \`to\` and, when`,
-    '/// \`to\` pays it or calls it back meanwhile, re-enters \`to\` once with reenter (empty: never).',
+    "/// Lookout's attacker (its runtime is etched in setUp()): lookoutCall forwards data (with the ether) to `to` and, when",
+    '/// `to` pays it or calls it back meanwhile, re-enters `to` once with reenter (empty: never).',
     'interface LookoutAttacker {',
     '    function lookoutCall(address to, bytes calldata data, bytes calldata reenter) external payable returns (bytes memory);',
     '}',
