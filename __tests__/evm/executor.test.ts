@@ -177,16 +177,6 @@ describe('Executor', () => {
     expect([executor.blockNumber, executor.timestamp]).toEqual([START_BLOCK, START_TIMESTAMP]);
   });
 
-  it('keeps through reset what transactions before the snapshot did (a Foundry setUp(), the senders’ funding)', async () => {
-    const chain = await Executor.open();
-    await chain.deploy({ file: 'Probe.sol', ...request('Probe') });
-    await chain.run(tx(call('Probe', 'set', [5n])));
-    await chain.snapshot();
-    await chain.run(tx(call('Probe', 'set', [6n])));
-    chain.reset();
-    expect(chain.getStorage(chain.deployments[0].address, 0n)).toBe(5n);
-  });
-
   it('reads and writes storage slots directly', async () => {
     executor.setStorage(probe(), 0n, 77n);
     expect(executor.getStorage(probe(), 0n)).toBe(77n);

@@ -267,8 +267,6 @@ export class Executor {
     for (const [i, request] of this.creations) {
       for (const pc of await this.constructorBlocks(request)) (this.deployed[i].creationBlocks as Set<number>).add(pc);
     }
-    // Transactions run before the snapshot (a test contract's setUp()) left their checkpoints open: they are the base now.
-    while (this.state.depth > 0) this.state.commitSync();
     this.baseline = this.state.shallowCopy();
     this.snapshotHeader.number = this.block.header.number;
     this.snapshotHeader.timestamp = this.block.header.timestamp;
