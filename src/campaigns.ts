@@ -42,10 +42,27 @@ export interface CampaignWatch {
 
 /** One deployed contract to fuzz, the world it lives in, and the changed lines compiled into it (none for `lookout fuzz`). */
 export interface ContractPlan {
+  /** The fuzzed contract; for a Foundry test contract's campaign, the test contract. */
   contract: CompiledContract;
   world: CampaignWorld;
-  /** With `runtime`: a target in the code of a library the contract links. */
+  /** With `runtime`: a target in other code (a library the contract links, a contract `setUp()` deployed). */
   targets: (Target & { runtime?: RuntimeCode })[];
+  /** The Foundry test contract whose `setUp()` built the world; absent when Lookout deployed it. */
+  harness?: HarnessSource;
+  /** The build the world came from when it is not the run's (the tests' build). */
+  build?: CompiledProject;
+}
+
+/** Which test contract a campaign came from, and how it is fuzzed from there (see `SuiteRecipe.mode`). */
+export interface HarnessSource {
+  file: string;
+  contract: string;
+  mode: 'invariant' | 'stateless';
+}
+
+/** What a plan's campaign is called: its random stream's label (the same in every worker) and the log's. */
+function campaignKey(plan: ContractPlan): string {
+  return plan.harness === undefined ? plan.contract.id : `${plan.contract.id} (${plan.harness.mode})`;
 }
 
 /**
@@ -57,25 +74,26 @@ export async function fuzzContracts(
   plans: readonly ContractPlan[],
   config: RunConfig,
   context: { logger: Logger; clock: Clock },
-  /** Called as each plan's campaign starts: what watches it (the behaviour diff). */
-  watch?: (plan: number) => CampaignWatch,
+  /** Called as each plan's campaign starts: what watches it (the behaviour diff), if anything. */
+  watch?: (plan: number) => CampaignWatch | undefined,
 ): Promise<ContractCampaignResult[]> {
   const { logger, clock } = context;
   const counts = new Map(plans.map((p) => [p.contract.id, p.targets.length]));
   const shares = splitBudget(plans.map((p) => p.contract), counts, budgetUnits(config.budget));
   const rng = new Rng(config.seed);
   const results: ContractCampaignResult[] = [];
-  for (const [i, { contract, world, targets }] of plans.entries()) {
+  for (const [i, { contract, world, targets, harness, build }] of plans.entries()) {
     const budget = contractBudget(config.budget, shares[i]);
     const watcher = watch?.(i);
-    const parallel = parallelRunner(project, plans[i], config, budget.fuzz);
-    const result = await logger.group(`Fuzzing ${contract.name} (${contract.file})`, () =>
+    const parallel = parallelRunner(build ?? project, plans[i], config, budget.fuzz);
+    const title = harness === undefined ? `Fuzzing ${contract.name} (${contract.file})` : `Fuzzing from ${contract.name}'s setUp() (${contract.file}, ${harness.mode})`;
+    const result = await logger.group(title, () =>
       fuzzContract({
-        project,
+        project: build ?? project,
         world,
         targets,
         budget: budget.fuzz,
-        rng: rng.fork(contract.id),
+        rng: rng.fork(campaignKey(plans[i])),
         clock,
         schedule: scheduleFor(config, targets),
         panicCodes: config.panicCodes,
@@ -111,7 +129,7 @@ function parallelRunner(project: CompiledProject, plan: ContractPlan, config: Ru
       targets: plan.targets,
       budget: share,
       seed: config.seed,
-      contract: plan.contract.id,
+      contract: campaignKey(plan),
       worker,
       schedule: scheduleFor(config, plan.targets),
       panicCodes: [...config.panicCodes],

@@ -5,7 +5,8 @@ import { executorOptions } from './config/chainConfig.js';
 import { ATTACKER_ID, attackerContract, callsOut } from './deploy/attacker.js';
 import { deployWorld, type ReadableValue, type World } from './deploy/index.js';
 import type { ContractPlan } from './campaigns.js';
-import type { CampaignWorld, WorldRecipe } from './fuzz/campaign/contractCampaign.js';
+import type { CampaignWorld, DeploymentRecipe, WorldRecipe } from './fuzz/campaign/contractCampaign.js';
+import { openSuiteWorld } from './foundryTests/suiteWorld.js';
 import { Rng } from './fuzz/inputs/rng.js';
 import { notFuzzedTargets } from './report/campaignEntries.js';
 import type { Logger } from './logger.js';
@@ -25,6 +26,9 @@ export interface DeployedPlans {
   /** The funded accounts (lookout.toml may configure them), named for the report. */
   senders: NonNullable<Report['senders']>;
 }
+
+/** `ReportDeployment.source` of a contract Lookout deployed itself (not a test contract's `setUp()`). */
+const SYNTHESISED = 'synthesised';
 
 /** The funded accounts, deployer first, by the names lookout.toml and the report use (`deployer`, `alice`, …). */
 export function namedAccounts(accounts: readonly Address[]): NonNullable<Report['senders']> {
@@ -46,11 +50,11 @@ export function deployProject(project: CompiledProject, wanted: readonly Compile
   return deployRecipe(worldRecipe(project, wanted, projectConfig, seed));
 }
 
-function worldRecipe(project: CompiledProject, wanted: readonly CompiledContract[], config: ProjectConfig, seed: number): WorldRecipe {
-  return { contracts: project.contracts, wanted: wanted.map((c) => c.id), config, seed };
+function worldRecipe(project: CompiledProject, wanted: readonly CompiledContract[], config: ProjectConfig, seed: number): DeploymentRecipe {
+  return { kind: 'deployment', contracts: project.contracts, wanted: wanted.map((c) => c.id), config, seed };
 }
 
-async function deployRecipe(recipe: WorldRecipe): Promise<World> {
+async function deployRecipe(recipe: DeploymentRecipe): Promise<World> {
   const attacker = attackerContract();
   const world = await deployWorld({
     contracts: [...recipe.contracts, attacker],
@@ -66,7 +70,11 @@ async function deployRecipe(recipe: WorldRecipe): Promise<World> {
 
 /** A campaign's world deployed anew in a worker thread: the same deployments at the same indexes and addresses. */
 export async function rebuildCampaignWorld(recipe: WorldRecipe, subject: number): Promise<CampaignWorld> {
-  return campaignWorld(await deployRecipe(recipe), subject, recipe);
+  if (recipe.kind === 'deployment') return campaignWorld(await deployRecipe(recipe), subject, recipe);
+  const opened = await openSuiteWorld(recipe);
+  // The coordinator ran the same setUp() successfully: a different outcome here is a bug.
+  if ('reason' in opened) throw new Error(`rebuildCampaignWorld: ${recipe.suite} setUp() did not run again: ${opened.reason}`);
+  return opened.world;
 }
 
 /**
@@ -142,7 +150,7 @@ function aimAtLibrary(library: CompiledContract, targets: readonly Target[], pla
  * The campaign's view of the world: the subject, everything it was deployed with (transitively),
  * and the attacker when one of those can call out (pay or call back an account).
  */
-export function campaignWorld(world: World, subject: number, recipe: WorldRecipe): CampaignWorld {
+export function campaignWorld(world: World, subject: number, recipe: DeploymentRecipe): CampaignWorld {
   const callable = new Set([subject]);
   const queue = [subject];
   for (let index = queue.shift(); index !== undefined; index = queue.shift()) {
@@ -176,11 +184,12 @@ function deployedEntry(deployed: World['deployed'][number]): ReportDeployment {
     value: deployed.value.toString(),
     deployer: deployed.deployer,
     skipped: null,
+    source: SYNTHESISED,
   };
 }
 
 function skippedEntry(contract: CompiledContract, reason: string): ReportDeployment {
-  return { contract: contract.name, file: contract.file, address: null, from: null, args: [], value: '0', deployer: null, skipped: reason };
+  return { contract: contract.name, file: contract.file, address: null, from: null, args: [], value: '0', deployer: null, skipped: reason, source: SYNTHESISED };
 }
 
 function readable(value: ReadableValue): string {

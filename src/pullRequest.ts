@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { toFunctionSignature } from 'viem';
-import { compileForChange, describeDiagnostic } from './build/compile.js';
+import { compileForChange, compileTestsForChange, describeDiagnostic } from './build/compile.js';
 import { findProjectRoot, isTestOrScript, readProjectSettings } from './build/project/index.js';
 import type { ProjectSettings } from './build/project/types.js';
 import type { CompiledContract, CompiledProject } from './build/types.js';
@@ -12,7 +12,8 @@ import { changedLines, repositoryRoot, resolveRange, workTreeIs } from './diff/g
 import type { ChangedFile } from './diff/types.js';
 import type { Clock } from './fuzz/execution/clock.js';
 import { failsOnBase, type BaseWorld } from './fuzz/findings/introduced.js';
-import { toReportFinding, toReportTargets, unheldLine } from './report/campaignEntries.js';
+import { mergeTargets, toReportFinding, toReportTargets, unheldLine } from './report/campaignEntries.js';
+import { planSuites, suiteBase } from './suitePlans.js';
 import type { Logger } from './logger.js';
 import type { ReportFinding } from './report/types.js';
 import { buildTargets } from './targets/buildTargets.js';
@@ -53,37 +54,63 @@ export async function fuzzPullRequest(config: PrConfig, context: { logger: Logge
     const project = await logger.group('Compiling head', () => compileRevision(headRoot, changes.map((c) => c.path), build, logger));
     if (!project) throw new ConfigurationError(`None of the changed files (${changes.map((c) => c.path).join(', ')}) is a Solidity source of the project at ${headRoot}.`);
     const targets = buildTargets(project, changes);
-    const deployed = await deployPlans(project, contractsToFuzz(project, targets), targets, projectConfig, config, logger);
-    const base = await prepareBase(deployed.plans, { config, build, repo, projectDir, mergeBase: range.mergeBase, logger });
-    const comparing = config.behaviourDiff && base !== undefined && base !== 'absent';
-    const allowance = new ComparisonAllowance(config.budget, context.clock, deployed.plans.length);
-    const watches = comparing ? deployed.plans.map((plan) => new BehaviourWatch(plan.world, base, allowance)) : [];
+    const changedPaths = changes.map((c) => c.path);
+    const suites = await logger.group('Running the test contracts\' setUp()', async () =>
+      planSuites([project, ...(await compileTests(headRoot, changedPaths, build, logger))], changes, settings.test, logger),
+    );
+    // A changed contract a test contract's setUp() deploys is fuzzed from there, not deployed again.
+    const selection = contractsToFuzz(project, targets);
+    const uncovered = { ...selection, contracts: selection.contracts.filter((c) => !suites.covered.has(c.id)) };
+    const deployed = await deployPlans(project, uncovered, targets, projectConfig, config, logger);
+    // Deployment plans first, then the test contracts' (report targets are read back in that order).
+    const plans = [...deployed.plans, ...suites.plans];
+    const baseContext: BaseContext = { config, build, repo, projectDir, mergeBase: range.mergeBase, logger };
+    const base = await prepareBase(deployed.plans, baseContext);
+    const suiteBases = baseTests(changedPaths, baseContext);
+    // Each plan's base world: the deployment's, or the same test contract's setUp() on the base build.
+    const bases = await Promise.all(plans.map((plan) => (plan.harness === undefined ? base : suiteBases(plan))));
+    const compared = bases.flatMap((world, i) => (isComparable(world) ? [i] : []));
+    const comparing = config.behaviourDiff && compared.length > 0;
+    const allowance = new ComparisonAllowance(config.budget, context.clock, compared.length);
+    const watches = plans.map((plan, i) => {
+      const world = bases[i];
+      return comparing && isComparable(world) ? new BehaviourWatch(plan.world, world, allowance) : undefined;
+    });
     const fuzzing = comparing ? { ...config, budget: campaignBudget(config.budget) } : config;
-    const results = await fuzzContracts(project, deployed.plans, fuzzing, context, comparing ? (i) => watches[i] : undefined);
-    const findings = await judgeFindings(project, deployed.plans, results, base);
+    const results = await fuzzContracts(project, plans, fuzzing, context, (i) => watches[i]);
+    const findings = await judgeFindings(project, plans, results, (plan) => bases[plans.indexOf(plan)]);
     if (!config.behaviourDiff) {
       logger.info('The behaviour diff is off (--no-behaviour-diff).');
     } else if (!comparing) {
-      if (deployed.plans.length > 0) logger.info('No base build to compare behaviour with: the behaviour diff is skipped.');
+      if (plans.length > 0) logger.info('No base build to compare behaviour with: the behaviour diff is skipped.');
     } else {
       allowance.startFinal();
       await logger.group('Comparing behaviour with the base', async () => {
-        for (const [i, plan] of deployed.plans.entries()) {
-          allowance.startFinalPart(i, deployed.plans.length);
-          findings.push(...(await behaviourChanges(project, plan, results[i], watches[i], logger)));
+        for (const [part, i] of compared.entries()) {
+          allowance.startFinalPart(part, compared.length);
+          const changes = await behaviourChanges(plans[i].build ?? project, plans[i], results[i], watches[i]!, logger);
+          findings.push(...changes.map((change) => suiteFinding(plans[i], change)));
         }
       });
     }
     const reproducing: ReproducerContext = {
       project, root: headRoot, world: deployed.world, senders: deployed.senders, forge: await forgeRunner(), logger,
-      base: comparing ? { executor: base.executor, checkout: () => checkoutProject(repo, range.mergeBase!, projectDir) } : undefined,
+      base: isComparable(base) ? { executor: base.executor, checkout: () => checkoutProject(repo, range.mergeBase!, projectDir) } : undefined,
     };
-    if (findings.length > 0) await logger.group('Checking reproducers', () => attachReproducers(findings, reproducing));
+    // Reproducers replay Lookout's own deployment; a test contract's findings start from its setUp() (see `harness`).
+    const deployedFindings = findings.filter((f) => f.harness === undefined);
+    if (deployedFindings.length > 0) await logger.group('Checking reproducers', () => attachReproducers(deployedFindings, reproducing));
+    const suiteTargets = suites.plans.flatMap((plan, i) => toReportTargets(plan.targets, results[deployed.plans.length + i]));
     return {
-      targets: [...deployed.plans.flatMap((plan, i) => toReportTargets(plan.targets, results[i])), ...deployed.notFuzzed, ...notCompiledTargets(project, changes)],
+      targets: [
+        ...deployed.plans.flatMap((plan, i) => toReportTargets(plan.targets, results[i])),
+        ...mergeTargets(suiteTargets),
+        ...deployed.notFuzzed,
+        ...notCompiledTargets(project, changes),
+      ],
       findings,
       results,
-      deployments: deployed.deployments,
+      deployments: [...deployed.deployments, ...suites.deployments],
       senders: deployed.senders,
       project,
       base: range.mergeBase === undefined ? 'not-fetched' : base === undefined && deployed.plans.length > 0 ? 'does-not-build' : 'compared',
@@ -159,13 +186,49 @@ async function compileRevision(root: string, changed: readonly string[], build: 
   return project;
 }
 
+/** The Foundry tests the change reaches, built with head's settings; a test file that does not compile is logged and left out. */
+async function compileTests(root: string, changed: readonly string[], build: BuildPlan, logger: Logger): Promise<CompiledProject[]> {
+  const tests = await compileTestsForChange(root, changed, { ...build.settings, root });
+  for (const error of tests.errors) logger.warning(`A test file does not compile, so its test contracts are not run: ${describeDiagnostic(error)}`);
+  return tests.builds;
+}
+
+/**
+ * The base world of a test contract's campaign: the same test contract's `setUp()` on the tests the
+ * change reaches, compiled (once) on the merge-base. Undefined without a merge-base or when the base's
+ * tests do not build.
+ */
+function baseTests(changed: readonly string[], context: BaseContext): (plan: ContractPlan) => Promise<BaseWorld | 'absent' | undefined> {
+  let builds: Promise<CompiledProject[] | undefined> | undefined;
+  const compile = async (mergeBase: string): Promise<CompiledProject[] | undefined> => {
+    const tree = await exportRevision(context.repo, mergeBase);
+    try {
+      const root = path.join(tree.dir, context.projectDir);
+      const tests = await compileTestsForChange(root, changed, { ...context.build.settings, root });
+      return tests.builds;
+    } catch (error) {
+      if (!(error instanceof ConfigurationError)) throw error;
+      context.logger.warning(`The base revision's tests do not compile, so no finding from a test contract can be compared with it: ${errorMessage(error)}`);
+      return undefined;
+    } finally {
+      tree.dispose();
+    }
+  };
+  return async (plan) => {
+    if (context.mergeBase === undefined) return undefined;
+    builds ??= compile(context.mergeBase);
+    const compiled = await builds;
+    return compiled && suiteBase(plan, compiled);
+  };
+}
+
 /** Changed lines of files that did not compile: `not-fuzzed`, with the compiler's first word on them. */
 function notCompiledTargets(project: CompiledProject, changes: readonly ChangedFile[]): FuzzOutcome['targets'] {
   return changes.flatMap((change) => {
     if (project.sources.some((s) => s.path === change.path)) return [];
     const error = project.errors.find((e) => e.file === change.path) ?? project.errors[0];
     const reason = isTestOrScript(change.path)
-      ? `${change.path} is a Foundry test or script: Lookout does not run the project's tests yet`
+      ? `${change.path} is a Foundry test or script: its own lines are not targets (a test contract is fuzzed from its setUp() when that deploys changed code)`
       : `${change.path} was not compiled${error ? `: ${describeDiagnostic(error)}` : ''}`;
     return change.addedLines.map((line) => unheldLine(change.path, line, reason));
   });
@@ -226,14 +289,35 @@ async function judgeFindings(
   project: CompiledProject,
   plans: readonly ContractPlan[],
   results: ContractCampaignResult[],
-  base: BaseWorld | 'absent' | undefined,
+  baseOf: (plan: ContractPlan) => BaseWorld | 'absent' | undefined,
 ): Promise<ReportFinding[]> {
   const found = results.flatMap((result, i) => result.findings.map((finding) => ({ result, finding, plan: plans[i] })));
-  const entries = found.map(({ result, finding, plan }) => toReportFinding(project, result, finding, plan.targets));
+  const entries = found.map(({ result, finding, plan }) => suiteFinding(plan, toReportFinding(plan.build ?? project, result, finding, plan.targets, failedIn(plan, finding))));
   for (const [i, { result, finding, plan }] of found.entries()) {
+    const base = baseOf(plan);
     if (base === undefined) entries[i].introduced = null;
     // Every oracle, with the campaign's probe slot, judges the base as it judged head.
     else entries[i].introduced = base === 'absent' || !(await failsOnBase(base, plan.world.contracts, plan.contract.id, finding.sequence, finding.failure, result.oracleSettings));
   }
   return entries;
+}
+
+/**
+ * The contract whose code a finding failed in, when a test contract's campaign found it: a
+ * property (invariant, test) is the test contract's, anything else the deployed contract running the
+ * failing code. Undefined elsewhere (the campaign's subject).
+ */
+function failedIn(plan: ContractPlan, finding: ContractCampaignResult['findings'][number]): CompiledContract | undefined {
+  if (plan.harness === undefined || finding.failure.property !== undefined) return undefined;
+  const index = plan.world.executor.deployments.findIndex((d) => d.codeId === finding.failure.codeId);
+  return index < 0 ? undefined : plan.world.contracts[index];
+}
+
+/** A test contract's finding names the test contract (the reproducer inherits it). */
+function suiteFinding(plan: ContractPlan, finding: ReportFinding): ReportFinding {
+  return plan.harness === undefined ? finding : { ...finding, harness: { file: plan.harness.file, contract: plan.harness.contract } };
+}
+
+function isComparable(base: BaseWorld | 'absent' | undefined): base is BaseWorld {
+  return base !== undefined && base !== 'absent';
 }

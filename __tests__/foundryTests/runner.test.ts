@@ -32,7 +32,7 @@ const statuses = (result: SuiteResult) => Object.fromEntries(result.results.map(
 
 test('discovers the test contracts, not the handler, with their kinds of test', () => {
   expect(suites.map((s) => s.contract.name).sort()).toEqual(
-    ['FailingTest', 'ForkTest', 'SetUpRevertsTest', 'VaultCapInvariantTest', 'VaultInvariantTest', 'VaultTest'],
+    ['FailingTest', 'ForkTest', 'InterfaceInvariantTest', 'SetUpRevertsTest', 'VaultCapInvariantTest', 'VaultInvariantTest', 'VaultTest'],
   );
   const kinds = Object.fromEntries(suite('VaultTest').tests.map((t) => [t.name, `${t.kind}${t.expectsFailure ? ' (testFail)' : ''}`]));
   expect(kinds).toMatchObject({

@@ -149,7 +149,7 @@ describe('campaigns call the attacker only where the code calls out', () => {
     const attacker = world.deployed.findIndex((d) => d.contract.id === ATTACKER_ID);
     const subject = world.deployed.findIndex((d) => d.contract.name === name);
     expect(attacker).toBeGreaterThan(subject);
-    const recipe = { contracts: project.contracts, wanted: wanted.map((c) => c.id), config: emptyProjectConfig(), seed: 1 };
+    const recipe = { kind: 'deployment' as const, contracts: project.contracts, wanted: wanted.map((c) => c.id), config: emptyProjectConfig(), seed: 1 };
     expect(campaignWorld(world, subject, recipe).callable.includes(attacker)).toBe(callable);
   });
 });

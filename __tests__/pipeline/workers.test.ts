@@ -82,7 +82,7 @@ describe('a worker that fails', () => {
     const run = workerRunner([
       {
         // A recipe naming a contract the build does not have: the worker cannot rebuild the world.
-        recipe: { contracts: project.contracts, wanted: ['src/Nowhere.sol:Nope'], config, seed: 1 },
+        recipe: { kind: 'deployment', contracts: project.contracts, wanted: ['src/Nowhere.sol:Nope'], config, seed: 1 },
         subject: 0,
         asts: project.asts,
         targets: [],

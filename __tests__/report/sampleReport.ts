@@ -54,7 +54,7 @@ export function report(extra: Partial<Report> = {}): Report {
       { name: 'alice', address: ALICE },
       { name: 'bob', address: BOB },
     ],
-    deployments: [{ contract: 'Auction', file: 'src/Auction.sol', address: AUCTION, from: 'synthesised', args: [], value: '0', deployer: 'deployer', skipped: null }],
+    deployments: [{ contract: 'Auction', file: 'src/Auction.sol', address: AUCTION, from: 'synthesised', args: [], value: '0', deployer: 'deployer', skipped: null, source: 'synthesised' }],
     base: 'compared',
     targets: [
       target('src/Auction.sol', 12, 'reached'),

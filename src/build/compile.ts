@@ -14,6 +14,7 @@ import {
   readProjectSettings,
   sourcesToCompile,
   standardJsonSettings,
+  testsReaching,
 } from './project/index.js';
 import type { ImportGraph, ProjectSettings, VersionGroup, VersionGrouping } from './project/types.js';
 import { parseRemapping } from './remappings.js';
@@ -97,6 +98,40 @@ export async function compileForChange(
   const needed = sourcesToCompile({ projectFiles, graph: buildImportGraph(root, projectFiles, settings.remappings), changed });
   const entries = [...new Set([...changed.filter((f) => projectFiles.includes(f) && !isTestOrScript(f)), ...needed])].sort();
   return entries.length === 0 ? undefined : compileProject({ root, paths: entries, settings, compiler });
+}
+
+/** The Foundry tests a change reaches, each file built or not: a test that does not compile leaves the others. */
+export interface TestBuild {
+  /** One build of all the tests, or (when that failed) one per test file that compiled. */
+  builds: CompiledProject[];
+  /** The diagnostics of the test files that did not compile. */
+  errors: BuildDiagnostic[];
+}
+
+/**
+ * The project's Foundry tests that import a changed file (`testsReaching`), built as the project
+ * builds: all together first and, when that fails, one file at a time.
+ */
+export async function compileTestsForChange(root: string, changed: readonly string[], settings: ProjectSettings): Promise<TestBuild> {
+  const projectFiles = projectSolidityFiles(settings);
+  const tests = testsReaching({ projectFiles, graph: buildImportGraph(root, projectFiles, settings.remappings), changed, testFolder: settings.test });
+  if (tests.length === 0) return { builds: [], errors: [] };
+  const together = await compileOrDiagnose(root, tests, settings);
+  if (together.errors.length === 0) return { builds: [together.build!], errors: [] };
+  if (tests.length === 1) return { builds: [], errors: together.errors };
+  const alone = [];
+  for (const test of tests) alone.push(await compileOrDiagnose(root, [test], settings));
+  return { builds: alone.flatMap((a) => (a.errors.length === 0 ? [a.build!] : [])), errors: alone.flatMap((a) => a.errors) };
+}
+
+async function compileOrDiagnose(root: string, paths: string[], settings: ProjectSettings): Promise<{ build?: CompiledProject; errors: BuildDiagnostic[] }> {
+  try {
+    const build = await compileProject({ root, paths, settings });
+    return { build, errors: build.errors };
+  } catch (error) {
+    if (error instanceof BuildError) return { errors: [...error.diagnostics] };
+    throw error;
+  }
 }
 
 /**

@@ -1,8 +1,8 @@
 import type { Artifact } from '../evm/cheatcodes/types.js';
-import type { CompiledProject } from '../build/types.js';
+import type { CompiledContract } from '../build/types.js';
 
 /** The project's deployable contracts as `getCode`/`getDeployedCode` name them. */
-export function cheatcodeArtifacts(project: CompiledProject): Artifact[] {
+export function cheatcodeArtifacts(project: { contracts: readonly CompiledContract[] }): Artifact[] {
   return project.contracts
     .filter((c) => c.kind === 'contract' || c.kind === 'library')
     .map((c) => ({ file: c.file, name: c.name, creationCode: c.creation.bytecode, deployedCode: c.deployed.bytecode, compilerVersion: c.compilerVersion }));

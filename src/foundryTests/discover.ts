@@ -24,13 +24,17 @@ export function testFunctions(contract: CompiledContract): TestFunction[] {
  * The test contracts of a project: deployable contracts that mark themselves with `IS_TEST` or live
  * in the test folder, and have at least one test function (a handler inheriting Test has none).
  */
-export function discoverSuites(project: CompiledProject, testFolder = 'test'): TestSuite[] {
+export function discoverSuites(project: Pick<CompiledProject, 'contracts'>, testFolder = 'test'): TestSuite[] {
   return project.contracts.flatMap((contract) => {
     if (contract.kind !== 'contract') return [];
-    const names = new Set(functions(contract).map((fn) => fn.name));
-    const marked = names.has('IS_TEST') || contract.file.startsWith(`${testFolder}/`);
-    const tests = testFunctions(contract);
-    if (!marked || tests.length === 0) return [];
-    return [{ contract, hasSetUp: names.has('setUp'), tests, hasAfterInvariant: names.has('afterInvariant') }];
+    const marked = functions(contract).some((fn) => fn.name === 'IS_TEST') || contract.file.startsWith(`${testFolder}/`);
+    const suite = testSuite(contract);
+    return marked && suite.tests.length > 0 ? [suite] : [];
   });
+}
+
+/** A contract as forge runs it: its test functions, and whether it has `setUp()` and `afterInvariant()`. */
+export function testSuite(contract: CompiledContract): TestSuite {
+  const names = new Set(functions(contract).map((fn) => fn.name));
+  return { contract, hasSetUp: names.has('setUp'), tests: testFunctions(contract), hasAfterInvariant: names.has('afterInvariant') };
 }

@@ -20,14 +20,16 @@ const mutates = (fn: AbiFunction) => fn.stateMutability !== 'view' && fn.stateMu
 
 /**
  * forge's invariant-mode targets: the contracts `setUp()` deployed (or `targetContracts()` when it
- * names some) less `excludeContracts()`, their state-changing functions narrowed by
- * `targetSelectors()` and less `excludeSelectors()`. Contracts Lookout did not compile have no ABI to call.
+ * names some) and the `targetInterfaces()` addresses, less `excludeContracts()`, their
+ * state-changing functions narrowed by `targetSelectors()` and less `excludeSelectors()`. Contracts Lookout did not compile have no ABI to call.
  */
 export function invariantTargets(session: SuiteSession): InvariantTarget[] {
   const { selection } = session;
+  const interfaces = selection.targetInterfaces.map((i) => i.address);
   return session.setUpContracts.flatMap((created, i) => {
     if (created.contract === undefined || selection.excludeContracts.includes(created.address)) return [];
-    if (selection.targetContracts.length > 0 && !selection.targetContracts.includes(created.address)) return [];
+    const targeted = selection.targetContracts.length === 0 || selection.targetContracts.includes(created.address) || interfaces.includes(created.address);
+    if (!targeted) return [];
     const only = selection.targetSelectors.find((s) => s.address === created.address)?.selectors;
     const excluded = selection.excludeSelectors.find((s) => s.address === created.address)?.selectors ?? [];
     const functions = created.contract.abi.filter((item): item is AbiFunction => {

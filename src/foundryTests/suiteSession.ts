@@ -1,5 +1,5 @@
 import { type Hex, hexToBytes, toFunctionSelector } from 'viem';
-import type { CompiledProject } from '../build/types.js';
+import type { CompiledContract } from '../build/types.js';
 import { Executor } from '../evm/executor.js';
 import type { Address, TxResult } from '../evm/types.js';
 import { cheatcodeArtifacts } from './artifacts.js';
@@ -7,6 +7,9 @@ import { judgeCall, type CallVerdict, unsupportedReason } from './judge.js';
 import { decodeBool } from '../fuzz/inputs/abi.js';
 import { readInvariantSelection } from './selection.js';
 import type { InvariantSelection, SetUpContract, SetUpOutcome, TestSuite } from './types.js';
+import { findArtifact } from '../evm/cheatcodes/artifacts.js';
+import type { Artifact } from '../evm/cheatcodes/types.js';
+import { errorMessage } from '../errors.js';
 import { contractOfRuntime } from '../deploy/runtimeMatch.js';
 
 /** forge's default sender (`msg.sender` and `tx.origin` of every test call); it deploys the test contract. */
@@ -35,7 +38,7 @@ export class SuiteSession {
   ) {}
 
   /** Deploys the suite and runs `setUp()`; a revert (or a cheatcode Lookout cannot run) skips it, saying why. */
-  static async open(project: CompiledProject, suite: TestSuite, options: SuiteOptions = {}): Promise<SuiteSession | { status: 'skipped'; reason: string }> {
+  static async open(project: { contracts: readonly CompiledContract[] }, suite: TestSuite, options: SuiteOptions = {}): Promise<SuiteSession | { status: 'skipped'; reason: string }> {
     const executor = await Executor.open({ cheatcodes: { artifacts: cheatcodeArtifacts(project) }, accounts: { deployer: FORGE_SENDER, senders: [FORGE_SENDER] }, gasLimit: options.gasLimit ?? TEST_GAS_LIMIT });
     executor.setBalance(FORGE_SENDER, FORGE_INITIAL_BALANCE);
     const { contract } = suite;
@@ -53,8 +56,10 @@ export class SuiteSession {
       if (verdict.kind === 'skipped') return { status: 'skipped', reason: verdict.reason };
       if (verdict.kind === 'failed') return { status: 'skipped', reason: `setUp() failed: ${verdict.reason}` };
     }
-    const setUpContracts = adoptCreated(executor, project, testAddress);
+    const created = adoptCreated(executor, project, testAddress);
     const selection = await readInvariantSelection(executor, contract.abi);
+    const setUpContracts = adoptInterfaces(executor, project, selection, created);
+    if (typeof setUpContracts === 'string') return { status: 'skipped', reason: setUpContracts };
     await executor.snapshot();
     return new SuiteSession(suite, executor, setUpContracts, selection);
   }
@@ -92,7 +97,7 @@ export function callFunction(executor: Executor, data: Hex): Promise<TxResult> {
 }
 
 /** The contracts `setUp()` created that still have code, made deployments (1..) with the compiled contract each runs. */
-function adoptCreated(executor: Executor, project: CompiledProject, testAddress: Address): SetUpContract[] {
+function adoptCreated(executor: Executor, project: { contracts: readonly CompiledContract[] }, testAddress: Address): SetUpContract[] {
   const created = [...new Set(executor.cheatcodes!.created)].filter((address) => address !== testAddress);
   return created.flatMap((address) => {
     const codeId = executor.codeIdOf(address);
@@ -102,4 +107,35 @@ function adoptCreated(executor: Executor, project: CompiledProject, testAddress:
     executor.adopt({ address, file: contract?.file ?? '', name: contract?.name ?? address });
     return [{ address, contract }];
   });
+}
+
+/**
+ * forge's `targetInterfaces()`: an address (a proxy, code `setUp()` etched) called through a compiled
+ * contract's ABI, named by artifact path. The address becomes a deployment with that contract (the
+ * first artifact named for it); an artifact no compiled contract matches is the reason to skip.
+ */
+function adoptInterfaces(executor: Executor, project: { contracts: readonly CompiledContract[] }, selection: InvariantSelection, created: SetUpContract[]): SetUpContract[] | string {
+  const adopted = [...created];
+  const artifacts = cheatcodeArtifacts(project);
+  for (const { address, artifacts: paths } of selection.targetInterfaces) {
+    if (paths.length === 0) continue;
+    const artifact = interfaceArtifact(artifacts, paths[0]);
+    if (typeof artifact === 'string') return artifact;
+    const contract = project.contracts.find((c) => c.file === artifact.file && c.name === artifact.name);
+    const known = adopted.findIndex((c) => c.address === address);
+    if (known >= 0) adopted[known] = { address, contract };
+    else if (executor.codeIdOf(address) !== undefined) {
+      executor.adopt({ address, file: artifact.file, name: artifact.name });
+      adopted.push({ address, contract });
+    }
+  }
+  return adopted;
+}
+
+function interfaceArtifact(artifacts: readonly Artifact[], path: string): Artifact | string {
+  try {
+    return findArtifact(artifacts, path);
+  } catch (error) {
+    return `targetInterfaces(): ${errorMessage(error)}`;
+  }
 }

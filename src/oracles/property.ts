@@ -45,9 +45,11 @@ export async function checkProperties(
     const result = await probe(property.to, property.selector);
     const problem = property.holds === 'reverts'
       ? (result.success ? 'returned instead of reverting' : null)
-      : result.success
-        ? falseOrMalformed(result.returnData)
-        : `reverted: ${describeRevert(decodeRevert(result.returnData))}`;
+      : !result.success
+        ? `reverted: ${describeRevert(decodeRevert(result.returnData))}`
+        : property.holds === 'does-not-fail'
+          ? returnedFalse(result.returnData)
+          : falseOrMalformed(result.returnData);
     if (problem === null) continue;
     failures.push({
       kind: 'property',
@@ -74,4 +76,9 @@ function falseOrMalformed(returnData: Uint8Array): string | null {
     // Assembly can return anything; a property that does not answer true is not holding.
     return 'did not return a bool';
   }
+}
+
+/** A Foundry invariant may return nothing (it asserts instead); a bool it returns must be true. */
+function returnedFalse(returnData: Uint8Array): string | null {
+  return returnData.length === 32 && returnData.every((byte) => byte === 0) ? 'returned false' : null;
 }

@@ -76,3 +76,16 @@ function functionNamer(world: OracleWorld): FunctionNamer {
     return fn && toFunctionSignature(fn);
   };
 }
+
+/**
+ * A Foundry test contract's world (`SuiteScope`): the per-transaction oracles, the suite's own
+ * sequence oracles (its test functions' verdicts) and its invariants. Cheatcodes move balances and
+ * identities there (`deal`, `prank`), which the ether-leak and token-theft oracles take for attacks.
+ */
+export function suiteOracles(suite: { sequenceOracles: readonly SequenceOracle[]; properties: readonly PropertyFunction[] }, settings: OracleSettings): OracleSet {
+  return {
+    oracles: [...transactionOracles({ panicCodes: settings.panicCodes }), storageWriteOracle(settings.probe)],
+    sequenceOracles: [...suite.sequenceOracles],
+    properties: [...suite.properties],
+  };
+}

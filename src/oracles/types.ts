@@ -28,8 +28,11 @@ export interface PropertyFunction {
   name: string;
   /** The 4-byte selector: the whole calldata of the probe. */
   selector: Uint8Array;
-  /** What holding means: returning true, or (Echidna's `echidna_revert_*`) reverting. */
-  holds: 'returns-true' | 'reverts';
+  /**
+   * What holding means: returning true, (Echidna's `echidna_revert_*`) reverting, or (a Foundry
+   * `invariant_*`, `afterInvariant`) returning without reverting and not false.
+   */
+  holds: 'returns-true' | 'reverts' | 'does-not-fail';
   /** Of a contract a transaction creates: probed only in the sequences that have created it. */
   createdAtRuntime?: boolean;
 }

@@ -1,5 +1,5 @@
 import { bytesToHex } from 'viem';
-import type { CompiledProject } from '../build/types.js';
+import type { CompiledContract, CompiledProject } from '../build/types.js';
 import { formatPanicCode } from '../oracles/panic.js';
 import type { ReportCall, ReportFinding, ReportTarget } from './types.js';
 import type { Target } from '../targets/types.js';
@@ -32,6 +32,24 @@ export function toReportTargets(targets: readonly Target[], result: ContractCamp
   });
 }
 
+/**
+ * One entry per changed line that several campaigns held (test contracts whose `setUp()` deploy the
+ * same contract): reached when any reached it, at the earliest first reach.
+ */
+export function mergeTargets(targets: readonly ReportTarget[]): ReportTarget[] {
+  const byLine = new Map<string, ReportTarget>();
+  for (const target of targets) {
+    const key = `${target.contractFile}:${target.contract}:${target.file}:${target.line}`;
+    const kept = byLine.get(key);
+    if (kept === undefined || reachedEarlier(target, kept)) byLine.set(key, target);
+  }
+  return [...byLine.values()];
+}
+
+function reachedEarlier(a: ReportTarget, b: ReportTarget): boolean {
+  return a.firstReachedMs !== null && (b.firstReachedMs === null || a.firstReachedMs < b.firstReachedMs);
+}
+
 /** Targets of a contract that was not deployed: `not-fuzzed`, with the reason, never dropped. */
 export function notFuzzedTargets(targets: readonly Target[], reason: string): ReportTarget[] {
   return targets.map((target) => ({
@@ -62,9 +80,11 @@ export function toReportFinding(
   finding: ConfirmedFinding,
   /** `lookout pr`: the campaign's targets (changed lines), to say which of them the sequence executes. */
   changedLines?: readonly Target[],
+  /** The contract whose code failed, when not the campaign's subject (a test contract's campaign). */
+  failedIn: CompiledContract = result.contract,
 ): ReportFinding {
   const { failure } = finding;
-  const locator = failureLocator(project, result.contract);
+  const locator = failureLocator(project, failedIn);
   const location =
     failure.property !== undefined
       ? locator.functionLine(failure.property)
@@ -73,8 +93,8 @@ export function toReportFinding(
   return {
     kind: failure.kind,
     panicCode: failure.panicCode === null ? null : formatPanicCode(failure.panicCode),
-    contract: result.contract.name,
-    contractFile: result.contract.file,
+    contract: failedIn.name,
+    contractFile: failedIn.file,
     file: location?.file ?? null,
     line: location?.line ?? null,
     function: failure.property !== undefined ? `${failure.property}()` : (failure.function ?? callName(last)),

@@ -60,6 +60,11 @@ export interface ReportDeployment {
   deployer: string | null;
   /** Why the contract was not deployed (its changed lines are `not-fuzzed`), else null. */
   skipped: string | null;
+  /**
+   * Which harness deployed it: `synthesised` (Lookout, from the ABI and lookout.toml) or the Foundry
+   * test contract whose `setUp()` did (`test/Vault.t.sol:VaultInvariants`; `from` is then `setUp`).
+   */
+  source: string;
 }
 
 /** `not-fuzzed`: no deployed contract holds the line (its `reason` says why). */
@@ -136,6 +141,11 @@ export interface ReportFinding {
   behaviour?: { difference: string; base: string; head: string };
   /** A Foundry test that replays the sequence and fails as the finding does (see ReportReproducer). */
   reproducer?: ReportReproducer;
+  /**
+   * The Foundry test contract whose `setUp()` built the world the finding was found in (its calls run
+   * from that state; `function` names its invariant or test); absent when Lookout deployed the contracts.
+   */
+  harness?: { file: string; contract: string };
 }
 
 /** One run of a reproducer: by which runner, on which revision, and how it ended. */

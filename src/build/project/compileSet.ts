@@ -53,3 +53,15 @@ export function sourcesToCompile(input: CompileSetInput): string[] {
   }
   return [...selected].filter((f) => !isTestOrScript(f)).sort();
 }
+
+/**
+ * The Foundry test files a change reaches, sorted: `*.t.sol` files and files under the test folder
+ * (not scripts) that import a changed file, directly or through other files. Their test contracts'
+ * `setUp()` may deploy the changed code.
+ */
+export function testsReaching(input: CompileSetInput & { testFolder: string }): string[] {
+  const changed = input.changed.filter((f) => f.endsWith('.sol') && input.graph.nodes.has(f));
+  const project = new Set(input.projectFiles);
+  const isTest = (f: string) => f.endsWith('.t.sol') || (f.startsWith(`${input.testFolder}/`) && !f.endsWith('.s.sol'));
+  return [...importersOf(input.graph, changed)].filter((f) => project.has(f) && isTest(f)).sort();
+}

@@ -9,6 +9,6 @@ export { standardJsonSettings, type CompilerSettings, type SolcSettings } from '
 export { pragmaRange } from './pragma.js';
 export { buildImportGraph, importClosure, importGraph, type SourceReader } from './importGraph.js';
 export { groupByVersion } from './versionGroups.js';
-export { isTestOrScript, sourcesToCompile, type CompileSetInput } from './compileSet.js';
+export { isTestOrScript, sourcesToCompile, testsReaching, type CompileSetInput } from './compileSet.js';
 export { projectSolidityFiles } from './projectFiles.js';
 export type * from './types.js';

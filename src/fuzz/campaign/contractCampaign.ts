@@ -1,13 +1,13 @@
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import { bytesToBigInt, hexToBytes } from 'viem';
+import { bytesToBigInt, type Hex, hexToBytes } from 'viem';
 import type { CompiledContract, CompiledProject, ContractId } from '../../build/types.js';
 import type { Budget } from '../../config/budget.js';
 import { ATTACKER_FILE } from '../../evm/attacker.js';
 import { Executor } from '../../evm/executor.js';
 import type { Address, Deployment } from '../../evm/types.js';
 import { propertyFunctions } from '../../oracles/property.js';
-import type { PropertyFunction } from '../../oracles/types.js';
-import { buildOracles, type OracleSettings } from '../../oracles/suite.js';
+import type { PropertyFunction, SequenceOracle } from '../../oracles/types.js';
+import { buildOracles, suiteOracles, type OracleSettings } from '../../oracles/suite.js';
 import { callTargets } from '../inputs/abi.js';
 import type { Clock } from '../execution/clock.js';
 import type { ScheduleName, StopCondition, Techniques } from '../../config/types.js';
@@ -52,14 +52,45 @@ export interface CampaignWorld {
   recipe?: WorldRecipe;
   /** The chain model lookout.toml pins (delays between transactions, panic codes to report). */
   chain?: ChainConfig;
+  /** A Foundry test contract's world: what it allows to be called, and what judges it. */
+  suite?: SuiteScope;
 }
 
-/** Everything `deployWorld` needs, as plain data: a worker deploys the same world from it (deployment is deterministic by seed). */
-export interface WorldRecipe {
+/**
+ * A Foundry test contract's post-`setUp()` world (src/foundryTests/ builds it): forge's target
+ * selection says what may be called, its invariants are the properties, its own oracles judge test
+ * entry points. Cheatcodes move balances and identities (`deal`, `prank`), so the ether-leak and
+ * token-theft oracles, which assume neither happens, do not judge it.
+ */
+export interface SuiteScope {
+  /** Callable selectors by deployment index. */
+  selectors: ReadonlyMap<number, readonly Hex[]>;
+  properties: readonly PropertyFunction[];
+  sequenceOracles: readonly SequenceOracle[];
+  /** 1 for stateless entry points: each call from the post-`setUp()` state. */
+  maxSequenceLength?: number;
+}
+
+/** What rebuilds a campaign's world in a worker thread, as plain data. */
+export type WorldRecipe = DeploymentRecipe | SuiteRecipe;
+
+/** Everything `deployWorld` needs: a worker deploys the same world from it (deployment is deterministic by seed). */
+export interface DeploymentRecipe {
+  kind: 'deployment';
   contracts: readonly CompiledContract[];
   wanted: readonly ContractId[];
   config: ProjectConfig;
   seed: number;
+}
+
+/** A Foundry test contract whose `setUp()` a worker runs again (it is deterministic), fuzzed in one of two modes. */
+export interface SuiteRecipe {
+  kind: 'suite';
+  /** The build holding the test contract (its artifacts serve `getCode`). */
+  contracts: readonly CompiledContract[];
+  suite: ContractId;
+  /** `invariant`: sequences over forge's targets; `stateless`: one call of a test function with parameters. */
+  mode: 'invariant' | 'stateless';
 }
 
 /** Runs a prepared campaign: `runCampaign` in this thread, or a coordinator spreading it over worker threads. */
@@ -146,8 +177,11 @@ export async function campaignOn(
   for (const variable of contract.storageLayout) {
     if (variable.type.endsWith('[]')) dictionary.addConstant(bytesToBigInt(keccak_256(toBytes32(variable.slot))));
   }
+  const { suite } = world;
+  // forge's target selection, where a test contract made one.
+  const selected = (t: CallTarget, i: number) => suite === undefined || (t.kind === 'function' && (suite.selectors.get(i) ?? []).includes(t.selector as Hex));
   const targetsOf = (contracts: readonly CompiledContract[]) =>
-    contracts.map((c, i) => (callable.has(i) && c.kind === 'contract' ? callTargets(c.abi).filter((t) => !isGetter(t, c)) : []));
+    contracts.map((c, i) => (callable.has(i) && c.kind === 'contract' ? callTargets(c.abi).filter((t) => !isGetter(t, c) && selected(t, i)) : []));
   const values = {
     dictionary,
     senders: executor.senderAddresses.length,
@@ -167,7 +201,9 @@ export async function campaignOn(
     callable.add(index);
     dictionary.mineBytecode(executor.deployments[index].code);
   }
-  const oracles = buildOracles({ contracts, deployments: executor.deployments, subject: world.subject }, oracleSettings);
+  const oracles = suite
+    ? suiteOracles(suite, oracleSettings)
+    : buildOracles({ contracts, deployments: executor.deployments, subject: world.subject }, oracleSettings);
   const harness: SequenceHarness = {
     executor,
     ...oracles,
@@ -182,7 +218,7 @@ export async function campaignOn(
     contracts: executor.deployments.map((d) => d.address),
     targets,
     weights: mutationWeights(targets),
-    maxSequenceLength: request.maxSequenceLength,
+    maxSequenceLength: suite?.maxSequenceLength ?? request.maxSequenceLength,
     selfCalls: targets.flat(),
   };
   const calls: CallWorld = { addresses: mutation.addresses, senders: mutation.senders, targets };

@@ -1,7 +1,7 @@
 import type { CompiledContract, ContractId } from '../../build/types.js';
 import type { Executor } from '../../evm/executor.js';
 import type { Failure } from '../../oracles/failure.js';
-import { buildOracles, type OracleSettings } from '../../oracles/suite.js';
+import { buildOracles, type OracleSet, type OracleSettings } from '../../oracles/suite.js';
 import { callTargets } from '../inputs/abi.js';
 import { runSequence } from '../execution/sequenceRunner.js';
 import type { TxSequence } from '../types.js';
@@ -11,6 +11,8 @@ export interface BaseWorld {
   executor: Executor;
   /** The compiled contract behind each deployment index. */
   contracts: readonly CompiledContract[];
+  /** The oracles a world of its own kind is judged by (a Foundry test contract's: its invariants); default `buildOracles`. */
+  oracles?: (settings: OracleSettings) => OracleSet;
 }
 
 /**
@@ -50,7 +52,7 @@ export async function failsOnBase(
   const subjectIndex = indexOf(subject);
   if (subjectIndex < 0) return false;
   const { executor } = base;
-  const oracles = buildOracles({ contracts: base.contracts, deployments: executor.deployments, subject: subjectIndex }, settings);
+  const oracles = base.oracles?.(settings) ?? buildOracles({ contracts: base.contracts, deployments: executor.deployments, subject: subjectIndex }, settings);
   const run = await runSequence({ executor, ...oracles }, calls);
   const seen = run.failure?.failure;
   return seen !== undefined && seen.kind === failure.kind && seen.panicCode === failure.panicCode && seen.property === failure.property;

@@ -1,0 +1,91 @@
+/**
+ * Issue 17 part 2 end to end: `lookout pr` on a Foundry project whose own test contracts become the
+ * campaigns (fixture __fixtures__/foundry-tests/pool-pr: a handler-based invariant suite, a testFuzz_
+ * with vm.assume, a setUp() that reverts, a test file that does not compile), on real git repositories.
+ */
+import { cp } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { lookoutPr, PrRepo, type PrRun } from './prRepo.js';
+
+const FIXTURE = fileURLToPath(new URL('../../__fixtures__/foundry-tests/pool-pr/', import.meta.url));
+/** Lookout's own forge-std stand-in, shared with the runner's fixture project. */
+const FORGE_STD = fileURLToPath(new URL('../../__fixtures__/foundry-tests/vault/lib/', import.meta.url));
+
+const repos: PrRepo[] = [];
+afterAll(async () => {
+  await Promise.all(repos.map((r) => r.dispose()));
+});
+
+/** base/ with lib/ as the base commit; head/ and then the PR's own files as the head commit. */
+export async function poolRepository(pr: 'bug' | 'safe'): Promise<PrRepo> {
+  const repo = await PrRepo.create();
+  repos.push(repo);
+  await cp(path.join(FIXTURE, 'base'), repo.dir, { recursive: true });
+  await cp(FORGE_STD, path.join(repo.dir, 'lib'), { recursive: true });
+  await repo.commit('base');
+  for (const overlay of ['head', pr]) await cp(path.join(FIXTURE, overlay), repo.dir, { recursive: true, force: true });
+  await repo.commit('head');
+  return repo;
+}
+
+const runs = new Map<string, PrRun>();
+/** One run per PR and worker count, shared by the tests that read it. */
+async function pr(name: 'bug' | 'safe', workers = 1): Promise<PrRun> {
+  const key = `${name}/${workers}`;
+  if (!runs.has(key)) runs.set(key, await lookoutPr(await poolRepository(name), { budget: '3000x', extra: ['--workers', String(workers)] }));
+  return runs.get(key)!;
+}
+
+const found = (run: PrRun) =>
+  run.report.findings.filter((f) => f.kind !== 'behaviour-change').map((f) => [f.kind, f.function, f.contract, f.harness?.file, f.introduced]);
+const SLOW = 900_000;
+
+describe("lookout pr fuzzes from the project's own test contracts", () => {
+  it('finds the missing accounting line through the handler-based suite\'s invariant and through the testFuzz_', async () => {
+    const run = await pr('bug');
+    expect(found(run)).toEqual(expect.arrayContaining([
+      ['property', 'invariant_poolHoldsTotalDeposits()', 'PoolInvariantTest', 'test/invariant/PoolInvariant.t.sol', true],
+      ['property', 'testFuzz_depositThenExit()', 'PoolTest', 'test/Pool.t.sol', true],
+    ]));
+    const invariant = run.report.findings.find((f) => f.function === 'invariant_poolHoldsTotalDeposits()')!;
+    expect(invariant).toMatchObject({ file: 'test/invariant/PoolInvariant.t.sol', harness: { file: 'test/invariant/PoolInvariant.t.sol', contract: 'PoolInvariantTest' } });
+    expect(invariant.message).toMatch(/pool balance != total deposits/);
+    // Through the handler, the only target, into the changed exit().
+    expect(invariant.sequence.map((c) => c.contract)).toEqual(invariant.sequence.map(() => 'PoolHandler'));
+    expect(invariant.sequence.map((c) => c.function)).toContain('exit(uint256)');
+    expect(invariant.enteredLines).toContainEqual({ file: 'src/Pool.sol', line: 32 });
+    expect(run.status).toBe(1);
+  }, SLOW);
+
+  it('says which harness each campaign used, skips the reverting setUp() with its reason and the test file that does not compile', async () => {
+    const run = await pr('bug');
+    const deployments = run.report.deployments!.map((d) => [d.contract, d.from, d.source, d.skipped]);
+    expect(deployments).toEqual(expect.arrayContaining([
+      ['Fees', 'synthesised', 'synthesised', null],
+      ['Token', 'setUp', 'test/invariant/PoolInvariant.t.sol:PoolInvariantTest', null],
+      ['Pool', 'setUp', 'test/invariant/PoolInvariant.t.sol:PoolInvariantTest', null],
+      ['PoolHandler', 'setUp', 'test/invariant/PoolInvariant.t.sol:PoolInvariantTest', null],
+      ['Pool', 'setUp', 'test/Pool.t.sol:PoolTest', null],
+      ['BrokenSetUpTest', null, 'test/Broken.t.sol:BrokenSetUpTest', 'setUp() failed: Error("only the minter mints")'],
+    ]));
+    // Pool is fuzzed from the test contracts only: Lookout does not deploy it again.
+    expect(deployments.filter(([contract, from]) => contract === 'Pool' && from !== 'setUp')).toEqual([]);
+    expect(run.log).toContainEqual(expect.stringMatching(/A test file does not compile, so its test contracts are not run: test\/DoesNotCompile\.t\.sol:\d+:\d+: TypeError/));
+    // Each changed line of Pool once, reached, though two test contracts fuzzed it.
+    const pool = run.report.targets.filter((t) => t.file === 'src/Pool.sol');
+    expect(pool.length).toBeGreaterThan(0);
+    expect(new Set(pool.map((t) => t.line)).size).toBe(pool.length);
+    expect(pool.filter((t) => t.pcs.length > 0).every((t) => t.status === 'reached')).toBe(true);
+  }, SLOW);
+
+  it('reports nothing from the test contracts on the safe twin', async () => {
+    const run = await pr('safe');
+    expect(found(run)).toEqual([]);
+  }, SLOW);
+
+  it('rebuilds the post-setUp() world in worker threads and finds the same invariant break there', async () => {
+    const run = await pr('bug', 2);
+    expect(found(run)).toContainEqual(['property', 'invariant_poolHoldsTotalDeposits()', 'PoolInvariantTest', 'test/invariant/PoolInvariant.t.sol', true]);
+  }, SLOW);
+});
