@@ -62,6 +62,9 @@ it('hands every other sender a share of what the deployer holds when there is no
   ]);
   expect(await read(world, 'Token', 'balanceOf', [deployer])).toBeGreaterThanOrEqual(supply / 3n);
   expect(await read(world, 'Token', 'totalSupply')).toBe(supply);
+  // Every sequence starts from the funded state: reset() returns to it, not to before the transfers.
+  world.executor.reset();
+  expect(await read(world, 'Token', 'balanceOf', [bob])).toBe((supply - supply / 3n) / 3n);
 });
 
 it('wraps ether for each sender but the deployer in a token with a payable deposit(), backed by that ether', async () => {
