@@ -77,9 +77,9 @@ describe('dist/cli/index.js pr', () => {
         stats: 'analysisMs,elapsedMs,fuzzMs,inputsKept,prediction,sequences,transactions,transactionsPerSecond',
         targets: ['contract,contractFile,file,firstReachedMs,firstReachedSequence,line,pcs,reason,status'],
         // executesChangedLines: the additive field of `lookout pr` findings.
-        findings: ['contract,contractFile,enteredLines,executesChangedLines,file,foundMs,function,introduced,kind,line,message,panicCode,sequence'],
+        findings: ['contract,contractFile,enteredLines,executesChangedLines,file,foundMs,function,introduced,kind,line,message,panicCode,reproducer,sequence'],
         // DESIGN.md's `behaviour` field, with what differs (issue 12).
-        behaviourChanges: ['behaviour,contract,contractFile,file,foundMs,function,introduced,kind,line,message,panicCode,sequence'],
+        behaviourChanges: ['behaviour,contract,contractFile,file,foundMs,function,introduced,kind,line,message,panicCode,reproducer,sequence'],
         // blockDelay and timeDelay: the delays a call needs, so a reproducer can replay them (issue 14).
         sequence: ['args,blockDelay,calldata,contract,function,sender,timeDelay,value'],
       });

@@ -1,4 +1,7 @@
+import { toFunctionSelector, type AbiFunction, type Hex } from 'viem';
 import { shrinkSequence, type ShrinkBudget } from '../findings/shrink.js';
+import { signature } from '../inputs/abi.js';
+import { isAttackerCall } from '../inputs/attackerCalls.js';
 import type { Call, TxSequence } from '../types.js';
 import { compareObservations } from './compare.js';
 import { Counterparts } from './counterparts.js';
@@ -85,10 +88,9 @@ class SideBySide {
   }
 
   private divergence(sequence: TxSequence, difference: BehaviourDifference): Divergence {
-    const call = sequence[sequence.length - 1];
-    const contract = this.head.world.contracts[call.to];
-    const fn = functionName(call);
-    const name = this.head.book.name(this.head.world.executor.deployments[call.to].address);
+    const { to, fn } = this.namedCall(sequence[sequence.length - 1]);
+    const contract = this.head.world.contracts[to];
+    const name = this.head.book.name(this.head.world.executor.deployments[to].address);
     return {
       ...difference,
       key: `${contract.id}.${fn}/${difference.kind}`,
@@ -97,6 +99,21 @@ class SideBySide {
       message: `${name}.${fn}: base: ${difference.base}; head: ${difference.head}`,
       sequence,
     };
+  }
+
+  /**
+   * Where a divergence is grouped: the called function, or for a call through Lookout's attacker the
+   * call it forwards, so that it joins the same function's group and never names the attacker.
+   */
+  private namedCall(call: Call): { to: number; fn: string } {
+    if (!isAttackerCall(call.target)) return { to: call.to, fn: functionName(call) };
+    const { deployments } = this.head.world.executor;
+    const to = deployments.findIndex((d) => d.address.toLowerCase() === String(call.args[0]).toLowerCase());
+    const data = call.args[1] as Hex;
+    const abi = this.head.world.contracts[to]?.abi ?? [];
+    if (data === '0x') return to < 0 ? { to: call.to, fn: functionName(call) } : { to, fn: 'receive' };
+    const fn = abi.find((item): item is AbiFunction => item.type === 'function' && toFunctionSelector(item) === data.slice(0, 10).toLowerCase());
+    return fn === undefined ? { to: call.to, fn: functionName(call) } : { to, fn: signature(fn) };
   }
 }
 
