@@ -37,6 +37,8 @@ export function escapeHtml(text: string): string {
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
+    // GitHub still renders emphasis and code spans in some HTML blocks: these become entities too.
+    .replace(/[_*`]/g, (c) => `&#${c.charCodeAt(0)};`)
     .replace(/@/g, '@&#8203;');
 }
 

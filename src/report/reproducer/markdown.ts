@@ -1,4 +1,4 @@
-import { codeBlock, escapeHtml } from '../escape.js';
+import { codeBlock, escapeHtml, escapeMarkdown } from '../escape.js';
 import type { ReportReproducer } from '../types.js';
 
 /**
@@ -8,7 +8,7 @@ import type { ReportReproducer } from '../types.js';
 export function reproducerDetails(reproducer: ReportReproducer): string {
   const status = reproducer.verified ? `fails on this PR as reported${reproducer.runs.some((r) => r.revision === 'base' && r.outcome === 'passed') ? ', passes on the base' : ''}` : 'not verified';
   const lines = [`<details><summary>${escapeHtml(`Foundry reproducer ${reproducer.file} (${status})`)}</summary>`, ''];
-  if (!reproducer.verified && reproducer.reason) lines.push(escapeHtml(`Not verified: ${reproducer.reason}`), '');
+  if (!reproducer.verified && reproducer.reason) lines.push(escapeMarkdown(`Not verified: ${reproducer.reason}`), '');
   lines.push(`Save as \`test/${reproducer.file}\` and run \`forge test --match-path test/${reproducer.file}\`.`, '', codeBlock(reproducer.source, 'solidity'), '', '</details>');
   return lines.join('\n');
 }

@@ -26,7 +26,7 @@ export function reproducerSource(plan: ReproducerPlan): ReproducerSource {
   const writer = new Writer(plan);
   const check = findingCheck(plan, writer.instances, writer.values, writer.context);
   const contract = [
-    `/// Lookout finding: ${plan.finding.kind} in ${plan.finding.contract}.${plan.finding.function} — ${oneLine(plan.finding.message)}`,
+    `// Lookout finding: ${plan.finding.kind} in ${plan.finding.contract}.${plan.finding.function} — ${oneLine(plan.finding.message)}`,
     `/// Replays the sequence Lookout found; the test fails while the finding is there.`,
     `contract ${plan.contract} is ${plan.harness?.contract ?? (plan.forgeStd ? 'Test' : 'ReproducerBase')} {`,
     ...indent(1, writer.declarations()),
