@@ -1,7 +1,6 @@
-import { toFunctionSelector, type AbiFunction, type Hex } from 'viem';
 import { shrinkSequence, type ShrinkBudget } from '../findings/shrink.js';
-import { signature } from '../inputs/abi.js';
-import { isAttackerCall } from '../inputs/attackerCalls.js';
+import { callTargets } from '../inputs/abi.js';
+import { unwrapAttackerCall } from '../inputs/attackerCalls.js';
 import type { Call, TxSequence } from '../types.js';
 import { compareObservations } from './compare.js';
 import { Counterparts } from './counterparts.js';
@@ -106,14 +105,10 @@ class SideBySide {
    * call it forwards, so that it joins the same function's group and never names the attacker.
    */
   private namedCall(call: Call): { to: number; fn: string } {
-    if (!isAttackerCall(call.target)) return { to: call.to, fn: functionName(call) };
-    const { deployments } = this.head.world.executor;
-    const to = deployments.findIndex((d) => d.address.toLowerCase() === String(call.args[0]).toLowerCase());
-    const data = call.args[1] as Hex;
-    const abi = this.head.world.contracts[to]?.abi ?? [];
-    if (data === '0x') return to < 0 ? { to: call.to, fn: functionName(call) } : { to, fn: 'receive' };
-    const fn = abi.find((item): item is AbiFunction => item.type === 'function' && toFunctionSelector(item) === data.slice(0, 10).toLowerCase());
-    return fn === undefined ? { to: call.to, fn: functionName(call) } : { to, fn: signature(fn) };
+    const { world } = this.head;
+    const calls = { addresses: world.executor.deployments.map((d) => d.address.toLowerCase()), senders: 0, targets: world.contracts.map((c) => callTargets(c.abi)) };
+    const named = unwrapAttackerCall(call, calls) ?? call;
+    return { to: named.to, fn: functionName(named) };
   }
 }
 
