@@ -32,24 +32,30 @@ export function hasForgeStd(root: string): boolean {
 export async function runReproducer(root: string, reproducer: ReproducerFile): Promise<RunOutcome> {
   const settings = readProjectSettings(root, process.env);
   return inTestFolder(root, settings.test, reproducer, async (unit) => {
-    const pinned: ProjectSettings = { ...settings, solc: { version: reproducer.solidityVersion } };
-    let project;
-    try {
-      project = await compileProject({ root, paths: [unit], settings: pinned });
-    } catch (error) {
-      if (!(error instanceof BuildError)) throw error;
-      return { outcome: 'does-not-compile', reason: errorMessage(error) };
-    }
-    const failed = project.errors.find((e) => e.file === unit) ?? project.errors[0];
-    if (failed) return { outcome: 'does-not-compile', reason: describeDiagnostic(failed) };
-    const suite = discoverSuites(project, settings.test).find((s) => s.contract.file === unit && s.contract.name === reproducer.contract);
-    if (suite === undefined) return { outcome: 'does-not-compile', reason: `${reproducer.contract} is not a test contract of ${unit}` };
-    const result = await runSuite(project, suite, { seed: 0 });
-    if (result.setUp.status === 'skipped') return { outcome: 'failed', reason: result.setUp.reason };
-    const test = result.results.find((r) => r.name === TEST_FUNCTION);
-    if (test === undefined) return { outcome: 'does-not-compile', reason: `${reproducer.contract} has no ${TEST_FUNCTION}()` };
-    return { outcome: test.status, reason: test.reason ?? null };
+    const outcome = await compileAndRun(root, settings, reproducer, unit);
+    // The temporary folder's random name would make two runs' reports differ: reasons name the file alone.
+    return { ...outcome, reason: outcome.reason?.replaceAll(`${path.posix.dirname(unit)}/`, '') ?? null };
   });
+}
+
+async function compileAndRun(root: string, settings: ProjectSettings, reproducer: ReproducerFile, unit: string): Promise<RunOutcome> {
+  const pinned: ProjectSettings = { ...settings, solc: { version: reproducer.solidityVersion } };
+  let project;
+  try {
+    project = await compileProject({ root, paths: [unit], settings: pinned });
+  } catch (error) {
+    if (!(error instanceof BuildError)) throw error;
+    return { outcome: 'does-not-compile', reason: errorMessage(error) };
+  }
+  const failed = project.errors.find((e) => e.file === unit) ?? project.errors[0];
+  if (failed) return { outcome: 'does-not-compile', reason: describeDiagnostic(failed) };
+  const suite = discoverSuites(project, settings.test).find((s) => s.contract.file === unit && s.contract.name === reproducer.contract);
+  if (suite === undefined) return { outcome: 'does-not-compile', reason: `${reproducer.contract} is not a test contract of ${unit}` };
+  const result = await runSuite(project, suite, { seed: 0 });
+  if (result.setUp.status === 'skipped') return { outcome: 'failed', reason: result.setUp.reason };
+  const test = result.results.find((r) => r.name === TEST_FUNCTION);
+  if (test === undefined) return { outcome: 'does-not-compile', reason: `${reproducer.contract} has no ${TEST_FUNCTION}()` };
+  return { outcome: test.status, reason: test.reason ?? null };
 }
 
 export type RunOutcome = Omit<ReportReproducerRun, 'runner' | 'revision'>;
