@@ -24,6 +24,7 @@ import { deployPlans, deployProject, projectConfigFor } from './deployment.js';
 import { constructorOf } from './deploy/catalog.js';
 import type { ContractCampaignResult } from './fuzz/campaign/contractCampaign.js';
 import { attachReproducers, forgeRunner, type ReproducerContext } from './reproducers/index.js';
+import { harnessPlan } from './reproducers/harnessPlan.js';
 
 /**
  * `lookout pr`: the changed Solidity lines of head since its merge-base with base become targets in
@@ -93,13 +94,17 @@ export async function fuzzPullRequest(config: PrConfig, context: { logger: Logge
         }
       });
     }
+    const mergeBase = range.mergeBase;
     const reproducing: ReproducerContext = {
       project, root: headRoot, world: deployed.world, senders: deployed.senders, forge: await forgeRunner(), logger,
-      base: isComparable(base) ? { executor: base.executor, checkout: () => checkoutProject(repo, range.mergeBase!, projectDir) } : undefined,
+      base: mergeBase === undefined ? undefined : { executor: isComparable(base) ? base.executor : undefined, checkout: () => checkoutProject(repo, mergeBase, projectDir) },
+      // A test contract's finding: its reproducer inherits the test contract and starts from its setUp().
+      harnessWorld: (finding) => {
+        const plan = suitePlanOf(suites.plans, finding);
+        return plan && harnessPlan(plan.world, plan.harness!, plan.build ?? project, deployed.senders);
+      },
     };
-    // Reproducers replay Lookout's own deployment; a test contract's findings start from its setUp() (see `harness`).
-    const deployedFindings = findings.filter((f) => f.harness === undefined);
-    if (deployedFindings.length > 0) await logger.group('Checking reproducers', () => attachReproducers(deployedFindings, reproducing));
+    if (findings.length > 0) await logger.group('Checking reproducers', () => attachReproducers(findings, reproducing));
     const suiteTargets = suites.plans.flatMap((plan, i) => toReportTargets(plan.targets, results[deployed.plans.length + i]));
     return {
       targets: [
@@ -311,6 +316,17 @@ function failedIn(plan: ContractPlan, finding: ContractCampaignResult['findings'
   if (plan.harness === undefined || finding.failure.property !== undefined) return undefined;
   const index = plan.world.executor.deployments.findIndex((d) => d.codeId === finding.failure.codeId);
   return index < 0 ? undefined : plan.world.contracts[index];
+}
+
+/**
+ * The test contract's campaign a finding came from: its stateless one when the sequence calls the test
+ * contract itself (invariant sequences call only what setUp() deployed), else its invariant one.
+ */
+function suitePlanOf(plans: readonly ContractPlan[], finding: ReportFinding): ContractPlan | undefined {
+  const { harness } = finding;
+  if (harness === undefined) return undefined;
+  const mode = finding.sequence.some((call) => call.contract === harness.contract) ? 'stateless' : 'invariant';
+  return plans.find((p) => p.harness?.file === harness.file && p.harness.contract === harness.contract && p.harness.mode === mode);
 }
 
 /** A test contract's finding names the test contract (the reproducer inherits it). */

@@ -10,34 +10,80 @@ import type { ReportFinding } from '../../src/report/types.js';
 import { forgeOutcome } from '../../src/reproducers/forge.js';
 
 const VAULT_ABI: Abi = [{ type: 'function', name: 'withdraw', inputs: [{ name: 'amount', type: 'uint256', internalType: 'uint256' }], outputs: [], stateMutability: 'nonpayable' }];
+const TEST_ABI: Abi = [
+  { type: 'function', name: 'invariant_solvent', inputs: [], outputs: [], stateMutability: 'view' },
+  { type: 'function', name: 'invariant_sharesBacked', inputs: [], outputs: [{ name: '', type: 'bool', internalType: 'bool' }], stateMutability: 'view' },
+  { type: 'function', name: 'testFuzz_withdraw', inputs: [{ name: 'amount', type: 'uint256', internalType: 'uint256' }], outputs: [], stateMutability: 'nonpayable' },
+];
 const VAULT = '0x5615deb798bb3e4dfa0139dfa1b3d433cc23b72f';
 const ALICE = '0x0000000000000000000000000000000000020000';
+const MAX_MINUS_3 = '115792089237316195423570985008687907853269984665640564039457584007913129639932';
 
 const finding: ReportFinding = {
   kind: 'assertion', panicCode: '0x01', contract: 'Vault', contractFile: 'src/Vault.sol', file: 'src/Vault.sol', line: 9, function: 'withdraw(uint256)',
-  message: 'Assertion failed (Panic 0x01)', introduced: true, foundMs: 1,
-  sequence: [{ sender: ALICE, contract: 'Vault', function: 'withdraw(uint256)', args: ['115792089237316195423570985008687907853269984665640564039457584007913129639932'], value: '0', calldata: '0x2e1a7d4d', blockDelay: 2, timeDelay: 3600 }],
+  message: 'Assertion failed (Panic 0x01)', introduced: true, foundMs: 1, harness: { file: 'test/Vault.t.sol', contract: 'VaultTest' },
+  sequence: [
+    { sender: ALICE, contract: 'Vault', function: 'withdraw(uint256)', args: ['1'], value: '0', calldata: '0x2e1a7d4d', blockDelay: 0, timeDelay: 0 },
+    { sender: ALICE, contract: 'Vault', function: 'withdraw(uint256)', args: [MAX_MINUS_3], value: '0', calldata: '0x2e1a7d4d', blockDelay: 2, timeDelay: 3600 },
+  ],
 };
 
 const plan: ReproducerPlan = {
   finding, file: 'Vault.assertion.t.sol', contract: 'VaultAssertionTest',
-  senders: [{ name: 'alice', address: ALICE }], senderBalance: 10n ** 24n, start: { block: 1n, timestamp: 1n },
+  senders: [{ name: 'alice', address: ALICE }, { name: 'bob', address: '0x0000000000000000000000000000000000030000' }], senderBalance: 10n ** 24n, start: { block: 1n, timestamp: 1n },
   deployments: [{ contract: 'Vault', file: 'src/Vault.sol', address: VAULT, params: [], abi: VAULT_ABI, args: [], value: 0n, deployer: ALICE, how: { kind: 'new' } }],
   funding: [],
   typeFiles: new Map(), solidityVersion: '0.8.20', forgeStd: true,
-  harness: { file: 'test/Vault.t.sol', contract: 'VaultTest' },
+  harness: { file: 'test/Vault.t.sol', contract: 'VaultTest', abi: TEST_ABI },
 };
 
-test('with a harness, the reproducer inherits the test contract and names what its setUp() deployed by address', () => {
+/** The test function's statements, one per line, without indentation. */
+const statements = (source: string) => source.slice(source.indexOf('function test_reproduce()')).split('\n').slice(1, -3).map((line) => line.trim());
+
+test('with a harness, the reproducer inherits the test contract and names what its setUp() deployed by address, in locals', () => {
   const { source, check } = reproducerSource(plan);
   expect(check.kind).toBe('check');
   expect(source).toContain('import {VaultTest} from "test/Vault.t.sol";');
+  expect(source).toContain('import {Vault} from "src/Vault.sol";');
   expect(source).toContain('contract VaultAssertionTest is VaultTest {');
-  expect(source).toContain('Vault internal vault = Vault(payable(0x5615dEB798BB3E4dFa0139dFa1b3D433Cc23b72f));');
-  // forge runs the inherited setUp(): the reproducer declares none, nor a Vm of its own.
+  // forge runs the inherited setUp(): the reproducer declares none, nor a Vm of its own, nor state of its own.
   expect(source).not.toContain('function setUp()');
   expect(source).not.toContain('interface Vm');
-  expect(source).toMatch(/vm\.warp\(block\.timestamp \+ 3600\);\n\s+vm\.roll\(block\.number \+ 2\);\n\s+vm\.prank\(alice, alice\);\n\s+vault\.withdraw\(type\(uint256\)\.max - 3\);/);
+  expect(source).not.toContain(' internal ');
+  // bob sends nothing: not declared. Earlier calls go on after a revert (forge's invariant mode); the failing one's panic fails the test.
+  expect(statements(source)).toEqual([
+    'address alice = 0x0000000000000000000000000000000000020000;',
+    'Vault vault = Vault(payable(0x5615dEB798BB3E4dFa0139dFa1b3D433Cc23b72f));',
+    'vm.prank(alice, alice);',
+    'try vault.withdraw(1) {} catch {}',
+    'vm.warp(block.timestamp + 3600);',
+    'vm.roll(block.number + 2);',
+    'vm.prank(alice, alice);',
+    'vault.withdraw(type(uint256).max - 3);',
+  ]);
+});
+
+test('an invariant of the test contract is called after the sequence; one returning a bool must return true', () => {
+  const broken = { ...finding, kind: 'property' as const, panicCode: null, contract: 'VaultTest', function: 'invariant_solvent()', message: 'invariant_solvent() reverted: Error("insolvent")' };
+  const { source, check } = reproducerSource({ ...plan, finding: broken });
+  expect(statements(source).slice(-3)).toEqual(['vm.prank(alice, alice);', 'try vault.withdraw(type(uint256).max - 3) {} catch {}', 'invariant_solvent();']);
+  expect(check.kind === 'check' && [check.expectation.matches('Error("insolvent")'), check.expectation.matches('Error("other")')]).toEqual([true, false]);
+
+  const falsified = { ...broken, function: 'invariant_sharesBacked()', message: 'invariant_sharesBacked() returned false' };
+  const bool = reproducerSource({ ...plan, finding: falsified });
+  expect(statements(bool.source).at(-1)).toBe('require(invariant_sharesBacked(), "Lookout: invariant_sharesBacked() returned false");');
+  expect(bool.check.kind === 'check' && bool.check.expectation.matches('Error("Lookout: invariant_sharesBacked() returned false")')).toBe(true);
+
+  const missing = reproducerSource({ ...plan, finding: { ...broken, function: 'invariant_gone()' } });
+  expect(missing.check).toEqual({ kind: 'unsupported', reason: 'VaultTest has no invariant_gone() to call after the sequence' });
+});
+
+test('a stateless finding calls the test function with the counterexample, as forge calls it (no prank)', () => {
+  const call = { sender: '0x1804c8ab1f12e6bbf3894d4083f33e07309d1f38', contract: 'VaultTest', function: 'testFuzz_withdraw(uint256)', args: [MAX_MINUS_3], value: '0', calldata: '0x', blockDelay: 0, timeDelay: 0 };
+  const failed = { ...finding, kind: 'property' as const, panicCode: null, contract: 'VaultTest', function: 'testFuzz_withdraw()', message: 'testFuzz_withdraw failed: Error("too much")', sequence: [call] };
+  const { source } = reproducerSource({ ...plan, finding: failed });
+  expect(statements(source)).toEqual(['testFuzz_withdraw(type(uint256).max - 3);']);
+  expect(source).not.toContain('import {Vault}');
 });
 
 test('forge’s verdict is its result line for the reproducer’s test; without one, forge did not run it', () => {

@@ -26,8 +26,13 @@ export interface ReproducerContext {
   root: string;
   world: World;
   senders: NonNullable<Report['senders']>;
-  /** `lookout pr`: the base's deployed world (a behaviour change's expected outcome) and its sources (where an introduced finding's reproducer must pass). */
-  base?: { executor: Executor; checkout: () => Promise<ProjectCheckout> };
+  /**
+   * `lookout pr`: the base's deployed world (a behaviour change's expected outcome; absent when the
+   * base did not build or deploy) and its sources (where an introduced finding's reproducer must pass).
+   */
+  base?: { executor?: Executor; checkout: () => Promise<ProjectCheckout> };
+  /** A test contract's finding (`harness`): what its campaign started from (the reproducer inherits the test contract). */
+  harnessWorld?: (finding: ReportFinding) => WorldPlan | undefined;
   /** `forge test --match-path` on each reproducer too (when forge is on PATH). */
   forge?: (root: string, reproducer: ReproducerFile) => Promise<RunOutcome>;
   logger: Logger;
@@ -45,9 +50,12 @@ export async function attachReproducers(findings: readonly ReportFinding[], cont
   const names = reproducerNames(findings);
   let base: ProjectCheckout | undefined;
   try {
-    if (context.base !== undefined && findings.some(comparesWithBase)) base = await context.base.checkout();
+    if (context.base !== undefined && findings.some((f) => comparesWithBase(f, context))) base = await context.base.checkout();
     for (const [i, finding] of findings.entries()) {
-      finding.reproducer = await reproduce(finding, names[i], shared, context, base);
+      const start = finding.harness === undefined ? shared : context.harnessWorld?.(finding);
+      finding.reproducer = start === undefined
+        ? { ...names[i], source: '', verified: false, reason: `the world ${finding.harness!.contract}'s campaign started from is not known`, runs: [] }
+        : await reproduce(finding, names[i], start, context, base);
       const { reproducer } = finding;
       context.logger.info(`${reproducer.file}: ${reproducer.verified ? 'verified' : `not verified: ${reproducer.reason}`}`);
     }
@@ -56,9 +64,12 @@ export async function attachReproducers(findings: readonly ReportFinding[], cont
   }
 }
 
-/** A finding the pull request introduced (a behaviour change always is): its reproducer must pass on the base. */
-function comparesWithBase(finding: ReportFinding): boolean {
-  return finding.introduced === true;
+/**
+ * A finding the pull request introduced (a behaviour change always is): its reproducer must pass on
+ * the base where the base's world was built (Lookout's deployment, or the test contract's setUp()).
+ */
+function comparesWithBase(finding: ReportFinding, context: ReproducerContext): boolean {
+  return finding.introduced === true && (finding.harness !== undefined || context.base?.executor !== undefined);
 }
 
 async function reproduce(finding: ReportFinding, name: { file: string; contract: string }, shared: WorldPlan, context: ReproducerContext, base: ProjectCheckout | undefined): Promise<ReportReproducer> {
@@ -69,8 +80,9 @@ async function reproduce(finding: ReportFinding, name: { file: string; contract:
     finding,
     attacker: attackerFor(finding, shared.attacker),
     solidityVersion: solidityVersion(contract?.compilerVersion ?? context.project.compilers[0]?.version ?? '0.8.0'),
-    head: await replayOutcomes(context.world.executor, finding.sequence),
-    baseOutcome: finding.kind === 'behaviour-change' && context.base ? (await replayOutcomes(context.base.executor, finding.sequence))?.at(-1) : undefined,
+    // A test contract's sequence replays as forge's invariant mode runs it, going on after a revert: no outcomes needed.
+    head: finding.harness === undefined ? await replayOutcomes(context.world.executor, finding.sequence) : undefined,
+    baseOutcome: finding.kind === 'behaviour-change' && finding.harness === undefined && context.base?.executor ? (await replayOutcomes(context.base.executor, finding.sequence))?.at(-1) : undefined,
   };
   const unverified = (source: string, reason: string, runs: ReportReproducerRun[] = []): ReportReproducer => ({ ...name, source, verified: false, reason, runs });
   let head: Written;
@@ -87,7 +99,7 @@ async function reproduce(finding: ReportFinding, name: { file: string; contract:
   const { file, check, run } = head;
   if (check.kind === 'unsupported' || run === undefined) return unverified(file.source, check.kind === 'unsupported' ? check.reason : 'not run');
   const runs: ReportReproducerRun[] = [{ runner: 'lookout', revision: 'head', ...run }];
-  if (base !== undefined && comparesWithBase(finding)) runs.push({ runner: 'lookout', revision: 'base', ...(await runReproducer(base.root, file)) });
+  if (base !== undefined && comparesWithBase(finding, context)) runs.push({ runner: 'lookout', revision: 'base', ...(await runReproducer(base.root, file)) });
   if (context.forge) runs.push({ runner: 'forge', revision: 'head', ...(await context.forge(context.root, file)) });
   const reason = runs.map((r) => judgeRun(r, check.expectation)).find((r) => r !== undefined);
   return { ...name, source: file.source, verified: reason === undefined, reason: reason ?? null, runs };

@@ -7,7 +7,7 @@ import type { ProjectSettings } from '../build/project/types.js';
 import { BuildError, errorMessage } from '../errors.js';
 import { discoverSuites } from '../foundryTests/discover.js';
 import { runSuite } from '../foundryTests/runSuite.js';
-import { TEST_FUNCTION } from '../report/reproducer/source.js';
+import { TEST_FUNCTION } from '../report/reproducer/lines.js';
 import type { ReportReproducerRun } from '../report/types.js';
 
 /** A reproducer to run: its file name, test contract and source, and the compiler its pragma asks for. */
@@ -51,7 +51,8 @@ async function compileAndRun(root: string, settings: ProjectSettings, reproducer
   if (failed) return { outcome: 'does-not-compile', reason: describeDiagnostic(failed) };
   const suite = discoverSuites(project, settings.test).find((s) => s.contract.file === unit && s.contract.name === reproducer.contract);
   if (suite === undefined) return { outcome: 'does-not-compile', reason: `${reproducer.contract} is not a test contract of ${unit}` };
-  const result = await runSuite(project, suite, { seed: 0 });
+  // Its test alone, as `forge test --match-test` runs it: a reproducer inheriting a test contract inherits its tests and invariants too.
+  const result = await runSuite(project, { ...suite, tests: suite.tests.filter((t) => t.name === TEST_FUNCTION) }, { seed: 0 });
   if (result.setUp.status === 'skipped') return { outcome: 'failed', reason: result.setUp.reason };
   const test = result.results.find((r) => r.name === TEST_FUNCTION);
   if (test === undefined) return { outcome: 'does-not-compile', reason: `${reproducer.contract} has no ${TEST_FUNCTION}()` };

@@ -43,7 +43,7 @@ export function findingCheck(plan: ReproducerPlan, instances: AddressNames, valu
   }
 }
 
-function marked(text: string): Expectation {
+export function marked(text: string): Expectation {
   return { description: `fail with "${MARK} ${text}"`, matches: (reason) => reason.includes(`${MARK} ${text}`) };
 }
 

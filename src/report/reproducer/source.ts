@@ -6,10 +6,9 @@ import { functionOf, typedArguments } from './arguments.js';
 import { ATTACKER_INSTANCE, attackerCall, attackerDeclaration, attackerInterface, attackerSetUp, typedStatement, type CallContext } from './attackerCalls.js';
 import { findingCheck, type Check } from './checks.js';
 import { fundingStatements } from './funding.js';
+import { harnessCheck, harnessLocals, testCallStatement } from './harness.js';
+import { delays, indent, oneLine, TEST_FUNCTION } from './lines.js';
 import type { PlannedDeployment, ReproducerPlan } from './types.js';
-
-/** The reproducer's test function. */
-export const TEST_FUNCTION = 'test_reproduce';
 
 /** A reproducer's Solidity, and how to tell that it reproduced the finding (or why it cannot). */
 export interface ReproducerSource {
@@ -19,19 +18,19 @@ export interface ReproducerSource {
 
 /**
  * A Foundry test that deploys what the campaign deployed (same deployers, values, arguments, funded
- * senders and start block), replays the finding's sequence with `vm.prank`/`vm.warp`/`vm.roll`, and
- * fails the way the finding does. Values and accounts are written as the PR comment writes them.
+ * senders and start block) — or, for a campaign from the project's own test contract, inherits it and
+ * its setUp() — replays the finding's sequence with `vm.prank`/`vm.warp`/`vm.roll`, and fails the way
+ * the finding does. Values and accounts are written as the PR comment writes them.
  */
 export function reproducerSource(plan: ReproducerPlan): ReproducerSource {
   const writer = new Writer(plan);
-  const check = findingCheck(plan, writer.instances, writer.values, writer.context);
+  const check = harnessCheck(plan) ?? findingCheck(plan, writer.instances, writer.values, writer.context);
+  const from = plan.harness ? `, from ${plan.harness.contract}'s setUp(),` : '';
   const contract = [
     `// Lookout finding: ${plan.finding.kind} in ${plan.finding.contract}.${plan.finding.function} — ${oneLine(plan.finding.message)}`,
-    `/// Replays the sequence Lookout found; the test fails while the finding is there.`,
+    `/// Replays${from} the sequence Lookout found; the test fails while the finding is there.`,
     `contract ${plan.contract} is ${plan.harness?.contract ?? (plan.forgeStd ? 'Test' : 'ReproducerBase')} {`,
-    ...indent(1, writer.declarations()),
-    '',
-    ...(plan.harness ? [] : [...indent(1, writer.setUp()), '']),
+    ...(plan.harness ? [] : [...indent(1, writer.declarations()), '', ...indent(1, writer.setUp()), '']),
     ...indent(1, writer.testFunction(check)),
     ...(check.kind === 'check' && check.members ? ['', ...indent(1, check.members)] : []),
     '}',
@@ -44,7 +43,7 @@ export function reproducerSource(plan: ReproducerPlan): ReproducerSource {
     '',
     ...(plan.forgeStd || plan.harness ? [] : selfContainedBase()),
     ...(plan.attacker ? attackerInterface() : []),
-    ...helpers(),
+    ...helpers(contract.join('\n')),
     ...contract,
     '',
   ];
@@ -71,23 +70,17 @@ function selfContainedBase(): string[] {
   ];
 }
 
-/** Free functions: the address a contract's `nonce`-th creation gets, and a low-level call's revert passed on. */
-function helpers(): string[] {
-  return [
+/** Free functions the contract uses: the address a contract's `nonce`-th creation gets, and a low-level call's revert passed on. */
+function helpers(contract: string): string[] {
+  const createdBy = [
     '/// The address of the contract `creator` created with `nonce` (RLP of [creator, nonce], nonce < 128).',
     'function createdBy(address creator, uint8 nonce) pure returns (address) {',
     '    return address(uint160(uint256(keccak256(abi.encodePacked(bytes2(0xd694), creator, nonce == 0 ? bytes1(0x80) : bytes1(nonce))))));',
     '}',
     '',
-    'function rethrow(bool success, bytes memory data) pure {',
-    '    if (!success) {',
-    '        assembly {',
-    '            revert(add(data, 32), mload(data))',
-    '        }',
-    '    }',
-    '}',
-    '',
   ];
+  const rethrow = ['function rethrow(bool success, bytes memory data) pure {', '    if (!success) {', '        assembly {', '            revert(add(data, 32), mload(data))', '        }', '    }', '}', ''];
+  return [...(contract.includes('createdBy(') ? createdBy : []), ...(contract.includes('rethrow(') ? rethrow : [])];
 }
 
 /** Writes the contract's parts, collecting the types they use (imported at the top). */
@@ -107,7 +100,8 @@ class Writer {
     this.instances = instances;
     const senders = new Set(plan.senders.map((s) => s.address.toLowerCase()));
     this.values = new Map([...this.instances].map(([address, name]) => [address, senders.has(address) ? name : `address(${name})`]));
-    for (const d of named) this.types.add(d.contract);
+    // A harness's reproducer imports only the types its test names (harnessLocals): its setUp() deploys them.
+    if (!plan.harness) for (const d of named) this.types.add(d.contract);
     this.context = {
       contract: (name) => {
         const d = this.plan.deployments.find((x) => x.contract === name && x.how.kind !== 'library');
@@ -131,14 +125,10 @@ class Writer {
     return [...byFile].map(([file, symbols]) => `import {${[...symbols].sort().join(', ')}} from "${file}";`);
   }
 
+  /** Without a harness: the senders, and the contracts setUp() deploys (a harness's test function declares what it names as locals). */
   declarations(): string[] {
     const senders = this.plan.senders.map((s) => `address internal ${s.name} = ${getAddress(s.address)};`);
-    // With a harness, its setUp() deployed the contracts at the addresses the campaign saw.
-    const contracts = this.plan.deployments.flatMap((d) => {
-      if (d.how.kind === 'library') return [];
-      const name = this.nameOf(d);
-      return [this.plan.harness ? `${d.contract} internal ${name} = ${d.contract}(payable(${getAddress(d.address)}));` : `${d.contract} internal ${name};`];
-    });
+    const contracts = this.plan.deployments.flatMap((d) => (d.how.kind === 'library' ? [] : [`${d.contract} internal ${this.nameOf(d)};`]));
     return [...senders, ...contracts, ...(this.plan.attacker ? [attackerDeclaration(this.plan.attacker)] : [])];
   }
 
@@ -183,14 +173,18 @@ class Writer {
       const last = i === sequence.length - 1;
       body.push(...delays(call));
       if (last && check.kind === 'check') body.push(...check.beforeLast);
+      const test = testCallStatement(this.plan, call, this.values, (type) => this.types.add(type));
+      if (test !== undefined) return body.push(...test);
       const sender = this.values.get(call.sender.toLowerCase()) ?? getAddress(call.sender);
       body.push(`vm.prank(${sender}, ${sender});`);
-      const reverted = this.plan.head?.[i]?.success === false;
+      // forge's invariant mode goes on after a reverting call (fail_on_revert is off by default), as the campaign did.
+      const reverted = this.plan.harness !== undefined || this.plan.head?.[i]?.success === false;
       body.push(...this.callStatement(call, last && check.kind === 'check' ? check.last : reverted ? 'try' : 'plain'));
     });
     if (check.kind === 'check') body.push(...check.after);
     else body.push(`// Nothing is asserted: ${check.reason}.`);
-    return [`function ${TEST_FUNCTION}() public {`, ...indent(1, body), '}'];
+    const locals = this.plan.harness ? harnessLocals(this.plan, this.instances, body, (type) => this.types.add(type)) : [];
+    return [`function ${TEST_FUNCTION}() public {`, ...indent(1, [...locals, ...body]), '}'];
   }
 
   /**
@@ -217,20 +211,4 @@ class Writer {
   private nameOf(d: PlannedDeployment): string {
     return this.instances.get(d.address.toLowerCase()) ?? instanceName(d.contract);
   }
-}
-
-/** Blocks and seconds that pass before the call, as the campaign let them pass. */
-function delays(call: ReportCall): string[] {
-  return [
-    ...(call.timeDelay > 0 ? [`vm.warp(block.timestamp + ${call.timeDelay});`] : []),
-    ...(call.blockDelay > 0 ? [`vm.roll(block.number + ${call.blockDelay});`] : []),
-  ];
-}
-
-function indent(level: number, lines: readonly string[]): string[] {
-  return lines.map((line) => (line === '' ? line : `${'    '.repeat(level)}${line}`));
-}
-
-function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ');
 }

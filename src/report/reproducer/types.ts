@@ -29,6 +29,8 @@ export interface PlannedDeployment {
 export interface ReproducerHarness {
   file: string;
   contract: string;
+  /** Its functions: the invariant or test function the reproducer calls. */
+  abi: Abi;
 }
 
 /**

@@ -1,0 +1,80 @@
+import { getAddress, type AbiFunction } from 'viem';
+import type { AddressNames } from '../solidityValues.js';
+import type { ReportCall, ReportFinding } from '../types.js';
+import { functionOf, typedArguments } from './arguments.js';
+import { marked, type Check } from './checks.js';
+import type { Expectation, ReproducerPlan } from './types.js';
+
+/*
+ * The parts of a reproducer that inherits the project's own test contract (a finding of a campaign
+ * from its setUp()): forge runs the inherited setUp(), the sequence replays as forge's invariant mode
+ * ran it, and the test contract's own invariant or test function is what fails.
+ */
+
+/**
+ * A property of the test contract, failing as the campaign saw it: an invariant (or `afterInvariant`)
+ * called after the sequence — reverting, or returning false when it returns a bool — or a test
+ * function called with the counterexample (its revert fails the test). Undefined for other findings:
+ * they are checked as for Lookout's own deployments.
+ */
+export function harnessCheck(plan: ReproducerPlan): Check | undefined {
+  const { finding, harness } = plan;
+  if (harness === undefined || finding.kind !== 'property') return undefined;
+  const test = { kind: 'check' as const, before: [], beforeLast: [], after: [], expectation: sameFailure(finding) };
+  const last = finding.sequence.at(-1);
+  if (last !== undefined && isTestCall(plan, last)) return { ...test, last: 'plain' };
+  const name = finding.function.replace(/\(\)$/, '');
+  const fn = harness.abi.find((item): item is AbiFunction => item.type === 'function' && item.name === name && item.inputs.length === 0);
+  if (fn === undefined) return { kind: 'unsupported', reason: `${harness.contract} has no ${name}() to call after the sequence` };
+  if (fn.outputs[0]?.type !== 'bool') return { ...test, last: 'try', after: [`${name}();`] };
+  const returnedFalse = marked(`${name}() returned false`);
+  return {
+    ...test,
+    last: 'try',
+    after: [`require(${name}(), "Lookout: ${name}() returned false");`],
+    expectation: { description: `${returnedFalse.description} or ${test.expectation.description}`, matches: (reason) => returnedFalse.matches(reason) || test.expectation.matches(reason) },
+  };
+}
+
+/** The runner's reason is the one the campaign's message quotes (`invariant_x() reverted: <reason>`, `testFuzz_y failed: <reason>`). */
+function sameFailure(finding: ReportFinding): Expectation {
+  return { description: `fail as in the campaign (${finding.message})`, matches: (reason) => reason !== '' && finding.message.includes(reason) };
+}
+
+/** A call of the test contract's own function (a stateless campaign's `testFuzz_*` entry point). */
+function isTestCall(plan: ReproducerPlan, call: ReportCall): boolean {
+  return plan.harness !== undefined && call.contract === plan.harness.contract;
+}
+
+/**
+ * A test function called as forge calls it, from the reproducer's own test (same sender, no
+ * prank), with the counterexample's arguments; undefined for any other call of the sequence.
+ */
+export function testCallStatement(plan: ReproducerPlan, call: ReportCall, values: AddressNames, need: (type: string) => void): string[] | undefined {
+  if (!isTestCall(plan, call)) return undefined;
+  const fn = functionOf(plan.harness!.abi, call.function);
+  const args = fn === undefined ? undefined : typedArguments(fn.inputs, call.args, values, need);
+  if (fn === undefined || args === undefined) throw new Error(`${call.function} of ${call.contract} takes arguments the reproducer cannot write as literals`);
+  return [`${fn.name}(${args.join(', ')});`];
+}
+
+/**
+ * The senders and contracts the test's statements name, as local variables at the addresses the
+ * campaign saw: locals, not state variables, so that a name the test contract already declares
+ * (its own `pool`, `alice`) is shadowed instead of declared twice. `need` is told the contract types used.
+ */
+export function harnessLocals(plan: ReproducerPlan, instances: AddressNames, body: readonly string[], need: (type: string) => void): string[] {
+  const text = body.join('\n');
+  const used = (name: string) => new RegExp(`\\b${name}\\b`).test(text);
+  const senders = plan.senders.flatMap((s) => {
+    const name = instances.get(s.address.toLowerCase())!;
+    return used(name) ? [`address ${name} = ${getAddress(s.address)};`] : [];
+  });
+  const contracts = plan.deployments.flatMap((d) => {
+    const name = instances.get(d.address.toLowerCase());
+    if (d.how.kind === 'library' || name === undefined || !used(name)) return [];
+    need(d.contract);
+    return [`${d.contract} ${name} = ${d.contract}(payable(${getAddress(d.address)}));`];
+  });
+  return [...senders, ...contracts];
+}
