@@ -6,6 +6,7 @@
 import { cp } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { ReportFinding } from '../../src/report/types.js';
 import { lookoutPr, PrRepo, type PrRun } from './prRepo.js';
 
 const FIXTURE = fileURLToPath(new URL('../../__fixtures__/foundry-tests/pool-pr/', import.meta.url));
@@ -28,6 +29,25 @@ export async function poolRepository(pr: 'bug' | 'safe'): Promise<PrRepo> {
   await repo.commit('head');
   return repo;
 }
+
+/**
+ * The PR that drops the accounting line from an exit() the base already had: base/, head/ and the
+ * safe exit() as the base commit, the bug as the head. The test files are the same on both.
+ */
+async function droppedLineRepository(): Promise<PrRepo> {
+  const repo = await PrRepo.create();
+  repos.push(repo);
+  await cp(path.join(FIXTURE, 'base'), repo.dir, { recursive: true });
+  await cp(FORGE_STD, path.join(repo.dir, 'lib'), { recursive: true });
+  for (const overlay of ['head', 'safe']) await cp(path.join(FIXTURE, overlay), repo.dir, { recursive: true, force: true });
+  await repo.commit('base');
+  await cp(path.join(FIXTURE, 'bug'), repo.dir, { recursive: true, force: true });
+  await repo.commit('head');
+  return repo;
+}
+
+/** Lookout's own runs of a reproducer (forge's, when on PATH, may be offline: it cannot fetch a compiler). */
+const lookoutRuns = (finding: ReportFinding) => finding.reproducer!.runs.filter((r) => r.runner === 'lookout').map((r) => [r.revision, r.outcome, r.reason]);
 
 const runs = new Map<string, PrRun>();
 /** One run per PR and worker count, shared by the tests that read it. */
@@ -77,6 +97,35 @@ describe("lookout pr fuzzes from the project's own test contracts", () => {
     expect(pool.length).toBeGreaterThan(0);
     expect(new Set(pool.map((t) => t.line)).size).toBe(pool.length);
     expect(pool.filter((t) => t.pcs.length > 0).every((t) => t.status === 'reached')).toBe(true);
+  }, SLOW);
+
+  it('gives each a verified Foundry reproducer that inherits the test contract; the base, whose handler has no exit(), cannot compile it', async () => {
+    const run = await pr('bug');
+    const invariant = run.report.findings.find((f) => f.function === 'invariant_poolHoldsTotalDeposits()')!;
+    expect(invariant.reproducer).toMatchObject({ file: 'PoolInvariantTest.property.t.sol', contract: 'PoolInvariantTestPropertyTest', verified: true, reason: null });
+    const { source } = invariant.reproducer!;
+    expect(source).toContain('import {PoolHandler, PoolInvariantTest} from "test/invariant/PoolInvariant.t.sol";');
+    expect(source).toContain('contract PoolInvariantTestPropertyTest is PoolInvariantTest {');
+    expect(source).toMatch(/try poolHandler\.exit\(\d+\) \{\} catch \{\}\n\s+invariant_poolHoldsTotalDeposits\(\);\n/);
+    expect(lookoutRuns(invariant)).toEqual([
+      ['head', 'failed', expect.stringMatching(/^Error\("pool balance != total deposits: \d+ != \d+"\)$/)],
+      ['base', 'does-not-compile', expect.stringMatching(/Member "exit" not found/)],
+    ]);
+    const fuzz = run.report.findings.find((f) => f.function === 'testFuzz_depositThenExit()')!;
+    expect(fuzz.reproducer).toMatchObject({ contract: 'PoolTestPropertyTest', verified: true });
+    expect(fuzz.reproducer!.source).toMatch(/function test_reproduce\(\) public \{\n\s+testFuzz_depositThenExit\([^)]+\);\n\s+\}/);
+    expect(lookoutRuns(fuzz)[0]).toEqual(['head', 'failed', expect.stringMatching(/^Error\("exit left deposits owed: \d+ != 0"\)$/)]);
+  }, SLOW);
+
+  it('finds the dropped accounting line of an existing exit() through the invariant; its reproducer fails on head and passes on the base', async () => {
+    const run = await lookoutPr(await droppedLineRepository(), { budget: '3000x' });
+    const invariant = run.report.findings.find((f) => f.function === 'invariant_poolHoldsTotalDeposits()')!;
+    expect(invariant).toMatchObject({ introduced: true, harness: { file: 'test/invariant/PoolInvariant.t.sol', contract: 'PoolInvariantTest' } });
+    expect(invariant.reproducer).toMatchObject({ verified: true, reason: null });
+    expect(lookoutRuns(invariant)).toEqual([
+      ['head', 'failed', expect.stringMatching(/^Error\("pool balance != total deposits/)],
+      ['base', 'passed', null],
+    ]);
   }, SLOW);
 
   it('reports nothing from the test contracts on the safe twin', async () => {
