@@ -5,6 +5,7 @@ import { decodeBool, functionTarget } from '../fuzz/inputs/abi.js';
 import type { Rng } from '../fuzz/inputs/rng.js';
 import { generateInputs, type ValueContext } from '../fuzz/inputs/values.js';
 import { decodeRevert, describeRevert } from '../oracles/revert.js';
+import { artifactVerdict } from './artifactFilter.js';
 import { callFunction, FORGE_SENDER, type SuiteSession } from './suiteSession.js';
 import type { InvariantCall, TestFunction, TestResult } from './types.js';
 
@@ -20,17 +21,24 @@ const mutates = (fn: AbiFunction) => fn.stateMutability !== 'view' && fn.stateMu
 
 /**
  * forge's invariant-mode targets: the contracts `setUp()` deployed (or `targetContracts()` when it
- * names some) and the `targetInterfaces()` addresses, less `excludeContracts()`, their
- * state-changing functions narrowed by `targetSelectors()` and less `excludeSelectors()`. Contracts Lookout did not compile have no ABI to call.
+ * names some) and the `targetInterfaces()` addresses, less `excludeContracts()` and the contracts the
+ * artifact filters leave out, their state-changing functions narrowed by `targetSelectors()` and
+ * `targetArtifactSelectors()` and less `excludeSelectors()`. A contract with selectors of its own in
+ * either list is a target whatever the other lists say, as in forge. Contracts Lookout did not
+ * compile have no ABI to call.
  */
 export function invariantTargets(session: SuiteSession): InvariantTarget[] {
   const { selection } = session;
   const interfaces = selection.targetInterfaces.map((i) => i.address);
   return session.setUpContracts.flatMap((created, i) => {
-    if (created.contract === undefined || selection.excludeContracts.includes(created.address)) return [];
-    const targeted = selection.targetContracts.length === 0 || selection.targetContracts.includes(created.address) || interfaces.includes(created.address);
-    if (!targeted) return [];
-    const only = selection.targetSelectors.find((s) => s.address === created.address)?.selectors;
+    if (created.contract === undefined) return [];
+    const artifact = artifactVerdict(session.artifacts, created.contract);
+    const listed = selection.targetSelectors.find((s) => s.address === created.address)?.selectors;
+    const only = artifact.kind === 'only' || listed !== undefined ? [...(artifact.kind === 'only' ? artifact.selectors : []), ...(listed ?? [])] : undefined;
+    const targeted = (selection.targetContracts.length === 0 || selection.targetContracts.includes(created.address) || interfaces.includes(created.address))
+      && !selection.excludeContracts.includes(created.address)
+      && artifact.kind === 'all';
+    if (!targeted && only === undefined) return [];
     const excluded = selection.excludeSelectors.find((s) => s.address === created.address)?.selectors ?? [];
     const functions = created.contract.abi.filter((item): item is AbiFunction => {
       if (item.type !== 'function' || !mutates(item)) return false;

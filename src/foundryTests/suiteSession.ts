@@ -11,6 +11,7 @@ import { findArtifact } from '../evm/cheatcodes/artifacts.js';
 import type { Artifact } from '../evm/cheatcodes/types.js';
 import { errorMessage } from '../errors.js';
 import { contractOfRuntime } from '../deploy/runtimeMatch.js';
+import { artifactFilter, type ArtifactFilter } from './artifactFilter.js';
 
 /** forge's default sender (`msg.sender` and `tx.origin` of every test call); it deploys the test contract. */
 export const FORGE_SENDER = '0x1804c8ab1f12e6bbf3894d4083f33e07309d1f38' as Address;
@@ -35,6 +36,8 @@ export class SuiteSession {
     readonly executor: Executor,
     readonly setUpContracts: readonly SetUpContract[],
     readonly selection: InvariantSelection,
+    /** forge's artifact filters (`targetArtifacts()`, …), resolved among the build's contracts. */
+    readonly artifacts: ArtifactFilter,
   ) {}
 
   /** Deploys the suite and runs `setUp()`; a revert (or a cheatcode Lookout cannot run) skips it, saying why. */
@@ -60,8 +63,10 @@ export class SuiteSession {
     const selection = await readInvariantSelection(executor, contract.abi);
     const setUpContracts = adoptInterfaces(executor, project, selection, created);
     if (typeof setUpContracts === 'string') return { status: 'skipped', reason: setUpContracts };
+    const artifacts = artifactFilter(selection, project.contracts);
+    if (typeof artifacts === 'string') return { status: 'skipped', reason: artifacts };
     await executor.snapshot();
-    return new SuiteSession(suite, executor, setUpContracts, selection);
+    return new SuiteSession(suite, executor, setUpContracts, selection, artifacts);
   }
 
   get testAddress(): Address {

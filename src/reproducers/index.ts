@@ -88,9 +88,9 @@ async function reproduce(finding: ReportFinding, name: { file: string; contract:
   let head: Written;
   try {
     head = await writeAndRun(plan, context.root);
-    // A project's own forge-std stand-in may lack a cheatcode the reproducer uses: then it brings its own.
-    if (head.run?.outcome === 'does-not-compile' && plan.forgeStd) {
-      const alone = await writeAndRun({ ...plan, forgeStd: false }, context.root);
+    const fallback = fallbackPlan(plan);
+    if (head.run?.outcome === 'does-not-compile' && fallback !== undefined) {
+      const alone = await writeAndRun(fallback, context.root);
       if (alone.run?.outcome !== 'does-not-compile') head = alone;
     }
   } catch (error) {
@@ -103,6 +103,15 @@ async function reproduce(finding: ReportFinding, name: { file: string; contract:
   if (context.forge) runs.push({ runner: 'forge', revision: 'head', ...(await context.forge(context.root, file)) });
   const reason = runs.map((r) => judgeRun(r, check.expectation)).find((r) => r !== undefined);
   return { ...name, source: file.source, verified: reason === undefined, reason: reason ?? null, runs };
+}
+
+/**
+ * A project's own forge-std stand-in may lack a cheatcode the reproducer uses: then it brings its own
+ * `Vm`; one inheriting a test contract must use the test's `vm`, so it pranks without tx.origin.
+ */
+function fallbackPlan(plan: ReproducerPlan): ReproducerPlan | undefined {
+  if (plan.harness !== undefined) return plan.prankOrigin === false ? undefined : { ...plan, prankOrigin: false };
+  return plan.forgeStd ? { ...plan, forgeStd: false } : undefined;
 }
 
 interface Written {

@@ -48,7 +48,7 @@ export function marked(text: string): Expectation {
 }
 
 /** The last call reverts with the panic: forge fails the test with it. */
-function panicCheck(code: string): Check {
+export function panicCheck(code: string): Check & { kind: 'check' } {
   const panic = describePanic(Number(code));
   return {
     kind: 'check',

@@ -2,7 +2,7 @@ import { getAddress, type AbiFunction } from 'viem';
 import type { AddressNames } from '../solidityValues.js';
 import type { ReportCall, ReportFinding } from '../types.js';
 import { functionOf, typedArguments } from './arguments.js';
-import { marked, type Check } from './checks.js';
+import { marked, panicCheck, type Check } from './checks.js';
 import type { Expectation, ReproducerPlan } from './types.js';
 
 /*
@@ -14,12 +14,15 @@ import type { Expectation, ReproducerPlan } from './types.js';
 /**
  * A property of the test contract, failing as the campaign saw it: an invariant (or `afterInvariant`)
  * called after the sequence — reverting, or returning false when it returns a bool — or a test
- * function called with the counterexample (its revert fails the test). Undefined for other findings:
- * they are checked as for Lookout's own deployments.
+ * function called with the counterexample (its revert fails the test). A panic of the last call
+ * fails the test with that panic alone. Undefined for other findings: they are checked as for
+ * Lookout's own deployments.
  */
 export function harnessCheck(plan: ReproducerPlan): Check | undefined {
   const { finding, harness } = plan;
-  if (harness === undefined || finding.kind !== 'property') return undefined;
+  if (harness === undefined) return undefined;
+  if (finding.kind === 'assertion' || finding.kind === 'panic') return panicOnly(finding.panicCode ?? '0x01');
+  if (finding.kind !== 'property') return undefined;
   const test = { kind: 'check' as const, before: [], beforeLast: [], after: [], expectation: sameFailure(finding) };
   const last = finding.sequence.at(-1);
   if (last !== undefined && isTestCall(plan, last)) return { ...test, last: 'plain' };
@@ -33,6 +36,22 @@ export function harnessCheck(plan: ReproducerPlan): Check | undefined {
     last: 'try',
     after: [`require(${name}(), "Lookout: ${name}() returned false");`],
     expectation: { description: `${returnedFalse.description} or ${test.expectation.description}`, matches: (reason) => returnedFalse.matches(reason) || test.expectation.matches(reason) },
+  };
+}
+
+/**
+ * The last call's revert fails the test only when it is the finding's panic: the base's code, which
+ * the same setUp() deploys, may turn the call down with a check of its own (a custom error) instead,
+ * and the reproducer must pass there.
+ */
+function panicOnly(code: string): Check {
+  return {
+    ...panicCheck(code),
+    last: 'compare',
+    after: [
+      `// Only this call's Panic ${code} is the finding: another revert (a check the base makes) is not.`,
+      `if (!success && keccak256(returned) == keccak256(abi.encodeWithSignature("Panic(uint256)", ${code}))) rethrow(success, returned);`,
+    ],
   };
 }
 

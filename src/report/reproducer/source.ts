@@ -176,7 +176,7 @@ class Writer {
       const test = testCallStatement(this.plan, call, this.values, (type) => this.types.add(type));
       if (test !== undefined) return body.push(...test);
       const sender = this.values.get(call.sender.toLowerCase()) ?? getAddress(call.sender);
-      body.push(`vm.prank(${sender}, ${sender});`);
+      body.push(this.plan.prankOrigin === false ? `vm.prank(${sender});` : `vm.prank(${sender}, ${sender});`);
       // forge's invariant mode goes on after a reverting call (fail_on_revert is off by default), as the campaign did.
       const reverted = this.plan.harness !== undefined || this.plan.head?.[i]?.success === false;
       body.push(...this.callStatement(call, last && check.kind === 'check' ? check.last : reverted ? 'try' : 'plain'));

@@ -87,6 +87,11 @@ export interface ReproducerPlan {
   /** Import forge-std's `Test` (the project resolves `forge-std/Test.sol`), else a self-contained `Vm` interface. */
   forgeStd: boolean;
   harness?: ReproducerHarness;
+  /**
+   * `false`: `vm.prank(sender)` alone, leaving tx.origin as it is — for a harness whose `Vm` (a
+   * project's own stand-in) lacks `prank(address,address)`. Otherwise tx.origin is the sender too, as in the campaign.
+   */
+  prankOrigin?: boolean;
 }
 
 /** What the reproducer must do on head for the finding to count as reproduced. */
