@@ -99,6 +99,9 @@ test('the invariant selection is read after setUp(): handler, its selectors, exc
   const session = await SuiteSession.open(project, suite('VaultInvariantTest'));
   if (isSkipped(session)) throw new Error(session.reason);
   expect(session.setUpContracts.map((c) => c.contract?.name)).toEqual(['Token', 'Vault', 'VaultHandler']);
+  // Where forge puts them (its sender starts at nonce 1): a reproducer names them by these addresses.
+  expect(session.testAddress).toBe('0x7fa9385be102ac3eac297483dd6233d62b3e1496');
+  expect(session.setUpContracts[0].address).toBe('0x5615deb798bb3e4dfa0139dfa1b3d433cc23b72f');
   const handler = session.setUpContracts[2].address;
   expect(session.selection.targetContracts).toEqual([handler]);
   expect(session.selection.targetSelectors).toEqual([{ address: handler, selectors: ['0xe2bbb158', '0x441a3e70'] }]);

@@ -465,6 +465,13 @@ export class Executor {
     this.state.writeAccount(at, account);
   }
 
+  setNonce(address: Address, nonce: bigint): void {
+    const at = ethAddress(address);
+    const account = this.state.accountAt(at) ?? new Account();
+    account.nonce = nonce;
+    this.state.writeAccount(at, account);
+  }
+
   balanceOf(address: Address): bigint {
     return this.state.accountAt(ethAddress(address))?.balance ?? 0n;
   }

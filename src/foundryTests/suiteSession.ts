@@ -44,6 +44,9 @@ export class SuiteSession {
   static async open(project: { contracts: readonly CompiledContract[] }, suite: TestSuite, options: SuiteOptions = {}): Promise<SuiteSession | { status: 'skipped'; reason: string }> {
     const executor = await Executor.open({ cheatcodes: { artifacts: cheatcodeArtifacts(project) }, accounts: { deployer: FORGE_SENDER, senders: [FORGE_SENDER] }, gasLimit: options.gasLimit ?? TEST_GAS_LIMIT });
     executor.setBalance(FORGE_SENDER, FORGE_INITIAL_BALANCE);
+    // forge starts its sender at nonce 1 (DappTools' addresses): the test contract lands at 0x7FA9…1496,
+    // and what setUp() creates where forge creates it, so a reproducer's addresses hold under forge too.
+    executor.setNonce(FORGE_SENDER, 1n);
     const { contract } = suite;
     const deployed = await executor.deploy({ file: contract.file, name: contract.name, creationCode: contract.creation.bytecode });
     if (deployed.kind === 'failed') {
