@@ -3,10 +3,15 @@
  * campaigns (fixture __fixtures__/foundry-tests/pool-pr: a handler-based invariant suite, a testFuzz_
  * with vm.assume, a setUp() that reverts, a test file that does not compile), on real git repositories.
  */
-import { cp } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isForgeAvailable } from '../../src/build/forge/index.js';
 import type { ReportFinding } from '../../src/report/types.js';
+import { runWithForge } from '../../src/reproducers/forge.js';
+import type { RunOutcome } from '../../src/reproducers/verify.js';
+import { forgeBinary, installSolcWrapper } from '../helpers/solcWrapper.js';
 import { lookoutPr, PrRepo, type PrRun } from './prRepo.js';
 
 const FIXTURE = fileURLToPath(new URL('../../__fixtures__/foundry-tests/pool-pr/', import.meta.url));
@@ -40,11 +45,29 @@ async function droppedLineRepository(): Promise<PrRepo> {
   await cp(path.join(FIXTURE, 'base'), repo.dir, { recursive: true });
   await cp(FORGE_STD, path.join(repo.dir, 'lib'), { recursive: true });
   for (const overlay of ['head', 'safe']) await cp(path.join(FIXTURE, overlay), repo.dir, { recursive: true, force: true });
+  // forge builds the whole project before it runs a test: this one has no test file that does not compile.
+  await repo.remove('test/DoesNotCompile.t.sol');
   await repo.commit('base');
   await cp(path.join(FIXTURE, 'bug'), repo.dir, { recursive: true, force: true });
   await repo.commit('head');
   return repo;
 }
+
+/**
+ * `forge test` on a reproducer in the repository's checkout, with forge's solc (none can be
+ * downloaded here) a solc-js stand-in in svm's folder under a HOME of its own.
+ */
+async function forgeRun(repo: PrRepo, reproducer: NonNullable<ReportFinding['reproducer']>): Promise<RunOutcome> {
+  const home = await mkdtemp(path.join(tmpdir(), 'lookout-forge-home-'));
+  await installSolcWrapper(path.join(home, '.svm'), '0.8.17');
+  try {
+    return await runWithForge(repo.dir, { ...reproducer, solidityVersion: '0.8.17' }, { forge: forgeBinary(), env: { ...process.env, HOME: home } });
+  } finally {
+    await rm(home, { recursive: true, force: true });
+  }
+}
+const forgeRuns = await isForgeAvailable({ forge: forgeBinary() });
+if (!forgeRuns) console.warn(`not running reproducers with forge: ${forgeBinary()} does not run on this machine`);
 
 /** Lookout's own runs of a reproducer (forge's, when on PATH, may be offline: it cannot fetch a compiler). */
 const lookoutRuns = (finding: ReportFinding) => finding.reproducer!.runs.filter((r) => r.runner === 'lookout').map((r) => [r.revision, r.outcome, r.reason]);
@@ -117,8 +140,9 @@ describe("lookout pr fuzzes from the project's own test contracts", () => {
     expect(lookoutRuns(fuzz)[0]).toEqual(['head', 'failed', expect.stringMatching(/^Error\("exit left deposits owed: \d+ != 0"\)$/)]);
   }, SLOW);
 
-  it('finds the dropped accounting line of an existing exit() through the invariant; its reproducer fails on head and passes on the base', async () => {
-    const run = await lookoutPr(await droppedLineRepository(), { budget: '3000x' });
+  it('finds the dropped accounting line of an existing exit() through the invariant; its reproducer fails on head and passes on the base, by Lookout’s runner and by forge', async () => {
+    const repo = await droppedLineRepository();
+    const run = await lookoutPr(repo, { budget: '3000x' });
     const invariant = run.report.findings.find((f) => f.function === 'invariant_poolHoldsTotalDeposits()')!;
     expect(invariant).toMatchObject({ introduced: true, harness: { file: 'test/invariant/PoolInvariant.t.sol', contract: 'PoolInvariantTest' } });
     expect(invariant.reproducer).toMatchObject({ verified: true, reason: null });
@@ -126,6 +150,11 @@ describe("lookout pr fuzzes from the project's own test contracts", () => {
       ['head', 'failed', expect.stringMatching(/^Error\("pool balance != total deposits/)],
       ['base', 'passed', null],
     ]);
+    if (!forgeRuns) return;
+    // forge runs the inherited setUp() and the replay as Lookout's runner did: it fails on head, passes on the base.
+    expect(await forgeRun(repo, invariant.reproducer!)).toEqual({ outcome: 'failed', reason: expect.stringMatching(/pool balance != total deposits/) });
+    await repo.git('checkout', '-q', 'HEAD~1');
+    expect(await forgeRun(repo, invariant.reproducer!)).toEqual({ outcome: 'passed', reason: null });
   }, SLOW);
 
   it('reports nothing from the test contracts on the safe twin', async () => {

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import type { ForgeBuildOptions } from '../build/forge/index.js';
 import { readProjectSettings } from '../build/project/index.js';
 import { TEST_FUNCTION } from '../report/reproducer/lines.js';
 import { inTestFolder, type ReproducerFile, type RunOutcome } from './verify.js';
@@ -10,16 +11,18 @@ const FORGE_TIMEOUT_MS = 10 * 60_000;
 
 /**
  * `forge test --match-path --match-test` on the reproducer's test (not the tests it inherits),
- * written into the project's test folder for the run, judged by forge's own result line for the test (`[PASS] test_reproduce()`, `[FAIL: reason]
- * test_reproduce()`). Without one, forge did not run it (a build failure, no compiler offline, a
+ * written into the project's test folder for the run, offline as Lookout's forge builds are
+ * (`options` as for those), judged by forge's own result line for the test (`[PASS]
+ * test_reproduce()`, `[FAIL: reason] test_reproduce()`). Without one, forge did not run it (a build failure, no compiler offline, a
  * folder forge does not compile): `does-not-compile` or `skipped`, with forge's last words.
  */
-export async function runWithForge(root: string, reproducer: ReproducerFile, forge = 'forge'): Promise<RunOutcome> {
-  const settings = readProjectSettings(root, process.env);
+export async function runWithForge(root: string, reproducer: ReproducerFile, options: Pick<ForgeBuildOptions, 'forge' | 'env'> = {}): Promise<RunOutcome> {
+  const { forge = 'forge', env = process.env } = options;
+  const settings = readProjectSettings(root, env);
   return inTestFolder(root, settings.test, reproducer, async (unit) => {
     let output: string;
     try {
-      const { stdout, stderr } = await run(forge, ['test', '--root', root, '--match-path', unit, '--match-test', TEST_FUNCTION], { cwd: root, timeout: FORGE_TIMEOUT_MS, maxBuffer: 64 * 1024 * 1024 });
+      const { stdout, stderr } = await run(forge, ['test', '--root', root, '--offline', '--match-path', unit, '--match-test', TEST_FUNCTION], { cwd: root, env, timeout: FORGE_TIMEOUT_MS, maxBuffer: 64 * 1024 * 1024 });
       output = `${stdout}${stderr}`;
     } catch (error) {
       output = `${(error as { stdout?: string }).stdout ?? ''}${(error as { stderr?: string }).stderr ?? (error as Error).message}`;
