@@ -21,24 +21,32 @@ import { attachReproducers } from '../../src/reproducers/index.js';
 import { runReproducer } from '../../src/reproducers/verify.js';
 import { REPO_ROOT } from '../helpers/repoRoot.js';
 
-async function fuzz(file: string): Promise<Report> {
-  const config = fuzzConfig(REPO_ROOT, [`__fixtures__/${file}`], { budget: parseBudget('3000x'), workers: 1 });
+async function fuzz(file: string, budget = '3000x'): Promise<Report> {
+  const config = fuzzConfig(REPO_ROOT, [`__fixtures__/${file}`], { budget: parseBudget(budget), workers: 1 });
   return (await runPipeline(config, { logger: memoryLogger() })).report;
 }
 
-const kinds: { file: string; kind: ReportFinding['kind']; reason: RegExp; shows: RegExp[] }[] = [
+const kinds: { file: string; kind: ReportFinding['kind']; reason: RegExp; shows: RegExp[]; budget?: string }[] = [
   { file: 'engine/StateMachine.sol', kind: 'assertion', reason: /^Panic 0x01: assertion failed$/, shows: [/stateMachine\.set\(4919\);\n\s+vm\.prank\(deployer, deployer\);\n\s+stateMachine\.copy\(\);/, /stateMachine\.check\(\);\n\s+\}/] },
   { file: 'engine/Vault.sol', kind: 'panic', reason: /^Panic 0x32: array index out of bounds$/, shows: [/vault\.deposit\{value: \d+(\.\d+)? ether\}\(\);/, /vault\.slot\(\d+\);/] },
   { file: 'engine/Guarded.sol', kind: 'property', reason: /Lookout: property_only_owner_executes_emergency\(\) does not hold/, shows: [/require\(guarded\.property_only_owner_executes_emergency\(\), /] },
   { file: 'oracles/LeakyBank.sol', kind: 'ether-leak', reason: /Lookout: (alice|bob) took out more ether than it sent in/, shows: [/uint256 aliceBefore = alice\.balance;/, /require\(bob\.balance <= bobBefore, /] },
+  {
+    file: 'oracles/Killable.sol', kind: 'unprotected-selfdestruct', reason: /Lookout: a sender other than the deployer swept address\(killable\)'s ether with SELFDESTRUCT/,
+    shows: [/vm\.deal\(address\(killable\), address\(killable\)\.balance \+ 1 ether\);\n\s+uint256 heldBefore = address\(killable\)\.balance;/, /try killable\.close\(\) \{\} catch \{\}/],
+  },
+  {
+    file: 'harvey/BonusCodeWallet.sol', kind: 'arbitrary-storage-write', budget: '20000x', reason: /Lookout: the last call wrote the slot 0x[0-9a-f]+ of address\(bonusCodeWallet\), which its caller chose/,
+    shows: [/vm\.store\(address\(bonusCodeWallet\), bytes32\(uint256\(0x[0-9a-f]+\)\), CHOSEN_SLOT_MARKER\);\n\s+vm\.prank\(deployer, deployer\);\n\s+try bonusCodeWallet\.SetCodeAt\(/],
+  },
   { file: 'oracles/TokenSkipsAllowance.sol', kind: 'token-theft', reason: /Lookout: \w+'s tokens moved without an allowance covering them/, shows: [/tokenSkipsAllowance\.transferFrom\(/, /\.balanceOf\(/, /share = tokenSkipsAllowance\.balanceOf\(deployer\) \/ 3;\n\s+vm\.prank\(deployer, deployer\);\n\s+tokenSkipsAllowance\.transfer\(alice, share\);/] },
 ];
 
-describe.each(kinds)('$kind ($file)', ({ file, kind, reason, shows }) => {
+describe.each(kinds)('$kind ($file)', ({ file, kind, reason, shows, budget }) => {
   let finding: ReportFinding;
 
   beforeAll(async () => {
-    const report = await fuzz(file);
+    const report = await fuzz(file, budget);
     finding = report.findings.find((f) => f.kind === kind)!;
     expect(finding).toBeDefined();
   }, 240_000);

@@ -2,6 +2,8 @@ import type { AddressNames } from '../solidityValues.js';
 import { addressText, instanceName, integerText } from '../solidityValues.js';
 import { describePanic } from '../../oracles/panic.js';
 import type { CallContext } from './attackerCalls.js';
+import { selfdestructCheck, storageWriteCheck } from './effectChecks.js';
+import { MARK, marked } from './mark.js';
 import { reentrancyCheck } from './reentrancyCheck.js';
 import type { Expectation, ReproducerPlan } from './types.js';
 
@@ -15,11 +17,6 @@ export type Check =
   | { kind: 'check'; before: string[]; beforeLast: string[]; last: 'plain' | 'try' | 'compare'; after: string[]; expectation: Expectation; members?: string[] }
   | { kind: 'unsupported'; reason: string };
 
-/**
- * What the test says when an assertion of its own fails (a marker the runner's reason must carry).
- * Assertions are `require`s: every `Test` has them, forge-std's or a project's own stand-in.
- */
-const MARK = 'Lookout:';
 
 /** `instances`: the contract variables by address; `values`: addresses as expressions (`alice`, `address(vault)`). */
 export function findingCheck(plan: ReproducerPlan, instances: AddressNames, values: AddressNames, calls: CallContext): Check {
@@ -38,13 +35,13 @@ export function findingCheck(plan: ReproducerPlan, instances: AddressNames, valu
       return behaviourCheck(plan);
     case 'reentrancy':
       return reentrancyCheck(plan, calls, MARK);
+    case 'arbitrary-storage-write':
+      return storageWriteCheck(plan, values);
+    case 'unprotected-selfdestruct':
+      return selfdestructCheck(plan, values);
     default:
       return { kind: 'unsupported', reason: `${finding.kind} findings have no Foundry assertion yet (the sequence is replayed, nothing fails)` };
   }
-}
-
-export function marked(text: string): Expectation {
-  return { description: `fail with "${MARK} ${text}"`, matches: (reason) => reason.includes(`${MARK} ${text}`) };
 }
 
 /** The last call reverts with the panic: forge fails the test with it. */

@@ -2,7 +2,8 @@ import { getAddress, type AbiFunction } from 'viem';
 import type { AddressNames } from '../solidityValues.js';
 import type { ReportCall, ReportFinding } from '../types.js';
 import { functionOf, typedArguments } from './arguments.js';
-import { marked, panicCheck, type Check } from './checks.js';
+import { panicCheck, type Check } from './checks.js';
+import { marked } from './mark.js';
 import type { Expectation, ReproducerPlan } from './types.js';
 
 /*

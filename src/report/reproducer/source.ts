@@ -60,6 +60,8 @@ function selfContainedBase(): string[] {
     '    function warp(uint256 newTimestamp) external;',
     '    function roll(uint256 newHeight) external;',
     '    function label(address account, string calldata newLabel) external;',
+    '    function load(address target, bytes32 slot) external view returns (bytes32 data);',
+    '    function store(address target, bytes32 slot, bytes32 value) external;',
     '}',
     '',
     'abstract contract ReproducerBase {',
