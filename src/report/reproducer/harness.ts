@@ -3,7 +3,7 @@ import type { AddressNames } from '../solidityValues.js';
 import type { ReportCall, ReportFinding } from '../types.js';
 import { functionOf, typedArguments } from './arguments.js';
 import { panicCheck, type Check } from './checks.js';
-import { marked } from './mark.js';
+import { MARK, marked } from './mark.js';
 import type { Expectation, ReproducerPlan } from './types.js';
 
 /*
@@ -35,7 +35,7 @@ export function harnessCheck(plan: ReproducerPlan): Check | undefined {
   return {
     ...test,
     last: 'try',
-    after: [`require(${name}(), "Lookout: ${name}() returned false");`],
+    after: [`require(${name}(), "${MARK} ${name}() returned false");`],
     expectation: { description: `${returnedFalse.description} or ${test.expectation.description}`, matches: (reason) => returnedFalse.matches(reason) || test.expectation.matches(reason) },
   };
 }
