@@ -178,7 +178,7 @@ describe('Dictionary', () => {
   });
 
   test('sizes are bounded', () => {
-    const dictionary = new Dictionary({ constants: 3, feedback: 2, strings: 1 });
+    const dictionary = new Dictionary({ constants: 3, feedback: 2, amounts: 2, strings: 1 });
     for (let v = 100n; v < 110n; v++) dictionary.addConstant(v);
     dictionary.addFeedback([200n, 201n, 202n]);
     dictionary.addString('a');
@@ -193,7 +193,7 @@ describe('Dictionary', () => {
   });
 
   test('rollback stays exact when feedback was evicted meanwhile', () => {
-    const dictionary = new Dictionary({ constants: 10, feedback: 4, strings: 1 });
+    const dictionary = new Dictionary({ constants: 10, feedback: 4, amounts: 2, strings: 1 });
     dictionary.addFeedback([100n, 101n]);
     const mark = dictionary.mark();
     dictionary.addFeedback([102n, 103n, 104n]); // evicts 100 and 101
@@ -205,6 +205,20 @@ describe('Dictionary', () => {
     dictionary.addFeedback([202n]);
     dictionary.rollback(second);
     expect([200n, 201n, 202n].map((v) => dictionary.has(v))).toEqual([true, true, false]);
+  });
+
+  test('observed amounts are drawn on their own and as their neighbours; the opening ones outlive the pool and rollbacks', () => {
+    const dictionary = new Dictionary({ constants: 10, feedback: 4, amounts: 2, strings: 1 });
+    const held = 2000n * 10n ** 18n;
+    const mark = dictionary.mark();
+    dictionary.addAmounts([held], true);
+    dictionary.addAmounts([1000n, 2000n, 3000n]); // the pool holds two: 3000 evicts 1000
+    dictionary.rollback(mark);
+    expect(dictionary.size).toBe(0); // amounts are not stored entries
+    const rng = new Rng(3);
+    const drawn = new Set(Array.from({ length: 3000 }, () => dictionary.draw(rng, 256, false)));
+    expect([held, held + 1n, held - 1n, 2000n, 3000n].filter((v) => !drawn.has(v))).toEqual([]);
+    expect([1000n, 999n, 1001n].filter((v) => drawn.has(v))).toEqual([]);
   });
 
   test('the same seed draws the same values', () => {

@@ -31,6 +31,7 @@ import { generateCallValue, generateDelays, generateInputs } from '../inputs/val
 import { adoptCreatedContracts } from './createdContracts.js';
 import { unwrapAttackerCall, type CallWorld } from '../inputs/attackerCalls.js';
 import { approvalSeeds } from '../inputs/approvalSeeds.js';
+import { openingAmounts } from '../search/worldAmounts.js';
 
 /** Most wei one generated call carries: enough for any realistic deposit, far below a sender's balance. */
 const MAX_CALL_VALUE = 10_000n * 10n ** 18n;
@@ -201,6 +202,7 @@ export async function campaignOn(
     callable.add(index);
     dictionary.mineBytecode(executor.deployments[index].code);
   }
+  dictionary.addAmounts(await openingAmounts(executor, contracts.map((c) => c?.abi)), true);
   const oracles = suite
     ? suiteOracles(suite, oracleSettings)
     : buildOracles({ contracts, deployments: executor.deployments, subject: world.subject }, oracleSettings);

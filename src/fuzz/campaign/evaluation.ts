@@ -2,6 +2,7 @@ import { failureKey } from '../../oracles/failure.js';
 import { CostCollector, type CostVector } from '../search/costs.js';
 import { functionKey, slotsRead, slotsWritten, storageFingerprint, type StorageSlot } from '../search/ddsf.js';
 import { harvestFeedback } from '../search/feedback.js';
+import { deployedEther } from '../search/worldAmounts.js';
 import { revertedPrefix, sequencePathId, stateSetters, storageStateId, txStep, type TxStep } from '../search/pathIdentity.js';
 import { bucketedStateBefore, type SlotWrite } from '../search/storageState.js';
 import type { PathAnalysis } from '../search/pathAnalysis.js';
@@ -153,6 +154,7 @@ function keep(state: CampaignState, setup: CampaignSetup, sequence: TxSequence, 
     state.analysisMs += setup.clock() - before;
   }
   state.corpus.add(sequence, pathId, analysis).costs = execution.costs;
+  setup.dictionary.addAmounts(deployedEther(setup.harness.executor));
   // The executor still holds this input's final state: fingerprint it before the next reset. The
   // pools get the transactions that set that state, without the reverted ones in between, so that
   // prefixes drawn from them leave room for the calls that follow.

@@ -13,10 +13,12 @@ export interface DictionaryLimits {
    * When full, the older half goes, so kept inputs cannot freeze the feedback for the rest of a run.
    */
   feedback: number;
+  /** Amounts observed in the world after the opening ones (see `addAmounts`); the older half goes when full. */
+  amounts: number;
   strings: number;
 }
 
-export const DEFAULT_DICTIONARY_LIMITS: DictionaryLimits = { constants: 4096, feedback: 1024, strings: 256 };
+export const DEFAULT_DICTIONARY_LIMITS: DictionaryLimits = { constants: 4096, feedback: 1024, amounts: 256, strings: 256 };
 
 /**
  * How `draw` picks its source: any stored entry, a source literal, a small integer, a bound of the
@@ -24,8 +26,12 @@ export const DEFAULT_DICTIONARY_LIMITS: DictionaryLimits = { constants: 4096, fe
  * weight 0 / 4 / 10 gave Foo 3732 / 885 / 249, EqualArrays 423 / 357 / 126, OwnerIndex 949 / 2600 /
  * 1130 (one miss in 9 at 4 and at 10); with half the magnitudes one byte wide (values.ts), 6 gave
  * 461 / 193 / 795 and 10 gave 492 / 174 / 1452, all found: 6 keeps the small-number bug fast.
+ * Observed amounts (balances, supplies) weigh in only when there are any: a bug that pays out "one
+ * more than my balance" or "everything the contract holds" needs exactly such a number (WETH with an
+ * unchecked burn leaks only for a withdrawal between a sender's 1,000-ether deposit and the
+ * contract's 2,000, which log-uniform magnitudes hit about once in 500 draws).
  */
-const DRAW_SOURCE_WEIGHTS = { stored: 6, literal: 6, small: 2, bound: 2, power: 1 } as const;
+const DRAW_SOURCE_WEIGHTS = { stored: 6, literal: 6, small: 2, bound: 2, power: 1, amount: 4 } as const;
 
 /** Values below this are produced by `draw` anyway; storing them would only crowd the dictionary. */
 const SMALL = 16n;
@@ -45,6 +51,10 @@ export class Dictionary {
   private readonly feedbackSet = new Set<bigint>();
   /** Feedback entries dropped from the front so far; marks count from the first entry ever added. */
   private evicted = 0;
+  /** Amounts observed in the world; the first `openingAmounts` of them stay for the whole campaign. */
+  private readonly amounts: bigint[] = [];
+  private readonly amountSet = new Set<bigint>();
+  private openingAmounts = 0;
   private readonly strings: string[] = [];
   private readonly stringSet = new Set<string>();
 
@@ -96,6 +106,31 @@ export class Dictionary {
       this.feedbackSet.add(word);
       this.feedback.push(word);
     }
+  }
+
+  /**
+   * Amounts a caller can observe in the world — ether and token balances, supplies — drawn as a
+   * source of their own (and, shifted by one, as their neighbours). `opening`: read from the state
+   * every sequence starts from, kept for the whole campaign; otherwise read after a kept input, kept
+   * until the pool is full and then the older half goes (opening amounts come first). Not undone by
+   * `rollback`.
+   */
+  addAmounts(values: Iterable<bigint>, opening = false): void {
+    for (const value of values) {
+      const word = toWord(value);
+      if (word <= SMALL || this.amountSet.has(word)) continue;
+      if (!opening && this.limits.amounts === 0) return;
+      if (!opening && this.amounts.length - this.openingAmounts >= this.limits.amounts) this.evictOldAmounts();
+      this.amountSet.add(word);
+      this.amounts.push(word);
+      if (opening) this.openingAmounts = this.amounts.length;
+    }
+  }
+
+  private evictOldAmounts(): void {
+    const drop = Math.ceil((this.amounts.length - this.openingAmounts) / 2);
+    const dropped = this.amounts.splice(this.openingAmounts, drop);
+    for (const word of dropped) this.amountSet.delete(word);
   }
 
   /** Return or event data as feedback, one value per 32-byte word. */
@@ -200,18 +235,21 @@ export class Dictionary {
 
   /**
    * A value that fits `bits` (two's complement when `signed`): a stored entry (preferring one that
-   * fits), a source literal, a small integer, a bound of the type or a power of two, sometimes shifted by ±1 or
+   * fits), a source literal, a small integer, a bound of the type, a power of two or an observed
+   * amount, sometimes shifted by ±1 or
    * negated — negation of a slot base c gives 2²⁵⁶ − c, the index that wraps an array write onto slot 0.
    */
   draw(rng: Rng, bits: number, signed: boolean): bigint {
-    const { stored, literal, small, bound, power } = DRAW_SOURCE_WEIGHTS;
-    const source = rng.weighted([this.size > 0 ? stored : 0, this.literals.length > 0 ? literal : 0, small, bound, power]);
+    const { stored, literal, small, bound, power, amount } = DRAW_SOURCE_WEIGHTS;
+    // The amount source comes last and weighs nothing without amounts: such campaigns draw as before.
+    const source = rng.weighted([this.size > 0 ? stored : 0, this.literals.length > 0 ? literal : 0, small, bound, power, this.amounts.length > 0 ? amount : 0]);
     let word: bigint;
     if (source === 0) word = this.pickFitting(rng, bits, signed);
     else if (source === 1) word = rng.pick(this.literals);
     else if (source === 2) word = toWord(BigInt(signed && rng.chance(0.3) ? -rng.range(1, 16) : rng.range(0, 16)));
     else if (source === 3) word = toWord(rng.pick(bounds(bits, signed)));
-    else word = 1n << BigInt(rng.int(signed ? bits - 1 : bits));
+    else if (source === 4) word = 1n << BigInt(rng.int(signed ? bits - 1 : bits));
+    else word = rng.pick(this.amounts);
     switch (rng.weighted([14, 2, 2, 2])) {
       case 1:
         word = toWord(word + 1n);

@@ -1,0 +1,44 @@
+import { bytesToBigInt, encodeFunctionData, hexToBytes, parseAbi, type Abi } from 'viem';
+import type { Executor } from '../../evm/executor.js';
+import type { Address } from '../../evm/types.js';
+import { isErc20Shaped } from '../../oracles/tokenShape.js';
+
+const TOKEN_VIEWS = parseAbi(['function balanceOf(address) view returns (uint256)', 'function totalSupply() view returns (uint256)']);
+
+/**
+ * The amounts a caller can read off the state every sequence starts from: the ether each deployed
+ * contract holds, and for every ERC-20-shaped deployment its `totalSupply()` and the `balanceOf` of
+ * each sender and deployment (after funding, a sender's deposit; a vault's donated assets). Withdrawing
+ * "everything the contract holds" or "one more than my balance" needs exactly these numbers, which
+ * execution feedback never shows: the funding ran before the campaign. Senders' own ether is left
+ * out: it exceeds what one call may carry. `abis` is indexed like the executor's deployments.
+ */
+export async function openingAmounts(executor: Executor, abis: readonly (Abi | undefined)[]): Promise<bigint[]> {
+  const amounts = deployedEther(executor);
+  const holders: Address[] = [...executor.senderAddresses, ...executor.deployments.map((d) => d.address)];
+  for (let token = 0; token < executor.deployments.length; token++) {
+    const abi = abis[token];
+    if (abi === undefined || !isErc20Shaped(abi)) continue;
+    const supply = await readAmount(executor, token, encodeFunctionData({ abi: TOKEN_VIEWS, functionName: 'totalSupply' }));
+    if (supply !== undefined) amounts.push(supply);
+    for (const holder of holders) {
+      const balance = await readAmount(executor, token, encodeFunctionData({ abi: TOKEN_VIEWS, functionName: 'balanceOf', args: [holder] }));
+      if (balance !== undefined) amounts.push(balance);
+    }
+  }
+  return amounts;
+}
+
+/**
+ * The ether each deployment holds now: after a kept input, what "withdraw everything" takes there.
+ * A state read, no execution, so cheap enough for every kept input; token balances a kept input
+ * changed reach the dictionary as the values it stored (`harvestFeedback`).
+ */
+export function deployedEther(executor: Executor): bigint[] {
+  return executor.deployments.map((d) => executor.balanceOf(d.address));
+}
+
+async function readAmount(executor: Executor, to: number, data: `0x${string}`): Promise<bigint | undefined> {
+  const { success, returnData } = await executor.view(to, hexToBytes(data));
+  return success && returnData.length >= 32 ? bytesToBigInt(returnData.subarray(0, 32)) : undefined;
+}
