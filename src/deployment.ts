@@ -1,3 +1,4 @@
+import { formatEther } from 'viem';
 import type { CompiledContract, CompiledProject } from './build/types.js';
 import { readProjectConfig, PROJECT_CONFIG_FILE, SENDER_NAMES, type ProjectConfig } from './config/projectConfig.js';
 import type { RunConfig } from './config/types.js';
@@ -124,6 +125,7 @@ export function fundingNote(world: World): string | undefined {
   const donated: string[] = [];
   for (const { token, holder, via, amount } of world.funding) {
     if (via === 'donation') donated.push(`${world.deployed.find((d) => d.address === holder)?.contract.name ?? holder} holds ${amount} unit(s) of ${name(token)}`);
+    else if (via === 'ether') donated.push(`${name(token)} holds ${formatEther(amount)} ether`);
     else given.set(name(token), (given.get(name(token)) ?? new Set()).add(via));
   }
   const parts = [

@@ -1,13 +1,15 @@
 /**
  * Campaigns start from a funded state: after deployment every sender holds each ERC-20-shaped
- * contract (minted, wrapped or handed a share by the deployer), through real transactions whose
- * accounting (supply, backing ether) stays consistent. Nothing is approved.
+ * contract (minted, wrapped or handed a share by the deployer), and every other contract that takes
+ * plain ether holds some of the deployer's, through real transactions whose accounting (supply,
+ * backing ether) stays consistent. Nothing is approved.
  */
 import path from 'node:path';
 import { bytesToHex, decodeFunctionResult, encodeFunctionData, hexToBytes, parseAbi } from 'viem';
 import { compileProject } from '../../src/build/compile.js';
 import { emptyProjectConfig } from '../../src/config/projectConfig.js';
-import { FUNDED_TOKENS, FUNDED_WEI, VAULT_DONATION } from '../../src/deploy/funding.js';
+import { FUNDED_CONTRACT_WEI, FUNDED_TOKENS, FUNDED_WEI, VAULT_DONATION } from '../../src/deploy/funding.js';
+import { ATTACKER_FILE } from '../../src/evm/attacker.js';
 import type { World } from '../../src/deploy/types.js';
 import { deployProject } from '../../src/deployment.js';
 import { SENDER_ADDRESSES, SENDER_BALANCE } from '../../src/evm/executor.js';
@@ -79,4 +81,18 @@ it('wraps ether for each sender but the deployer in a token with a payable depos
     expect(world.executor.balanceOf(holder)).toBe(SENDER_BALANCE - FUNDED_WEI);
     expect(world.executor.openingBalance(holder)).toBe(SENDER_BALANCE);
   }
+});
+
+it("sends the deployer's ether to a contract that takes plain ether, but not to Lookout's attacker nor to a contract without receive()", async () => {
+  const world = await deploy('__fixtures__/engine', 'Guarded.sol', ['Guarded']);
+  const guarded = world.deployed.find((d) => d.contract.name === 'Guarded')!.address;
+  expect(via(world)).toEqual([['Guarded', guarded, 'ether', FUNDED_CONTRACT_WEI]]);
+  expect(world.executor.balanceOf(guarded)).toBe(FUNDED_CONTRACT_WEI);
+  expect(world.executor.balanceOf(SENDER_ADDRESSES[0])).toBe(SENDER_BALANCE - FUNDED_CONTRACT_WEI);
+  // The attacker takes ether too (it is paid out in attacks), and is deployed here since Guarded calls out.
+  const attacker = world.deployed.find((d) => d.contract.file === ATTACKER_FILE);
+  expect(attacker).toBeDefined();
+  expect(world.executor.balanceOf(attacker!.address)).toBe(0n);
+  const vault = await deploy('__fixtures__/engine', 'Vault.sol', ['Vault']);
+  expect(vault.funding).toEqual([]);
 });

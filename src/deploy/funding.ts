@@ -1,6 +1,7 @@
 import { bytesToHex, decodeFunctionResult, encodeFunctionData, hexToBytes, parseAbi, type Abi, type AbiFunction } from 'viem';
 import type { Executor } from '../evm/executor.js';
 import type { Address, Tx } from '../evm/types.js';
+import { ATTACKER_FILE } from '../evm/attacker.js';
 import { isErc20Shaped } from '../oracles/tokenShape.js';
 import type { DeployedContract } from './types.js';
 
@@ -14,6 +15,12 @@ export const FUNDED_TOKENS = 10n ** 24n;
 export const VAULT_DONATION = 1n;
 /** Wei each sender wraps into an ether-backed token (WETH's `deposit()`): a small share of its balance. */
 export const FUNDED_WEI = 1_000n * 10n ** 18n;
+/**
+ * Wei the deployer sends each contract that takes plain ether (not a token): real contracts hold
+ * ether nobody fuzzed in, so a payout open to anyone shows as an ether leak in the very sequence
+ * that reaches it, not only after another sender happened to pay in first.
+ */
+export const FUNDED_CONTRACT_WEI = 10n * 10n ** 18n;
 
 const ERC20 = parseAbi([
   'function balanceOf(address) view returns (uint256)',
@@ -23,18 +30,19 @@ const ERC20 = parseAbi([
   'function asset() view returns (address)',
 ]);
 
-/** How a sender came to hold a token at the start of every sequence. */
+/** How a sender came to hold a token (or a contract ether) at the start of every sequence. */
 export interface Funding {
-  /** Deployment index of the token. */
+  /** Deployment index of the token; for `ether`, of the funded contract. */
   token: number;
   holder: Address;
   /**
    * `mint`: the token's public `mint(holder, amount)`, from the deployer; `deposit`: the holder
    * wrapped ether; `transfer`: a share of what the deployer held; `donation`: a vault (the holder)
-   * was sent VAULT_DONATION of its asset by the last sender.
+   * was sent VAULT_DONATION of its asset by the last sender; `ether`: the deployer sent a contract
+   * (the holder) FUNDED_CONTRACT_WEI with empty calldata.
    */
-  via: 'mint' | 'deposit' | 'transfer' | 'donation';
-  /** Token units the holder's `balanceOf` rose by. */
+  via: 'mint' | 'deposit' | 'transfer' | 'donation' | 'ether';
+  /** Token units the holder's `balanceOf` rose by; for `ether`, the wei its balance rose by. */
   amount: bigint;
 }
 
@@ -66,10 +74,34 @@ export async function fundSenders(executor: Executor, deployed: readonly Deploye
     const donation = await donate(executor, vault, deployed);
     if (donation !== undefined) fundings.push(donation);
   }
+  for (const contract of deployed) {
+    const ether = await sendEther(executor, contract);
+    if (ether !== undefined) fundings.push(ether);
+  }
   return fundings;
 }
 
-type Way = Exclude<Funding['via'], 'donation'>;
+type Way = Exclude<Funding['via'], 'donation' | 'ether'>;
+
+/**
+ * FUNDED_CONTRACT_WEI from the deployer, for a contract that takes plain ether (`receive()` or a
+ * payable fallback) and is neither a token (its holders' deposits back it) nor Lookout's attacker.
+ * A transaction like any other, so whatever the contract does on receipt is done.
+ */
+async function sendEther(executor: Executor, { contract, index, address }: DeployedContract): Promise<Funding | undefined> {
+  if (contract.kind !== 'contract' || contract.file === ATTACKER_FILE || isErc20Shaped(contract.abi) || !takesPlainEther(contract.abi)) return undefined;
+  const deployer = executor.senderAddresses.indexOf(executor.deployerAddresses[0]);
+  if (deployer < 0) return undefined;
+  const before = executor.balanceOf(address);
+  const result = await executor.run({ sender: deployer, to: index, data: new Uint8Array(0), value: FUNDED_CONTRACT_WEI, blockDelay: 0, timeDelay: 0 });
+  const after = executor.balanceOf(address);
+  return result.outcome.kind === 'success' && after > before ? { token: index, holder: address, via: 'ether', amount: after - before } : undefined;
+}
+
+/** A `receive()`, or a payable fallback: what a transfer with empty calldata runs. */
+function takesPlainEther(abi: Abi): boolean {
+  return abi.some((item) => item.type === 'receive' || (item.type === 'fallback' && item.stateMutability === 'payable'));
+}
 
 /** VAULT_DONATION of an ERC-4626-shaped contract's asset, when the asset is deployed and the last sender holds it. */
 async function donate(executor: Executor, vault: DeployedContract, deployed: readonly DeployedContract[]): Promise<Funding | undefined> {

@@ -1,6 +1,6 @@
 import { bytesToHex } from 'viem';
 import type { World } from '../deploy/index.js';
-import { FUNDED_TOKENS, FUNDED_WEI, VAULT_DONATION } from '../deploy/funding.js';
+import { FUNDED_CONTRACT_WEI, FUNDED_TOKENS, FUNDED_WEI, VAULT_DONATION } from '../deploy/funding.js';
 import { ATTACKER_FILE } from '../evm/attacker.js';
 import type { PlannedAttacker, PlannedFunding, ReproducerPlan } from '../report/reproducer/types.js';
 import type { ReportFinding } from '../report/types.js';
@@ -21,6 +21,8 @@ export function plannedFunding(world: World): PlannedFunding[] {
         return { ...base, via: 'transfer', from: deployer, shares: senders.length };
       case 'donation':
         return { ...base, via: 'donation', from: senders[senders.length - 1], amount: VAULT_DONATION };
+      case 'ether':
+        return { ...base, via: 'ether', from: deployer, value: FUNDED_CONTRACT_WEI };
     }
   });
 }

@@ -5,11 +5,12 @@ import type { PlannedFunding } from './types.js';
 /**
  * The campaign's funding transactions as `setUp()` statements, each under a prank of its sender:
  * `token.mint(alice, …)` from the deployer, `weth.deposit{value: …}()` from the holder, a share of
- * the deployer's balance by `transfer`, a vault's donation. `instances`: contract variables by address.
+ * the deployer's balance by `transfer`, a vault's donation, ether sent to a contract. `instances`:
+ * contract variables by address.
  */
 export function fundingStatements(funding: readonly PlannedFunding[], instances: AddressNames, values: AddressNames): string[] {
   if (funding.length === 0) return [];
-  const lines = ['// The campaign started from funded senders (a vault from a donation): the same transactions.'];
+  const lines = ['// The campaign started funded (senders with tokens, a vault with a donation, contracts with ether): the same transactions.'];
   if (funding.some((f) => f.via === 'transfer')) lines.push('uint256 share;');
   for (const f of funding) {
     const token = instances.get(f.token.toLowerCase());
@@ -29,6 +30,9 @@ export function fundingStatements(funding: readonly PlannedFunding[], instances:
         break;
       case 'donation':
         lines.push(prank, `${token}.transfer(${holder}, ${integerText(f.amount, 'uint256')});`);
+        break;
+      case 'ether':
+        lines.push(prank, `{ (bool sent, ) = payable(address(${token})).call{value: ${etherText(f.value)}}(""); require(sent, "funding failed"); }`);
         break;
     }
   }

@@ -46,11 +46,12 @@ export interface PlannedAttacker {
 /**
  * One transaction of the campaign's funded start state (src/deploy/funding.ts), replayed after the
  * deployments: `from` mints `amount` to the holder, wraps `value` wei as the holder, sends the holder
- * its balance divided by `shares`, or donates `amount` to a vault (the holder).
+ * its balance divided by `shares`, donates `amount` to a vault (the holder), or sends a contract (the
+ * holder; `token` is its address too) `value` wei with empty calldata.
  */
 export type PlannedFunding = { token: string; from: string; holder: string } & (
   | { via: 'mint' | 'donation'; amount: bigint }
-  | { via: 'deposit'; value: bigint }
+  | { via: 'deposit' | 'ether'; value: bigint }
   | { via: 'transfer'; shares: number }
 );
 
