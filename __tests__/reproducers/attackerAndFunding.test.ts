@@ -48,3 +48,11 @@ it('a theft of wrapped ether the victim deposited when the campaign was funded: 
   // The attacker only when a call goes through it.
   expect(source.includes('lookoutAttacker')).toBe(finding.sequence.some((call) => call.attacker !== undefined));
 }, 300_000);
+
+it("an ether leak of the deployer's ether the campaign started the contract with: setUp() sends the same ether", async () => {
+  const report = await fuzz('engine/Guarded.sol');
+  const finding = report.findings.find((f) => f.kind === 'ether-leak')!;
+  expect(finding.reproducer).toMatchObject({ verified: true, reason: null });
+  const { source } = finding.reproducer!;
+  expect(source).toMatch(/vm\.prank\(deployer, deployer\);\n\s+\{ \(bool sent, \) = payable\(address\(guarded\)\)\.call\{value: 10 ether\}\(""\); require\(sent, "funding failed"\); \}/);
+}, 300_000);
