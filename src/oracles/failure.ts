@@ -21,7 +21,21 @@ export interface Failure {
  * that change while shrinking (a revert reason with a number in it).
  */
 export function failureKey(failure: Failure): string {
+  return `${failure.kind}@${failure.codeId}:${failure.pc}${what(failure)}`;
+}
+
+/** What a failure is, not where: its kind, panic code and property (builds differ in code ids and pcs). */
+export function failureIdentity(failure: Failure): string {
+  return `${failure.kind}${what(failure)}`;
+}
+
+/** The identity (`failureIdentity`) of a failure with this `failureKey`. */
+export function keyIdentity(key: string): string {
+  return key.replace(/@\d+:\d+/, '');
+}
+
+function what(failure: Failure): string {
   const panic = failure.panicCode === null ? '' : `#0x${failure.panicCode.toString(16)}`;
   const property = failure.property === undefined ? '' : `/${failure.property}`;
-  return `${failure.kind}@${failure.codeId}:${failure.pc}${panic}${property}`;
+  return `${panic}${property}`;
 }

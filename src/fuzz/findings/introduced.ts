@@ -1,6 +1,6 @@
 import type { CompiledContract, ContractId } from '../../build/types.js';
 import type { Executor } from '../../evm/executor.js';
-import type { Failure } from '../../oracles/failure.js';
+import { failureIdentity, keyIdentity, type Failure } from '../../oracles/failure.js';
 import { buildOracles, type OracleSet, type OracleSettings } from '../../oracles/suite.js';
 import { callTargets } from '../inputs/abi.js';
 import { runSequence } from '../execution/sequenceRunner.js';
@@ -19,7 +19,7 @@ export interface BaseWorld {
  * Whether a finding's sequence also fails on the base revision's build, the same way: each call goes
  * to the base deployment of the same contract (file and name) and the same function by signature,
  * with the same arguments, senders and values, and the failure is of the same kind (same panic code,
- * same property). Program counters differ between builds, so the failure is matched by what it is,
+ * same property), whichever other failures come before it. Program counters differ between builds, so the failure is matched by what it is,
  * not where. A contract or function the base lacks (or one a transaction created, which the base
  * world does not hold) means the sequence cannot fail there. The base is
  * judged by the same oracle set as head (`buildOracles`), with head's settings — the same probe slot
@@ -53,7 +53,10 @@ export async function failsOnBase(
   if (subjectIndex < 0) return false;
   const { executor } = base;
   const oracles = base.oracles?.(settings) ?? buildOracles({ contracts: base.contracts, deployments: executor.deployments, subject: subjectIndex }, settings);
-  const run = await runSequence({ executor, ...oracles }, calls);
+  // Other failures on the way are passed over, as head's campaign passes over those it reported: an
+  // ether leak of the base's funded contract must not hide the broken property after it.
+  const wanted = failureIdentity(failure);
+  const run = await runSequence({ executor, ...oracles }, calls, undefined, { has: (key) => keyIdentity(key) !== wanted });
   const seen = run.failure?.failure;
-  return seen !== undefined && seen.kind === failure.kind && seen.panicCode === failure.panicCode && seen.property === failure.property;
+  return seen !== undefined && failureIdentity(seen) === wanted;
 }
