@@ -5,15 +5,16 @@
  * (transactions per run) scale it; BENCH_COMPILE_RUNS (fresh processes per compiler source, default 3)
  * scales the compile benchmark; BENCH_ONLY (comma-separated section names below) runs some sections.
  */
+import { benchAblation, printAblation, type TechniqueSwitch } from './ablation.js';
 import { benchDiffCost, printDiffCost } from './behaviourDiffCost.js';
-import { BRAN_FIXTURES, benchBran, printBran } from './bran.js';
+import { BRAN_CONFIGURATIONS, BRAN_FIXTURES, benchBran, printBran } from './bran.js';
 import { benchBranchMetrics, printBranchMetrics } from './branchMetrics.js';
 import { benchCompile, printCompile } from './compile.js';
 import { benchInputsKept, printInputsKept } from './inputsKept.js';
 import { benchShapes, printShapes } from './shapes.js';
 import { benchReentrancy } from './reentrancy.js';
 import { benchThroughput, benchWorkers, printThroughput, printWorkers } from './throughput.js';
-import { benchTimeToBug, CONFIGURATIONS, printTimeToBug, type BenchFixture } from './timeToBug.js';
+import { benchTimeToBug, CONFIGURATIONS, printTimeToBug, printTimeToBugHeader, printTimeToBugRow, type BenchConfiguration, type BenchFixture } from './timeToBug.js';
 
 /** The targets of issue 13's acceptance: Harvey's Foo (Fig. 2) and baz (Fig. 1), Bran's lookahead example, and two of our own. */
 const SPEED_FIXTURES: readonly BenchFixture[] = [
@@ -37,6 +38,32 @@ const STATE_FIXTURES: readonly BenchFixture[] = [
   '__fixtures__/ddsf/Airlock.sol',
 ];
 const LOOP_FIXTURES = ['__fixtures__/bran/Fig2.sol', '__fixtures__/speed/Loops.sol'];
+
+/** The ablation's fixtures, by the technique each was built for; Bran's schedules aim at the bug's line (`aimMark`). */
+const BUG_LINE = 'assert(false)';
+const ABLATION_STATE: readonly BenchFixture[] = [
+  { file: '__fixtures__/harvey/Fig2StateBug.sol', label: 'Foo (Harvey Fig. 2)', aimMark: BUG_LINE },
+  { file: '__fixtures__/harvey/LongSequence.sol', label: 'LongSequence', aimMark: BUG_LINE },
+  { file: '__fixtures__/ddsf/Thermostat.sol', label: 'Thermostat', aimMark: BUG_LINE },
+  { file: '__fixtures__/ddsf/Airlock.sol', label: 'Airlock', aimMark: BUG_LINE },
+];
+const ABLATION_PREDICTION: readonly BenchFixture[] = [
+  { file: '__fixtures__/harvey/Fig1Paths.sol', label: 'Baz (Harvey Fig. 1)', aimMark: BUG_LINE },
+  { file: '__fixtures__/harvey/Quadratic.sol', label: 'Quadratic', aimMark: BUG_LINE },
+];
+const ABLATION_LOOKAHEAD: readonly BenchFixture[] = BRAN_FIXTURES.map((file) => ({ file, label: `Bran ${file.split('/').pop()}`, targetMark: '// TARGET' }));
+/** Bran's A–D with Harvey's techniques on; on a target fixture B is also the default. */
+const ABLATION_CONFIGURATIONS: Readonly<Record<string, BenchConfiguration>> = {
+  default: CONFIGURATIONS.harvey,
+  'no-prediction': CONFIGURATIONS['no-prediction'],
+  'no-ddsf': CONFIGURATIONS['no-ddsf'],
+  ...Object.fromEntries(Object.entries(BRAN_CONFIGURATIONS).map(([name, schedule]) => [name, { ...CONFIGURATIONS.harvey, schedule }])),
+};
+const TECHNIQUE_SWITCHES: readonly TechniqueSwitch[] = [
+  { name: 'Demand-driven sequences (Harvey Sect. 5)', on: 'default', off: ['no-ddsf'], builtFor: ABLATION_STATE },
+  { name: 'Input prediction (Harvey Sect. 4)', on: 'default', off: ['no-prediction'], builtFor: ABLATION_PREDICTION },
+  { name: 'Lookahead schedule (Bran: B precise, A AFLFast, C imprecise, D LIDs with AFLFast)', on: 'B', off: ['A', 'C', 'D'], builtFor: ABLATION_LOOKAHEAD },
+];
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const seeds = Number(process.env.BENCH_SEEDS ?? 10);
@@ -92,6 +119,13 @@ const SECTIONS: Record<string, () => Promise<void>> = {
       const tx = (configuration: string) => rows.find((r) => r.fixture === fixture && r.configuration === configuration)!.medianTransactions;
       console.log(`${fixture.padStart(22)}  median tx no-ddsf/ddsf ${(tx('no-ddsf') / tx('ddsf')).toFixed(2)}  prefix-ids/ddsf ${(tx('prefix-ids') / tx('ddsf')).toFixed(2)}`);
     }
+  },
+  async ablation() {
+    console.log(`# Ablation (issue 16): median transactions to bug per technique switch, ${seeds} seeds, ≤ ${budget} transactions, a miss counted as the budget`);
+    const fixtures = [...ABLATION_STATE, ...ABLATION_PREDICTION, ...ABLATION_LOOKAHEAD];
+    printTimeToBugHeader();
+    const rows = await benchAblation({ fixtures, configurations: ABLATION_CONFIGURATIONS, switches: TECHNIQUE_SWITCHES, seeds, budgetTransactions: budget, onRow: printTimeToBugRow });
+    printAblation(rows, TECHNIQUE_SWITCHES);
   },
   async bran() {
     for (const fixture of BRAN_FIXTURES) {

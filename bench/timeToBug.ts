@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseBudget } from '../src/config/budget.js';
 import { ALL_TECHNIQUES, fuzzConfig } from '../src/config/defaults.js';
-import type { FuzzConfig, Techniques } from '../src/config/types.js';
+import type { FuzzConfig, ScheduleName, Techniques } from '../src/config/types.js';
 import { memoryLogger } from '../src/logger.js';
 import { runPipeline } from '../src/pipeline.js';
 import type { Report, ReportFinding } from '../src/report/types.js';
@@ -13,9 +13,19 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
  * A fixture file relative to the repository root, or one with a label and, when its goal is reaching
- * a line rather than a finding, the comment marking that line.
+ * a line rather than a finding, the comment marking that line (`targetMark`); a finding's fixture may
+ * mark the bug's line (`aimMark`) for the configurations that aim the campaign at a line.
  */
-export type BenchFixture = string | { file: string; label: string; targetMark?: string };
+export type BenchFixture = string | { file: string; label: string; targetMark?: string; aimMark?: string };
+
+/**
+ * A configuration of the fuzzer: Harvey's technique switches and, for Bran's configurations A–D, a
+ * power schedule, which aims at the fixture's target line (or, for a finding, its `aimMark` line).
+ */
+export interface BenchConfiguration {
+  techniques: Techniques;
+  schedule?: ScheduleName;
+}
 
 export interface TimeToBug {
   fixture: string;
@@ -29,6 +39,8 @@ export interface TimeToBug {
    */
   medianMs: number;
   medianTransactions: number;
+  /** Transactions of each seed's run, seed 1 first (a miss counts as the budget). */
+  transactions: number[];
   /** Input prediction's one-shot predictions and hits (flipped the aimed branch) over all runs, and their ratio (Harvey RQ2) when it ran. */
   oneShot: number;
   oneShotHits: number;
@@ -37,11 +49,13 @@ export interface TimeToBug {
 
 export interface TimeToBugRequest {
   fixtures: readonly BenchFixture[];
-  configurations: Readonly<Record<string, Techniques>>;
+  configurations: Readonly<Record<string, BenchConfiguration>>;
   seeds: number;
   budgetTransactions: number;
   /** Which finding counts (default: any). */
   wanted?: (finding: ReportFinding) => boolean;
+  /** Called with each row as soon as its seeds have run (long benches show progress). */
+  onRow?: (row: TimeToBug) => void;
 }
 
 /**
@@ -51,8 +65,8 @@ export interface TimeToBugRequest {
 export async function benchTimeToBug(request: TimeToBugRequest): Promise<TimeToBug[]> {
   const rows: TimeToBug[] = [];
   for (const fixture of request.fixtures) {
-    const goal = await goalOf(fixture);
-    for (const [configuration, techniques] of Object.entries(request.configurations)) {
+    for (const [configuration, { techniques, schedule }] of Object.entries(request.configurations)) {
+      const goal = await goalOf(fixture, schedule);
       const ms: number[] = [];
       const transactions: number[] = [];
       let found = 0;
@@ -70,17 +84,20 @@ export async function benchTimeToBug(request: TimeToBugRequest): Promise<TimeToB
         oneShot += report.stats.prediction?.oneShot ?? 0;
         oneShotHits += report.stats.prediction?.oneShotHits ?? 0;
       }
-      rows.push({
+      const row: TimeToBug = {
         fixture: goal.label,
         configuration,
         found,
         seeds: request.seeds,
         medianMs: median(ms),
         medianTransactions: median(transactions),
+        transactions,
         oneShot,
         oneShotHits,
         oneShotSuccessRate: oneShot > 0 ? oneShotHits / oneShot : null,
-      });
+      };
+      rows.push(row);
+      request.onRow?.(row);
     }
   }
   return rows;
@@ -94,13 +111,21 @@ interface Goal {
   hitMs: (report: Report, wanted: (finding: ReportFinding) => boolean) => number | undefined;
 }
 
-async function goalOf(fixture: BenchFixture): Promise<Goal> {
-  const { file, label, targetMark } = typeof fixture === 'string' ? { file: fixture, label: path.basename(fixture) } : fixture;
+/** The fixture's label (its file name unless it has one). */
+export function fixtureLabel(fixture: BenchFixture): string {
+  return typeof fixture === 'string' ? path.basename(fixture) : fixture.label;
+}
+
+async function goalOf(fixture: BenchFixture, schedule: ScheduleName | undefined): Promise<Goal> {
+  const { file, targetMark, aimMark } = typeof fixture === 'string' ? { file: fixture, targetMark: undefined, aimMark: undefined } : fixture;
+  const label = fixtureLabel(fixture);
   if (targetMark === undefined) {
+    if (schedule !== undefined && aimMark === undefined) throw new Error(`${label}: schedule ${schedule} aims at a line, and the fixture marks none (aimMark)`);
+    const aim = schedule === undefined ? {} : { targets: [{ file, line: await markedLine(file, aimMark!) }], schedule };
     return {
       file,
       label,
-      overrides: { stopWhen: 'finding' },
+      overrides: { stopWhen: 'finding', ...aim },
       hitMs: (report, wanted) => report.findings.find(wanted)?.foundMs,
     };
   }
@@ -108,7 +133,7 @@ async function goalOf(fixture: BenchFixture): Promise<Goal> {
   return {
     file,
     label,
-    overrides: { targets: [{ file, line }], stopWhen: 'targets-reached' },
+    overrides: { targets: [{ file, line }], stopWhen: 'targets-reached', schedule },
     hitMs: (report) => report.targets[0]?.firstReachedMs ?? undefined,
   };
 }
@@ -121,20 +146,27 @@ export async function markedLine(file: string, mark: string): Promise<number> {
   return index + 1;
 }
 
+const WIDTHS = [22, 16, 7, 10, 12, 9];
+
 export function printTimeToBug(rows: readonly TimeToBug[]): void {
-  const widths = [22, 16, 7, 10, 12, 9];
-  console.log(formatRow(['fixture', 'configuration', 'found', 'median ms', 'median tx', 'one-shot'], widths));
-  for (const r of rows) {
-    const rate = r.oneShotSuccessRate === null ? '-' : `${Math.round(r.oneShotSuccessRate * 100)}%`;
-    console.log(formatRow([r.fixture, r.configuration, `${r.found}/${r.seeds}`, Math.round(r.medianMs), Math.round(r.medianTransactions), rate], widths));
-  }
+  printTimeToBugHeader();
+  for (const r of rows) printTimeToBugRow(r);
+}
+
+export function printTimeToBugHeader(): void {
+  console.log(formatRow(['fixture', 'configuration', 'found', 'median ms', 'median tx', 'one-shot'], WIDTHS));
+}
+
+export function printTimeToBugRow(r: TimeToBug): void {
+  const rate = r.oneShotSuccessRate === null ? '-' : `${Math.round(r.oneShotSuccessRate * 100)}%`;
+  console.log(formatRow([r.fixture, r.configuration, `${r.found}/${r.seeds}`, Math.round(r.medianMs), Math.round(r.medianTransactions), rate], WIDTHS));
 }
 
 export const CONFIGURATIONS = {
-  harvey: ALL_TECHNIQUES,
-  'no-prediction': { prediction: false, ddsf: true },
-  'no-ddsf': { prediction: true, ddsf: false },
-  baseline: { prediction: false, ddsf: false },
+  harvey: { techniques: ALL_TECHNIQUES },
+  'no-prediction': { techniques: { prediction: false, ddsf: true } },
+  'no-ddsf': { techniques: { prediction: true, ddsf: false } },
+  baseline: { techniques: { prediction: false, ddsf: false } },
   /** DDSF with the path ids before issue 16: spanning the state-changing prefix once a function is enabled. */
-  'prefix-ids': { ...ALL_TECHNIQUES, prefixPathIds: true },
-} as const satisfies Record<string, Techniques>;
+  'prefix-ids': { techniques: { ...ALL_TECHNIQUES, prefixPathIds: true } },
+} as const satisfies Record<string, BenchConfiguration>;
