@@ -1,6 +1,7 @@
 import {
   AGGRESSIVE_PROBABILITY,
   aggressiveRun,
+  comparedValues,
   DemandDrivenState,
   functionKey,
   LENGTHENING_MUTATIONS,
@@ -110,6 +111,27 @@ describe('aggressive mode on Harvey Fig. 2', () => {
     expect(state.enabledFor(functionKey(bar[0]))).toBe(true);
     expect(state.sequenceMutationWeights(functionKey(bar[0]))['insert-call']).toBeGreaterThan(0);
     expect(state.aggressiveRuns).toBe(enabledAt + 1);
+  });
+
+  test("without dictionary words, the value x was compared with flips Bar's check: aggressive mode fuzzes the state as an input", async () => {
+    const bar = [foo.call('Bar')];
+    /** Aggressive runs until one enables Bar (at most 20), with or without what Bar's regular run compared. */
+    async function enablingRun(withComparisons: boolean): Promise<number | undefined> {
+      const state = new DemandDrivenState();
+      const slots = await regular(state, bar);
+      const comparisons = withComparisons ? comparedValues(foo.executor.lastTrace()) : undefined;
+      const rng = new Rng('partners');
+      for (let attempt = 0; attempt < 20; attempt++) {
+        const outcome = await aggressiveRun({ executor: foo.executor, state, sequence: bar, slots, rng, comparisons });
+        if (outcome?.enabled) {
+          expect(outcome.writes.map((w) => w.value)).toEqual([42n]);
+          return attempt;
+        }
+      }
+      return undefined;
+    }
+    expect(await enablingRun(true)).toBeLessThan(20);
+    expect(await enablingRun(false)).toBeUndefined();
   });
 
   test('a function that reads no storage is left alone', async () => {

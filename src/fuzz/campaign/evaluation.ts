@@ -1,6 +1,6 @@
 import { failureKey } from '../../oracles/failure.js';
 import { CostCollector, type CostVector } from '../search/costs.js';
-import { functionKey, slotsRead, slotsWritten, storageFingerprint, type StorageSlot } from '../search/ddsf.js';
+import { comparedValues, functionKey, slotsRead, slotsWritten, storageFingerprint, type ComparedValues, type StorageSlot } from '../search/ddsf.js';
 import { harvestFeedback } from '../search/feedback.js';
 import { deployedEther } from '../search/worldAmounts.js';
 import { revertedPrefix, sequencePathId, stateSetters, storageStateId, txStep, type TxStep } from '../search/pathIdentity.js';
@@ -17,8 +17,9 @@ import type { CampaignState } from './campaignState.js';
 export interface Execution {
   run: SequenceRun;
   costs: CostVector;
-  /** Slots the last transaction read (demand-driven sequences fuzz them). */
+  /** Slots the last transaction read (demand-driven sequences fuzz them), and what it compared. */
   lastReads: StorageSlot[];
+  lastComparisons: ComparedValues[];
 }
 
 /** A run and what the corpus needs to judge it. */
@@ -117,7 +118,10 @@ async function observe(state: CampaignState, setup: CampaignSetup, sequence: TxS
     if (added > 0 && stateSetters(prefix).length > 0) ddsf.enable(key);
     else ddsf.enableIfDependent(key, lastReads);
   }
-  return { execution: { run, costs: costs.vector(), lastReads }, pathId, stateId, steps, written };
+  // Only aggressive runs read them, and those fuzz functions not enabled yet.
+  const aggressiveCandidate = ddsf !== undefined && lastCall !== undefined && lastReads.length > 0 && !ddsf.enabledFor(functionKey(lastCall));
+  const lastComparisons = aggressiveCandidate && run.last ? comparedValues(run.last.trace) : [];
+  return { execution: { run, costs: costs.vector(), lastReads, lastComparisons }, pathId, stateId, steps, written };
 }
 
 /**

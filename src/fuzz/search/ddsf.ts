@@ -9,7 +9,8 @@ import type { Call, TxSequence } from '../types.js';
 /**
  * Demand-driven sequence fuzzing (Harvey Sect. 5). Path ids span only the last transaction; with a
  * small probability, for a function not enabled yet, the campaign fuzzes the storage that
- * transaction reads directly (aggressive mode). When that reaches edges of the function that regular inputs never did, the input is thrown
+ * transaction reads directly (aggressive mode), as inputs: a read value meets the values it was
+ * compared with, which is what input prediction would solve for. When that reaches edges of the function that regular inputs never did, the input is thrown
  * away (that state may be unreachable) but the function is marked as needing state set up first:
  * from then on inputs ending in it may grow transactions before it, drawn from two pools of
  * transactions and sequences that increased coverage and left storage in a state not seen before.
@@ -61,6 +62,14 @@ function distinctSlots(accesses: readonly StorageSlot[]): StorageSlot[] {
     if (!seen.has(key)) seen.set(key, { address: a.address, slot: a.slot });
   }
   return [...seen.values()];
+}
+
+/** The two values one comparison of a transaction compared (a `BranchComparison`'s operands). */
+export type ComparedValues = readonly [bigint, bigint];
+
+/** The operand pairs of a transaction's branch comparisons (copied out of the trace's reused buffers). */
+export function comparedValues(trace: TxTrace): ComparedValues[] {
+  return trace.comparisons.map((c) => [c.left, c.right] as const);
 }
 
 /** The current values of `slots`, as a string that is equal exactly when the values are. */
@@ -209,6 +218,8 @@ export interface AggressiveRequest {
   slots: readonly StorageSlot[];
   rng: Rng;
   dictionary?: Dictionary;
+  /** What the last call compared in the regular run (`comparedValues`): a read value's partners flip its branches. */
+  comparisons?: readonly ComparedValues[];
 }
 
 export interface AggressiveOutcome {
@@ -237,7 +248,10 @@ export async function aggressiveRun(request: AggressiveRequest): Promise<Aggress
   for (let i = 0; i < sequence.length - 1; i++) await executor.run(toTx(sequence[i]));
   const chosen = slots.filter(() => rng.chance(0.5));
   if (chosen.length === 0) chosen.push(rng.pick(slots));
-  const writes = chosen.map((s) => ({ ...s, value: fuzzWord(executor.getStorage(s.address, s.slot), rng, request.dictionary) }));
+  const writes = chosen.map((s) => {
+    const current = executor.getStorage(s.address, s.slot);
+    return { ...s, value: fuzzWord(current, rng, request.dictionary, partnersOf(current, request.comparisons ?? [])) };
+  });
   for (const w of writes) executor.setStorage(w.address, w.slot, w.value);
   const last = sequence[sequence.length - 1];
   const result = await executor.run(toTx(last));
@@ -251,11 +265,30 @@ export async function aggressiveRun(request: AggressiveRequest): Promise<Aggress
 
 const WORD_MASK = (1n << 256n) - 1n;
 
-/** Dictionary words (the constants a check compares against), small numbers, ±1, boundaries, random words. */
-function fuzzWord(current: bigint, rng: Rng, dictionary: Dictionary | undefined): bigint {
-  const choice = rng.weighted([dictionary === undefined ? 0 : 5, 2, 2, 1, 1]);
+/**
+ * The values `current` was compared with: where the slot's value met a comparison, the other operand
+ * is the value that flips it (Harvey fuzzes the state as inputs, and input prediction solves such
+ * checks; this is its one-step form for a value read straight from storage, e.g. Foo's x == 42).
+ */
+function partnersOf(current: bigint, comparisons: readonly ComparedValues[]): bigint[] {
+  const partners = new Set<bigint>();
+  for (const [left, right] of comparisons) {
+    if (left === current && right !== current) partners.add(right);
+    else if (right === current && left !== current) partners.add(left);
+  }
+  return [...partners];
+}
+
+/**
+ * A read value's comparison partners or their neighbours (an inequality's bound), dictionary words
+ * (the constants a check compares against), small numbers, ±1, boundaries, random words.
+ */
+function fuzzWord(current: bigint, rng: Rng, dictionary: Dictionary | undefined, partners: readonly bigint[]): bigint {
+  const choice = rng.weighted([dictionary === undefined ? 0 : 5, 2, 2, 1, 1, partners.length > 0 ? 6 : 0]);
   if (choice === 0 && dictionary !== undefined) return dictionary.draw(rng, 256, false);
   switch (choice) {
+    case 5:
+      return (rng.pick(partners) + BigInt(rng.weighted([1, 4, 1]) - 1)) & WORD_MASK;
     case 1:
       return BigInt(rng.range(0, 16));
     case 2:
