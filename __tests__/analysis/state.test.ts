@@ -28,8 +28,14 @@ describe('abstract states', () => {
     expect(loadWord(s, 0n)).toBe(5n);
     // keccak256(abi.encode(5, 1)): solc's slot of mapping(uint => ...) at slot 1, key 5.
     expect(hashMemory(s, 0n, 64n)).toBe(0xe2689cd4a84e23ad2f564004f1c9013e9589d260bde6380aba3ca7e09e4df40cn);
-    storeWord(s, 16n, 7n); // overlaps both words
-    expect([loadWord(s, 0n), loadWord(s, 32n), loadWord(s, 16n)].map((v) => (isTop(v) ? 'T' : v))).toEqual(['T', 'T', 7n]);
+    storeWord(s, 16n, 7n); // overlaps both words: a constant over constants keeps them, spliced
+    expect([loadWord(s, 0n), loadWord(s, 32n), loadWord(s, 16n)]).toEqual([0n, (7n << 128n) | 1n, 7n]);
+    // solc's call encoding: the selector word, then the first argument 4 bytes on.
+    storeWord(s, 0x80n, 0xa9059cbbn << 224n);
+    storeWord(s, 0x84n, 5n);
+    expect(loadWord(s, 0x80n)).toBe(0xa9059cbbn << 224n);
+    storeWord(s, 0x84n, unknown()); // an unknown word forgets what it overlaps
+    expect([loadWord(s, 0x80n), loadWord(s, 0x84n)].map((v) => (isTop(v) ? 'T' : v))).toEqual(['T', 'T']);
     storeWord(s, unknown(), 1n); // unknown offset: forget everything
     expect(s.memory.size).toBe(0);
   });

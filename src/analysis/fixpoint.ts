@@ -27,8 +27,8 @@ export interface FixpointRequest {
   start: number;
   state: AbstractState;
   stepBudget: number;
-  /** Asked before each instruction runs; true ends the search early (a target was found). */
-  stopAt?: (pc: number, opcode: number) => boolean;
+  /** Asked before each instruction runs (`state` is before it); true ends the search early (a target was found). */
+  stopAt?: (pc: number, opcode: number, state: AbstractState) => boolean;
 }
 
 export type FixpointOutcome =
@@ -120,7 +120,7 @@ export function runFixpoint(request: FixpointRequest): FixpointOutcome {
       }
       const opcode = program.opAt[pc];
       reached[pc] = 1;
-      if (stopAt?.(pc, opcode)) {
+      if (stopAt?.(pc, opcode, state)) {
         ended = { kind: 'stopped', pc, steps };
         return;
       }

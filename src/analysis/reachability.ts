@@ -1,4 +1,6 @@
 import { runFixpoint } from './fixpoint.js';
+import { callOperands, type FrameInput } from './frame.js';
+import { isConst } from './lattice.js';
 import { targetCache, type AnalyzedProgram } from './program.js';
 import { fingerprint, initialState, type AbstractState } from './state.js';
 import { isCall } from './transfer.js';
@@ -6,6 +8,8 @@ import type { BailoutCause, TargetSet } from './types.js';
 
 /** Abstract steps the empty-prefix analysis of a whole contract may take. */
 export const ENTRY_STEP_BUDGET = 1_000_000;
+/** Calls followed into known callees one inside another; a call deeper still counts as reaching a target. */
+export const MAX_CALL_DEPTH = 4;
 /** Cached suffix verdicts per target set before the cache starts over. */
 const MAX_CACHED_VERDICTS = 100_000;
 
@@ -54,6 +58,7 @@ export function checkSuffix(
   pc: number,
   state: AbstractState,
   stepBudget: number,
+  depth = 0,
 ): SuffixVerdict {
   const cache = targetCache(program, targets);
   const key = `${pc}@${fingerprint(state)}`;
@@ -64,21 +69,40 @@ export function checkSuffix(
     return { unreachable: cached, steps: 0 };
   }
   const calls = callsReachTargets(program, targets);
+  let calleeSteps = 0;
+  let calleeBailout: BailoutCause | undefined;
+  /** Whether the call about to run in `at` may reach a target: its callee's check when the code is known. */
+  const callReaches = (opcode: number, at: AbstractState): boolean => {
+    const call = depth < MAX_CALL_DEPTH ? callOperands(opcode, at) : undefined;
+    const callee = call && isConst(call.to) ? targets.callees?.get(call.to) : undefined;
+    if (call === undefined || callee === undefined) return true;
+    const verdict = checkSuffix(callee.program, callee.targets, 0, calleeEntry(call.input()), stepBudget, depth + 1);
+    calleeSteps += verdict.steps;
+    calleeBailout ??= verdict.bailout;
+    return !verdict.unreachable;
+  };
   const outcome = runFixpoint({
     program,
     start: pc,
     state,
     stepBudget,
-    stopAt: (at, opcode) => cache.bitmap[at] === 1 || (calls && isCall(opcode)),
+    stopAt: (at, opcode, before) => cache.bitmap[at] === 1 || (calls && isCall(opcode) && callReaches(opcode, before)),
   });
   program.stats.steps += outcome.steps;
-  if (outcome.kind === 'bailout') {
-    program.stats.bailouts[outcome.cause]++;
+  const steps = outcome.steps + calleeSteps;
+  if (outcome.kind === 'bailout' || calleeBailout !== undefined) {
+    const cause = outcome.kind === 'bailout' ? outcome.cause : calleeBailout!;
+    if (outcome.kind === 'bailout') program.stats.bailouts[cause]++;
     // A step-budget bail-out may pass with a larger budget: do not remember it.
-    return { unreachable: false, steps: outcome.steps, bailout: outcome.cause };
+    return { unreachable: false, steps, bailout: cause };
   }
   const unreachable = outcome.kind === 'complete';
   if (cache.verdicts.size >= MAX_CACHED_VERDICTS) cache.verdicts.clear();
   cache.verdicts.set(key, unreachable);
-  return { unreachable, steps: outcome.steps };
+  return { unreachable, steps };
+}
+
+/** A fresh frame of the callee's code, started with what the caller passes it. */
+function calleeEntry(input: FrameInput): AbstractState {
+  return { ...initialState(), input };
 }

@@ -1,4 +1,5 @@
 import { keccak_256 } from '@noble/hashes/sha3.js';
+import type { FrameInput } from './frame.js';
 import { isConst, joinValues, showValue, unknown, type AbsValue } from './lattice.js';
 
 /** EVM stack limit: pushing beyond it halts the frame. */
@@ -21,6 +22,8 @@ export interface AbstractState {
    * Top. Writes at unknown offsets clear the map, overlapping writes remove what they overlap.
    */
   memory: Map<number, bigint>;
+  /** The calldata and value of a callee frame, as far as its caller knew them (frame.ts); absent: Top. */
+  input?: FrameInput;
 }
 
 /** Offsets past this are never tracked (touching them costs more gas than a block has). */
@@ -31,7 +34,13 @@ export function initialState(): AbstractState {
 }
 
 export function copyState(state: AbstractState): AbstractState {
-  return { stack: state.stack.slice(), open: state.open, memory: new Map(state.memory) };
+  return withInput({ stack: state.stack.slice(), open: state.open, memory: new Map(state.memory) }, state.input);
+}
+
+/** One frame's states share its input: it is carried along, never joined. */
+function withInput(state: AbstractState, input: FrameInput | undefined): AbstractState {
+  if (input !== undefined) state.input = input;
+  return state;
 }
 
 /**
@@ -46,7 +55,7 @@ export function entryState(state: AbstractState): AbstractState {
     if (copy === undefined) plain.set(value, (copy = { lo: value.lo, hi: value.hi }));
     return copy;
   });
-  return { stack, open: state.open, memory: new Map(state.memory) };
+  return withInput({ stack, open: state.open, memory: new Map(state.memory) }, state.input);
 }
 
 /** Makes an open stack hold at least `depth` values by adding unknowns at the bottom. */
@@ -84,7 +93,7 @@ export function joinInto(current: AbstractState, incoming: AbstractState, thresh
     if (incoming.memory.get(offset) === word) memory.set(offset, word);
     else changed = true;
   }
-  return changed ? { stack, open, memory } : undefined;
+  return changed ? withInput({ stack, open, memory }, current.input) : undefined;
 }
 
 /** Exact text of a state, for the suffix-check cache: values, and which slots share one (`=k`). */
@@ -102,7 +111,7 @@ export function fingerprint(state: AbstractState): string {
     const words = [...state.memory].sort((x, y) => x[0] - y[0]);
     text += '|' + words.map(([offset, word]) => `${offset}=${word.toString(16)}`).join(',');
   }
-  return text;
+  return state.input === undefined ? text : `${text}#${state.input.key}`;
 }
 
 function trackedOffset(value: AbsValue): number | undefined {
@@ -123,11 +132,42 @@ export function clobberMemory(state: AbstractState, offset: AbsValue, size: AbsV
   }
 }
 
+/**
+ * MSTORE. A constant written over known words keeps them known, spliced: solc writes a call's
+ * selector word and then its arguments 4 bytes further, and the callee's calldata needs both.
+ */
 export function storeWord(state: AbstractState, offset: AbsValue, value: AbsValue): void {
-  clobberMemory(state, offset, 32n);
   const start = trackedOffset(offset);
-  if (start !== undefined && isConst(value)) state.memory.set(start, value);
+  if (start === undefined || !isConst(value) || state.memory.size === 0) {
+    clobberMemory(state, offset, 32n);
+    if (start !== undefined && isConst(value)) state.memory.set(start, value);
+    return;
+  }
+  for (const [key, word] of [...state.memory]) {
+    if (key === start || key <= start - 32 || key >= start + 32) continue;
+    state.memory.set(key, overlay(word, key - start, value));
+  }
+  state.memory.set(start, value);
 }
+
+/** The word at `shift` bytes (−31…31) from a write of `value`, which it held before as `word`. */
+function overlay(word: bigint, shift: number, value: bigint): bigint {
+  if (shift < 0) return keepHead(word, -shift) | (value >> BigInt(-8 * shift));
+  return ((value << BigInt(8 * shift)) & WORD_MASK) | keepTail(word, shift);
+}
+
+/** The first `bytes` bytes of `word`, the rest zero. */
+function keepHead(word: bigint, bytes: number): bigint {
+  const rest = BigInt(8 * (32 - bytes));
+  return (word >> rest) << rest;
+}
+
+/** The last `bytes` bytes of `word`. */
+function keepTail(word: bigint, bytes: number): bigint {
+  return word & ((1n << BigInt(8 * bytes)) - 1n);
+}
+
+const WORD_MASK = (1n << 256n) - 1n;
 
 export function loadWord(state: AbstractState, offset: AbsValue): AbsValue {
   const start = trackedOffset(offset);

@@ -1,4 +1,5 @@
 import { OPCODES, Op } from '../targets/opcodes.js';
+import { calldataWord } from './frame.js';
 import { abstractResult, environmentResult } from './intervals.js';
 import { between, unknown, type AbsValue } from './lattice.js';
 import type { AnalyzedProgram } from './program.js';
@@ -71,6 +72,15 @@ export function transfer(state: AbstractState, pc: number, program: AnalyzedProg
       return { kind: 'jump', target: args[0] };
     case Op.JUMPI:
       return { kind: 'branch', target: args[0], condition: args[1] };
+    case 0x34: // CALLVALUE
+      stack.push(state.input?.value ?? unknown());
+      return NEXT;
+    case 0x35: // CALLDATALOAD
+      stack.push(calldataWord(state.input, args[0]));
+      return NEXT;
+    case 0x36: // CALLDATASIZE
+      stack.push(state.input?.size ?? unknown());
+      return NEXT;
     case 0x51: // MLOAD
       stack.push(loadWord(state, args[0]));
       return NEXT;

@@ -3,6 +3,8 @@
  * path, bail-out causes and the counters kept per program.
  */
 
+import type { AnalyzedProgram } from './program.js';
+
 /** Target locations of one contract's runtime code. Treat as immutable: results are cached per object. */
 export interface TargetSet {
   /** pcs (byte offsets) of target instructions in this code. */
@@ -12,6 +14,18 @@ export interface TargetSet {
    * DELEGATECALL, STATICCALL or CREATE* reached in a suffix then counts as reaching a target.
    */
   readonly elsewhere: boolean;
+  /**
+   * Code of the world by address (Bran §IV-C): a CALL, STATICCALL or DELEGATECALL to a constant
+   * address found here is followed into the callee, analysed from its entry with the calldata and
+   * value the caller's state knows, instead of counting as reaching a target. Calls elsewhere still do.
+   */
+  readonly callees?: ReadonlyMap<bigint, Callee>;
+}
+
+/** Known code a call may enter, with the targets in it (whose `callees` is the same world). */
+export interface Callee {
+  readonly program: AnalyzedProgram;
+  readonly targets: TargetSet;
 }
 
 /**

@@ -11,6 +11,11 @@ export interface Techniques {
    * alone — the rule before issue 16.
    */
   prefixPathIds?: boolean;
+  /**
+   * Ablation of Bran §IV-C (bench only): `false` stops the lookahead following calls into the
+   * world's known code, so every call counts as reaching a target, the rule before issue 16.
+   */
+  calleeFrames?: boolean;
 }
 
 /**

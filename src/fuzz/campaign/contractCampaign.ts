@@ -24,6 +24,7 @@ import { ReachTracker, type FirstReach, type ReachTarget } from '../search/reach
 import { missedBranches } from '../search/missedBranches.js';
 import { lidCutOffExponential, lookaheadSchedule } from '../search/lookaheadSchedule.js';
 import { createPathAnalyzer, type PathAnalyzer } from '../search/pathAnalysis.js';
+import type { WorldCode } from '../../analysis/index.js';
 import { fast, type PowerSchedule } from '../search/schedule.js';
 import type { SequenceHarness } from '../execution/sequenceRunner.js';
 import type { CallTarget, TxSequence } from '../types.js';
@@ -169,7 +170,6 @@ export async function campaignOn(
   const trackReach = () =>
     new ReachTracker(request.targets, deployment, { code: contract.creation.bytecode, executedBlocks: deployment.creationBlocks });
   const reach = trackReach();
-  const lookahead = lookaheadSetup(request.schedule, deployment, request.targets, reach);
   const callable = new Set(world.callable);
   const dictionary = new Dictionary();
   for (const index of callable) dictionary.mineBytecode(executor.deployments[index].code);
@@ -203,6 +203,9 @@ export async function campaignOn(
     dictionary.mineBytecode(executor.deployments[index].code);
   }
   dictionary.addAmounts(await openingAmounts(executor, contracts.map((c) => c?.abi)), true);
+  // After adoption: the lookahead follows calls into contracts the constructors created too.
+  const known = request.techniques.calleeFrames === false ? undefined : worldCode(executor.deployments, deployment, request.targets);
+  const lookahead = lookaheadSetup(request.schedule, deployment, request.targets, reach, known);
   const oracles = suite
     ? suiteOracles(suite, oracleSettings)
     : buildOracles({ contracts, deployments: executor.deployments, subject: world.subject }, oracleSettings);
@@ -326,13 +329,14 @@ function lookaheadSetup(
   deployment: { code: Uint8Array; codeId: number },
   targets: readonly ReachTarget[],
   reach: ReachTracker,
+  world?: readonly WorldCode[],
 ): { schedule: PowerSchedule; analyzer?: PathAnalyzer; unreachable: ReadonlySet<number> } {
   if (schedule === 'baseline') return { schedule: SCHEDULE.baseline, unreachable: new Set() };
   // The analysis reads the subject's code; targets in a linked library are reached through its calls.
   const own = targets.map((t) => (t.runtime === undefined ? t.pcs : []));
   const targetsElsewhere = targets.some((t) => t.runtime !== undefined);
   const mode = schedule === 'lookahead-imprecise' ? 'imprecise' : 'precise';
-  const analyzer = (pcs: readonly number[]) => createPathAnalyzer({ code: deployment.code, codeId: deployment.codeId, targetPcs: pcs, targetsElsewhere, mode });
+  const analyzer = (pcs: readonly number[]) => createPathAnalyzer({ code: deployment.code, codeId: deployment.codeId, targetPcs: pcs, targetsElsewhere, world, mode });
   const provenPcs = analyzer(own.flat()).unreachable();
   const unreachable = new Set<number>();
   targets.forEach((t, i) => {
@@ -340,6 +344,22 @@ function lookaheadSetup(
   });
   const live = own.flat().filter((pc) => !provenPcs.has(pc));
   return { schedule: untilReached(SCHEDULE[schedule], reach, unreachable.size), analyzer: analyzer(live), unreachable };
+}
+
+/**
+ * The deployments as the lookahead follows calls into them: address, code and the pcs of the
+ * targets in that code (the subject's own are its analyzer's to give).
+ */
+function worldCode(
+  deployments: readonly { address: Address; code: Uint8Array; codeId: number }[],
+  subject: { codeId: number },
+  targets: readonly ReachTarget[],
+): WorldCode[] {
+  return deployments.map(({ address, code, codeId }) => ({
+    address: BigInt(address),
+    code,
+    targetPcs: codeId === subject.codeId ? [] : targets.flatMap((t) => (t.runtime?.codeId === codeId ? t.pcs : [])),
+  }));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { lookahead, prepareProgram, unreachableTargets, type AnalysisStats, type TargetSet } from '../../analysis/index.js';
+import { lookahead, prepareProgram, targetsInWorld, unreachableTargets, type AnalysisStats, type TargetSet, type WorldCode } from '../../analysis/index.js';
 import type { TxResult } from '../../evm/types.js';
 
 export interface PathAnalysis {
@@ -24,6 +24,11 @@ export interface PathAnalyzerRequest {
   targetPcs: readonly number[];
   /** Targets in other code (a linked library): any external call may reach them. */
   targetsElsewhere?: boolean;
+  /**
+   * Deployed code of the world by address, with its targets: suffix checks follow calls into it
+   * (Bran §IV-C callee frames). Without it every call may reach a target elsewhere.
+   */
+  world?: readonly WorldCode[];
   mode: AnalysisMode;
 }
 
@@ -51,7 +56,7 @@ export interface PathAnalyzer {
  * are cached inside it per (split point, abstract state), so prefixes that end in the same state at
  * the same place share one fixpoint.
  *
- * With no target pcs every suffix is trivially target-free: every path's prefix ends at pc 0 and all
+ * With no target pcs (and none elsewhere) every suffix is trivially target-free: every path's prefix ends at pc 0 and all
  * inputs share one LID and the split point 0, so the schedule degenerates (every entry is equally
  * rare). That case is answered without running the interpreter; callers should not pick the lookahead
  * schedules without targets.
@@ -59,7 +64,10 @@ export interface PathAnalyzer {
 export function createPathAnalyzer(request: PathAnalyzerRequest): PathAnalyzer {
   const program = prepareProgram(request.code);
   // Targets only in this code: a call reaches one only by calling back into it (see reachability.ts).
-  const targets: TargetSet = { pcs: new Set(request.targetPcs), elsewhere: request.targetsElsewhere ?? false };
+  const elsewhere = request.targetsElsewhere ?? false;
+  const targets: TargetSet = request.world
+    ? targetsInWorld(program, request.targetPcs, elsewhere, request.world)
+    : { pcs: new Set(request.targetPcs), elsewhere };
   const stats: PathAnalyzerStats = { analysed: 0, provenPrefixes: 0, foreign: 0, program: program.stats };
   const assumeTargetsAhead = request.mode === 'imprecise';
   const noTargets: PathAnalysis = { lid: 'no-targets', splitPoints: [0] };
@@ -74,7 +82,7 @@ export function createPathAnalyzer(request: PathAnalyzerRequest): PathAnalyzer {
         stats.foreign++;
         return { lid: `path:${last.trace.pathId}`, splitPoints: [] };
       }
-      if (targets.pcs.size === 0) return noTargets;
+      if (targets.pcs.size === 0 && !targets.elsewhere) return noTargets;
       stats.analysed++;
       const { jumps } = last.trace;
       const result = lookahead(program, jumps, targets, { assumeTargetsAhead });
