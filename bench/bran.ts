@@ -7,7 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseBudget } from '../src/config/budget.js';
 import { fuzzConfig } from '../src/config/defaults.js';
-import type { ScheduleName } from '../src/config/types.js';
+import { ALL_TECHNIQUES } from '../src/config/defaults.js';
+import type { ScheduleName, Techniques } from '../src/config/types.js';
 import { memoryLogger } from '../src/logger.js';
 import { runPipeline } from '../src/pipeline.js';
 import { formatRow, median } from './stats.js';
@@ -16,9 +17,10 @@ import { markedLine } from './timeToBug.js';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /**
  * Fig2.sol: the target in the rare branch (the constant domain proves the loops' branch free of it);
- * Fig2Refined.sol: the target behind the loops (only the refinement on the branch does).
+ * Fig2Refined.sol: the target behind the loops (only the refinement on the branch does);
+ * CalleeGuard.sol: the same behind a library call (only following the call into the callee does).
  */
-export const BRAN_FIXTURES = ['__fixtures__/bran/Fig2.sol', '__fixtures__/bran/Fig2Refined.sol'];
+export const BRAN_FIXTURES = ['__fixtures__/bran/Fig2.sol', '__fixtures__/bran/Fig2Refined.sol', '__fixtures__/bran/CalleeGuard.sol'];
 /** The line behind the narrow computed check (the paper's t22). */
 const TARGET_MARK = '// TARGET';
 
@@ -28,6 +30,9 @@ export const BRAN_CONFIGURATIONS: Readonly<Record<string, ScheduleName>> = {
   C: 'lookahead-imprecise',
   D: 'lid-aflfast',
 };
+
+/** B with every call counted as reaching a target (no callee frames, Bran §IV-C ablation). */
+const CALLEE_ABLATION = { configuration: 'B-calls', schedule: 'lookahead', techniques: { ...ALL_TECHNIQUES, calleeFrames: false } } as const;
 
 export interface BranRow {
   configuration: string;
@@ -44,7 +49,11 @@ export interface BranRow {
 export async function benchBran(options: { fixture: string; seeds: number; budgetTransactions: number }): Promise<BranRow[]> {
   const targetLine = await markedLine(options.fixture, TARGET_MARK);
   const rows: BranRow[] = [];
-  for (const [configuration, schedule] of Object.entries(BRAN_CONFIGURATIONS)) {
+  const configurations: { configuration: string; schedule: ScheduleName; techniques?: Techniques }[] = [
+    ...Object.entries(BRAN_CONFIGURATIONS).map(([configuration, schedule]) => ({ configuration, schedule })),
+    CALLEE_ABLATION,
+  ];
+  for (const { configuration, schedule, techniques } of configurations) {
     const ms: number[] = [];
     const sequences: number[] = [];
     let reached = 0;
@@ -54,6 +63,7 @@ export async function benchBran(options: { fixture: string; seeds: number; budge
       const config = fuzzConfig(ROOT, [options.fixture], {
         targets: [{ file: options.fixture, line: targetLine }],
         schedule,
+        ...(techniques ? { techniques } : {}),
         seed,
         budget: parseBudget(`${options.budgetTransactions}x`),
         stopWhen: 'targets-reached',
@@ -79,5 +89,7 @@ export function printBran(rows: readonly BranRow[]): void {
   }
   const by = (c: string) => rows.find((r) => r.configuration === c)!;
   const ratio = (a: string, b: string) => (by(a).medianMs / by(b).medianMs).toFixed(2);
-  console.log(`time-to-target ratios (ms): A/B ${ratio('A', 'B')}  C/B ${ratio('C', 'B')}  D/B ${ratio('D', 'B')}`);
+  const sequences = (a: string, b: string) => (by(a).medianSequences / by(b).medianSequences).toFixed(2);
+  console.log(`time-to-target ratios (ms): A/B ${ratio('A', 'B')}  C/B ${ratio('C', 'B')}  D/B ${ratio('D', 'B')}  B-calls/B ${ratio('B-calls', 'B')}`);
+  console.log(`median sequences ratio: B-calls/B ${sequences('B-calls', 'B')}`);
 }

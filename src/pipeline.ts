@@ -136,7 +136,7 @@ async function fuzzPaths(config: FuzzConfig, context: { logger: Logger; clock: C
     (await compileProject({ root: config.root, paths: config.paths, compiler: projectConfig.compiler }));
   for (const error of project.errors) context.logger.error(describeDiagnostic(error));
   const targets = lineTargets(project, config.targets, context.logger);
-  const deployed = await deployPlans(project, selectContracts(project, config), targets, projectConfig, config, context.logger);
+  const deployed = await deployPlans(project, selectContracts(project, config, targets), targets, projectConfig, config, context.logger);
   if (deployed.plans.length === 0) {
     const why = deployed.deployments.map((d) => `${d.contract} (${d.file}): ${d.skipped}`).join('; ');
     throw new ConfigurationError(`No contract in ${config.paths.join(', ')} could be deployed: ${why}. Pin constructor arguments in lookout.toml.`);
@@ -193,11 +193,16 @@ function unfuzzedLineTargets(
   ];
 }
 
-/** The concrete contracts declared in the paths, or the one `--contract` names (`Name` or `path/File.sol:Name`). */
-function selectContracts(project: CompiledProject, config: FuzzConfig): FuzzSelection {
+/**
+ * The concrete contracts declared in the paths, or the one `--contract` names (`Name` or `path/File.sol:Name`),
+ * and the external libraries `--targets` names lines of (fuzzed through the contracts that link them).
+ */
+function selectContracts(project: CompiledProject, config: FuzzConfig, targets: readonly Target[]): FuzzSelection {
   const files = new Set(findSolidityFiles(config.root, config.paths));
   const declared = project.contracts.filter((c) => files.has(c.file) && c.kind === 'contract');
-  const selection: FuzzSelection = { contracts: [], libraries: [], skipped: [] };
+  const aimed = new Set(targets.map((t) => t.contract));
+  const libraries = project.contracts.filter((c) => c.kind === 'library' && aimed.has(c.id));
+  const selection: FuzzSelection = { contracts: [], libraries, skipped: [] };
   const named = config.contract === undefined ? declared : project.contracts.filter((c) => c.name === config.contract || c.id === config.contract);
   if (named.length === 0) {
     const names = declared.map((c) => c.name).join(', ') || 'none';

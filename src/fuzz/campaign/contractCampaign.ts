@@ -23,8 +23,7 @@ import type { Rng } from '../inputs/rng.js';
 import { ReachTracker, type FirstReach, type ReachTarget } from '../search/reach.js';
 import { missedBranches } from '../search/missedBranches.js';
 import { lidCutOffExponential, lookaheadSchedule } from '../search/lookaheadSchedule.js';
-import { createPathAnalyzer, type PathAnalyzer } from '../search/pathAnalysis.js';
-import type { WorldCode } from '../../analysis/index.js';
+import { createPathAnalyzer, unreachableInCode, type PathAnalyzer, type WorldCode } from '../search/pathAnalysis.js';
 import { fast, type PowerSchedule } from '../search/schedule.js';
 import type { SequenceHarness } from '../execution/sequenceRunner.js';
 import type { CallTarget, TxSequence } from '../types.js';
@@ -204,8 +203,7 @@ export async function campaignOn(
   }
   dictionary.addAmounts(await openingAmounts(executor, contracts.map((c) => c?.abi)), true);
   // After adoption: the lookahead follows calls into contracts the constructors created too.
-  const known = request.techniques.calleeFrames === false ? undefined : worldCode(executor.deployments, deployment, request.targets);
-  const lookahead = lookaheadSetup(request.schedule, deployment, request.targets, reach, known);
+  const lookahead = lookaheadSetup(request.schedule, deployment, request.targets, reach, request.techniques.calleeFrames === false ? undefined : executor.deployments);
   const oracles = suite
     ? suiteOracles(suite, oracleSettings)
     : buildOracles({ contracts, deployments: executor.deployments, subject: world.subject }, oracleSettings);
@@ -322,39 +320,49 @@ const SCHEDULE: Record<ScheduleName, PowerSchedule> = {
 /**
  * The schedule, and for the lookahead configurations the path analyzer. The empty-prefix check runs
  * first: targets proven unreachable get that status, and the schedule stops aiming at them (they are
- * left out of the analyzer's target set).
+ * left out of the analyzer's target set). A target in a linked library is proven so from the
+ * library's own entry (anyone may call it); with `deployments`, the analyzer follows calls into them.
  */
 function lookaheadSetup(
   schedule: ScheduleName,
   deployment: { code: Uint8Array; codeId: number },
   targets: readonly ReachTarget[],
   reach: ReachTracker,
-  world?: readonly WorldCode[],
+  deployments?: readonly KnownCode[],
 ): { schedule: PowerSchedule; analyzer?: PathAnalyzer; unreachable: ReadonlySet<number> } {
   if (schedule === 'baseline') return { schedule: SCHEDULE.baseline, unreachable: new Set() };
-  // The analysis reads the subject's code; targets in a linked library are reached through its calls.
-  const own = targets.map((t) => (t.runtime === undefined ? t.pcs : []));
-  const targetsElsewhere = targets.some((t) => t.runtime !== undefined);
   const mode = schedule === 'lookahead-imprecise' ? 'imprecise' : 'precise';
-  const analyzer = (pcs: readonly number[]) => createPathAnalyzer({ code: deployment.code, codeId: deployment.codeId, targetPcs: pcs, targetsElsewhere, world, mode });
-  const provenPcs = analyzer(own.flat()).unreachable();
+  const own = targets.map((t) => (t.runtime === undefined ? t.pcs : []));
+  const provenOwn = createPathAnalyzer({ code: deployment.code, codeId: deployment.codeId, targetPcs: own.flat(), mode }).unreachable();
+  const proven = targets.map((t) => (t.runtime === undefined ? provenOwn : unreachableInCode(t.runtime.code, t.pcs)));
   const unreachable = new Set<number>();
   targets.forEach((t, i) => {
-    if (own[i].length > 0 && t.creationPcs.length === 0 && own[i].every((pc) => provenPcs.has(pc))) unreachable.add(i);
+    if (t.pcs.length > 0 && t.creationPcs.length === 0 && t.pcs.every((pc) => proven[i].has(pc))) unreachable.add(i);
   });
-  const live = own.flat().filter((pc) => !provenPcs.has(pc));
-  return { schedule: untilReached(SCHEDULE[schedule], reach, unreachable.size), analyzer: analyzer(live), unreachable };
+  const live = targets.map((t, i) => (unreachable.has(i) ? { ...t, pcs: [] } : t));
+  const analyzer = createPathAnalyzer({
+    code: deployment.code,
+    codeId: deployment.codeId,
+    targetPcs: live.flatMap((t) => (t.runtime === undefined ? t.pcs.filter((pc) => !provenOwn.has(pc)) : [])),
+    // The analysis reads the subject's code; targets in a linked library are reached through its calls.
+    targetsElsewhere: live.some((t) => t.runtime !== undefined && t.pcs.length > 0),
+    world: deployments && worldCode(deployments, deployment, live),
+    mode,
+  });
+  return { schedule: untilReached(SCHEDULE[schedule], reach, unreachable.size), analyzer, unreachable };
+}
+
+interface KnownCode {
+  address: Address;
+  code: Uint8Array;
+  codeId: number;
 }
 
 /**
  * The deployments as the lookahead follows calls into them: address, code and the pcs of the
  * targets in that code (the subject's own are its analyzer's to give).
  */
-function worldCode(
-  deployments: readonly { address: Address; code: Uint8Array; codeId: number }[],
-  subject: { codeId: number },
-  targets: readonly ReachTarget[],
-): WorldCode[] {
+function worldCode(deployments: readonly KnownCode[], subject: { codeId: number }, targets: readonly ReachTarget[]): WorldCode[] {
   return deployments.map(({ address, code, codeId }) => ({
     address: BigInt(address),
     code,

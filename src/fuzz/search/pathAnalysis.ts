@@ -1,6 +1,8 @@
 import { lookahead, prepareProgram, targetsInWorld, unreachableTargets, type AnalysisStats, type TargetSet, type WorldCode } from '../../analysis/index.js';
 import type { TxResult } from '../../evm/types.js';
 
+export type { WorldCode };
+
 export interface PathAnalysis {
   lid: string;
   splitPoints: readonly number[];
@@ -97,4 +99,12 @@ export function createPathAnalyzer(request: PathAnalyzerRequest): PathAnalyzer {
       return unreachable;
     },
   };
+}
+
+/**
+ * pcs of targets in `code` that no call of it can execute, whoever makes it and with whatever
+ * calldata (its empty-prefix check): for a linked library, which anyone may call.
+ */
+export function unreachableInCode(code: Uint8Array, pcs: readonly number[]): ReadonlySet<number> {
+  return pcs.length === 0 ? new Set() : unreachableTargets(prepareProgram(code), { pcs: new Set(pcs), elsewhere: true });
 }
