@@ -8,6 +8,8 @@ pragma solidity ^0.8.20;
 // wrote, ends the no-target-ahead prefix before the loops (a call counted as "may reach a target"
 // keeps every loop turn in the prefix, so the LIDs are as many as the paths). The other branch
 // passes a % 32, and the target (marked TARGET, in the callee) stays reachable there: b == 29.
+// The library's other function reaches the target with any input: the callee's analysis must know
+// which function the call selects (the selector word, partly overwritten by the unknown `hits`).
 // Not a bug fixture: no safe twin.
 library Quadratic {
     function settle(uint256 total, uint256 b) public pure returns (uint256) {
@@ -19,6 +21,10 @@ library Quadratic {
             return total + 1; // TARGET
         }
         return total;
+    }
+
+    function settleAny(uint256 a) public pure returns (uint256) {
+        return settle(0, a % 32);
     }
 }
 

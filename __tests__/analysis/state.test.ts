@@ -1,4 +1,5 @@
-import { isTop, unknown } from '../../src/analysis/lattice.js';
+import { abstractResult } from '../../src/analysis/intervals.js';
+import { isConst, isTop, unknown } from '../../src/analysis/lattice.js';
 import { prepareProgram } from '../../src/analysis/program.js';
 import { hashMemory, joinInto, loadWord, storeWord, type AbstractState } from '../../src/analysis/state.js';
 import { transfer } from '../../src/analysis/transfer.js';
@@ -34,8 +35,16 @@ describe('abstract states', () => {
     storeWord(s, 0x80n, 0xa9059cbbn << 224n);
     storeWord(s, 0x84n, 5n);
     expect(loadWord(s, 0x80n)).toBe(0xa9059cbbn << 224n);
-    storeWord(s, 0x84n, unknown()); // an unknown word forgets what it overlaps
-    expect([loadWord(s, 0x80n), loadWord(s, 0x84n)].map((v) => (isTop(v) ? 'T' : v))).toEqual(['T', 'T']);
+    // An unknown argument keeps the selector bytes known: SHR 224 of the word is the selector.
+    storeWord(s, 0x84n, unknown());
+    expect(isTop(loadWord(s, 0x84n))).toBe(true);
+    expect(abstractResult(0x1c, [224n, loadWord(s, 0x80n)])).toBe(0xa9059cbbn);
+    storeWord(s, 0x81n, unknown()); // past the selector's first byte: only that byte stays known
+    expect(abstractResult(0x1c, [248n, loadWord(s, 0x80n)])).toBe(0xa9n);
+    expect(isConst(abstractResult(0x1c, [224n, loadWord(s, 0x80n)]))).toBe(false);
+    expect(isTop(hashMemory(s, 0x80n, 32n))).toBe(true); // only whole constants hash
+    storeWord(s, 0x81n, 1n); // a constant after the known byte: the whole word is known again
+    expect(loadWord(s, 0x80n)).toBe(0xa9n << 248n);
     storeWord(s, unknown(), 1n); // unknown offset: forget everything
     expect(s.memory.size).toBe(0);
   });

@@ -1,6 +1,6 @@
 import { Op } from '../targets/opcodes.js';
 import { isConst, showValue, unknown, type AbsValue } from './lattice.js';
-import type { AbstractState } from './state.js';
+import { copyWord, type AbstractState, type MemoryWord } from './state.js';
 
 /**
  * What a callee frame starts with, as far as its caller's abstract state knew it at the call
@@ -9,7 +9,7 @@ import type { AbstractState } from './state.js';
  */
 export interface FrameInput {
   /** Calldata words by their byte offset in the calldata (each entirely inside it). */
-  readonly words: ReadonlyMap<number, bigint>;
+  readonly words: ReadonlyMap<number, MemoryWord>;
   readonly size: AbsValue;
   readonly value: AbsValue;
   /** Text of all of the above: states of frames with different inputs never share a cache entry. */
@@ -31,15 +31,15 @@ export function callOperands(opcode: number, state: AbstractState): { to: AbsVal
 }
 
 /** The callee's input when the caller passes memory [offset, offset + size) as calldata. */
-function frameInput(memory: ReadonlyMap<number, bigint>, offset: AbsValue, size: AbsValue, value: AbsValue): FrameInput {
-  const words = new Map<number, bigint>();
+function frameInput(memory: ReadonlyMap<number, MemoryWord>, offset: AbsValue, size: AbsValue, value: AbsValue): FrameInput {
+  const words = new Map<number, MemoryWord>();
   if (isConst(offset) && isConst(size)) {
     for (const [at, word] of memory) {
       const inside = BigInt(at) - offset;
       if (inside >= 0n && inside + 32n <= size) words.set(Number(inside), word);
     }
   }
-  const shown = [...words].sort((x, y) => x[0] - y[0]).map(([at, word]) => `${at}=${word.toString(16)}`);
+  const shown = [...words].sort((x, y) => x[0] - y[0]).map(([at, word]) => `${at}=${showValue(word)}`);
   return { words, size, value, key: `${showValue(size)};${showValue(value)};${shown.join(',')}` };
 }
 
@@ -47,5 +47,5 @@ function frameInput(memory: ReadonlyMap<number, bigint>, offset: AbsValue, size:
 export function calldataWord(input: FrameInput | undefined, offset: AbsValue): AbsValue {
   if (input === undefined || !isConst(offset) || !isConst(input.size)) return unknown();
   if (offset >= input.size) return 0n; // past the end, calldata reads as zeros
-  return (offset <= BigInt(Number.MAX_SAFE_INTEGER) ? input.words.get(Number(offset)) : undefined) ?? unknown();
+  return copyWord(offset <= BigInt(Number.MAX_SAFE_INTEGER) ? input.words.get(Number(offset)) : undefined);
 }

@@ -1,6 +1,6 @@
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import type { FrameInput } from './frame.js';
-import { isConst, joinValues, showValue, unknown, type AbsValue } from './lattice.js';
+import { between, high, isConst, joinValues, low, showValue, unknown, type AbsValue, type Range } from './lattice.js';
 
 /** EVM stack limit: pushing beyond it halts the frame. */
 export const STACK_LIMIT = 1024;
@@ -21,10 +21,16 @@ export interface AbstractState {
    * 32-byte words known to hold a constant, keyed by their constant byte offset. A missing offset is
    * Top. Writes at unknown offsets clear the map, overlapping writes remove what they overlap.
    */
-  memory: Map<number, bigint>;
+  memory: Map<number, MemoryWord>;
   /** The calldata and value of a callee frame, as far as its caller knew them (frame.ts); absent: Top. */
   input?: FrameInput;
 }
+
+/**
+ * A known memory word: a constant, or an interval whose bounds share the leading bytes that are
+ * known (a constant partly overwritten by an unknown word: a call's selector before its arguments).
+ */
+export type MemoryWord = bigint | Range;
 
 /** Offsets past this are never tracked (touching them costs more gas than a block has). */
 const MAX_TRACKED_OFFSET = 2 ** 32;
@@ -88,9 +94,10 @@ export function joinInto(current: AbstractState, incoming: AbstractState, thresh
     stack[i] = joined;
   }
   if (!changed) changed = fingerprint({ stack, open, memory: current.memory }) !== fingerprint(current);
-  const memory = new Map<number, bigint>();
+  const memory = new Map<number, MemoryWord>();
   for (const [offset, word] of current.memory) {
-    if (incoming.memory.get(offset) === word) memory.set(offset, word);
+    const theirs = incoming.memory.get(offset);
+    if (theirs !== undefined && low(theirs) === low(word) && high(theirs) === high(word)) memory.set(offset, word);
     else changed = true;
   }
   return changed ? withInput({ stack, open, memory }, current.input) : undefined;
@@ -109,7 +116,7 @@ export function fingerprint(state: AbstractState): string {
   let text = (state.open ? '…' : '') + shown.join(',');
   if (state.memory.size > 0) {
     const words = [...state.memory].sort((x, y) => x[0] - y[0]);
-    text += '|' + words.map(([offset, word]) => `${offset}=${word.toString(16)}`).join(',');
+    text += '|' + words.map(([offset, word]) => `${offset}=${showValue(word)}`).join(',');
   }
   return state.input === undefined ? text : `${text}#${state.input.key}`;
 }
@@ -133,27 +140,30 @@ export function clobberMemory(state: AbstractState, offset: AbsValue, size: AbsV
 }
 
 /**
- * MSTORE. A constant written over known words keeps them known, spliced: solc writes a call's
- * selector word and then its arguments 4 bytes further, and the callee's calldata needs both.
+ * MSTORE. What it writes over stays known where it can: a constant over constants splices them, and
+ * any word keeps the known leading bytes of a word it overwrites the end of (solc writes a call's
+ * selector word, then its arguments 4 bytes further: the callee's calldata needs the selector).
  */
 export function storeWord(state: AbstractState, offset: AbsValue, value: AbsValue): void {
   const start = trackedOffset(offset);
-  if (start === undefined || !isConst(value) || state.memory.size === 0) {
-    clobberMemory(state, offset, 32n);
-    if (start !== undefined && isConst(value)) state.memory.set(start, value);
-    return;
-  }
+  if (start === undefined) return clobberMemory(state, offset, 32n);
   for (const [key, word] of [...state.memory]) {
     if (key === start || key <= start - 32 || key >= start + 32) continue;
-    state.memory.set(key, overlay(word, key - start, value));
+    const merged = overlay(word, key - start, value);
+    if (merged === undefined) state.memory.delete(key);
+    else state.memory.set(key, merged);
   }
-  state.memory.set(start, value);
+  if (isConst(value)) state.memory.set(start, value);
+  else state.memory.delete(start);
 }
 
-/** The word at `shift` bytes (−31…31) from a write of `value`, which it held before as `word`. */
-function overlay(word: bigint, shift: number, value: bigint): bigint {
-  if (shift < 0) return keepHead(word, -shift) | (value >> BigInt(-8 * shift));
-  return ((value << BigInt(8 * shift)) & WORD_MASK) | keepTail(word, shift);
+/** The word `shift` bytes (−31…31) from a write of `value`, which held `word` before; undefined when unknown. */
+function overlay(word: MemoryWord, shift: number, value: AbsValue): MemoryWord | undefined {
+  if (shift > 0) return isConst(word) && isConst(value) ? ((value << BigInt(8 * shift)) & WORD_MASK) | keepTail(word, shift) : undefined;
+  const head = keepHead(low(word), -shift);
+  if (head !== keepHead(high(word), -shift)) return undefined;
+  if (isConst(value)) return head | (value >> BigInt(-8 * shift));
+  return between(head, head | keepTail(WORD_MASK, 32 + shift));
 }
 
 /** The first `bytes` bytes of `word`, the rest zero. */
@@ -172,7 +182,7 @@ const WORD_MASK = (1n << 256n) - 1n;
 export function loadWord(state: AbstractState, offset: AbsValue): AbsValue {
   const start = trackedOffset(offset);
   if (start === undefined) return unknown();
-  return state.memory.get(start) ?? unknown();
+  return copyWord(state.memory.get(start));
 }
 
 /** KECCAK256 of memory made only of known words (solc's mapping slots); Top otherwise. */
@@ -183,7 +193,7 @@ export function hashMemory(state: AbstractState, offset: AbsValue, size: AbsValu
   const bytes = new Uint8Array(length);
   for (let at = 0; at < length; at += 32) {
     const word = state.memory.get(start + at);
-    if (word === undefined) return unknown();
+    if (word === undefined || !isConst(word)) return unknown();
     bytes.set(wordBytes(word), at);
   }
   let hash = 0n;
@@ -199,4 +209,10 @@ function wordBytes(word: bigint): Uint8Array {
     rest >>= 8n;
   }
   return bytes;
+}
+
+/** A memory word pushed on a stack: an interval as a fresh value (its own identity), Top when unknown. */
+export function copyWord(word: MemoryWord | undefined): AbsValue {
+  if (word === undefined) return unknown();
+  return isConst(word) ? word : between(word.lo, word.hi);
 }
