@@ -58,9 +58,9 @@ export interface PathAnalyzer {
  * are cached inside it per (split point, abstract state), so prefixes that end in the same state at
  * the same place share one fixpoint.
  *
- * With no target pcs (and none elsewhere) every suffix is trivially target-free: every path's prefix ends at pc 0 and all
- * inputs share one LID and the split point 0, so the schedule degenerates (every entry is equally
- * rare). That case is answered without running the interpreter; callers should not pick the lookahead
+ * With no target pcs (and none elsewhere) every suffix is trivially target-free: every path's prefix
+ * ends at pc 0 and all inputs share one LID and the split point 0, so the schedule degenerates
+ * (every entry is equally rare). That case is answered without running the interpreter; callers should not pick the lookahead
  * schedules without targets.
  */
 export function createPathAnalyzer(request: PathAnalyzerRequest): PathAnalyzer {
