@@ -18,6 +18,8 @@ import { type FrameExit, instrumentedOpcodes, trackFrames } from './instrumentat
 import { JournaledState } from './journaledState.js';
 import { enableEipLookup } from './eipLookup.js';
 import { enableJumpAnalysisCache } from './jumpAnalysisCache.js';
+import { keepSynchronous } from './syncOpcodes.js';
+import { wordOpcodes } from './wordOpcodes.js';
 import { pointEvaluationKzg } from './pointEvaluation.js';
 import { decodeRevert, describeRevert } from '../oracles/revert.js';
 import { DEFAULT_TRACE_LIMITS, type TraceLimits, TraceRecorder } from './traceRecorder.js';
@@ -161,16 +163,19 @@ export class Executor {
     const recorder = new TraceRecorder(registry, { ...DEFAULT_TRACE_LIMITS, ...options.traceLimits });
     const cheatcodes = options.cheatcodes === undefined ? undefined : new CheatcodeSession(state, options.cheatcodes);
     await cheatcodes?.placeMarkerCode();
-    const instrumented = options.instrumented === false ? undefined : instrumentedOpcodes(common, recorder);
+    const words = wordOpcodes(common);
+    const hooked = options.instrumented === false ? words : [...words, ...instrumentedOpcodes(common, recorder, words)];
+    const customOpcodes = cheatcodes === undefined ? hooked : [...hooked, ...cheatcodes.opcodes(common, hooked)];
     const evm = await createEVM({
       common,
       stateManager: state,
-      customOpcodes: cheatcodes === undefined ? instrumented : [...(instrumented ?? []), ...cheatcodes.opcodes(common, instrumented ?? [])],
+      customOpcodes,
       customPrecompiles: cheatcodes?.precompiles(),
       // Fuzzed projects are often compiled without the optimizer, past the 24 KiB limit.
       allowUnlimitedContractSize: true,
       allowUnlimitedInitCodeSize: true,
     });
+    keepSynchronous(evm, common, customOpcodes);
     await enableJumpAnalysisCache(evm);
     return new Executor(evm, state, recorder, registry, options, cheatcodes);
   }

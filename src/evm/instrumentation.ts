@@ -32,10 +32,11 @@ function top(runState: RunState, n: number): bigint {
 /**
  * customOpcodes entries that record into `recorder` and then run the original handler, so the
  * bytecode is untouched and gas is unchanged. Handlers see the pc already past the opcode, hence
- * `programCounter - 1`. Operands are read before the original pops them.
+ * `programCounter - 1`. Operands are read before the original pops them. `base` are the handlers
+ * wrapped where they replace the library's (`wordOpcodes`).
  */
-export function instrumentedOpcodes(common: Common, recorder: TraceRecorder): CustomOpcode[] {
-  const table = getOpcodesForHF(common);
+export function instrumentedOpcodes(common: Common, recorder: TraceRecorder, base: CustomOpcode[]): CustomOpcode[] {
+  const table = getOpcodesForHF(common, base);
   const wrap = (code: number, before: (runState: RunState, pc: number) => void): AddOpcode =>
     replaceOpcode(table, code, (original) => (runState, opCommon) => {
       if (recorder.recording) before(runState, runState.programCounter - 1);
