@@ -37,6 +37,7 @@ const bugs: { file: string; budget: string; found: Bug[] }[] = [
   { file: 'CreatedAtRuntime.sol', budget: '20000x', found: [{ kind: 'assertion', calls: ['spawn()', 'poke(address)'], message: /Assertion failed/ }] },
   { file: 'CreatedByCall.sol', budget: '3000x', found: [{ kind: 'property', calls: ['make()', 'open(uint256)'], message: /echidna_sealed\(\) returned false/ }] },
   { file: 'SelfCallback.sol', budget: '2000x', found: [{ kind: 'property', calls: ['relay(bytes)'], message: /echidna_not_released\(\) returned false/ }] },
+  { file: 'RawBytesString.sol', budget: '2000x', found: [{ kind: 'assertion', calls: ['tag(string)'], message: /Assertion failed/ }] },
   { file: 'RevertProperty.sol', budget: '3000x', found: [{ kind: 'property', calls: ['unlock(uint256)'], message: /echidna_revert_sealed\(\) returned instead of reverting/ }] },
   {
     file: 'BrokenPropertyBeside.sol',
@@ -53,6 +54,7 @@ const twins: { file: string; budget: string }[] = [
   { file: 'PropertyOnlyCompareSafe.sol', budget: '5000x' },
   { file: 'CreatedInConstructorSafe.sol', budget: '2000x' },
   { file: 'SelfCallbackSafe.sol', budget: '2000x' },
+  { file: 'RawBytesStringSafe.sol', budget: '2000x' },
   { file: 'CreatedAtRuntimeSafe.sol', budget: '20000x' },
   { file: 'CreatedByCallSafe.sol', budget: '3000x' },
   { file: 'BrokenPropertyBesideSafe.sol', budget: '3000x' },

@@ -49,6 +49,7 @@ describe('bytes, strings and addresses', () => {
   it('quotes strings as Solidity literals', () => {
     expect(stringText('a "b"\n')).toBe('"a \\"b\\"\\n"');
     expect(stringText('café')).toBe('unicode"café"');
+    expect(stringText('a\udcf8')).toBe('string(bytes(hex"61f8"))');
   });
 
   it('names known accounts, writes zero as address(0) and others checksummed', () => {

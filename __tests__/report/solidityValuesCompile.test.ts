@@ -1,10 +1,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { bytesToHex, decodeFunctionResult, encodeFunctionData, type Abi } from 'viem';
+import { bytesToHex, decodeAbiParameters, decodeFunctionResult, encodeFunctionData, type Abi } from 'viem';
 import { compileProject } from '../../src/build/compile.js';
 import { Executor } from '../../src/evm/executor.js';
-import { addressText, etherText, fixedBytesText, integerText } from '../../src/report/solidityValues.js';
+import { stringOfBytes } from '../../src/fuzz/inputs/stringBytes.js';
+import { addressText, etherText, fixedBytesText, integerText, stringText } from '../../src/report/solidityValues.js';
 
 /**
  * The value formatter's output is Solidity: every expression is compiled by real solc into a pure
@@ -26,6 +27,8 @@ const cases: { type: string; value: bigint | string; text: string }[] = [
   { type: 'address', value: ALICE, text: addressText(ALICE, new Map([[ALICE, 'alice']])) },
   { type: 'address', value: '0xd8da6bf26964af9d7eed9e03e53415d37aa96045', text: addressText('0xd8da6bf26964af9d7eed9e03e53415d37aa96045', new Map()) },
   { type: 'address', value: `0x${'0'.repeat(40)}`, text: addressText(`0x${'0'.repeat(40)}`, new Map()) },
+  // Raw bytes (no valid UTF-8) stand in a string as U+DC80–U+DCFF; text and raw bytes mixed.
+  ...['lookout', 'café "ü"', '\udcf8', 'aé\udcc3b\udcff'].map((value) => ({ type: 'string memory', value, text: stringText(value) })),
 ];
 
 let dir: string;
@@ -50,6 +53,12 @@ it.each(cases.map((c, i) => [c.text, c.type, i] as const))('%s compiles as %s an
   const functionName = `v${i}`;
   const { success, returnData } = await executor.view(0, Uint8Array.from(Buffer.from(encodeFunctionData({ abi, functionName }).slice(2), 'hex')));
   expect(success).toBe(true);
+  if (cases[i].type === 'string memory') {
+    // Read as bytes: viem would read a string's invalid UTF-8 as U+FFFD.
+    const [bytes] = decodeAbiParameters([{ type: 'bytes' }], returnData);
+    expect(stringOfBytes(Buffer.from(bytes.slice(2), 'hex'))).toBe(cases[i].value);
+    return;
+  }
   const result = decodeFunctionResult({ abi, functionName, data: bytesToHex(returnData) });
   const expected = cases[i].value;
   expect(typeof expected === 'string' ? String(result).toLowerCase() : BigInt(result as bigint)).toEqual(expected);

@@ -1,7 +1,7 @@
-import { type AbiFunction, encodeFunctionData, hexToBytes, toFunctionSelector } from 'viem';
+import { type AbiFunction, hexToBytes, toFunctionSelector } from 'viem';
 import { SENDER_ADDRESSES } from '../evm/executor.js';
 import type { Address } from '../evm/types.js';
-import { decodeBool, functionTarget } from '../fuzz/inputs/abi.js';
+import { decodeBool, encodeFunctionCall, functionTarget } from '../fuzz/inputs/abi.js';
 import type { Rng } from '../fuzz/inputs/rng.js';
 import { generateInputs, type ValueContext } from '../fuzz/inputs/values.js';
 import { decodeRevert, describeRevert } from '../oracles/revert.js';
@@ -110,6 +110,6 @@ function randomCall(targets: readonly InvariantTarget[], senders: readonly Addre
   const target = targets[rng.int(targets.length)];
   const fn = target.functions[rng.int(target.functions.length)];
   const { args } = generateInputs(functionTarget(fn), ctx);
-  const data = encodeFunctionData({ abi: [fn], functionName: fn.name, args });
+  const data = encodeFunctionCall(fn, args);
   return { sender: senders[rng.int(senders.length)], target: target.address, data };
 }

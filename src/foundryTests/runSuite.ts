@@ -1,9 +1,9 @@
-import { type Abi, encodeFunctionData } from 'viem';
 import type { CompiledProject } from '../build/types.js';
 import { Dictionary } from '../fuzz/inputs/dictionary.js';
 import { Rng } from '../fuzz/inputs/rng.js';
 import { generateInputs, type ValueContext } from '../fuzz/inputs/values.js';
-import { functionTarget } from '../fuzz/inputs/abi.js';
+import { encodeFunctionCall, functionTarget } from '../fuzz/inputs/abi.js';
+import type { AbiValue } from '../fuzz/types.js';
 import { runInvariant } from './invariant.js';
 import { FORGE_SENDER, isSkipped, type SuiteOptions, SuiteSession } from './suiteSession.js';
 import type { SuiteResult, TestFunction, TestResult, TestSuite } from './types.js';
@@ -46,8 +46,8 @@ export async function runTest(session: SuiteSession, test: TestFunction, options
 }
 
 /** One call with the given arguments (a unit test, or a fuzz test's counterexample replayed). */
-export async function runWithInputs(session: SuiteSession, test: TestFunction, args: readonly unknown[]): Promise<TestResult> {
-  const data = encodeFunctionData({ abi: [test.fn] as Abi, functionName: test.name, args });
+export async function runWithInputs(session: SuiteSession, test: TestFunction, args: readonly AbiValue[]): Promise<TestResult> {
+  const data = encodeFunctionCall(test.fn, args);
   const verdict = await session.call(data, test.expectsFailure);
   const base = { name: test.name, kind: test.kind, runs: 1 };
   switch (verdict.kind) {

@@ -1,4 +1,5 @@
-import { formatUnits, getAddress, parseAbiItem, type AbiParameter } from 'viem';
+import { bytesToHex, formatUnits, getAddress, parseAbiItem, type AbiParameter } from 'viem';
+import { holdsRawBytes, stringBytes } from '../fuzz/inputs/stringBytes.js';
 
 /**
  * Counterexample values written for people, as Solidity expressions where the language has one:
@@ -83,8 +84,12 @@ export function bytesText(hex: string): string {
   return digits === '' ? '""' : `hex"${digits}"`;
 }
 
-/** A string literal; `unicode"…"` when it holds characters beyond ASCII. */
+/**
+ * A string literal; `unicode"…"` when it holds characters beyond ASCII; `string(bytes(hex"…"))` when
+ * its bytes are no valid UTF-8 (raw bytes, see `stringBytes`): Solidity rejects such a string literal.
+ */
 export function stringText(text: string): string {
+  if (holdsRawBytes(text)) return `string(bytes(${bytesText(bytesToHex(stringBytes(text)))}))`;
   const literal = JSON.stringify(text).replace(/[\u007f-\uffff]/g, (c) => (c.charCodeAt(0) < 0xa0 ? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}` : c));
   return /[^\u0000-\u007f]/.test(literal) ? `unicode${literal}` : literal;
 }

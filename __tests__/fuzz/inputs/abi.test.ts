@@ -50,6 +50,9 @@ const roundTrips: [string, AbiValue[]][] = [
   ['arrays', [[1n, 2n, 3n], [ADDRESS, '0x0000000000000000000000000000000000000000'], [[1n, 65535n], [0n, 7n]], ['0x01', '0x']]],
   ['settle', [order, [order, [ADDRESS, 0n, ['0x', []]]]]],
   ['pair', [[ADDRESS, 5n]]],
+  // Strings holding raw bytes (no valid UTF-8), alone and nested in a struct's string array.
+  ['simple', [ADDRESS, false, '0x00', `0x${'00'.repeat(32)}`, '0xf8', 'a\udcf8\udcc3']],
+  ['settle', [[ADDRESS, 1n, ['0x', ['\udcff', 'ok']]], []]],
 ];
 
 describe('abi', () => {
@@ -67,6 +70,11 @@ describe('abi', () => {
     const expected = encodeFunctionData({ abi, functionName: 'settle', args: [named, [named]] });
     const actual = encodeCall(call('settle', [order, [order]]));
     expect(Buffer.from(actual).toString('hex')).toBe(expected.slice(2));
+  });
+
+  test('a string holding raw bytes is encoded as those bytes: length word, then the bytes left-aligned', () => {
+    const data = Buffer.from(encodeCall(call('simple', [ADDRESS, false, '0x00', `0x${'00'.repeat(32)}`, '0x', 'A\udcf8']))).toString('hex');
+    expect(data.slice(-128)).toBe(`${'0'.repeat(63)}2${'41f8'.padEnd(64, '0')}`);
   });
 
   test('call targets: every function with supported types but properties, then fallback and receive', () => {

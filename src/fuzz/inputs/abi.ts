@@ -1,4 +1,5 @@
 import {
+  bytesToHex,
   decodeAbiParameters,
   encodeAbiParameters,
   hexToBytes,
@@ -11,6 +12,7 @@ import {
 } from 'viem';
 import { isPropertyFunction } from '../../oracles/property.js';
 import type { AbiValue, Call, CallTarget } from '../types.js';
+import { stringBytes, stringOfBytes } from './stringBytes.js';
 
 /** The shape of one ABI parameter type, parsed once and cached per parameter object. */
 export type AbiType =
@@ -131,10 +133,8 @@ export function encodeCall(call: Call): Uint8Array {
 function encodeCalldata(call: Call): Uint8Array {
   const target = call.target;
   switch (target.kind) {
-    case 'function': {
-      const args = encodeAbiParameters(target.fn.inputs, call.args as readonly unknown[]);
-      return hexToBytes(`${target.selector}${args.slice(2)}` as Hex);
-    }
+    case 'function':
+      return hexToBytes(`${target.selector}${encodeArguments(target.fn.inputs, call.args).slice(2)}` as Hex);
     case 'fallback':
       return hexToBytes(target.data as Hex);
     case 'receive':
@@ -142,10 +142,55 @@ function encodeCalldata(call: Call): Uint8Array {
   }
 }
 
+/** Calldata (selector and arguments) of a call to `fn`: for callers that hold no Call (Foundry tests). */
+export function encodeFunctionCall(fn: AbiFunction, args: readonly AbiValue[]): Hex {
+  return `${toFunctionSelector(fn)}${encodeArguments(fn.inputs, args).slice(2)}`;
+}
+
+/** Arguments ABI-encoded, strings as the bytes they stand for (`stringBytes`: raw bytes included). */
+function encodeArguments(params: readonly AbiParameter[], args: readonly AbiValue[]): Hex {
+  const asBytes = bytesParams(params);
+  if (asBytes === params) return encodeAbiParameters(params, args as readonly unknown[]);
+  return encodeAbiParameters(asBytes, params.map((param, i) => stringsAsBytes(param, args[i])));
+}
+
 /** Decodes a function's calldata (selector included) back into AbiValues; for replay and tests. */
 export function decodeArgs(fn: AbiFunction, calldata: Uint8Array): AbiValue[] {
-  const decoded = decodeAbiParameters(fn.inputs, calldata.subarray(4));
+  const decoded = decodeAbiParameters(bytesParams(fn.inputs), calldata.subarray(4));
   return fn.inputs.map((param, i) => normalize(param, decoded[i]));
+}
+
+const bytesParamsCache = new WeakMap<readonly AbiParameter[], readonly AbiParameter[]>();
+
+/**
+ * The parameters with every `string` (nested ones too) declared `bytes`: the two encode alike, and
+ * viem would write a string as UTF-8 text (a raw byte as U+FFFD) and read one back the same lossy
+ * way. The parameters themselves when they hold no string.
+ */
+function bytesParams(params: readonly AbiParameter[]): readonly AbiParameter[] {
+  let converted = bytesParamsCache.get(params);
+  if (converted === undefined) {
+    const mapped = params.map(stringAsBytes);
+    converted = mapped.every((param, i) => param === params[i]) ? params : mapped;
+    bytesParamsCache.set(params, converted);
+  }
+  return converted;
+}
+
+function stringAsBytes(param: AbiParameter): AbiParameter {
+  const type = param.type.replace(/^string(?=$|\[)/, 'bytes');
+  const components = componentsOf(param);
+  const mapped = components.map(stringAsBytes);
+  if (type === param.type && mapped.every((c, i) => c === components[i])) return param;
+  return (components.length > 0 ? { ...param, type, components: mapped } : { ...param, type }) as AbiParameter;
+}
+
+function stringsAsBytes(param: AbiParameter, value: AbiValue): AbiValue {
+  const t = abiType(param);
+  if (t.kind === 'string') return bytesToHex(stringBytes(value as string));
+  if (t.kind === 'array') return (value as AbiValue[]).map((v) => stringsAsBytes(t.element, v));
+  if (t.kind === 'tuple') return t.components.map((c, i) => stringsAsBytes(c, (value as AbiValue[])[i]));
+  return value;
 }
 
 /** viem's decoded form → AbiValue: numbers to bigint, named tuples to arrays, addresses lowercase. */
@@ -162,7 +207,7 @@ function normalize(param: AbiParameter, value: unknown): AbiValue {
     case 'bytes':
       return (value as string).toLowerCase();
     case 'string':
-      return value as string;
+      return stringOfBytes(hexToBytes(value as Hex));
     case 'array':
       return (value as unknown[]).map((v) => normalize(t.element, v));
     case 'tuple': {

@@ -1,6 +1,7 @@
 import { bytesToHex, hexToBytes, type AbiParameter, type Hex } from 'viem';
 import { abiType, type AbiType } from './abi.js';
 import { bounds } from './dictionary.js';
+import { stringBytes, stringOfBytes } from './stringBytes.js';
 import type { AbiValue } from '../types.js';
 import {
   VALUE_DEFAULTS,
@@ -123,7 +124,7 @@ function spliceBytes(bytes: Uint8Array, at: number, remove: number, insert: Uint
   return out;
 }
 
-/** Insert, delete or replace a character, a mined string literal, or a fresh string. */
+/** Insert, delete or replace a character, a mined string literal, a byte-level mutation (raw bytes), or a fresh string. */
 function mutateText(text: string, ctx: ValueContext): string {
   const { rng } = ctx;
   const n = text.length;
@@ -133,6 +134,7 @@ function mutateText(text: string, ctx: ValueContext): string {
     [n > 0 ? 3 : 0, () => spliceText(text, rng.int(n), 1, '')],
     [n > 0 ? 3 : 0, () => spliceText(text, rng.int(n), 1, printable(rng))],
     [mined !== undefined && mined !== text ? 3 : 0, () => mined!],
+    [2, () => stringOfBytes(mutateByteString(stringBytes(text), ctx))],
     [1, () => generateValue({ type: 'string' }, ctx) as string],
   ]);
 }

@@ -1,9 +1,10 @@
-import { bytesToHex, stringToBytes, type AbiFunction, type AbiParameter } from 'viem';
+import { bytesToHex, hexToBytes, stringToBytes, type AbiFunction, type AbiParameter } from 'viem';
 import { ATTACKER_CALL_SELECTOR } from '../../evm/attacker.js';
 import { abiType, encodeCall, isPayable, signature } from './abi.js';
 import { attackerArgs, calldata, isAttackerCall, payingTarget } from './attackerCalls.js';
 import { fitWord, type Dictionary } from './dictionary.js';
 import type { Rng } from './rng.js';
+import { stringOfBytes } from './stringBytes.js';
 import type { AbiValue, Call, CallTarget } from '../types.js';
 
 /** What value generation (and mutation) draws on. One per campaign; `rng` is its mutation stream. */
@@ -129,13 +130,26 @@ function selfCalldata(targets: readonly CallTarget[], ctx: ValueContext): string
   return bytesToHex(encodeCall({ sender: 0, to: 0, target, args, value: 0n, blockDelay: 0, timeDelay: 0 }));
 }
 
+/**
+ * Share of fresh strings that are raw bytes rather than printable text: a contract may compare a
+ * string's bytes with bytes that are no valid UTF-8 (a `bytes1` constant such as 0xf8).
+ */
+const RAW_STRING_SHARE = 0.2;
+
 function generateString(ctx: ValueContext): string {
   const { rng } = ctx;
   const mined = rng.chance(0.3) ? ctx.dictionary.drawString(rng) : undefined;
   if (mined !== undefined) return mined;
+  if (rng.chance(RAW_STRING_SHARE)) return stringOfBytes(rng.chance(0.5) ? significantBytes(ctx.dictionary.draw(rng, 256, false)) : rng.bytes(generateLength(ctx)));
   let text = '';
   for (let i = generateLength(ctx); i > 0; i--) text += printable(rng);
   return text;
+}
+
+/** A dictionary word's bytes without the zero bytes around them: a left-aligned `bytesN` constant or a small number. */
+function significantBytes(word: bigint): Uint8Array {
+  const hex = word.toString(16).padStart(64, '0').replace(/^(00)+|(00)+$/g, '');
+  return hexToBytes(`0x${hex}`);
 }
 
 export function printable(rng: Rng): string {
