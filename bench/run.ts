@@ -78,8 +78,8 @@ const SECTIONS: Record<string, () => Promise<void>> = {
     printWorkers(await benchWorkers(seconds));
   },
   async shapes() {
-    console.log(`# Campaign throughput by argument shape (issue 14): one worker, ${budget} transactions each`);
-    printShapes(await benchShapes(budget));
+    console.log(`# Campaign throughput by argument shape (issue 14): one worker, ${budget} transactions each, ${seeds} seeds, medians`);
+    printShapes(await benchShapes(budget, seeds));
   },
   async speed() {
     console.log(`# Time to bug (issue 13): one worker, default configuration, ${seeds} seeds, ≤ ${budget} transactions`);
