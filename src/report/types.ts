@@ -103,6 +103,10 @@ export interface ReportCall {
   /** The contract called (a campaign calls its subject and the contracts deployed with it). */
   contract?: string;
   function: string;
+  /**
+   * Arguments as JSON values (integers as decimal strings). A `string` argument whose bytes are no
+   * valid UTF-8 writes each stray byte b as the lone surrogate U+DC00 + b (`\udcf8`); `calldata` has the bytes.
+   */
   args: unknown[];
   value: string;
   /** What the sender sends: for a call through Lookout's attacker, the attacker's `lookoutCall` calldata. */
