@@ -10,10 +10,12 @@ describe('harvestFeedback on the real EVM (Fig2StateBug)', () => {
     await executor.run(toTx(call('SetY', [0x5eed5n])));
     const dictionary = new Dictionary();
     // CopyY stores y into x: no argument, comparison or return value shows it, only the SSTORE.
-    harvestFeedback(dictionary, await executor.run(toTx(call('CopyY'))));
+    const copy = call('CopyY');
+    harvestFeedback(dictionary, await executor.run(toTx(copy)), copy);
     expect(dictionary.has(0x5eed5n)).toBe(true);
     // Bar compares x (now y) with 42 and returns 0.
-    harvestFeedback(dictionary, await executor.run(toTx(call('Bar'))));
+    const bar = call('Bar');
+    harvestFeedback(dictionary, await executor.run(toTx(bar)), bar);
     expect(dictionary.has(42n)).toBe(true);
   });
 
@@ -23,9 +25,24 @@ describe('harvestFeedback on the real EVM (Fig2StateBug)', () => {
     await executor.run(toTx(call('SetY', [-0x7777n])));
     const dictionary = new Dictionary();
     const mark = dictionary.mark();
-    harvestFeedback(dictionary, await executor.run(toTx(call('CopyY'))));
+    const copy = call('CopyY');
+    harvestFeedback(dictionary, await executor.run(toTx(copy)), copy);
     expect(dictionary.has(-0x7777n)).toBe(true);
     dictionary.rollback(mark);
     expect(dictionary.has(-0x7777n)).toBe(false);
+  });
+
+  it('leaves out the call’s own arguments echoed back: the generator drew them already', async () => {
+    const { executor, call } = await deploy('Fig2StateBug');
+    executor.reset();
+    const dictionary = new Dictionary();
+    // SetY stores its argument: the stored word is the argument itself.
+    const set = call('SetY', [0x5eed5n]);
+    harvestFeedback(dictionary, await executor.run(toTx(set)), set);
+    expect(dictionary.has(0x5eed5n)).toBe(false);
+    // CopyY computes nothing new either, but its stored word is no argument of its own: kept.
+    const copy = call('CopyY');
+    harvestFeedback(dictionary, await executor.run(toTx(copy)), copy);
+    expect(dictionary.has(0x5eed5n)).toBe(true);
   });
 });

@@ -88,7 +88,7 @@ async function observe(state: CampaignState, setup: CampaignSetup, sequence: TxS
   const run = await runSequence(setup.harness, sequence, (result, index) => {
     meter.transactions++;
     state.gasHogs.observe(sequence[index], result);
-    harvestFeedback(setup.dictionary, result);
+    harvestFeedback(setup.dictionary, result, sequence[index]);
     costs.observe(result, index);
     state.nearMisses.cover(result.trace.edges);
     steps.push(txStep(result, sequence[index]));

@@ -96,11 +96,11 @@ export class Dictionary {
     this.strings.push(value);
   }
 
-  /** Values observed while executing a sequence; undone by `rollback`. */
-  addFeedback(values: Iterable<bigint>): void {
+  /** Values observed while executing a sequence, except the words in `except`; undone by `rollback`. */
+  addFeedback(values: Iterable<bigint>, except?: ReadonlySet<bigint>): void {
     for (const value of values) {
       const word = toWord(value);
-      if (word <= SMALL || this.constantSet.has(word) || this.feedbackSet.has(word)) continue;
+      if (word <= SMALL || this.constantSet.has(word) || this.feedbackSet.has(word) || except?.has(word)) continue;
       if (this.limits.feedback === 0) return;
       if (this.feedback.length >= this.limits.feedback) this.evictOldFeedback();
       this.feedbackSet.add(word);
@@ -134,10 +134,10 @@ export class Dictionary {
   }
 
   /** Return or event data as feedback, one value per 32-byte word. */
-  addFeedbackData(data: Uint8Array): void {
+  addFeedbackData(data: Uint8Array, except?: ReadonlySet<bigint>): void {
     const words: bigint[] = [];
     for (let at = 0; at + 32 <= data.length; at += 32) words.push(wordAt(data, at));
-    this.addFeedback(words);
+    this.addFeedback(words, except);
   }
 
   /** A position to roll feedback back to, taken before a sequence runs. */
