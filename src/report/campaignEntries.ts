@@ -89,7 +89,9 @@ export function toReportFinding(
     failure.property !== undefined
       ? locator.functionLine(failure.property)
       : locator.locate(failure.pc, finding.failingResult.trace.jumps);
+  // A last call through Lookout's attacker is named by the call it forwards (as the sequence shows it).
   const last = finding.sequence[finding.sequence.length - 1];
+  const lastShown = attackerCallParts(last, result.calls)?.forwards ?? last;
   return {
     kind: failure.kind,
     panicCode: failure.panicCode === null ? null : formatPanicCode(failure.panicCode),
@@ -97,7 +99,7 @@ export function toReportFinding(
     contractFile: failedIn.file,
     file: location?.file ?? null,
     line: location?.line ?? null,
-    function: failure.property !== undefined ? `${failure.property}()` : (failure.function ?? callName(last)),
+    function: failure.property !== undefined ? `${failure.property}()` : (failure.function ?? callName(lastShown)),
     message: failure.message,
     // Only `lookout pr` has a base revision to compare with.
     introduced: null,
