@@ -3,6 +3,7 @@ import type { Executor } from '../evm/executor.js';
 import type { Address, Tx } from '../evm/types.js';
 import { ATTACKER_FILE } from '../evm/attacker.js';
 import { isErc20Shaped } from '../oracles/tokenShape.js';
+import { tokenBalance } from './tokenViews.js';
 import type { DeployedContract } from './types.js';
 
 /** Token units a mint gives each sender: a million tokens of 18 decimals, far below overflow of amount × supply products. */
@@ -23,7 +24,6 @@ export const FUNDED_WEI = 1_000n * 10n ** 18n;
 export const FUNDED_CONTRACT_WEI = 10n * 10n ** 18n;
 
 const ERC20 = parseAbi([
-  'function balanceOf(address) view returns (uint256)',
   'function mint(address, uint256)',
   'function deposit() payable',
   'function transfer(address, uint256) returns (bool)',
@@ -112,9 +112,9 @@ async function donate(executor: Executor, vault: DeployedContract, deployed: rea
   const token = deployed.find((d) => d.address.toLowerCase() === asset && isErc20Shaped(d.contract.abi));
   if (token === undefined) return undefined;
   const donor = executor.senderAddresses.length - 1;
-  const before = await balanceOf(executor, token.index, vault.address);
+  const before = await tokenBalance(executor, token.index, vault.address);
   const result = await executor.run({ sender: donor, to: token.index, data: calldata('transfer', [vault.address, VAULT_DONATION]), value: 0n, blockDelay: 0, timeDelay: 0 });
-  const after = await balanceOf(executor, token.index, vault.address);
+  const after = await tokenBalance(executor, token.index, vault.address);
   if (result.outcome.kind !== 'success' || before === undefined || after === undefined || after <= before) return undefined;
   return { token: token.index, holder: vault.address, via: 'donation', amount: after - before };
 }
@@ -142,7 +142,7 @@ function fundingWays(abi: Abi): Way[] {
 async function fund(executor: Executor, token: number, holder: Address, via: Way): Promise<Funding | undefined> {
   const senders = executor.senderAddresses;
   const deployer = senders.indexOf(executor.deployerAddresses[0]);
-  const before = await balanceOf(executor, token, holder);
+  const before = await tokenBalance(executor, token, holder);
   if (before === undefined) return undefined;
   let tx: Omit<Tx, 'to' | 'blockDelay' | 'timeDelay'>;
   switch (via) {
@@ -157,7 +157,7 @@ async function fund(executor: Executor, token: number, holder: Address, via: Way
       break;
     case 'transfer': {
       // The deployer keeps a share as large as each other sender's.
-      const held = deployer < 0 || senders[deployer] === holder ? 0n : await balanceOf(executor, token, senders[deployer]);
+      const held = deployer < 0 || senders[deployer] === holder ? 0n : await tokenBalance(executor, token, senders[deployer]);
       if (held === undefined || held === 0n) return undefined;
       tx = { sender: deployer, data: calldata('transfer', [holder, held / BigInt(senders.length)]), value: 0n };
       break;
@@ -165,17 +165,11 @@ async function fund(executor: Executor, token: number, holder: Address, via: Way
   }
   const result = await executor.run({ ...tx, to: token, blockDelay: 0, timeDelay: 0 });
   if (result.outcome.kind !== 'success') return undefined;
-  const after = await balanceOf(executor, token, holder);
+  const after = await tokenBalance(executor, token, holder);
   return after !== undefined && after > before ? { token, holder, via, amount: after - before } : undefined;
 }
 
-async function balanceOf(executor: Executor, token: number, holder: Address): Promise<bigint | undefined> {
-  const { success, returnData } = await executor.view(token, calldata('balanceOf', [holder]));
-  if (!success || returnData.length < 32) return undefined;
-  return decodeFunctionResult({ abi: ERC20, functionName: 'balanceOf', data: bytesToHex(returnData) });
-}
-
-function calldata(functionName: 'balanceOf' | 'mint' | 'deposit' | 'transfer' | 'asset', args: readonly unknown[]): Uint8Array {
+function calldata(functionName: 'mint' | 'deposit' | 'transfer' | 'asset', args: readonly unknown[]): Uint8Array {
   return hexToBytes(encodeFunctionData({ abi: ERC20, functionName, args } as Parameters<typeof encodeFunctionData>[0]));
 }
 

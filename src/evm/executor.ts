@@ -464,16 +464,18 @@ export class Executor {
 
   /** Sets an account's balance directly (forge funds its test contract so); `reset()` undoes it after `snapshot()`. */
   setBalance(address: Address, wei: bigint): void {
-    const at = ethAddress(address);
-    const account = this.state.accountAt(at) ?? new Account();
-    account.balance = wei;
-    this.state.writeAccount(at, account);
+    this.updateAccount(address, (account) => (account.balance = wei));
   }
 
+  /** Sets an account's nonce directly (forge's sender starts at 1, which places its test contract). */
   setNonce(address: Address, nonce: bigint): void {
+    this.updateAccount(address, (account) => (account.nonce = nonce));
+  }
+
+  private updateAccount(address: Address, update: (account: Account) => void): void {
     const at = ethAddress(address);
     const account = this.state.accountAt(at) ?? new Account();
-    account.nonce = nonce;
+    update(account);
     this.state.writeAccount(at, account);
   }
 

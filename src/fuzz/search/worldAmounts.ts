@@ -1,9 +1,8 @@
-import { bytesToBigInt, encodeFunctionData, hexToBytes, parseAbi, type Abi } from 'viem';
+import type { Abi } from 'viem';
+import { tokenBalance, tokenSupply } from '../../deploy/tokenViews.js';
 import type { Executor } from '../../evm/executor.js';
 import type { Address } from '../../evm/types.js';
 import { isErc20Shaped } from '../../oracles/tokenShape.js';
-
-const TOKEN_VIEWS = parseAbi(['function balanceOf(address) view returns (uint256)', 'function totalSupply() view returns (uint256)']);
 
 /**
  * The amounts a caller can read off the state every sequence starts from: the ether each deployed
@@ -19,10 +18,10 @@ export async function openingAmounts(executor: Executor, abis: readonly (Abi | u
   for (let token = 0; token < executor.deployments.length; token++) {
     const abi = abis[token];
     if (abi === undefined || !isErc20Shaped(abi)) continue;
-    const supply = await readAmount(executor, token, encodeFunctionData({ abi: TOKEN_VIEWS, functionName: 'totalSupply' }));
+    const supply = await tokenSupply(executor, token);
     if (supply !== undefined) amounts.push(supply);
     for (const holder of holders) {
-      const balance = await readAmount(executor, token, encodeFunctionData({ abi: TOKEN_VIEWS, functionName: 'balanceOf', args: [holder] }));
+      const balance = await tokenBalance(executor, token, holder);
       if (balance !== undefined) amounts.push(balance);
     }
   }
@@ -36,9 +35,4 @@ export async function openingAmounts(executor: Executor, abis: readonly (Abi | u
  */
 export function deployedEther(executor: Executor): bigint[] {
   return executor.deployments.map((d) => executor.balanceOf(d.address));
-}
-
-async function readAmount(executor: Executor, to: number, data: `0x${string}`): Promise<bigint | undefined> {
-  const { success, returnData } = await executor.view(to, hexToBytes(data));
-  return success && returnData.length >= 32 ? bytesToBigInt(returnData.subarray(0, 32)) : undefined;
 }

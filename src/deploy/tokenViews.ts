@@ -1,0 +1,20 @@
+import { bytesToBigInt, encodeFunctionData, hexToBytes, parseAbi } from 'viem';
+import type { Executor } from '../evm/executor.js';
+import type { Address } from '../evm/types.js';
+
+const TOKEN_VIEWS = parseAbi(['function balanceOf(address) view returns (uint256)', 'function totalSupply() view returns (uint256)']);
+
+/** A token deployment's `balanceOf(holder)` now (a rolled-back view); undefined when it reverts or returns too little. */
+export function tokenBalance(executor: Executor, token: number, holder: Address): Promise<bigint | undefined> {
+  return readWord(executor, token, encodeFunctionData({ abi: TOKEN_VIEWS, functionName: 'balanceOf', args: [holder] }));
+}
+
+/** A token deployment's `totalSupply()` now; undefined when it reverts or returns too little. */
+export function tokenSupply(executor: Executor, token: number): Promise<bigint | undefined> {
+  return readWord(executor, token, encodeFunctionData({ abi: TOKEN_VIEWS, functionName: 'totalSupply' }));
+}
+
+async function readWord(executor: Executor, to: number, data: `0x${string}`): Promise<bigint | undefined> {
+  const { success, returnData } = await executor.view(to, hexToBytes(data));
+  return success && returnData.length >= 32 ? bytesToBigInt(returnData.subarray(0, 32)) : undefined;
+}
