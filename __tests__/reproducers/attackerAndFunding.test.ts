@@ -29,7 +29,7 @@ it('a reentrancy: the attacker is etched, its calls replayed, and the re-entryâ€
   expect(source).not.toMatch(/^import .*LookoutAttacker/m);
   expect(source).toMatch(/LookoutAttacker internal lookoutAttacker = LookoutAttacker\(payable\(0x[0-9a-fA-F]{40}\)\);/);
   expect(source).toContain('vm.etch(address(lookoutAttacker), hex"');
-  expect(source).toContain('lookoutAttacker.lookoutCall(address(reentrantBank), abi.encodeCall(ReentrantBank.withdraw, ()), abi.encodeCall(ReentrantBank.withdraw, ())) {} catch {}');
+  expect(source).toContain('lookoutAttacker.lookoutCall(address(reentrantBank), abi.encodeCall(reentrantBank.withdraw, ()), abi.encodeCall(reentrantBank.withdraw, ())) {} catch {}');
   expect(source).toContain('function sequentialAttackerBalance() external {');
   // The same test on the guarded bank: the re-entry reverts, the attacker gains what the calls one after the other give it.
   const guarded = source.replaceAll('ReentrantBank', 'GuardedBank').replaceAll('reentrantBank', 'guardedBank');

@@ -60,8 +60,9 @@ export function attackerDeclaration(attacker: PlannedAttacker): string {
 }
 
 /**
- * `lookoutAttacker.lookoutCall(address(bank), abi.encodeCall(Bank.withdraw, ()), …)`: the forwarded
- * and re-entry calls typed when their arguments can be written, else as the campaign's bytes.
+ * `lookoutAttacker.lookoutCall(address(bank), abi.encodeCall(bank.withdraw, ()), …)`: the forwarded
+ * and re-entry calls typed when their arguments can be written, else as the campaign's bytes. Named
+ * through the variable: `Bank.withdraw` does not compile when Bank inherits `withdraw`.
  */
 export function attackerCall(call: ReportCall, part: AttackerCallPart, context: CallContext): TypedCall {
   const [to, data, reenter] = decodeFunctionData({ abi: ATTACKER_ABI, data: call.calldata as Hex }).args;
@@ -77,7 +78,7 @@ export function attackerCall(call: ReportCall, part: AttackerCallPart, context: 
 function encoded(signature: string, args: readonly unknown[], raw: Hex, target: ReturnType<CallContext['contract']>, context: CallContext): string {
   const fn = target === undefined ? undefined : functionOf(target.abi, signature);
   const typed = fn === undefined ? undefined : typedArguments(fn.inputs, args, context.values, context.need);
-  return fn === undefined || typed === undefined ? bytesText(raw) : `abi.encodeCall(${target!.type}.${fn.name}, (${typed.join(', ')}))`;
+  return fn === undefined || typed === undefined ? bytesText(raw) : `abi.encodeCall(${target!.instance}.${fn.name}, (${typed.join(', ')}))`;
 }
 
 function bytesText(data: Hex): string {

@@ -205,7 +205,8 @@ class Writer {
     if (fn === undefined || args === undefined) {
       const comment = fn === undefined ? [] : [`// ${call.function} with the campaign's arguments, ABI-encoded:`];
       if (how === 'compare') return [...comment, `(bool success, bytes memory returned) = ${raw};`];
-      return how === 'try' ? [...comment, `${raw};`] : [...comment, `(bool success, bytes memory returned) = ${raw};`, 'rethrow(success, returned);'];
+      // In a block: a later compared call declares `success` and `returned` again.
+      return how === 'try' ? [...comment, `${raw};`] : [...comment, `{ (bool success, bytes memory returned) = ${raw}; rethrow(success, returned); }`];
     }
     return typedStatement({ instance, fn: fn.name, value, args }, how);
   }
