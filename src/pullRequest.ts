@@ -103,6 +103,11 @@ export async function fuzzPullRequest(config: PrConfig, context: { logger: Logge
         const plan = suitePlanOf(suites.plans, finding);
         return plan && harnessPlan(plan.world, plan.harness!, plan.build ?? project, deployed.senders);
       },
+      harnessBase: (finding) => {
+        const plan = suitePlanOf(suites.plans, finding);
+        const world = plan && bases[plans.indexOf(plan)];
+        return isComparable(world) ? world.executor : undefined;
+      },
     };
     if (findings.length > 0) await logger.group('Checking reproducers', () => attachReproducers(findings, reproducing));
     const suiteTargets = suites.plans.flatMap((plan, i) => toReportTargets(plan.targets, results[deployed.plans.length + i]));

@@ -150,11 +150,19 @@ describe("lookout pr fuzzes from the project's own test contracts", () => {
       ['head', 'failed', expect.stringMatching(/^Error\("pool balance != total deposits/)],
       ['base', 'passed', null],
     ]);
+    // The testFuzz_ that passes on the base and reverts on head is a behaviour change: its reproducer expects the base's outcome, replayed on the base's setUp().
+    const change = run.report.findings.find((f) => f.kind === 'behaviour-change' && f.harness !== undefined)!;
+    expect(change).toMatchObject({ function: 'testFuzz_depositThenExit(uint256)', harness: { contract: 'PoolTest' }, behaviour: { difference: 'outcome', base: 'succeeds' } });
+    expect(change.reproducer).toMatchObject({ contract: 'PoolTestBehaviourChangeTest', verified: true, reason: null });
+    expect(lookoutRuns(change)).toEqual([['head', 'failed', 'Error("Lookout: the call does not succeed as on the base")'], ['base', 'passed', null]]);
+    expect(change.reproducer!.source).toMatch(/function test_reproduce\(\) public \{\n\s+\(bool success, bytes memory returned\) = address\(this\)\.call\(abi\.encodeCall\(this\.testFuzz_depositThenExit, \(\d+\)\)\);\n/);
     if (!forgeRuns) return;
     // forge runs the inherited setUp() and the replay as Lookout's runner did: it fails on head, passes on the base.
     expect(await forgeRun(repo, invariant.reproducer!)).toEqual({ outcome: 'failed', reason: expect.stringMatching(/pool balance != total deposits/) });
+    expect(await forgeRun(repo, change.reproducer!)).toEqual({ outcome: 'failed', reason: 'Lookout: the call does not succeed as on the base' });
     await repo.git('checkout', '-q', 'HEAD~1');
     expect(await forgeRun(repo, invariant.reproducer!)).toEqual({ outcome: 'passed', reason: null });
+    expect(await forgeRun(repo, change.reproducer!)).toEqual({ outcome: 'passed', reason: null });
   }, SLOW);
 
   it('reports nothing from the test contracts on the safe twin', async () => {

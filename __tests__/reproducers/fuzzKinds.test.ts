@@ -39,6 +39,11 @@ const kinds: { file: string; kind: ReportFinding['kind']; reason: RegExp; shows:
     file: 'harvey/BonusCodeWallet.sol', kind: 'arbitrary-storage-write', budget: '20000x', reason: /Lookout: the last call wrote the slot 0x[0-9a-f]+ of address\(bonusCodeWallet\), which its caller chose/,
     shows: [/vm\.store\(address\(bonusCodeWallet\), bytes32\(uint256\(0x[0-9a-f]+\)\), CHOSEN_SLOT_MARKER\);\n\s+vm\.prank\(deployer, deployer\);\n\s+try bonusCodeWallet\.SetCodeAt\(/],
   },
+  {
+    file: 'oracles/Forwarder.sol', kind: 'controlled-delegatecall', reason: /Lookout: address\(forwarder\) ran code its caller chose \(DELEGATECALL to an address passed in\)/,
+    // The stand-in's code is etched at a fixed address and passed where the campaign passed the address it controlled.
+    shows: [/vm\.etch\(CHOSEN_CODE, type\(ChosenCode\)\.runtimeCode\);\n\s+vm\.prank\((alice|bob), \1\);\n\s+try forwarder\.execute\(CHOSEN_CODE, /, /require\(vm\.load\(address\(forwarder\), CHOSEN_CODE_RAN\) == bytes32\(0\), /],
+  },
   { file: 'oracles/TokenSkipsAllowance.sol', kind: 'token-theft', reason: /Lookout: \w+'s tokens moved without an allowance covering them/, shows: [/tokenSkipsAllowance\.transferFrom\(/, /\.balanceOf\(/, /share = tokenSkipsAllowance\.balanceOf\(deployer\) \/ 3;\n\s+vm\.prank\(deployer, deployer\);\n\s+tokenSkipsAllowance\.transfer\(alice, share\);/] },
 ];
 

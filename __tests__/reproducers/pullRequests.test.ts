@@ -35,6 +35,17 @@ it('an introduced assertion: the reproducer fails on head with Panic 0x01 and pa
   expect(finding.reproducer!.source).toContain('import {StateMachine} from "src/StateMachine.sol";');
 }, 300_000);
 
+it('an introduced controlled delegatecall: code the reproducer chose runs in the forwarder on head; the base (owner-only) never runs it', async () => {
+  const safe = fixture('oracles/ForwarderSafe.sol').replace('contract ForwarderSafe', 'contract Forwarder');
+  const pr = await run(await pullRequest({ 'src/Forwarder.sol': safe }, { 'src/Forwarder.sol': fixture('oracles/Forwarder.sol') }));
+  const finding = pr.report.findings.find((f) => f.kind === 'controlled-delegatecall')!;
+  expect(finding.introduced).toBe(true);
+  expect(finding.reproducer).toMatchObject({ verified: true, reason: null });
+  expect(runsOf(finding)).toEqual([['head', 'failed'], ['base', 'passed']]);
+  expect(finding.reproducer!.runs[0].reason).toBe('Error("Lookout: address(forwarder) ran code its caller chose (DELEGATECALL to an address passed in)")');
+  expect(finding.reproducer!.source).toMatch(/try forwarder\.execute\(CHOSEN_CODE, [^)]*\) \{\} catch \{\}/);
+}, 300_000);
+
 describe('behaviour changes: the reproducer asserts the base’s outcome of the diverging call', () => {
   it('a return value (a transposed constant): head returns other data, the base passes', async () => {
     const pr = await run(await pullRequest({ 'src/FeeMath.sol': behaviour('transposed-constant', 'base') }, { 'src/FeeMath.sol': behaviour('transposed-constant', 'head') }));

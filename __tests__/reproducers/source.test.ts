@@ -3,7 +3,8 @@
  * own Foundry test contract takes (it inherits the test, whose setUp() deployed the contracts), and
  * forge's verdict read from its output.
  */
-import type { Abi } from 'viem';
+import { getAddress, type Abi } from 'viem';
+import { CHOSEN_CODE_ADDRESS } from '../../src/report/reproducer/delegatecallCheck.js';
 import { reproducerSource } from '../../src/report/reproducer/source.js';
 import type { ReproducerPlan } from '../../src/report/reproducer/types.js';
 import type { ReportFinding } from '../../src/report/types.js';
@@ -100,4 +101,80 @@ test('forge’s verdict is its result line for the reproducer’s test; without 
   expect(forgeOutcome('[FAIL. Reason: Lookout: bob took out more ether than it sent in] test_reproduce() (gas: 1)')).toEqual({ outcome: 'failed', reason: 'Lookout: bob took out more ether than it sent in' });
   expect(forgeOutcome('Compiler run failed:\nError (7576): Undeclared identifier.')).toMatchObject({ outcome: 'does-not-compile' });
   expect(forgeOutcome('Error: error sending request for url (https://binaries.soliditylang.org/linux-amd64/list.json)')).toMatchObject({ outcome: 'skipped', reason: expect.stringMatching(/^forge did not run the test: Error: error sending request/) });
+});
+
+describe('a controlled delegatecall: the reproducer’s own code stands in for the address the campaign passed', () => {
+  const PROXY = '0x5615deb798bb3e4dfa0139dfa1b3d433cc23b72f';
+  const CHOSEN = '0x000000000000000000000000000000008da5cb5b';
+  const PROXY_ABI: Abi = [
+    { type: 'function', name: 'setImplementation', inputs: [{ name: 'implementation', type: 'address', internalType: 'address' }], outputs: [], stateMutability: 'nonpayable' },
+    { type: 'function', name: 'run', inputs: [{ name: 'data', type: 'bytes', internalType: 'bytes' }], outputs: [], stateMutability: 'nonpayable' },
+    {
+      type: 'function', name: 'configure', stateMutability: 'nonpayable', outputs: [],
+      inputs: [{ name: 'config', type: 'tuple', internalType: 'struct Proxy.Config', components: [{ name: 'target', type: 'address', internalType: 'address' }, { name: 'gas', type: 'uint256', internalType: 'uint256' }] }],
+    },
+  ];
+  const word = (hex: string) => hex.slice(2).padStart(64, '0');
+  const configure = `0x12345678${word(CHOSEN)}${word('0x10')}`;
+  const delegation: ReportFinding = {
+    kind: 'controlled-delegatecall', panicCode: null, contract: 'Proxy', contractFile: 'src/Proxy.sol', file: 'src/Proxy.sol', line: 12, function: 'run(bytes)',
+    message: `DELEGATECALL from ${PROXY} to ${CHOSEN}, an address ${ALICE} passed in`, introduced: null, foundMs: 1,
+    sequence: [
+      { sender: ALICE, contract: 'Proxy', function: 'configure((address,uint256))', args: [[CHOSEN, '16']], value: '0', calldata: configure, blockDelay: 0, timeDelay: 0 },
+      { sender: ALICE, contract: 'Proxy', function: 'configure((address,uint256))', args: [[CHOSEN, '16']], value: '0', calldata: configure, blockDelay: 0, timeDelay: 0 },
+      { sender: ALICE, contract: 'Proxy', function: 'setImplementation(address)', args: [CHOSEN], value: '0', calldata: '0x', blockDelay: 0, timeDelay: 0 },
+      { sender: ALICE, contract: 'Proxy', function: 'run(bytes)', args: ['0x'], value: '0', calldata: '0x', blockDelay: 0, timeDelay: 0 },
+    ],
+  };
+  const deployed: ReproducerPlan = {
+    ...plan, finding: delegation, file: 'Proxy.controlledDelegatecall.t.sol', contract: 'ProxyControlledDelegatecallTest', harness: undefined, forgeStd: false,
+    deployments: [{ contract: 'Proxy', file: 'src/Proxy.sol', address: PROXY, params: [], abi: PROXY_ABI, args: [], value: 0n, deployer: ALICE, how: { kind: 'new' } }],
+    head: delegation.sequence.map(() => ({ success: true, returnData: '0x' })),
+  };
+
+  it('etches it at a fixed address, passes it in every position the campaign passed its address, and fails while its mark is in the proxy', () => {
+    const { source, check } = reproducerSource(deployed);
+    expect(check).toMatchObject({ kind: 'check', last: 'try', standIn: { replaced: CHOSEN, expression: 'CHOSEN_CODE', address: CHOSEN_CODE_ADDRESS } });
+    const raw = `hex"12345678${word(CHOSEN_CODE_ADDRESS.toLowerCase())}${word('0x10')}"`;
+    expect(statements(source)).toEqual([
+      'vm.etch(CHOSEN_CODE, type(ChosenCode).runtimeCode);',
+      // A call written as raw calldata (a struct argument) keeps it, the address's word replaced; each in a block of its own.
+      ...[1, 2].flatMap(() => [
+        'vm.prank(alice, alice);',
+        "// configure((address,uint256)) with the campaign's arguments, ABI-encoded:",
+        `{ (bool success, bytes memory returned) = address(proxy).call(${raw}); rethrow(success, returned); }`,
+      ]),
+      'vm.prank(alice, alice);',
+      'proxy.setImplementation(CHOSEN_CODE);',
+      'vm.prank(alice, alice);',
+      'try proxy.run("") {} catch {}',
+      'require(vm.load(address(proxy), CHOSEN_CODE_RAN) == bytes32(0), "Lookout: address(proxy) ran code its caller chose (DELEGATECALL to an address passed in)");',
+    ]);
+    expect(source).toContain(`address constant CHOSEN_CODE = ${CHOSEN_CODE_ADDRESS};`);
+    expect(source).toMatch(/contract ChosenCode \{\n\s+fallback\(\) external payable \{\n\s+bytes32 slot = CHOSEN_CODE_RAN;\n\s+assembly \{\n\s+sstore\(slot, 1\)/);
+    // The senders are pranked as they were: only argument positions change.
+    expect(source).toContain(`address internal alice = ${getAddress(ALICE)};`);
+  });
+
+  it('is unsupported, with the reason, when the message names no delegating contract', () => {
+    expect(reproducerSource({ ...deployed, finding: { ...delegation, message: 'DELEGATECALL somewhere' } }).check).toEqual({ kind: 'unsupported', reason: 'the controlled-delegatecall message does not name the delegating contract and the target' });
+  });
+});
+
+test('a behaviour change of a test function: called on itself, its outcome compared with the base’s (no prank: forge refuses the test’s own startPrank under one)', () => {
+  const call = { sender: '0x1804c8ab1f12e6bbf3894d4083f33e07309d1f38', contract: 'VaultTest', function: 'testFuzz_withdraw(uint256)', args: [MAX_MINUS_3], value: '0', calldata: '0x', blockDelay: 0, timeDelay: 0 };
+  const change: ReportFinding = {
+    ...finding, kind: 'behaviour-change', panicCode: null, contract: 'VaultTest', function: 'testFuzz_withdraw(uint256)', sequence: [call],
+    message: 'VaultTest.testFuzz_withdraw(uint256): base: succeeds; head: reverts with Error("too much")', behaviour: { difference: 'outcome', base: 'succeeds', head: 'reverts with Error("too much")' },
+  };
+  const { source, check } = reproducerSource({ ...plan, finding: change, baseOutcome: { success: true, returnData: '0x' } });
+  expect(statements(source)).toEqual([
+    '(bool success, bytes memory returned) = address(this).call(abi.encodeCall(this.testFuzz_withdraw, (type(uint256).max - 3)));',
+    '// The base succeeds; head reverts with Error("too much").',
+    'require(success == true, "Lookout: the call does not succeed as on the base");',
+    'require(keccak256(returned) == keccak256(hex""), "Lookout: the call returns other data than on the base");',
+  ]);
+  expect(check.kind === 'check' && check.expectation.matches('Error("Lookout: the call does not succeed as on the base")')).toBe(true);
+  // Without the base's outcome (its setUp() world did not build), nothing is asserted, and the report says why.
+  expect(reproducerSource({ ...plan, finding: change }).check).toEqual({ kind: 'unsupported', reason: 'the base outcome of the diverging call is not known (no base build to replay it on)' });
 });

@@ -5,7 +5,7 @@ import { errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { Check } from '../report/reproducer/checks.js';
 import { reproducerSource } from '../report/reproducer/source.js';
-import type { Expectation, ReproducerPlan } from '../report/reproducer/types.js';
+import type { Expectation, ReproducerPlan, StepOutcome } from '../report/reproducer/types.js';
 import type { Report, ReportFinding, ReportReproducer, ReportReproducerRun } from '../report/types.js';
 import { reproducerNames, solidityVersion, worldPlan, type WorldPlan } from './plan.js';
 import { attackerFor } from './funding.js';
@@ -33,6 +33,8 @@ export interface ReproducerContext {
   base?: { executor?: Executor; checkout: () => Promise<ProjectCheckout> };
   /** A test contract's finding (`harness`): what its campaign started from (the reproducer inherits the test contract). */
   harnessWorld?: (finding: ReportFinding) => WorldPlan | undefined;
+  /** `lookout pr`: the same test contract's setUp() world on the base build (a behaviour change's expected outcome), when it built. */
+  harnessBase?: (finding: ReportFinding) => Executor | undefined;
   /** `forge test --match-path` on each reproducer too (when forge is on PATH). */
   forge?: (root: string, reproducer: ReproducerFile) => Promise<RunOutcome>;
   logger: Logger;
@@ -82,7 +84,7 @@ async function reproduce(finding: ReportFinding, name: { file: string; contract:
     solidityVersion: solidityVersion(contract?.compilerVersion ?? context.project.compilers[0]?.version ?? '0.8.0'),
     // A test contract's sequence replays as forge's invariant mode runs it, going on after a revert: no outcomes needed.
     head: finding.harness === undefined ? await replayOutcomes(context.world.executor, finding.sequence) : undefined,
-    baseOutcome: finding.kind === 'behaviour-change' && finding.harness === undefined && context.base?.executor ? (await replayOutcomes(context.base.executor, finding.sequence))?.at(-1) : undefined,
+    baseOutcome: await baseOutcome(finding, context),
   };
   const unverified = (source: string, reason: string, runs: ReportReproducerRun[] = []): ReportReproducer => ({ ...name, source, verified: false, reason, runs });
   let head: Written;
@@ -103,6 +105,16 @@ async function reproduce(finding: ReportFinding, name: { file: string; contract:
   if (context.forge) runs.push({ runner: 'forge', revision: 'head', ...(await context.forge(context.root, file)) });
   const reason = runs.map((r) => judgeRun(r, check.expectation)).find((r) => r !== undefined);
   return { ...name, source: file.source, verified: reason === undefined, reason: reason ?? null, runs };
+}
+
+/**
+ * A behaviour change's diverging call as the base ended it: replayed on the base's world — Lookout's
+ * deployment, or for a test contract's campaign the same test contract's setUp() on the base build.
+ */
+async function baseOutcome(finding: ReportFinding, context: ReproducerContext): Promise<StepOutcome | undefined> {
+  if (finding.kind !== 'behaviour-change') return undefined;
+  const executor = finding.harness === undefined ? context.base?.executor : context.harnessBase?.(finding);
+  return executor && (await replayOutcomes(executor, finding.sequence))?.at(-1);
 }
 
 /**

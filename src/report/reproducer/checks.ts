@@ -2,6 +2,7 @@ import type { AddressNames } from '../solidityValues.js';
 import { addressText, instanceName, integerText } from '../solidityValues.js';
 import { describePanic } from '../../oracles/panic.js';
 import type { CallContext } from './attackerCalls.js';
+import { delegatecallCheck } from './delegatecallCheck.js';
 import { selfdestructCheck, storageWriteCheck } from './effectChecks.js';
 import { MARK, marked } from './mark.js';
 import { reentrancyCheck } from './reentrancyCheck.js';
@@ -11,11 +12,33 @@ import type { Expectation, ReproducerPlan } from './types.js';
  * How the reproducer shows one kind of finding: statements before the sequence, how its last call
  * is made (`plain`: its revert is the failure; `try`: the assertions after it are, and a revision
  * where it reverts, like the base, passes; `compare`: its outcome is compared with the base's), the
- * assertions after it, functions the test contract needs for them (`members`), and what a failing run must say. `unsupported`: why it cannot show it.
+ * assertions after it, functions the test contract needs for them (`members`), code beside the test
+ * contract (`declarations`), an address of the sequence's arguments it passes its own in place of
+ * (`standIn`), and what a failing run must say. `unsupported`: why it cannot show it.
  */
 export type Check =
-  | { kind: 'check'; before: string[]; beforeLast: string[]; last: 'plain' | 'try' | 'compare'; after: string[]; expectation: Expectation; members?: string[] }
+  | {
+      kind: 'check';
+      before: string[];
+      beforeLast: string[];
+      last: 'plain' | 'try' | 'compare';
+      after: string[];
+      expectation: Expectation;
+      members?: string[];
+      declarations?: string[];
+      standIn?: StandIn;
+    }
   | { kind: 'unsupported'; reason: string };
+
+/**
+ * An address the campaign passed as an argument that the reproducer replaces with one of its own:
+ * `expression` in typed arguments, the word of `address` in calls written as raw calldata.
+ */
+export interface StandIn {
+  replaced: string;
+  expression: string;
+  address: string;
+}
 
 
 /** `instances`: the contract variables by address; `values`: addresses as expressions (`alice`, `address(vault)`). */
@@ -39,8 +62,8 @@ export function findingCheck(plan: ReproducerPlan, instances: AddressNames, valu
       return storageWriteCheck(plan, values);
     case 'unprotected-selfdestruct':
       return selfdestructCheck(plan, values);
-    default:
-      return { kind: 'unsupported', reason: `${finding.kind} findings have no Foundry assertion yet (the sequence is replayed, nothing fails)` };
+    case 'controlled-delegatecall':
+      return delegatecallCheck(plan, values);
   }
 }
 

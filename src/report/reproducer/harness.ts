@@ -2,6 +2,7 @@ import { getAddress, type AbiFunction } from 'viem';
 import type { AddressNames } from '../solidityValues.js';
 import type { ReportCall, ReportFinding } from '../types.js';
 import { functionOf, typedArguments } from './arguments.js';
+import { typedStatement } from './attackerCalls.js';
 import { panicCheck, type Check } from './checks.js';
 import { MARK, marked } from './mark.js';
 import type { Expectation, ReproducerPlan } from './types.js';
@@ -68,13 +69,17 @@ function isTestCall(plan: ReproducerPlan, call: ReportCall): boolean {
 
 /**
  * A test function called as forge calls it, from the reproducer's own test (same sender, no
- * prank), with the counterexample's arguments; undefined for any other call of the sequence.
+ * prank), with the counterexample's arguments; undefined for any other call of the sequence. One
+ * whose outcome is compared with the base's is an external call of the test contract to itself, so
+ * that its revert is kept rather than thrown. It is not pranked: forge refuses a test's own
+ * `vm.startPrank` while a `vm.prank` is ongoing, so msg.sender is the test contract there.
  */
-export function testCallStatement(plan: ReproducerPlan, call: ReportCall, values: AddressNames, need: (type: string) => void): string[] | undefined {
+export function testCallStatement(plan: ReproducerPlan, call: ReportCall, values: AddressNames, need: (type: string) => void, how: 'plain' | 'try' | 'compare'): string[] | undefined {
   if (!isTestCall(plan, call)) return undefined;
   const fn = functionOf(plan.harness!.abi, call.function);
   const args = fn === undefined ? undefined : typedArguments(fn.inputs, call.args, values, need);
   if (fn === undefined || args === undefined) throw new Error(`${call.function} of ${call.contract} takes arguments the reproducer cannot write as literals`);
+  if (how === 'compare') return typedStatement({ instance: 'this', fn: fn.name, value: '', args }, 'compare');
   return [`${fn.name}(${args.join(', ')});`];
 }
 

@@ -4,7 +4,7 @@ import { etherText, instanceName, type AddressNames } from '../solidityValues.js
 import type { ReportCall } from '../types.js';
 import { functionOf, typedArguments } from './arguments.js';
 import { ATTACKER_INSTANCE, attackerCall, attackerDeclaration, attackerInterface, attackerSetUp, typedStatement, type CallContext } from './attackerCalls.js';
-import { findingCheck, type Check } from './checks.js';
+import { findingCheck, type Check, type StandIn } from './checks.js';
 import { fundingStatements } from './funding.js';
 import { harnessCheck, harnessLocals, testCallStatement } from './harness.js';
 import { delays, indent, oneLine, TEST_FUNCTION } from './lines.js';
@@ -43,6 +43,7 @@ export function reproducerSource(plan: ReproducerPlan): ReproducerSource {
     '',
     ...(plan.forgeStd || plan.harness ? [] : selfContainedBase()),
     ...(plan.attacker ? attackerInterface() : []),
+    ...(check.kind === 'check' && check.declarations ? check.declarations : []),
     ...helpers(contract.join('\n')),
     ...contract,
     '',
@@ -169,19 +170,21 @@ class Writer {
 
   testFunction(check: Check): string[] {
     const { sequence } = this.plan.finding;
+    const argumentValues = check.kind === 'check' && check.standIn ? standingIn(this.values, check.standIn) : this.values;
     const body: string[] = [];
     if (check.kind === 'check') body.push(...check.before);
     sequence.forEach((call, i) => {
       const last = i === sequence.length - 1;
       body.push(...delays(call));
       if (last && check.kind === 'check') body.push(...check.beforeLast);
-      const test = testCallStatement(this.plan, call, this.values, (type) => this.types.add(type));
-      if (test !== undefined) return body.push(...test);
-      const sender = this.values.get(call.sender.toLowerCase()) ?? getAddress(call.sender);
-      body.push(this.plan.prankOrigin === false ? `vm.prank(${sender});` : `vm.prank(${sender}, ${sender});`);
       // forge's invariant mode goes on after a reverting call (fail_on_revert is off by default), as the campaign did.
       const reverted = this.plan.harness !== undefined || this.plan.head?.[i]?.success === false;
-      body.push(...this.callStatement(call, last && check.kind === 'check' ? check.last : reverted ? 'try' : 'plain'));
+      const how = last && check.kind === 'check' ? check.last : reverted ? 'try' : 'plain';
+      const test = testCallStatement(this.plan, call, argumentValues, (type) => this.types.add(type), how);
+      if (test !== undefined) return body.push(...test);
+      body.push(this.prank(call));
+      const stepCall = check.kind === 'check' && check.standIn ? { ...call, calldata: replacedWords(call.calldata, check.standIn) } : call;
+      body.push(...this.callStatement(stepCall, how, argumentValues));
     });
     if (check.kind === 'check') body.push(...check.after);
     else body.push(`// Nothing is asserted: ${check.reason}.`);
@@ -189,18 +192,24 @@ class Writer {
     return [`function ${TEST_FUNCTION}() public {`, ...indent(1, [...locals, ...body]), '}'];
   }
 
+  /** The next call from the call's sender (and, unless the harness's Vm cannot, with it as tx.origin). */
+  private prank(call: ReportCall): string {
+    const sender = this.values.get(call.sender.toLowerCase()) ?? getAddress(call.sender);
+    return this.plan.prankOrigin === false ? `vm.prank(${sender});` : `vm.prank(${sender}, ${sender});`;
+  }
+
   /**
    * One call: `plain` lets a revert fail the test, `try` lets it pass (the campaign's transaction
    * reverted too, and the sequence went on), `compare` keeps its outcome and data for the assertions.
    * A function whose arguments have no literal (structs, enums) is called with the raw calldata.
    */
-  private callStatement(call: ReportCall, how: 'plain' | 'try' | 'compare'): string[] {
+  private callStatement(call: ReportCall, how: 'plain' | 'try' | 'compare', argumentValues: AddressNames): string[] {
     if (call.attacker !== undefined && this.plan.attacker) return typedStatement(attackerCall(call, 'campaign', this.context), how);
     const d = this.plan.deployments.find((x) => x.contract === call.contract && x.how.kind !== 'library');
     const instance = d === undefined ? instanceName(call.contract ?? 'target') : this.nameOf(d);
     const value = call.value === '0' ? '' : `{value: ${etherText(BigInt(call.value))}}`;
     const fn = d === undefined ? undefined : functionOf(d.abi, call.function);
-    const args = fn === undefined ? undefined : typedArguments(fn.inputs, call.args, this.values, (type) => this.types.add(type));
+    const args = fn === undefined ? undefined : typedArguments(fn.inputs, call.args, argumentValues, (type) => this.types.add(type));
     const raw = `address(${instance}).call${value}(${call.calldata === '0x' ? '""' : `hex"${call.calldata.slice(2)}"`})`;
     if (fn === undefined || args === undefined) {
       const comment = fn === undefined ? [] : [`// ${call.function} with the campaign's arguments, ABI-encoded:`];
@@ -214,4 +223,17 @@ class Writer {
   private nameOf(d: PlannedDeployment): string {
     return this.instances.get(d.address.toLowerCase()) ?? instanceName(d.contract);
   }
+}
+
+/** Addresses as arguments: the stand-in's expression where the campaign passed the address it replaces. */
+function standingIn(values: AddressNames, standIn: StandIn): AddressNames {
+  return new Map([...values, [standIn.replaced.toLowerCase(), standIn.expression]]);
+}
+
+/** Calldata with every argument word holding the replaced address holding the stand-in's instead (words after the selector, ABI-aligned). */
+function replacedWords(calldata: string, standIn: StandIn): string {
+  const word = (address: string) => address.slice(2).toLowerCase().padStart(64, '0');
+  const [from, to] = [word(standIn.replaced), word(standIn.address)];
+  const words = calldata.slice(10).match(/.{1,64}/g) ?? [];
+  return calldata.slice(0, 10) + words.map((w) => (w.toLowerCase() === from ? to : w)).join('');
 }
