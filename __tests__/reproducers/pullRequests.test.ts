@@ -21,7 +21,8 @@ async function run(repo: PrRepo, budget = '4000x'): Promise<PrRun> {
 }
 
 const fixture = (file: string) => readFileSync(path.join(REPO_ROOT, '__fixtures__', file), 'utf8');
-const behaviour = (name: string, revision: string) => fixture(`behaviour/${name}/${revision}/${name === 'transposed-constant' ? 'FeeMath.sol' : 'Bank.sol'}`);
+const FILES: Record<string, string> = { 'transposed-constant': 'FeeMath.sol', 'allowance-bound': 'PullToken.sol' };
+const behaviour = (name: string, revision: string) => fixture(`behaviour/${name}/${revision}/${FILES[name] ?? 'Bank.sol'}`);
 const runsOf = (finding: ReportFinding) => finding.reproducer!.runs.filter((r) => r.runner === 'lookout').map((r) => [r.revision, r.outcome]);
 
 it('an introduced assertion: the reproducer fails on head with Panic 0x01 and passes on the base', async () => {
@@ -56,6 +57,19 @@ describe('behaviour changes: the reproducer asserts the base’s outcome of the 
       expect(runsOf(change)).toEqual([['head', 'failed'], ['base', 'passed']]);
       expect(change.reproducer!.runs[0].reason).toBe('Error("Lookout: the call returns other data than on the base")');
       expect(change.reproducer!.source).toMatch(/\(bool success, bytes memory returned\) = address\(feeMath\)\.call\(abi\.encodeCall\(feeMath\.protocolFee, \([\d_e*+ -]+\)\)\);/);
+    }
+  }, 300_000);
+
+  it('events (a dropped allowance bound): the diverging call’s logs are recorded and must be the base’s', async () => {
+    const pr = await run(await pullRequest({ 'src/PullToken.sol': behaviour('allowance-bound', 'base') }, { 'src/PullToken.sol': behaviour('allowance-bound', 'head') }));
+    const changes = pr.report.findings.filter((f) => f.kind === 'behaviour-change' && f.behaviour?.difference === 'events');
+    expect(changes.length).toBeGreaterThan(0);
+    for (const change of changes) {
+      expect(change.reproducer).toMatchObject({ verified: true });
+      expect(runsOf(change)).toEqual([['head', 'failed'], ['base', 'passed']]);
+      expect(change.reproducer!.runs[0].reason).toBe('Error("Lookout: the call emits other events than on the base")');
+      expect(change.reproducer!.source).toMatch(/vm\.recordLogs\(\);\n\s+vm\.prank\((\w+), \1\);\n\s+\(bool success, bytes memory returned\) = address\(pullToken\)\.call\(abi\.encodeCall\(pullToken\.pullUpTo, /);
+      expect(change.reproducer!.source).toMatch(/require\(keccak256\(abi\.encode\(vm\.getRecordedLogs\(\)\)\) == keccak256\(hex"[0-9a-f]+"\), "Lookout: the call emits other events than on the base"\);/);
     }
   }, 300_000);
 

@@ -20,7 +20,8 @@ export async function replayOutcomes(executor: Executor, sequence: readonly Repo
     for (const { call, sender, to } of steps) {
       const result = await executor.run({ sender, to, data: hexToBytes(call.calldata as `0x${string}`), value: BigInt(call.value), blockDelay: call.blockDelay, timeDelay: call.timeDelay });
       const data = result.outcome.kind === 'revert' ? result.outcome.data : result.returnData;
-      outcomes.push({ success: result.outcome.kind === 'success', returnData: bytesToHex(data) });
+      const logs = result.logs.map((log) => ({ topics: log.topics.map((t) => bytesToHex(t)), data: bytesToHex(log.data), emitter: log.address }));
+      outcomes.push({ success: result.outcome.kind === 'success', returnData: bytesToHex(data), logs });
     }
     return outcomes;
   } finally {

@@ -2,6 +2,7 @@ import type { AddressNames } from '../solidityValues.js';
 import { addressText, instanceName, integerText } from '../solidityValues.js';
 import { describePanic } from '../../oracles/panic.js';
 import type { CallContext } from './attackerCalls.js';
+import { behaviourCheck } from './behaviourCheck.js';
 import { delegatecallCheck } from './delegatecallCheck.js';
 import { selfdestructCheck, storageWriteCheck } from './effectChecks.js';
 import { MARK, marked } from './mark.js';
@@ -145,34 +146,6 @@ function tokenTheftCheck(plan: ReproducerPlan, names: AddressNames, values: Addr
     };
   }
   return { kind: 'unsupported', reason: 'the token-theft message does not name the holder and the token' };
-}
-
-/**
- * The diverging call must end as it did on the base: the same success and the same return (or
- * revert) data. So the test passes on the base and fails on head for an outcome, revert-reason or
- * return-value difference; events, ether and token movements with equal return data are not compared.
- */
-function behaviourCheck(plan: ReproducerPlan): Check {
-  const { baseOutcome, finding } = plan;
-  if (baseOutcome === undefined) return { kind: 'unsupported', reason: 'the base outcome of the diverging call is not known (no base build to replay it on)' };
-  const difference = finding.behaviour?.difference;
-  if (difference !== 'outcome' && difference !== 'revert-reason' && difference !== 'return-value') {
-    return { kind: 'unsupported', reason: `the revisions differ in ${difference ?? 'an unknown way'}, which the reproducer does not compare (it compares the call's outcome and return data)` };
-  }
-  const data = baseOutcome.returnData.replace(/^0x/, '');
-  const expected = `${baseOutcome.success ? 'succeed' : 'revert'} with the base's ${baseOutcome.success ? 'return' : 'revert'} data`;
-  return {
-    kind: 'check',
-    before: [],
-    beforeLast: [],
-    last: 'compare',
-    after: [
-      `// The base ${finding.behaviour!.base}; head ${finding.behaviour!.head}.`,
-      `require(success == ${baseOutcome.success}, "${MARK} the call does not ${baseOutcome.success ? 'succeed' : 'revert'} as on the base");`,
-      `require(keccak256(returned) == keccak256(hex"${data}"), "${MARK} the call returns other data than on the base");`,
-    ],
-    expectation: { description: `fail: the last call must ${expected}`, matches: (reason) => reason.includes(`${MARK} the call`) },
-  };
 }
 
 /** An identifier from a name that may be an address literal. */

@@ -60,6 +60,15 @@ export interface StepOutcome {
   success: boolean;
   /** The raw return (or revert) data, 0x-hex. */
   returnData: string;
+  /** The logs it emitted (none when it reverted), as forge's `getRecordedLogs` gives them. */
+  logs: readonly RecordedLog[];
+}
+
+export interface RecordedLog {
+  /** 0x-hex words and data. */
+  topics: readonly string[];
+  data: string;
+  emitter: string;
 }
 
 /** Everything the Solidity source is written from: pure data, no executor. */
