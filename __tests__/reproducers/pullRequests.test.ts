@@ -73,6 +73,21 @@ describe('behaviour changes: the reproducer asserts the base’s outcome of the 
     }
   }, 300_000);
 
+  it('ether (a lower withdrawal fee): every sender’s and deployment’s balance must change by what the base’s call changed it by', async () => {
+    const pr = await run(await pullRequest({ 'src/Bank.sol': behaviour('withdraw-fee', 'base') }, { 'src/Bank.sol': behaviour('withdraw-fee', 'head') }));
+    const changes = pr.report.findings.filter((f) => f.kind === 'behaviour-change' && f.behaviour?.difference === 'ether');
+    expect(changes.length).toBeGreaterThan(0);
+    for (const change of changes) {
+      expect(change).toMatchObject({ function: 'withdraw()', reproducer: { verified: true } });
+      expect(runsOf(change)).toEqual([['head', 'failed'], ['base', 'passed']]);
+      expect(change.reproducer!.runs[0].reason).toMatch(/^Error\("Lookout: the call moves other ether than on the base \((alice|bob|deployer|address\(bank\))\)"\)$/);
+      const { source } = change.reproducer!;
+      expect(source).toContain('uint256[4] memory etherBefore = [deployer.balance, alice.balance, bob.balance, address(bank).balance];');
+      // The bank keeps the base's 1% fee: it pays out less than it held for the withdrawer.
+      expect(source).toMatch(/require\(address\(bank\)\.balance \+ [\d.]+ (ether|gwei|wei) == etherBefore\[3\], "Lookout: the call moves other ether than on the base \(address\(bank\)\)"\);/);
+    }
+  }, 300_000);
+
   it('an outcome (an unchecked underflow): the base reverts with Panic 0x11, head does not; its ether leak passes on the base', async () => {
     const pr = await run(await pullRequest({ 'src/Bank.sol': behaviour('unchecked-withdraw', 'base') }, { 'src/Bank.sol': behaviour('unchecked-withdraw', 'head') }));
     const outcome = pr.report.findings.find((f) => f.kind === 'behaviour-change' && f.behaviour?.difference === 'outcome')!;

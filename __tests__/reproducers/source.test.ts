@@ -129,7 +129,7 @@ describe('a controlled delegatecall: the reproducer’s own code stands in for t
   const deployed: ReproducerPlan = {
     ...plan, finding: delegation, file: 'Proxy.controlledDelegatecall.t.sol', contract: 'ProxyControlledDelegatecallTest', harness: undefined, forgeStd: false,
     deployments: [{ contract: 'Proxy', file: 'src/Proxy.sol', address: PROXY, params: [], abi: PROXY_ABI, args: [], value: 0n, deployer: ALICE, how: { kind: 'new' } }],
-    head: delegation.sequence.map(() => ({ success: true, returnData: '0x', logs: [] })),
+    head: delegation.sequence.map(() => ({ success: true, returnData: '0x', logs: [], ether: [] })),
   };
 
   it('etches it at a fixed address, passes it in every position the campaign passed its address, and fails while its mark is in the proxy', () => {
@@ -167,7 +167,7 @@ test('a behaviour change of a test function: called on itself, its outcome compa
     ...finding, kind: 'behaviour-change', panicCode: null, contract: 'VaultTest', function: 'testFuzz_withdraw(uint256)', sequence: [call],
     message: 'VaultTest.testFuzz_withdraw(uint256): base: succeeds; head: reverts with Error("too much")', behaviour: { difference: 'outcome', base: 'succeeds', head: 'reverts with Error("too much")' },
   };
-  const { source, check } = reproducerSource({ ...plan, finding: change, baseOutcome: { success: true, returnData: '0x', logs: [] } });
+  const { source, check } = reproducerSource({ ...plan, finding: change, baseOutcome: { success: true, returnData: '0x', logs: [], ether: [] } });
   expect(statements(source)).toEqual([
     '(bool success, bytes memory returned) = address(this).call(abi.encodeCall(this.testFuzz_withdraw, (type(uint256).max - 3)));',
     '// The base succeeds; head reverts with Error("too much").',

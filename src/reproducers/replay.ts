@@ -14,14 +14,21 @@ export async function replayOutcomes(executor: Executor, sequence: readonly Repo
   const senders = executor.senderAddresses.map((a) => a.toLowerCase());
   const steps = sequence.map((call) => ({ call, sender: senders.indexOf(call.sender.toLowerCase()), to: executor.deployments.findIndex((d) => d.name === calledContract(call)) }));
   if (steps.some((s) => s.sender < 0 || s.to < 0)) return undefined;
+  // The accounts whose ether a behaviour change compares (src/fuzz/behaviour/observation.ts).
+  const accounts = [...executor.senderAddresses, ...executor.deployments.map((d) => d.address)];
   executor.reset();
   try {
     const outcomes: StepOutcome[] = [];
     for (const { call, sender, to } of steps) {
+      const before = accounts.map((a) => executor.balanceOf(a));
       const result = await executor.run({ sender, to, data: hexToBytes(call.calldata as `0x${string}`), value: BigInt(call.value), blockDelay: call.blockDelay, timeDelay: call.timeDelay });
       const data = result.outcome.kind === 'revert' ? result.outcome.data : result.returnData;
       const logs = result.logs.map((log) => ({ topics: log.topics.map((t) => bytesToHex(t)), data: bytesToHex(log.data), emitter: log.address }));
-      outcomes.push({ success: result.outcome.kind === 'success', returnData: bytesToHex(data), logs });
+      const ether = accounts.flatMap((account, i) => {
+        const change = executor.balanceOf(account) - before[i];
+        return change === 0n ? [] : [{ account, change }];
+      });
+      outcomes.push({ success: result.outcome.kind === 'success', returnData: bytesToHex(data), logs, ether });
     }
     return outcomes;
   } finally {

@@ -1,40 +1,77 @@
 import { encodeAbiParameters, type Hex } from 'viem';
+import { addressText, etherText, type AddressNames } from '../solidityValues.js';
 import type { Check } from './checks.js';
 import { MARK } from './mark.js';
-import type { RecordedLog, ReproducerPlan } from './types.js';
+import type { RecordedLog, ReproducerPlan, StepOutcome } from './types.js';
 
 /** forge's `Vm.Log`, as `getRecordedLogs` returns it: what the recorded logs are ABI-encoded as. */
 const LOGS = [{ type: 'tuple[]', components: [{ name: 'topics', type: 'bytes32[]' }, { name: 'data', type: 'bytes' }, { name: 'emitter', type: 'address' }] }] as const;
 
+/** The differences the reproducer asserts, and what each adds to the outcome and data every one compares. */
+const COMPARED = ['outcome', 'revert-reason', 'return-value', 'events', 'ether'];
+
 /**
  * The diverging call must end as it did on the base: the same success and the same return (or
- * revert) data, and for a difference in events the same logs (emitters, topics and data, in order,
- * recorded with `vm.recordLogs`). So the test passes on the base and fails on head; ether and token
- * movements with equal return data and events are not compared.
+ * revert) data; for a difference in events also the same logs (emitters, topics and data, in order,
+ * recorded with `vm.recordLogs`), for one in ether the same change to every sender's and
+ * deployment's balance. So the test passes on the base and fails on head. Token balances are not
+ * compared.
  */
-export function behaviourCheck(plan: ReproducerPlan): Check {
+export function behaviourCheck(plan: ReproducerPlan, values: AddressNames): Check {
   const { baseOutcome, finding } = plan;
   if (baseOutcome === undefined) return { kind: 'unsupported', reason: 'the base outcome of the diverging call is not known (no base build to replay it on)' };
   const difference = finding.behaviour?.difference;
-  if (difference !== 'outcome' && difference !== 'revert-reason' && difference !== 'return-value' && difference !== 'events') {
-    return { kind: 'unsupported', reason: `the revisions differ in ${difference ?? 'an unknown way'}, which the reproducer does not compare (it compares the call's outcome, return data and events)` };
+  if (difference === undefined || !COMPARED.includes(difference)) {
+    return { kind: 'unsupported', reason: `the revisions differ in ${difference ?? 'an unknown way'}, which the reproducer does not compare (it compares the call's outcome, return data, events and ether)` };
   }
-  const events = difference === 'events';
+  const extra = difference === 'events' ? eventsComparison(baseOutcome) : difference === 'ether' ? etherComparison(baseOutcome, values) : { beforeLast: [], after: [], what: '' };
   const data = baseOutcome.returnData.replace(/^0x/, '');
-  const expected = `${baseOutcome.success ? 'succeed' : 'revert'} with the base's ${baseOutcome.success ? 'return' : 'revert'} data${events ? ' and events' : ''}`;
+  const expected = `${baseOutcome.success ? 'succeed' : 'revert'} with the base's ${baseOutcome.success ? 'return' : 'revert'} data${extra.what}`;
   return {
     kind: 'check',
     before: [],
-    // Only the diverging call's logs: recording starts right before it.
-    beforeLast: events ? ['vm.recordLogs();'] : [],
+    beforeLast: extra.beforeLast,
     last: 'compare',
     after: [
       `// The base ${finding.behaviour!.base}; head ${finding.behaviour!.head}.`,
       `require(success == ${baseOutcome.success}, "${MARK} the call does not ${baseOutcome.success ? 'succeed' : 'revert'} as on the base");`,
       `require(keccak256(returned) == keccak256(hex"${data}"), "${MARK} the call returns other data than on the base");`,
-      ...(events ? [`require(keccak256(abi.encode(vm.getRecordedLogs())) == keccak256(hex"${encodedLogs(baseOutcome.logs).slice(2)}"), "${MARK} the call emits other events than on the base");`] : []),
+      ...extra.after,
     ],
     expectation: { description: `fail: the last call must ${expected}`, matches: (reason) => reason.includes(`${MARK} the call`) },
+  };
+}
+
+/** Statements around the diverging call for one more thing compared, and its words in the expectation. */
+interface Comparison {
+  beforeLast: string[];
+  after: string[];
+  what: string;
+}
+
+/** Only the diverging call's logs: recording starts right before it. */
+function eventsComparison(base: StepOutcome): Comparison {
+  return {
+    beforeLast: ['vm.recordLogs();'],
+    after: [`require(keccak256(abi.encode(vm.getRecordedLogs())) == keccak256(hex"${encodedLogs(base.logs).slice(2)}"), "${MARK} the call emits other events than on the base");`],
+    what: ' and events',
+  };
+}
+
+/** Each account the reproducer names (and any the base's call moved ether of) ends changed by what the base's call changed it by. */
+function etherComparison(base: StepOutcome, values: AddressNames): Comparison {
+  const changes = new Map(base.ether.map((e) => [e.account.toLowerCase(), e.change]));
+  const accounts = [...new Set([...values.keys(), ...changes.keys()])];
+  const names = accounts.map((a) => addressText(a, values));
+  return {
+    beforeLast: [`uint256[${accounts.length}] memory etherBefore = [${names.map((n) => `${n}.balance`).join(', ')}];`],
+    after: accounts.map((account, i) => {
+      const change = changes.get(account) ?? 0n;
+      const [now, before] = [`${names[i]}.balance`, `etherBefore[${i}]`];
+      const equal = change === 0n ? `${now} == ${before}` : change > 0n ? `${now} == ${before} + ${etherText(change)}` : `${now} + ${etherText(-change)} == ${before}`;
+      return `require(${equal}, "${MARK} the call moves other ether than on the base (${names[i]})");`;
+    }),
+    what: ' and ether movements',
   };
 }
 

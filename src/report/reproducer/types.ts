@@ -62,6 +62,8 @@ export interface StepOutcome {
   returnData: string;
   /** The logs it emitted (none when it reverted), as forge's `getRecordedLogs` gives them. */
   logs: readonly RecordedLog[];
+  /** The nonzero changes it made to the ether of the world's senders and deployments, in wei. */
+  ether: readonly { account: string; change: bigint }[];
 }
 
 export interface RecordedLog {
