@@ -21,7 +21,7 @@ async function run(repo: PrRepo, budget = '4000x'): Promise<PrRun> {
 }
 
 const fixture = (file: string) => readFileSync(path.join(REPO_ROOT, '__fixtures__', file), 'utf8');
-const FILES: Record<string, string> = { 'transposed-constant': 'FeeMath.sol', 'allowance-bound': 'PullToken.sol' };
+const FILES: Record<string, string> = { 'transposed-constant': 'FeeMath.sol', 'allowance-bound': 'PullToken.sol', 'burn-supply': 'BurnToken.sol' };
 const behaviour = (name: string, revision: string) => fixture(`behaviour/${name}/${revision}/${FILES[name] ?? 'Bank.sol'}`);
 const runsOf = (finding: ReportFinding) => finding.reproducer!.runs.filter((r) => r.runner === 'lookout').map((r) => [r.revision, r.outcome]);
 
@@ -85,6 +85,21 @@ describe('behaviour changes: the reproducer asserts the base’s outcome of the 
       expect(source).toContain('uint256[4] memory etherBefore = [deployer.balance, alice.balance, bob.balance, address(bank).balance];');
       // The bank keeps the base's 1% fee: it pays out less than it held for the withdrawer.
       expect(source).toMatch(/require\(address\(bank\)\.balance \+ [\d.]+ (ether|gwei|wei) == etherBefore\[3\], "Lookout: the call moves other ether than on the base \(address\(bank\)\)"\);/);
+    }
+  }, 300_000);
+
+  it('token balances (a burn that keeps the supply): the views either revision’s call changed must change as on the base', async () => {
+    const pr = await run(await pullRequest({ 'src/BurnToken.sol': behaviour('burn-supply', 'base') }, { 'src/BurnToken.sol': behaviour('burn-supply', 'head') }));
+    const changes = pr.report.findings.filter((f) => f.kind === 'behaviour-change' && f.behaviour?.difference === 'token-balance');
+    expect(changes.length).toBeGreaterThan(0);
+    for (const change of changes) {
+      expect(change).toMatchObject({ function: 'burn(uint256)', reproducer: { verified: true } });
+      expect(runsOf(change)).toEqual([['head', 'failed'], ['base', 'passed']]);
+      expect(change.reproducer!.runs[0].reason).toBe('Error("Lookout: the call changes other token balances than on the base (burnToken.totalSupply())")');
+      const { source } = change.reproducer!;
+      // The supply and the burner's balance: the views the call changed on either revision, nothing else.
+      expect(source).toMatch(/uint256\[2\] memory tokensBefore = \[burnToken\.totalSupply\(\), burnToken\.balanceOf\((deployer|alice|bob)\)\];/);
+      expect(source).toMatch(/require\(burnToken\.totalSupply\(\) \+ [^=]+ == tokensBefore\[0\], "Lookout: the call changes other token balances than on the base \(burnToken\.totalSupply\(\)\)"\);/);
     }
   }, 300_000);
 

@@ -5,11 +5,12 @@ import { errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { Check } from '../report/reproducer/checks.js';
 import { reproducerSource } from '../report/reproducer/source.js';
-import type { Expectation, ReproducerPlan, StepOutcome } from '../report/reproducer/types.js';
+import type { Expectation, ReproducerPlan, StepOutcome, TokenView } from '../report/reproducer/types.js';
 import type { Report, ReportFinding, ReportReproducer, ReportReproducerRun } from '../report/types.js';
 import { reproducerNames, solidityVersion, worldPlan, type WorldPlan } from './plan.js';
 import { attackerFor } from './funding.js';
 import { replayOutcomes } from './replay.js';
+import { tokenViews } from './tokenViews.js';
 import { isForgeAvailable } from '../build/forge/index.js';
 import { runWithForge } from './forge.js';
 import { hasForgeStd, runReproducer, type ReproducerFile, type RunOutcome } from './verify.js';
@@ -82,10 +83,13 @@ async function reproduce(finding: ReportFinding, name: { file: string; contract:
     finding,
     attacker: attackerFor(finding, shared.attacker),
     solidityVersion: solidityVersion(contract?.compilerVersion ?? context.project.compilers[0]?.version ?? '0.8.0'),
-    // A test contract's sequence replays as forge's invariant mode runs it, going on after a revert: no outcomes needed.
-    head: finding.harness === undefined ? await replayOutcomes(context.world.executor, finding.sequence) : undefined,
-    baseOutcome: await baseOutcome(finding, context),
   };
+  // A behaviour change in token balances: the views the reproducer compares, read around the diverging call.
+  const views = finding.behaviour?.difference === 'token-balance' ? tokenViews(shared) : [];
+  if (views.length > 0) plan.tokenViews = views;
+  // A test contract's sequence replays as forge's invariant mode runs it, going on after a revert: no outcomes needed.
+  if (finding.harness === undefined) plan.head = await replayOutcomes(context.world.executor, finding.sequence, views);
+  plan.baseOutcome = await baseOutcome(finding, context, views);
   const unverified = (source: string, reason: string, runs: ReportReproducerRun[] = []): ReportReproducer => ({ ...name, source, verified: false, reason, runs });
   let head: Written;
   try {
@@ -111,10 +115,10 @@ async function reproduce(finding: ReportFinding, name: { file: string; contract:
  * A behaviour change's diverging call as the base ended it: replayed on the base's world — Lookout's
  * deployment, or for a test contract's campaign the same test contract's setUp() on the base build.
  */
-async function baseOutcome(finding: ReportFinding, context: ReproducerContext): Promise<StepOutcome | undefined> {
+async function baseOutcome(finding: ReportFinding, context: ReproducerContext, views: readonly TokenView[]): Promise<StepOutcome | undefined> {
   if (finding.kind !== 'behaviour-change') return undefined;
   const executor = finding.harness === undefined ? context.base?.executor : context.harnessBase?.(finding);
-  return executor && (await replayOutcomes(executor, finding.sequence))?.at(-1);
+  return executor && (await replayOutcomes(executor, finding.sequence, views))?.at(-1);
 }
 
 /**

@@ -1,7 +1,8 @@
 import { bytesToHex, hexToBytes } from 'viem';
 import { ATTACKER_NAME } from '../evm/attacker.js';
 import type { Executor } from '../evm/executor.js';
-import type { StepOutcome } from '../report/reproducer/types.js';
+import type { StepOutcome, TokenView } from '../report/reproducer/types.js';
+import { readTokenViews } from './tokenViews.js';
 import type { ReportCall } from '../report/types.js';
 
 /**
@@ -10,7 +11,7 @@ import type { ReportCall } from '../report/types.js';
  * last call on the base is what the reproducer expects). Undefined when a sender or contract the
  * sequence names is not in this executor's world.
  */
-export async function replayOutcomes(executor: Executor, sequence: readonly ReportCall[]): Promise<StepOutcome[] | undefined> {
+export async function replayOutcomes(executor: Executor, sequence: readonly ReportCall[], views: readonly TokenView[] = []): Promise<StepOutcome[] | undefined> {
   const senders = executor.senderAddresses.map((a) => a.toLowerCase());
   const steps = sequence.map((call) => ({ call, sender: senders.indexOf(call.sender.toLowerCase()), to: executor.deployments.findIndex((d) => d.name === calledContract(call)) }));
   if (steps.some((s) => s.sender < 0 || s.to < 0)) return undefined;
@@ -19,7 +20,10 @@ export async function replayOutcomes(executor: Executor, sequence: readonly Repo
   executor.reset();
   try {
     const outcomes: StepOutcome[] = [];
-    for (const { call, sender, to } of steps) {
+    for (const [i, { call, sender, to }] of steps.entries()) {
+      // The token views around the last call (a behaviour change's diverging one), when asked for.
+      const last = i === steps.length - 1 && views.length > 0;
+      const tokensBefore = last ? await readTokenViews(executor, views) : [];
       const before = accounts.map((a) => executor.balanceOf(a));
       const result = await executor.run({ sender, to, data: hexToBytes(call.calldata as `0x${string}`), value: BigInt(call.value), blockDelay: call.blockDelay, timeDelay: call.timeDelay });
       const data = result.outcome.kind === 'revert' ? result.outcome.data : result.returnData;
@@ -28,7 +32,8 @@ export async function replayOutcomes(executor: Executor, sequence: readonly Repo
         const change = executor.balanceOf(account) - before[i];
         return change === 0n ? [] : [{ account, change }];
       });
-      outcomes.push({ success: result.outcome.kind === 'success', returnData: bytesToHex(data), logs, ether });
+      const tokenChanges = last ? (await readTokenViews(executor, views)).map((after, v) => (after === undefined || tokensBefore[v] === undefined ? undefined : after - tokensBefore[v]!)) : undefined;
+      outcomes.push({ success: result.outcome.kind === 'success', returnData: bytesToHex(data), logs, ether, tokenChanges });
     }
     return outcomes;
   } finally {

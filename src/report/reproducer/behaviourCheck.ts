@@ -8,23 +8,24 @@ import type { RecordedLog, ReproducerPlan, StepOutcome } from './types.js';
 const LOGS = [{ type: 'tuple[]', components: [{ name: 'topics', type: 'bytes32[]' }, { name: 'data', type: 'bytes' }, { name: 'emitter', type: 'address' }] }] as const;
 
 /** The differences the reproducer asserts, and what each adds to the outcome and data every one compares. */
-const COMPARED = ['outcome', 'revert-reason', 'return-value', 'events', 'ether'];
+const COMPARED = ['outcome', 'revert-reason', 'return-value', 'events', 'ether', 'token-balance'];
 
 /**
  * The diverging call must end as it did on the base: the same success and the same return (or
  * revert) data; for a difference in events also the same logs (emitters, topics and data, in order,
  * recorded with `vm.recordLogs`), for one in ether the same change to every sender's and
- * deployment's balance. So the test passes on the base and fails on head. Token balances are not
- * compared.
+ * deployment's balance, for one in token balances the same change to the token views either
+ * revision's call changed. So the test passes on the base and fails on head.
  */
-export function behaviourCheck(plan: ReproducerPlan, values: AddressNames): Check {
+export function behaviourCheck(plan: ReproducerPlan, instances: AddressNames, values: AddressNames): Check {
   const { baseOutcome, finding } = plan;
   if (baseOutcome === undefined) return { kind: 'unsupported', reason: 'the base outcome of the diverging call is not known (no base build to replay it on)' };
   const difference = finding.behaviour?.difference;
   if (difference === undefined || !COMPARED.includes(difference)) {
-    return { kind: 'unsupported', reason: `the revisions differ in ${difference ?? 'an unknown way'}, which the reproducer does not compare (it compares the call's outcome, return data, events and ether)` };
+    return { kind: 'unsupported', reason: `the revisions differ in ${difference ?? 'an unknown way'}, which the reproducer does not compare (it compares the call's outcome, return data, events, ether and token balances)` };
   }
-  const extra = difference === 'events' ? eventsComparison(baseOutcome) : difference === 'ether' ? etherComparison(baseOutcome, values) : { beforeLast: [], after: [], what: '' };
+  const extra = comparison(difference, plan, baseOutcome, instances, values);
+  if (extra === undefined) return { kind: 'unsupported', reason: 'no token view the reproducer can read changed on the base or on head' };
   const data = baseOutcome.returnData.replace(/^0x/, '');
   const expected = `${baseOutcome.success ? 'succeed' : 'revert'} with the base's ${baseOutcome.success ? 'return' : 'revert'} data${extra.what}`;
   return {
@@ -49,6 +50,19 @@ interface Comparison {
   what: string;
 }
 
+function comparison(difference: string, plan: ReproducerPlan, base: StepOutcome, instances: AddressNames, values: AddressNames): Comparison | undefined {
+  switch (difference) {
+    case 'events':
+      return eventsComparison(base);
+    case 'ether':
+      return etherComparison(base, values);
+    case 'token-balance':
+      return tokenComparison(plan, base, instances, values);
+    default:
+      return { beforeLast: [], after: [], what: '' };
+  }
+}
+
 /** Only the diverging call's logs: recording starts right before it. */
 function eventsComparison(base: StepOutcome): Comparison {
   return {
@@ -65,12 +79,7 @@ function etherComparison(base: StepOutcome, values: AddressNames): Comparison {
   const names = accounts.map((a) => addressText(a, values));
   return {
     beforeLast: [`uint256[${accounts.length}] memory etherBefore = [${names.map((n) => `${n}.balance`).join(', ')}];`],
-    after: accounts.map((account, i) => {
-      const change = changes.get(account) ?? 0n;
-      const [now, before] = [`${names[i]}.balance`, `etherBefore[${i}]`];
-      const equal = change === 0n ? `${now} == ${before}` : change > 0n ? `${now} == ${before} + ${etherText(change)}` : `${now} + ${etherText(-change)} == ${before}`;
-      return `require(${equal}, "${MARK} the call moves other ether than on the base (${names[i]})");`;
-    }),
+    after: accounts.map((account, i) => `require(${changedBy(`${names[i]}.balance`, `etherBefore[${i}]`, changes.get(account) ?? 0n, etherText)}, "${MARK} the call moves other ether than on the base (${names[i]})");`),
     what: ' and ether movements',
   };
 }
@@ -78,4 +87,32 @@ function etherComparison(base: StepOutcome, values: AddressNames): Comparison {
 /** `abi.encode(logs)` of the base's logs, as the test encodes what it recorded. */
 function encodedLogs(logs: readonly RecordedLog[]): Hex {
   return encodeAbiParameters(LOGS, [logs.map((log) => ({ topics: log.topics as Hex[], data: log.data as Hex, emitter: log.emitter as Hex }))]);
+}
+
+/**
+ * The token views the base's or head's diverging call changed (every supply and balance when head's
+ * changes are not known) change as on the base. A view that reverted on the base is left out.
+ */
+function tokenComparison(plan: ReproducerPlan, base: StepOutcome, instances: AddressNames, values: AddressNames): Comparison | undefined {
+  const views = plan.tokenViews ?? [];
+  const head = plan.head?.at(-1)?.tokenChanges;
+  const compared = views.flatMap((view, i) => {
+    const change = base.tokenChanges?.[i];
+    const instance = instances.get(view.token.toLowerCase());
+    if (change === undefined || instance === undefined) return [];
+    const moved = change !== 0n || (head === undefined ? view.fn !== 'allowance' : head[i] !== 0n);
+    return moved ? [{ read: `${instance}.${view.fn}(${view.args.map((a) => addressText(a, values)).join(', ')})`, change }] : [];
+  });
+  if (compared.length === 0) return undefined;
+  return {
+    beforeLast: [`uint256[${compared.length}] memory tokensBefore = [${compared.map((c) => c.read).join(', ')}];`],
+    after: compared.map(({ read, change }, i) => `require(${changedBy(read, `tokensBefore[${i}]`, change, String)}, "${MARK} the call changes other token balances than on the base (${read})");`),
+    what: ' and token balance changes',
+  };
+}
+
+/** `now` is `before` changed by `change`, written without a subtraction that could underflow. */
+function changedBy(now: string, before: string, change: bigint, amount: (value: bigint) => string): string {
+  if (change === 0n) return `${now} == ${before}`;
+  return change > 0n ? `${now} == ${before} + ${amount(change)}` : `${now} + ${amount(-change)} == ${before}`;
 }

@@ -56,7 +56,7 @@ export function findingCheck(plan: ReproducerPlan, instances: AddressNames, valu
     case 'token-theft':
       return tokenTheftCheck(plan, instances, values);
     case 'behaviour-change':
-      return behaviourCheck(plan, values);
+      return behaviourCheck(plan, instances, values);
     case 'reentrancy':
       return reentrancyCheck(plan, calls, MARK);
     case 'arbitrary-storage-write':

@@ -64,6 +64,19 @@ export interface StepOutcome {
   logs: readonly RecordedLog[];
   /** The nonzero changes it made to the ether of the world's senders and deployments, in wei. */
   ether: readonly { account: string; change: bigint }[];
+  /**
+   * The last call's changes to the plan's `tokenViews` (same order), when they were read: undefined
+   * for a view that reverted before or after it.
+   */
+  tokenChanges?: readonly (bigint | undefined)[];
+}
+
+/** An ERC-20 view the reproducer can read before and after the diverging call: `token.balanceOf(alice)`. */
+export interface TokenView {
+  /** The token's address, and the view with its address arguments. */
+  token: string;
+  fn: 'totalSupply' | 'balanceOf' | 'allowance';
+  args: readonly string[];
 }
 
 export interface RecordedLog {
@@ -92,6 +105,8 @@ export interface ReproducerPlan {
   head?: readonly StepOutcome[];
   /** `behaviour-change`: the base's outcome of the diverging (last) call: what the reproducer asserts. */
   baseOutcome?: StepOutcome;
+  /** A behaviour change in token balances: the views read around the diverging call (on the base, and on head when `head` is known). */
+  tokenViews?: readonly TokenView[];
   /** The file declaring each contract or interface of the build, by name: what a contract-typed parameter imports. */
   typeFiles: ReadonlyMap<string, string>;
   /** `pragma solidity ^<version>`: the compiler the project built the finding's contract with. */
