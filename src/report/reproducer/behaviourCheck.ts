@@ -7,7 +7,7 @@ import type { RecordedLog, ReproducerPlan, StepOutcome } from './types.js';
 /** forge's `Vm.Log`, as `getRecordedLogs` returns it: what the recorded logs are ABI-encoded as. */
 const LOGS = [{ type: 'tuple[]', components: [{ name: 'topics', type: 'bytes32[]' }, { name: 'data', type: 'bytes' }, { name: 'emitter', type: 'address' }] }] as const;
 
-/** The differences the reproducer asserts, and what each adds to the outcome and data every one compares. */
+/** The differences the reproducer asserts: each compares the outcome and data, and `comparison` adds what else it needs. */
 const COMPARED = ['outcome', 'revert-reason', 'return-value', 'events', 'ether', 'token-balance'];
 
 /**
@@ -25,7 +25,7 @@ export function behaviourCheck(plan: ReproducerPlan, instances: AddressNames, va
     return { kind: 'unsupported', reason: `the revisions differ in ${difference ?? 'an unknown way'}, which the reproducer does not compare (it compares the call's outcome, return data, events, ether and token balances)` };
   }
   const extra = comparison(difference, plan, baseOutcome, instances, values);
-  if (extra === undefined) return { kind: 'unsupported', reason: 'no token view the reproducer can read changed on the base or on head' };
+  if (typeof extra === 'string') return { kind: 'unsupported', reason: extra };
   const data = baseOutcome.returnData.replace(/^0x/, '');
   const expected = `${baseOutcome.success ? 'succeed' : 'revert'} with the base's ${baseOutcome.success ? 'return' : 'revert'} data${extra.what}`;
   return {
@@ -50,31 +50,32 @@ interface Comparison {
   what: string;
 }
 
-function comparison(difference: string, plan: ReproducerPlan, base: StepOutcome, instances: AddressNames, values: AddressNames): Comparison | undefined {
+/** The comparison a difference adds, or why the reproducer cannot make it. */
+function comparison(difference: string, plan: ReproducerPlan, base: StepOutcome, instances: AddressNames, values: AddressNames): Comparison | string {
   switch (difference) {
     case 'events':
-      return eventsComparison(base);
+      return base.logs === undefined ? "the base's logs of the diverging call were not recorded" : eventsComparison(base.logs);
     case 'ether':
-      return etherComparison(base, values);
+      return base.ether === undefined ? "the base's ether changes of the diverging call were not recorded" : etherComparison(base.ether, values);
     case 'token-balance':
-      return tokenComparison(plan, base, instances, values);
+      return tokenComparison(plan, base, instances, values) ?? 'no token view the reproducer can read changed on the base or on head';
     default:
       return { beforeLast: [], after: [], what: '' };
   }
 }
 
 /** Only the diverging call's logs: recording starts right before it. */
-function eventsComparison(base: StepOutcome): Comparison {
+function eventsComparison(logs: readonly RecordedLog[]): Comparison {
   return {
     beforeLast: ['vm.recordLogs();'],
-    after: [`require(keccak256(abi.encode(vm.getRecordedLogs())) == keccak256(hex"${encodedLogs(base.logs).slice(2)}"), "${MARK} the call emits other events than on the base");`],
+    after: [`require(keccak256(abi.encode(vm.getRecordedLogs())) == keccak256(hex"${encodedLogs(logs).slice(2)}"), "${MARK} the call emits other events than on the base");`],
     what: ' and events',
   };
 }
 
 /** Each account the reproducer names (and any the base's call moved ether of) ends changed by what the base's call changed it by. */
-function etherComparison(base: StepOutcome, values: AddressNames): Comparison {
-  const changes = new Map(base.ether.map((e) => [e.account.toLowerCase(), e.change]));
+function etherComparison(ether: NonNullable<StepOutcome['ether']>, values: AddressNames): Comparison {
+  const changes = new Map(ether.map((e) => [e.account.toLowerCase(), e.change]));
   const accounts = [...new Set([...values.keys(), ...changes.keys()])];
   const names = accounts.map((a) => addressText(a, values));
   return {

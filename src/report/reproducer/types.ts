@@ -60,10 +60,10 @@ export interface StepOutcome {
   success: boolean;
   /** The raw return (or revert) data, 0x-hex. */
   returnData: string;
-  /** The logs it emitted (none when it reverted), as forge's `getRecordedLogs` gives them. */
-  logs: readonly RecordedLog[];
-  /** The nonzero changes it made to the ether of the world's senders and deployments, in wei. */
-  ether: readonly { account: string; change: bigint }[];
+  /** The logs it emitted (none when it reverted), as forge's `getRecordedLogs` gives them; replays record them. */
+  logs?: readonly RecordedLog[];
+  /** The nonzero changes it made to the ether of the world's senders and deployments, in wei; replays record them. */
+  ether?: readonly { account: string; change: bigint }[];
   /**
    * The last call's changes to the plan's `tokenViews` (same order), when they were read: undefined
    * for a view that reverted before or after it.
