@@ -1,13 +1,8 @@
-import { bytesToHex, encodeFunctionData, hexToBigInt, hexToBytes, parseAbi, type Address } from 'viem';
+import type { Address } from 'viem';
+import { tokenView } from '../deploy/tokenViews.js';
 import type { Executor } from '../evm/executor.js';
 import { isTokenShaped } from '../fuzz/behaviour/tokenReadings.js';
 import type { ReproducerPlan, TokenView } from '../report/reproducer/types.js';
-
-const ERC20_VIEWS = parseAbi([
-  'function totalSupply() view returns (uint256)',
-  'function balanceOf(address) view returns (uint256)',
-  'function allowance(address, address) view returns (uint256)',
-]);
 
 /**
  * The token views a behaviour change in token balances is checked on, as the behaviour diff reads
@@ -34,9 +29,7 @@ export async function readTokenViews(executor: Executor, views: readonly TokenVi
       values.push(undefined);
       continue;
     }
-    const data = encodeFunctionData({ abi: ERC20_VIEWS, functionName: view.fn, args: view.args as [Address, Address] });
-    const result = await executor.view(to, hexToBytes(data));
-    values.push(result.success && result.returnData.length >= 32 ? hexToBigInt(bytesToHex(result.returnData.subarray(0, 32))) : undefined);
+    values.push(await tokenView(executor, to, view.fn, view.args as Address[]));
   }
   return values;
 }
