@@ -12,6 +12,17 @@ type Undo =
 
 const EMPTY = new Uint8Array(0);
 
+/**
+ * A point of the undo log (forge's `snapshotState`): the state can be rewound to it while the writes
+ * before it are still logged. `last` is the entry just before it, so that a log truncated by a revert
+ * and written again is told apart from the one marked; `epoch` counts the times the log was emptied.
+ */
+export interface StateMark {
+  readonly length: number;
+  readonly last: object | undefined;
+  readonly epoch: number;
+}
+
 function copyAccount(account: Account): Account {
   return new Account(account.nonce, account.balance, account.storageRoot, account.codeHash);
 }
@@ -32,6 +43,8 @@ export class JournaledState implements StateManagerInterface {
   private readonly storage = new Map<string, Map<string, Uint8Array>>();
   private readonly log: Undo[] = [];
   private readonly checkpoints: number[] = [];
+  /** Bumped whenever the log is emptied (its writes become the base state): older marks are gone. */
+  private epoch = 0;
 
   constructor() {
     this.originalStorageCache = new OriginalStorageCache(this.getStorage.bind(this));
@@ -83,7 +96,9 @@ export class JournaledState implements StateManagerInterface {
   /** Keeps the writes since the last checkpoint; they now belong to the enclosing one (if any). */
   commitSync(): void {
     this.checkpoints.pop();
-    if (this.checkpoints.length === 0) this.log.length = 0;
+    if (this.checkpoints.length > 0) return;
+    this.log.length = 0;
+    this.epoch++;
   }
 
   revertSync(): void {
@@ -91,6 +106,25 @@ export class JournaledState implements StateManagerInterface {
     if (mark === undefined) throw new Error('JournaledState: revert without a checkpoint');
     for (let i = this.log.length - 1; i >= mark; i--) this.undo(this.log[i]);
     this.log.length = mark;
+  }
+
+  /** Where the state is now, for `rewind` (undefined without an open checkpoint: writes are not logged then). */
+  mark(): StateMark | undefined {
+    if (this.checkpoints.length === 0) return undefined;
+    return { length: this.log.length, last: this.log[this.log.length - 1], epoch: this.epoch };
+  }
+
+  /**
+   * Undoes every write since `mark`, inside the open checkpoints (those opened after it now start at
+   * it); false, changing nothing, when the log no longer holds the writes that led to it.
+   */
+  rewind(mark: StateMark): boolean {
+    const { log } = this;
+    if (mark.epoch !== this.epoch || log.length < mark.length || log[mark.length - 1] !== mark.last) return false;
+    for (let i = log.length - 1; i >= mark.length; i--) this.undo(log[i]);
+    log.length = mark.length;
+    for (let i = 0; i < this.checkpoints.length; i++) this.checkpoints[i] = Math.min(this.checkpoints[i], mark.length);
+    return true;
   }
 
   private undo(entry: Undo): void {

@@ -1,5 +1,6 @@
 import { hexToBigInt, hexToBytes, type Hex } from 'viem';
 import { account, loadSlot, setCode, storeSlot, writeAccount } from './chainAccess.js';
+import { raisesFailFlag } from './failFlag.js';
 import { CheatcodeError, type CheatcodeDefinition, decodedAddress as address } from './types.js';
 
 /** forge's revert data for a rejected `vm.assume` and a `vm.skip(true)`: runners recognise them. */
@@ -14,7 +15,13 @@ export const environmentCheatcodes: readonly CheatcodeDefinition[] = [
   { signature: 'function deal(address account, uint256 newBalance)', run: ([who, balance], call) => writeAccount(call.chain, address(who), (a) => { a.balance = balance as bigint; }) },
   { signature: 'function setNonce(address account, uint64 newNonce)', run: ([who, nonce], call) => writeAccount(call.chain, address(who), (a) => { a.nonce = nonce as bigint; }) },
   { signature: 'function getNonce(address account) returns (uint64 nonce)', run: ([who], call) => [account(call.chain, address(who)).nonce] },
-  { signature: 'function store(address target, bytes32 slot, bytes32 value)', run: ([target, slot, value], call) => storeSlot(call.chain, address(target), word(slot), word(value)) },
+  {
+    signature: 'function store(address target, bytes32 slot, bytes32 value)',
+    run: ([target, slot, value], call) => {
+      if (raisesFailFlag(address(target), word(slot), word(value))) call.state.failFlagRaised = true;
+      storeSlot(call.chain, address(target), word(slot), word(value));
+    },
+  },
   { signature: 'function load(address target, bytes32 slot) returns (bytes32 data)', run: ([target, slot], call) => [toWord(loadSlot(call.chain, address(target), word(slot)))] },
   { signature: 'function etch(address target, bytes newRuntimeBytecode)', run: ([target, code], call) => setCode(call.chain, address(target), hexToBytes(code as Hex)) },
   { signature: 'function warp(uint256 newTimestamp)', run: ([time], call) => { call.chain.header.timestamp = time as bigint; } },

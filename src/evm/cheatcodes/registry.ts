@@ -5,9 +5,11 @@ import { envCheatcodes, environmentCheatcodes, persistenceCheatcodes } from './e
 import { expectCallCheatcodes } from './expectCall.js';
 import { expectEmitCheatcodes } from './expectEmit.js';
 import { expectRevertCheatcodes } from './expectRevert.js';
+import { mockCallCheatcodes } from './mockCalls.js';
 import { prankCheatcodes } from './pranks.js';
 import { recordedLogCheatcodes } from './recordedLogs.js';
 import { signingCheatcodes } from './signing.js';
+import { stateSnapshotCheatcodes } from './stateSnapshots.js';
 import { storageAccessCheatcodes } from './storageAccesses.js';
 import { CheatcodeError, type CheatCall, type CheatcodeDefinition } from './types.js';
 import { unknownCheatcode, unsupportedCheatcodes } from './unsupported.js';
@@ -30,6 +32,8 @@ const ALL: readonly CheatcodeDefinition[] = [
   ...storageAccessCheatcodes,
   ...recordedLogCheatcodes,
   ...assertionCheatcodes,
+  ...mockCallCheatcodes,
+  ...stateSnapshotCheatcodes,
   ...unsupportedCheatcodes,
 ];
 

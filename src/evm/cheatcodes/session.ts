@@ -1,13 +1,15 @@
 import type { Common } from '@ethereumjs/common';
 import { type EVM, EVMError, type EVMResult, type ExecResult, getOpcodesForHF } from '@ethereumjs/evm';
-import type { CustomPrecompile } from '@ethereumjs/evm';
+import type { CustomPrecompile, PrecompileFunc } from '@ethereumjs/evm';
 import { Address as EthAddress, bytesToHex, createAddressFromString } from '@ethereumjs/util';
 import { type CustomOpcode, replaceOpcode, type RunState } from '../instrumentation.js';
 import type { JournaledState } from '../journaledState.js';
 import type { Address } from '../types.js';
-import { writeAccount } from './chainAccess.js';
+import { loadSlot, writeAccount } from './chainAccess.js';
 import { countExpectedCalls, unmetExpectedCalls } from './expectCall.js';
 import { captureExpectedLog, emitsAwaitedBy, judgeExpectedEmits } from './expectEmit.js';
+import { FAILED_SLOT, FLAGGED_FAILURE_MESSAGE } from './failFlag.js';
+import { type MockAnswer, mockedAnswer } from './mockCalls.js';
 import { judgeExpectedRevert } from './expectRevert.js';
 import { takePrank } from './pranks.js';
 import { dispatch, errorData } from './registry.js';
@@ -29,6 +31,9 @@ interface Message {
   to?: EthAddress;
   depth: number;
   delegatecall: boolean;
+  /** Set before the EVM loads the callee's code: a function runs instead of it (how a mocked call answers). */
+  code?: Uint8Array | PrecompileFunc;
+  isCompiled?: boolean;
 }
 
 /** One running message and what the cheatcodes do when it ends. */
@@ -160,6 +165,9 @@ export class CheatcodeSession {
     const expected = this.state.expectedRevert;
     frame.watchesRevert = expected !== undefined && expected.depth === depth && expected.caller === caller;
     frame.awaitedEmits = emitsAwaitedBy(this.state, caller, depth);
+    // A mocked call answers before any prank applies (a `prank` waits for the next real call, as in forge).
+    const mocked = to !== undefined && !message.delegatecall && this.state.mocks.size > 0 ? mockedAnswer(this.state, to, message.data, message.value) : undefined;
+    if (mocked !== undefined) return answerWith(message, mocked);
     const prank = takePrank(this.state.prank, { caller, depth, delegatecall: message.delegatecall });
     if (prank === undefined) return;
     if (prank.single) this.state.prank = undefined;
@@ -184,6 +192,11 @@ export class CheatcodeSession {
     if (reverted && !frame.toCheatcodes) {
       for (const open of [frame, ...this.frames]) if (open.watchesRevert && open.revertedBy === undefined) open.revertedBy = address;
     }
+    if (frame.depth === 0 && this.state.failFlagRaised) {
+      this.state.failFlagRaised = false;
+      // A frame that reverted after raising it took the write back with it, as in forge.
+      if (exec.exceptionError === undefined && loadSlot(this.chain!, CHEATCODE_ADDRESS, FAILED_SLOT) !== 0n) fail(exec, FLAGGED_FAILURE_MESSAGE);
+    }
     if (frame.awaitedEmits.length > 0) {
       const emitted: EmittedLog[] = (exec.logs ?? []).map(([emitter, topics, data]) => ({ emitter: bytesToHex(emitter) as Address, topics, data }));
       const failure = judgeExpectedEmits(this.state, frame.awaitedEmits, exec.exceptionError === undefined ? emitted : []);
@@ -205,6 +218,13 @@ export class CheatcodeSession {
     captureExpectedLog(this.state, log, runState.env.depth);
     this.state.recordedLogs?.push(log);
   }
+}
+
+/** The call runs `answer` instead of the callee's code, moving no value (forge returns a mocked call's data without making the call). */
+function answerWith(message: Message, answer: MockAnswer): void {
+  message.value = 0n;
+  message.isCompiled = true;
+  message.code = () => ({ executionGasUsed: 0n, returnValue: answer.data, exceptionError: answer.reverts ? new EVMError(EVMError.errorMessages.REVERT) : undefined });
 }
 
 function fail(exec: ExecResult, message: string): void {

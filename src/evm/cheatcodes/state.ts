@@ -1,4 +1,6 @@
 import type { Address } from '../types.js';
+import type { MockedCall } from './mockCalls.js';
+import type { StateSnapshot } from './stateSnapshots.js';
 import type { EmittedLog } from './types.js';
 
 /** `prank`/`startPrank`: calls `caller` makes at `depth` run as `sender` (and `origin`). */
@@ -72,6 +74,13 @@ export class CheatState {
   unsupported: string | undefined;
   /** `vm.skip(true)` was called. */
   skipped = false;
+  /** DSTest's `fail()` raised the global failure flag during the running transaction (see failFlag.ts). */
+  failFlagRaised = false;
+  /** `snapshotState()` by id, and the id the next one gets (forge counts from 0 in each test). */
+  readonly snapshots = new Map<bigint, StateSnapshot>();
+  nextSnapshotId = 0n;
+  /** `mockCall`s by callee, in the order they were made. */
+  readonly mocks = new Map<Address, MockedCall[]>();
   /** Names given by `label`, kept across tests (forge keeps them for traces). */
   readonly labels = new Map<Address, string>();
 
@@ -86,5 +95,9 @@ export class CheatState {
     this.failures.length = 0;
     this.unsupported = undefined;
     this.skipped = false;
+    this.failFlagRaised = false;
+    this.snapshots.clear();
+    this.nextSnapshotId = 0n;
+    this.mocks.clear();
   }
 }

@@ -31,8 +31,8 @@ export const unsupportedCheatcodes: readonly CheatcodeDefinition[] = OUTSIDE.map
 
 // Other forge cheatcodes Lookout does not implement yet: named in the revert of an unknown selector.
 const KNOWN_UNIMPLEMENTED = [
-  'mockCall(address,bytes,bytes)', 'mockCall(address,uint256,bytes,bytes)', 'mockCallRevert(address,bytes,bytes)', 'clearMockedCalls()',
-  'expectCallMinGas(address,uint256,uint64,bytes)', 'stopRecord()', 'startStateDiffRecording()', 'snapshot()', 'revertTo(uint256)', 'snapshotState()', 'revertToState(uint256)',
+  'mockFunction(address,address,bytes)',
+  'expectCallMinGas(address,uint256,uint64,bytes)', 'stopRecord()', 'startStateDiffRecording()',
   'broadcast()', 'broadcast(address)', 'startBroadcast()', 'startBroadcast(address)', 'startBroadcast(uint256)', 'stopBroadcast()',
   'deriveKey(string,uint32)', 'rememberKey(uint256)', 'signP256(uint256,bytes32)', 'signCompact(uint256,bytes32)',
   'prank(address,bool)', 'startPrank(address,bool)', 'prevrandao(bytes32)', 'prevrandao(uint256)', 'coinbase(address)',

@@ -32,6 +32,10 @@ contract Witness {
         other.fail("deep");
     }
 
+    function echo(uint256 x) external pure returns (uint256) {
+        return x;
+    }
+
     function see(uint256 tag, uint256 value) external {
         emit Seen(msg.sender, tag, value);
     }
@@ -338,8 +342,80 @@ contract CheatcodeProbe is Test {
         vm.createSelectFork("mainnet");
     }
 
+    /// Exact calldata wins over a selector-only mock; a mock with a value covers only that value and
+    /// moves none; a callee without code gets some; clearMockedCalls ends them all.
+    function check_mockCall() external {
+        vm.mockCall(address(witness), abi.encodeWithSelector(Witness.echo.selector), abi.encode(7));
+        vm.mockCall(address(witness), abi.encodeCall(Witness.echo, (1)), abi.encode(100));
+        assertEq(witness.echo(1), 100);
+        assertEq(witness.echo(2), 7);
+        vm.mockCall(address(witness), 1 ether, abi.encodeWithSelector(Witness.pay.selector), abi.encode(address(0xBEEF)));
+        assertEq(witness.pay{value: 1 ether}(), address(0xBEEF));
+        assertEq(address(witness).balance, 0);
+        assertEq(witness.pay{value: 2}(), address(this));
+        assertEq(address(witness).balance, 2);
+        address nowhere = address(0xC0DE);
+        vm.mockCall(nowhere, abi.encodeWithSelector(Witness.echo.selector), abi.encode(42));
+        assertEq(Witness(nowhere).echo(0), 42);
+        vm.clearMockedCalls();
+        assertEq(witness.echo(2), 2);
+    }
+
+    /// A mocked revert is what expectRevert sees; mockCalls answers in turn and repeats its last answer.
+    function check_mockCallRevertAndInTurn() external {
+        vm.mockCallRevert(address(witness), abi.encodeWithSelector(Witness.echo.selector), abi.encodeWithSignature("Error(string)", "mocked"));
+        vm.expectRevert(bytes("mocked"));
+        witness.echo(3);
+        bytes[] memory answers = new bytes[](2);
+        answers[0] = abi.encode(1);
+        answers[1] = abi.encode(2);
+        vm.mockCalls(address(other), abi.encodeWithSelector(Witness.echo.selector), answers);
+        assertEq(other.echo(9), 1);
+        assertEq(other.echo(9), 2);
+        assertEq(other.echo(9), 2);
+    }
+
+    uint256 internal slot0 = 10;
+
+    /// snapshotState/revertToState: storage, balances and block fields come back; the snapshot stays
+    /// until revertToStateAndDelete or deleteStateSnapshot; an unknown id answers false.
+    function check_snapshotState() external {
+        (uint256 time, uint256 height) = (block.timestamp, block.number);
+        vm.deal(address(this), 5 ether);
+        uint256 id = vm.snapshotState();
+        slot0 = 300;
+        vm.deal(address(this), 500 ether);
+        vm.warp(12345);
+        vm.roll(99);
+        assertTrue(vm.revertToState(id));
+        assertEq(slot0, 10);
+        assertEq(address(this).balance, 5 ether);
+        assertEq(vm.getBlockTimestamp(), time);
+        assertEq(vm.getBlockNumber(), height);
+        slot0 = 400;
+        assertTrue(vm.revertToStateAndDelete(id));
+        assertEq(slot0, 10);
+        assertFalse(vm.revertToState(id));
+        uint256 second = vm.snapshotState();
+        assertEq(second, id + 1);
+        assertTrue(vm.deleteStateSnapshot(second));
+        assertFalse(vm.deleteStateSnapshot(second));
+    }
+
+    /// The deprecated names (`snapshot`, `revertTo`) do the same; a contract created after the snapshot is gone.
+    function check_snapshotOldNames() external {
+        uint256 id = vm.snapshot();
+        Witness created = new Witness();
+        slot0 = 1;
+        assertTrue(vm.revertTo(id));
+        assertEq(address(created).code.length, 0);
+        assertEq(slot0, 10);
+        vm.deleteStateSnapshots();
+        assertFalse(vm.revertTo(id));
+    }
+
     function failing_unknown() external {
-        (bool ok, bytes memory data) = address(vm).call(abi.encodeWithSignature("mockCall(address,bytes,bytes)", alice, "", ""));
+        (bool ok, bytes memory data) = address(vm).call(abi.encodeWithSignature("mockFunction(address,address,bytes)", alice, alice, ""));
         if (!ok) assembly { revert(add(data, 32), mload(data)) }
     }
 }

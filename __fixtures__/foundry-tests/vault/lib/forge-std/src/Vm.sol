@@ -62,6 +62,24 @@ interface Vm {
     function recordLogs() external;
     function getRecordedLogs() external returns (Log[] memory logs);
 
+    // Mocked calls
+    function mockCall(address callee, bytes calldata data, bytes calldata returnData) external;
+    function mockCall(address callee, uint256 msgValue, bytes calldata data, bytes calldata returnData) external;
+    function mockCallRevert(address callee, bytes calldata data, bytes calldata revertData) external;
+    function mockCalls(address callee, bytes calldata data, bytes[] calldata returnData) external;
+    function clearMockedCalls() external;
+
+    // State snapshots (current names, then the deprecated ones)
+    function snapshotState() external returns (uint256 snapshotId);
+    function revertToState(uint256 snapshotId) external returns (bool success);
+    function revertToStateAndDelete(uint256 snapshotId) external returns (bool success);
+    function deleteStateSnapshot(uint256 snapshotId) external returns (bool success);
+    function deleteStateSnapshots() external;
+    function snapshot() external returns (uint256 snapshotId);
+    function revertTo(uint256 snapshotId) external returns (bool success);
+    function getBlockTimestamp() external view returns (uint256 timestamp);
+    function getBlockNumber() external view returns (uint256 height);
+
     // Environment (Lookout runs tests without one: envOr gives the default)
     function envOr(string calldata name, uint256 defaultValue) external view returns (uint256 value);
     function envOr(string calldata name, address defaultValue) external view returns (address value);
