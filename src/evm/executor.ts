@@ -44,6 +44,13 @@ export interface ExecutorOptions {
    * is an internal error of the EVM library, which fails that one transaction.
    */
   pointEvaluation?: boolean;
+  /** The block the chain starts at (default START_BLOCK, START_TIMESTAMP; forge's tests start at block 1, timestamp 1). */
+  start?: ChainStart;
+}
+
+export interface ChainStart {
+  number: bigint;
+  timestamp: bigint;
 }
 
 export interface ChainAccounts {
@@ -123,6 +130,8 @@ export class Executor {
     readonly cheatcodes: CheatcodeSession | undefined,
   ) {
     this.gasLimit = options.gasLimit ?? DEFAULT_GAS_LIMIT;
+    const start = options.start ?? { number: START_BLOCK, timestamp: START_TIMESTAMP };
+    for (const header of [this.block.header, this.snapshotHeader, this.lastHeader]) Object.assign(header, start);
     const accounts = options.accounts ?? DEFAULT_ACCOUNTS;
     this.accounts = accountsOf(accounts);
     this.accountAddresses = this.accounts.map(ethAddress);

@@ -1,6 +1,6 @@
 import { type Hex, hexToBytes, toFunctionSelector } from 'viem';
 import type { CompiledContract } from '../build/types.js';
-import { Executor } from '../evm/executor.js';
+import { type ChainStart, Executor } from '../evm/executor.js';
 import type { Address, TxResult } from '../evm/types.js';
 import { cheatcodeArtifacts } from './artifacts.js';
 import { judgeCall, type CallVerdict, unsupportedReason } from './judge.js';
@@ -17,6 +17,9 @@ import { artifactFilter, type ArtifactFilter } from './artifactFilter.js';
 export const FORGE_SENDER = '0x1804c8ab1f12e6bbf3894d4083f33e07309d1f38' as Address;
 /** forge funds its sender and the test contract with 2^96 − 1 wei. */
 export const FORGE_INITIAL_BALANCE = 2n ** 96n - 1n;
+
+/** forge runs tests from block 1 at timestamp 1 (its default `block_number` and `block_timestamp`). */
+export const FORGE_START: ChainStart = { number: 1n, timestamp: 1n };
 
 const TEST_GAS_LIMIT = 30_000_000n;
 
@@ -42,7 +45,7 @@ export class SuiteSession {
 
   /** Deploys the suite and runs `setUp()`; a revert (or a cheatcode Lookout cannot run) skips it, saying why. */
   static async open(project: { contracts: readonly CompiledContract[] }, suite: TestSuite, options: SuiteOptions = {}): Promise<SuiteSession | { status: 'skipped'; reason: string }> {
-    const executor = await Executor.open({ cheatcodes: { artifacts: cheatcodeArtifacts(project) }, accounts: { deployer: FORGE_SENDER, senders: [FORGE_SENDER] }, gasLimit: options.gasLimit ?? TEST_GAS_LIMIT });
+    const executor = await Executor.open({ cheatcodes: { artifacts: cheatcodeArtifacts(project) }, accounts: { deployer: FORGE_SENDER, senders: [FORGE_SENDER] }, start: FORGE_START, gasLimit: options.gasLimit ?? TEST_GAS_LIMIT });
     executor.setBalance(FORGE_SENDER, FORGE_INITIAL_BALANCE);
     // forge starts its sender at nonce 1 (DappTools' addresses): the test contract lands at 0x7FA9…1496,
     // and what setUp() creates where forge creates it, so a reproducer's addresses hold under forge too.

@@ -1,5 +1,5 @@
 import type { CompiledProject } from '../build/types.js';
-import { FORGE_INITIAL_BALANCE, FORGE_SENDER } from '../foundryTests/suiteSession.js';
+import { FORGE_INITIAL_BALANCE, FORGE_SENDER, FORGE_START } from '../foundryTests/suiteSession.js';
 import type { CampaignWorld } from '../fuzz/campaign/contractCampaign.js';
 import type { PlannedDeployment, ReproducerPlan } from '../report/reproducer/types.js';
 import type { WorldPlan } from './plan.js';
@@ -33,8 +33,8 @@ export function harnessPlan(world: CampaignWorld, harness: { file: string; contr
   return {
     senders,
     senderBalance: FORGE_INITIAL_BALANCE,
-    // setUp() ran from forge's start: the sequence's delays are relative to where it left the chain.
-    start: { block: 1n, timestamp: 1n },
+    // setUp() ran from forge's start, in the campaign as under forge: the sequence's delays are relative to where it left the chain.
+    start: { block: FORGE_START.number, timestamp: FORGE_START.timestamp },
     deployments,
     funding: [],
     typeFiles: new Map(build.contracts.map((c) => [c.name, c.file])),
