@@ -10,10 +10,13 @@ import type { SuiteResult } from '../../src/foundryTests/types.js';
 import { fuzzContract } from '../../src/fuzz/campaign/contractCampaign.js';
 import { Rng } from '../../src/fuzz/inputs/rng.js';
 import { DEFAULT_PANIC_CODES } from '../../src/oracles/panic.js';
+import { toReportCall } from '../../src/report/campaignEntries.js';
+import { accountNames, callText } from '../../src/report/sequence.js';
 import { REPO_ROOT } from '../helpers/repoRoot.js';
 
 // Runner fidelity with real projects' forge-std (issue 17): assertions of ds-test and of forge-std
-// before 1.8 raise a failure flag instead of reverting; forge starts tests at block 1, timestamp 1.
+// before 1.8 raise a failure flag instead of reverting; forge starts tests at block 1, timestamp 1;
+// two instances of one contract are told apart by address.
 const PROJECT = path.join(REPO_ROOT, '__fixtures__/foundry-tests/vault');
 
 let project: CompiledProject;
@@ -59,3 +62,20 @@ test("a campaign from setUp() finds the flagged invariant, and nothing in the sa
 test("setUp() and the tests run from forge's start: block 1, timestamp 1", async () => {
   expect(outcomes(await run('ForgeStartTest'))).toEqual({ test_setUpSawForgeStart: ['passed', undefined] });
 }, 60_000);
+
+test('two instances of one contract from setUp(): the report names and addresses the one called', async () => {
+  const opened = await openSuiteWorld({ kind: 'suite', contracts: project.contracts, suite: project.contracts.find((c) => c.name === 'TwoVaultsInvariantTest')!.id, mode: 'invariant' });
+  if (!('world' in opened)) throw new Error(opened.reason);
+  const { world } = opened;
+  const vaults = world.executor.deployments.flatMap((d, i) => (world.contracts[i].name === 'Vault' ? [d.address] : []));
+  expect(vaults).toHaveLength(2);
+  const result = await fuzzContract({
+    project, world, targets: [], budget: { kind: 'executions', executions: 1500 }, rng: new Rng(3), clock: () => 0,
+    schedule: 'baseline', panicCodes: DEFAULT_PANIC_CODES, techniques: ALL_TECHNIQUES, maxSequenceLength: 8, stopWhen: 'finding',
+  });
+  expect(result.findings.map((f) => [f.failure.kind, f.failure.property])).toEqual([['property', 'invariant_busyVaultSmall']]);
+  const calls = result.findings[0].sequence.map((call) => toReportCall(call, result));
+  expect(new Set(calls.map((c) => c.address))).toEqual(new Set([vaults[1]]));
+  const names = accountNames({ deployments: world.executor.deployments.map((d, i) => ({ contract: world.contracts[i].name, address: d.address })) });
+  expect(callText(calls[0], names)).toMatch(/^vault2\.deposit\(/);
+}, 120_000);

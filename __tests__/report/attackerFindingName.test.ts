@@ -32,7 +32,7 @@ beforeAll(async () => {
 function campaign(): ContractCampaignResult {
   const contract = project.contracts.find((c) => c.name === 'ReentrantBank')!;
   const calls = { addresses: ['0x01', '0x02', BANK, ATTACKER], senders: 2, targets: [bank, [lookoutCall]] };
-  return { contract, senders: ['0x01', '0x02'], deploymentNames: ['ReentrantBank', 'LookoutAttacker'], calls } as unknown as ContractCampaignResult;
+  return { contract, senders: ['0x01', '0x02'], deploymentNames: ['ReentrantBank', 'LookoutAttacker'], deploymentAddresses: ['0x03', '0x04'], calls } as unknown as ContractCampaignResult;
 }
 
 function finding(last: Call, failure: Partial<Failure>): ConfirmedFinding {

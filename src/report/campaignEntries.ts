@@ -113,12 +113,13 @@ export function toReportFinding(
 }
 
 /** A call of a campaign's sequence; one through Lookout's attacker reads as the calls it makes. */
-export function toReportCall(call: Call, campaign: Pick<ContractCampaignResult, 'senders' | 'deploymentNames' | 'calls'>): ReportCall {
+export function toReportCall(call: Call, campaign: Pick<ContractCampaignResult, 'senders' | 'deploymentNames' | 'deploymentAddresses' | 'calls'>): ReportCall {
   const parts = attackerCallParts(call, campaign.calls);
   const shown = parts?.forwards ?? call;
   return {
     sender: campaign.senders[call.sender],
     contract: campaign.deploymentNames[shown.to],
+    address: campaign.deploymentAddresses[shown.to],
     ...invocation(shown),
     value: call.value.toString(),
     calldata: bytesToHex(encodeCall(call)),

@@ -28,9 +28,15 @@ export function accountNames(report: { senders?: readonly { name: string; addres
   return names;
 }
 
+/** The name of the contract a call calls: its deployment's (`vault2`, the second vault), else its contract's. */
+export function calledName(call: ReportCall, names: AddressNames): string | undefined {
+  const byAddress = call.address === undefined ? undefined : names.get(call.address.toLowerCase());
+  return byAddress ?? (call.contract === undefined ? undefined : instanceName(call.contract));
+}
+
 /** The call of one transaction: `auction.bid{value: 1 ether}()`, `address(vault).call{value: 1 wei}("")` for receive. */
 export function callText(call: ReportCall, names: AddressNames): string {
-  const contract = call.contract === undefined ? undefined : instanceName(call.contract);
+  const contract = calledName(call, names);
   const value = call.value === '0' ? '' : `{value: ${etherText(BigInt(call.value))}}`;
   const name = call.function.replace(/\(.*$/, '');
   if (name === 'receive' || name === 'fallback') {
@@ -83,7 +89,7 @@ export function sequenceTable(sequence: readonly ReportCall[], names: AddressNam
 /** The named accounts a sequence sends from, calls or passes, with their addresses (checksummed). */
 export function legendEntries(sequence: readonly ReportCall[], names: AddressNames): { name: string; address: string }[] {
   const text = sequence.map((call) => `${call.sender} ${JSON.stringify(call.args)}`).join(' ').toLowerCase();
-  const called = new Set(sequence.flatMap((c) => (c.contract === undefined ? [] : [instanceName(c.contract)])));
+  const called = new Set(sequence.flatMap((c) => { const name = calledName(c, names); return name === undefined ? [] : [name]; }));
   return [...names]
     .filter(([address, name]) => text.includes(address) || called.has(name))
     .map(([address, name]) => ({ name, address: addressText(address, new Map()) }));

@@ -102,6 +102,8 @@ export interface ReportCall {
   sender: string;
   /** The contract called (a campaign calls its subject and the contracts deployed with it). */
   contract?: string;
+  /** The called contract's address: which one, when the campaign deployed a contract twice. */
+  address?: string;
   function: string;
   /**
    * Arguments as JSON values (integers as decimal strings). A `string` argument whose bytes are no

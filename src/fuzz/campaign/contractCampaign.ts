@@ -130,6 +130,8 @@ export interface ContractCampaignResult {
   senders: readonly Address[];
   /** Name of the contract behind each deployment index, for reporting calls. */
   deploymentNames: readonly string[];
+  /** Address of each deployment index: two deployments of one contract (a setUp() may make both) are told apart by it. */
+  deploymentAddresses: readonly Address[];
   /** What the campaign could call where: to report a call through the attacker as the calls it makes. */
   calls: CallWorld;
   outcome: CampaignOutcome;
@@ -225,7 +227,8 @@ export async function campaignOn(
     selfCalls: targets.flat(),
   };
   const calls: CallWorld = { addresses: mutation.addresses, senders: mutation.senders, targets };
-  const result = { contract, senders: executor.senderAddresses, deploymentNames, calls, reached: reach.reached, unreachable: lookahead.unreachable, oracleSettings };
+  const deploymentAddresses = executor.deployments.map((d) => d.address);
+  const result = { contract, senders: executor.senderAddresses, deploymentNames, deploymentAddresses, calls, reached: reach.reached, unreachable: lookahead.unreachable, oracleSettings };
   const confirm = (found: CampaignFinding) =>
     confirmFinding(found, {
       harness,

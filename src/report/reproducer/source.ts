@@ -212,7 +212,7 @@ class Writer {
    */
   private callStatement(call: ReportCall, how: 'plain' | 'try' | 'compare', argumentValues: AddressNames): string[] {
     if (call.attacker !== undefined && this.plan.attacker) return typedStatement(attackerCall(call, 'campaign', this.context), how);
-    const d = this.plan.deployments.find((x) => x.contract === call.contract && x.how.kind !== 'library');
+    const d = calledDeployment(this.plan.deployments, call);
     const instance = d === undefined ? instanceName(call.contract ?? 'target') : this.nameOf(d);
     const value = call.value === '0' ? '' : `{value: ${etherText(BigInt(call.value))}}`;
     const fn = d === undefined ? undefined : functionOf(d.abi, call.function);
@@ -243,4 +243,10 @@ function replacedWords(calldata: string, standIn: StandIn): string {
   const [from, to] = [word(standIn.replaced), word(standIn.address)];
   const words = calldata.slice(10).match(/.{1,64}/g) ?? [];
   return calldata.slice(0, 10) + words.map((w) => (w.toLowerCase() === from ? to : w)).join('');
+}
+
+/** The deployment a call calls: by its address when the report gives it (two of one contract), else the first of its contract. */
+function calledDeployment(deployments: readonly PlannedDeployment[], call: ReportCall): PlannedDeployment | undefined {
+  const candidates = deployments.filter((d) => d.contract === call.contract && d.how.kind !== 'library');
+  return candidates.find((d) => call.address !== undefined && d.address.toLowerCase() === call.address.toLowerCase()) ?? candidates[0];
 }
