@@ -41,7 +41,7 @@ function revertData(result: TxResult): Uint8Array {
 const checks = () => (probe.abi as Abi).flatMap((item) => (item.type === 'function' && item.name.startsWith('check_') ? [item.name] : []));
 
 test('every check of the probe is listed below', () => {
-  expect(checks().length).toBe(29);
+  expect(checks().length).toBe(30);
 });
 
 test('no two cheatcode signatures share a selector', () => {
@@ -58,7 +58,7 @@ test.each([
   'check_addrAndSign', 'check_addrOfOne', 'check_getCode', 'check_expectRevertAny', 'check_expectRevertMessage',
   'check_expectRevertCustom', 'check_expectRevertReverter', 'check_expectRevertCount', 'check_expectRevertIgnoresCheatcodeCalls',
   'check_expectEmit', 'check_recordLogs', 'check_recordAccesses', 'check_expectCall', 'check_envOr', 'check_assertions',
-  'check_mockCall', 'check_mockCallRevertAndInTurn', 'check_snapshotState', 'check_snapshotOldNames',
+  'check_mockCall', 'check_mockCallRevertAndInTurn', 'check_snapshotState', 'check_snapshotOldNames', 'check_toStringAndParse',
 ])('%s holds', async (name) => {
   const result = await call(name);
   const why = result.outcome.kind === 'revert' ? revertText(result.outcome.data) : result.outcome.kind;
@@ -77,6 +77,7 @@ test.each([
   ['failing_expectEmitWrongEmitter', /^log != expected log/],
   ['failing_envUint', /environment variable "LOOKOUT_UNSET" not found/],
   ['failing_assertEq', 'amounts: 1 != 2'],
+  ['failing_parseUint', 'vm.parse: failed parsing "12a" as type `uint256`'],
   ['failing_unknown', 'cheatcode mockFunction(address,address,bytes) (selector 0xadf84d21) is not supported by Lookout'],
 ])('%s fails with forge’s message', async (name, message) => {
   const text = revertText(revertData(await call(name)));

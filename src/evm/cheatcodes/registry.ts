@@ -10,6 +10,7 @@ import { prankCheatcodes } from './pranks.js';
 import { recordedLogCheatcodes } from './recordedLogs.js';
 import { signingCheatcodes } from './signing.js';
 import { stateSnapshotCheatcodes } from './stateSnapshots.js';
+import { stringCheatcodes } from './strings.js';
 import { storageAccessCheatcodes } from './storageAccesses.js';
 import { CheatcodeError, type CheatCall, type CheatcodeDefinition } from './types.js';
 import { unknownCheatcode, unsupportedCheatcodes } from './unsupported.js';
@@ -34,6 +35,7 @@ const ALL: readonly CheatcodeDefinition[] = [
   ...assertionCheatcodes,
   ...mockCallCheatcodes,
   ...stateSnapshotCheatcodes,
+  ...stringCheatcodes,
   ...unsupportedCheatcodes,
 ];
 

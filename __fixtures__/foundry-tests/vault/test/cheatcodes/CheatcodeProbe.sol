@@ -414,6 +414,24 @@ contract CheatcodeProbe is Test {
         assertFalse(vm.revertTo(id));
     }
 
+    /// toString: checksummed addresses, 0x-hex words, decimal numbers; parse* reads them back.
+    function check_toStringAndParse() external {
+        assertEq(vm.toString(address(0xA11CE)), "0x00000000000000000000000000000000000A11cE");
+        assertEq(vm.toString(bytes32(uint256(0xbeef))), "0x000000000000000000000000000000000000000000000000000000000000beef");
+        assertEq(vm.toString(true), "true");
+        assertEq(vm.toString(uint256(1234)), "1234");
+        assertEq(vm.toString(int256(-5)), "-5");
+        assertEq(vm.parseUint("1234"), 1234);
+        assertEq(vm.parseUint("0xff"), 255);
+        assertTrue(vm.parseInt("-5") == -5);
+        assertEq(vm.parseAddress("0x00000000000000000000000000000000000a11ce"), address(0xA11CE));
+        assertTrue(vm.parseBool("true"));
+    }
+
+    function failing_parseUint() external {
+        vm.parseUint("12a");
+    }
+
     function failing_unknown() external {
         (bool ok, bytes memory data) = address(vm).call(abi.encodeWithSignature("mockFunction(address,address,bytes)", alice, alice, ""));
         if (!ok) assembly { revert(add(data, 32), mload(data)) }

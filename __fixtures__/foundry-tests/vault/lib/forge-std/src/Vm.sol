@@ -80,6 +80,17 @@ interface Vm {
     function getBlockTimestamp() external view returns (uint256 timestamp);
     function getBlockNumber() external view returns (uint256 height);
 
+    // Strings
+    function toString(address value) external pure returns (string memory stringifiedValue);
+    function toString(bytes32 value) external pure returns (string memory stringifiedValue);
+    function toString(bool value) external pure returns (string memory stringifiedValue);
+    function toString(uint256 value) external pure returns (string memory stringifiedValue);
+    function toString(int256 value) external pure returns (string memory stringifiedValue);
+    function parseUint(string calldata stringifiedValue) external pure returns (uint256 parsedValue);
+    function parseInt(string calldata stringifiedValue) external pure returns (int256 parsedValue);
+    function parseAddress(string calldata stringifiedValue) external pure returns (address parsedValue);
+    function parseBool(string calldata stringifiedValue) external pure returns (bool parsedValue);
+
     // Environment (Lookout runs tests without one: envOr gives the default)
     function envOr(string calldata name, uint256 defaultValue) external view returns (uint256 value);
     function envOr(string calldata name, address defaultValue) external view returns (address value);
