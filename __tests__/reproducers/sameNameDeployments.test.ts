@@ -1,11 +1,13 @@
 /**
  * A setUp() that deploys one contract twice: the reproducer calls the instance the campaign called
- * (the report's call carries its address), under the name the report gives it (`vault2`).
+ * (the report's call carries its address), under the name the report gives it (`vault2`); the
+ * report's text names it so too.
  */
 import type { Abi } from 'viem';
 import { reproducerSource } from '../../src/report/reproducer/source.js';
 import type { ReproducerPlan } from '../../src/report/reproducer/types.js';
 import type { ReportFinding } from '../../src/report/types.js';
+import { accountNames, calledName, callText } from '../../src/report/sequence.js';
 
 const VAULT_ABI: Abi = [{ type: 'function', name: 'deposit', inputs: [{ name: 'assets', type: 'uint256', internalType: 'uint256' }], outputs: [], stateMutability: 'nonpayable' }];
 const TEST_ABI: Abi = [{ type: 'function', name: 'invariant_small', inputs: [], outputs: [], stateMutability: 'view' }];
@@ -40,4 +42,14 @@ test('without an address (an older report) the call goes to the first of the nam
   const { address: _unused, ...unaddressed } = call;
   const { source } = reproducerSource({ ...plan, finding: { ...finding, sequence: [unaddressed] } });
   expect(source).toContain('try vault.deposit(7) {} catch {}');
+});
+
+test('the report names a contract that several campaigns deployed at one address once, and a call by its own contract', () => {
+  const names = accountNames({ deployments: [{ contract: 'Dai', address: FIRST }, { contract: 'Dai', address: FIRST }, { contract: 'Dai', address: SECOND }, { contract: 'Pool', address: FIRST.toUpperCase().replace('0X', '0x') }] });
+  const call = (contract: string, address: string) => ({ ...finding.sequence[0], contract, address });
+  expect(calledName(call('Dai', FIRST), names)).toBe('dai');
+  expect(calledName(call('Dai', SECOND), names)).toBe('dai2');
+  // Another campaign put a Pool at the first address: a call to its Dai is not named after the pool.
+  expect(calledName(call('Dai', FIRST), new Map([[FIRST, 'pool']]))).toBe('dai');
+  expect(callText(call('Dai', SECOND), names)).toBe('dai2.deposit(7)');
 });

@@ -24,14 +24,23 @@ export function accountNames(report: { senders?: readonly { name: string; addres
     names.set(address.toLowerCase(), name);
   };
   for (const sender of report.senders ?? []) add(sender.address, sender.name);
-  for (const deployment of report.deployments ?? []) if (deployment.address !== null) add(deployment.address, instanceName(deployment.contract));
+  // Campaigns from different test contracts often deploy the same contract at the same address: one name for it.
+  const named = new Map<string, string>();
+  for (const { address, contract } of report.deployments ?? []) {
+    if (address === null || named.get(address.toLowerCase()) === contract) continue;
+    named.set(address.toLowerCase(), contract);
+    add(address, instanceName(contract));
+  }
   return names;
 }
 
 /** The name of the contract a call calls: its deployment's (`vault2`, the second vault), else its contract's. */
 export function calledName(call: ReportCall, names: AddressNames): string | undefined {
+  if (call.contract === undefined) return undefined;
+  const byName = instanceName(call.contract);
   const byAddress = call.address === undefined ? undefined : names.get(call.address.toLowerCase());
-  return byAddress ?? (call.contract === undefined ? undefined : instanceName(call.contract));
+  // The address's name only when it names this contract (another campaign may have put another one there).
+  return byAddress !== undefined && new RegExp(`^${byName}\\d*$`).test(byAddress) ? byAddress : byName;
 }
 
 /** The call of one transaction: `auction.bid{value: 1 ether}()`, `address(vault).call{value: 1 wei}("")` for receive. */
