@@ -41,7 +41,7 @@ function revertData(result: TxResult): Uint8Array {
 const checks = () => (probe.abi as Abi).flatMap((item) => (item.type === 'function' && item.name.startsWith('check_') ? [item.name] : []));
 
 test('every check of the probe is listed below', () => {
-  expect(checks().length).toBe(30);
+  expect(checks().length).toBe(31);
 });
 
 test('no two cheatcode signatures share a selector', () => {
@@ -59,6 +59,7 @@ test.each([
   'check_expectRevertCustom', 'check_expectRevertReverter', 'check_expectRevertCount', 'check_expectRevertIgnoresCheatcodeCalls',
   'check_expectEmit', 'check_recordLogs', 'check_recordAccesses', 'check_expectCall', 'check_envOr', 'check_assertions',
   'check_mockCall', 'check_mockCallRevertAndInTurn', 'check_snapshotState', 'check_snapshotOldNames', 'check_toStringAndParse',
+  'check_nestedPranks',
 ])('%s holds', async (name) => {
   const result = await call(name);
   const why = result.outcome.kind === 'revert' ? revertText(result.outcome.data) : result.outcome.kind;

@@ -168,9 +168,8 @@ export class CheatcodeSession {
     // A mocked call answers before any prank applies (a `prank` waits for the next real call, as in forge).
     const mocked = to !== undefined && !message.delegatecall && this.state.mocks.size > 0 ? mockedAnswer(this.state, to, message.data, message.value) : undefined;
     if (mocked !== undefined) return answerWith(message, mocked);
-    const prank = takePrank(this.state.prank, { caller, depth, delegatecall: message.delegatecall });
+    const prank = takePrank(this.state.pranks, { caller, depth, delegatecall: message.delegatecall });
     if (prank === undefined) return;
-    if (prank.single) this.state.prank = undefined;
     message.caller = createAddressFromString(prank.sender);
     // A pranked CREATE is made from the pranked sender's nonce, as its own creation would be.
     if (to === undefined) writeAccount(this.chain!, prank.sender, (account) => void (account.nonce += 1n));

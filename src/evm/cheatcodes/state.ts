@@ -58,7 +58,8 @@ export interface StorageAccesses {
 
 /** What cheatcodes remember between calls during one test (cleared by `reset`). */
 export class CheatState {
-  prank: Prank | undefined;
+  /** `prank`/`startPrank` by the depth of the calls they change (forge's nested pranks). */
+  readonly pranks = new Map<number, Prank>();
   expectedRevert: ExpectedRevert | undefined;
   expectedEmits: ExpectedEmit[] = [];
   expectedCalls: ExpectedCall[] = [];
@@ -85,7 +86,7 @@ export class CheatState {
   readonly labels = new Map<Address, string>();
 
   reset(): void {
-    this.prank = undefined;
+    this.pranks.clear();
     this.expectedRevert = undefined;
     this.expectedEmits = [];
     this.expectedCalls = [];

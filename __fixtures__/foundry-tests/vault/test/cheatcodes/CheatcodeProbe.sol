@@ -41,6 +41,26 @@ contract Witness {
     }
 }
 
+/// A contract the test calls that pranks its own calls.
+contract PrankingHelper {
+    Vm internal constant vm = Vm(address(uint160(uint256(keccak256("hevm cheat code")))));
+
+    function prankedWho(Witness w, address as_) external returns (address sender) {
+        vm.prank(as_);
+        (sender,) = w.who();
+    }
+
+    function startPrankThenRevert(Witness w) external {
+        vm.startPrank(address(0xB0B));
+        w.who();
+        revert("reverted before stopPrank");
+    }
+
+    function who(Witness w) external view returns (address sender) {
+        (sender,) = w.who();
+    }
+}
+
 /// Cheatcode semantics, one `check_*` function each: it succeeds when the cheatcode behaves as
 /// forge documents it. Functions named `failing_*` must fail with the message the unit test names.
 /// Not named test*: the cheatcode unit tests call them one by one through the executor.
@@ -430,6 +450,21 @@ contract CheatcodeProbe is Test {
 
     function failing_parseUint() external {
         vm.parseUint("12a");
+    }
+
+    /// Pranks belong to a depth: a called contract's prank changes its own call, not the test's
+    /// startPrank; a startPrank left by a call that reverted before stopPrank stays (forge keeps
+    /// cheatcode state through a revert).
+    function check_nestedPranks() external {
+        PrankingHelper helper = new PrankingHelper();
+        vm.startPrank(alice);
+        address inner = helper.prankedWho(witness, address(0xB0B));
+        (address outer,) = witness.who();
+        vm.stopPrank();
+        assertEq(inner, address(0xB0B));
+        assertEq(outer, alice);
+        try helper.startPrankThenRevert(witness) {} catch {}
+        assertEq(helper.who(witness), address(0xB0B));
     }
 
     function failing_unknown() external {
