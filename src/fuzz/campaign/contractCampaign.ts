@@ -399,7 +399,7 @@ function emptyOutcome(): CampaignOutcome {
   return {
     findings: [], sequences: 0, transactions: 0, elapsedMs: 0, analysisMs: 0, corpusSize: 0,
     prediction: new PredictionStats(),
-    ddsf: { aggressiveRuns: 0, aggressiveHits: 0, enabledFunctions: [], followUps: 0 },
+    ddsf: { aggressiveRuns: 0, aggressiveHits: 0, enabledFunctions: [] },
     coveredEdges: new Set(),
   };
 }
