@@ -31,7 +31,7 @@ describe('lookout fuzz', () => {
     expect(Object.keys(report.findings[0]).sort()).toEqual(
       ['contract', 'contractFile', 'file', 'foundMs', 'function', 'introduced', 'kind', 'line', 'message', 'panicCode', 'reproducer', 'sequence'].sort(),
     );
-    expect(Object.keys(report.findings[0].sequence[0]).sort()).toEqual(['args', 'blockDelay', 'calldata', 'contract', 'function', 'sender', 'timeDelay', 'value']);
+    expect(Object.keys(report.findings[0].sequence[0]).sort()).toEqual(['address', 'args', 'blockDelay', 'calldata', 'contract', 'function', 'sender', 'timeDelay', 'value']);
   });
 
   it('exits 0 when nothing fails', async () => {
