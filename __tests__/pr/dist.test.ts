@@ -80,8 +80,9 @@ describe('dist/cli/index.js pr', () => {
         findings: ['contract,contractFile,enteredLines,executesChangedLines,file,foundMs,function,introduced,kind,line,message,panicCode,reproducer,sequence'],
         // DESIGN.md's `behaviour` field, with what differs (issue 12).
         behaviourChanges: ['behaviour,contract,contractFile,file,foundMs,function,introduced,kind,line,message,panicCode,reproducer,sequence'],
-        // blockDelay and timeDelay: the delays a call needs, so a reproducer can replay them (issue 14).
-        sequence: ['args,blockDelay,calldata,contract,function,sender,timeDelay,value'],
+        // blockDelay and timeDelay: the delays a call needs, so a reproducer can replay them (issue 14);
+        // address: which deployment was called, when a setUp() made two of one contract (issue 17).
+        sequence: ['address,args,blockDelay,calldata,contract,function,sender,timeDelay,value'],
       });
       expect(report).toMatchObject({ schemaVersion: 1, tool: { name: 'lookout' }, seed: 1, budget: { seconds: BUDGET_SECONDS, executions: null }, base: 'compared' });
       expect(report.senders!.map((s) => s.name)).toEqual(['deployer', 'alice', 'bob']);
