@@ -3,6 +3,7 @@ import { ATTACKER_ABI } from '../../evm/attacker.js';
 import { etherText, type AddressNames } from '../solidityValues.js';
 import type { ReportCall } from '../types.js';
 import { functionOf, typedArguments } from './arguments.js';
+import { overloadInterface } from './overloads.js';
 import type { PlannedAttacker } from './types.js';
 
 /** The reproducer's variable for Lookout's attacker. */
@@ -15,12 +16,14 @@ export interface TypedCall {
   /** `{value: 1 ether}` or ''. */
   value: string;
   args: string[];
+  /** The interface naming `fn` when the contract overloads it (see overloads.ts). */
+  via?: string;
 }
 
 /** A typed call as the sequence's step: `plain` lets a revert fail the test, `try` lets it pass, `compare` keeps its outcome and data. */
-export function typedStatement({ instance, fn, value, args }: TypedCall, how: 'plain' | 'try' | 'compare'): string[] {
-  if (how === 'compare') return [`(bool success, bytes memory returned) = address(${instance}).call${value}(abi.encodeCall(${instance}.${fn}, (${args.join(', ')})));`];
-  const expression = `${instance}.${fn}${value}(${args.join(', ')})`;
+export function typedStatement({ instance, fn, value, args, via }: TypedCall, how: 'plain' | 'try' | 'compare'): string[] {
+  if (how === 'compare') return [`(bool success, bytes memory returned) = address(${instance}).call${value}(abi.encodeCall(${via ?? instance}.${fn}, (${args.join(', ')})));`];
+  const expression = `${via === undefined ? instance : `${via}(address(${instance}))`}.${fn}${value}(${args.join(', ')})`;
   return how === 'try' ? [`try ${expression} {} catch {}`] : [`${expression};`];
 }
 
@@ -78,7 +81,8 @@ export function attackerCall(call: ReportCall, part: AttackerCallPart, context: 
 function encoded(signature: string, args: readonly unknown[], raw: Hex, target: ReturnType<CallContext['contract']>, context: CallContext): string {
   const fn = target === undefined ? undefined : functionOf(target.abi, signature);
   const typed = fn === undefined ? undefined : typedArguments(fn.inputs, args, context.values, context.need);
-  return fn === undefined || typed === undefined ? bytesText(raw) : `abi.encodeCall(${target!.instance}.${fn.name}, (${typed.join(', ')}))`;
+  if (fn === undefined || typed === undefined) return bytesText(raw);
+  return `abi.encodeCall(${overloadInterface(target!.abi, fn) ?? target!.instance}.${fn.name}, (${typed.join(', ')}))`;
 }
 
 function bytesText(data: Hex): string {

@@ -3,6 +3,7 @@ import type { AddressNames } from '../solidityValues.js';
 import type { ReportCall, ReportFinding } from '../types.js';
 import { functionOf, typedArguments } from './arguments.js';
 import { typedStatement } from './attackerCalls.js';
+import { overloadInterface } from './overloads.js';
 import { panicCheck, type Check } from './checks.js';
 import { MARK, marked } from './mark.js';
 import type { Expectation, ReproducerPlan } from './types.js';
@@ -79,7 +80,8 @@ export function testCallStatement(plan: ReproducerPlan, call: ReportCall, values
   const fn = functionOf(plan.harness!.abi, call.function);
   const args = fn === undefined ? undefined : typedArguments(fn.inputs, call.args, values, need);
   if (fn === undefined || args === undefined) throw new Error(`${call.function} of ${call.contract} takes arguments the reproducer cannot write as literals`);
-  if (how === 'compare') return typedStatement({ instance: 'this', fn: fn.name, value: '', args }, 'compare');
+  const via = overloadInterface(plan.harness!.abi, fn);
+  if (how === 'compare' || via !== undefined) return typedStatement({ instance: 'this', fn: fn.name, value: '', args, via }, how === 'compare' ? 'compare' : 'plain');
   return [`${fn.name}(${args.join(', ')});`];
 }
 

@@ -8,6 +8,7 @@ import { findingCheck, type Check, type StandIn } from './checks.js';
 import { fundingStatements } from './funding.js';
 import { harnessCheck, harnessLocals, testCallStatement } from './harness.js';
 import { delays, indent, oneLine, TEST_FUNCTION } from './lines.js';
+import { overloadDeclarations, overloadInterface } from './overloads.js';
 import type { PlannedDeployment, ReproducerPlan } from './types.js';
 
 /** A reproducer's Solidity, and how to tell that it reproduced the finding (or why it cannot). */
@@ -44,6 +45,7 @@ export function reproducerSource(plan: ReproducerPlan): ReproducerSource {
     ...(plan.forgeStd || plan.harness ? [] : selfContainedBase()),
     ...(plan.attacker ? attackerInterface() : []),
     ...(check.kind === 'check' && check.declarations ? check.declarations : []),
+    ...overloadDeclarations(contract.join('\n'), [...plan.deployments.map((d) => d.abi), ...(plan.harness ? [plan.harness.abi] : [])]),
     ...helpers(contract.join('\n')),
     ...contract,
     '',
@@ -224,7 +226,7 @@ class Writer {
       // In a block: a later compared call declares `success` and `returned` again.
       return how === 'try' ? [...comment, `${raw};`] : [...comment, `{ (bool success, bytes memory returned) = ${raw}; rethrow(success, returned); }`];
     }
-    return typedStatement({ instance, fn: fn.name, value, args }, how);
+    return typedStatement({ instance, fn: fn.name, value, args, via: overloadInterface(d!.abi, fn) }, how);
   }
 
   private nameOf(d: PlannedDeployment): string {
