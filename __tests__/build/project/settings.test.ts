@@ -51,6 +51,7 @@ describe('readProjectSettings', () => {
         libraries: [],
         bytecodeHash: 'ipfs',
         cborMetadata: true,
+        invariant: { failOnRevert: false },
         warnings: [],
       },
     ],
@@ -101,12 +102,31 @@ describe('readProjectSettings', () => {
     ['optimizer_runs = 0 alone leaves it off', { 'foundry.toml': '[profile.default]\noptimizer_runs = 0\n' }, {}, { optimizer: { enabled: false, runs: 0 } }],
     ['metadata settings', { 'foundry.toml': '[profile.default]\nbytecode_hash = "none"\ncbor_metadata = false\n' }, {}, { bytecodeHash: 'none', cborMetadata: false }],
     ['auto_detect_solc', { 'foundry.toml': '[profile.default]\nauto_detect_solc = false\n' }, {}, { autoDetectSolc: false }],
+    ['fail_on_revert in the top-level [invariant]', { 'foundry.toml': '[profile.default]\n[invariant]\nfail_on_revert = true\n' }, {}, { invariant: { failOnRevert: true } }],
+    [
+      "fail_on_revert in a profile's invariant table beats [invariant]; the active profile beats default",
+      { 'foundry.toml': '[invariant]\nfail_on_revert = true\n[profile.default.invariant]\nfail_on_revert = false\n[profile.ci.invariant]\nfail_on_revert = true\n' },
+      {},
+      { invariant: { failOnRevert: false } },
+    ],
+    [
+      'fail_on_revert of the active profile',
+      { 'foundry.toml': '[profile.default.invariant]\nfail_on_revert = false\n[profile.ci.invariant]\nfail_on_revert = true\n' },
+      { FOUNDRY_PROFILE: 'ci' },
+      { invariant: { failOnRevert: true } },
+    ],
+    ['FOUNDRY_INVARIANT_FAIL_ON_REVERT overrides the file', { 'foundry.toml': '[invariant]\nfail_on_revert = true\n' }, { FOUNDRY_INVARIANT_FAIL_ON_REVERT: 'false' }, { invariant: { failOnRevert: false } }],
   ])('%s', (_name, files, env, expected) => {
     const root = project(files);
     const settings = readProjectSettings(root, env);
     expect(settings).toMatchObject(expected);
     expect(settings.root).toBe(root);
     expect(settings.configFile).toBe(files['foundry.toml'] === undefined ? undefined : path.join(root, 'foundry.toml'));
+  });
+
+  it('refuses a fail_on_revert that is not true or false, naming the table', () => {
+    const root = project({ 'foundry.toml': '[profile.default.invariant]\nfail_on_revert = "yes"\n' });
+    expect(() => readProjectSettings(root, {})).toThrow('[profile.default.invariant] key "fail_on_revert" must be true or false, not string "yes".');
   });
 
   it('warns about an unknown profile', () => {

@@ -17,6 +17,7 @@ const project = (overrides: Partial<ProjectSettings> = {}): ProjectSettings => (
   libraries: [],
   bytecodeHash: 'ipfs',
   cborMetadata: true,
+  invariant: { failOnRevert: false },
   warnings: [],
   ...overrides,
 });

@@ -42,7 +42,14 @@ export type FoundryValues = Omit<RawValues, 'evm_version' | 'bytecode_hash'> & {
 export interface FoundryConfig {
   profile: string;
   values: FoundryValues;
+  /** forge's invariant settings Lookout honours (see `invariantValues`). */
+  invariant: InvariantValues;
   warnings: string[];
+}
+
+/** The `[invariant]` keys Lookout reads; only keys set somewhere are present. */
+export interface InvariantValues {
+  fail_on_revert?: boolean;
 }
 
 // forge's environment provider skips these (remappings are read by the remappings provider).
@@ -106,7 +113,13 @@ function environmentValues(env: Environment): RawValues {
   return values as RawValues;
 }
 
-function parseDocument(text: string, file: string): Record<string, Record<string, unknown>> {
+interface Document {
+  profiles: Record<string, Record<string, unknown>>;
+  /** The top-level `[invariant]` table (forge's older layout, for every profile). */
+  invariant: Record<string, unknown>;
+}
+
+function parseDocument(text: string, file: string): Document {
   let document: Record<string, unknown>;
   try {
     document = parse(text);
@@ -119,7 +132,30 @@ function parseDocument(text: string, file: string): Record<string, Record<string
   for (const [name, table] of Object.entries(profiles)) {
     if (!isTable(table)) throw new ConfigurationError(`${file}: [profile.${name}] must be a table, not ${shown(table)}.`);
   }
-  return profiles as Record<string, Record<string, unknown>>;
+  const invariant = document.invariant ?? {};
+  if (!isTable(invariant)) throw new ConfigurationError(`${file}: "invariant" must be a table ([invariant]), not ${shown(invariant)}.`);
+  return { profiles: profiles as Record<string, Record<string, unknown>>, invariant };
+}
+
+/**
+ * forge's invariant settings, merged as forge merges them: the top-level `[invariant]`, then
+ * `[profile.default.invariant]`, then the active profile's, then `FOUNDRY_INVARIANT_FAIL_ON_REVERT`.
+ */
+function invariantValues(document: Document, layers: readonly string[], file: string, env: Environment): InvariantValues {
+  const tables: [Record<string, unknown>, string][] = [[document.invariant, '[invariant]']];
+  for (const name of layers) {
+    const table = document.profiles[name]?.invariant;
+    if (table === undefined) continue;
+    if (!isTable(table)) throw new ConfigurationError(`${file}: [profile.${name}] key "invariant" must be a table, not ${shown(table)}.`);
+    tables.push([table, `[profile.${name}.invariant]`]);
+  }
+  const values: InvariantValues = {};
+  for (const [table, name] of tables) {
+    if (table.fail_on_revert !== undefined) values.fail_on_revert = checked('boolean', table.fail_on_revert, `${file}: ${name} key "fail_on_revert"`) as boolean;
+  }
+  const variable = 'FOUNDRY_INVARIANT_FAIL_ON_REVERT';
+  if (env[variable] !== undefined) values.fail_on_revert = environmentValue('boolean', env[variable]!, variable) as boolean;
+  return values;
 }
 
 /** Checks the values only a name list can tell apart, and gives them their types. */
@@ -151,7 +187,8 @@ function typed(values: RawValues, where: (key: string) => string): FoundryValues
  * back to `default` with a warning, as in forge. Throws ConfigurationError naming the file and key.
  */
 export function parseFoundryConfig(text: string | undefined, file: string, env: Environment): FoundryConfig {
-  const profiles = text === undefined ? {} : parseDocument(text, file);
+  const document: Document = text === undefined ? { profiles: {}, invariant: {} } : parseDocument(text, file);
+  const { profiles } = document;
   const requested = env.FOUNDRY_PROFILE?.trim() || DEFAULT_PROFILE;
   const warnings: string[] = [];
   // Profile names are case-insensitive in forge (figment).
@@ -161,7 +198,8 @@ export function parseFoundryConfig(text: string | undefined, file: string, env: 
     warnings.push(`FOUNDRY_PROFILE="${requested}" but ${missing}; using the default profile.`);
     profile = DEFAULT_PROFILE;
   }
-  const layers = [...new Set([DEFAULT_PROFILE, profile])].map((name) => {
+  const names = [...new Set([DEFAULT_PROFILE, profile])];
+  const layers = names.map((name) => {
     const where = (key: string): string => `${file}: [profile.${name}] key "${key}"`;
     if (profiles[name]?.extends !== undefined) {
       warnings.push(`${where('extends')} is not supported by Lookout; the settings of the file it extends are not applied.`);
@@ -169,5 +207,5 @@ export function parseFoundryConfig(text: string | undefined, file: string, env: 
     return typed(profileValues(profiles[name] ?? {}, where), where);
   });
   const fromEnvironment = typed(environmentValues(env), (key) => `Environment variable FOUNDRY_${key.toUpperCase()}`);
-  return { profile, values: Object.assign({}, ...layers, fromEnvironment) as FoundryValues, warnings };
+  return { profile, values: Object.assign({}, ...layers, fromEnvironment) as FoundryValues, invariant: invariantValues(document, names, file, env), warnings };
 }

@@ -65,7 +65,7 @@ export function readProjectSettings(root: string, env: Environment = process.env
   const absoluteRoot = path.resolve(root);
   const configFile = path.join(absoluteRoot, 'foundry.toml');
   const text = readConfigText(configFile);
-  const { profile, values, warnings } = parseFoundryConfig(text, configFile, env);
+  const { profile, values, invariant, warnings } = parseFoundryConfig(text, configFile, env);
   const where = (key: string): string => `${configFile} [profile.${profile}] key "${key}"`;
   const layout = {
     src: folder(values.src ?? defaultSrc(absoluteRoot)),
@@ -94,6 +94,7 @@ export function readProjectSettings(root: string, env: Environment = process.env
     libraries: (values.libraries ?? []).map((entry) => linkedLibrary(entry, where('libraries'))),
     bytecodeHash: values.bytecode_hash ?? 'ipfs',
     cborMetadata: values.cbor_metadata ?? true,
+    invariant: { failOnRevert: invariant.fail_on_revert ?? false },
     warnings,
   };
 }

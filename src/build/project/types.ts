@@ -38,6 +38,8 @@ export interface ProjectSettings {
   libraries: LinkedLibrary[];
   bytecodeHash: BytecodeHash;
   cborMetadata: boolean;
+  /** forge's invariant settings Lookout honours: `fail_on_revert` (a reverting target call fails the run; off by default). */
+  invariant: { failOnRevert: boolean };
   /** Things a user should know that did not stop the read (an unknown profile, an unsupported key). */
   warnings: string[];
 }
