@@ -57,7 +57,7 @@ export async function fuzzPullRequest(config: PrConfig, context: { logger: Logge
     const targets = buildTargets(project, changes);
     const changedPaths = changes.map((c) => c.path);
     const suites = await logger.group('Running the test contracts\' setUp()', async () =>
-      planSuites([project, ...(await compileTests(headRoot, changedPaths, build, logger))], changes, settings.test, logger),
+      planSuites([project, ...(await compileTests(headRoot, changedPaths, build, logger))], changes, { folder: settings.test, failOnRevert: settings.invariant.failOnRevert, profile: settings.profile }, logger),
     );
     // A changed contract a test contract's setUp() deploys is fuzzed from there, not deployed again.
     const selection = contractsToFuzz(project, targets);

@@ -2,6 +2,7 @@ import type { CompiledProject, ContractId } from './build/types.js';
 import type { ContractPlan, HarnessSource } from './campaigns.js';
 import type { ChangedFile } from './diff/types.js';
 import { discoverSuites } from './foundryTests/discover.js';
+import { failOnRevertInvariants, type FailOnRevertSetting } from './foundryTests/failOnRevert.js';
 import { openSuiteWorld } from './foundryTests/suiteWorld.js';
 import type { TestSuite } from './foundryTests/types.js';
 import type { CampaignWorld, SuiteRecipe } from './fuzz/campaign/contractCampaign.js';
@@ -12,6 +13,11 @@ import type { ReportDeployment } from './report/types.js';
 import { buildTargets } from './targets/buildTargets.js';
 import { testOrScript } from './targets/contractsToFuzz.js';
 import type { Target } from './targets/types.js';
+
+/** Where the test contracts are (foundry.toml's `test`), and forge's `fail_on_revert` for their invariants. */
+export interface SuiteSettings extends FailOnRevertSetting {
+  folder: string;
+}
 
 /** What the project's Foundry test contracts give `lookout pr`: campaigns from their `setUp()` states. */
 export interface SuitePlans {
@@ -28,24 +34,25 @@ export interface SuitePlans {
  * its invariants checked after each call) and, when it has test functions with parameters, one of
  * stateless calls to them. A test contract whose `setUp()` fails is skipped, with the reason.
  */
-export async function planSuites(builds: readonly CompiledProject[], changes: readonly ChangedFile[], testFolder: string, logger: Logger): Promise<SuitePlans> {
+export async function planSuites(builds: readonly CompiledProject[], changes: readonly ChangedFile[], tests: SuiteSettings, logger: Logger): Promise<SuitePlans> {
   const planned: SuitePlans & { covered: Set<ContractId> } = { plans: [], deployments: [], covered: new Set() };
   const seen = new Set<ContractId>();
   for (const build of builds) {
     const targets = buildTargets(build, changes);
-    for (const suite of discoverSuites(build, testFolder)) {
+    for (const suite of discoverSuites(build, tests.folder)) {
       if (seen.has(suite.contract.id)) continue;
       seen.add(suite.contract.id);
-      await planSuite(build, suite, targets, logger, planned);
+      await planSuite(build, suite, { targets, settings: tests }, logger, planned);
     }
   }
   return planned;
 }
 
-async function planSuite(build: CompiledProject, suite: TestSuite, targets: readonly Target[], logger: Logger, planned: SuitePlans & { covered: Set<ContractId> }): Promise<void> {
+async function planSuite(build: CompiledProject, suite: TestSuite, { targets, settings }: { targets: readonly Target[]; settings: SuiteSettings }, logger: Logger, planned: SuitePlans & { covered: Set<ContractId> }): Promise<void> {
   const { contract } = suite;
   const source = contract.id;
-  const recipe = (mode: SuiteRecipe['mode']): SuiteRecipe => ({ kind: 'suite', contracts: build.contracts, suite: contract.id, mode });
+  const failOnRevert = failOnRevertInvariants(build, suite, settings);
+  const recipe = (mode: SuiteRecipe['mode']): SuiteRecipe => ({ kind: 'suite', contracts: build.contracts, suite: contract.id, mode, ...(mode === 'invariant' && failOnRevert.length > 0 && { failOnRevert }) });
   const harness = (mode: SuiteRecipe['mode']): HarnessSource => ({ file: contract.file, contract: contract.name, mode });
   // forge deploys and links a test's external libraries; Lookout's runner does not yet, so Lookout deploys such code itself.
   const opened = contract.creation.linkReferences.length > 0

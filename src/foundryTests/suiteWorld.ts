@@ -6,6 +6,7 @@ import type { PropertyFunction } from '../oracles/types.js';
 import { testSuite } from './discover.js';
 import { invariantSenders, invariantTargets } from './invariant.js';
 import { isSkipped, SuiteSession } from './suiteSession.js';
+import { flaggedCallOracle, revertedCallOracle } from './targetCallOracles.js';
 import { testCallOracle } from './testCallOracle.js';
 
 export type OpenedSuite = { world: CampaignWorld; session: SuiteSession } | { status: 'skipped'; reason: string };
@@ -26,7 +27,7 @@ export async function openSuiteWorld(recipe: SuiteRecipe): Promise<OpenedSuite> 
 /** The test contract is deployment 0 and the subject (its invariants and tests are what fail); `setUp()`'s contracts follow. */
 function suiteWorld(session: SuiteSession, recipe: SuiteRecipe): CampaignWorld {
   const { executor } = session;
-  const suite = recipe.mode === 'invariant' ? invariantScope(session) : statelessScope(session);
+  const suite = recipe.mode === 'invariant' ? invariantScope(session, recipe.failOnRevert ?? []) : statelessScope(session);
   return {
     executor,
     contracts: [session.suite.contract, ...session.setUpContracts.map((c) => c.contract ?? opaque(c.address))],
@@ -42,9 +43,10 @@ function suiteWorld(session: SuiteSession, recipe: SuiteRecipe): CampaignWorld {
  * forge's invariant mode: sequences over the targets it would select, from its senders; every
  * `invariant_*` (and `afterInvariant()`) is a property probed after each transaction. Probing
  * `afterInvariant()` after every transaction checks it at the end of every prefix of a sequence, and
- * each prefix is a sequence forge could run.
+ * each prefix is a sequence forge could run. A target call that raises DSTest's failure flag fails
+ * the run, and so does one that reverts when `failOnRevert` names an invariant.
  */
-function invariantScope(session: SuiteSession): SuiteScope {
+function invariantScope(session: SuiteSession, failOnRevert: readonly string[]): SuiteScope {
   for (const sender of invariantSenders(session)) session.executor.addSender(sender);
   const invariants = session.suite.tests.filter((t) => t.kind === 'invariant').map((t) => t.name);
   const names = session.suite.hasAfterInvariant ? [...invariants, 'afterInvariant'] : invariants;
@@ -52,7 +54,7 @@ function invariantScope(session: SuiteSession): SuiteScope {
   return {
     selectors: new Map(invariantTargets(session).map((t) => [t.deployment, t.functions.map((fn) => toFunctionSelector(fn))])),
     properties: names.map((name): PropertyFunction => ({ to: 0, codeId, name, selector: hexToBytes(toFunctionSelector(`function ${name}()`)), holds: 'does-not-fail' })),
-    sequenceOracles: [],
+    sequenceOracles: [flaggedCallOracle, ...(failOnRevert.length > 0 ? [revertedCallOracle(failOnRevert[0], codeId)] : [])],
   };
 }
 

@@ -92,6 +92,8 @@ export interface SuiteRecipe {
   suite: ContractId;
   /** `invariant`: sequences over forge's targets; `stateless`: one call of a test function with parameters. */
   mode: 'invariant' | 'stateless';
+  /** The invariants forge's `fail_on_revert` is on for (foundry.toml or inline): a reverting target call fails the first. */
+  failOnRevert?: readonly string[];
 }
 
 /** Runs a prepared campaign: `runCampaign` in this thread, or a coordinator spreading it over worker threads. */

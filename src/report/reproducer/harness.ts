@@ -2,6 +2,8 @@ import { getAddress, type AbiFunction } from 'viem';
 import type { AddressNames } from '../solidityValues.js';
 import type { ReportCall, ReportFinding } from '../types.js';
 import { functionOf, typedArguments } from './arguments.js';
+import { FLAGGED_FAILURE_MESSAGE } from '../../evm/cheatcodes/failFlag.js';
+import { FLAGGED_CALL_MESSAGE, REVERTED_CALL_MESSAGE } from '../../foundryTests/targetCallOracles.js';
 import { typedStatement } from './attackerCalls.js';
 import { overloadInterface } from './overloads.js';
 import { panicCheck, type Check } from './checks.js';
@@ -24,11 +26,13 @@ import type { Expectation, ReproducerPlan } from './types.js';
 export function harnessCheck(plan: ReproducerPlan): Check | undefined {
   const { finding, harness } = plan;
   if (harness === undefined) return undefined;
+  if (finding.kind === 'assertion' && finding.message.startsWith(FLAGGED_CALL_MESSAGE)) return flagRaised();
   if (finding.kind === 'assertion' || finding.kind === 'panic') return panicOnly(finding.panicCode ?? '0x01');
   if (finding.kind !== 'property') return undefined;
   const test = { kind: 'check' as const, before: [], beforeLast: [], after: [], expectation: sameFailure(finding) };
   const last = finding.sequence.at(-1);
-  if (last !== undefined && isTestCall(plan, last)) return { ...test, last: 'plain' };
+  // fail_on_revert: the last call's revert is the failure, as forge reports it.
+  if ((last !== undefined && isTestCall(plan, last)) || finding.message.includes(REVERTED_CALL_MESSAGE)) return { ...test, last: 'plain' };
   const name = finding.function.replace(/\(\)$/, '');
   const fn = harness.abi.find((item): item is AbiFunction => item.type === 'function' && item.name === name && item.inputs.length === 0);
   if (fn === undefined) return { kind: 'unsupported', reason: `${harness.contract} has no ${name}() to call after the sequence` };
@@ -39,6 +43,17 @@ export function harnessCheck(plan: ReproducerPlan): Check | undefined {
     last: 'try',
     after: [`require(${name}(), "${MARK} ${name}() returned false");`],
     expectation: { description: `${returnedFalse.description} or ${test.expectation.description}`, matches: (reason) => returnedFalse.matches(reason) || test.expectation.matches(reason) },
+  };
+}
+
+/**
+ * A call raised DSTest's failure flag: the calls replay as the campaign made them and the flag they
+ * leave fails the test (forge reads it after the test; Lookout's runner fails the test's call on it).
+ */
+function flagRaised(): Check {
+  return {
+    kind: 'check', before: [], beforeLast: [], last: 'try', after: [],
+    expectation: { description: `fail on the failure flag a call raises (${FLAGGED_FAILURE_MESSAGE})`, matches: (reason) => reason.includes(FLAGGED_FAILURE_MESSAGE) },
   };
 }
 
