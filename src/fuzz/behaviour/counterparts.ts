@@ -1,10 +1,11 @@
 import type { AbiParameter } from 'viem';
+import { counterpartDeployments } from '../execution/counterpartDeployments.js';
 import { abiType, callTargets } from '../inputs/abi.js';
 import type { AbiValue, Call, CallTarget, TxSequence } from '../types.js';
 import type { RevisionWorld } from './types.js';
 
 /**
- * Head calls translated to the base world: the same contract (by file and name), the same function
+ * Head calls translated to the base world: the same deployment (the k-th of its contract), the same function
  * (by signature, or the same kind of fallback/receive entry), the same senders, values and delays, and
  * address arguments naming a head deployment renamed to its base deployment.
  */
@@ -15,7 +16,7 @@ export class Counterparts {
   private readonly calls = new WeakMap<Call, Call | undefined>();
 
   constructor(head: RevisionWorld, private readonly base: RevisionWorld) {
-    this.deploymentOf = head.contracts.map((contract) => base.contracts.findIndex((c) => c.id === contract.id));
+    this.deploymentOf = counterpartDeployments(head.contracts, base.contracts);
     this.deploymentOf.forEach((to, from) => {
       const headAddress = head.executor.deployments[from].address.toLowerCase();
       const baseAddress = to < 0 ? undefined : base.executor.deployments[to].address.toLowerCase();

@@ -5,7 +5,7 @@ import type { RevisionWorld } from './types.js';
 
 /**
  * Names for the accounts of one revision's world: the senders by role, deployments by contract name
- * (file and name when two share a name). Base and head deploy the same plan, so a name stands for the
+ * (file and name when two contracts share a name, an ordinal from the second deployment of one). Base and head deploy the same plan, so a name stands for the
  * same account on both even where an address differs.
  */
 export class AddressBook {
@@ -13,10 +13,16 @@ export class AddressBook {
 
   constructor(world: RevisionWorld) {
     world.executor.deployerAddresses.forEach((address, i) => this.names.set(address.toLowerCase(), SENDER_NAMES[i] ?? address));
-    const repeated = (name: string) => world.contracts.filter((c) => c.name === name).length > 1;
+    const repeated = (name: string) => new Set(world.contracts.filter((c) => c.name === name).map((c) => c.id)).size > 1;
+    // Two deployments of one contract (a setUp() making two token users) are told apart by order, the
+    // same on both revisions: `TokenUser`, `TokenUser#2`. One name for both would merge their readings.
+    const used = new Map<string, number>();
     world.executor.deployments.forEach((deployment, i) => {
       const contract = world.contracts[i];
-      this.names.set(deployment.address.toLowerCase(), repeated(contract.name) ? contract.id : contract.name);
+      const name = repeated(contract.name) ? contract.id : contract.name;
+      const count = (used.get(name) ?? 0) + 1;
+      used.set(name, count);
+      this.names.set(deployment.address.toLowerCase(), count === 1 ? name : `${name}#${count}`);
     });
   }
 

@@ -3,6 +3,7 @@ import type { Executor } from '../../evm/executor.js';
 import { failureIdentity, keyIdentity, type Failure } from '../../oracles/failure.js';
 import { buildOracles, type OracleSet, type OracleSettings } from '../../oracles/suite.js';
 import { callTargets } from '../inputs/abi.js';
+import { counterpartDeployments } from '../execution/counterpartDeployments.js';
 import { runSequence } from '../execution/sequenceRunner.js';
 import type { TxSequence } from '../types.js';
 
@@ -34,11 +35,11 @@ export async function failsOnBase(
   settings: OracleSettings,
 ): Promise<boolean> {
   const indexOf = (id: ContractId) => base.contracts.findIndex((c) => c.id === id);
+  const counterparts = counterpartDeployments(head, base.contracts);
   const calls: TxSequence = [];
   for (const call of sequence) {
     // A contract a transaction created is past head's deployments: the base world has none of those.
-    const contract = head[call.to] as CompiledContract | undefined;
-    const to = contract === undefined ? -1 : indexOf(contract.id);
+    const to = counterparts[call.to] ?? -1;
     if (to < 0) return false;
     if (call.target.kind !== 'function') {
       calls.push({ ...call, to });
