@@ -41,7 +41,7 @@ function revertData(result: TxResult): Uint8Array {
 const checks = () => (probe.abi as Abi).flatMap((item) => (item.type === 'function' && item.name.startsWith('check_') ? [item.name] : []));
 
 test('every check of the probe is listed below', () => {
-  expect(checks().length).toBe(31);
+  expect(checks().length).toBe(33);
 });
 
 test('no two cheatcode signatures share a selector', () => {
@@ -59,7 +59,7 @@ test.each([
   'check_expectRevertCustom', 'check_expectRevertReverter', 'check_expectRevertCount', 'check_expectRevertIgnoresCheatcodeCalls',
   'check_expectEmit', 'check_recordLogs', 'check_recordAccesses', 'check_expectCall', 'check_envOr', 'check_assertions',
   'check_mockCall', 'check_mockCallRevertAndInTurn', 'check_snapshotState', 'check_snapshotOldNames', 'check_toStringAndParse',
-  'check_nestedPranks',
+  'check_nestedPranks', 'check_parseBytes32', 'check_mockFunction',
 ])('%s holds', async (name) => {
   const result = await call(name);
   const why = result.outcome.kind === 'revert' ? revertText(result.outcome.data) : result.outcome.kind;
@@ -79,7 +79,8 @@ test.each([
   ['failing_envUint', /environment variable "LOOKOUT_UNSET" not found/],
   ['failing_assertEq', 'amounts: 1 != 2'],
   ['failing_parseUint', 'vm.parse: failed parsing "12a" as type `uint256`'],
-  ['failing_unknown', 'cheatcode mockFunction(address,address,bytes) (selector 0xadf84d21) is not supported by Lookout'],
+  ['failing_parseBytes32', 'vm.parse: failed parsing "0x1234" as type `bytes32`'],
+  ['failing_unknown', 'cheatcode parseJson(string) (selector 0x6a82600a) is not supported by Lookout'],
 ])('%s fails with forge’s message', async (name, message) => {
   const text = revertText(revertData(await call(name)));
   if (typeof message === 'string') expect(text).toBe(message);

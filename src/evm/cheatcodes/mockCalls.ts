@@ -58,6 +58,23 @@ async function mock(call: CheatCall, callee: unknown, value: unknown, data: unkn
   await setCode(call.chain, target, new Uint8Array([0]));
 }
 
+/**
+ * forge's `mockFunction`: a call to `callee` whose calldata is `data` — or, failing that, whose
+ * selector is `data` — runs `target`'s code in the callee's context (its storage, its address).
+ */
+function mockFunction(call: CheatCall, callee: unknown, target: unknown, data: unknown): void {
+  const key = (data as Hex).toLowerCase();
+  const functions = call.state.mockedFunctions.get(address(callee)) ?? new Map<string, Address>();
+  call.state.mockedFunctions.set(address(callee), functions.set(key, address(target)));
+}
+
+/** The account whose code a call to `callee` with `data` runs under `mockFunction`, if one does. */
+export function mockedFunctionCode(state: CheatState, callee: Address, data: Uint8Array): Address | undefined {
+  const functions = state.mockedFunctions.get(callee);
+  if (functions === undefined) return undefined;
+  return functions.get(bytesToHex(data)) ?? (data.length >= 4 ? functions.get(bytesToHex(data.subarray(0, 4))) : undefined);
+}
+
 const one = (data: unknown) => [hexToBytes(data as Hex)];
 const many = (data: unknown) => (data as Hex[]).map((d) => hexToBytes(d));
 
@@ -71,4 +88,5 @@ export const mockCallCheatcodes: readonly CheatcodeDefinition[] = [
   { signature: 'function mockCalls(address callee, bytes data, bytes[] returnData)', run: ([callee, data, ret], call) => mock(call, callee, undefined, data, many(ret), false) },
   { signature: 'function mockCalls(address callee, uint256 msgValue, bytes data, bytes[] returnData)', run: ([callee, value, data, ret], call) => mock(call, callee, value, data, many(ret), false) },
   { signature: 'function clearMockedCalls()', run: (_args, call) => call.state.mocks.clear() },
+  { signature: 'function mockFunction(address callee, address target, bytes data)', run: ([callee, target, data], call) => mockFunction(call, callee, target, data) },
 ];

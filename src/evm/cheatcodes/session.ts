@@ -9,7 +9,7 @@ import { loadSlot, writeAccount } from './chainAccess.js';
 import { countExpectedCalls, unmetExpectedCalls } from './expectCall.js';
 import { captureExpectedLog, emitsAwaitedBy, judgeExpectedEmits } from './expectEmit.js';
 import { FAILED_SLOT, FLAGGED_FAILURE_MESSAGE } from './failFlag.js';
-import { type MockAnswer, mockedAnswer } from './mockCalls.js';
+import { type MockAnswer, mockedAnswer, mockedFunctionCode } from './mockCalls.js';
 import { judgeExpectedRevert } from './expectRevert.js';
 import { takePrank } from './pranks.js';
 import { dispatch, errorData } from './registry.js';
@@ -168,6 +168,12 @@ export class CheatcodeSession {
     // A mocked call answers before any prank applies (a `prank` waits for the next real call, as in forge).
     const mocked = to !== undefined && !message.delegatecall && this.state.mocks.size > 0 ? mockedAnswer(this.state, to, message.data, message.value) : undefined;
     if (mocked !== undefined) return answerWith(message, mocked);
+    const runs = to !== undefined && !message.delegatecall && this.state.mockedFunctions.size > 0 ? mockedFunctionCode(this.state, to, message.data) : undefined;
+    if (runs !== undefined) {
+      // The EVM loads code only when the message has none: the target's runs at the callee's address.
+      message.code = this.journaled.codeAt(createAddressFromString(runs));
+      message.isCompiled = false;
+    }
     const prank = takePrank(this.state.pranks, { caller, depth, delegatecall: message.delegatecall });
     if (prank === undefined) return;
     message.caller = createAddressFromString(prank.sender);

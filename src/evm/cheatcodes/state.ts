@@ -82,6 +82,8 @@ export class CheatState {
   nextSnapshotId = 0n;
   /** `mockCall`s by callee, in the order they were made. */
   readonly mocks = new Map<Address, MockedCall[]>();
+  /** `mockFunction`s by callee: calldata (hex: whole, or a selector) → the account whose code runs instead. */
+  readonly mockedFunctions = new Map<Address, Map<string, Address>>();
   /** Names given by `label`, kept across tests (forge keeps them for traces). */
   readonly labels = new Map<Address, string>();
 
@@ -100,5 +102,6 @@ export class CheatState {
     this.snapshots.clear();
     this.nextSnapshotId = 0n;
     this.mocks.clear();
+    this.mockedFunctions.clear();
   }
 }

@@ -17,6 +17,8 @@ export const stringCheatcodes: readonly CheatcodeDefinition[] = [
   { signature: 'function parseInt(string stringifiedValue) returns (int256 parsedValue)', run: ([text]) => [parseInteger(text as string, 'int256', true)] },
   { signature: 'function parseAddress(string stringifiedValue) returns (address parsedValue)', run: ([text]) => [parsed(text as string, 'address', isAddress(text as string, { strict: false }), () => text)] },
   { signature: 'function parseBool(string stringifiedValue) returns (bool parsedValue)', run: ([text]) => [parsed(text as string, 'bool', text === 'true' || text === 'false', () => text === 'true')] },
+  // Exactly 32 bytes of hex, as forge's parser (alloy's fixed-bytes coercion) takes them: no padding.
+  { signature: 'function parseBytes32(string stringifiedValue) returns (bytes32 parsedValue)', run: ([text]) => [parsed(text as string, 'bytes32', /^(0x)?[0-9a-fA-F]{64}$/.test(text as string), () => withPrefix(text as string).toLowerCase())] },
   { signature: 'function parseBytes(string stringifiedValue) returns (bytes parsedValue)', run: ([text]) => [parsed(text as string, 'bytes', isHex(withPrefix(text as string)) && (text as string).length % 2 === 0, () => withPrefix(text as string))] },
 ];
 

@@ -31,13 +31,11 @@ export const unsupportedCheatcodes: readonly CheatcodeDefinition[] = OUTSIDE.map
 
 // Other forge cheatcodes Lookout does not implement yet: named in the revert of an unknown selector.
 const KNOWN_UNIMPLEMENTED = [
-  'mockFunction(address,address,bytes)',
   'expectCallMinGas(address,uint256,uint64,bytes)', 'stopRecord()', 'startStateDiffRecording()',
   'broadcast()', 'broadcast(address)', 'startBroadcast()', 'startBroadcast(address)', 'startBroadcast(uint256)', 'stopBroadcast()',
   'deriveKey(string,uint32)', 'rememberKey(uint256)', 'signP256(uint256,bytes32)', 'signCompact(uint256,bytes32)',
   'prank(address,bool)', 'startPrank(address,bool)', 'prevrandao(bytes32)', 'prevrandao(uint256)', 'coinbase(address)',
   'txGasPrice(uint256)', 'difficulty(uint256)', 'blobBaseFee(uint256)', 'resetNonce(address)', 'setNonceUnsafe(address,uint64)',
-  'parseBytes32(string)',
   'parseJson(string)', 'parseJson(string,string)', 'serializeUint(string,string,uint256)', 'serializeAddress(string,string,address)',
   'computeCreateAddress(address,uint256)', 'computeCreate2Address(bytes32,bytes32,address)', 'pauseGasMetering()', 'resumeGasMetering()',
   'expectSafeMemory(uint64,uint64)', 'breakpoint(string)', 'cool(address)', 'getMappingLength(address,bytes32)',

@@ -41,6 +41,17 @@ contract Witness {
     }
 }
 
+/// Code `mockFunction` runs in place of Witness's: its echo doubles, and here() tells where it runs.
+contract DoublingEcho {
+    function echo(uint256 x) external pure returns (uint256) {
+        return x * 2;
+    }
+
+    function here() external view returns (address) {
+        return address(this);
+    }
+}
+
 /// A contract the test calls that pranks its own calls.
 contract PrankingHelper {
     Vm internal constant vm = Vm(address(uint160(uint256(keccak256("hevm cheat code")))));
@@ -452,6 +463,33 @@ contract CheatcodeProbe is Test {
         vm.parseUint("12a");
     }
 
+    /// parseBytes32 takes exactly 32 bytes of hex (forge pads nothing).
+    function check_parseBytes32() external {
+        assertEq(vm.parseBytes32("0x000000000000000000000000000000000000000000000000000000000000beef"), bytes32(uint256(0xbeef)));
+        assertEq(vm.parseBytes32("00000000000000000000000000000000000000000000000000000000000000ff"), bytes32(uint256(0xff)));
+        bytes32 word = keccak256("lookout");
+        assertEq(vm.parseBytes32(vm.toString(word)), word);
+    }
+
+    function failing_parseBytes32() external {
+        vm.parseBytes32("0x1234");
+    }
+
+    /// mockFunction: a call with exactly the mocked calldata, or (failing that) the mocked selector,
+    /// runs the target's code at the callee's address; other calls run the callee's own code.
+    function check_mockFunction() external {
+        DoublingEcho doubling = new DoublingEcho();
+        vm.mockFunction(address(witness), address(doubling), abi.encodeCall(Witness.echo, (3)));
+        assertEq(witness.echo(3), 6);
+        assertEq(witness.echo(4), 4);
+        vm.mockFunction(address(other), address(doubling), abi.encodeWithSelector(Witness.echo.selector));
+        assertEq(other.echo(5), 10);
+        assertEq(other.echo(6), 12);
+        // The callee's context: DoublingEcho's here() at other's address answers other's address.
+        vm.mockFunction(address(other), address(doubling), abi.encodeWithSelector(DoublingEcho.here.selector));
+        assertEq(DoublingEcho(address(other)).here(), address(other));
+    }
+
     /// Pranks belong to a depth: a called contract's prank changes its own call, not the test's
     /// startPrank; a startPrank left by a call that reverted before stopPrank stays (forge keeps
     /// cheatcode state through a revert).
@@ -468,7 +506,7 @@ contract CheatcodeProbe is Test {
     }
 
     function failing_unknown() external {
-        (bool ok, bytes memory data) = address(vm).call(abi.encodeWithSignature("mockFunction(address,address,bytes)", alice, alice, ""));
+        (bool ok, bytes memory data) = address(vm).call(abi.encodeWithSignature("parseJson(string)", "{}"));
         if (!ok) assembly { revert(add(data, 32), mload(data)) }
     }
 }

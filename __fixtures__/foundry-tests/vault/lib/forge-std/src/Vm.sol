@@ -67,6 +67,7 @@ interface Vm {
     function mockCall(address callee, uint256 msgValue, bytes calldata data, bytes calldata returnData) external;
     function mockCallRevert(address callee, bytes calldata data, bytes calldata revertData) external;
     function mockCalls(address callee, bytes calldata data, bytes[] calldata returnData) external;
+    function mockFunction(address callee, address target, bytes calldata data) external;
     function clearMockedCalls() external;
 
     // State snapshots (current names, then the deprecated ones)
@@ -90,6 +91,7 @@ interface Vm {
     function parseInt(string calldata stringifiedValue) external pure returns (int256 parsedValue);
     function parseAddress(string calldata stringifiedValue) external pure returns (address parsedValue);
     function parseBool(string calldata stringifiedValue) external pure returns (bool parsedValue);
+    function parseBytes32(string calldata stringifiedValue) external pure returns (bytes32 parsedValue);
 
     // Environment (Lookout runs tests without one: envOr gives the default)
     function envOr(string calldata name, uint256 defaultValue) external view returns (uint256 value);
