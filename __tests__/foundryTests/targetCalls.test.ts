@@ -28,6 +28,8 @@ import { toReportFinding } from '../../src/report/campaignEntries.js';
 import { reproducerSource } from '../../src/report/reproducer/source.js';
 import { harnessPlan } from '../../src/reproducers/harnessPlan.js';
 import { runReproducer, type RunOutcome } from '../../src/reproducers/verify.js';
+import { memoryLogger } from '../../src/logger.js';
+import { planSuites } from '../../src/suitePlans.js';
 import { REPO_ROOT } from '../helpers/repoRoot.js';
 
 const PROJECT = path.join(REPO_ROOT, '__fixtures__/foundry-tests/vault');
@@ -119,6 +121,18 @@ describe('fail_on_revert', () => {
     expect(run.outcome).toBe('failed');
     expect(first.failure.message).toContain(run.reason);
     if (forgeRuns) expect(await forgeRun(source, 'FailOnRevertInlineTestReproducer')).toMatchObject({ outcome: 'failed', reason: expect.stringContaining('allowance') });
+  }, 240_000);
+
+  it("lookout pr's plans carry it: foundry.toml's setting, or the inline one, into the invariant campaign's recipe", async () => {
+    // Vault.deposit's first line changed: every suite deploying the vault is planned.
+    const changes = [{ path: 'src/Vault.sol', status: 'modified' as const, addedLines: [36], deletedAfter: [] }];
+    const recipes = async (failOnRevert: boolean) => {
+      const { plans } = await planSuites([project], changes, { folder: 'test', failOnRevert, profile: 'default' }, memoryLogger());
+      const of = (name: string) => plans.find((p) => p.harness?.contract === name && p.harness.mode === 'invariant')!.world.recipe;
+      return [of('FailOnRevertDefaultTest'), of('FailOnRevertInlineTest')].map((recipe) => (recipe?.kind === 'suite' ? recipe.failOnRevert : 'not a suite'));
+    };
+    expect(await recipes(false)).toEqual([undefined, ['invariant_sharesWithinSupply']]);
+    expect(await recipes(true)).toEqual([['invariant_sharesWithinSupply'], ['invariant_sharesWithinSupply']]);
   }, 240_000);
 
   it('off: the same reverts are passed over', async () => {
