@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -22,19 +22,33 @@ export async function exportRevision(repo: string, commit: string): Promise<Revi
   const dispose = () => rmSync(dir, { recursive: true, force: true });
   try {
     await pipeArchive(repo, commit, dir);
-    for (const name of DEPENDENCY_DIRECTORIES) {
-      const installed = path.join(repo, name);
-      const exported = path.join(dir, name);
-      if (existsSync(installed) && isEmptyOrMissing(exported)) {
-        rmSync(exported, { recursive: true, force: true });
-        symlinkSync(installed, exported, 'dir');
-      }
-    }
+    for (const name of DEPENDENCY_DIRECTORIES) linkInstalled(path.join(repo, name), path.join(dir, name));
     return { dir, dispose };
   } catch (error) {
     dispose();
     throw error;
   }
+}
+
+/**
+ * Links `installed` where the export has nothing, and otherwise looks one level down: a Foundry
+ * project's `lib/` holds tracked files beside submodules (`lib/forge-std`), each exported empty.
+ */
+function linkInstalled(installed: string, exported: string): void {
+  if (!isDirectory(installed)) return;
+  if (isEmptyOrMissing(exported)) {
+    rmSync(exported, { recursive: true, force: true });
+    symlinkSync(installed, exported, 'dir');
+    return;
+  }
+  if (!isDirectory(exported)) return;
+  for (const entry of readdirSync(exported, { withFileTypes: true })) {
+    if (entry.isDirectory()) linkInstalled(path.join(installed, entry.name), path.join(exported, entry.name));
+  }
+}
+
+function isDirectory(dir: string): boolean {
+  return existsSync(dir) && statSync(dir).isDirectory();
 }
 
 /** A submodule's directory is exported empty; an ignored one not at all. */

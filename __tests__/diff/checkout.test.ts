@@ -1,0 +1,69 @@
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+import { exportRevision, type RevisionTree } from '../../src/diff/checkout.js';
+
+const run = promisify(execFile);
+
+async function git(dir: string, ...args: string[]): Promise<string> {
+  const identity = ['-c', 'user.name=Test', '-c', 'user.email=t@example.com', '-c', 'commit.gpgsign=false', '-c', 'protocol.file.allow=always'];
+  return (await run('git', ['-C', dir, ...identity, ...args])).stdout.trim();
+}
+
+async function write(dir: string, file: string, content: string): Promise<void> {
+  await mkdir(dirname(join(dir, file)), { recursive: true });
+  await writeFile(join(dir, file), content);
+}
+
+/** A Foundry-shaped repository: lib/ holds a real git submodule beside a tracked vendored library. */
+async function foundryRepo(root: string): Promise<string> {
+  const dependency = join(root, 'forge-std');
+  await mkdir(dependency);
+  await git(dependency, 'init', '-q', '-b', 'main');
+  await write(dependency, 'src/Test.sol', 'contract Test {}\n');
+  await git(dependency, 'add', '-A');
+  await git(dependency, 'commit', '-q', '-m', 'forge-std');
+
+  const project = join(root, 'project');
+  await mkdir(project);
+  await git(project, 'init', '-q', '-b', 'main');
+  await write(project, 'src/Vault.sol', 'contract Vault {}\n');
+  await write(project, 'lib/vendored/Math.sol', 'library Math {}\n');
+  await git(project, 'submodule', '-q', 'add', dependency, 'lib/forge-std');
+  await git(project, 'add', '-A');
+  await git(project, 'commit', '-q', '-m', 'base');
+  return project;
+}
+
+describe('exportRevision', () => {
+  let root: string;
+  let tree: RevisionTree | undefined;
+  beforeEach(async () => {
+    root = await mkdtemp(join(tmpdir(), 'lookout-checkout-'));
+  });
+  afterEach(async () => {
+    tree?.dispose();
+    tree = undefined;
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it("links a submodule the work tree has checked out into a lib/ that also holds tracked files", async () => {
+    const project = await foundryRepo(root);
+    tree = await exportRevision(project, await git(project, 'rev-parse', 'HEAD'));
+    // git archive writes the submodule's directory empty; the base must still import forge-std.
+    expect(readFileSync(join(tree.dir, 'lib/forge-std/src/Test.sol'), 'utf8')).toBe('contract Test {}\n');
+    expect(readFileSync(join(tree.dir, 'lib/vendored/Math.sol'), 'utf8')).toBe('library Math {}\n');
+    expect(readFileSync(join(tree.dir, 'src/Vault.sol'), 'utf8')).toBe('contract Vault {}\n');
+  });
+
+  it('leaves a submodule the work tree has not checked out empty', async () => {
+    const project = await foundryRepo(root);
+    await git(project, 'submodule', '-q', 'deinit', '-f', 'lib/forge-std');
+    tree = await exportRevision(project, await git(project, 'rev-parse', 'HEAD'));
+    expect(existsSync(join(tree.dir, 'lib/forge-std/src/Test.sol'))).toBe(false);
+    expect(readFileSync(join(tree.dir, 'lib/vendored/Math.sol'), 'utf8')).toBe('library Math {}\n');
+  });
+});
