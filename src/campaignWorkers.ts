@@ -236,6 +236,7 @@ function merged(outcomes: readonly CampaignOutcome[], findings: CampaignFinding[
       aggressiveRuns: sum((o) => o.ddsf.aggressiveRuns),
       aggressiveHits: sum((o) => o.ddsf.aggressiveHits),
       enabledFunctions: [...new Set(outcomes.flatMap((o) => o.ddsf.enabledFunctions))],
+      followUps: sum((o) => o.ddsf.followUps),
     },
     coveredEdges: new Set(outcomes.flatMap((o) => [...o.coveredEdges])),
   };

@@ -17,6 +17,7 @@ import { evaluate, withoutGasHogs } from './evaluation.js';
 import { exchangePoint, type CampaignExchange } from './exchange.js';
 import { mutationFor, nextMutant } from './mutants.js';
 import { followPrediction } from './predictionStep.js';
+import { followNewStates } from './followUpStep.js';
 
 export interface CampaignSetup {
   harness: SequenceHarness;
@@ -72,8 +73,8 @@ export interface CampaignOutcome {
   analysisMs: number;
   corpusSize: number;
   prediction: PredictionStats;
-  /** Aggressive runs, those that found new coverage, and the functions that got longer sequences. */
-  ddsf: { aggressiveRuns: number; aggressiveHits: number; enabledFunctions: readonly string[] };
+  /** Aggressive runs, those that found new coverage, the functions that got longer sequences, and follow-ups run on new states. */
+  ddsf: { aggressiveRuns: number; aggressiveHits: number; enabledFunctions: readonly string[]; followUps: number };
   /** Edges any transaction took (TxTrace.edges): what names the branch that kept a target unreached. */
   coveredEdges: ReadonlySet<number>;
 }
@@ -85,8 +86,9 @@ const MAX_IDLE = 1000;
  * The greybox loop of Alg. 1 (Bran) with Harvey's Alg. 1: pick the input picked least often
  * (AFLFast's search strategy), give it the schedule's energy, run that many mutants and keep those
  * that take a new path (trimmed of reverted calls). A mutant that changed one number is followed by
- * predicted inputs; with p_a an aggressive run fuzzes the storage its last transaction reads. Failures
- * are recorded once per failure identity and fuzzing goes on.
+ * predicted inputs; with p_a an aggressive run fuzzes the storage its last transaction reads, and a new
+ * storage state is followed up by the functions that need state (StateFollowUps). Failures are
+ * recorded once per failure identity and fuzzing goes on.
  */
 export async function runCampaign(setup: CampaignSetup): Promise<CampaignOutcome> {
   const state = new CampaignState(setup);
@@ -117,6 +119,7 @@ export async function runCampaign(setup: CampaignSetup): Promise<CampaignOutcome
         const aggressive = await aggressiveRun({ executor: setup.harness.executor, state: state.ddsf, sequence: mutant, slots: ran.lastReads, rng, dictionary: setup.dictionary, comparisons: ran.lastComparisons });
         state.meter.transactions += aggressive?.transactions ?? 0;
       }
+      await followNewStates(state, setup);
       await trade();
     }
   }

@@ -1,9 +1,11 @@
 import { BudgetMeter } from './budgetMeter.js';
 import { Corpus, type CorpusEntry } from '../search/corpus.js';
 import { DemandDrivenState } from '../search/ddsf.js';
+import { DEFAULT_MAX_SEQUENCE_LENGTH } from '../inputs/mutations.js';
 import { GasHogs } from '../search/gasHogs.js';
 import { NearMisses } from '../search/nearMisses.js';
 import { PredictionStats } from '../search/prediction.js';
+import { StateFollowUps } from '../search/stateFollowUps.js';
 import type { CampaignFinding } from '../findings/replay.js';
 import type { CampaignEvent, CampaignOutcome, CampaignSetup } from './campaign.js';
 
@@ -16,6 +18,8 @@ export class CampaignState {
   readonly corpus = new Corpus();
   readonly findings = new Map<string, CampaignFinding>();
   readonly ddsf: DemandDrivenState | undefined;
+  /** New storage states waiting for the enabled functions to run on them (with DDSF). */
+  readonly followUps: StateFollowUps | undefined;
   readonly prediction = new PredictionStats();
   readonly nearMisses = new NearMisses();
   /** Functions that only ever run out of gas: their calls are dropped from the inputs run. */
@@ -32,6 +36,7 @@ export class CampaignState {
   constructor(private readonly setup: CampaignSetup) {
     this.meter = new BudgetMeter(setup.budget, setup.clock);
     this.ddsf = setup.techniques.ddsf ? new DemandDrivenState() : undefined;
+    this.followUps = setup.techniques.ddsf ? new StateFollowUps(setup.mutation.maxSequenceLength ?? DEFAULT_MAX_SEQUENCE_LENGTH) : undefined;
     this.emit = setup.onEvent ?? (() => {});
   }
 
@@ -52,6 +57,7 @@ export class CampaignState {
         aggressiveRuns: this.ddsf?.aggressiveRuns ?? 0,
         aggressiveHits: this.ddsf?.aggressiveHits ?? 0,
         enabledFunctions: this.ddsf?.enabledFunctions ?? [],
+        followUps: this.followUps?.ran ?? 0,
       },
       coveredEdges: this.nearMisses.coveredEdges,
     };

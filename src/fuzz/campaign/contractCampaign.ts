@@ -401,7 +401,7 @@ function emptyOutcome(): CampaignOutcome {
   return {
     findings: [], sequences: 0, transactions: 0, elapsedMs: 0, analysisMs: 0, corpusSize: 0,
     prediction: new PredictionStats(),
-    ddsf: { aggressiveRuns: 0, aggressiveHits: 0, enabledFunctions: [] },
+    ddsf: { aggressiveRuns: 0, aggressiveHits: 0, enabledFunctions: [], followUps: 0 },
     coveredEdges: new Set(),
   };
 }

@@ -163,7 +163,8 @@ function keep(state: CampaignState, setup: CampaignSetup, sequence: TxSequence, 
   // pools get the transactions that set that state, without the reverted ones in between, so that
   // prefixes drawn from them leave room for the calls that follow.
   const setters = new Set(stateSetters(steps));
-  if (setters.size > 0) state.ddsf?.offer(retainCalls(sequence, (i) => setters.has(i)), storageFingerprint(setup.harness.executor, written), written);
+  const setupCalls = retainCalls(sequence, (i) => setters.has(i));
+  if (setters.size > 0 && state.ddsf?.offer(setupCalls, storageFingerprint(setup.harness.executor, written), written)) state.followUps?.add(setupCalls);
   state.emit({ kind: 'input-added', pathId, corpusSize: state.corpus.entries.length, sequence });
 }
 
