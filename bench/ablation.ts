@@ -9,6 +9,8 @@ import { benchTimeToBug, fixtureLabel, type BenchConfiguration, type BenchFixtur
 
 /** A technique, the configuration that has it, and those without it (or with a weaker variant). */
 export interface TechniqueSwitch {
+  /** What BENCH_ABLATION names it by. */
+  key: string;
   name: string;
   on: string;
   off: readonly string[];
@@ -30,6 +32,15 @@ export async function benchAblation(request: AblationRequest): Promise<TimeToBug
   const configurations = Object.fromEntries([...names].map((name) => [name, configurationNamed(request.configurations, name)]));
   const { fixtures, seeds, budgetTransactions, onRow } = request;
   return benchTimeToBug({ fixtures, configurations, seeds, budgetTransactions, onRow });
+}
+
+/** The switches `keys` names (comma-separated; all when undefined); a key no switch has is an error. */
+export function selectSwitches(switches: readonly TechniqueSwitch[], keys: string | undefined): readonly TechniqueSwitch[] {
+  if (keys === undefined) return switches;
+  const wanted = keys.split(',').map((k) => k.trim());
+  const unknown = wanted.filter((k) => !switches.some((s) => s.key === k));
+  if (unknown.length > 0) throw new Error(`BENCH_ABLATION names no switch ${unknown.join(', ')}; the switches are ${switches.map((s) => s.key).join(', ')}`);
+  return switches.filter((s) => wanted.includes(s.key));
 }
 
 function configurationNamed(configurations: Readonly<Record<string, BenchConfiguration>>, name: string): BenchConfiguration {

@@ -3,9 +3,10 @@
  * machine at the same time. Speed lives here, never in the tests.
  * BENCH_SECONDS (throughput run length), BENCH_SEEDS (seeds per configuration) and BENCH_BUDGET
  * (transactions per run) scale it; BENCH_COMPILE_RUNS (fresh processes per compiler source, default 3)
- * scales the compile benchmark; BENCH_ONLY (comma-separated section names below) runs some sections.
+ * scales the compile benchmark; BENCH_ONLY (comma-separated section names below) runs some sections;
+ * BENCH_ABLATION (comma-separated: ddsf, prediction, lookahead) runs the ablation for some switches.
  */
-import { benchAblation, printAblation, type TechniqueSwitch } from './ablation.js';
+import { benchAblation, printAblation, selectSwitches, type TechniqueSwitch } from './ablation.js';
 import { benchDiffCost, printDiffCost } from './behaviourDiffCost.js';
 import { BRAN_CONFIGURATIONS, BRAN_FIXTURES, benchBran, printBran } from './bran.js';
 import { benchBranchMetrics, printBranchMetrics } from './branchMetrics.js';
@@ -60,9 +61,9 @@ const ABLATION_CONFIGURATIONS: Readonly<Record<string, BenchConfiguration>> = {
   ...Object.fromEntries(Object.entries(BRAN_CONFIGURATIONS).map(([name, schedule]) => [name, { ...CONFIGURATIONS.harvey, schedule }])),
 };
 const TECHNIQUE_SWITCHES: readonly TechniqueSwitch[] = [
-  { name: 'Demand-driven sequences (Harvey Sect. 5)', on: 'default', off: ['no-ddsf'], builtFor: ABLATION_STATE },
-  { name: 'Input prediction (Harvey Sect. 4)', on: 'default', off: ['no-prediction'], builtFor: ABLATION_PREDICTION },
-  { name: 'Lookahead schedule (Bran: B precise, A AFLFast, C imprecise, D LIDs with AFLFast)', on: 'B', off: ['A', 'C', 'D'], builtFor: ABLATION_LOOKAHEAD },
+  { key: 'ddsf', name: 'Demand-driven sequences (Harvey Sect. 5)', on: 'default', off: ['no-ddsf'], builtFor: ABLATION_STATE },
+  { key: 'prediction', name: 'Input prediction (Harvey Sect. 4)', on: 'default', off: ['no-prediction'], builtFor: ABLATION_PREDICTION },
+  { key: 'lookahead', name: 'Lookahead schedule (Bran: B precise, A AFLFast, C imprecise, D LIDs with AFLFast)', on: 'B', off: ['A', 'C', 'D'], builtFor: ABLATION_LOOKAHEAD },
 ];
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -121,11 +122,12 @@ const SECTIONS: Record<string, () => Promise<void>> = {
     }
   },
   async ablation() {
+    const switches = selectSwitches(TECHNIQUE_SWITCHES, process.env.BENCH_ABLATION);
     console.log(`# Ablation (issue 16): median transactions to bug per technique switch, ${seeds} seeds, ≤ ${budget} transactions, a miss counted as the budget`);
     const fixtures = [...ABLATION_STATE, ...ABLATION_PREDICTION, ...ABLATION_LOOKAHEAD];
     printTimeToBugHeader();
-    const rows = await benchAblation({ fixtures, configurations: ABLATION_CONFIGURATIONS, switches: TECHNIQUE_SWITCHES, seeds, budgetTransactions: budget, onRow: printTimeToBugRow });
-    printAblation(rows, TECHNIQUE_SWITCHES);
+    const rows = await benchAblation({ fixtures, configurations: ABLATION_CONFIGURATIONS, switches, seeds, budgetTransactions: budget, onRow: printTimeToBugRow });
+    printAblation(rows, switches);
   },
   async bran() {
     for (const fixture of BRAN_FIXTURES) {
