@@ -161,10 +161,12 @@ function keep(state: CampaignState, setup: CampaignSetup, sequence: TxSequence, 
   setup.dictionary.addAmounts(deployedEther(setup.harness.executor));
   // The executor still holds this input's final state: fingerprint it before the next reset. The
   // pools get the transactions that set that state, without the reverted ones in between, so that
-  // prefixes drawn from them leave room for the calls that follow.
+  // prefixes drawn from them leave room for the calls that follow; a state they take is followed up.
   const setters = new Set(stateSetters(steps));
-  const setupCalls = retainCalls(sequence, (i) => setters.has(i));
-  if (setters.size > 0 && state.ddsf?.offer(setupCalls, storageFingerprint(setup.harness.executor, written), written)) state.followUps?.add(setupCalls);
+  if (state.ddsf && setters.size > 0) {
+    const setupCalls = retainCalls(sequence, (i) => setters.has(i));
+    if (state.ddsf.offer(setupCalls, storageFingerprint(setup.harness.executor, written), written)) state.followUps?.add(setupCalls);
+  }
   state.emit({ kind: 'input-added', pathId, corpusSize: state.corpus.entries.length, sequence });
 }
 
