@@ -1,54 +1,103 @@
+/**
+ * StateFollowUps on LongSequence's real traces: step2 run on the deployed state compares the stage it
+ * read (0) with the stage it wants (1); an input that leaves stage 1 (step1 with the right key) is
+ * followed up by that step2 call, once. A state holding only what a call brought or stored itself is not.
+ */
+import type { Executor } from '../../../src/evm/executor.js';
+import type { TxResult } from '../../../src/evm/types.js';
+import { toTx } from '../../../src/fuzz/execution/sequenceRunner.js';
+import { functionKey, slotsRead, slotsWritten, type StorageSlot } from '../../../src/fuzz/search/ddsf.js';
 import { FOLLOW_UP_SHARE, StateFollowUps } from '../../../src/fuzz/search/stateFollowUps.js';
-import type { Call } from '../../../src/fuzz/types.js';
+import type { Call, TxSequence } from '../../../src/fuzz/types.js';
 import { deploy, type Deployed } from '../harveyHarness.js';
 
 let steps: Deployed;
+let executor: Executor;
 
 beforeAll(async () => {
   steps = await deploy('LongSequence');
+  executor = steps.executor;
 });
 
+const STEP1_KEY = 0x5eed0000n - 0x1111n;
+const valueOf = (slot: StorageSlot) => executor.getStorage(slot.address, slot.slot);
 const names = (input: readonly Call[] | undefined) => input?.map((c) => (c.target.kind === 'function' ? c.target.fn.name : c.target.kind));
 
+/** Runs `sequence` from the snapshot; the last transaction's result (its trace still intact). */
+async function run(sequence: TxSequence): Promise<TxResult> {
+  executor.reset();
+  let last: TxResult | undefined;
+  for (const call of sequence) last = await executor.run(toTx(call));
+  return last!;
+}
+
+/** Runs `call` alone and lets `followUps` observe what it read and compared. */
+async function observe(followUps: StateFollowUps, call: Call): Promise<void> {
+  const { trace } = await run([call]);
+  followUps.observe(functionKey(call), call, slotsRead(trace), trace.comparisons, trace.sstores, valueOf);
+}
+
+/** Runs `setup` and offers the state it left (all of its calls set it up). */
+async function offer(followUps: StateFollowUps, setup: TxSequence): Promise<void> {
+  const written: StorageSlot[] = [];
+  executor.reset();
+  for (const call of setup) written.push(...slotsWritten((await executor.run(toTx(call))).trace));
+  followUps.offer(written, valueOf, () => setup);
+}
+
 describe('StateFollowUps', () => {
-  it('runs every call it is given on the newest setup first, then on the older ones', () => {
+  it('follows a state holding the stage a step compared its stage with up by that step, once per function, slot and value', async () => {
     const followUps = new StateFollowUps(8, 1);
-    followUps.add([steps.call('step1', [1n])]);
-    followUps.add([steps.call('step1', [1n]), steps.call('step2', [2n])]);
-    let asked = 0;
-    const callsFor = () => {
-      asked++;
-      return [steps.call('step3', [3n]), steps.call('step5', [5n])];
-    };
-    const inputs = Array.from({ length: 5 }, () => names(followUps.next(1000, callsFor)));
-    expect(inputs).toEqual([
-      ['step1', 'step2', 'step3'],
-      ['step1', 'step2', 'step5'],
-      ['step1', 'step3'],
-      ['step1', 'step5'],
-      undefined,
-    ]);
-    // Asked once per setup, when its turn came: calls reflect the corpus at that time.
-    expect(asked).toBe(2);
-    expect(followUps.ran).toBe(4);
+    const step2 = steps.call('step2', [5n]);
+    await observe(followUps, step2);
+    await offer(followUps, [steps.call('step1', [STEP1_KEY + 1n])]); // wrong key: stage stays 0
+    expect(followUps.next(1000)).toBeUndefined();
+    const setup = [steps.call('step1', [STEP1_KEY])];
+    await offer(followUps, setup);
+    const input = followUps.next(1000);
+    expect(input).toEqual([...setup, step2]);
+    expect(followUps.next(1000)).toBeUndefined();
+    expect(followUps.ran).toBe(1);
+    // The follow-up passes the stage check: step2 now fails on its key, not on the stage.
+    const { outcome } = await run(input!);
+    expect(outcome.kind).toBe('revert');
+    expect(Buffer.from((outcome as { data: Uint8Array }).data).toString()).toContain('wrong key');
+    // Another input reaching stage 1 asks for nothing more.
+    await offer(followUps, [steps.call('step1', [STEP1_KEY]), steps.call('step1', [3n])]);
+    expect(followUps.next(1000)).toBeUndefined();
   });
 
-  it('takes at most its share of the transactions spent, and resumes as more are spent', () => {
-    const followUps = new StateFollowUps(8);
-    followUps.add([steps.call('step1', [1n]), steps.call('step2', [2n])]);
-    const callsFor = () => [steps.call('step3', [3n]), steps.call('step4', [4n])];
-    // Each input is 3 transactions: 24 spent allow exactly one at p_a = 1/8.
-    expect(FOLLOW_UP_SHARE).toBe(0.125);
-    expect(followUps.next(23, callsFor)).toBeUndefined();
-    expect(names(followUps.next(24, callsFor))).toEqual(['step1', 'step2', 'step3']);
-    expect(followUps.next(47, callsFor)).toBeUndefined();
-    expect(names(followUps.next(48, callsFor))).toEqual(['step1', 'step2', 'step4']);
-  });
-
-  it('leaves out setups with no room for a call before the longest input', () => {
+  it('follows up only the functions that compared the value the slot holds, and not setups without room for the call', async () => {
     const followUps = new StateFollowUps(2, 1);
-    followUps.add([steps.call('step1', [1n]), steps.call('step2', [2n])]);
-    followUps.add([]);
-    expect(followUps.next(1000, () => [steps.call('step3', [3n])])).toBeUndefined();
+    await observe(followUps, steps.call('step2', [5n]));
+    await observe(followUps, steps.call('step3', [6n]));
+    await offer(followUps, [steps.call('step1', [STEP1_KEY])]);
+    // step3 compared stage 0 with 2, not 1: only step2 is due.
+    expect(names(followUps.next(1000))).toEqual(['step1', 'step2']);
+    expect(followUps.next(1000)).toBeUndefined();
+    // Stage 1 again, set up by two calls: no room for step2 within two transactions.
+    const full = new StateFollowUps(2, 1);
+    await observe(full, steps.call('step2', [5n]));
+    await offer(full, [steps.call('step1', [STEP1_KEY]), steps.call('step1', [STEP1_KEY])]);
+    expect(full.next(1000)).toBeUndefined();
+  });
+
+  it('leaves out operands the call brought itself', async () => {
+    const followUps = new StateFollowUps(8, 1);
+    // This step2's argument is the stage it compares with: a state holding it counts as its own doing.
+    await observe(followUps, steps.call('step2', [1n]));
+    await offer(followUps, [steps.call('step1', [STEP1_KEY])]);
+    expect(followUps.next(1000)).toBeUndefined();
+  });
+
+  it('takes at most its share of the transactions spent, and resumes as more are spent', async () => {
+    const followUps = new StateFollowUps(8);
+    await observe(followUps, steps.call('step2', [5n]));
+    await offer(followUps, [steps.call('step1', [STEP1_KEY])]);
+    // One input of 2 transactions: 16 spent allow it at p_a = 1/8.
+    expect(FOLLOW_UP_SHARE).toBe(0.125);
+    expect(followUps.next(15)).toBeUndefined();
+    expect(names(followUps.next(16))).toEqual(['step1', 'step2']);
+    expect(followUps.next(1000)).toBeUndefined();
   });
 });

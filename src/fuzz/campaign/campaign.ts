@@ -73,7 +73,7 @@ export interface CampaignOutcome {
   analysisMs: number;
   corpusSize: number;
   prediction: PredictionStats;
-  /** Aggressive runs, those that found new coverage, the functions that got longer sequences, and follow-ups run on new states. */
+  /** Aggressive runs, those that found new coverage, the functions that got longer sequences, and follow-ups run on states that met a comparison. */
   ddsf: { aggressiveRuns: number; aggressiveHits: number; enabledFunctions: readonly string[]; followUps: number };
   /** Edges any transaction took (TxTrace.edges): what names the branch that kept a target unreached. */
   coveredEdges: ReadonlySet<number>;
@@ -86,8 +86,8 @@ const MAX_IDLE = 1000;
  * The greybox loop of Alg. 1 (Bran) with Harvey's Alg. 1: pick the input picked least often
  * (AFLFast's search strategy), give it the schedule's energy, run that many mutants and keep those
  * that take a new path (trimmed of reverted calls). A mutant that changed one number is followed by
- * predicted inputs; with p_a an aggressive run fuzzes the storage its last transaction reads, and a new
- * storage state is followed up by the functions that need state (StateFollowUps). Failures are
+ * predicted inputs; with p_a an aggressive run fuzzes the storage its last transaction reads, and a state
+ * holding a value a function compared what it read with is followed up by that call (StateFollowUps). Failures are
  * recorded once per failure identity and fuzzing goes on.
  */
 export async function runCampaign(setup: CampaignSetup): Promise<CampaignOutcome> {

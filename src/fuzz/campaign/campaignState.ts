@@ -18,7 +18,7 @@ export class CampaignState {
   readonly corpus = new Corpus();
   readonly findings = new Map<string, CampaignFinding>();
   readonly ddsf: DemandDrivenState | undefined;
-  /** New storage states waiting for the enabled functions to run on them (with DDSF). */
+  /** States that met a function's comparison, waiting for its call to run on them (with DDSF). */
   readonly followUps: StateFollowUps | undefined;
   readonly prediction = new PredictionStats();
   readonly nearMisses = new NearMisses();

@@ -100,8 +100,14 @@ async function observe(state: CampaignState, setup: CampaignSetup, sequence: TxS
   // Read before `distinguish` runs anything: the executor holds the state this input left.
   const lastIndex = run.transactions - 1;
   const readState = perTransaction ? bucketedStateBefore(setup.harness.executor, lastReads, writes.slice(0, lastIndex).flat(), writes[lastIndex] ?? []) : '';
-  state.emit({ kind: 'sequence', sequence, executed: run.transactions });
   const lastCall = run.transactions > 0 ? sequence[run.transactions - 1] : undefined;
+  if (state.followUps) {
+    // The state this input left first meets what earlier calls compared, then its last call's comparisons join them.
+    const valueOf = (slot: StorageSlot) => setup.harness.executor.getStorage(slot.address, slot.slot);
+    state.followUps.offer(written, valueOf, () => retainCalls(sequence, (i) => steps[i]?.changedState === true));
+    if (lastCall && run.last) state.followUps.observe(functionKey(lastCall), lastCall, lastReads, run.last.trace.comparisons, run.last.trace.sstores, valueOf);
+  }
+  state.emit({ kind: 'sequence', sequence, executed: run.transactions });
   // A run without a failure executed every call.
   const distinction = run.failure ? undefined : await setup.distinguish?.(sequence);
   const pathId = sequencePathId(steps, spansPrefix(state, setup, lastCall)) + (distinction ? `≠${distinction}` : '');
@@ -161,12 +167,9 @@ function keep(state: CampaignState, setup: CampaignSetup, sequence: TxSequence, 
   setup.dictionary.addAmounts(deployedEther(setup.harness.executor));
   // The executor still holds this input's final state: fingerprint it before the next reset. The
   // pools get the transactions that set that state, without the reverted ones in between, so that
-  // prefixes drawn from them leave room for the calls that follow; a state they take is followed up.
+  // prefixes drawn from them leave room for the calls that follow.
   const setters = new Set(stateSetters(steps));
-  if (state.ddsf && setters.size > 0) {
-    const setupCalls = retainCalls(sequence, (i) => setters.has(i));
-    if (state.ddsf.offer(setupCalls, storageFingerprint(setup.harness.executor, written), written)) state.followUps?.add(setupCalls);
-  }
+  if (setters.size > 0) state.ddsf?.offer(retainCalls(sequence, (i) => setters.has(i)), storageFingerprint(setup.harness.executor, written), written);
   state.emit({ kind: 'input-added', pathId, corpusSize: state.corpus.entries.length, sequence });
 }
 

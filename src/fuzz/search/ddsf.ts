@@ -19,8 +19,9 @@ import type { Call, TxSequence } from '../types.js';
  * function reading a slot that a pooled input wrote: a transaction before it can change what it
  * reads, so longer sequences may reach new paths of it — without waiting for aggressive mode to draw
  * the one value a guard wants (Foo's x == 42). Functions reading only what nothing writes (constants,
- * constructor state) stay single transactions. Each state the pools take is followed up by the
- * enabled functions at once (`StateFollowUps`), not left for mutations to draw.
+ * constructor state) stay single transactions. A state holding what a function compared a slot it
+ * read with is followed up by that function's call at once (`StateFollowUps`), not left for
+ * mutations to draw.
  */
 
 /** p_a of the paper. */
