@@ -11,14 +11,17 @@ import { REPO_ROOT } from '../helpers/repoRoot.js';
 
 const BUDGET = '3000x';
 
-async function fuzz(file: string): Promise<Report> {
-  const config = fuzzConfig(REPO_ROOT, [`__fixtures__/oracles/${file}`], { budget: parseBudget(BUDGET), seed: 1 });
+async function fuzz(file: string, budget = BUDGET): Promise<Report> {
+  const config = fuzzConfig(REPO_ROOT, [`__fixtures__/oracles/${file}`], { budget: parseBudget(budget), seed: 1 });
   const { report } = await runPipeline(config, { logger: memoryLogger() });
   return report;
 }
 
-/** `calls`: the functions of the shortest sequence; `through attacker` marks one made through Lookout's attacker. */
-const bugs: { file: string; kind: ReportFinding['kind']; at: string; calls: string[]; message: RegExp }[] = [
+/**
+ * `calls`: the functions of the shortest sequence; `through attacker` marks one made through Lookout's
+ * attacker; `budget` where BUDGET is too few for the bug on most seeds.
+ */
+const bugs: { file: string; kind: ReportFinding['kind']; at: string; calls: string[]; message: RegExp; budget?: string }[] = [
   // Campaigns on LeakyBank call the attacker too (it pays out); shrinking shows the leak as plain calls.
   { file: 'LeakyBank.sol', kind: 'ether-leak', at: 'LeakyBank.sol:21', calls: ['deposit()', 'withdraw(uint256)'], message: /took out [\d.]+ ether more than it sent in, paid by LeakyBank \(0x[0-9a-f]{40}\)/ },
   { file: 'TokenSkipsAllowance.sol', kind: 'token-theft', at: 'TokenBase.sol:36', calls: ['transferFrom(address,address,uint256)'], message: /transferFrom moved \d+ of 0x0+[123]0000's balance in a transaction from 0x0+[123]0000, with an allowance of 0/ },
@@ -28,7 +31,10 @@ const bugs: { file: string; kind: ReportFinding['kind']; at: string; calls: stri
   { file: 'WrappedEtherSkipsAllowance.sol', kind: 'token-theft', at: 'WrappedEtherBase.sol:43', calls: ['transferFrom(address,address,uint256)'], message: /transferFrom moved \d+ of 0x0+[23]0000's balance in a transaction from 0x0+[23]0000, with an allowance of 0/ },
   // Only an amount between bob's deposit and the token's ether leaks: the dictionary's observed amounts
   // give "one more than my balance" (1,000 ether + 1 wei).
-  { file: 'WrappedEtherUncheckedBurn.sol', kind: 'ether-leak', at: 'WrappedEtherUncheckedBurn.sol:25', calls: ['withdraw(uint256)'], message: /took out [\d.]+ ether more than it sent in, paid by WrappedEtherUncheckedBurn \(0x[0-9a-f]{40}\)/ },
+  // The amount is one draw among many: over seeds 1–40 the campaign needed a median of 2,054
+  // transactions (3,446 since DDSF follows states up), 3,000 or fewer on 22 seeds (18), 10,000 or
+  // fewer on 36 (33).
+  { file: 'WrappedEtherUncheckedBurn.sol', kind: 'ether-leak', at: 'WrappedEtherUncheckedBurn.sol:25', calls: ['withdraw(uint256)'], message: /took out [\d.]+ ether more than it sent in, paid by WrappedEtherUncheckedBurn \(0x[0-9a-f]{40}\)/, budget: '10000x' },
   { file: 'Killable.sol', kind: 'unprotected-selfdestruct', at: 'Killable.sol:16', calls: ['close()'], message: /SELFDESTRUCT of 0x[0-9a-f]{40} executed by 0x0+[23]0000/ },
   {
     file: 'ReentrantBank.sol',
@@ -44,7 +50,7 @@ describe.each(bugs)('$file', (bug) => {
   let report: Report;
 
   beforeAll(async () => {
-    report = await fuzz(bug.file);
+    report = await fuzz(bug.file, bug.budget);
   });
 
   it(`is found as ${bug.kind}, with the minimal sequence`, () => {
