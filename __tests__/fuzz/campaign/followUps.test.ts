@@ -1,9 +1,9 @@
 /**
- * Demand-driven sequences follow new storage states up (StateFollowUps): on LongSequence, where each
- * stage's step needs the previous stages set up before it, a real campaign with DDSF runs the
- * enabled functions on each new stage as it is reached, and finds the five-step bug well within the
- * transactions mutations alone took to build each stage's call (bench, section ablation: a median
- * of 2,800–3,500 over 20 seeds, with or without DDSF, before follow-ups).
+ * Demand-driven sequences follow states up where they meet a comparison (StateFollowUps): on
+ * LongSequence, where each stage's step compares the stage it reads with the one it needs, a real
+ * campaign with DDSF runs that step on each new stage as soon as an input reaches it, and finds the
+ * five-step bug well within the transactions mutations alone took to build each stage's call (bench,
+ * section ablation: a median of 2,800–3,500 over 10–20 seeds, with or without DDSF, before follow-ups).
  */
 import { runCampaign, type CampaignOutcome } from '../../../src/fuzz/campaign/campaign.js';
 import { callTargets } from '../../../src/fuzz/inputs/abi.js';
@@ -15,7 +15,7 @@ import { fast } from '../../../src/fuzz/search/schedule.js';
 import { transactionOracles } from '../../../src/oracles/transaction.js';
 import { deploy } from '../harveyHarness.js';
 
-/** Below what DDSF needed before follow-ups on most seeds; with them seeds 1 and 2 take 785 and 634. */
+/** Below what DDSF needed before follow-ups on most seeds. */
 const BUDGET = 1500;
 
 async function campaign(seed: string): Promise<CampaignOutcome> {
