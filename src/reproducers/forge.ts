@@ -19,7 +19,7 @@ const FORGE_TIMEOUT_MS = 10 * 60_000;
 export async function runWithForge(root: string, reproducer: ReproducerFile, options: Pick<ForgeBuildOptions, 'forge' | 'env'> = {}): Promise<RunOutcome> {
   const { forge = 'forge', env = process.env } = options;
   const settings = readProjectSettings(root, env);
-  return inTestFolder(root, settings.test, reproducer, async (unit) => {
+  return inTestFolder(root, settings.test, [reproducer], async ([unit]) => {
     let output: string;
     try {
       const { stdout, stderr } = await run(forge, ['test', '--root', root, '--offline', '--match-path', unit, '--match-test', TEST_FUNCTION], { cwd: root, env, timeout: FORGE_TIMEOUT_MS, maxBuffer: 64 * 1024 * 1024 });

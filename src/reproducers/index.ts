@@ -13,7 +13,7 @@ import { replayOutcomes } from './replay.js';
 import { tokenViews } from './tokenViews.js';
 import { isForgeAvailable } from '../build/forge/index.js';
 import { runWithForge } from './forge.js';
-import { hasForgeStd, runReproducer, type ReproducerFile, type RunOutcome } from './verify.js';
+import { hasForgeStd, runReproducers, type ReproducerFile, type RunOutcome } from './verify.js';
 
 /** A checked-out revision of the project, removed by `dispose`. */
 export interface ProjectCheckout {
@@ -54,28 +54,77 @@ export async function attachReproducers(findings: readonly ReportFinding[], cont
   let base: ProjectCheckout | undefined;
   try {
     if (context.base !== undefined && findings.some((f) => comparesWithBase(f, context))) base = await context.base.checkout();
+    const drafts: Draft[] = [];
     for (const [i, finding] of findings.entries()) {
       const start = finding.harness === undefined ? shared : context.harnessWorld?.(finding);
-      finding.reproducer = start === undefined
-        ? { ...names[i], source: '', verified: false, reason: `the world ${finding.harness!.contract}'s campaign started from is not known`, runs: [] }
-        : await reproduce(finding, names[i], start, context, base);
-      const { reproducer } = finding;
-      context.logger.info(`${reproducer.file}: ${reproducer.verified ? 'verified' : `not verified: ${reproducer.reason}`}`);
+      if (start === undefined) {
+        finding.reproducer = { ...names[i], source: '', verified: false, reason: `the world ${finding.harness!.contract}'s campaign started from is not known`, runs: [] };
+        continue;
+      }
+      const plan = await planFor(finding, names[i], start, context);
+      try {
+        drafts.push({ finding, name: names[i], plan, ...written(plan) });
+      } catch (error) {
+        finding.reproducer = { ...names[i], source: '', verified: false, reason: errorMessage(error), runs: [] };
+      }
     }
+    await verify(drafts, context, base);
+    for (const { reproducer } of findings) context.logger.info(`${reproducer!.file}: ${reproducer!.verified ? 'verified' : `not verified: ${reproducer!.reason}`}`);
   } finally {
     base?.dispose();
   }
 }
 
-/**
- * A finding the pull request introduced (a behaviour change always is): its reproducer must pass on
- * the base where the base's world was built (Lookout's deployment, or the test contract's setUp()).
- */
-function comparesWithBase(finding: ReportFinding, context: ReproducerContext): boolean {
-  return finding.introduced === true && (finding.harness !== undefined || context.base?.executor !== undefined);
+/** A finding's reproducer written, with its head run once it has one. */
+interface Draft extends Written {
+  finding: ReportFinding;
+  name: { file: string; contract: string };
+  plan: ReproducerPlan;
 }
 
-async function reproduce(finding: ReportFinding, name: { file: string; contract: string }, shared: WorldPlan, context: ReproducerContext, base: ProjectCheckout | undefined): Promise<ReportReproducer> {
+/**
+ * Runs every draft on head, the fallback of each that did not compile, then on the base where the
+ * finding was introduced and with forge where it runs — each revision's reproducers in one compile.
+ */
+async function verify(drafts: readonly Draft[], context: ReproducerContext, base: ProjectCheckout | undefined): Promise<void> {
+  const runnable = drafts.filter((d) => d.check.kind !== 'unsupported');
+  try {
+    await runOnHead(runnable, context.root);
+    const retried = runnable.flatMap((d) => {
+      const fallback = d.run?.outcome === 'does-not-compile' ? fallbackPlan(d.plan) : undefined;
+      return fallback === undefined ? [] : [{ draft: d, alone: { ...d, plan: fallback, ...written(fallback) } }];
+    });
+    await runOnHead(retried.map((r) => r.alone), context.root);
+    for (const { draft, alone } of retried) if (alone.run?.outcome !== 'does-not-compile') Object.assign(draft, alone);
+  } catch (error) {
+    for (const d of drafts) d.finding.reproducer = { ...d.name, source: '', verified: false, reason: errorMessage(error), runs: [] };
+    return;
+  }
+  const onBase = base === undefined ? [] : runnable.filter((d) => comparesWithBase(d.finding, context));
+  const baseRuns = base === undefined ? [] : await runReproducers(base.root, onBase.map((d) => d.file));
+  for (const d of drafts) {
+    const unverified = (reason: string): ReportReproducer => ({ ...d.name, source: d.file.source, verified: false, reason, runs: [] });
+    if (d.check.kind === 'unsupported' || d.run === undefined) {
+      d.finding.reproducer = unverified(d.check.kind === 'unsupported' ? d.check.reason : 'not run');
+      continue;
+    }
+    const runs: ReportReproducerRun[] = [{ runner: 'lookout', revision: 'head', ...d.run }];
+    const baseRun = baseRuns[onBase.indexOf(d)];
+    if (baseRun !== undefined) runs.push({ runner: 'lookout', revision: 'base', ...baseRun });
+    if (context.forge) runs.push({ runner: 'forge', revision: 'head', ...(await context.forge(context.root, d.file)) });
+    const expectation = d.check.expectation;
+    const reason = runs.map((r) => judgeRun(r, expectation)).find((r) => r !== undefined);
+    d.finding.reproducer = { ...d.name, source: d.file.source, verified: reason === undefined, reason: reason ?? null, runs };
+  }
+}
+
+async function runOnHead(drafts: readonly Written[], root: string): Promise<void> {
+  const outcomes = await runReproducers(root, drafts.map((d) => d.file));
+  drafts.forEach((d, i) => (d.run = outcomes[i]));
+}
+
+/** What the reproducer of a finding must show, and the outcomes it is written from. */
+async function planFor(finding: ReportFinding, name: { file: string; contract: string }, shared: WorldPlan, context: ReproducerContext): Promise<ReproducerPlan> {
   const contract = context.project.contracts.find((c) => c.file === finding.contractFile && c.name === finding.contract);
   const plan: ReproducerPlan = {
     ...shared,
@@ -90,25 +139,15 @@ async function reproduce(finding: ReportFinding, name: { file: string; contract:
   // A test contract's sequence replays as forge's invariant mode runs it, going on after a revert: no outcomes needed.
   if (finding.harness === undefined) plan.head = await replayOutcomes(context.world.executor, finding.sequence, views);
   plan.baseOutcome = await baseOutcome(finding, context, views);
-  const unverified = (source: string, reason: string, runs: ReportReproducerRun[] = []): ReportReproducer => ({ ...name, source, verified: false, reason, runs });
-  let head: Written;
-  try {
-    head = await writeAndRun(plan, context.root);
-    const fallback = fallbackPlan(plan);
-    if (head.run?.outcome === 'does-not-compile' && fallback !== undefined) {
-      const alone = await writeAndRun(fallback, context.root);
-      if (alone.run?.outcome !== 'does-not-compile') head = alone;
-    }
-  } catch (error) {
-    return unverified('', errorMessage(error));
-  }
-  const { file, check, run } = head;
-  if (check.kind === 'unsupported' || run === undefined) return unverified(file.source, check.kind === 'unsupported' ? check.reason : 'not run');
-  const runs: ReportReproducerRun[] = [{ runner: 'lookout', revision: 'head', ...run }];
-  if (base !== undefined && comparesWithBase(finding, context)) runs.push({ runner: 'lookout', revision: 'base', ...(await runReproducer(base.root, file)) });
-  if (context.forge) runs.push({ runner: 'forge', revision: 'head', ...(await context.forge(context.root, file)) });
-  const reason = runs.map((r) => judgeRun(r, check.expectation)).find((r) => r !== undefined);
-  return { ...name, source: file.source, verified: reason === undefined, reason: reason ?? null, runs };
+  return plan;
+}
+
+/**
+ * A finding the pull request introduced (a behaviour change always is): its reproducer must pass on
+ * the base where the base's world was built (Lookout's deployment, or the test contract's setUp()).
+ */
+function comparesWithBase(finding: ReportFinding, context: ReproducerContext): boolean {
+  return finding.introduced === true && (finding.harness !== undefined || context.base?.executor !== undefined);
 }
 
 /**
@@ -133,15 +172,14 @@ function fallbackPlan(plan: ReproducerPlan): ReproducerPlan | undefined {
 interface Written {
   file: ReproducerFile;
   check: Check;
-  /** Lookout's runner on head; undefined when the check is unsupported (nothing would fail). */
+  /** Lookout's runner on head; undefined until run, and when the check is unsupported (nothing would fail). */
   run?: RunOutcome;
 }
 
-/** The reproducer's source for the plan, run on head by Lookout's runner when it can show the finding. */
-async function writeAndRun(plan: ReproducerPlan, root: string): Promise<Written> {
+/** The reproducer's source for the plan, and the check that says what its run must show. */
+function written(plan: ReproducerPlan): Written {
   const { source, check } = reproducerSource(plan);
-  const file: ReproducerFile = { file: plan.file, contract: plan.contract, source, solidityVersion: plan.solidityVersion };
-  return { file, check, run: check.kind === 'unsupported' ? undefined : await runReproducer(root, file) };
+  return { file: { file: plan.file, contract: plan.contract, source, solidityVersion: plan.solidityVersion }, check };
 }
 
 /**

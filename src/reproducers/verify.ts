@@ -5,6 +5,7 @@ import { importCandidates } from '../build/imports.js';
 import { readProjectSettings } from '../build/project/index.js';
 import type { ProjectSettings } from '../build/project/types.js';
 import { BuildError, errorMessage } from '../errors.js';
+import type { CompiledProject } from '../build/types.js';
 import { discoverSuites } from '../foundryTests/discover.js';
 import { runSuite } from '../foundryTests/runSuite.js';
 import { TEST_FUNCTION } from '../report/reproducer/lines.js';
@@ -30,25 +31,74 @@ export function hasForgeStd(root: string): boolean {
  * removed afterwards, and runs its test with Lookout's Foundry-test runner.
  */
 export async function runReproducer(root: string, reproducer: ReproducerFile): Promise<RunOutcome> {
+  const [outcome] = await runReproducers(root, [reproducer]);
+  return outcome;
+}
+
+/**
+ * Runs several reproducers as `runReproducer` does, compiling them in one compiler call per
+ * version: with forge-std and the project each compile takes seconds, and a pull request may have
+ * twenty findings. Outcomes are in the order of `reproducers`.
+ */
+export async function runReproducers(root: string, reproducers: readonly ReproducerFile[]): Promise<RunOutcome[]> {
+  if (reproducers.length === 0) return [];
   const settings = readProjectSettings(root, process.env);
-  return inTestFolder(root, settings.test, reproducer, async (unit) => {
-    const outcome = await compileAndRun(root, settings, reproducer, unit);
+  return inTestFolder(root, settings.test, reproducers, async (units) => {
+    const outcomes = new Map<string, RunOutcome>();
+    for (const version of new Set(reproducers.map((r) => r.solidityVersion))) {
+      const group = reproducers.flatMap((reproducer, i) => (reproducer.solidityVersion === version ? [{ reproducer, unit: units[i] }] : []));
+      for (const [unit, outcome] of await compileAndRun(root, { ...settings, solc: { version } }, group)) outcomes.set(unit, outcome);
+    }
     // The temporary folder's random name would make two runs' reports differ: reasons name the file alone.
-    return { ...outcome, reason: outcome.reason?.replaceAll(`${path.posix.dirname(unit)}/`, '') ?? null };
+    return units.map((unit) => {
+      const outcome = outcomes.get(unit)!;
+      return { ...outcome, reason: outcome.reason?.replaceAll(`${path.posix.dirname(unit)}/`, '') ?? null };
+    });
   });
 }
 
-async function compileAndRun(root: string, settings: ProjectSettings, reproducer: ReproducerFile, unit: string): Promise<RunOutcome> {
-  const pinned: ProjectSettings = { ...settings, solc: { version: reproducer.solidityVersion } };
+interface WrittenReproducer {
+  reproducer: ReproducerFile;
+  unit: string;
+}
+
+/**
+ * Compiles the group together and runs each test. solc builds nothing when any unit has an error:
+ * a unit failing on its own is set aside and the rest compiled again; an error elsewhere (an
+ * import every unit shares, or one only some units import) is told apart by compiling each alone.
+ */
+async function compileAndRun(root: string, settings: ProjectSettings, group: readonly WrittenReproducer[]): Promise<Map<string, RunOutcome>> {
+  const outcomes = new Map<string, RunOutcome>();
   let project;
   try {
-    project = await compileProject({ root, paths: [unit], settings: pinned });
+    project = await compileProject({ root, paths: group.map((g) => g.unit), settings });
   } catch (error) {
     if (!(error instanceof BuildError)) throw error;
-    return { outcome: 'does-not-compile', reason: errorMessage(error) };
+    if (group.length > 1) return eachAlone(root, settings, group);
+    return outcomes.set(group[0].unit, { outcome: 'does-not-compile', reason: errorMessage(error) });
   }
-  const failed = project.errors.find((e) => e.file === unit) ?? project.errors[0];
-  if (failed) return { outcome: 'does-not-compile', reason: describeDiagnostic(failed) };
+  if (project.errors.length > 0) {
+    const own = group.filter((g) => project.errors.some((e) => e.file === g.unit));
+    if (own.length === 0) {
+      if (group.length > 1) return eachAlone(root, settings, group);
+      return outcomes.set(group[0].unit, { outcome: 'does-not-compile', reason: describeDiagnostic(project.errors[0]) });
+    }
+    for (const g of own) outcomes.set(g.unit, { outcome: 'does-not-compile', reason: describeDiagnostic(project.errors.find((e) => e.file === g.unit)!) });
+    const rest = group.filter((g) => !own.includes(g));
+    for (const [unit, outcome] of rest.length > 0 ? await compileAndRun(root, settings, rest) : []) outcomes.set(unit, outcome);
+    return outcomes;
+  }
+  for (const { reproducer, unit } of group) outcomes.set(unit, await runTest(project, settings, reproducer, unit));
+  return outcomes;
+}
+
+async function eachAlone(root: string, settings: ProjectSettings, group: readonly WrittenReproducer[]): Promise<Map<string, RunOutcome>> {
+  const outcomes = new Map<string, RunOutcome>();
+  for (const g of group) for (const [unit, outcome] of await compileAndRun(root, settings, [g])) outcomes.set(unit, outcome);
+  return outcomes;
+}
+
+async function runTest(project: CompiledProject, settings: ProjectSettings, reproducer: ReproducerFile, unit: string): Promise<RunOutcome> {
   const suite = discoverSuites(project, settings.test).find((s) => s.contract.file === unit && s.contract.name === reproducer.contract);
   if (suite === undefined) return { outcome: 'does-not-compile', reason: `${reproducer.contract} is not a test contract of ${unit}` };
   // Its test alone, as `forge test --match-test` runs it: a reproducer inheriting a test contract inherits its tests and invariants too.
@@ -62,17 +112,17 @@ async function compileAndRun(root: string, settings: ProjectSettings, reproducer
 export type RunOutcome = Omit<ReportReproducerRun, 'runner' | 'revision'>;
 
 /**
- * Writes the reproducer into a fresh folder of the project's test directory (of the root when the
- * project has none, so nothing else is created), runs `use` with its unit name (relative to `root`),
- * and removes the folder.
+ * Writes the reproducers into a fresh folder of the project's test directory (of the root when the
+ * project has none, so nothing else is created), runs `use` with their unit names (relative to
+ * `root`, in order), and removes the folder.
  */
-export async function inTestFolder<T>(root: string, testDir: string, reproducer: ReproducerFile, use: (unit: string) => Promise<T>): Promise<T> {
+export async function inTestFolder<T>(root: string, testDir: string, reproducers: readonly ReproducerFile[], use: (units: string[]) => Promise<T>): Promise<T> {
   const parent = existsSync(path.join(root, testDir)) ? path.join(root, testDir) : root;
   const folder = mkdtempSync(path.join(parent, 'lookout-reproducer-'));
   try {
-    const unit = path.relative(root, path.join(folder, reproducer.file)).split(path.sep).join('/');
-    writeFileSync(path.join(root, unit), reproducer.source);
-    return await use(unit);
+    const units = reproducers.map((reproducer) => path.relative(root, path.join(folder, reproducer.file)).split(path.sep).join('/'));
+    reproducers.forEach((reproducer, i) => writeFileSync(path.join(root, units[i]), reproducer.source));
+    return await use(units);
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
