@@ -1,10 +1,11 @@
 import type { EVM } from '@ethereumjs/evm';
+import { interpreterPrototype } from './interpreterPrototype.js';
 
 /**
  * The interpreter redoes its jump-destination analysis (valid JUMPDESTs, PUSH values, the opcode
  * table per pc) on every call frame: 10 % of a profile, and caching it per code measured +26–32 %
  * calls/s. @ethereumjs/evm has no option for it and does not export its Interpreter, so the method is
- * wrapped on the prototype, reached through a probe run. The wrapper only caches for EVMs enabled
+ * wrapped on the prototype (`interpreterPrototype`). The wrapper only caches for EVMs enabled
  * here (the analysis holds that EVM's opcode handlers); every other EVM runs the original code.
  */
 
@@ -17,9 +18,8 @@ const cachesByEvm = new WeakMap<object, WeakMap<Uint8Array, unknown>>();
 const wrapped = new WeakSet<object>();
 
 export async function enableJumpAnalysisCache(evm: EVM): Promise<void> {
-  const probe = await evm.runCode({ code: Uint8Array.of(0x00) });
-  const prototype = Object.getPrototypeOf(probe.runState?.interpreter) as Interpreter | null;
-  if (prototype === null || typeof prototype._getValidJumpDestinations !== 'function') {
+  const prototype = (await interpreterPrototype(evm)) as Interpreter;
+  if (typeof prototype._getValidJumpDestinations !== 'function') {
     throw new Error('@ethereumjs/evm changed: Interpreter._getValidJumpDestinations not found');
   }
   cachesByEvm.set(evm, new WeakMap());
