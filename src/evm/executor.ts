@@ -18,6 +18,7 @@ import { type FrameExit, instrumentedOpcodes, trackFrames } from './instrumentat
 import { JournaledState } from './journaledState.js';
 import { enableEipLookup } from './eipLookup.js';
 import { enableJumpAnalysisCache } from './jumpAnalysisCache.js';
+import { enableStepLoop } from './stepLoop.js';
 import { keepSynchronous } from './syncOpcodes.js';
 import { wordOpcodes } from './wordOpcodes.js';
 import { pointEvaluationKzg } from './pointEvaluation.js';
@@ -186,6 +187,7 @@ export class Executor {
     });
     keepSynchronous(evm, common, customOpcodes);
     await enableJumpAnalysisCache(evm);
+    await enableStepLoop(evm);
     return new Executor(evm, state, recorder, registry, options, cheatcodes);
   }
 
