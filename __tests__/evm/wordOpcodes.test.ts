@@ -50,3 +50,24 @@ describe('wordOpcodes', () => {
     expect(bytesToHex(fast.returnValue.subarray(9180, 9212))).toBe(`0x${WORDS.at(-1)!.toString(16).padStart(64, '0')}`);
   });
 });
+
+/** Hashes memory ranges (each twice, so the second is the remembered hash) and returns the hashes. */
+function hashing(ranges: readonly [number, number][]): Uint8Array {
+  const lines = WORDS.map((word, i) => `PUSH32 ${word}\nPUSH2 ${i * 32}\nMSTORE`);
+  [...ranges, ...ranges].forEach(([offset, length], i) => lines.push(`PUSH2 ${length}`, `PUSH2 ${offset}`, 'KECCAK256', `PUSH2 ${4096 + i * 32}`, 'MSTORE'));
+  lines.push(`PUSH2 ${ranges.length * 64}`, 'PUSH2 4096', 'RETURN');
+  return assemble(lines.join('\n')).code;
+}
+
+describe('wordOpcodes KECCAK256', () => {
+  it('gives the library hash and gas for empty, word, mapping-key, odd, long and unwritten inputs, remembered or not', async () => {
+    const code = hashing([[0, 0], [0, 32], [32, 64], [3, 5], [0, 96], [0, 97], [0, 256], [5000, 64], [32, 64]]);
+    const library = await (await evmWith(false)).runCode({ code, gasLimit: 10_000_000n });
+    const fast = await (await evmWith(true)).runCode({ code, gasLimit: 10_000_000n });
+    expect(library.exceptionError).toBeUndefined();
+    expect(bytesToHex(fast.returnValue)).toBe(bytesToHex(library.returnValue));
+    expect(fast.executionGasUsed).toBe(library.executionGasUsed);
+    // keccak256 of no bytes, as every client knows it.
+    expect(bytesToHex(library.returnValue.subarray(0, 32))).toBe('0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470');
+  });
+});
