@@ -19,6 +19,7 @@ import { JournaledState } from './journaledState.js';
 import { enableEipLookup } from './eipLookup.js';
 import { enableJumpAnalysisCache } from './jumpAnalysisCache.js';
 import { enableStepLoop } from './stepLoop.js';
+import { storageOpcodes } from './storageOpcodes.js';
 import { keepSynchronous } from './syncOpcodes.js';
 import { wordOpcodes } from './wordOpcodes.js';
 import { pointEvaluationKzg } from './pointEvaluation.js';
@@ -173,7 +174,7 @@ export class Executor {
     const recorder = new TraceRecorder(registry, { ...DEFAULT_TRACE_LIMITS, ...options.traceLimits });
     const cheatcodes = options.cheatcodes === undefined ? undefined : new CheatcodeSession(state, options.cheatcodes);
     await cheatcodes?.placeMarkerCode();
-    const words = wordOpcodes(common);
+    const words = [...wordOpcodes(common), ...storageOpcodes(common, state)];
     const hooked = options.instrumented === false ? words : [...words, ...instrumentedOpcodes(common, recorder, words)];
     const customOpcodes = cheatcodes === undefined ? hooked : [...hooked, ...cheatcodes.opcodes(common, hooked)];
     const evm = await createEVM({

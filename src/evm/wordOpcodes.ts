@@ -38,7 +38,7 @@ export function writeWord(target: Uint8Array, offset: number, word: bigint): voi
 }
 
 /** A 32-byte storage key, as the library builds it for SLOAD, without its array spreads. */
-function wordBytes(word: bigint): Uint8Array {
+export function wordBytes(word: bigint): Uint8Array {
   const bytes = new Uint8Array(32);
   writeWord(bytes, 0, word);
   return bytes;
