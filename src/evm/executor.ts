@@ -20,6 +20,7 @@ import { enableEipLookup } from './eipLookup.js';
 import { enableJumpAnalysisCache } from './jumpAnalysisCache.js';
 import { enableStepLoop } from './stepLoop.js';
 import { storageOpcodes } from './storageOpcodes.js';
+import { BlockHashes, blockHashOpcode } from './blockHashes.js';
 import { keepSynchronous } from './syncOpcodes.js';
 import { wordOpcodes } from './wordOpcodes.js';
 import { pointEvaluationKzg } from './pointEvaluation.js';
@@ -174,12 +175,14 @@ export class Executor {
     const recorder = new TraceRecorder(registry, { ...DEFAULT_TRACE_LIMITS, ...options.traceLimits });
     const cheatcodes = options.cheatcodes === undefined ? undefined : new CheatcodeSession(state, options.cheatcodes);
     await cheatcodes?.placeMarkerCode();
-    const words = [...wordOpcodes(common), ...storageOpcodes(common, state)];
+    const blockHashes = new BlockHashes();
+    const words = [...wordOpcodes(common), ...storageOpcodes(common, state), ...blockHashOpcode(common, blockHashes)];
     const hooked = options.instrumented === false ? words : [...words, ...instrumentedOpcodes(common, recorder, words)];
     const customOpcodes = cheatcodes === undefined ? hooked : [...hooked, ...cheatcodes.opcodes(common, hooked)];
     const evm = await createEVM({
       common,
       stateManager: state,
+      blockchain: blockHashes,
       customOpcodes,
       customPrecompiles: cheatcodes?.precompiles(),
       // Fuzzed projects are often compiled without the optimizer, past the 24 KiB limit.
