@@ -21,6 +21,7 @@ import { enableJumpAnalysisCache } from './jumpAnalysisCache.js';
 import { enableStepLoop } from './stepLoop.js';
 import { storageOpcodes } from './storageOpcodes.js';
 import { BlockHashes, blockHashOpcode } from './blockHashes.js';
+import { memoryGasOpcodes } from './memoryGas.js';
 import { keepSynchronous } from './syncOpcodes.js';
 import { wordOpcodes } from './wordOpcodes.js';
 import { pointEvaluationKzg } from './pointEvaluation.js';
@@ -176,7 +177,8 @@ export class Executor {
     const cheatcodes = options.cheatcodes === undefined ? undefined : new CheatcodeSession(state, options.cheatcodes);
     await cheatcodes?.placeMarkerCode();
     const blockHashes = new BlockHashes();
-    const words = [...wordOpcodes(common), ...storageOpcodes(common, state), ...blockHashOpcode(common, blockHashes)];
+    const replaced = [...wordOpcodes(common), ...storageOpcodes(common, state), ...blockHashOpcode(common, blockHashes)];
+    const words = [...replaced, ...memoryGasOpcodes(common, replaced)];
     const hooked = options.instrumented === false ? words : [...words, ...instrumentedOpcodes(common, recorder, words)];
     const customOpcodes = cheatcodes === undefined ? hooked : [...hooked, ...cheatcodes.opcodes(common, hooked)];
     const evm = await createEVM({

@@ -24,8 +24,10 @@ interface StackInternals {
   _len: number;
 }
 
-function top(runState: RunState, n: number): bigint {
+/** The n-th word from the top; on a shorter stack, the library's own stack-underflow error (from `peek`). */
+export function top(runState: RunState, n: number): bigint {
   const stack = runState.stack as unknown as StackInternals;
+  if (stack._len <= n) runState.stack.peek(n + 1);
   return stack._store[stack._len - 1 - n];
 }
 
