@@ -1,5 +1,4 @@
 import type { AccountFields, StateManagerInterface } from '@ethereumjs/common';
-import { OriginalStorageCache } from '@ethereumjs/statemanager';
 import { Account, type Address, bytesToUnprefixedHex } from '@ethereumjs/util';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 
@@ -37,7 +36,8 @@ function copyAccount(account: Account): Account {
  * Code arrays are returned as stored, so their identity can key per-code caches.
  */
 export class JournaledState implements StateManagerInterface {
-  readonly originalStorageCache: OriginalStorageCache;
+  /** Slot values as the running transaction found them (EIP-2200's original values); the executor clears it per transaction. */
+  readonly originalStorageCache: OriginalStorage;
   private readonly accounts = new Map<string, Account>();
   private readonly codes = new Map<string, Uint8Array>();
   private readonly storage = new Map<string, Map<string, Uint8Array>>();
@@ -47,7 +47,7 @@ export class JournaledState implements StateManagerInterface {
   private epoch = 0;
 
   constructor() {
-    this.originalStorageCache = new OriginalStorageCache(this.getStorage.bind(this));
+    this.originalStorageCache = new OriginalStorage((address, key) => this.slotAt(address, key));
   }
 
   /** Open checkpoints, including any the owner keeps as a snapshot. */
@@ -261,5 +261,40 @@ export class JournaledState implements StateManagerInterface {
 
   async hasStateRoot(): Promise<boolean> {
     throw new Error('JournaledState has no state root');
+  }
+}
+
+/**
+ * The library's OriginalStorageCache (the value a slot had when first read in the transaction),
+ * also answering synchronously (`at`), for the synchronous SSTORE gas (`storageOpcodes`): one cache,
+ * so the library's SSTORE and Lookout's agree on what was original.
+ */
+export class OriginalStorage {
+  private readonly slots = new Map<string, Map<string, Uint8Array>>();
+
+  constructor(private readonly read: (address: Address, key: Uint8Array) => Uint8Array) {}
+
+  at(address: Address, key: Uint8Array): Uint8Array {
+    const addressKey = address.toString();
+    const slot = bytesToUnprefixedHex(key);
+    let slots = this.slots.get(addressKey);
+    if (slots === undefined) {
+      slots = new Map();
+      this.slots.set(addressKey, slots);
+    }
+    let value = slots.get(slot);
+    if (value === undefined) {
+      value = this.read(address, key);
+      slots.set(slot, value);
+    }
+    return value;
+  }
+
+  async get(address: Address, key: Uint8Array): Promise<Uint8Array> {
+    return this.at(address, key);
+  }
+
+  clear(): void {
+    this.slots.clear();
   }
 }
