@@ -6,7 +6,8 @@ import { interpreterPrototype } from './interpreterPrototype.js';
  * least one microtask per step even when the opcode and its gas are synchronous, which is most of
  * them. That costs most where a transaction runs many opcodes (ABI-decoding a struct, a loop of
  * mappings): issue 14's shapes bench. This loop runs a step synchronously and awaits only a step
- * whose gas function or handler returned a promise (SLOAD, SSTORE, CALL, BLOCKHASH, ...), doing what
+ * whose gas function or handler returned a promise (CALL, CREATE, BALANCE, ...; `storageOpcodes`,
+ * `memoryGasOpcodes` and `blockHashOpcode` make the frequent ones synchronous), doing what
  * `Interpreter.run` and `runStep` do, in the same order, for legacy code on a fork without
  * EOF, Verkle or Amsterdam rules. Anything else (EOF code, a `step` listener, debug logging, the
  * profiler, those forks) runs the library's own loop. Measured on the executor alone (the shapes
@@ -37,10 +38,7 @@ interface RunState {
   validJumps: Uint8Array;
   cachedPushes: unknown;
   shouldDoJumpAnalysis: boolean;
-  gasLeft: bigint;
   env: { accessWitness?: { commit(): void; revert(): void } };
-  eip7928PostTargetCallOog?: unknown;
-  eip8037BurnLeftoverAfterCreateHaltOntoAlive?: boolean;
 }
 
 interface Interpreter {
