@@ -2,7 +2,7 @@
 pragma solidity ^0.8.20;
 
 // Bug: `put` is overloaded on one argument's type, and the int256 overload asserts a bound its
-// caller can pass: put(int256 v) with v > 1000 fails an assertion. The literal a reproducer passes
+// caller can pass: put(int256 v) with v > 1000 fails an assertion in 1 transaction. The literal a reproducer passes
 // fits both overloads, so `overloaded.put(1001)` alone is ambiguous to solc.
 // Safe twin: OverloadedSafe.sol (the int256 overload refuses such values with a require).
 contract Overloaded {
