@@ -79,6 +79,18 @@ async function campaign(name: string, failOnRevert?: readonly string[]): Promise
   return { result, reproduce };
 }
 
+describe('a suite without forge-std: no `vm`, an external invariant', () => {
+  it('the reproducer brings its own vm and calls the invariant through `this`; it fails as the campaign did', async () => {
+    const { result, reproduce } = await campaign('DSTestOnlyInvariantTest');
+    expect(result.findings.map((f) => f.failure.message)).toEqual(['invariant_countsEveryCall() reverted: Error("a call went uncounted")']);
+    const { source, run } = await reproduce(0);
+    expect(source).toContain('LookoutVm internal constant vm = LookoutVm(');
+    expect(source).toMatch(/\n\s+this\.invariant_countsEveryCall\(\);\n/);
+    expect(run).toEqual({ outcome: 'failed', reason: 'Error("a call went uncounted")' });
+    if (forgeRuns) expect(await forgeRun(source, 'DSTestOnlyInvariantTestReproducer')).toMatchObject({ outcome: 'failed' });
+  }, 240_000);
+});
+
 describe('a handler call that raises the failure flag', () => {
   it('is an assertion finding of the campaign, and its reproducer fails on the flag', async () => {
     const { result, reproduce } = await campaign('FlaggedHandlerInvariantTest');

@@ -27,7 +27,7 @@ const plan: ReproducerPlan = {
   finding, file: 'TwoVaultsTest.property.t.sol', contract: 'TwoVaultsTestPropertyTest',
   senders: [{ name: 'alice', address: ALICE }], senderBalance: 10n ** 24n, start: { block: 1n, timestamp: 1n },
   deployments: [vault(FIRST), vault(SECOND)], funding: [], typeFiles: new Map(), solidityVersion: '0.8.20', forgeStd: true,
-  harness: { file: 'test/TwoVaults.t.sol', contract: 'TwoVaultsTest', abi: TEST_ABI },
+  harness: { file: 'test/TwoVaults.t.sol', contract: 'TwoVaultsTest', abi: TEST_ABI, declaresVm: true, externalFunctions: [] },
 };
 
 test('the call goes to the second vault, declared at its address as vault2', () => {

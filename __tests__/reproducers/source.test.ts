@@ -35,7 +35,7 @@ const plan: ReproducerPlan = {
   deployments: [{ contract: 'Vault', file: 'src/Vault.sol', address: VAULT, params: [], abi: VAULT_ABI, args: [], value: 0n, deployer: ALICE, how: { kind: 'new' } }],
   funding: [],
   typeFiles: new Map(), solidityVersion: '0.8.20', forgeStd: true,
-  harness: { file: 'test/Vault.t.sol', contract: 'VaultTest', abi: TEST_ABI },
+  harness: { file: 'test/Vault.t.sol', contract: 'VaultTest', abi: TEST_ABI, declaresVm: true, externalFunctions: [] },
 };
 
 /** The test function's statements, one per line, without indentation. */
@@ -81,6 +81,21 @@ test('an invariant of the test contract is called after the sequence; one return
 
   const missing = reproducerSource({ ...plan, finding: { ...broken, function: 'invariant_gone()' } });
   expect(missing.check).toEqual({ kind: 'unsupported', reason: 'VaultTest has no invariant_gone() to call after the sequence' });
+});
+
+test("a DSTest-only harness (no `vm`), with external invariants and tests: the reproducer brings its own vm and calls them through `this`", () => {
+  const bare = { ...plan, harness: { ...plan.harness!, declaresVm: false, externalFunctions: ['invariant_solvent', 'testFuzz_withdraw'] } };
+  const broken = { ...finding, kind: 'property' as const, panicCode: null, contract: 'VaultTest', function: 'invariant_solvent()', message: 'invariant_solvent() reverted: Error("insolvent")' };
+  const { source } = reproducerSource({ ...bare, finding: broken });
+  expect(statements(source).slice(-3)).toEqual(['vm.prank(alice, alice);', 'try vault.withdraw(type(uint256).max - 3) {} catch {}', 'this.invariant_solvent();']);
+  expect(source).toContain('interface LookoutVm {');
+  expect(source).toContain('    LookoutVm internal constant vm = LookoutVm(address(uint160(uint256(keccak256("hevm cheat code")))));');
+
+  const call = { sender: '0x1804c8ab1f12e6bbf3894d4083f33e07309d1f38', contract: 'VaultTest', function: 'testFuzz_withdraw(uint256)', args: [MAX_MINUS_3], value: '0', calldata: '0x', blockDelay: 0, timeDelay: 0 };
+  const failed = { ...broken, function: 'testFuzz_withdraw()', message: 'testFuzz_withdraw failed: Error("too much")', sequence: [call] };
+  expect(statements(reproducerSource({ ...bare, finding: failed }).source)).toEqual(['this.testFuzz_withdraw(type(uint256).max - 3);']);
+  // With forge-std's Test, the inherited vm is used.
+  expect(reproducerSource({ ...plan, finding: broken }).source).not.toContain('LookoutVm');
 });
 
 test('a harness without prank(address,address) in its Vm: pranks name the sender alone', () => {

@@ -2,6 +2,7 @@ import type { CompiledProject } from '../build/types.js';
 import { FORGE_INITIAL_BALANCE, FORGE_SENDER, FORGE_START } from '../foundryTests/suiteSession.js';
 import type { CampaignWorld } from '../fuzz/campaign/contractCampaign.js';
 import type { PlannedDeployment, ReproducerPlan } from '../report/reproducer/types.js';
+import { harnessScope } from './harnessScope.js';
 import type { WorldPlan } from './plan.js';
 
 /** A name Solidity takes as an identifier (a label like `alice`, not `Alice's wallet`). */
@@ -39,6 +40,6 @@ export function harnessPlan(world: CampaignWorld, harness: { file: string; contr
     funding: [],
     typeFiles: new Map(build.contracts.map((c) => [c.name, c.file])),
     forgeStd: false,
-    harness: { file: harness.file, contract: harness.contract, abi: test.abi },
+    harness: { file: harness.file, contract: harness.contract, abi: test.abi, ...harnessScope(build, test) },
   };
 }

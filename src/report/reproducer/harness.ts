@@ -36,12 +36,13 @@ export function harnessCheck(plan: ReproducerPlan): Check | undefined {
   const name = finding.function.replace(/\(\)$/, '');
   const fn = harness.abi.find((item): item is AbiFunction => item.type === 'function' && item.name === name && item.inputs.length === 0);
   if (fn === undefined) return { kind: 'unsupported', reason: `${harness.contract} has no ${name}() to call after the sequence` };
-  if (fn.outputs[0]?.type !== 'bool') return { ...test, last: 'try', after: [`${name}();`] };
+  const call = harness.externalFunctions.includes(name) ? `this.${name}()` : `${name}()`;
+  if (fn.outputs[0]?.type !== 'bool') return { ...test, last: 'try', after: [`${call};`] };
   const returnedFalse = marked(`${name}() returned false`);
   return {
     ...test,
     last: 'try',
-    after: [`require(${name}(), "${MARK} ${name}() returned false");`],
+    after: [`require(${call}, "${MARK} ${name}() returned false");`],
     expectation: { description: `${returnedFalse.description} or ${test.expectation.description}`, matches: (reason) => returnedFalse.matches(reason) || test.expectation.matches(reason) },
   };
 }
@@ -97,7 +98,8 @@ export function testCallStatement(plan: ReproducerPlan, call: ReportCall, values
   if (fn === undefined || args === undefined) throw new Error(`${call.function} of ${call.contract} takes arguments the reproducer cannot write as literals`);
   const via = overloadInterface(plan.harness!.abi, fn);
   if (how === 'compare' || via !== undefined) return typedStatement({ instance: 'this', fn: fn.name, value: '', args, via }, how === 'compare' ? 'compare' : 'plain');
-  return [`${fn.name}(${args.join(', ')});`];
+  const target = plan.harness!.externalFunctions.includes(fn.name) ? `this.${fn.name}` : fn.name;
+  return [`${target}(${args.join(', ')});`];
 }
 
 /**

@@ -32,6 +32,7 @@ export function reproducerSource(plan: ReproducerPlan): ReproducerSource {
     `/// Replays${from} the sequence Lookout found; the test fails while the finding is there.`,
     `contract ${plan.contract} is ${plan.harness?.contract ?? (plan.forgeStd ? 'Test' : 'ReproducerBase')} {`,
     ...(plan.harness ? [] : [...indent(1, writer.declarations()), '', ...indent(1, writer.setUp()), '']),
+    ...(plan.harness?.declaresVm === false ? [`    ${cheatcodeHandle('LookoutVm')}`, ''] : []),
     ...indent(1, writer.testFunction(check)),
     ...(check.kind === 'check' && check.members ? ['', ...indent(1, check.members)] : []),
     '}',
@@ -43,6 +44,8 @@ export function reproducerSource(plan: ReproducerPlan): ReproducerSource {
     ...writer.imports(),
     '',
     ...(plan.forgeStd || plan.harness ? [] : selfContainedBase()),
+    // A DSTest-only test contract has no `vm`: the reproducer brings one, named apart from any `Vm` the project imports.
+    ...(plan.harness?.declaresVm === false ? [...vmInterface('LookoutVm'), ''] : []),
     ...(plan.attacker ? attackerInterface() : []),
     ...(check.kind === 'check' && check.declarations ? check.declarations : []),
     ...overloadDeclarations(contract.join('\n'), [...plan.deployments.map((d) => d.abi), ...(plan.harness ? [plan.harness.abi] : [])]),
@@ -55,8 +58,13 @@ export function reproducerSource(plan: ReproducerPlan): ReproducerSource {
 
 /** Without forge-std: the cheatcodes the test uses, as an interface at forge's cheatcode address, and forge's `IS_TEST` marker. */
 function selfContainedBase(): string[] {
+  return [...vmInterface('Vm'), '', 'abstract contract ReproducerBase {', '    bool public IS_TEST = true;', `    ${cheatcodeHandle('Vm')}`, '}', ''];
+}
+
+/** The cheatcodes a reproducer uses, as an interface named `name`. */
+function vmInterface(name: string): string[] {
   return [
-    'interface Vm {',
+    `interface ${name} {`,
     '    function prank(address msgSender, address txOrigin) external;',
     '    function deal(address account, uint256 newBalance) external;',
     '    function etch(address target, bytes calldata newRuntimeBytecode) external;',
@@ -73,13 +81,12 @@ function selfContainedBase(): string[] {
     '    function recordLogs() external;',
     '    function getRecordedLogs() external returns (Log[] memory logs);',
     '}',
-    '',
-    'abstract contract ReproducerBase {',
-    '    bool public IS_TEST = true;',
-    '    Vm internal constant vm = Vm(address(uint160(uint256(keccak256("hevm cheat code")))));',
-    '}',
-    '',
   ];
+}
+
+/** `vm`, at forge's cheatcode address. */
+function cheatcodeHandle(type: string): string {
+  return `${type} internal constant vm = ${type}(address(uint160(uint256(keccak256("hevm cheat code")))));`;
 }
 
 /** Free functions the contract uses: the address a contract's `nonce`-th creation gets, and a low-level call's revert passed on. */

@@ -31,6 +31,10 @@ export interface ReproducerHarness {
   contract: string;
   /** Its functions: the invariant or test function the reproducer calls. */
   abi: Abi;
+  /** Whether it inherits a `vm` (else the reproducer declares its own). */
+  declaresVm: boolean;
+  /** Its `external` functions, called as `this.f()`. */
+  externalFunctions: string[];
 }
 
 /**
