@@ -1,11 +1,10 @@
+import type { SolcAstNode } from '../build/solc.js';
 import type { CompiledContract, CompiledProject } from '../build/types.js';
 
-interface AstNode {
-  nodeType?: string;
-  name?: string;
+/** The parts of a contract's members the scope reads. */
+interface MemberNode extends SolcAstNode {
   visibility?: string;
   stateVariable?: boolean;
-  nodes?: AstNode[];
 }
 
 /** What a reproducer inheriting a test contract may use of it. */
@@ -22,7 +21,7 @@ export function harnessScope(build: Pick<CompiledProject, 'asts'>, contract: Pic
   let declaresVm = false;
   const visibility = new Map<string, string>();
   for (const [i, name] of [contract.name, ...contract.bases].entries()) {
-    for (const node of definitions.get(name)?.nodes ?? []) {
+    for (const node of (definitions.get(name)?.nodes ?? []) as MemberNode[]) {
       if (node.nodeType === 'VariableDeclaration' && node.stateVariable !== false && node.name === 'vm' && (i === 0 || node.visibility !== 'private')) declaresVm = true;
       // The most derived definition (an override) decides how the function can be called.
       if (node.nodeType === 'FunctionDefinition' && node.name && !visibility.has(node.name)) visibility.set(node.name, node.visibility ?? 'public');
@@ -31,9 +30,9 @@ export function harnessScope(build: Pick<CompiledProject, 'asts'>, contract: Pic
   return { declaresVm, externalFunctions: [...visibility].filter(([, v]) => v === 'external').map(([name]) => name) };
 }
 
-function definitionsByName(build: Pick<CompiledProject, 'asts'>): Map<string, AstNode> {
-  const found = new Map<string, AstNode>();
-  for (const unit of Object.values(build.asts) as AstNode[]) {
+function definitionsByName(build: Pick<CompiledProject, 'asts'>): Map<string, SolcAstNode> {
+  const found = new Map<string, SolcAstNode>();
+  for (const unit of Object.values(build.asts) as SolcAstNode[]) {
     for (const node of unit?.nodes ?? []) if (node.nodeType === 'ContractDefinition' && node.name && !found.has(node.name)) found.set(node.name, node);
   }
   return found;
