@@ -34,7 +34,7 @@ const bugs: { file: string; budget: string; found: Bug[] }[] = [
     found: [{ kind: 'property', calls: [expect.stringMatching(/^set[AB]\(uint256\)$/), expect.stringMatching(/^set[AB]\(uint256\)$/)], message: /echidna_pair\(\) returned false/ }],
   },
   { file: 'CreatedInConstructor.sol', budget: '2000x', found: [{ kind: 'property', calls: ['wipe()'], message: /echidna_ledger_kept\(\) returned false/ }] },
-  { file: 'CreatedAtRuntime.sol', budget: '20000x', found: [{ kind: 'assertion', calls: ['spawn()', 'poke(address)'], message: /Assertion failed/ }] },
+  { file: 'CreatedAtRuntime.sol', budget: '8000x', found: [{ kind: 'assertion', calls: ['spawn()', 'poke(address)'], message: /Assertion failed/ }] },
   { file: 'CreatedByCall.sol', budget: '3000x', found: [{ kind: 'property', calls: ['make()', 'open(uint256)'], message: /echidna_sealed\(\) returned false/ }] },
   { file: 'SelfCallback.sol', budget: '2000x', found: [{ kind: 'property', calls: ['relay(bytes)'], message: /echidna_not_released\(\) returned false/ }] },
   { file: 'RawBytesString.sol', budget: '2000x', found: [{ kind: 'assertion', calls: ['tag(string)'], message: /Assertion failed/ }] },
@@ -55,7 +55,7 @@ const twins: { file: string; budget: string }[] = [
   { file: 'CreatedInConstructorSafe.sol', budget: '2000x' },
   { file: 'SelfCallbackSafe.sol', budget: '2000x' },
   { file: 'RawBytesStringSafe.sol', budget: '2000x' },
-  { file: 'CreatedAtRuntimeSafe.sol', budget: '20000x' },
+  { file: 'CreatedAtRuntimeSafe.sol', budget: '8000x' },
   { file: 'CreatedByCallSafe.sol', budget: '3000x' },
   { file: 'BrokenPropertyBesideSafe.sol', budget: '3000x' },
 ];

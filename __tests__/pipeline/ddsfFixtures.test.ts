@@ -32,7 +32,7 @@ describe('Thermostat (Harvey Fig. 2-style)', () => {
 
 describe('Airlock (LongSequence-style)', () => {
   it('fails enter after the three doors, four transactions in order', async () => {
-    const report = await fuzz('Airlock.sol', '20000x');
+    const report = await fuzz('Airlock.sol', '6000x');
     const [finding] = report.findings.filter((f) => f.kind === 'assertion');
     expect(finding).toMatchObject({ line: 41, function: 'enter(uint256)' });
     expect(finding.sequence.map((c) => c.function)).toEqual(['openOuter(uint256)', 'pressurize(uint256)', 'openInner(uint256)', 'enter(uint256)']);
@@ -40,7 +40,7 @@ describe('Airlock (LongSequence-style)', () => {
 
   it('safe twin gets through all four steps and reports nothing', async () => {
     const file = '__fixtures__/ddsf/AirlockSafe.sol';
-    const report = await fuzz('AirlockSafe.sol', '20000x', { targets: [{ file, line: 37 }] });
+    const report = await fuzz('AirlockSafe.sol', '6000x', { targets: [{ file, line: 37 }] });
     expect(report.targets.map((t) => t.status)).toEqual(['reached']);
     expect(report.findings).toEqual([]);
   });

@@ -32,10 +32,10 @@ describe('Fig1Paths (Harvey Fig. 1)', () => {
 });
 
 describe.each([
-  { file: 'Fig2StateBug.sol', budget: '20000x', kind: 'assertion' as const, line: 13, calls: 3 },
+  { file: 'Fig2StateBug.sol', budget: '5000x', kind: 'assertion' as const, line: 13, calls: 3 },
   { file: 'Quadratic.sol', budget: '6000x', kind: 'assertion' as const, line: 15, calls: 1 },
-  { file: 'BonusCodeWallet.sol', budget: '20000x', kind: 'arbitrary-storage-write' as const, line: 37, calls: 2 },
-  { file: 'LongSequence.sol', budget: '20000x', kind: 'assertion' as const, line: 21, calls: 5 },
+  { file: 'BonusCodeWallet.sol', budget: '6000x', kind: 'arbitrary-storage-write' as const, line: 37, calls: 2 },
+  { file: 'LongSequence.sol', budget: '6000x', kind: 'assertion' as const, line: 21, calls: 5 },
 ])('$file', ({ file, budget, kind, line, calls }) => {
   it(`finds the ${kind} at line ${line} with a ${calls}-transaction sequence`, async () => {
     const report = await fuzz(file, budget);
@@ -47,7 +47,7 @@ describe.each([
 
 describe('BonusCodeWallet owner takeover (Harvey Fig. 3)', () => {
   it('breaks property_owner_unchanged with the index 2^256 − keccak(1), which is no constant of the code', async () => {
-    const report = await fuzz('BonusCodeWallet.sol', '20000x');
+    const report = await fuzz('BonusCodeWallet.sol', '6000x');
     const [takeover] = found(report, 'property');
     expect(takeover.function).toBe('property_owner_unchanged()');
     const setCode = takeover.sequence.find((c) => c.function === 'SetCodeAt(uint256,uint256)')!;
@@ -66,7 +66,7 @@ describe.each(['Fig1PathsSafe.sol', 'Fig2StateBugSafe.sol', 'QuadraticSafe.sol',
 describe('safe twin LongSequenceSafe.sol', () => {
   it('completes all five steps and reports nothing', async () => {
     const file = '__fixtures__/harvey/LongSequenceSafe.sol';
-    const report = await fuzz('LongSequenceSafe.sol', '20000x', { targets: [{ file, line: 18 }], schedule: 'baseline' });
+    const report = await fuzz('LongSequenceSafe.sol', '6000x', { targets: [{ file, line: 18 }], schedule: 'baseline' });
     expect(report.targets.map((t) => t.status)).toEqual(['reached']);
     expect(report.findings).toEqual([]);
   });
