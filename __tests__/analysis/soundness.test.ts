@@ -28,6 +28,12 @@ const RANDOM_INPUTS = 60;
 const PROVEN_INPUTS = 5;
 const MUTANTS = 120;
 const CAMPAIGN_TRANSACTIONS = 800;
+/**
+ * Bran's loops (`while (ret != z)`) run until the gas is gone on almost every input: at the default
+ * 12.5M gas one such call is a second of EVM work. A million still lets them iterate thousands of
+ * times, and an out-of-gas suffix is a halting path like any other.
+ */
+const GAS_LIMIT = 1_000_000n;
 
 let project: CompiledProject;
 let contracts: CompiledContract[];
@@ -46,7 +52,7 @@ interface Harness {
 }
 
 async function harness(contract: CompiledContract, rng: Rng): Promise<Harness> {
-  const executor = await Executor.create([{ name: contract.name, abi: contract.abi, creationCode: contract.creation.bytecode }]);
+  const executor = await Executor.create([{ name: contract.name, abi: contract.abi, creationCode: contract.creation.bytecode }], { gasLimit: GAS_LIMIT });
   const { code, codeId, address } = executor.deployments[0];
   const dictionary = new Dictionary();
   dictionary.mineBytecode(code);
