@@ -5,6 +5,7 @@
  * (transactions per run) scale it; BENCH_COMPILE_RUNS (fresh processes per compiler source, default 3)
  * scales the compile benchmark; BENCH_ONLY (comma-separated section names below) runs some sections;
  * BENCH_ABLATION (comma-separated: ddsf, prediction, lookahead) runs the ablation for some switches.
+ * `BENCH_ONLY=leak BENCH_SEEDS=40` is the wrapped-ether leak's spread that issue 16's follow-ups are judged on.
  */
 import { benchAblation, printAblation, selectSwitches, type TechniqueSwitch } from './ablation.js';
 import { benchDiffCost, printDiffCost } from './behaviourDiffCost.js';
@@ -39,6 +40,11 @@ const STATE_FIXTURES: readonly BenchFixture[] = [
   '__fixtures__/ddsf/Airlock.sol',
 ];
 const LOOP_FIXTURES = ['__fixtures__/bran/Fig2.sol', '__fixtures__/speed/Loops.sol'];
+/**
+ * The oracle catalogue's wrapped-ether leak: a bug no state follow-up helps (its amount is one draw
+ * among many), where DDSF must not cost; the catalogue test's budget rests on its spread over seeds.
+ */
+const LEAK_FIXTURE = '__fixtures__/oracles/WrappedEtherUncheckedBurn.sol';
 
 /** The ablation's fixtures, by the technique each was built for; Bran's schedules aim at the bug's line (`aimMark`). */
 const BUG_LINE = 'assert(false)';
@@ -119,6 +125,16 @@ const SECTIONS: Record<string, () => Promise<void>> = {
     for (const fixture of new Set(rows.map((r) => r.fixture))) {
       const tx = (configuration: string) => rows.find((r) => r.fixture === fixture && r.configuration === configuration)!.medianTransactions;
       console.log(`${fixture.padStart(22)}  median tx no-ddsf/ddsf ${(tx('no-ddsf') / tx('ddsf')).toFixed(2)}  prefix-ids/ddsf ${(tx('prefix-ids') / tx('ddsf')).toFixed(2)}`);
+    }
+  },
+  async leak() {
+    console.log(`# Wrapped-ether leak (oracle catalogue): DDSF on and off, ${seeds} seeds, ≤ ${budget} transactions, a miss counted as the budget`);
+    const { harvey: all, 'no-ddsf': noDdsf } = CONFIGURATIONS;
+    const rows = await benchTimeToBug({ fixtures: [LEAK_FIXTURE], configurations: { ddsf: all, 'no-ddsf': noDdsf }, seeds, budgetTransactions: budget, wanted: (f) => f.kind === 'ether-leak' });
+    printTimeToBug(rows);
+    for (const { configuration, transactions } of rows) {
+      const within = (limit: number) => transactions.filter((t) => t <= limit && t < budget).length;
+      console.log(`${configuration.padStart(8)}  found within 3,000 on ${within(3000)}/${seeds}, within 10,000 on ${within(10_000)}/${seeds}; per seed: ${transactions.join(' ')}`);
     }
   },
   async ablation() {
