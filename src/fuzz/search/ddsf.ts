@@ -20,8 +20,8 @@ import type { Call, TxSequence } from '../types.js';
  * reads, so longer sequences may reach new paths of it — without waiting for aggressive mode to draw
  * the one value a guard wants (Foo's x == 42). Functions reading only what nothing writes (constants,
  * constructor state) stay single transactions. A state holding what a function compared a slot it
- * read with is followed up by that function's call at once (`StateFollowUps`), not left for
- * mutations to draw.
+ * read with (at a comparison site that always compared it with that value) is followed up by that
+ * function's call at once (`StateFollowUps`), not left for mutations to draw.
  */
 
 /** p_a of the paper. */
