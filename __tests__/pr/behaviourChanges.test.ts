@@ -25,7 +25,7 @@ async function pr(name: string, options: { budget?: string; failOnBehaviourChang
   const repo = await pullRequest(files('base'), files('head'));
   repos.push(repo);
   const extra = [...(options.failOnBehaviourChange ? ['--fail-on-behaviour-change'] : []), ...(options.noDiff ? ['--no-behaviour-diff'] : [])];
-  return lookoutPr(repo, { budget: options.budget ?? '4000x', extra });
+  return lookoutPr(repo, { budget: options.budget ?? '2000x', extra });
 }
 
 const changes = (run: PrRun) => run.report.findings.filter((f) => f.kind === 'behaviour-change');

@@ -15,7 +15,7 @@ afterAll(async () => {
   await Promise.all(repos.map((r) => r.dispose()));
 });
 
-async function run(repo: PrRepo, budget = '4000x'): Promise<PrRun> {
+async function run(repo: PrRepo, budget = '2000x'): Promise<PrRun> {
   repos.push(repo);
   return lookoutPr(repo, { budget });
 }
