@@ -40,6 +40,44 @@ describe('Corpus.next (AFLFast search strategy)', () => {
   });
 });
 
+describe('Corpus.next with LIDs (Bran Sect. III: inputs told apart by their no-target-ahead prefix)', () => {
+  const lookahead = (lid: string) => ({ lid, splitPoints: [0] });
+
+  it('gives a LID shared by many paths one turn per round, not one per path', () => {
+    const corpus = new Corpus();
+    const loops = ['w1', 'w2', 'w3', 'w4', 'w5'].map((path) => corpus.add([], path, lookahead('loops')));
+    const rare = corpus.add([], 'other', lookahead('other'));
+    const picks: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const entry = corpus.next()!;
+      entry.selected++;
+      picks.push(entry.pathId);
+    }
+    // Per path, 'other' would get 2 of these 10 picks; per LID it gets every other one.
+    expect(picks.filter((p) => p === 'other')).toHaveLength(5);
+    expect(rare.selected).toBe(5);
+    // Within the shared LID the inputs take turns, oldest first.
+    expect(picks.filter((p) => p !== 'other')).toEqual(['w1', 'w2', 'w3', 'w4', 'w5']);
+    expect(loops.every((e) => e.selected === 1)).toBe(true);
+  });
+
+  it('breaks a tie between LIDs by the LID exercised least, and a new path of a LID does not make it new', () => {
+    const corpus = new Corpus();
+    const a = corpus.add([], 'a', lookahead('A'));
+    const b = corpus.add([], 'b', lookahead('B'));
+    fuzz(corpus, 'a', 3);
+    fuzz(corpus, 'b', 1);
+    expect(corpus.next()).toBe(b);
+    b.selected = 1;
+    a.selected = 1;
+    const a2 = corpus.add([], 'a2', lookahead('A'));
+    // A has been picked once (through a); the fresh a2 does not put A ahead of B, whose LID is rarer.
+    expect(corpus.next()).toBe(b);
+    b.selected = 2;
+    expect(corpus.next()).toBe(a2);
+  });
+});
+
 describe('goal entries', () => {
   it('count the mutants fuzzed from them and start over when replaced by a closer input', () => {
     const corpus = new Corpus();
