@@ -1,11 +1,12 @@
 import { failureKey } from '../../oracles/failure.js';
-import { CostCollector, type CostVector } from '../search/costs.js';
+import { branchEdge, CostCollector, type CostVector } from '../search/costs.js';
 import { comparedValues, functionKey, slotsRead, slotsWritten, storageFingerprint, type ComparedValues, type StorageSlot } from '../search/ddsf.js';
 import { harvestFeedback } from '../search/feedback.js';
 import { deployedEther } from '../search/worldAmounts.js';
 import { revertedPrefix, sequencePathId, stateSetters, storageStateId, txStep, type TxStep } from '../search/pathIdentity.js';
 import { bucketedStateBefore, type SlotWrite } from '../search/storageState.js';
-import type { PathAnalysis } from '../search/pathAnalysis.js';
+import { pastPrefix, type PathAnalysis } from '../search/pathAnalysis.js';
+import { branchGoal, goalBranch } from '../search/nearMisses.js';
 import { retainCalls } from '../findings/shrink.js';
 import type { CampaignFinding } from '../findings/replay.js';
 import { runSequence, type SequenceRun } from '../execution/sequenceRunner.js';
@@ -28,6 +29,8 @@ interface Observed {
   pathId: string;
   /** Its path on the storage its last transaction read, as a corpus key (`storageStateId`), when that rule is on. */
   stateId?: string;
+  /** The bucketed storage its last transaction read (`bucketedStateBefore`), that key's state part. */
+  readState: string;
   steps: TxStep[];
   written: StorageSlot[];
 }
@@ -53,7 +56,7 @@ export async function evaluate(state: CampaignState, setup: CampaignSetup, input
   const identity = !corpus.has(pathId) ? pathId : stateId !== undefined && !corpus.has(stateId) ? stateId : undefined;
   if (identity === undefined) {
     const closer = state.nearMisses.improvements(execution.costs);
-    if (closer.length > 0) keepClosest(state, executed, pathId, execution.costs, closer[0]);
+    if (closer.length > 0) keepClosest(state, setup, executed, { pathId, execution }, closer[0]);
     else setup.dictionary.rollback(mark);
     return execution;
   }
@@ -127,7 +130,7 @@ async function observe(state: CampaignState, setup: CampaignSetup, sequence: TxS
   // Only aggressive runs read them, and those fuzz functions not enabled yet.
   const aggressiveCandidate = ddsf !== undefined && lastCall !== undefined && lastReads.length > 0 && !ddsf.enabledFor(functionKey(lastCall));
   const lastComparisons = aggressiveCandidate && run.last ? comparedValues(run.last.trace) : [];
-  return { execution: { run, costs: costs.vector(), lastReads, lastComparisons }, pathId, stateId, steps, written };
+  return { execution: { run, costs: costs.vector(), lastReads, lastComparisons }, pathId, stateId, readState, steps, written };
 }
 
 /**
@@ -155,15 +158,9 @@ function recordFinding(state: CampaignState, executed: TxSequence, run: Sequence
 }
 
 /** Adds an input with a new path to the corpus, with its analysis, and offers its state to the DDSF pools. */
-function keep(state: CampaignState, setup: CampaignSetup, sequence: TxSequence, { execution, pathId, steps, written }: Observed): void {
-  const { run } = execution;
-  let analysis: PathAnalysis | undefined;
-  if (setup.analyze && run.last) {
-    const before = setup.clock();
-    analysis = setup.analyze(run.last);
-    state.analysisMs += setup.clock() - before;
-  }
-  state.corpus.add(sequence, pathId, analysis).costs = execution.costs;
+function keep(state: CampaignState, setup: CampaignSetup, sequence: TxSequence, { execution, pathId, stateId, readState, steps, written }: Observed): void {
+  const analysis = analyzeLast(state, setup, execution.run);
+  state.corpus.add(sequence, pathId, analysis, undefined, pathId === stateId ? readState : undefined).costs = execution.costs;
   setup.dictionary.addAmounts(deployedEther(setup.harness.executor));
   // The executor still holds this input's final state: fingerprint it before the next reset. The
   // pools get the transactions that set that state, without the reverted ones in between, so that
@@ -173,11 +170,41 @@ function keep(state: CampaignState, setup: CampaignSetup, sequence: TxSequence, 
   state.emit({ kind: 'input-added', pathId, corpusSize: state.corpus.entries.length, sequence });
 }
 
-/** One entry per goal, replaced as inputs get closer: the corpus grows with goals, not with steps. */
-function keepClosest(state: CampaignState, sequence: TxSequence, pathId: string, costs: CostVector, goal: string): void {
+/** LOOKAHEADANALYZE on the run's last transaction, timed; undefined without the analysis. */
+function analyzeLast(state: CampaignState, setup: CampaignSetup, run: SequenceRun): PathAnalysis | undefined {
+  if (!setup.analyze || !run.last) return undefined;
+  const before = setup.clock();
+  const analysis = setup.analyze(run.last);
+  state.analysisMs += setup.clock() - before;
+  return analysis;
+}
+
+/**
+ * One entry per goal, replaced as inputs get closer: the corpus grows with goals, not with steps.
+ * A goal is its own identity for the schedules, unless the lookahead analysis shows its branch past
+ * the input's no-target-ahead prefix: flipping it cannot reach a target, so the entry is scheduled
+ * under that prefix's LID like the inputs sharing it (a loop's overflow checks on Bran's Fig. 2
+ * would otherwise each get a rare identity's energy). Analysed once, when the goal is first kept.
+ */
+function keepClosest(state: CampaignState, setup: CampaignSetup, sequence: TxSequence, { pathId, execution }: { pathId: string; execution: Execution }, goal: string): void {
   const kept = state.closest.get(goal);
   if (kept) state.corpus.replaceSequence(kept, sequence);
-  const entry = kept ?? state.corpus.add(sequence, `${pathId}~${goal}`, undefined, goal);
-  entry.costs = costs;
+  const entry = kept ?? state.corpus.add(sequence, `${pathId}~${goal}`, suffixGoalAnalysis(state, setup, execution, goal), goal);
+  entry.costs = execution.costs;
   state.closest.set(goal, entry);
+}
+
+/**
+ * The analysis of the goal's input when the goal is a branch its last transaction measured, and it
+ * lies past that transaction's no-target-ahead prefix. A branch of an earlier transaction is never
+ * past it: flipping it changes the state the last one runs on.
+ */
+function suffixGoalAnalysis(state: CampaignState, setup: CampaignSetup, { run, costs }: Execution, goal: string): PathAnalysis | undefined {
+  const branch = goalBranch(goal);
+  if (branch === undefined || !run.last || !setup.analyze) return undefined;
+  const lastTx = run.transactions - 1;
+  const measured = [...costs.values()].some((c) => c.kind === 'branch' && c.tx === lastTx && branchGoal(branchEdge(c)) === goal);
+  if (!measured) return undefined;
+  const analysis = analyzeLast(state, setup, run);
+  return analysis && pastPrefix(analysis, run.last.trace.jumps, branch) ? analysis : undefined;
 }

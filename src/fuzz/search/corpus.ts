@@ -12,6 +12,11 @@ export interface CorpusEntry {
    * to. It has no path of its own: its mutants count as exercising it.
    */
   readonly goal?: string;
+  /**
+   * For an input kept for the storage its last transaction read rather than for a new path
+   * (`storageStateId`): those bucketed slots. They tell it apart from the inputs sharing its LID.
+   */
+  readonly state?: string;
   /** Times this entry was picked for fuzzing: `selected(I)` of the schedules. */
   selected: number;
   /** Lookahead identifier and split points of its no-target-ahead prefix, when the analysis ran. */
@@ -42,8 +47,9 @@ export class Corpus {
     pathId: string,
     lookahead?: { lid: string; splitPoints: readonly number[]; prefixBranches?: ReadonlySet<number> },
     goal?: string,
+    state?: string,
   ): CorpusEntry {
-    const entry: CorpusEntry = { id: this.entries.length, sequence, pathId, selected: 0, goal, ...lookahead };
+    const entry: CorpusEntry = { id: this.entries.length, sequence, pathId, selected: 0, goal, state, ...lookahead };
     this.entries.push(entry);
     this.byPath.set(pathId, entry);
     if (lookahead) {
@@ -134,9 +140,13 @@ export class Corpus {
   }
 }
 
-/** What the schedules tell inputs apart by: the LID, else the path id (a goal entry's is its own). */
+/**
+ * What inputs are picked by: the LID, and the storage state for an input kept for it (the LID is of
+ * the last transaction's path on any storage, Harvey Sect. 5); else the path id (a goal's is its own).
+ */
 function identityOf(entry: CorpusEntry): string {
-  return entry.lid === undefined ? `path:${entry.pathId}` : `lid:${entry.lid}`;
+  if (entry.lid === undefined) return `path:${entry.pathId}`;
+  return entry.state === undefined ? `lid:${entry.lid}` : `lid:${entry.lid}@${entry.state}`;
 }
 
 function minOf(values: Iterable<number>): number {
