@@ -78,6 +78,24 @@ describe('Corpus.next with LIDs (Bran Sect. III: inputs told apart by their no-t
   });
 });
 
+describe('Corpus.next with inputs kept for a storage state', () => {
+  it('picks them apart from the other inputs of their LID', () => {
+    const corpus = new Corpus();
+    const plain = ['p1', 'p2', 'p3'].map((path) => corpus.add([], path, { lid: 'L', splitPoints: [0] }));
+    const stateful = corpus.add([], 'p1@s', { lid: 'L', splitPoints: [0] }, undefined, 's');
+    expect(stateful.state).toBe('s');
+    const picks: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const entry = corpus.next()!;
+      entry.selected++;
+      picks.push(entry.pathId);
+    }
+    // Two identities, L and L@s, take turns.
+    expect(picks).toEqual(['p1', 'p1@s', 'p2', 'p1@s']);
+    expect(plain[2].selected).toBe(0);
+  });
+});
+
 describe('goal entries', () => {
   it('count the mutants fuzzed from them and start over when replaced by a closer input', () => {
     const corpus = new Corpus();
