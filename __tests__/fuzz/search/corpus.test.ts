@@ -78,21 +78,22 @@ describe('Corpus.next with LIDs (Bran Sect. III: inputs told apart by their no-t
   });
 });
 
-describe('Corpus.next with inputs kept for a storage state', () => {
-  it('picks them apart from the other inputs of their LID', () => {
+describe('Corpus.next with inputs of several transactions', () => {
+  it('picks them by their own path: their LID does not see the state their earlier calls set up', () => {
+    const call = { sender: 0, to: 0, target: { kind: 'receive' as const }, args: [], value: 0n, blockDelay: 0, timeDelay: 0 };
     const corpus = new Corpus();
-    const plain = ['p1', 'p2', 'p3'].map((path) => corpus.add([], path, { lid: 'L', splitPoints: [0] }));
-    const stateful = corpus.add([], 'p1@s', { lid: 'L', splitPoints: [0] }, undefined, 's');
-    expect(stateful.state).toBe('s');
+    const single = ['p1', 'p2'].map((path) => corpus.add([call], path, { lid: 'L', splitPoints: [0] }));
+    const longer = ['q1', 'q2'].map((path) => corpus.add([call, call], path, { lid: 'L', splitPoints: [0] }));
     const picks: string[] = [];
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < 3; i++) {
       const entry = corpus.next()!;
       entry.selected++;
       picks.push(entry.pathId);
     }
-    // Two identities, L and L@s, take turns.
-    expect(picks).toEqual(['p1', 'p1@s', 'p2', 'p1@s']);
-    expect(plain[2].selected).toBe(0);
+    // Three identities (L, q1, q2) take turns; p2 waits for L's next turn.
+    expect(picks).toEqual(['p1', 'q1', 'q2']);
+    expect(single[1].selected).toBe(0);
+    expect(longer.every((e) => e.selected === 1)).toBe(true);
   });
 });
 

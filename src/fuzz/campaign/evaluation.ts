@@ -29,8 +29,6 @@ interface Observed {
   pathId: string;
   /** Its path on the storage its last transaction read, as a corpus key (`storageStateId`), when that rule is on. */
   stateId?: string;
-  /** The bucketed storage its last transaction read (`bucketedStateBefore`), that key's state part. */
-  readState: string;
   steps: TxStep[];
   written: StorageSlot[];
 }
@@ -130,7 +128,7 @@ async function observe(state: CampaignState, setup: CampaignSetup, sequence: TxS
   // Only aggressive runs read them, and those fuzz functions not enabled yet.
   const aggressiveCandidate = ddsf !== undefined && lastCall !== undefined && lastReads.length > 0 && !ddsf.enabledFor(functionKey(lastCall));
   const lastComparisons = aggressiveCandidate && run.last ? comparedValues(run.last.trace) : [];
-  return { execution: { run, costs: costs.vector(), lastReads, lastComparisons }, pathId, stateId, readState, steps, written };
+  return { execution: { run, costs: costs.vector(), lastReads, lastComparisons }, pathId, stateId, steps, written };
 }
 
 /**
@@ -158,9 +156,9 @@ function recordFinding(state: CampaignState, executed: TxSequence, run: Sequence
 }
 
 /** Adds an input with a new path to the corpus, with its analysis, and offers its state to the DDSF pools. */
-function keep(state: CampaignState, setup: CampaignSetup, sequence: TxSequence, { execution, pathId, stateId, readState, steps, written }: Observed): void {
+function keep(state: CampaignState, setup: CampaignSetup, sequence: TxSequence, { execution, pathId, steps, written }: Observed): void {
   const analysis = analyzeLast(state, setup, execution.run);
-  state.corpus.add(sequence, pathId, analysis, undefined, pathId === stateId ? readState : undefined).costs = execution.costs;
+  state.corpus.add(sequence, pathId, analysis).costs = execution.costs;
   setup.dictionary.addAmounts(deployedEther(setup.harness.executor));
   // The executor still holds this input's final state: fingerprint it before the next reset. The
   // pools get the transactions that set that state, without the reverted ones in between, so that
