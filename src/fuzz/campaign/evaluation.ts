@@ -193,15 +193,14 @@ function keepClosest(state: CampaignState, setup: CampaignSetup, sequence: TxSeq
 }
 
 /**
- * The analysis of the goal's input when the goal is a branch its last transaction measured, and it
- * lies past that transaction's no-target-ahead prefix. A branch of an earlier transaction is never
- * past it: flipping it changes the state the last one runs on.
+ * The analysis of a one-transaction goal input when the goal is a branch past its no-target-ahead
+ * prefix. With earlier calls it keeps its own identity, as inputs do in Corpus.next: the LID does
+ * not see their state, and a flipped branch of an earlier call changes the state the last one runs on.
  */
 function suffixGoalAnalysis(state: CampaignState, setup: CampaignSetup, { run, costs }: Execution, goal: string): PathAnalysis | undefined {
   const branch = goalBranch(goal);
-  if (branch === undefined || !run.last || !setup.analyze) return undefined;
-  const lastTx = run.transactions - 1;
-  const measured = [...costs.values()].some((c) => c.kind === 'branch' && c.tx === lastTx && branchGoal(branchEdge(c)) === goal);
+  if (branch === undefined || !run.last || !setup.analyze || run.transactions > 1) return undefined;
+  const measured = [...costs.values()].some((c) => c.kind === 'branch' && c.tx === 0 && branchGoal(branchEdge(c)) === goal);
   if (!measured) return undefined;
   const analysis = analyzeLast(state, setup, run);
   return analysis && pastPrefix(analysis, run.last.trace.jumps, branch) ? analysis : undefined;
