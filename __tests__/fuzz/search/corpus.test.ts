@@ -97,6 +97,24 @@ describe('Corpus.next with inputs of several transactions', () => {
   });
 });
 
+describe('Corpus.next with one-transaction inputs that set up a new state', () => {
+  it('picks them by their own path: the state they leave sets up the calls after them', () => {
+    const corpus = new Corpus();
+    const readers = ['r1', 'r2'].map((path) => corpus.add([], path, { lid: 'L', splitPoints: [0] }));
+    const writers = ['w1', 'w2'].map((path) => corpus.add([], path, { lid: 'L', splitPoints: [0] }));
+    for (const w of writers) w.setsUpState = true;
+    const picks: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const entry = corpus.next()!;
+      entry.selected++;
+      picks.push(entry.pathId);
+    }
+    // Three identities (L, w1, w2) take turns; r2 waits for L's next turn.
+    expect(picks).toEqual(['r1', 'w1', 'w2']);
+    expect(readers[1].selected).toBe(0);
+  });
+});
+
 describe('goal entries', () => {
   it('count the mutants fuzzed from them and start over when replaced by a closer input', () => {
     const corpus = new Corpus();

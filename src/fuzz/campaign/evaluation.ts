@@ -54,7 +54,7 @@ export async function evaluate(state: CampaignState, setup: CampaignSetup, input
   const identity = !corpus.has(pathId) ? pathId : stateId !== undefined && !corpus.has(stateId) ? stateId : undefined;
   if (identity === undefined) {
     const closer = state.nearMisses.improvements(execution.costs);
-    if (closer.length > 0) keepClosest(state, setup, executed, { pathId, execution }, closer[0]);
+    if (closer.length > 0) keepClosest(state, setup, executed, observed, closer[0], await leftNewState(state, setup, observed));
     else setup.dictionary.rollback(mark);
     return execution;
   }
@@ -66,7 +66,7 @@ export async function evaluate(state: CampaignState, setup: CampaignSetup, input
     await evaluate(state, setup, retainCalls(executed, (i) => !reverted.has(i)));
     return execution;
   }
-  keep(state, setup, executed, { ...observed, pathId: identity });
+  keep(state, setup, executed, { ...observed, pathId: identity }, await leftNewState(state, setup, observed));
   return execution;
 }
 
@@ -93,7 +93,7 @@ async function observe(state: CampaignState, setup: CampaignSetup, sequence: TxS
     costs.observe(result, index);
     state.nearMisses.cover(result.trace.edges);
     steps.push(txStep(result, sequence[index]));
-    if (ddsf) written.push(...slotsWritten(result.trace));
+    written.push(...slotsWritten(result.trace));
     if (perTransaction) writes[index] = result.outcome.kind === 'success' ? result.trace.sstores.map(({ address, slot, value }) => ({ address, slot, value })) : [];
     state.emit({ kind: 'transaction', result, sequenceIndex, elapsedMs: meter.elapsedMs() });
   }, state.findings);
@@ -156,9 +156,11 @@ function recordFinding(state: CampaignState, executed: TxSequence, run: Sequence
 }
 
 /** Adds an input with a new path to the corpus, with its analysis, and offers its state to the DDSF pools. */
-function keep(state: CampaignState, setup: CampaignSetup, sequence: TxSequence, { execution, pathId, steps, written }: Observed): void {
+function keep(state: CampaignState, setup: CampaignSetup, sequence: TxSequence, { execution, pathId, steps, written }: Observed, setsUpState: boolean): void {
   const analysis = analyzeLast(state, setup, execution.run);
-  state.corpus.add(sequence, pathId, analysis).costs = execution.costs;
+  const entry = state.corpus.add(sequence, pathId, analysis);
+  entry.costs = execution.costs;
+  entry.setsUpState = setsUpState;
   setup.dictionary.addAmounts(deployedEther(setup.harness.executor));
   // The executor still holds this input's final state: fingerprint it before the next reset. The
   // pools get the transactions that set that state, without the reverted ones in between, so that
@@ -166,6 +168,26 @@ function keep(state: CampaignState, setup: CampaignSetup, sequence: TxSequence, 
   const setters = new Set(stateSetters(steps));
   if (setters.size > 0) state.ddsf?.offer(retainCalls(sequence, (i) => setters.has(i)), storageFingerprint(setup.harness.executor, written), written);
   state.emit({ kind: 'input-added', pathId, corpusSize: state.corpus.entries.length, sequence });
+}
+
+/**
+ * Whether the input's last call changed state and left storage (the slots the input wrote, with the
+ * values they hold now) that differs from the deployed one and that no kept input left before: a
+ * setup the calls after it may need, which Corpus.next picks by its own path. Inputs leaving a state
+ * already kept are interchangeable as setups, and a call storing what a slot held at deployment
+ * (CalleeGuard's `hits` on every loop path) sets up nothing. Read while the executor holds the
+ * input's final state.
+ */
+async function leftNewState(state: CampaignState, setup: CampaignSetup, { steps, written }: Observed): Promise<boolean> {
+  if (steps.at(-1)?.changedState !== true) return false;
+  const { executor } = setup.harness;
+  state.deployed ??= executor.fresh();
+  const deployed = await state.deployed;
+  if (written.every((s) => executor.getStorage(s.address, s.slot) === deployed.getStorage(s.address, s.slot))) return false;
+  const left = storageFingerprint(executor, written);
+  if (state.statesLeft.has(left)) return false;
+  state.statesLeft.add(left);
+  return true;
 }
 
 /** LOOKAHEADANALYZE on the run's last transaction, timed; undefined without the analysis. */
@@ -184,11 +206,12 @@ function analyzeLast(state: CampaignState, setup: CampaignSetup, run: SequenceRu
  * under that prefix's LID like the inputs sharing it (a loop's overflow checks on Bran's Fig. 2
  * would otherwise each get a rare identity's energy). Analysed once, when the goal is first kept.
  */
-function keepClosest(state: CampaignState, setup: CampaignSetup, sequence: TxSequence, { pathId, execution }: { pathId: string; execution: Execution }, goal: string): void {
+function keepClosest(state: CampaignState, setup: CampaignSetup, sequence: TxSequence, { pathId, execution }: Observed, goal: string, setsUpState: boolean): void {
   const kept = state.closest.get(goal);
   if (kept) state.corpus.replaceSequence(kept, sequence);
   const entry = kept ?? state.corpus.add(sequence, `${pathId}~${goal}`, suffixGoalAnalysis(state, setup, execution, goal), goal);
   entry.costs = execution.costs;
+  entry.setsUpState = setsUpState;
   state.closest.set(goal, entry);
 }
 

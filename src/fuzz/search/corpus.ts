@@ -20,6 +20,8 @@ export interface CorpusEntry {
   prefixBranches?: ReadonlySet<number>;
   /** Its cost metrics, the x of Harvey's secant step when a mutant of it changes one number. */
   costs?: CostVector;
+  /** Whether its last transaction left a storage state no input kept before it left: set by whoever keeps it. */
+  setsUpState?: boolean;
 }
 
 /**
@@ -135,13 +137,15 @@ export class Corpus {
 }
 
 /**
- * What inputs are picked by: the LID of a one-transaction input; else the path id (a goal's is its
- * own). The LID speaks of the last transaction on any storage: inputs with earlier calls differ in
- * the state those set up, which it does not see (merging them lost Harvey's Foo, LongSequence and
- * Airlock their state-setting inputs' turns: B 356 -> 2,172 median transactions on Airlock).
+ * What inputs are picked by: the LID of a one-transaction input that set up no new state; else the
+ * path id (a goal's is its own). The LID speaks of the last transaction on any storage: inputs with
+ * earlier calls differ in the state those set up, which it does not see (merging them lost Harvey's
+ * Foo, LongSequence and Airlock their state-setting inputs' turns: B 356 -> 2,172 median transactions
+ * on Airlock). Likewise a call that left a new state is the setup later calls need, whatever its own
+ * prefix reaches: merged under its LID, Thermostat's setSetpoint waited that LID's turn.
  */
 function identityOf(entry: CorpusEntry): string {
-  return entry.lid === undefined || entry.sequence.length > 1 ? `path:${entry.pathId}` : `lid:${entry.lid}`;
+  return entry.lid === undefined || entry.sequence.length > 1 || entry.setsUpState === true ? `path:${entry.pathId}` : `lid:${entry.lid}`;
 }
 
 function minOf(values: Iterable<number>): number {
