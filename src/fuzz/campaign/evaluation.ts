@@ -54,7 +54,7 @@ export async function evaluate(state: CampaignState, setup: CampaignSetup, input
   const identity = !corpus.has(pathId) ? pathId : stateId !== undefined && !corpus.has(stateId) ? stateId : undefined;
   if (identity === undefined) {
     const closer = state.nearMisses.improvements(execution.costs);
-    if (closer.length > 0) keepClosest(state, setup, executed, observed, closer[0], await leftNewState(state, setup, observed));
+    if (closer.length > 0) keepClosest(state, setup, executed, observed, closer[0], await leftNewState(state, setup, observed), await leftDeployedState(state, setup, observed.written));
     else setup.dictionary.rollback(mark);
     return execution;
   }
@@ -180,14 +180,20 @@ function keep(state: CampaignState, setup: CampaignSetup, sequence: TxSequence, 
  */
 async function leftNewState(state: CampaignState, setup: CampaignSetup, { steps, written }: Observed): Promise<boolean> {
   if (steps.at(-1)?.changedState !== true) return false;
+  if (await leftDeployedState(state, setup, written)) return false;
   const { executor } = setup.harness;
-  state.deployed ??= executor.fresh();
-  const deployed = await state.deployed;
-  if (written.every((s) => executor.getStorage(s.address, s.slot) === deployed.getStorage(s.address, s.slot))) return false;
   const left = storageFingerprint(executor, written);
   if (state.statesLeft.has(left)) return false;
   state.statesLeft.add(left);
   return true;
+}
+
+/** Whether the slots written hold what they held at deployment: the input's calls left nothing set up. */
+async function leftDeployedState(state: CampaignState, setup: CampaignSetup, written: readonly StorageSlot[]): Promise<boolean> {
+  const { executor } = setup.harness;
+  state.deployed ??= executor.fresh();
+  const deployed = await state.deployed;
+  return written.every((s) => executor.getStorage(s.address, s.slot) === deployed.getStorage(s.address, s.slot));
 }
 
 /** LOOKAHEADANALYZE on the run's last transaction, timed; undefined without the analysis. */
@@ -206,24 +212,27 @@ function analyzeLast(state: CampaignState, setup: CampaignSetup, run: SequenceRu
  * under that prefix's LID like the inputs sharing it (a loop's overflow checks on Bran's Fig. 2
  * would otherwise each get a rare identity's energy). Analysed once, when the goal is first kept.
  */
-function keepClosest(state: CampaignState, setup: CampaignSetup, sequence: TxSequence, { pathId, execution }: Observed, goal: string, setsUpState: boolean): void {
+function keepClosest(state: CampaignState, setup: CampaignSetup, sequence: TxSequence, { pathId, execution }: Observed, goal: string, setsUpState: boolean, asDeployed: boolean): void {
   const kept = state.closest.get(goal);
   if (kept) state.corpus.replaceSequence(kept, sequence);
-  const entry = kept ?? state.corpus.add(sequence, `${pathId}~${goal}`, suffixGoalAnalysis(state, setup, execution, goal), goal);
+  const entry = kept ?? state.corpus.add(sequence, `${pathId}~${goal}`, suffixGoalAnalysis(state, setup, execution, goal, asDeployed), goal);
   entry.costs = execution.costs;
   entry.setsUpState = setsUpState;
   state.closest.set(goal, entry);
 }
 
 /**
- * The analysis of a one-transaction goal input when the goal is a branch past its no-target-ahead
- * prefix. With earlier calls it keeps its own identity, as inputs do in Corpus.next: the LID does
- * not see their state, and a flipped branch of an earlier call changes the state the last one runs on.
+ * The analysis of a goal input when the goal is a branch its last transaction measured past that
+ * transaction's no-target-ahead prefix. With earlier calls that left storage set up (`asDeployed`
+ * false) it keeps its own identity, as such inputs do in Corpus.next: the LID does not see their
+ * state (Airlock B 415 -> 371 median tx); earlier calls that left the deployed storage set up
+ * nothing (CalleeGuard's `bar; bar`: B 560 -> 194 with their goals under the LID again).
  */
-function suffixGoalAnalysis(state: CampaignState, setup: CampaignSetup, { run, costs }: Execution, goal: string): PathAnalysis | undefined {
+function suffixGoalAnalysis(state: CampaignState, setup: CampaignSetup, { run, costs }: Execution, goal: string, asDeployed: boolean): PathAnalysis | undefined {
   const branch = goalBranch(goal);
-  if (branch === undefined || !run.last || !setup.analyze || run.transactions > 1) return undefined;
-  const measured = [...costs.values()].some((c) => c.kind === 'branch' && c.tx === 0 && branchGoal(branchEdge(c)) === goal);
+  if (branch === undefined || !run.last || !setup.analyze || (run.transactions > 1 && !asDeployed)) return undefined;
+  const lastTx = run.transactions - 1;
+  const measured = [...costs.values()].some((c) => c.kind === 'branch' && c.tx === lastTx && branchGoal(branchEdge(c)) === goal);
   if (!measured) return undefined;
   const analysis = analyzeLast(state, setup, run);
   return analysis && pastPrefix(analysis, run.last.trace.jumps, branch) ? analysis : undefined;
