@@ -40,6 +40,81 @@ describe('Corpus.next (AFLFast search strategy)', () => {
   });
 });
 
+describe('Corpus.next with LIDs (Bran Sect. III: inputs told apart by their no-target-ahead prefix)', () => {
+  const lookahead = (lid: string) => ({ lid, splitPoints: [0] });
+
+  it('gives a LID shared by many paths one turn per round, not one per path', () => {
+    const corpus = new Corpus();
+    const loops = ['w1', 'w2', 'w3', 'w4', 'w5'].map((path) => corpus.add([], path, lookahead('loops')));
+    const rare = corpus.add([], 'other', lookahead('other'));
+    const picks: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const entry = corpus.next()!;
+      entry.selected++;
+      picks.push(entry.pathId);
+    }
+    // Per path, 'other' would get 2 of these 10 picks; per LID it gets every other one.
+    expect(picks.filter((p) => p === 'other')).toHaveLength(5);
+    expect(rare.selected).toBe(5);
+    // Within the shared LID the inputs take turns, oldest first.
+    expect(picks.filter((p) => p !== 'other')).toEqual(['w1', 'w2', 'w3', 'w4', 'w5']);
+    expect(loops.every((e) => e.selected === 1)).toBe(true);
+  });
+
+  it('breaks a tie between LIDs by the LID exercised least, and a new path of a LID does not make it new', () => {
+    const corpus = new Corpus();
+    const a = corpus.add([], 'a', lookahead('A'));
+    const b = corpus.add([], 'b', lookahead('B'));
+    fuzz(corpus, 'a', 3);
+    fuzz(corpus, 'b', 1);
+    expect(corpus.next()).toBe(b);
+    b.selected = 1;
+    a.selected = 1;
+    const a2 = corpus.add([], 'a2', lookahead('A'));
+    // A has been picked once (through a); the fresh a2 does not put A ahead of B, whose LID is rarer.
+    expect(corpus.next()).toBe(b);
+    b.selected = 2;
+    expect(corpus.next()).toBe(a2);
+  });
+});
+
+describe('Corpus.next with inputs of several transactions', () => {
+  it('picks them by their own path: their LID does not see the state their earlier calls set up', () => {
+    const call = { sender: 0, to: 0, target: { kind: 'receive' as const }, args: [], value: 0n, blockDelay: 0, timeDelay: 0 };
+    const corpus = new Corpus();
+    const single = ['p1', 'p2'].map((path) => corpus.add([call], path, { lid: 'L', splitPoints: [0] }));
+    const longer = ['q1', 'q2'].map((path) => corpus.add([call, call], path, { lid: 'L', splitPoints: [0] }));
+    const picks: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const entry = corpus.next()!;
+      entry.selected++;
+      picks.push(entry.pathId);
+    }
+    // Three identities (L, q1, q2) take turns; p2 waits for L's next turn.
+    expect(picks).toEqual(['p1', 'q1', 'q2']);
+    expect(single[1].selected).toBe(0);
+    expect(longer.every((e) => e.selected === 1)).toBe(true);
+  });
+});
+
+describe('Corpus.next with one-transaction inputs that set up a new state', () => {
+  it('picks them by their own path: the state they leave sets up the calls after them', () => {
+    const corpus = new Corpus();
+    const readers = ['r1', 'r2'].map((path) => corpus.add([], path, { lid: 'L', splitPoints: [0] }));
+    const writers = ['w1', 'w2'].map((path) => corpus.add([], path, { lid: 'L', splitPoints: [0] }));
+    for (const w of writers) w.setsUpState = true;
+    const picks: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const entry = corpus.next()!;
+      entry.selected++;
+      picks.push(entry.pathId);
+    }
+    // Three identities (L, w1, w2) take turns; r2 waits for L's next turn.
+    expect(picks).toEqual(['r1', 'w1', 'w2']);
+    expect(readers[1].selected).toBe(0);
+  });
+});
+
 describe('goal entries', () => {
   it('count the mutants fuzzed from them and start over when replaced by a closer input', () => {
     const corpus = new Corpus();

@@ -4,7 +4,7 @@ import { compileProject } from '../../../src/build/compile.js';
 import type { CompiledContract, CompiledProject } from '../../../src/build/types.js';
 import { Executor } from '../../../src/evm/executor.js';
 import type { TxResult } from '../../../src/evm/types.js';
-import { createPathAnalyzer } from '../../../src/fuzz/search/pathAnalysis.js';
+import { createPathAnalyzer, pastPrefix } from '../../../src/fuzz/search/pathAnalysis.js';
 import { buildTargets } from '../../../src/targets/index.js';
 
 const FIXTURES = path.join(process.cwd(), '__fixtures__', 'bran');
@@ -78,6 +78,38 @@ describe('createPathAnalyzer on Fig2 (precise, configuration B)', () => {
     expect(hit.splitPoints.length).toBeGreaterThan(missA.splitPoints.length);
     // Past the target nothing is ahead: the reaching path's prefix ends behind it (Alg. 2).
     expect(hit.splitPoints.slice(0, missA.splitPoints.length - 1)).toEqual(missA.splitPoints.slice(0, -1));
+  });
+});
+
+describe('pastPrefix: branches whose flip reaches no target (goal entries, Bran Sect. III)', () => {
+  const branchesOf = (jumps: Uint32Array) => [...new Set(Array.from({ length: jumps.length / 2 }, (_, i) => jumps[2 * i]))];
+
+  it('holds for the branches of the loops after the proven prefix, not for the gate before it', async () => {
+    const analyzer = fig2Analyzer('precise');
+    const { codeId } = executor.deployments[0];
+    const result = await call(0, 'bar', loops(3n, 5n));
+    const analysis = analyzer.analyze(result);
+    const { jumps } = result.trace;
+    const [inPrefix, past] = [branchesOf(jumps).filter((pc) => analysis.prefixBranches!.has(pc)), branchesOf(jumps).filter((pc) => !analysis.prefixBranches!.has(pc))];
+    expect(inPrefix.length).toBeGreaterThan(0);
+    expect(past.length).toBeGreaterThan(0);
+    for (const pc of past) expect(pastPrefix(analysis, jumps, { codeId, pc })).toBe(true);
+    for (const pc of inPrefix) expect(pastPrefix(analysis, jumps, { codeId, pc })).toBe(false);
+    // Unsure is never past: another code's pc, or one this path did not run.
+    expect(pastPrefix(analysis, jumps, { codeId: codeId + 1, pc: past[0] })).toBe(false);
+    const gatePath = (await call(0, 'bar', gate(3))).trace.jumps;
+    const notRun = branchesOf(gatePath).find((pc) => !branchesOf(jumps).includes(pc))!;
+    expect(pastPrefix(analysis, jumps, { codeId, pc: notRun })).toBe(false);
+  });
+
+  it('never holds in imprecise mode (configuration C), whose prefixes are whole paths', async () => {
+    const analyzer = fig2Analyzer('imprecise');
+    const { codeId } = executor.deployments[0];
+    for (const args of [loops(3n, 5n), gate(3)]) {
+      const result = await call(0, 'bar', args);
+      const analysis = analyzer.analyze(result);
+      for (const pc of branchesOf(result.trace.jumps)) expect(pastPrefix(analysis, result.trace.jumps, { codeId, pc })).toBe(false);
+    }
   });
 });
 

@@ -8,6 +8,7 @@ import { PredictionStats } from '../search/prediction.js';
 import { StateFollowUps } from '../search/stateFollowUps.js';
 import type { CampaignFinding } from '../findings/replay.js';
 import type { CampaignEvent, CampaignOutcome, CampaignSetup } from './campaign.js';
+import type { Executor } from '../../evm/executor.js';
 
 /**
  * Everything a campaign accumulates while it runs: the budget spent, the corpus, the failures
@@ -26,6 +27,10 @@ export class CampaignState {
   readonly gasHogs = new GasHogs();
   /** Corpus entries kept for being closest to a goal (untaken branch direction, probe slot), by goal. */
   readonly closest = new Map<string, CorpusEntry>();
+  /** Storage states (written slots and their values) kept inputs left: see `leftNewState`. */
+  readonly statesLeft = new Set<string>();
+  /** A copy of the executor left in its deployed state (made when first needed): what a slot held before any call. */
+  deployed: Promise<Executor> | undefined;
   sequences = 0;
   analysisMs = 0;
   /** Set when the workers' coordinator ends the campaign (its stop condition held across workers). */

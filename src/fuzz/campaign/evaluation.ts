@@ -1,11 +1,12 @@
 import { failureKey } from '../../oracles/failure.js';
-import { CostCollector, type CostVector } from '../search/costs.js';
+import { branchEdge, CostCollector, type CostVector } from '../search/costs.js';
 import { comparedValues, functionKey, slotsRead, slotsWritten, storageFingerprint, type ComparedValues, type StorageSlot } from '../search/ddsf.js';
 import { harvestFeedback } from '../search/feedback.js';
 import { deployedEther } from '../search/worldAmounts.js';
 import { revertedPrefix, sequencePathId, stateSetters, storageStateId, txStep, type TxStep } from '../search/pathIdentity.js';
 import { bucketedStateBefore, type SlotWrite } from '../search/storageState.js';
-import type { PathAnalysis } from '../search/pathAnalysis.js';
+import { pastPrefix, type PathAnalysis } from '../search/pathAnalysis.js';
+import { branchGoal, goalBranch } from '../search/nearMisses.js';
 import { retainCalls } from '../findings/shrink.js';
 import type { CampaignFinding } from '../findings/replay.js';
 import { runSequence, type SequenceRun } from '../execution/sequenceRunner.js';
@@ -53,7 +54,7 @@ export async function evaluate(state: CampaignState, setup: CampaignSetup, input
   const identity = !corpus.has(pathId) ? pathId : stateId !== undefined && !corpus.has(stateId) ? stateId : undefined;
   if (identity === undefined) {
     const closer = state.nearMisses.improvements(execution.costs);
-    if (closer.length > 0) keepClosest(state, executed, pathId, execution.costs, closer[0]);
+    if (closer.length > 0) keepClosest(state, setup, executed, observed, closer[0], await leftNewState(state, setup, observed), await leftDeployedState(state, setup, observed.written));
     else setup.dictionary.rollback(mark);
     return execution;
   }
@@ -65,7 +66,7 @@ export async function evaluate(state: CampaignState, setup: CampaignSetup, input
     await evaluate(state, setup, retainCalls(executed, (i) => !reverted.has(i)));
     return execution;
   }
-  keep(state, setup, executed, { ...observed, pathId: identity });
+  keep(state, setup, executed, { ...observed, pathId: identity }, await leftNewState(state, setup, observed));
   return execution;
 }
 
@@ -92,7 +93,7 @@ async function observe(state: CampaignState, setup: CampaignSetup, sequence: TxS
     costs.observe(result, index);
     state.nearMisses.cover(result.trace.edges);
     steps.push(txStep(result, sequence[index]));
-    if (ddsf) written.push(...slotsWritten(result.trace));
+    written.push(...slotsWritten(result.trace));
     if (perTransaction) writes[index] = result.outcome.kind === 'success' ? result.trace.sstores.map(({ address, slot, value }) => ({ address, slot, value })) : [];
     state.emit({ kind: 'transaction', result, sequenceIndex, elapsedMs: meter.elapsedMs() });
   }, state.findings);
@@ -155,15 +156,11 @@ function recordFinding(state: CampaignState, executed: TxSequence, run: Sequence
 }
 
 /** Adds an input with a new path to the corpus, with its analysis, and offers its state to the DDSF pools. */
-function keep(state: CampaignState, setup: CampaignSetup, sequence: TxSequence, { execution, pathId, steps, written }: Observed): void {
-  const { run } = execution;
-  let analysis: PathAnalysis | undefined;
-  if (setup.analyze && run.last) {
-    const before = setup.clock();
-    analysis = setup.analyze(run.last);
-    state.analysisMs += setup.clock() - before;
-  }
-  state.corpus.add(sequence, pathId, analysis).costs = execution.costs;
+function keep(state: CampaignState, setup: CampaignSetup, sequence: TxSequence, { execution, pathId, steps, written }: Observed, setsUpState: boolean): void {
+  const analysis = analyzeLast(state, setup, execution.run);
+  const entry = state.corpus.add(sequence, pathId, analysis);
+  entry.costs = execution.costs;
+  entry.setsUpState = setsUpState;
   setup.dictionary.addAmounts(deployedEther(setup.harness.executor));
   // The executor still holds this input's final state: fingerprint it before the next reset. The
   // pools get the transactions that set that state, without the reverted ones in between, so that
@@ -173,11 +170,70 @@ function keep(state: CampaignState, setup: CampaignSetup, sequence: TxSequence, 
   state.emit({ kind: 'input-added', pathId, corpusSize: state.corpus.entries.length, sequence });
 }
 
-/** One entry per goal, replaced as inputs get closer: the corpus grows with goals, not with steps. */
-function keepClosest(state: CampaignState, sequence: TxSequence, pathId: string, costs: CostVector, goal: string): void {
+/**
+ * Whether the input's last call changed state and left storage (the slots the input wrote, with the
+ * values they hold now) that differs from the deployed one and that no kept input left before: a
+ * setup the calls after it may need, which Corpus.next picks by its own path. Inputs leaving a state
+ * already kept are interchangeable as setups, and a call storing what a slot held at deployment
+ * (CalleeGuard's `hits` on every loop path) sets up nothing. Read while the executor holds the
+ * input's final state.
+ */
+async function leftNewState(state: CampaignState, setup: CampaignSetup, { steps, written }: Observed): Promise<boolean> {
+  if (steps.at(-1)?.changedState !== true) return false;
+  if (await leftDeployedState(state, setup, written)) return false;
+  const { executor } = setup.harness;
+  const left = storageFingerprint(executor, written);
+  if (state.statesLeft.has(left)) return false;
+  state.statesLeft.add(left);
+  return true;
+}
+
+/** Whether the slots written hold what they held at deployment: the input's calls left nothing set up. */
+async function leftDeployedState(state: CampaignState, setup: CampaignSetup, written: readonly StorageSlot[]): Promise<boolean> {
+  const { executor } = setup.harness;
+  state.deployed ??= executor.fresh();
+  const deployed = await state.deployed;
+  return written.every((s) => executor.getStorage(s.address, s.slot) === deployed.getStorage(s.address, s.slot));
+}
+
+/** LOOKAHEADANALYZE on the run's last transaction, timed; undefined without the analysis. */
+function analyzeLast(state: CampaignState, setup: CampaignSetup, run: SequenceRun): PathAnalysis | undefined {
+  if (!setup.analyze || !run.last) return undefined;
+  const before = setup.clock();
+  const analysis = setup.analyze(run.last);
+  state.analysisMs += setup.clock() - before;
+  return analysis;
+}
+
+/**
+ * One entry per goal, replaced as inputs get closer: the corpus grows with goals, not with steps.
+ * A goal is its own identity for the schedules, unless the lookahead analysis shows its branch past
+ * the input's no-target-ahead prefix: flipping it cannot reach a target, so the entry is scheduled
+ * under that prefix's LID like the inputs sharing it (a loop's overflow checks on Bran's Fig. 2
+ * would otherwise each get a rare identity's energy). Analysed once, when the goal is first kept.
+ */
+function keepClosest(state: CampaignState, setup: CampaignSetup, sequence: TxSequence, { pathId, execution }: Observed, goal: string, setsUpState: boolean, asDeployed: boolean): void {
   const kept = state.closest.get(goal);
   if (kept) state.corpus.replaceSequence(kept, sequence);
-  const entry = kept ?? state.corpus.add(sequence, `${pathId}~${goal}`, undefined, goal);
-  entry.costs = costs;
+  const entry = kept ?? state.corpus.add(sequence, `${pathId}~${goal}`, suffixGoalAnalysis(state, setup, execution, goal, asDeployed), goal);
+  entry.costs = execution.costs;
+  entry.setsUpState = setsUpState;
   state.closest.set(goal, entry);
+}
+
+/**
+ * The analysis of a goal input when the goal is a branch its last transaction measured past that
+ * transaction's no-target-ahead prefix. With earlier calls that left storage set up (`asDeployed`
+ * false) it keeps its own identity, as such inputs do in Corpus.next: the LID does not see their
+ * state (Airlock B 415 -> 371 median tx); earlier calls that left the deployed storage set up
+ * nothing (CalleeGuard's `bar; bar`: B 560 -> 194 with their goals under the LID again).
+ */
+function suffixGoalAnalysis(state: CampaignState, setup: CampaignSetup, { run, costs }: Execution, goal: string, asDeployed: boolean): PathAnalysis | undefined {
+  const branch = goalBranch(goal);
+  if (branch === undefined || !run.last || !setup.analyze || (run.transactions > 1 && !asDeployed)) return undefined;
+  const lastTx = run.transactions - 1;
+  const measured = [...costs.values()].some((c) => c.kind === 'branch' && c.tx === lastTx && branchGoal(branchEdge(c)) === goal);
+  if (!measured) return undefined;
+  const analysis = analyzeLast(state, setup, run);
+  return analysis && pastPrefix(analysis, run.last.trace.jumps, branch) ? analysis : undefined;
 }

@@ -20,6 +20,8 @@ export interface CorpusEntry {
   prefixBranches?: ReadonlySet<number>;
   /** Its cost metrics, the x of Harvey's secant step when a mutant of it changes one number. */
   costs?: CostVector;
+  /** Whether its last transaction left a storage state no input kept before it left: set by whoever keeps it. */
+  setsUpState?: boolean;
 }
 
 /**
@@ -63,16 +65,39 @@ export class Corpus {
   }
 
   /**
-   * The input to fuzz next (AFLFast's search strategy): the one picked least often, then the one
-   * whose path was exercised least, then the oldest. New inputs go first and catch up.
+   * The input to fuzz next (AFLFast's search strategy, over the identities the schedules count):
+   * the identity picked least often — an entry's LID when the lookahead analysis gave it one, else
+   * its path id — then the one exercised least, then the oldest; within it, the input picked least
+   * often, then the one whose path was exercised least, then the oldest. New identities go first and
+   * catch up. Picking per LID is Bran's "inputs are no longer distinguished by the path they exercise
+   * but by their no-target-ahead prefix" (Sect. III): picked per path, each of the hundreds of loop
+   * paths behind one proven prefix got its own turn and one mutant (energy 1) per round, so the rare
+   * prefix's input waited a whole round between picks and B lost to D on Fig. 2 (issue 16). Without
+   * LIDs every identity holds one input and this is the per-input order.
    */
   next(): CorpusEntry | undefined {
-    let best: CorpusEntry | undefined;
+    const groups = new Map<string, { picks: number; best: CorpusEntry }>();
     for (const e of this.entries) {
-      if (best === undefined || e.selected < best.selected) best = e;
-      else if (e.selected === best.selected && this.hitsOfPath(e.pathId) < this.hitsOfPath(best.pathId)) best = e;
+      const key = identityOf(e);
+      const group = groups.get(key);
+      if (group === undefined) {
+        groups.set(key, { picks: e.selected, best: e });
+        continue;
+      }
+      group.picks += e.selected;
+      if (e.selected < group.best.selected || (e.selected === group.best.selected && this.hitsOfPath(e.pathId) < this.hitsOfPath(group.best.pathId))) group.best = e;
     }
-    return best;
+    let best: { picks: number; best: CorpusEntry } | undefined;
+    for (const group of groups.values()) {
+      if (best === undefined || group.picks < best.picks) best = group;
+      else if (group.picks === best.picks && this.hitsOfIdentity(group.best) < this.hitsOfIdentity(best.best)) best = group;
+    }
+    return best?.best;
+  }
+
+  /** Fuzzed inputs that exercised the entry's LID, or its path when it has none. */
+  hitsOfIdentity(entry: CorpusEntry): number {
+    return entry.lid === undefined ? this.hitsOfPath(entry.pathId) : this.hitsOfLid(entry.lid);
   }
 
   /** A goal entry got a closer input: it is fuzzed as if new. */
@@ -109,6 +134,18 @@ export class Corpus {
   minSplitPointHits(): number {
     return minOf(this.splitPointHits.values());
   }
+}
+
+/**
+ * What inputs are picked by: the LID of a one-transaction input that set up no new state; else the
+ * path id (a goal's is its own). The LID speaks of the last transaction on any storage: inputs with
+ * earlier calls differ in the state those set up, which it does not see (merging them lost Harvey's
+ * Foo, LongSequence and Airlock their state-setting inputs' turns: B 356 -> 2,172 median transactions
+ * on Airlock). Likewise a call that left a new state is the setup later calls need, whatever its own
+ * prefix reaches: merged under its LID, Thermostat's setSetpoint waited that LID's turn.
+ */
+function identityOf(entry: CorpusEntry): string {
+  return entry.lid === undefined || entry.sequence.length > 1 || entry.setsUpState === true ? `path:${entry.pathId}` : `lid:${entry.lid}`;
 }
 
 function minOf(values: Iterable<number>): number {

@@ -22,8 +22,7 @@ export function rarityCutoff(min: number): number {
  */
 export function isRare(entry: CorpusEntry, corpus: Corpus): boolean {
   const lidCutoff = rarityCutoff(corpus.minLidHits());
-  const lidHits = entry.lid === undefined ? corpus.hitsOfPath(entry.pathId) : corpus.hitsOfLid(entry.lid);
-  if (lidHits < lidCutoff) return true;
+  if (corpus.hitsOfIdentity(entry) < lidCutoff) return true;
   const points = entry.splitPoints ?? [];
   if (points.length === 0) return false;
   const pointCutoff = rarityCutoff(corpus.minSplitPointHits());
@@ -49,14 +48,10 @@ export const lookaheadSchedule: PowerSchedule = {
 export const lidCutOffExponential: PowerSchedule = {
   name: 'lid-aflfast',
   energy(entry, corpus) {
-    if (lidHitsOf(entry, corpus) > meanLidHits(corpus)) return 0;
+    if (corpus.hitsOfIdentity(entry) > meanLidHits(corpus)) return 0;
     return exponential(entry.selected);
   },
 };
-
-function lidHitsOf(entry: CorpusEntry, corpus: Corpus): number {
-  return entry.lid === undefined ? corpus.hitsOfPath(entry.pathId) : corpus.hitsOfLid(entry.lid);
-}
 
 /** Mean `fuzz(λ)` over the distinct LIDs of the corpus (AFLFast's μ, with LIDs as the identities). */
 function meanLidHits(corpus: Corpus): number {
@@ -66,7 +61,7 @@ function meanLidHits(corpus: Corpus): number {
     const key = entry.lid === undefined ? `path:${entry.pathId}` : entry.lid;
     if (seen.has(key)) continue;
     seen.add(key);
-    sum += lidHitsOf(entry, corpus);
+    sum += corpus.hitsOfIdentity(entry);
   }
   return seen.size === 0 ? 0 : sum / seen.size;
 }

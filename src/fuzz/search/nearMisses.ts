@@ -38,7 +38,7 @@ export class NearMisses {
       if (cost.kind === 'branch') {
         const edge = branchEdge(cost);
         if (this.covered.has(edge)) continue;
-        goal = `b:${edge}`;
+        goal = branchGoal(edge);
       } else {
         goal = `s:${cost.codeId}:${cost.pc}@${cost.probe}`;
       }
@@ -49,4 +49,17 @@ export class NearMisses {
     }
     return improved;
   }
+}
+
+/** The goal of an untaken branch direction (an edge as in TxTrace.edges). */
+export function branchGoal(edge: number): string {
+  return `b:${edge}`;
+}
+
+/** The code and pc of a branch goal (`b:<edge>`); undefined for a store probe's goal. */
+export function goalBranch(goal: string): { codeId: number; pc: number } | undefined {
+  if (!goal.startsWith('b:')) return undefined;
+  const edge = Number(goal.slice(2));
+  const codeId = Math.floor(edge / 2 ** 32);
+  return { codeId, pc: Math.floor((edge - codeId * 2 ** 32) / 2) };
 }

@@ -8,6 +8,8 @@ export interface PathAnalysis {
   splitPoints: readonly number[];
   /** pcs of the jumps in the no-target-ahead prefix: the branches worth flipping. */
   prefixBranches?: ReadonlySet<number>;
+  /** The code (executor code id) those pcs are in: the fuzzed contract's. */
+  codeId?: number;
 }
 
 /**
@@ -92,13 +94,26 @@ export function createPathAnalyzer(request: PathAnalyzerRequest): PathAnalyzer {
       // Flipping a branch after the prefix can never reach a target (Sect. III): predictions aim before it.
       const prefixBranches = new Set<number>();
       for (let i = 0; i < result.prefixLength && 2 * i < jumps.length; i++) prefixBranches.add(jumps[2 * i]);
-      return { lid: result.lid, splitPoints: result.splitPoints, prefixBranches };
+      return { lid: result.lid, splitPoints: result.splitPoints, prefixBranches, codeId: request.codeId };
     },
     unreachable() {
       unreachable ??= targets.pcs.size === 0 ? new Set() : unreachableTargets(program, targets);
       return unreachable;
     },
   };
+}
+
+/**
+ * Whether flipping the branch at `pc` of code `codeId` can lead to no target on the analysed path
+ * (its last transaction's outermost frame, whose jumps are `jumps`): the branch ran on that path and
+ * lies past its proven no-target-ahead prefix (Bran Sect. III: "flipping a branch in a suffix path can
+ * never lead to a target location"). False when unsure: a branch of another code or transaction.
+ */
+export function pastPrefix(analysis: PathAnalysis, jumps: Uint32Array, branch: { codeId: number; pc: number }): boolean {
+  const { prefixBranches } = analysis;
+  if (prefixBranches === undefined || analysis.codeId !== branch.codeId || prefixBranches.has(branch.pc)) return false;
+  for (let i = 0; i < jumps.length; i += 2) if (jumps[i] === branch.pc) return true;
+  return false;
 }
 
 /**
