@@ -54,8 +54,10 @@ export async function evaluate(state: CampaignState, setup: CampaignSetup, input
   const identity = !corpus.has(pathId) ? pathId : stateId !== undefined && !corpus.has(stateId) ? stateId : undefined;
   if (identity === undefined) {
     const closer = state.nearMisses.improvements(execution.costs);
-    if (closer.length > 0) keepClosest(state, setup, executed, observed, closer[0], await leftNewState(state, setup, observed), await leftDeployedState(state, setup, observed.written));
-    else setup.dictionary.rollback(mark);
+    if (closer.length > 0) {
+      const asDeployed = await leftDeployedState(state, setup, observed.written);
+      keepClosest(state, setup, executed, observed, closer[0], await leftNewState(state, setup, observed, asDeployed), asDeployed);
+    } else setup.dictionary.rollback(mark);
     return execution;
   }
   // Kept inputs go without reverted calls before their last one: run and judge the trimmed input
@@ -176,11 +178,11 @@ function keep(state: CampaignState, setup: CampaignSetup, sequence: TxSequence, 
  * setup the calls after it may need, which Corpus.next picks by its own path. Inputs leaving a state
  * already kept are interchangeable as setups, and a call storing what a slot held at deployment
  * (CalleeGuard's `hits` on every loop path) sets up nothing. Read while the executor holds the
- * input's final state.
+ * input's final state. `asDeployed`: `leftDeployedState`, when the caller has it already.
  */
-async function leftNewState(state: CampaignState, setup: CampaignSetup, { steps, written }: Observed): Promise<boolean> {
+async function leftNewState(state: CampaignState, setup: CampaignSetup, { steps, written }: Observed, asDeployed?: boolean): Promise<boolean> {
   if (steps.at(-1)?.changedState !== true) return false;
-  if (await leftDeployedState(state, setup, written)) return false;
+  if (asDeployed ?? (await leftDeployedState(state, setup, written))) return false;
   const { executor } = setup.harness;
   const left = storageFingerprint(executor, written);
   if (state.statesLeft.has(left)) return false;

@@ -90,13 +90,13 @@ export class Corpus {
     let best: { picks: number; best: CorpusEntry } | undefined;
     for (const group of groups.values()) {
       if (best === undefined || group.picks < best.picks) best = group;
-      else if (group.picks === best.picks && this.hitsOfIdentity(group.best) < this.hitsOfIdentity(best.best)) best = group;
+      else if (group.picks === best.picks && this.hitsOfLidOrPath(group.best) < this.hitsOfLidOrPath(best.best)) best = group;
     }
     return best?.best;
   }
 
   /** Fuzzed inputs that exercised the entry's LID, or its path when it has none. */
-  hitsOfIdentity(entry: CorpusEntry): number {
+  hitsOfLidOrPath(entry: CorpusEntry): number {
     return entry.lid === undefined ? this.hitsOfPath(entry.pathId) : this.hitsOfLid(entry.lid);
   }
 

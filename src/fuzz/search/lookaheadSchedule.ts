@@ -22,7 +22,7 @@ export function rarityCutoff(min: number): number {
  */
 export function isRare(entry: CorpusEntry, corpus: Corpus): boolean {
   const lidCutoff = rarityCutoff(corpus.minLidHits());
-  if (corpus.hitsOfIdentity(entry) < lidCutoff) return true;
+  if (corpus.hitsOfLidOrPath(entry) < lidCutoff) return true;
   const points = entry.splitPoints ?? [];
   if (points.length === 0) return false;
   const pointCutoff = rarityCutoff(corpus.minSplitPointHits());
@@ -48,7 +48,7 @@ export const lookaheadSchedule: PowerSchedule = {
 export const lidCutOffExponential: PowerSchedule = {
   name: 'lid-aflfast',
   energy(entry, corpus) {
-    if (corpus.hitsOfIdentity(entry) > meanLidHits(corpus)) return 0;
+    if (corpus.hitsOfLidOrPath(entry) > meanLidHits(corpus)) return 0;
     return exponential(entry.selected);
   },
 };
@@ -61,7 +61,7 @@ function meanLidHits(corpus: Corpus): number {
     const key = entry.lid === undefined ? `path:${entry.pathId}` : entry.lid;
     if (seen.has(key)) continue;
     seen.add(key);
-    sum += corpus.hitsOfIdentity(entry);
+    sum += corpus.hitsOfLidOrPath(entry);
   }
   return seen.size === 0 ? 0 : sum / seen.size;
 }
