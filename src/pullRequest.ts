@@ -200,7 +200,7 @@ async function compileRevision(root: string, changed: readonly string[], build: 
 async function compileTests(root: string, changed: readonly string[], build: BuildPlan, logger: Logger): Promise<CompiledProject[]> {
   const tests = await compileTestsForChange(root, changed, { ...build.settings, root });
   for (const error of tests.errors) logger.warning(`A test file does not compile, so its test contracts are not run: ${describeDiagnostic(error)}`);
-  return tests.builds;
+  return tests.build ? [tests.build] : [];
 }
 
 /**
@@ -215,7 +215,7 @@ function baseTests(changed: readonly string[], context: BaseContext): (plan: Con
     try {
       const root = path.join(tree.dir, context.projectDir);
       const tests = await compileTestsForChange(root, changed, { ...context.build.settings, root });
-      return tests.builds;
+      return tests.build ? [tests.build] : [];
     } catch (error) {
       if (!(error instanceof ConfigurationError)) throw error;
       context.logger.warning(`The base revision's tests do not compile, so no finding from a test contract can be compared with it: ${errorMessage(error)}`);

@@ -114,6 +114,14 @@ describe('compileProject on code that does not build', () => {
     expect(error.message).not.toMatch(/\n\s+at /);
   });
 
+  it('builds the files that do not reach the broken one, and reports its error once', async () => {
+    const project = await compileProject({ root: brokenRoot, paths: ['partial'] });
+    expect(project.contracts.map((c) => c.name)).toEqual(['Fine']);
+    expect(project.sources.map((s) => s.path)).toEqual(['partial/Fine.sol']);
+    expect(project.errors).toEqual([expect.objectContaining({ file: 'partial/Broken.sol', line: 6, message: expect.stringMatching(/^TypeError: /) })]);
+    expect(project.compilers).toEqual([expect.objectContaining({ files: ['partial/Fine.sol'] })]);
+  });
+
   it('reports a type error as file:line:column with its type', async () => {
     const error = await buildError(['types/Types.sol']);
     expect(error.message).toMatch(/types\/Types\.sol:9:17: TypeError: .*string/);

@@ -69,9 +69,9 @@ export async function compileProject(request: BuildRequest): Promise<CompiledPro
   errors.push(...grouping.unsatisfiable.map((u) => ({ file: u.file, line: 0, column: 0, message: u.message })));
   const compilations: Compilation[] = [];
   for (const group of grouping.groups) {
-    const compiled = await compileGroup(root, group, settings, env);
-    if ('errors' in compiled) errors.push(...compiled.errors);
-    else compilations.push(compiled);
+    const compiled = await compileSettingAside(root, group, graph, settings, env);
+    errors.push(...compiled.errors);
+    if (compiled.compilation) compilations.push(compiled.compilation);
   }
   if (compilations.length === 0) {
     const lines = errors.map(describeDiagnostic);
@@ -102,26 +102,21 @@ export async function compileForChange(
 
 /** The Foundry tests a change reaches, each file built or not: a test that does not compile leaves the others. */
 export interface TestBuild {
-  /** One build of all the tests, or (when that failed) one per test file that compiled. */
-  builds: CompiledProject[];
+  /** The build of the test files that compiled (with what they import); absent when none did. */
+  build?: CompiledProject;
   /** The diagnostics of the test files that did not compile. */
   errors: BuildDiagnostic[];
 }
 
 /**
- * The project's Foundry tests that import a changed file (`testsReaching`), built as the project
- * builds: all together first and, when that fails, one file at a time.
+ * The project's Foundry tests that import a changed file (`testsReaching`), built together; a test
+ * file that does not compile is left out of the build (`compileSettingAside`).
  */
 export async function compileTestsForChange(root: string, changed: readonly string[], settings: ProjectSettings): Promise<TestBuild> {
   const projectFiles = projectSolidityFiles(settings);
   const tests = testsReaching({ projectFiles, graph: buildImportGraph(root, projectFiles, settings.remappings), changed, testFolder: settings.test });
-  if (tests.length === 0) return { builds: [], errors: [] };
-  const together = await compileOrDiagnose(root, tests, settings);
-  if (together.errors.length === 0) return { builds: [together.build!], errors: [] };
-  if (tests.length === 1) return { builds: [], errors: together.errors };
-  const alone = [];
-  for (const test of tests) alone.push(await compileOrDiagnose(root, [test], settings));
-  return { builds: alone.flatMap((a) => (a.errors.length === 0 ? [a.build!] : [])), errors: alone.flatMap((a) => a.errors) };
+  if (tests.length === 0) return { errors: [] };
+  return compileOrDiagnose(root, tests, settings);
 }
 
 async function compileOrDiagnose(root: string, paths: string[], settings: ProjectSettings): Promise<{ build?: CompiledProject; errors: BuildDiagnostic[] }> {
@@ -174,6 +169,30 @@ async function versionGroups(graph: ImportGraph, entries: string[], settings: Pr
   if (local.unsatisfiable.length === 0) return local;
   const released = await releasedVersions(env);
   return released === undefined ? local : groupByVersion(graph, { installed, released }, undefined, entries);
+}
+
+/**
+ * solc builds nothing when any file has an error: the entries whose imports reach a file with an
+ * error are set aside and the rest compiled again, so a broken file costs what depends on it and
+ * one more compiler call (not a call per entry). An error in no entry's imports fails the group.
+ */
+async function compileSettingAside(
+  root: string,
+  group: VersionGroup,
+  graph: ImportGraph,
+  settings: ProjectSettings,
+  env: CompilerEnvironment,
+): Promise<{ compilation?: Compilation; errors: BuildDiagnostic[] }> {
+  const errors: BuildDiagnostic[] = [];
+  for (let entries = group.entries; ; ) {
+    const compiled = await compileGroup(root, { ...group, entries }, settings, env);
+    if (!('errors' in compiled)) return { compilation: compiled, errors };
+    errors.push(...compiled.errors);
+    const broken = new Set(compiled.errors.map((e) => e.file));
+    const rest = entries.filter((entry) => !importClosure(graph, [entry]).some((file) => broken.has(file)));
+    if (rest.length === 0 || rest.length === entries.length) return { errors };
+    entries = rest;
+  }
 }
 
 async function compileGroup(

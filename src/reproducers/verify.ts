@@ -4,7 +4,7 @@ import { compileProject, describeDiagnostic } from '../build/compile.js';
 import { importCandidates } from '../build/imports.js';
 import { readProjectSettings } from '../build/project/index.js';
 import type { ProjectSettings } from '../build/project/types.js';
-import { BuildError, errorMessage } from '../errors.js';
+import { BuildError, type BuildDiagnostic } from '../errors.js';
 import type { CompiledProject } from '../build/types.js';
 import { discoverSuites } from '../foundryTests/discover.js';
 import { runSuite } from '../foundryTests/runSuite.js';
@@ -63,38 +63,26 @@ interface WrittenReproducer {
 }
 
 /**
- * Compiles the group together and runs each test. solc builds nothing when any unit has an error:
- * a unit failing on its own is set aside and the rest compiled again; an error elsewhere (an
- * import every unit shares, or one only some units import) is told apart by compiling each alone.
+ * Compiles the group together and runs each test. A unit that does not compile (on the base, a
+ * reproducer calling a function the base lacks) is left out of the build (`compileProject` sets
+ * aside what reaches an error) and told by its own error, else the first one.
  */
 async function compileAndRun(root: string, settings: ProjectSettings, group: readonly WrittenReproducer[]): Promise<Map<string, RunOutcome>> {
-  const outcomes = new Map<string, RunOutcome>();
-  let project;
+  let project: CompiledProject | undefined;
+  let errors: readonly BuildDiagnostic[];
   try {
     project = await compileProject({ root, paths: group.map((g) => g.unit), settings });
+    errors = project.errors;
   } catch (error) {
     if (!(error instanceof BuildError)) throw error;
-    if (group.length > 1) return eachAlone(root, settings, group);
-    return outcomes.set(group[0].unit, { outcome: 'does-not-compile', reason: errorMessage(error) });
+    errors = error.diagnostics;
   }
-  if (project.errors.length > 0) {
-    const own = group.filter((g) => project.errors.some((e) => e.file === g.unit));
-    if (own.length === 0) {
-      if (group.length > 1) return eachAlone(root, settings, group);
-      return outcomes.set(group[0].unit, { outcome: 'does-not-compile', reason: describeDiagnostic(project.errors[0]) });
-    }
-    for (const g of own) outcomes.set(g.unit, { outcome: 'does-not-compile', reason: describeDiagnostic(project.errors.find((e) => e.file === g.unit)!) });
-    const rest = group.filter((g) => !own.includes(g));
-    for (const [unit, outcome] of rest.length > 0 ? await compileAndRun(root, settings, rest) : []) outcomes.set(unit, outcome);
-    return outcomes;
-  }
-  for (const { reproducer, unit } of group) outcomes.set(unit, await runTest(project, settings, reproducer, unit));
-  return outcomes;
-}
-
-async function eachAlone(root: string, settings: ProjectSettings, group: readonly WrittenReproducer[]): Promise<Map<string, RunOutcome>> {
+  const built = new Set(project?.sources.map((s) => s.path));
   const outcomes = new Map<string, RunOutcome>();
-  for (const g of group) for (const [unit, outcome] of await compileAndRun(root, settings, [g])) outcomes.set(unit, outcome);
+  for (const { reproducer, unit } of group) {
+    if (project && built.has(unit)) outcomes.set(unit, await runTest(project, settings, reproducer, unit));
+    else outcomes.set(unit, { outcome: 'does-not-compile', reason: describeDiagnostic(errors.find((e) => e.file === unit) ?? errors[0]) });
+  }
   return outcomes;
 }
 
