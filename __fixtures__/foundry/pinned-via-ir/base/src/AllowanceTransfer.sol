@@ -26,13 +26,6 @@ contract AllowanceTransfer is IAllowanceTransfer {
         _transfer(from, to, amount, token);
     }
 
-    function transferFrom(AllowanceTransferDetails[] calldata transferDetails) external {
-        for (uint256 i = 0; i < transferDetails.length; ++i) {
-            AllowanceTransferDetails calldata details = transferDetails[i];
-            _transfer(details.from, details.to, details.amount, details.token);
-        }
-    }
-
     /// @notice Sets the listed allowances of the caller to zero, e.g. after a spender is compromised.
     function lockdown(TokenSpenderPair[] calldata approvals) external {
         for (uint256 i = 0; i < approvals.length; ++i) {

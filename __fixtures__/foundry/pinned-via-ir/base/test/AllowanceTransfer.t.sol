@@ -34,18 +34,6 @@ contract AllowanceTransferTest is Test {
         assertEq(left, 60 ether);
     }
 
-    function testExpiredAllowanceReverts() public {
-        vm.prank(OWNER);
-        permit.approve(address(token), SPENDER, 100 ether, uint48(block.timestamp + 1 hours));
-        vm.warp(block.timestamp + 2 hours);
-
-        vm.prank(SPENDER);
-        vm.expectRevert(
-            abi.encodeWithSelector(IAllowanceTransfer.AllowanceExpired.selector, block.timestamp - 1 hours)
-        );
-        permit.transferFrom(OWNER, RECIPIENT, 1 ether, address(token));
-    }
-
     function testLockdownRevokes() public {
         vm.prank(OWNER);
         permit.approve(address(token), SPENDER, 100 ether, uint48(block.timestamp + 1 days));
@@ -57,10 +45,5 @@ contract AllowanceTransferTest is Test {
 
         (uint160 left, ) = permit.allowance(OWNER, address(token), SPENDER);
         assertEq(left, 0);
-    }
-
-    function testLockdownOfNothing() public {
-        vm.prank(OWNER);
-        permit.lockdown(new IAllowanceTransfer.TokenSpenderPair[](0));
     }
 }

@@ -26,17 +26,6 @@ contract AllowanceTransfer is IAllowanceTransfer {
         _transfer(from, to, amount, token);
     }
 
-    function transferFrom(AllowanceTransferDetails[] calldata transferDetails) external {
-        uint256 length = transferDetails.length;
-        for (uint256 i; i < length; ) {
-            AllowanceTransferDetails calldata details = transferDetails[i];
-            _transfer(details.from, details.to, details.amount, details.token);
-            unchecked {
-                ++i;
-            }
-        }
-    }
-
     /// @notice Sets the listed allowances of the caller to zero, e.g. after a spender is compromised.
     function lockdown(TokenSpenderPair[] calldata approvals) external {
         uint256 length = approvals.length;

@@ -15,13 +15,6 @@ interface IAllowanceTransfer {
         address spender;
     }
 
-    struct AllowanceTransferDetails {
-        address from;
-        address to;
-        uint160 amount;
-        address token;
-    }
-
     event Approval(address indexed owner, address indexed token, address indexed spender, uint160 amount, uint48 expiration);
     event Lockdown(address indexed owner, address token, address spender);
 
@@ -31,8 +24,6 @@ interface IAllowanceTransfer {
     function approve(address token, address spender, uint160 amount, uint48 expiration) external;
 
     function transferFrom(address from, address to, uint160 amount, address token) external;
-
-    function transferFrom(AllowanceTransferDetails[] calldata transferDetails) external;
 
     function lockdown(TokenSpenderPair[] calldata approvals) external;
 }
