@@ -19,9 +19,11 @@ async function fuzz(file: string, budget = BUDGET): Promise<Report> {
 
 /**
  * `calls`: the functions of the shortest sequence; `through attacker` marks one made through Lookout's
- * attacker; `budget` where BUDGET is too few for the bug on most seeds.
+ * attacker; `setupInAnyOrder` when the calls before the last set up independent state, so that every
+ * order of them is as short (which one a campaign meets first is its trajectory's business); `budget`
+ * where BUDGET is too few for the bug on most seeds.
  */
-const bugs: { file: string; kind: ReportFinding['kind']; at: string; calls: string[]; message: RegExp; budget?: string }[] = [
+const bugs: { file: string; kind: ReportFinding['kind']; at: string; calls: string[]; setupInAnyOrder?: boolean; message: RegExp; budget?: string }[] = [
   // Campaigns on LeakyBank call the attacker too (it pays out); shrinking shows the leak as plain calls.
   { file: 'LeakyBank.sol', kind: 'ether-leak', at: 'LeakyBank.sol:21', calls: ['deposit()', 'withdraw(uint256)'], message: /took out [\d.]+ ether more than it sent in, paid by LeakyBank \(0x[0-9a-f]{40}\)/ },
   { file: 'TokenSkipsAllowance.sol', kind: 'token-theft', at: 'TokenBase.sol:36', calls: ['transferFrom(address,address,uint256)'], message: /transferFrom moved \d+ of 0x0+[123]0000's balance in a transaction from 0x0+[123]0000, with an allowance of 0/ },
@@ -41,7 +43,9 @@ const bugs: { file: string; kind: ReportFinding['kind']; at: string; calls: stri
     file: 'ReentrantBank.sol',
     kind: 'reentrancy',
     at: 'ReentrantBank.sol:21',
+    // The sender's deposit fills the bank the re-entered withdraw() pays out of, before or after the attacker's.
     calls: ['deposit()', 'deposit() through attacker', 'withdraw() through attacker'],
+    setupInAnyOrder: true,
     message: /ReentrantBank \(0x[0-9a-f]{40}\) was re-entered through withdraw\(\) by the attacker it called: the attacker gained [\d.]+ ether, against [\d.]+ ether for the same calls made one after the other/,
   },
   { file: 'Forwarder.sol', kind: 'controlled-delegatecall', at: 'Forwarder.sol:14', calls: ['execute(address,bytes)'], message: /DELEGATECALL from 0x[0-9a-f]{40} to 0x[0-9a-f]{40}, an address 0x0+[23]0000 passed in/ },
@@ -62,7 +66,9 @@ describe.each(bugs)('$file', (bug) => {
     expect(finding.message).toMatch(bug.message);
     // The header's function: the last call's, or for reentrancy the re-entered one.
     expect(finding.function).toBe(bug.calls[bug.calls.length - 1].replace(' through attacker', ''));
-    expect(finding.sequence.map((c) => (c.attacker ? `${c.function} through attacker` : c.function))).toEqual(bug.calls);
+    const calls = finding.sequence.map((c) => (c.attacker ? `${c.function} through attacker` : c.function));
+    const canonical = (named: string[]) => (bug.setupInAnyOrder ? [...named.slice(0, -1).sort(), ...named.slice(-1)] : named);
+    expect(canonical(calls)).toEqual(canonical(bug.calls));
   });
 });
 

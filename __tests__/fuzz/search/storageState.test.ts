@@ -15,30 +15,32 @@ describe('valueBucket', () => {
   });
 });
 
+const writesOf = (result: TxResult): SlotWrite[] => result.trace.sstores.map(({ address, slot, value }) => ({ address, slot, value }));
+
 describe('bucketedStateBefore on Harvey Fig. 2', () => {
-  it('tells the states Bar runs on apart by bucket, so counters do not make every increment new', async () => {
+  it('tells the states its prefix set up for Bar apart by bucket, so counters do not make every increment new', async () => {
     const foo = await deploy('Fig2StateBug');
     const barOn = async (prefix: TxSequence) => {
       foo.executor.reset();
-      for (const call of prefix) await foo.executor.run(toTx(call));
+      const prefixWrites: SlotWrite[] = [];
+      for (const call of prefix) prefixWrites.push(...writesOf(await foo.executor.run(toTx(call))));
       const result = await foo.executor.run(toTx(foo.call('Bar')));
-      return bucketedStateBefore(foo.executor, slotsRead(result.trace), [], []);
+      return bucketedStateBefore(slotsRead(result.trace), prefixWrites);
     };
-    const initial = await barOn([]);
     const copied = (y: bigint) => barOn([foo.call('SetY', [y]), foo.call('CopyY')]);
-    expect(initial).toMatch(/:0=0$/);
-    expect(await copied(7n)).not.toBe(initial);
+    // Nothing before Bar: the deployed state, the same for every input, names no state.
+    expect(await barOn([])).toBe('');
+    expect(await copied(7n)).toMatch(/:0=byte$/);
     expect(await copied(7n)).toBe(await copied(200n));
     expect(await copied(7n)).toBe(await barOn([foo.call('IncX'), foo.call('IncX'), foo.call('IncX')]));
     expect(await copied(-1n)).toMatch(/=top$/);
-    // SetY alone leaves x, the only slot Bar reads, as it was.
-    expect(await barOn([foo.call('SetY', [7n])])).toBe(initial);
+    expect(await copied(1n)).not.toBe(await copied(7n));
+    // SetY alone leaves x, the only slot Bar reads, as deployed.
+    expect(await barOn([foo.call('SetY', [7n])])).toBe('');
   });
 });
 
 describe('bucketedStateBefore on a call that writes what it read (BonusCodeWallet.PopCode)', () => {
-  const writesOf = (result: TxResult): SlotWrite[] => result.trace.sstores.map(({ address, slot, value }) => ({ address, slot, value }));
-
   it('shows the length PopCode ran on, not the one it left', async () => {
     const wallet = await deploy('BonusCodeWallet');
     const popOn = async (pushes: number) => {
@@ -46,18 +48,14 @@ describe('bucketedStateBefore on a call that writes what it read (BonusCodeWalle
       const prefixWrites: SlotWrite[] = [];
       for (let i = 0; i < pushes; i++) prefixWrites.push(...writesOf(await wallet.executor.run(toTx(wallet.call('PushCode', [7n])))));
       const pop = await wallet.executor.run(toTx(wallet.call('PopCode')));
-      const reads = slotsRead(pop.trace);
-      return { ranOn: bucketedStateBefore(wallet.executor, reads, prefixWrites, writesOf(pop)), left: bucketedStateBefore(wallet.executor, reads, [], []) };
+      const lengthSlot = writesOf(pop)[0];
+      return { ranOn: bucketedStateBefore(slotsRead(pop.trace), prefixWrites), left: wallet.executor.getStorage(lengthSlot.address, lengthSlot.slot) };
     };
-    const empty = await popOn(0);
     const one = await popOn(1);
-    const three = await popOn(3);
-    // The slot left after popping: the underflow (top) on the empty array, then 0, then 2.
-    expect(empty.left).toMatch(/=top$/);
-    expect(one.left).toMatch(/=0$/);
-    // The slot PopCode read: the deployed value, then each prefix's last write.
-    expect(empty.ranOn).toMatch(/=initial$/);
+    // Popping one code leaves the length 0 and ran on 1; on three it ran on a byte-sized length.
+    expect(one.left).toBe(0n);
     expect(one.ranOn).toMatch(/=1$/);
-    expect(three.ranOn).toMatch(/=byte$/);
+    expect((await popOn(3)).ranOn).toMatch(/=byte$/);
+    expect((await popOn(0)).ranOn).toBe('');
   });
 });
