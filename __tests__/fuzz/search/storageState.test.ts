@@ -1,8 +1,14 @@
+import path from 'node:path';
+import type { AbiFunction } from 'viem';
+import { compileProject } from '../../../src/build/compile.js';
+import { Executor, SENDER_ADDRESSES } from '../../../src/evm/executor.js';
+import { functionTarget } from '../../../src/fuzz/inputs/abi.js';
 import { slotsRead } from '../../../src/fuzz/search/ddsf.js';
 import { bucketedStateBefore, type SlotWrite, valueBucket } from '../../../src/fuzz/search/storageState.js';
 import type { TxResult } from '../../../src/evm/types.js';
 import { toTx } from '../../../src/fuzz/execution/sequenceRunner.js';
-import type { TxSequence } from '../../../src/fuzz/types.js';
+import type { AbiValue, Call, TxSequence } from '../../../src/fuzz/types.js';
+import { REPO_ROOT } from '../../helpers/repoRoot.js';
 import { deploy } from '../harveyHarness.js';
 
 describe('valueBucket', () => {
@@ -57,5 +63,35 @@ describe('bucketedStateBefore on a call that writes what it read (BonusCodeWalle
     expect(one.ranOn).toMatch(/=1$/);
     expect((await popOn(3)).ranOn).toMatch(/=byte$/);
     expect((await popOn(0)).ranOn).toBe('');
+  });
+});
+
+describe('bucketedStateBefore on the catalogue\'s wrapped ether (a mapping of balances)', () => {
+  it('names no state for a balance key nothing before the call wrote, and one state per bucket of what was set up', async () => {
+    const file = path.join('__fixtures__/oracles', 'WrappedEtherUncheckedBurn.sol');
+    const project = await compileProject({ root: REPO_ROOT, paths: [file] });
+    const contract = project.contracts.find((c) => c.name === 'WrappedEtherUncheckedBurn')!;
+    const executor = await Executor.create([{ name: contract.name, file: contract.file, abi: contract.abi, creationCode: contract.creation.bytecode }]);
+    const call = (fn: string, args: AbiValue[] = [], sender = 0, value = 0n): Call => {
+      const abi = contract.abi.find((item): item is AbiFunction => item.type === 'function' && item.name === fn)!;
+      return { sender, to: 0, target: functionTarget(abi), args, value, blockDelay: 0, timeDelay: 0 };
+    };
+    const lastOn = async (prefix: TxSequence, last: Call) => {
+      await executor.reset();
+      const prefixWrites: SlotWrite[] = [];
+      for (const c of prefix) prefixWrites.push(...writesOf(await executor.run(toTx(c))));
+      const result = await executor.run(toTx(last));
+      expect(result.outcome.kind).toBe('success');
+      return bucketedStateBefore(slotsRead(result.trace), prefixWrites);
+    };
+    // Each recipient's balance is a slot of its own; on the deployed storage none is a state.
+    const [, alice, bob] = SENDER_ADDRESSES;
+    expect(await lastOn([], call('transfer', [alice, 0n]))).toBe('');
+    expect(await lastOn([], call('transfer', [bob, 0n]))).toBe('');
+    // A deposit sets up the sender's balance and the supply withdraw reads; amounts of one bucket are one state.
+    const withdrawAfter = (wei: bigint) => lastOn([call('deposit', [], 1, wei)], call('withdraw', [1n], 1));
+    expect(await withdrawAfter(5n)).toMatch(/^[^,]+=byte,[^,]+=byte$/);
+    expect(await withdrawAfter(5n)).toBe(await withdrawAfter(200n));
+    expect(await withdrawAfter(5n)).not.toBe(await withdrawAfter(10n ** 18n));
   });
 });
