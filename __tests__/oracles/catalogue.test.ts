@@ -35,9 +35,9 @@ const bugs: { file: string; kind: ReportFinding['kind']; at: string; calls: stri
   // give "one more than my balance" (1,000 ether + 1 wei).
   // The amount is one draw among many: over seeds 1–40 (`BENCH_ONLY=leak BENCH_SEEDS=40`) the campaign
   // needs a median of 1,218 transactions, 3,000 or fewer on 30 seeds, 10,000 or fewer on 38 (DDSF off:
-  // 1,100, 29 and 38; before the storage-state rule counted only slots earlier calls set up: 2,512, 22
-  // and 34; with follow-ups on every value a function compared, before they waited for a confirmed
-  // guard: 3,446, 18 and 33).
+  // 1,100, 29 and 38; when the storage-state rule counted every slot the last call read, not only those
+  // earlier calls set up: 2,512, 22 and 34; with follow-ups on every value a function compared, before
+  // they waited for a confirmed guard: 3,446, 18 and 33).
   { file: 'WrappedEtherUncheckedBurn.sol', kind: 'ether-leak', at: 'WrappedEtherUncheckedBurn.sol:25', calls: ['withdraw(uint256)'], message: /took out [\d.]+ ether more than it sent in, paid by WrappedEtherUncheckedBurn \(0x[0-9a-f]{40}\)/, budget: '10000x' },
   { file: 'Killable.sol', kind: 'unprotected-selfdestruct', at: 'Killable.sol:16', calls: ['close()'], message: /SELFDESTRUCT of 0x[0-9a-f]{40} executed by 0x0+[23]0000/ },
   {
