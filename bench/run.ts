@@ -5,7 +5,7 @@
  * (transactions per run) scale it; BENCH_COMPILE_RUNS (fresh processes per compiler source, default 3)
  * scales the compile benchmark; BENCH_ONLY (comma-separated section names below) runs some sections;
  * BENCH_ABLATION (comma-separated: ddsf, prediction, lookahead) runs the ablation for some switches.
- * `BENCH_ONLY=leak BENCH_SEEDS=40` is the wrapped-ether leak's spread that issue 16's follow-ups are judged on.
+ * `BENCH_ONLY=leak BENCH_SEEDS=40` is the wrapped-ether leak's spread that issue 16's follow-ups and storage-state rule are judged on.
  */
 import { benchAblation, printAblation, selectSwitches, type TechniqueSwitch } from './ablation.js';
 import { benchDiffCost, printDiffCost } from './behaviourDiffCost.js';
@@ -45,6 +45,7 @@ const LOOP_FIXTURES = ['__fixtures__/bran/Fig2.sol', '__fixtures__/speed/Loops.s
  * among many), where DDSF must not cost; the catalogue test's budget rests on its spread over seeds.
  */
 const LEAK_FIXTURE = '__fixtures__/oracles/WrappedEtherUncheckedBurn.sol';
+const LEAK_SAFE_TWIN = '__fixtures__/oracles/WrappedEther.sol';
 
 /** The ablation's fixtures, by the technique each was built for; Bran's schedules aim at the bug's line (`aimMark`). */
 const BUG_LINE = 'assert(false)';
@@ -136,6 +137,9 @@ const SECTIONS: Record<string, () => Promise<void>> = {
       const within = (limit: number) => transactions.filter((t) => t <= limit && t < budget).length;
       console.log(`${configuration.padStart(8)}  found within 3,000 on ${within(3000)}/${seeds}, within 10,000 on ${within(10_000)}/${seeds}; per seed: ${transactions.join(' ')}`);
     }
+    // What dilutes the schedule when DDSF costs here: inputs kept, on the safe twin so that every run spends its budget.
+    console.log(`\n# Inputs kept per 10k transactions on the safe twin, default configuration, ${seeds} seeds, 3000 transactions`);
+    printInputsKept(await benchInputsKept({ fixtures: [LEAK_SAFE_TWIN], seeds, budgetTransactions: 3000 }));
   },
   async ablation() {
     const switches = selectSwitches(TECHNIQUE_SWITCHES, process.env.BENCH_ABLATION);

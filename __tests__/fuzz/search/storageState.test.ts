@@ -1,8 +1,14 @@
+import path from 'node:path';
+import type { AbiFunction } from 'viem';
+import { compileProject } from '../../../src/build/compile.js';
+import { Executor, SENDER_ADDRESSES } from '../../../src/evm/executor.js';
+import { functionTarget } from '../../../src/fuzz/inputs/abi.js';
 import { slotsRead } from '../../../src/fuzz/search/ddsf.js';
 import { bucketedStateBefore, type SlotWrite, valueBucket } from '../../../src/fuzz/search/storageState.js';
 import type { TxResult } from '../../../src/evm/types.js';
 import { toTx } from '../../../src/fuzz/execution/sequenceRunner.js';
-import type { TxSequence } from '../../../src/fuzz/types.js';
+import type { AbiValue, Call, TxSequence } from '../../../src/fuzz/types.js';
+import { REPO_ROOT } from '../../helpers/repoRoot.js';
 import { deploy } from '../harveyHarness.js';
 
 describe('valueBucket', () => {
@@ -15,30 +21,32 @@ describe('valueBucket', () => {
   });
 });
 
+const writesOf = (result: TxResult): SlotWrite[] => result.trace.sstores.map(({ address, slot, value }) => ({ address, slot, value }));
+
 describe('bucketedStateBefore on Harvey Fig. 2', () => {
-  it('tells the states Bar runs on apart by bucket, so counters do not make every increment new', async () => {
+  it('tells the states its prefix set up for Bar apart by bucket, so counters do not make every increment new', async () => {
     const foo = await deploy('Fig2StateBug');
     const barOn = async (prefix: TxSequence) => {
       foo.executor.reset();
-      for (const call of prefix) await foo.executor.run(toTx(call));
+      const prefixWrites: SlotWrite[] = [];
+      for (const call of prefix) prefixWrites.push(...writesOf(await foo.executor.run(toTx(call))));
       const result = await foo.executor.run(toTx(foo.call('Bar')));
-      return bucketedStateBefore(foo.executor, slotsRead(result.trace), [], []);
+      return bucketedStateBefore(slotsRead(result.trace), prefixWrites);
     };
-    const initial = await barOn([]);
     const copied = (y: bigint) => barOn([foo.call('SetY', [y]), foo.call('CopyY')]);
-    expect(initial).toMatch(/:0=0$/);
-    expect(await copied(7n)).not.toBe(initial);
+    // Nothing before Bar: the deployed state, the same for every input, names no state.
+    expect(await barOn([])).toBe('');
+    expect(await copied(7n)).toMatch(/:0=byte$/);
     expect(await copied(7n)).toBe(await copied(200n));
     expect(await copied(7n)).toBe(await barOn([foo.call('IncX'), foo.call('IncX'), foo.call('IncX')]));
     expect(await copied(-1n)).toMatch(/=top$/);
-    // SetY alone leaves x, the only slot Bar reads, as it was.
-    expect(await barOn([foo.call('SetY', [7n])])).toBe(initial);
+    expect(await copied(1n)).not.toBe(await copied(7n));
+    // SetY alone leaves x, the only slot Bar reads, as deployed.
+    expect(await barOn([foo.call('SetY', [7n])])).toBe('');
   });
 });
 
 describe('bucketedStateBefore on a call that writes what it read (BonusCodeWallet.PopCode)', () => {
-  const writesOf = (result: TxResult): SlotWrite[] => result.trace.sstores.map(({ address, slot, value }) => ({ address, slot, value }));
-
   it('shows the length PopCode ran on, not the one it left', async () => {
     const wallet = await deploy('BonusCodeWallet');
     const popOn = async (pushes: number) => {
@@ -46,18 +54,44 @@ describe('bucketedStateBefore on a call that writes what it read (BonusCodeWalle
       const prefixWrites: SlotWrite[] = [];
       for (let i = 0; i < pushes; i++) prefixWrites.push(...writesOf(await wallet.executor.run(toTx(wallet.call('PushCode', [7n])))));
       const pop = await wallet.executor.run(toTx(wallet.call('PopCode')));
-      const reads = slotsRead(pop.trace);
-      return { ranOn: bucketedStateBefore(wallet.executor, reads, prefixWrites, writesOf(pop)), left: bucketedStateBefore(wallet.executor, reads, [], []) };
+      const lengthSlot = writesOf(pop)[0];
+      return { ranOn: bucketedStateBefore(slotsRead(pop.trace), prefixWrites), left: wallet.executor.getStorage(lengthSlot.address, lengthSlot.slot) };
     };
-    const empty = await popOn(0);
     const one = await popOn(1);
-    const three = await popOn(3);
-    // The slot left after popping: the underflow (top) on the empty array, then 0, then 2.
-    expect(empty.left).toMatch(/=top$/);
-    expect(one.left).toMatch(/=0$/);
-    // The slot PopCode read: the deployed value, then each prefix's last write.
-    expect(empty.ranOn).toMatch(/=initial$/);
+    // Popping one code leaves the length 0 and ran on 1; on three it ran on a byte-sized length.
+    expect(one.left).toBe(0n);
     expect(one.ranOn).toMatch(/=1$/);
-    expect(three.ranOn).toMatch(/=byte$/);
+    expect((await popOn(3)).ranOn).toMatch(/=byte$/);
+    expect((await popOn(0)).ranOn).toBe('');
+  });
+});
+
+describe('bucketedStateBefore on the catalogue\'s wrapped ether (a mapping of balances)', () => {
+  it('names no state for a balance key nothing before the call wrote, and one state per bucket of what was set up', async () => {
+    const file = path.join('__fixtures__/oracles', 'WrappedEtherUncheckedBurn.sol');
+    const project = await compileProject({ root: REPO_ROOT, paths: [file] });
+    const contract = project.contracts.find((c) => c.name === 'WrappedEtherUncheckedBurn')!;
+    const executor = await Executor.create([{ name: contract.name, file: contract.file, abi: contract.abi, creationCode: contract.creation.bytecode }]);
+    const call = (fn: string, args: AbiValue[] = [], sender = 0, value = 0n): Call => {
+      const abi = contract.abi.find((item): item is AbiFunction => item.type === 'function' && item.name === fn)!;
+      return { sender, to: 0, target: functionTarget(abi), args, value, blockDelay: 0, timeDelay: 0 };
+    };
+    const lastOn = async (prefix: TxSequence, last: Call) => {
+      await executor.reset();
+      const prefixWrites: SlotWrite[] = [];
+      for (const c of prefix) prefixWrites.push(...writesOf(await executor.run(toTx(c))));
+      const result = await executor.run(toTx(last));
+      expect(result.outcome.kind).toBe('success');
+      return bucketedStateBefore(slotsRead(result.trace), prefixWrites);
+    };
+    // Each recipient's balance is a slot of its own; on the deployed storage none is a state.
+    const [, alice, bob] = SENDER_ADDRESSES;
+    expect(await lastOn([], call('transfer', [alice, 0n]))).toBe('');
+    expect(await lastOn([], call('transfer', [bob, 0n]))).toBe('');
+    // A deposit sets up the sender's balance and the supply withdraw reads; amounts of one bucket are one state.
+    const withdrawAfter = (wei: bigint) => lastOn([call('deposit', [], 1, wei)], call('withdraw', [1n], 1));
+    expect(await withdrawAfter(5n)).toMatch(/^[^,]+=byte,[^,]+=byte$/);
+    expect(await withdrawAfter(5n)).toBe(await withdrawAfter(200n));
+    expect(await withdrawAfter(5n)).not.toBe(await withdrawAfter(10n ** 18n));
   });
 });

@@ -27,7 +27,7 @@ export interface Execution {
 interface Observed {
   execution: Execution;
   pathId: string;
-  /** Its path on the storage its last transaction read, as a corpus key (`storageStateId`), when that rule is on. */
+  /** Its path on the storage its prefix set up for its last transaction, as a corpus key (`storageStateId`), when that rule is on. */
   stateId?: string;
   steps: TxStep[];
   written: StorageSlot[];
@@ -86,7 +86,7 @@ async function observe(state: CampaignState, setup: CampaignSetup, sequence: TxS
   const steps: TxStep[] = [];
   const sequenceIndex = state.sequences;
   const perTransaction = ddsf !== undefined && !setup.techniques.prefixPathIds;
-  // What each successful transaction wrote, with values: the storage the last one ran on (see bucketedStateBefore).
+  // What each successful transaction wrote, with values: the state the earlier ones set up for the last one (see bucketedStateBefore).
   const writes: SlotWrite[][] = [];
   const run = await runSequence(setup.harness, sequence, (result, index) => {
     meter.transactions++;
@@ -100,9 +100,7 @@ async function observe(state: CampaignState, setup: CampaignSetup, sequence: TxS
     state.emit({ kind: 'transaction', result, sequenceIndex, elapsedMs: meter.elapsedMs() });
   }, state.findings);
   const lastReads = ddsf && run.last ? slotsRead(run.last.trace) : [];
-  // Read before `distinguish` runs anything: the executor holds the state this input left.
-  const lastIndex = run.transactions - 1;
-  const readState = perTransaction ? bucketedStateBefore(setup.harness.executor, lastReads, writes.slice(0, lastIndex).flat(), writes[lastIndex] ?? []) : '';
+  const readState = perTransaction ? bucketedStateBefore(lastReads, writes.slice(0, run.transactions - 1).flat()) : '';
   const lastCall = run.transactions > 0 ? sequence[run.transactions - 1] : undefined;
   if (state.followUps) {
     // The state this input left first meets what earlier calls compared, then its last call's comparisons join them.

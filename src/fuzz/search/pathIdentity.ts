@@ -41,10 +41,11 @@ export function sequencePathId(steps: readonly TxStep[], spansPrefix: boolean): 
 }
 
 /**
- * The corpus key of an input kept for the state its last transaction ran on rather than for a new
- * path: that path with the buckets of the slots the transaction read (`bucketedStateBefore`). A prefix
- * that sets up a new state for the call under test is kept without its own path counting (Harvey
- * Sect. 5 leaves such prefixes no identity); undefined when the transaction read no storage.
+ * The corpus key of an input kept for the state its prefix set up rather than for a new path: the
+ * last transaction's path with the buckets of the slots it read that earlier ones wrote
+ * (`bucketedStateBefore`). A prefix that sets up a new state for the call under test is kept without
+ * its own path counting (Harvey Sect. 5 leaves such prefixes no identity); undefined when it set up
+ * nothing the transaction read.
  */
 export function storageStateId(pathId: string, bucketed: string): string | undefined {
   return bucketed === '' ? undefined : `${pathId}@${bucketed}`;
