@@ -19,6 +19,14 @@ async function fuzz(file: string, budget: string, overrides: Partial<FuzzConfig>
   return (await runPipeline(config, { logger: memoryLogger() })).report;
 }
 
+const runs = new Map<string, Promise<Report>>();
+/** Tests reading the same default-configuration campaign share its run: same seed and budget, same report. */
+function campaign(file: string, budget: string): Promise<Report> {
+  const key = `${file}@${budget}`;
+  if (!runs.has(key)) runs.set(key, fuzz(file, budget));
+  return runs.get(key)!;
+}
+
 const found = (report: Report, kind: ReportFinding['kind']) => report.findings.filter((f) => f.kind === kind);
 
 describe('Fig1Paths (Harvey Fig. 1)', () => {
@@ -38,7 +46,7 @@ describe.each([
   { file: 'LongSequence.sol', budget: '6000x', kind: 'assertion' as const, line: 21, calls: 5 },
 ])('$file', ({ file, budget, kind, line, calls }) => {
   it(`finds the ${kind} at line ${line} with a ${calls}-transaction sequence`, async () => {
-    const report = await fuzz(file, budget);
+    const report = await campaign(file, budget);
     const [finding] = found(report, kind);
     expect(finding).toMatchObject({ line });
     expect(finding.sequence).toHaveLength(calls);
@@ -47,7 +55,7 @@ describe.each([
 
 describe('BonusCodeWallet owner takeover (Harvey Fig. 3)', () => {
   it('breaks property_owner_unchanged with the index 2^256 − keccak(1), which is no constant of the code', async () => {
-    const report = await fuzz('BonusCodeWallet.sol', '6000x');
+    const report = await campaign('BonusCodeWallet.sol', '6000x');
     const [takeover] = found(report, 'property');
     expect(takeover.function).toBe('property_owner_unchanged()');
     const setCode = takeover.sequence.find((c) => c.function === 'SetCodeAt(uint256,uint256)')!;
@@ -74,7 +82,7 @@ describe('safe twin LongSequenceSafe.sol', () => {
 
 describe('prediction statistics', () => {
   it('reports the one-shot success rate of input prediction', async () => {
-    const report = await fuzz('Quadratic.sol', '3000x');
+    const report = await campaign('Quadratic.sol', '6000x');
     expect(report.stats.prediction!.oneShot).toBeGreaterThan(0);
     expect(report.stats.prediction!.oneShotSuccessRate).toBeCloseTo(report.stats.prediction!.oneShotHits / report.stats.prediction!.oneShot);
   });
