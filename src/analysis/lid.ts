@@ -27,6 +27,12 @@ export class LidHasher {
     for (const byte of bytes) this.updateByte(byte);
   }
 
+  /** Another LID (a callee frame's, Bran §IV-C), as its two 32-bit halves. */
+  updateLid(lid: string): void {
+    this.updateWord(Number.parseInt(lid.slice(0, 8), 16));
+    this.updateWord(Number.parseInt(lid.slice(8, 16), 16));
+  }
+
   hex(): string {
     return this.hi.toString(16).padStart(8, '0') + this.lo.toString(16).padStart(8, '0');
   }

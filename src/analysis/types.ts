@@ -54,6 +54,25 @@ export interface LookaheadResult {
   steps: number;
 }
 
+/**
+ * One frame's part of a concrete path, with the frames its calls ran (Bran §IV-C: "separating the
+ * parts of path π that belong to the caller and the callee").
+ */
+export interface FramePath {
+  /** The frame's own jumps: [pc, destination] pairs flattened (a JUMPI not taken goes to pc + 1). */
+  readonly jumps: Uint32Array;
+  /** Frames that ran code for its calls, in the order they ran. */
+  readonly calls: readonly CalledFrame[];
+}
+
+/** A frame a call ran. */
+export interface CalledFrame {
+  readonly code: Uint8Array;
+  /** Jumps its caller had made when it called: the call is in the block the caller entered by that many jumps. */
+  readonly callerJumps: number;
+  readonly path: FramePath;
+}
+
 /** Knobs with defaults that suit the fuzz loop. */
 export interface LookaheadOptions {
   /** Split points after this many executed prefix instructions are ignored (the paper's 8,192). */
@@ -65,6 +84,12 @@ export interface LookaheadOptions {
    * whole path (the paper's configuration C, RQ2: ARETARGETSUNREACHABLE always returns false).
    */
   assumeTargetsAhead?: boolean;
+  /**
+   * The frames the path's calls ran (Bran §IV-C). A call in the prefix that ran known code (one of
+   * the target set's `callees`) hashes that frame's own LID, by this analysis run on its part of the
+   * path, into the caller's; without them the LID is of the frame's own jumps only.
+   */
+  calls?: readonly CalledFrame[];
 }
 
 /** Counters per analysed program, for the report's analysis stats. */
