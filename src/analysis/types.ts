@@ -40,7 +40,10 @@ export const BAILOUT_CAUSES: readonly BailoutCause[] = ['step-budget', 'path-mis
 
 /** The outcome of Alg. 2 for one path. */
 export interface LookaheadResult {
-  /** Lookahead identifier: 16 hex digits, a 64-bit FNV-1a of the code hash and the prefix's (pc, destination) pairs. */
+  /**
+   * Lookahead identifier: 16 hex digits, a 64-bit FNV-1a of the code hash and the prefix's (pc,
+   * destination) pairs, with the LID of each callee frame the prefix's calls ran at its call.
+   */
   lid: string;
   /** Number of [pc, destination] pairs of the path in the no-target-ahead prefix (the whole path when none was proven). */
   prefixLength: number;
