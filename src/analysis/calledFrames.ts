@@ -1,5 +1,6 @@
 import { callOperands, type FrameInput } from './frame.js';
 import { isConst } from './lattice.js';
+import type { AnalyzedProgram } from './program.js';
 import type { AbstractState } from './state.js';
 import type { CalledFrame, Callee, TargetSet } from './types.js';
 
@@ -61,4 +62,15 @@ function sameCode(a: Uint8Array, b: Uint8Array): boolean {
   if (a === b) return true;
   if (a.length !== b.length) return false;
   return Buffer.compare(a, b) === 0;
+}
+
+/**
+ * A callee frame's split points, numbered apart from its caller's pcs: (1 + 20 bits of the callee's
+ * code hash) · 2^32 + pc, below 2^53 and so exact. Points already numbered so (deeper frames) stay.
+ * Split points are only counted per number (Def. 6), so equal code shares them wherever it is called.
+ */
+export function calleeSplitPoints(program: AnalyzedProgram, points: readonly number[]): number[] {
+  const [a, b, c] = program.codeHash;
+  const base = (((a << 12) | (b << 4) | (c >> 4)) + 1) * 2 ** 32;
+  return points.map((pc) => (pc >= 2 ** 32 ? pc : base + pc));
 }

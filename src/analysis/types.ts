@@ -47,7 +47,10 @@ export interface LookaheadResult {
   lid: string;
   /** Number of [pc, destination] pairs of the path in the no-target-ahead prefix (the whole path when none was proven). */
   prefixLength: number;
-  /** Split points along the prefix, in path order: pc 0, then each jump destination entered for the first time. */
+  /**
+   * Split points along the prefix, in path order: pc 0, then each jump destination entered for the
+   * first time; a callee frame's (see `calleeSplitPoints`) where the prefix made its call.
+   */
   splitPoints: number[];
   /** True when no split point was proven no-target-ahead, so the prefix is the whole path (Alg. 2 line 12). */
   targetsAhead: boolean;

@@ -61,6 +61,7 @@ function analyzer(mode: AnalysisMode, world: 'library known' | 'calls opaque' = 
 
 interface Run {
   lid: string;
+  splitPoints: readonly number[];
   pathId: string;
   /** The outermost frame's jumps, copied. */
   jumps: number[];
@@ -72,7 +73,8 @@ async function bar(analyze: PathAnalyzer, args: [bigint, bigint, bigint, bigint,
   const data = hexToBytes(encodeFunctionData({ abi: caller.abi, functionName: 'bar', args }));
   const result = await executor.run({ sender: 0, to: 1, data, value: 0n, blockDelay: 0, timeDelay: 0 });
   expect(result.outcome).toEqual({ kind: 'success' });
-  return { lid: analyze.analyze(result).lid, pathId: result.trace.pathId, jumps: [...result.trace.jumps] };
+  const { lid, splitPoints } = analyze.analyze(result);
+  return { lid, splitPoints, pathId: result.trace.pathId, jumps: [...result.trace.jumps] };
 }
 
 /** The loops' branch with different turns (w % 9, z % 9 with y even), and the rare branch with b = a % 32 ≠ 29. */
@@ -109,6 +111,13 @@ describe('callee LIDs (Bran §IV-C) on CalleeFig2.sol', () => {
     expect(runs[2].pathId).toBe(runs[3].pathId);
     expect(rare1).toBe(rare2);
     expect(rare1).not.toBe(loops1);
+    // The callee's split points count along the prefix, numbered apart from the caller's pcs: the rare
+    // branch's are new, the loops' shared.
+    const calleePoints = (run: Run) => run.splitPoints.filter((p) => p >= 2 ** 32);
+    expect(calleePoints(runs[0]).length).toBeGreaterThan(0);
+    expect(calleePoints(runs[1])).toEqual(calleePoints(runs[0]));
+    expect(calleePoints(runs[2]).filter((p) => !calleePoints(runs[0]).includes(p)).length).toBeGreaterThan(0);
+    expect(runs[0].splitPoints.filter((p) => p < 2 ** 32).every((p) => p < subject.code.length)).toBe(true);
   });
 
   it('without the library known, the caller jumps alone make one LID for both branches', async () => {
