@@ -18,9 +18,10 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /**
  * Fig2.sol: the target in the rare branch (the constant domain proves the loops' branch free of it);
  * Fig2Refined.sol: the target behind the loops (only the refinement on the branch does);
- * CalleeGuard.sol: the same behind a library call (only following the call into the callee does).
+ * CalleeGuard.sol: the same behind a library call (only following the call into the callee does);
+ * CalleeFig2.sol: Fig2's body inside a library call (only the callee frame's own LID tells its branches apart).
  */
-export const BRAN_FIXTURES = ['__fixtures__/bran/Fig2.sol', '__fixtures__/bran/Fig2Refined.sol', '__fixtures__/bran/CalleeGuard.sol'];
+export const BRAN_FIXTURES = ['__fixtures__/bran/Fig2.sol', '__fixtures__/bran/Fig2Refined.sol', '__fixtures__/bran/CalleeGuard.sol', '__fixtures__/bran/CalleeFig2.sol'];
 /** The line behind the narrow computed check (the paper's t22). */
 const TARGET_MARK = '// TARGET';
 

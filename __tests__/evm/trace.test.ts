@@ -30,6 +30,13 @@ contract Child {
     function ping(uint256 v) external { if (v > 2) n = v; }
 }
 
+contract Relay {
+    function via(Relay next, Branchy b, uint256 v) external view returns (uint256) {
+        if (address(next) == address(0)) return b.branch(v);
+        return next.via(Relay(address(0)), b, v);
+    }
+}
+
 contract Factory {
     function make() external returns (address) {
         Child c = new Child();
@@ -64,6 +71,8 @@ async function traceOf(to: number, data: Uint8Array) {
     edges: new Set(t.edges),
     jumps: Array.from(t.jumps),
     comparisons: t.comparisons.map((c) => ({ ...c })),
+    calleeFrames: t.calleeFrames.map((f) => ({ ...f })),
+    calleeJumps: Array.from(t.calleeJumps),
     sloads: t.sloads.map((s) => ({ ...s })),
     sstores: t.sstores.map((s) => ({ ...s })),
     blocks: new Map([...t.blocks].map(([id, pcs]) => [id, new Set(pcs)])),
@@ -74,7 +83,7 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'lookout-trace-'));
   writeFileSync(path.join(dir, 'Branchy.sol'), SOURCE);
   project = await compileProject({ root: dir, paths: ['Branchy.sol'] });
-  executor = await Executor.create([request('Branchy'), request('Factory')]);
+  executor = await Executor.create([request('Branchy'), request('Factory'), request('Relay')]);
 });
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -167,6 +176,26 @@ describe('transaction trace', () => {
     expect(created.length).toBe(2);
     expect([...trace.edges].some((edge) => created.includes(Math.floor(edge / 2 ** 32)))).toBe(true);
     expect(trace.sstores.some((s) => created.includes(s.codeId) && s.slot === 0n)).toBe(true);
+  });
+
+  it('keeps each callee frame with its code, its caller and its caller jumps so far, and its own jumps', async () => {
+    const [branchy, , relay] = executor.deployments;
+    const viaRelay = (v: bigint) => traceOf(2, call('Relay', 'via', [relay.address, branchy.address, v]));
+    const trace = await viaRelay(42n);
+    // The outermost Relay calls Relay again, which calls Branchy: depth 1 under the outermost, depth 2 under it.
+    expect(trace.calleeFrames.map((f) => [f.parent, f.codeId])).toEqual([[-1, relay.codeId], [0, branchy.codeId]]);
+    /** A kept frame's [pc, destination] pairs, out of the triples of all frames. */
+    const jumpsOf = (t: typeof trace, frame: number) => t.calleeJumps.filter((_, i) => t.calleeJumps[i - (i % 3)] === frame && i % 3 !== 0);
+    const [inner, innermost] = trace.calleeFrames;
+    expect(inner.callerJumps).toBeGreaterThan(0);
+    expect(inner.callerJumps).toBeLessThan(trace.jumps.length / 2);
+    expect(innermost.callerJumps).toBeGreaterThan(0);
+    expect(innermost.callerJumps).toBeLessThan(jumpsOf(trace, 0).length / 2);
+    // The innermost frame's jumps are its own path: another branch of Branchy changes them, and nothing else.
+    const other = await viaRelay(5n);
+    expect(jumpsOf(other, 1)).not.toEqual(jumpsOf(trace, 1));
+    expect(jumpsOf(other, 0)).toEqual(jumpsOf(trace, 0));
+    expect(other.jumps).toEqual(trace.jumps);
   });
 
   it('creates at the same address after a reset (nonces are part of the snapshot)', async () => {

@@ -13,7 +13,7 @@ function result(sstores: Partial<StorageWrite>[], outcome: TxResult['outcome'] =
   return {
     outcome, returnData: new Uint8Array(0), gasUsed: 0n, logs: [], created: [],
     trace: {
-      pathId: '', edges: [], jumps: new Uint32Array(0), jumpsTruncated: false, comparisons: [], sloads: [], blocks: new Map(), effects: [],
+      pathId: '', edges: [], jumps: new Uint32Array(0), jumpsTruncated: false, comparisons: [], sloads: [], blocks: new Map(), effects: [], calleeFrames: [], calleeJumps: new Uint32Array(0),
       sstores: sstores.map((s) => ({ codeId: 0, pc: 0, address: '0x01', slot: 0n, value: 0n, ...s })),
     },
   };

@@ -24,7 +24,7 @@ function result(outcome: TxOutcome): TxResult {
     gasUsed: 21000n,
     created: [],
     logs: [],
-    trace: { pathId: '0', edges: [], jumps: new Uint32Array(), jumpsTruncated: false, comparisons: [], sloads: [], sstores: [], effects: [], blocks: new Map() },
+    trace: { pathId: '0', edges: [], jumps: new Uint32Array(), jumpsTruncated: false, comparisons: [], sloads: [], sstores: [], effects: [], blocks: new Map(), calleeFrames: [], calleeJumps: new Uint32Array(0) },
   };
 }
 

@@ -1,6 +1,7 @@
 /**
  * Incremental 64-bit FNV-1a over 32-bit words, kept in two uint32 halves so that hashing a path costs
- * no BigInt. The LID of a prefix is this hash over the code hash and the prefix's (pc, destination) pairs.
+ * no BigInt. The LID of a prefix is this hash over the code hash and the prefix's (pc, destination) pairs,
+ * and the LIDs of the callee frames its calls ran (Bran §IV-C).
  */
 const PRIME_LOW = 0x1b3; // the FNV-64 prime is 2^40 + 0x1b3
 
@@ -25,6 +26,12 @@ export class LidHasher {
 
   updateBytes(bytes: Uint8Array): void {
     for (const byte of bytes) this.updateByte(byte);
+  }
+
+  /** Another LID (a callee frame's, Bran §IV-C), as its two 32-bit halves. */
+  updateLid(lid: string): void {
+    this.updateWord(Number.parseInt(lid.slice(0, 8), 16));
+    this.updateWord(Number.parseInt(lid.slice(8, 16), 16));
   }
 
   hex(): string {

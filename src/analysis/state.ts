@@ -93,7 +93,8 @@ export function joinInto(current: AbstractState, incoming: AbstractState, thresh
     if (joined === undefined) byTheirs.set(theirs, (joined = joinValues(mine, theirs, thresholds)));
     stack[i] = joined;
   }
-  if (!changed) changed = fingerprint({ stack, open, memory: current.memory }) !== fingerprint(current);
+  // With the frame's input, or a callee frame's states would differ from themselves (`#key`) and never settle.
+  if (!changed) changed = fingerprint(withInput({ stack, open, memory: current.memory }, current.input)) !== fingerprint(current);
   const memory = new Map<number, MemoryWord>();
   for (const [offset, word] of current.memory) {
     const theirs = incoming.memory.get(offset);

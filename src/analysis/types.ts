@@ -40,11 +40,17 @@ export const BAILOUT_CAUSES: readonly BailoutCause[] = ['step-budget', 'path-mis
 
 /** The outcome of Alg. 2 for one path. */
 export interface LookaheadResult {
-  /** Lookahead identifier: 16 hex digits, a 64-bit FNV-1a of the code hash and the prefix's (pc, destination) pairs. */
+  /**
+   * Lookahead identifier: 16 hex digits, a 64-bit FNV-1a of the code hash and the prefix's (pc,
+   * destination) pairs, with the LID of each callee frame the prefix's calls ran at its call.
+   */
   lid: string;
   /** Number of [pc, destination] pairs of the path in the no-target-ahead prefix (the whole path when none was proven). */
   prefixLength: number;
-  /** Split points along the prefix, in path order: pc 0, then each jump destination entered for the first time. */
+  /**
+   * Split points along the prefix, in path order: pc 0, then each jump destination entered for the
+   * first time; a callee frame's (see `calleeSplitPoints`) where the prefix made its call.
+   */
   splitPoints: number[];
   /** True when no split point was proven no-target-ahead, so the prefix is the whole path (Alg. 2 line 12). */
   targetsAhead: boolean;
@@ -52,6 +58,25 @@ export interface LookaheadResult {
   bailout?: BailoutCause;
   /** Abstract instructions executed (prefix plus suffix checks, cache hits cost nothing). */
   steps: number;
+}
+
+/**
+ * One frame's part of a concrete path, with the frames its calls ran (Bran §IV-C: "separating the
+ * parts of path π that belong to the caller and the callee").
+ */
+export interface FramePath {
+  /** The frame's own jumps: [pc, destination] pairs flattened (a JUMPI not taken goes to pc + 1). */
+  readonly jumps: Uint32Array;
+  /** Frames that ran code for its calls, in the order they ran. */
+  readonly calls: readonly CalledFrame[];
+}
+
+/** A frame a call ran. */
+export interface CalledFrame {
+  readonly code: Uint8Array;
+  /** Jumps its caller had made when it called: the call is in the block the caller entered by that many jumps. */
+  readonly callerJumps: number;
+  readonly path: FramePath;
 }
 
 /** Knobs with defaults that suit the fuzz loop. */
@@ -65,6 +90,12 @@ export interface LookaheadOptions {
    * whole path (the paper's configuration C, RQ2: ARETARGETSUNREACHABLE always returns false).
    */
   assumeTargetsAhead?: boolean;
+  /**
+   * The frames the path's calls ran (Bran §IV-C). A call in the prefix that ran known code (one of
+   * the target set's `callees`) hashes that frame's own LID, by this analysis run on its part of the
+   * path, into the caller's; without them the LID is of the frame's own jumps only.
+   */
+  calls?: readonly CalledFrame[];
 }
 
 /** Counters per analysed program, for the report's analysis stats. */

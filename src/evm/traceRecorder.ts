@@ -1,6 +1,6 @@
 import { BranchConditions, holds } from './branchConditions.js';
 import type { CodeRegistry } from './codeRegistry.js';
-import type { Address, BranchComparison, CallEffect, EffectKind, StorageAccess, StorageWrite, TxTrace } from './types.js';
+import type { Address, BranchComparison, CalleeFrame, CallEffect, EffectKind, StorageAccess, StorageWrite, TxTrace } from './types.js';
 
 export interface TraceLimits {
   /** Jumps of the outermost frame kept per transaction (each a pc → destination pair). */
@@ -11,9 +11,25 @@ export interface TraceLimits {
   maxStorageAccesses: number;
   /** Calls, delegatecalls and selfdestructs kept per transaction. */
   maxEffects: number;
+  /** Callee frames (depth 1 to MAX_CALLEE_DEPTH) kept per transaction, and their jumps, all frames together. */
+  maxCalleeFrames: number;
+  maxCalleeJumps: number;
 }
 
-export const DEFAULT_TRACE_LIMITS: TraceLimits = { maxJumps: 8192, maxComparisons: 4096, maxStorageAccesses: 4096, maxEffects: 256 };
+export const DEFAULT_TRACE_LIMITS: TraceLimits = {
+  maxJumps: 8192,
+  maxComparisons: 4096,
+  maxStorageAccesses: 4096,
+  maxEffects: 256,
+  maxCalleeFrames: 256,
+  maxCalleeJumps: 8192,
+};
+
+/**
+ * Callee frames whose jumps are kept: the depth the lookahead follows calls to (analysis/reachability.ts
+ * MAX_CALL_DEPTH), as Bran's callee LIDs (§IV-C) need no deeper frame.
+ */
+export const MAX_CALLEE_DEPTH = 4;
 
 // Call depth is bounded by 1024 in the EVM.
 const MAX_FRAMES = 1100;
@@ -60,6 +76,16 @@ export class TraceRecorder {
   private readonly blocks = new Map<number, Set<number>>();
   private readonly blockSetsByCode: Set<number>[] = [];
 
+  private readonly calleeFrames: CalleeFrame[];
+  private calleeFrameCount = 0;
+  /** Triples [frame index, pc, destination] of the callee frames' jumps, in execution order. */
+  private readonly calleeJumps: Uint32Array;
+  private calleeJumpCount = 0;
+  /** Index in `calleeFrames` of the frame running at each depth: −1 for the outermost, −2 when not kept. */
+  private readonly keptFrameAt = new Int32Array(MAX_CALLEE_DEPTH + 1);
+  /** Jumps each kept callee frame has recorded so far (what its own callees' `callerJumps` read). */
+  private readonly calleeJumpsOf: Int32Array;
+
   private readonly conditions = new BranchConditions();
 
   private readonly comparisons: BranchComparison[];
@@ -82,6 +108,10 @@ export class TraceRecorder {
     this.sloads = Array.from({ length: limits.maxStorageAccesses }, (): StorageAccess => ({ codeId: 0, pc: 0, address: '0x', slot: 0n }));
     this.sstores = Array.from({ length: limits.maxStorageAccesses }, (): StorageWrite => ({ codeId: 0, pc: 0, address: '0x', slot: 0n, value: 0n }));
     this.effects = Array.from({ length: limits.maxEffects }, (): CallEffect => ({ kind: 'call', codeId: 0, pc: 0, from: '0x', to: 0n, value: 0n }));
+    this.calleeFrames = Array.from({ length: limits.maxCalleeFrames }, (): CalleeFrame => ({ parent: -1, codeId: 0, code: new Uint8Array(0), callerJumps: 0 }));
+    this.calleeJumps = new Uint32Array(limits.maxCalleeJumps * 3);
+    this.calleeJumpsOf = new Int32Array(limits.maxCalleeFrames);
+    this.keptFrameAt[0] = -1;
   }
 
   begin(): void {
@@ -97,6 +127,8 @@ export class TraceRecorder {
     this.sloadCount = 0;
     this.sstoreCount = 0;
     this.effectCount = 0;
+    this.calleeFrameCount = 0;
+    this.calleeJumpCount = 0;
   }
 
   enterFrame(code: Uint8Array, address: Address): void {
@@ -108,6 +140,7 @@ export class TraceRecorder {
     this.frameAddresses[this.depth] = address;
     this.conditions.enterFrame(codeId, code, this.depth);
     this.enter(codeId, address);
+    if (this.depth > 0 && this.depth <= MAX_CALLEE_DEPTH) this.keepCalleeFrame(codeId, code);
     const reentry = calledBack && this.observed;
     this.reentryMarks[this.depth] = reentry ? this.reentryEdges.length : -1;
     if (reentry) this.reentries++;
@@ -126,6 +159,23 @@ export class TraceRecorder {
     const codeId = this.frameCodeIds[this.depth];
     this.conditions.resume(codeId, this.registry.code(codeId), this.depth);
     this.enter(codeId, this.frameAddresses[this.depth]);
+  }
+
+  /** Starts keeping the jumps of the frame just entered, when its caller's are kept and there is room. */
+  private keepCalleeFrame(codeId: number, code: Uint8Array): void {
+    const parent = this.keptFrameAt[this.depth - 1];
+    if (parent === -2 || this.calleeFrameCount >= this.calleeFrames.length) {
+      this.keptFrameAt[this.depth] = -2;
+      return;
+    }
+    const index = this.calleeFrameCount++;
+    const frame = this.calleeFrames[index];
+    frame.parent = parent;
+    frame.codeId = codeId;
+    frame.code = code;
+    frame.callerJumps = parent === -1 ? this.jumpCount : this.calleeJumpsOf[parent];
+    this.calleeJumpsOf[index] = 0;
+    this.keptFrameAt[this.depth] = index;
   }
 
   private enter(codeId: number, address: Address): void {
@@ -149,14 +199,14 @@ export class TraceRecorder {
       // Lookout's attacker forwarding a call is the call itself: only what the project's code does
       // (re-entered, it runs its edges again) may make a new path.
       // Its comparisons are never decided here, so they become no cost metric either.
-      if (this.depth === 0) this.jump(pc, taken ? destination : BigInt(pc + 1));
+      if (this.depth === 0) this.jumpTo(pc, taken ? jumpDestination(destination) : pc + 1);
       return;
     }
     const key = this.codeId * TWO_POW_32 + pc * 2 + (taken ? 1 : 0);
     this.edgeHits.set(key, (this.edgeHits.get(key) ?? 0) + 1);
     if (this.reentries > 0) this.reentryEdges.push(key);
     if (!taken) this.blockSet?.add(pc + 1);
-    if (this.depth === 0) this.jump(pc, taken ? destination : BigInt(pc + 1));
+    this.jumpTo(pc, taken ? jumpDestination(destination) : pc + 1);
     if (this.comparisonCount >= this.comparisons.length) return;
     const record = this.comparisons[this.comparisonCount];
     if (!this.conditions.decide(pc, condition, record)) return;
@@ -176,17 +226,36 @@ export class TraceRecorder {
     this.reentryEdges.length = mark;
   }
 
-  /** A jump of the outermost frame (JUMP, or JUMPI with the pc it continues at). */
+  /** A JUMP. */
   jump(pc: number, destination: bigint): void {
-    if (this.depth !== 0) return;
+    this.jumpTo(pc, jumpDestination(destination));
+  }
+
+  /** A jump (JUMP, or JUMPI with the pc it continues at) of the outermost frame or of a kept callee frame. */
+  private jumpTo(pc: number, destination: number): void {
+    if (this.depth !== 0) {
+      if (this.depth <= MAX_CALLEE_DEPTH) this.calleeJump(pc, destination);
+      return;
+    }
     if (this.jumpCount * 2 >= this.jumps.length) {
       this.jumpsTruncated = true;
       return;
     }
     this.jumps[this.jumpCount * 2] = pc;
-    // An out-of-range destination fails the jump anyway; clamp so it fits the buffer.
-    this.jumps[this.jumpCount * 2 + 1] = destination > 0xffffffffn ? 0xffffffff : Number(destination);
+    this.jumps[this.jumpCount * 2 + 1] = destination;
     this.jumpCount++;
+  }
+
+  /** Past the buffer the callee frames' paths end early: their lookahead then assumes targets ahead. */
+  private calleeJump(pc: number, destination: number): void {
+    const frame = this.keptFrameAt[this.depth];
+    if (frame < 0 || this.calleeJumpCount * 3 >= this.calleeJumps.length || !this.observed) return;
+    const at = this.calleeJumpCount * 3;
+    this.calleeJumps[at] = frame;
+    this.calleeJumps[at + 1] = pc;
+    this.calleeJumps[at + 2] = destination;
+    this.calleeJumpCount++;
+    this.calleeJumpsOf[frame]++;
   }
 
   jumpdest(pc: number): void {
@@ -289,8 +358,15 @@ export class TraceRecorder {
       sstores: this.sstores.slice(0, this.sstoreCount),
       effects: this.effects.slice(0, this.effectCount),
       blocks: this.blocks,
+      calleeFrames: this.calleeFrames.slice(0, this.calleeFrameCount),
+      calleeJumps: this.calleeJumps.subarray(0, this.calleeJumpCount * 3),
     };
   }
+}
+
+/** An out-of-range destination fails the jump anyway; clamped so it fits a Uint32Array. */
+function jumpDestination(destination: bigint): number {
+  return destination > 0xffffffffn ? 0xffffffff : Number(destination);
 }
 
 /** AFL's hit-count classes: 1, 2, 3, 4–7, 8–15, 16–31, 32–127, 128+. */

@@ -147,6 +147,20 @@ export interface TxTrace {
   effects: CallEffect[];
   /** Basic blocks entered, per code id: start pcs. Reached pcs derive from these plus `outcome`. */
   blocks: Map<number, Set<number>>;
+  /** Frames that ran code below the outermost one, down to depth 4, in the order they were entered. */
+  calleeFrames: CalleeFrame[];
+  /** Jumps of those frames in execution order: triples [index in `calleeFrames`, pc, destination] flattened. */
+  calleeJumps: Uint32Array;
+}
+
+/** A call's frame, for Bran's callee LIDs (§IV-C): which code ran, and where in its caller's path. */
+export interface CalleeFrame {
+  /** Index in `calleeFrames` of the frame that made the call; −1 for the outermost frame. */
+  parent: number;
+  codeId: number;
+  code: Uint8Array;
+  /** Jumps the caller had made when it called: the call ran in the block its jump number `callerJumps` entered. */
+  callerJumps: number;
 }
 
 export interface TxResult {

@@ -26,6 +26,7 @@ function trace(comparisons: BranchComparison[], sstores: bigint[] = []): TxTrace
   return {
     pathId: '', edges: [], jumps: new Uint32Array(0), jumpsTruncated: false, comparisons, sloads: [],
     sstores: sstores.map((slot) => ({ codeId: 0, pc: 50, address: '0x01', slot, value: 1n })), blocks: new Map(), effects: [],
+    calleeFrames: [], calleeJumps: new Uint32Array(0),
   };
 }
 

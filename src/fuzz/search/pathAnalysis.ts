@@ -1,5 +1,6 @@
 import { lookahead, prepareProgram, targetsInWorld, unreachableTargets, type AnalysisStats, type TargetSet, type WorldCode } from '../../analysis/index.js';
 import type { TxResult } from '../../evm/types.js';
+import { calledFrames } from './framePaths.js';
 
 export type { WorldCode };
 
@@ -29,8 +30,9 @@ export interface PathAnalyzerRequest {
   /** Targets in other code (a linked library): any external call may reach them. */
   targetsElsewhere?: boolean;
   /**
-   * Deployed code of the world by address, with its targets: suffix checks follow calls into it
-   * (Bran §IV-C callee frames). Without it every call may reach a target elsewhere.
+   * Deployed code of the world by address, with its targets: suffix checks follow calls into it,
+   * and a call in a prefix adds its callee frame's LID (Bran §IV-C callee frames). Without it every
+   * call may reach a target elsewhere, and LIDs are of the outermost frame's jumps only.
    */
   world?: readonly WorldCode[];
   mode: AnalysisMode;
@@ -89,7 +91,8 @@ export function createPathAnalyzer(request: PathAnalyzerRequest): PathAnalyzer {
       if (targets.pcs.size === 0 && !targets.elsewhere) return noTargets;
       stats.analysed++;
       const { jumps } = last.trace;
-      const result = lookahead(program, jumps, targets, { assumeTargetsAhead });
+      const calls = targets.callees && last.trace.calleeFrames.length > 0 ? calledFrames(last.trace) : undefined;
+      const result = lookahead(program, jumps, targets, { assumeTargetsAhead, ...(calls ? { calls } : {}) });
       if (!result.targetsAhead) stats.provenPrefixes++;
       // Flipping a branch after the prefix can never reach a target (Sect. III): predictions aim before it.
       const prefixBranches = new Set<number>();
