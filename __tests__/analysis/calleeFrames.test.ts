@@ -1,23 +1,15 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { encodeFunctionData, hexToBytes } from 'viem';
 import { lookahead, prepareProgram, targetsInWorld, unreachableTargets, type AnalyzedProgram, type TargetSet } from '../../src/analysis/index.js';
-import { compileProject } from '../../src/build/compile.js';
-import type { CompiledContract, CompiledProject } from '../../src/build/types.js';
-import { linkCode } from '../../src/deploy/link.js';
+import type { CompiledContract } from '../../src/build/types.js';
 import { Executor } from '../../src/evm/executor.js';
 import type { Deployment, TxResult } from '../../src/evm/types.js';
-import { buildTargets } from '../../src/targets/index.js';
+import { deployLibraryFixture } from '../helpers/libraryFixture.js';
 
 /**
  * Bran §IV-C on CalleeGuard.sol: the target is in an external library function that both branches
  * of `bar` enter by DELEGATECALL. Following the call with the caller's calldata proves the loops'
  * branch (which passes b = 0) free of it; a call counted as "may reach" does not.
  */
-const FILE = 'CalleeGuard.sol';
-const SOURCE = readFileSync(path.join(process.cwd(), '__fixtures__/bran', FILE), 'utf8');
-
-let project: CompiledProject;
 let caller: CompiledContract;
 let executor: Executor;
 let library: Deployment;
@@ -26,23 +18,11 @@ let program: AnalyzedProgram;
 let targetPcs: number[];
 
 beforeAll(async () => {
-  project = await compileProject({ root: path.join(process.cwd(), '__fixtures__/bran'), paths: [FILE] });
-  caller = project.contracts.find((c) => c.name === 'CalleeGuard')!;
-  const quadratic = project.contracts.find((c) => c.name === 'Quadratic')!;
-  executor = await Executor.open();
-  const deploy = async (name: string, creationCode: Uint8Array): Promise<Deployment> => {
-    const outcome = await executor.deploy({ file: FILE, name, creationCode });
-    if (outcome.kind !== 'deployed') throw new Error(outcome.reason);
-    return outcome.deployment;
-  };
-  library = await deploy('Quadratic', quadratic.creation.bytecode);
-  subject = await deploy('CalleeGuard', linkCode(caller.creation.bytecode, caller.creation.linkReferences, () => library.address));
-  await executor.snapshot();
+  const fixture = await deployLibraryFixture('CalleeGuard.sol', 'CalleeGuard', 'Quadratic');
+  ({ caller, executor, library, subject } = fixture);
   program = prepareProgram(subject.code);
-  const line = SOURCE.split('\n').findIndex((text) => text.includes('// TARGET')) + 1;
-  const [target] = buildTargets(project, [{ path: FILE, status: 'modified', addedLines: [line], deletedAfter: [] }]);
-  expect(target.contract).toContain('Quadratic');
-  targetPcs = target.pcs;
+  expect(fixture.target.contract).toContain('Quadratic');
+  targetPcs = fixture.target.pcs;
 });
 
 /** The subject's targets (none of its own) in a world that knows the library's code, or in none. */

@@ -1,26 +1,18 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { encodeFunctionData, hexToBytes } from 'viem';
 import { MAX_CALL_DEPTH } from '../../../src/analysis/reachability.js';
-import { compileProject } from '../../../src/build/compile.js';
-import type { CompiledContract, CompiledProject } from '../../../src/build/types.js';
-import { linkCode } from '../../../src/deploy/link.js';
+import type { CompiledContract } from '../../../src/build/types.js';
 import { Executor } from '../../../src/evm/executor.js';
 import { MAX_CALLEE_DEPTH } from '../../../src/evm/traceRecorder.js';
 import type { Deployment } from '../../../src/evm/types.js';
 import { calledFrames } from '../../../src/fuzz/search/framePaths.js';
 import { createPathAnalyzer, type AnalysisMode, type PathAnalyzer } from '../../../src/fuzz/search/pathAnalysis.js';
-import { buildTargets } from '../../../src/targets/index.js';
+import { deployLibraryFixture } from '../../helpers/libraryFixture.js';
 
 /**
  * Bran §IV-C callee LIDs on CalleeFig2.sol, on real traces: Fig. 2's body runs in a library frame the
  * caller enters by DELEGATECALL, so the caller's own jumps are the same on every path and only the
  * callee frame's LID tells the loops' branch from the rare one.
  */
-const FILE = 'CalleeFig2.sol';
-const SOURCE = readFileSync(path.join(process.cwd(), '__fixtures__/bran', FILE), 'utf8');
-
-let project: CompiledProject;
 let caller: CompiledContract;
 let executor: Executor;
 let library: Deployment;
@@ -28,22 +20,10 @@ let subject: Deployment;
 let targetPcs: number[];
 
 beforeAll(async () => {
-  project = await compileProject({ root: path.join(process.cwd(), '__fixtures__/bran'), paths: [FILE] });
-  caller = project.contracts.find((c) => c.name === 'CalleeFig2')!;
-  const body = project.contracts.find((c) => c.name === 'Fig2Body')!;
-  executor = await Executor.open();
-  const deploy = async (name: string, creationCode: Uint8Array): Promise<Deployment> => {
-    const outcome = await executor.deploy({ file: FILE, name, creationCode });
-    if (outcome.kind !== 'deployed') throw new Error(outcome.reason);
-    return outcome.deployment;
-  };
-  library = await deploy('Fig2Body', body.creation.bytecode);
-  subject = await deploy('CalleeFig2', linkCode(caller.creation.bytecode, caller.creation.linkReferences, () => library.address));
-  await executor.snapshot();
-  const line = SOURCE.split('\n').findIndex((text) => text.includes('// TARGET')) + 1;
-  const [target] = buildTargets(project, [{ path: FILE, status: 'modified', addedLines: [line], deletedAfter: [] }]);
-  expect(target.contract).toContain('Fig2Body');
-  targetPcs = target.pcs;
+  const fixture = await deployLibraryFixture('CalleeFig2.sol', 'CalleeFig2', 'Fig2Body');
+  ({ caller, executor, library, subject } = fixture);
+  expect(fixture.target.contract).toContain('Fig2Body');
+  targetPcs = fixture.target.pcs;
 });
 
 /** The analyzer the campaign builds for the subject: its target is in the library, whose code the world knows (or not). */
