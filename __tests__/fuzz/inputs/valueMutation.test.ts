@@ -1,9 +1,10 @@
-import { parseAbi, type Abi, type AbiFunction, type AbiParameter } from 'viem';
+import { hexToBytes, parseAbi, type Abi, type Hex, type AbiFunction, type AbiParameter } from 'viem';
 import { decodeArgs, encodeCall, functionTarget } from '../../../src/fuzz/inputs/abi.js';
 import { Dictionary } from '../../../src/fuzz/inputs/dictionary.js';
 import { Rng } from '../../../src/fuzz/inputs/rng.js';
 import type { AbiValue } from '../../../src/fuzz/types.js';
-import { mutateValue } from '../../../src/fuzz/inputs/valueMutation.js';
+import { MAX_GROWN_BYTES, mutateValue } from '../../../src/fuzz/inputs/valueMutation.js';
+import { stringBytes } from '../../../src/fuzz/inputs/stringBytes.js';
 import { generateValue, type ValueContext } from '../../../src/fuzz/inputs/values.js';
 
 const abi: Abi = parseAbi([
@@ -116,6 +117,25 @@ describe('mutateValue', () => {
     expect(strings.some((s) => s.length === 4)).toBe(true);
     expect(strings.some((s) => s.length === 2)).toBe(true);
     expect(strings).toContain('open sesame');
+  });
+
+  test('bytes and strings mutated from their own mutants stop growing at the cap', () => {
+    // A goal-kept input is replaced by its closer mutant again and again (a decoder's length bound comes closer with every longer string).
+    const ctx = context('chain');
+    let bytes = '0x' as string;
+    let text = '';
+    let longest = { bytes: 0, text: 0 };
+    for (let i = 0; i < 20_000; i++) {
+      const grownBytes = mutateValue({ type: 'bytes' }, bytes, ctx) as string;
+      const grownText = mutateValue({ type: 'string' }, text, ctx) as string;
+      // Keep the longer of parent and mutant, as the length-bound goal does.
+      if (hexToBytes(grownBytes as Hex).length >= hexToBytes(bytes as Hex).length) bytes = grownBytes;
+      if (grownText.length >= text.length) text = grownText;
+      longest = { bytes: Math.max(longest.bytes, hexToBytes(bytes as Hex).length), text: Math.max(longest.text, text.length) };
+    }
+    expect(longest.bytes).toBe(MAX_GROWN_BYTES);
+    expect(longest.text).toBeGreaterThanOrEqual(MAX_GROWN_BYTES);
+    expect(stringBytes(text).length).toBeLessThanOrEqual(MAX_GROWN_BYTES + 32);
   });
 
   test('the same seed mutates the same way', () => {
