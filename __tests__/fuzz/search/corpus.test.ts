@@ -97,6 +97,25 @@ describe('Corpus.next with inputs of several transactions', () => {
   });
 });
 
+describe('Corpus.next with inputs whose earlier calls left the deployed state', () => {
+  it('picks them under their LID: their last call ran on deployed storage, which the LID speaks of', () => {
+    const call = { sender: 0, to: 0, target: { kind: 'receive' as const }, args: [], value: 0n, blockDelay: 0, timeDelay: 0 };
+    const corpus = new Corpus();
+    const loops = ['p1', 'q1', 'q2'].map((path, i) => corpus.add(i === 0 ? [call] : [call, call], path, { lid: 'L', splitPoints: [0] }));
+    for (const e of loops.slice(1)) e.prefixSetsUp = false;
+    const rare = corpus.add([call], 'r', { lid: 'R', splitPoints: [0] });
+    const picks: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const entry = corpus.next()!;
+      entry.selected++;
+      picks.push(entry.pathId);
+    }
+    // Two identities (L, R) take turns, so the rare LID's input gets every other pick.
+    expect(picks).toEqual(['p1', 'r', 'q1', 'r']);
+    expect(rare.selected).toBe(2);
+  });
+});
+
 describe('Corpus.next with one-transaction inputs that set up a new state', () => {
   it('picks them by their own path: the state they leave sets up the calls after them', () => {
     const corpus = new Corpus();

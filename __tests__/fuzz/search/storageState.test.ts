@@ -4,7 +4,7 @@ import { compileProject } from '../../../src/build/compile.js';
 import { Executor, SENDER_ADDRESSES } from '../../../src/evm/executor.js';
 import { functionTarget } from '../../../src/fuzz/inputs/abi.js';
 import { slotsRead } from '../../../src/fuzz/search/ddsf.js';
-import { bucketedStateBefore, type SlotWrite, valueBucket } from '../../../src/fuzz/search/storageState.js';
+import { bucketedStateBefore, changesDeployedStorage, type SlotWrite, valueBucket } from '../../../src/fuzz/search/storageState.js';
 import type { TxResult } from '../../../src/evm/types.js';
 import { toTx } from '../../../src/fuzz/execution/sequenceRunner.js';
 import type { AbiValue, Call, TxSequence } from '../../../src/fuzz/types.js';
@@ -93,5 +93,31 @@ describe('bucketedStateBefore on the catalogue\'s wrapped ether (a mapping of ba
     expect(await withdrawAfter(5n)).toMatch(/^[^,]+=byte,[^,]+=byte$/);
     expect(await withdrawAfter(5n)).toBe(await withdrawAfter(200n));
     expect(await withdrawAfter(5n)).not.toBe(await withdrawAfter(10n ** 18n));
+  });
+});
+
+describe('changesDeployedStorage: whether earlier calls set up anything for the last one', () => {
+  it('is false for calls that leave every slot they wrote as deployed, true once one holds something else', async () => {
+    const wallet = await deploy('BonusCodeWallet');
+    const deployed = await deploy('BonusCodeWallet');
+    const setsUp = async (prefix: TxSequence) => {
+      await wallet.executor.reset();
+      const writes: SlotWrite[] = [];
+      for (const call of prefix) writes.push(...writesOf(await wallet.executor.run(toTx(call))));
+      return changesDeployedStorage(writes, (s) => deployed.executor.getStorage(s.address, s.slot));
+    };
+    expect(await setsUp([])).toBe(false);
+    expect(await setsUp([wallet.call('PushCode', [7n])])).toBe(true);
+    // The pop stores the length back to 0; a pushed 0 leaves the element slot as deployed too.
+    expect(await setsUp([wallet.call('PushCode', [0n]), wallet.call('PopCode')])).toBe(false);
+    // PopCode does not clear the element: a pushed 7 stays behind the length.
+    expect(await setsUp([wallet.call('PushCode', [7n]), wallet.call('PopCode')])).toBe(true);
+  });
+
+  it('looks at the last value written to a slot, not the first', () => {
+    const slot = { address: '0x00000000000000000000000000000000000000aa' as const, slot: 3n };
+    const deployedZero = () => 0n;
+    expect(changesDeployedStorage([{ ...slot, value: 5n }, { ...slot, value: 0n }], deployedZero)).toBe(false);
+    expect(changesDeployedStorage([{ ...slot, value: 0n }, { ...slot, value: 5n }], deployedZero)).toBe(true);
   });
 });

@@ -4,7 +4,7 @@ import { comparedValues, functionKey, slotsRead, slotsWritten, storageFingerprin
 import { harvestFeedback } from '../search/feedback.js';
 import { deployedEther } from '../search/worldAmounts.js';
 import { revertedPrefix, sequencePathId, stateSetters, storageStateId, txStep, type TxStep } from '../search/pathIdentity.js';
-import { bucketedStateBefore, type SlotWrite } from '../search/storageState.js';
+import { bucketedStateBefore, changesDeployedStorage, type SlotWrite } from '../search/storageState.js';
 import { pastPrefix, type PathAnalysis } from '../search/pathAnalysis.js';
 import { branchGoal, goalBranch } from '../search/nearMisses.js';
 import { retainCalls } from '../findings/shrink.js';
@@ -31,6 +31,8 @@ interface Observed {
   stateId?: string;
   steps: TxStep[];
   written: StorageSlot[];
+  /** What the transactions before the last one wrote (values included) and whether they moved ether. */
+  prefix: { writes: SlotWrite[]; movedEther: boolean };
 }
 
 /**
@@ -56,7 +58,7 @@ export async function evaluate(state: CampaignState, setup: CampaignSetup, input
     const closer = state.nearMisses.improvements(execution.costs);
     if (closer.length > 0) {
       const asDeployed = await leftDeployedState(state, setup, observed.written);
-      keepClosest(state, setup, executed, observed, closer[0], await leftNewState(state, setup, observed, asDeployed), asDeployed);
+      keepClosest(state, setup, executed, observed, closer[0], await leftNewState(state, setup, observed, asDeployed), asDeployed, await prefixSetsUp(state, setup, observed));
     } else setup.dictionary.rollback(mark);
     return execution;
   }
@@ -68,7 +70,7 @@ export async function evaluate(state: CampaignState, setup: CampaignSetup, input
     await evaluate(state, setup, retainCalls(executed, (i) => !reverted.has(i)));
     return execution;
   }
-  keep(state, setup, executed, { ...observed, pathId: identity }, await leftNewState(state, setup, observed));
+  keep(state, setup, executed, { ...observed, pathId: identity }, await leftNewState(state, setup, observed), await prefixSetsUp(state, setup, observed));
   return execution;
 }
 
@@ -86,7 +88,7 @@ async function observe(state: CampaignState, setup: CampaignSetup, sequence: TxS
   const steps: TxStep[] = [];
   const sequenceIndex = state.sequences;
   const perTransaction = ddsf !== undefined && !setup.techniques.prefixPathIds;
-  // What each successful transaction wrote, with values: the state the earlier ones set up for the last one (see bucketedStateBefore).
+  // What each successful transaction wrote, with values: the state the earlier ones set up for the last one (see bucketedStateBefore, prefixSetsUp).
   const writes: SlotWrite[][] = [];
   const run = await runSequence(setup.harness, sequence, (result, index) => {
     meter.transactions++;
@@ -96,11 +98,12 @@ async function observe(state: CampaignState, setup: CampaignSetup, sequence: TxS
     state.nearMisses.cover(result.trace.edges);
     steps.push(txStep(result, sequence[index]));
     written.push(...slotsWritten(result.trace));
-    if (perTransaction) writes[index] = result.outcome.kind === 'success' ? result.trace.sstores.map(({ address, slot, value }) => ({ address, slot, value })) : [];
+    writes[index] = result.outcome.kind === 'success' ? result.trace.sstores.map(({ address, slot, value }) => ({ address, slot, value })) : [];
     state.emit({ kind: 'transaction', result, sequenceIndex, elapsedMs: meter.elapsedMs() });
   }, state.findings);
   const lastReads = ddsf && run.last ? slotsRead(run.last.trace) : [];
-  const readState = perTransaction ? bucketedStateBefore(lastReads, writes.slice(0, run.transactions - 1).flat()) : '';
+  const prefixWrites = writes.slice(0, run.transactions - 1).flat();
+  const readState = perTransaction ? bucketedStateBefore(lastReads, prefixWrites) : '';
   const lastCall = run.transactions > 0 ? sequence[run.transactions - 1] : undefined;
   if (state.followUps) {
     // The state this input left first meets what earlier calls compared, then its last call's comparisons join them.
@@ -128,7 +131,8 @@ async function observe(state: CampaignState, setup: CampaignSetup, sequence: TxS
   // Only aggressive runs read them, and those fuzz functions not enabled yet.
   const aggressiveCandidate = ddsf !== undefined && lastCall !== undefined && lastReads.length > 0 && !ddsf.enabledFor(functionKey(lastCall));
   const lastComparisons = aggressiveCandidate && run.last ? comparedValues(run.last.trace) : [];
-  return { execution: { run, costs: costs.vector(), lastReads, lastComparisons }, pathId, stateId, steps, written };
+  const prefixMovedEther = sequence.slice(0, run.transactions - 1).some((call, i) => call.value > 0n && !steps[i].reverted);
+  return { execution: { run, costs: costs.vector(), lastReads, lastComparisons }, pathId, stateId, steps, written, prefix: { writes: prefixWrites, movedEther: prefixMovedEther } };
 }
 
 /**
@@ -156,11 +160,12 @@ function recordFinding(state: CampaignState, executed: TxSequence, run: Sequence
 }
 
 /** Adds an input with a new path to the corpus, with its analysis, and offers its state to the DDSF pools. */
-function keep(state: CampaignState, setup: CampaignSetup, sequence: TxSequence, { execution, pathId, steps, written }: Observed, setsUpState: boolean): void {
+function keep(state: CampaignState, setup: CampaignSetup, sequence: TxSequence, { execution, pathId, steps, written }: Observed, setsUpState: boolean, prefixSetsUp: boolean): void {
   const analysis = analyzeLast(state, setup, execution.run);
   const entry = state.corpus.add(sequence, pathId, analysis);
   entry.costs = execution.costs;
   entry.setsUpState = setsUpState;
+  entry.prefixSetsUp = prefixSetsUp;
   setup.dictionary.addAmounts(deployedEther(setup.harness.executor));
   // The executor still holds this input's final state: fingerprint it before the next reset. The
   // pools get the transactions that set that state, without the reverted ones in between, so that
@@ -191,9 +196,26 @@ async function leftNewState(state: CampaignState, setup: CampaignSetup, { steps,
 /** Whether the slots written hold what they held at deployment: the input's calls left nothing set up. */
 async function leftDeployedState(state: CampaignState, setup: CampaignSetup, written: readonly StorageSlot[]): Promise<boolean> {
   const { executor } = setup.harness;
-  state.deployed ??= executor.fresh();
-  const deployed = await state.deployed;
+  const deployed = await deployedState(state, setup);
   return written.every((s) => executor.getStorage(s.address, s.slot) === deployed.getStorage(s.address, s.slot));
+}
+
+/**
+ * Whether the calls before the last one left anything but the deployed state for it: ether moved, or
+ * a slot whose last written value is not its deployed one. Without that, the input is its last call
+ * on deployed storage, which is what that call's LID speaks of (CalleeFig2's `bar; bar`, each call
+ * storing the `hits` it read).
+ */
+async function prefixSetsUp(state: CampaignState, setup: CampaignSetup, { prefix }: Observed): Promise<boolean> {
+  if (prefix.movedEther) return true;
+  if (prefix.writes.length === 0) return false;
+  const deployed = await deployedState(state, setup);
+  return changesDeployedStorage(prefix.writes, (s) => deployed.getStorage(s.address, s.slot));
+}
+
+function deployedState(state: CampaignState, setup: CampaignSetup): NonNullable<CampaignState['deployed']> {
+  state.deployed ??= setup.harness.executor.fresh();
+  return state.deployed;
 }
 
 /** LOOKAHEADANALYZE on the run's last transaction, timed; undefined without the analysis. */
@@ -212,12 +234,13 @@ function analyzeLast(state: CampaignState, setup: CampaignSetup, run: SequenceRu
  * under that prefix's LID like the inputs sharing it (a loop's overflow checks on Bran's Fig. 2
  * would otherwise each get a rare identity's energy). Analysed once, when the goal is first kept.
  */
-function keepClosest(state: CampaignState, setup: CampaignSetup, sequence: TxSequence, { pathId, execution }: Observed, goal: string, setsUpState: boolean, asDeployed: boolean): void {
+function keepClosest(state: CampaignState, setup: CampaignSetup, sequence: TxSequence, { pathId, execution }: Observed, goal: string, setsUpState: boolean, asDeployed: boolean, prefixSetsUp: boolean): void {
   const kept = state.closest.get(goal);
   if (kept) state.corpus.replaceSequence(kept, sequence);
   const entry = kept ?? state.corpus.add(sequence, `${pathId}~${goal}`, suffixGoalAnalysis(state, setup, execution, goal, asDeployed), goal);
   entry.costs = execution.costs;
   entry.setsUpState = setsUpState;
+  entry.prefixSetsUp = prefixSetsUp;
   state.closest.set(goal, entry);
 }
 

@@ -22,6 +22,8 @@ export interface CorpusEntry {
   costs?: CostVector;
   /** Whether its last transaction left a storage state no input kept before it left: set by whoever keeps it. */
   setsUpState?: boolean;
+  /** Whether its calls before the last one left state other than the deployed one (unknown: they did); set by whoever keeps it. */
+  prefixSetsUp?: boolean;
 }
 
 /**
@@ -137,15 +139,18 @@ export class Corpus {
 }
 
 /**
- * What inputs are picked by: the LID of a one-transaction input that set up no new state; else the
- * path id (a goal's is its own). The LID speaks of the last transaction on any storage: inputs with
- * earlier calls differ in the state those set up, which it does not see (merging them lost Harvey's
- * Foo, LongSequence and Airlock their state-setting inputs' turns: B 356 -> 2,172 median transactions
- * on Airlock). Likewise a call that left a new state is the setup later calls need, whatever its own
+ * What inputs are picked by: the LID of an input whose last call ran on deployed state and set up no
+ * new state; else the path id (a goal's is its own). The LID speaks of the last transaction on any
+ * storage: inputs with earlier calls that set up state differ in it, which the LID does not see
+ * (merging them lost Harvey's Foo, LongSequence and Airlock their state-setting inputs' turns: B 356
+ * -> 2,172 median transactions on Airlock). Earlier calls that left the deployed state set up
+ * nothing: picked per path, CalleeFig2's hundreds of `bar; bar` loop paths each took a turn ahead of
+ * the rare LID's input. Likewise a call that left a new state is the setup later calls need, whatever its own
  * prefix reaches: merged under its LID, Thermostat's setSetpoint waited that LID's turn.
  */
 function identityOf(entry: CorpusEntry): string {
-  return entry.lid === undefined || entry.sequence.length > 1 || entry.setsUpState === true ? `path:${entry.pathId}` : `lid:${entry.lid}`;
+  const afterSetup = entry.sequence.length > 1 && entry.prefixSetsUp !== false;
+  return entry.lid === undefined || afterSetup || entry.setsUpState === true ? `path:${entry.pathId}` : `lid:${entry.lid}`;
 }
 
 function minOf(values: Iterable<number>): number {

@@ -20,24 +20,33 @@ export interface SlotWrite extends StorageSlot {
  * to 2^64, wider, and words with the top bit set (negative numbers, wrapped counters, hashes).
  */
 export function bucketedStateBefore(slots: readonly StorageSlot[], prefixWrites: readonly SlotWrite[]): string {
-  const before = new Map(prefixWrites.map((w) => [slotKey(w), w.value]));
-  return bucketsOf(slots.filter((s) => before.has(slotKey(s))), (s) => valueBucket(before.get(slotKey(s))!));
+  const before = lastWrites(prefixWrites);
+  const parts = new Set<string>();
+  for (const s of slots) {
+    const key = slotKey(s);
+    const value = before.get(key)?.value;
+    if (value !== undefined) parts.add(`${key}=${valueBucket(value)}`);
+  }
+  return [...parts].sort().join(',');
+}
+
+/**
+ * Whether the writes leave storage other than the deployed one: some slot's last written value is
+ * not what `deployed` says it held. Calls that only store back what they read (a counter left at
+ * 0, CalleeFig2's `hits`) set up nothing for the calls after them.
+ */
+export function changesDeployedStorage(writes: readonly SlotWrite[], deployed: (slot: StorageSlot) => bigint): boolean {
+  for (const w of lastWrites(writes).values()) if (deployed(w) !== w.value) return true;
+  return false;
+}
+
+/** The last write to each slot, by `slotKey`. */
+function lastWrites(writes: readonly SlotWrite[]): Map<string, SlotWrite> {
+  return new Map(writes.map((w) => [slotKey(w), w]));
 }
 
 function slotKey(s: StorageSlot): string {
   return `${s.address}:${s.slot.toString(16)}`;
-}
-
-function bucketsOf(slots: readonly StorageSlot[], bucketOf: (slot: StorageSlot) => string): string {
-  const seen = new Set<string>();
-  const parts: string[] = [];
-  for (const s of slots) {
-    const key = slotKey(s);
-    if (seen.has(key)) continue;
-    seen.add(key);
-    parts.push(`${key}=${bucketOf(s)}`);
-  }
-  return parts.sort().join(',');
 }
 
 const TOP_BIT = 1n << 255n;
