@@ -99,6 +99,16 @@ describe('lookaheadSchedule (configuration B)', () => {
     fuzz(corpus, 'plain', 30);
     expect(isRare(corpus.entries[1], corpus)).toBe(false);
   });
+
+  it('counts a path standing in for a LID toward the cutoff: one shared LID is then not rare by itself', () => {
+    // A prediction fixture: every input shares one LID, and a near-miss goal entry has none.
+    const corpus = corpusOf([{ path: 'p1', lid: 'only' }, { path: 'p2', lid: 'only' }, { path: 'goal' }]);
+    fuzz(corpus, 'p1', 40);
+    fuzz(corpus, 'goal', 5); // min 5 → cutoff 8; over LIDs alone the min would be 40, and 'only' rare
+    expect(isRare(corpus.entries[0], corpus)).toBe(false);
+    expect(lookaheadSchedule.energy(corpus.entries[1], corpus)).toBe(1);
+    expect(isRare(corpus.entries[2], corpus)).toBe(true);
+  });
 });
 
 describe('lidCutOffExponential (configuration D)', () => {

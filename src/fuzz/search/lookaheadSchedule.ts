@@ -17,8 +17,8 @@ export function rarityCutoff(min: number): number {
 
 /**
  * Whether the entry's LID or one of the split points along its no-target-ahead prefix is rare.
- * Without a LID (no analysis ran for it) the path id stands in for the LID, compared against the
- * LIDs' cutoff: the entry is then judged like a whole-path prefix.
+ * Without a LID (no analysis ran for it) the path id stands in for the LID, in the cutoff and
+ * against it: the entry is then judged like a whole-path prefix.
  */
 export function isRare(entry: CorpusEntry, corpus: Corpus): boolean {
   const lidCutoff = rarityCutoff(corpus.minLidHits());
