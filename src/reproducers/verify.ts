@@ -3,6 +3,7 @@ import path from 'node:path';
 import { compileProject, describeDiagnostic } from '../build/compile.js';
 import { importCandidates } from '../build/imports.js';
 import { readProjectSettings } from '../build/project/index.js';
+import { REPRODUCER_FOLDER_PREFIX } from '../build/project/projectFiles.js';
 import type { ProjectSettings } from '../build/project/types.js';
 import { BuildError, type BuildDiagnostic } from '../errors.js';
 import type { CompiledProject } from '../build/types.js';
@@ -106,7 +107,7 @@ export type RunOutcome = Omit<ReportReproducerRun, 'runner' | 'revision'>;
  */
 export async function inTestFolder<T>(root: string, testDir: string, reproducers: readonly ReproducerFile[], use: (units: string[]) => Promise<T>): Promise<T> {
   const parent = existsSync(path.join(root, testDir)) ? path.join(root, testDir) : root;
-  const folder = mkdtempSync(path.join(parent, 'lookout-reproducer-'));
+  const folder = mkdtempSync(path.join(parent, REPRODUCER_FOLDER_PREFIX));
   try {
     const units = reproducers.map((reproducer) => path.relative(root, path.join(folder, reproducer.file)).split(path.sep).join('/'));
     reproducers.forEach((reproducer, i) => writeFileSync(path.join(root, units[i]), reproducer.source));

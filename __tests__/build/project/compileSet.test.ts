@@ -40,7 +40,7 @@ describe('buildImportGraph', () => {
     expect(graph.unresolved).toEqual([{ file: 'src/Broken.sol', path: './Missing.sol', line: 2, column: 1, tried: ['src/Missing.sol'] }]);
   });
 
-  it('lists the project’s own files: not libraries, node_modules or build output', () => {
+  it('lists the project’s own files: not libraries, node_modules, build output or another run’s reproducers', () => {
     const project = tempProject({
       'src/A.sol': '',
       'test/A.t.sol': '',
@@ -53,6 +53,8 @@ describe('buildImportGraph', () => {
       'out/A.sol/A.json': '',
       'cache/B.sol': '',
       '.hidden/H.sol': '',
+      // Another lookout run checking its reproducers in this project: its folder goes away when it is done.
+      'test/lookout-reproducer-Ab12Cd/Vault.panic.t.sol': '',
     });
     try {
       expect(projectSolidityFiles(readProjectSettings(project, {}))).toEqual([
