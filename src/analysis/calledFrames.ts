@@ -42,8 +42,8 @@ export class CalledFrames {
     for (let i = this.start; i < this.calls.length && this.calls[i].callerJumps === callerJumps; i++) {
       if (this.taken[i] === 1) continue;
       const frame = this.calls[i];
-      const callee = named ?? calleeRunning(callees, frame.code);
-      if (callee === undefined || !sameCode(callee.program.code, frame.code)) continue;
+      const callee = named === undefined ? calleeRunning(callees, frame.code) : sameCode(named.program.code, frame.code) ? named : undefined;
+      if (callee === undefined) continue;
       this.taken[i] = 1;
       return { frame, callee, input: call.input() };
     }

@@ -31,8 +31,8 @@ interface Observed {
   stateId?: string;
   steps: TxStep[];
   written: StorageSlot[];
-  /** What the transactions before the last one wrote (values included), and whether they moved ether. */
-  prefix: { writes: SlotWrite[]; movedEther: boolean };
+  /** What the transactions before the last one wrote, values included. */
+  prefixWrites: SlotWrite[];
 }
 
 /**
@@ -58,7 +58,7 @@ export async function evaluate(state: CampaignState, setup: CampaignSetup, input
     const closer = state.nearMisses.improvements(execution.costs);
     if (closer.length > 0) {
       const asDeployed = await leftDeployedState(state, setup, observed.written);
-      keepClosest(state, setup, executed, observed, closer[0], await leftNewState(state, setup, observed, asDeployed), asDeployed, await prefixSetsUp(state, setup, observed));
+      keepClosest(state, setup, executed, observed, closer[0], await leftNewState(state, setup, observed, asDeployed), asDeployed, await prefixSetsUp(state, setup, executed, observed));
     } else setup.dictionary.rollback(mark);
     return execution;
   }
@@ -70,7 +70,7 @@ export async function evaluate(state: CampaignState, setup: CampaignSetup, input
     await evaluate(state, setup, retainCalls(executed, (i) => !reverted.has(i)));
     return execution;
   }
-  keep(state, setup, executed, { ...observed, pathId: identity }, await leftNewState(state, setup, observed), await prefixSetsUp(state, setup, observed));
+  keep(state, setup, executed, { ...observed, pathId: identity }, await leftNewState(state, setup, observed), await prefixSetsUp(state, setup, executed, observed));
   return execution;
 }
 
@@ -131,8 +131,7 @@ async function observe(state: CampaignState, setup: CampaignSetup, sequence: TxS
   // Only aggressive runs read them, and those fuzz functions not enabled yet.
   const aggressiveCandidate = ddsf !== undefined && lastCall !== undefined && lastReads.length > 0 && !ddsf.enabledFor(functionKey(lastCall));
   const lastComparisons = aggressiveCandidate && run.last ? comparedValues(run.last.trace) : [];
-  const movedEther = sequence.slice(0, run.transactions - 1).some((call, i) => call.value > 0n && !steps[i].reverted);
-  return { execution: { run, costs: costs.vector(), lastReads, lastComparisons }, pathId, stateId, steps, written, prefix: { writes: prefixWrites, movedEther } };
+  return { execution: { run, costs: costs.vector(), lastReads, lastComparisons }, pathId, stateId, steps, written, prefixWrites };
 }
 
 /**
@@ -208,11 +207,11 @@ async function leftDeployedState(state: CampaignState, setup: CampaignSetup, wri
  * call reading the clock, and most prefixes carry a delay (counted, CalleeFig2's B took a median
  * 657 transactions instead of 199).
  */
-async function prefixSetsUp(state: CampaignState, setup: CampaignSetup, { prefix }: Observed): Promise<boolean> {
-  if (prefix.movedEther) return true;
-  if (prefix.writes.length === 0) return false;
+async function prefixSetsUp(state: CampaignState, setup: CampaignSetup, executed: TxSequence, { steps, prefixWrites }: Observed): Promise<boolean> {
+  if (executed.slice(0, -1).some((call, i) => call.value > 0n && !steps[i].reverted)) return true;
+  if (prefixWrites.length === 0) return false;
   const deployed = await deployedState(state, setup);
-  return changesDeployedStorage(prefix.writes, (s) => deployed.getStorage(s.address, s.slot));
+  return changesDeployedStorage(prefixWrites, (s) => deployed.getStorage(s.address, s.slot));
 }
 
 function deployedState(state: CampaignState, setup: CampaignSetup): NonNullable<CampaignState['deployed']> {

@@ -154,8 +154,9 @@ export class Corpus {
  * (merging them lost Harvey's Foo, LongSequence and Airlock their state-setting inputs' turns: B 356
  * -> 2,172 median transactions on Airlock). Earlier calls that left the deployed state set up
  * nothing: picked per path, CalleeFig2's hundreds of `bar; bar` loop paths each took a turn ahead of
- * the rare LID's input. Likewise a call that left a new state is the setup later calls need, whatever its own
- * prefix reaches: merged under its LID, Thermostat's setSetpoint waited that LID's turn.
+ * the rare LID's input. Likewise a call that left a new state is the setup later calls need,
+ * whatever its own prefix reaches: merged under its LID, Thermostat's setSetpoint waited that LID's
+ * turn.
  */
 function identityOf(entry: CorpusEntry): string {
   const afterSetup = entry.sequence.length > 1 && entry.prefixSetsUp !== false;
