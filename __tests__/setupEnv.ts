@@ -2,7 +2,7 @@ import { mkdirSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cachedSoljsonPath } from '../src/build/compiler/cache.js';
+import { cachedSoljsonPath } from '../src/compile/compiler/cache.js';
 
 /**
  * Runs before every test file (jest.config.js `setupFiles`): no test may fetch a compiler from the

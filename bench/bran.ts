@@ -10,7 +10,7 @@ import { fuzzConfig } from '../src/config/defaults.js';
 import { ALL_TECHNIQUES } from '../src/config/defaults.js';
 import type { ScheduleName, Techniques } from '../src/config/types.js';
 import { memoryLogger } from '../src/logger.js';
-import { runPipeline } from '../src/pipeline.js';
+import { runPipeline } from '../src/run/pipeline.js';
 import { formatRow, median } from './stats.js';
 import { markedLine } from './timeToBug.js';
 

@@ -6,11 +6,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { encodeFunctionData, hexToBytes, type Abi, type AbiFunction } from 'viem';
-import { compileProject } from '../src/build/compile.js';
-import { readProjectSettings } from '../src/build/project/settings.js';
+import { compileProject } from '../src/compile/compile.js';
+import { readProjectSettings } from '../src/compile/project/settings.js';
 import { Executor } from '../src/evm/executor.js';
-import { abiType } from '../src/fuzz/inputs/abi.js';
-import { Rng } from '../src/fuzz/inputs/rng.js';
+import { abiType } from '../src/abi/encoding.js';
+import { Rng } from '../src/rng.js';
 import { CONFIGURATIONS, benchTimeToBug } from './timeToBug.js';
 import { formatRow } from './stats.js';
 

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { parseBudget } from '../src/config/budget.js';
 import { fuzzConfig } from '../src/config/defaults.js';
 import { memoryLogger } from '../src/logger.js';
-import { runPipeline } from '../src/pipeline.js';
+import { runPipeline } from '../src/run/pipeline.js';
 import { formatRow, median } from './stats.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { parseBudget } from '../src/config/budget.js';
 import { fuzzConfig } from '../src/config/defaults.js';
 import { memoryLogger } from '../src/logger.js';
-import { runPipeline } from '../src/pipeline.js';
+import { runPipeline } from '../src/run/pipeline.js';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const budget = parseBudget(process.argv[2] ?? '6000x');

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { parseBudget } from '../src/config/budget.js';
 import { fuzzConfig } from '../src/config/defaults.js';
 import { memoryLogger } from '../src/logger.js';
-import { runPipeline } from '../src/pipeline.js';
+import { runPipeline } from '../src/run/pipeline.js';
 import { formatRow } from './stats.js';
 import { benchTimeToBug, CONFIGURATIONS, printTimeToBug } from './timeToBug.js';
 

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fuzzConfig } from '../src/config/defaults.js';
 import { memoryLogger } from '../src/logger.js';
-import { runPipeline } from '../src/pipeline.js';
+import { runPipeline } from '../src/run/pipeline.js';
 import { median } from './stats.js';
 
 /** Contracts of __fixtures__/bench/shapes, the value-argument baseline first. */

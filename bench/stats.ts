@@ -1,4 +1,4 @@
-import { Rng } from '../src/fuzz/inputs/rng.js';
+import { Rng } from '../src/rng.js';
 
 /** Median of a list (mean of the middle two for even lengths); NaN for an empty list. */
 export function median(values: readonly number[]): number {

@@ -7,10 +7,10 @@ import { Account, createAddressFromBigInt } from '@ethereumjs/util';
 import { encodeFunctionData, hexToBytes, type Abi } from 'viem';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { compileProject } from '../src/build/compile.js';
+import { compileProject } from '../src/compile/compile.js';
 import { fuzzConfig } from '../src/config/defaults.js';
 import { memoryLogger } from '../src/logger.js';
-import { runPipeline } from '../src/pipeline.js';
+import { runPipeline } from '../src/run/pipeline.js';
 import { Executor, SENDER_ADDRESSES, SENDER_BALANCE } from '../src/evm/executor.js';
 import type { Tx } from '../src/evm/types.js';
 

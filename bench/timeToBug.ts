@@ -5,7 +5,7 @@ import { parseBudget } from '../src/config/budget.js';
 import { ALL_TECHNIQUES, fuzzConfig } from '../src/config/defaults.js';
 import type { FuzzConfig, ScheduleName, Techniques } from '../src/config/types.js';
 import { memoryLogger } from '../src/logger.js';
-import { runPipeline } from '../src/pipeline.js';
+import { runPipeline } from '../src/run/pipeline.js';
 import type { Report, ReportFinding } from '../src/report/types.js';
 import { formatRow, median } from './stats.js';
 

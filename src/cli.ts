@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 import { runCommand } from './command.js';
 import { consoleLogger } from './logger.js';
-import { isCampaignWorker } from './campaignWorker.js';
+import { isCampaignWorker } from './run/workers/thread.js';
 
-// The bundle is also the campaign workers' script: started as one, it serves (see campaignWorker.ts).
+// The bundle is also the campaign workers' script: started as one, it serves (see run/workers/thread.ts).
 if (!isCampaignWorker()) {
   process.exitCode = await runCommand(process.argv.slice(2), {
     cwd: process.cwd(),

@@ -1,7 +1,7 @@
 import { parseArgv } from './config/argv.js';
 import { errorMessage, isConfigurationError } from './errors.js';
 import type { Logger } from './logger.js';
-import { runPipeline, VERSION } from './pipeline.js';
+import { runPipeline, VERSION } from './run/pipeline.js';
 
 /**
  * `lookout …` minus the process: argv → RunConfig → runPipeline → exit status

@@ -20,9 +20,9 @@ import { pullRequestHead, readReport, readReportArtifact, writeReportContext } f
 import { createClient, type GitHubClient } from './github/client.js';
 import { publishReport, verdict, type Channels } from './github/publish.js';
 import { actionsLogger, type Logger } from './logger.js';
-import { runPipeline } from './pipeline.js';
+import { runPipeline } from './run/pipeline.js';
 import { changedLineCounts, countsText } from './report/lineStatus.js';
-import { isCampaignWorker } from './campaignWorker.js';
+import { isCampaignWorker } from './run/workers/thread.js';
 import type { Report } from './report/types.js';
 
 /** What a mode hands to publishing: the report, where it goes, and a crash to fail the job with. */

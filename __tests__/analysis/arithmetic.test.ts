@@ -5,8 +5,8 @@ import { isConst } from '../../src/analysis/lattice.js';
 import { prepareProgram } from '../../src/analysis/program.js';
 import { initialState } from '../../src/analysis/state.js';
 import { transfer } from '../../src/analysis/transfer.js';
-import { Rng } from '../../src/fuzz/inputs/rng.js';
-import { OPCODES } from '../../src/targets/opcodes.js';
+import { Rng } from '../../src/rng.js';
+import { OPCODES } from '../../src/bytecode/opcodes.js';
 
 const NEG_ONE = MAX_WORD;
 const MIN_SIGNED = 1n << 255n;

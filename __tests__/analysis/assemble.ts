@@ -1,4 +1,4 @@
-import { OPCODES } from '../../src/targets/opcodes.js';
+import { OPCODES } from '../../src/bytecode/opcodes.js';
 
 /**
  * A tiny test-side assembler. One instruction per line (`;` starts a comment):

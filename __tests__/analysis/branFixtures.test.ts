@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { encodeFunctionData, hexToBytes } from 'viem';
 import { lookahead, prepareProgram, unreachableTargets, type AnalyzedProgram, type TargetSet } from '../../src/analysis/index.js';
-import { compileProject } from '../../src/build/compile.js';
-import type { CompiledContract, CompiledProject } from '../../src/build/types.js';
+import { compileProject } from '../../src/compile/compile.js';
+import type { CompiledContract, CompiledProject } from '../../src/compile/types.js';
 import { Executor } from '../../src/evm/executor.js';
 import { buildTargets } from '../../src/targets/index.js';
 

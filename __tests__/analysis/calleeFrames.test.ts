@@ -1,6 +1,6 @@
 import { encodeFunctionData, hexToBytes } from 'viem';
 import { lookahead, prepareProgram, targetsInWorld, unreachableTargets, type AnalyzedProgram, type TargetSet } from '../../src/analysis/index.js';
-import type { CompiledContract } from '../../src/build/types.js';
+import type { CompiledContract } from '../../src/compile/types.js';
 import { Executor } from '../../src/evm/executor.js';
 import type { Deployment, TxResult } from '../../src/evm/types.js';
 import { deployLibraryFixture } from '../helpers/libraryFixture.js';

@@ -1,7 +1,7 @@
 import { callOperands, calldataWord } from '../../src/analysis/frame.js';
 import { isTop, unknown, type AbsValue } from '../../src/analysis/lattice.js';
 import { initialState, storeWord, type AbstractState } from '../../src/analysis/state.js';
-import { Op } from '../../src/targets/opcodes.js';
+import { Op } from '../../src/bytecode/opcodes.js';
 
 const shown = (value: AbsValue) => (isTop(value) ? 'T' : value);
 

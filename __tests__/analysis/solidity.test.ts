@@ -9,9 +9,9 @@ import { lookahead } from '../../src/analysis/lookahead.js';
 import { prepareProgram } from '../../src/analysis/program.js';
 import { unreachableTargets } from '../../src/analysis/reachability.js';
 import type { TargetSet } from '../../src/analysis/types.js';
-import { compileProject } from '../../src/build/compile.js';
-import type { CompiledContract, CompiledProject } from '../../src/build/types.js';
-import { indexInstructions } from '../../src/targets/bytecode.js';
+import { compileProject } from '../../src/compile/compile.js';
+import type { CompiledContract, CompiledProject } from '../../src/compile/types.js';
+import { indexInstructions } from '../../src/bytecode/instructions.js';
 import { decodeSourceMap } from '../../src/targets/sourceMap.js';
 
 /** The paper's Fig. 2 situation: the prefix fixes `ret` (the entry's interval [256, 258] does not), an input-dependent loop follows. */

@@ -1,21 +1,21 @@
 import path from 'node:path';
 import { lookahead, prepareProgram, unreachableTargets, type AnalyzedProgram, type TargetSet } from '../../src/analysis/index.js';
-import { compileProject } from '../../src/build/compile.js';
-import type { CompiledContract, CompiledProject } from '../../src/build/types.js';
+import { compileProject } from '../../src/compile/compile.js';
+import type { CompiledContract, CompiledProject } from '../../src/compile/types.js';
 import { Executor } from '../../src/evm/executor.js';
 import type { TxResult } from '../../src/evm/types.js';
-import { callTargets } from '../../src/fuzz/inputs/abi.js';
-import { runCampaign } from '../../src/fuzz/campaign/campaign.js';
+import { callTargets } from '../../src/abi/encoding.js';
+import { runCampaign } from '../../src/fuzz/campaign/loop.js';
 import { Dictionary } from '../../src/fuzz/inputs/dictionary.js';
 import { mutateSequence, type MutationContext } from '../../src/fuzz/inputs/mutations.js';
-import { ReachTracker } from '../../src/fuzz/search/reach.js';
-import { Rng } from '../../src/fuzz/inputs/rng.js';
-import { fast } from '../../src/fuzz/search/schedule.js';
-import { runSequence } from '../../src/fuzz/execution/sequenceRunner.js';
-import type { TxSequence } from '../../src/fuzz/types.js';
+import { ReachTracker } from '../../src/fuzz/schedule/reach.js';
+import { Rng } from '../../src/rng.js';
+import { fast } from '../../src/fuzz/schedule/schedule.js';
+import { runSequence } from '../../src/fuzz/campaign/sequenceRunner.js';
+import type { TxSequence } from '../../src/abi/types.js';
 import { generateCall } from '../../src/fuzz/inputs/values.js';
-import { OPCODES } from '../../src/targets/opcodes.js';
-import { instructions, stripMetadata } from '../../src/targets/bytecode.js';
+import { OPCODES } from '../../src/bytecode/opcodes.js';
+import { instructions, stripMetadata } from '../../src/bytecode/instructions.js';
 
 /**
  * Soundness of the lookahead analysis against real executions, on every fixture contract:

@@ -2,7 +2,7 @@ import type { AbiParameter } from 'viem';
 import { candidateVectors, parameterChoices, type ArgumentContext } from '../../src/deploy/constructorArgs.js';
 import { linkCode } from '../../src/deploy/link.js';
 import { SENDER_ADDRESSES, START_TIMESTAMP } from '../../src/evm/executor.js';
-import { Rng } from '../../src/fuzz/inputs/rng.js';
+import { Rng } from '../../src/rng.js';
 
 const TOKEN = '0x00000000000000000000000000000000000000aa';
 const WETH = '0x00000000000000000000000000000000000000bb';

@@ -2,14 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { bytesToHex, decodeFunctionResult, encodeFunctionData, hexToBytes, type Abi } from 'viem';
-import { compileProject } from '../../src/build/compile.js';
-import type { CompiledProject, ContractId } from '../../src/build/types.js';
+import { compileProject } from '../../src/compile/compile.js';
+import type { CompiledProject, ContractId } from '../../src/compile/types.js';
 import { emptyProjectConfig, parseProjectConfig } from '../../src/config/projectConfig.js';
 import { deployWorld } from '../../src/deploy/deployWorld.js';
 import type { DeployedContract, World } from '../../src/deploy/types.js';
 import { ConfigurationError } from '../../src/errors.js';
 import { SENDER_ADDRESSES } from '../../src/evm/executor.js';
-import { Rng } from '../../src/fuzz/inputs/rng.js';
+import { Rng } from '../../src/rng.js';
 
 const FIXTURE = path.resolve('__fixtures__/deploy/world');
 const ETHER = 10n ** 18n;

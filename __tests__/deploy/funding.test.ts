@@ -6,12 +6,12 @@
  */
 import path from 'node:path';
 import { bytesToHex, decodeFunctionResult, encodeFunctionData, hexToBytes, parseAbi } from 'viem';
-import { compileProject } from '../../src/build/compile.js';
+import { compileProject } from '../../src/compile/compile.js';
 import { emptyProjectConfig } from '../../src/config/projectConfig.js';
 import { FUNDED_CONTRACT_WEI, FUNDED_TOKENS, FUNDED_WEI, VAULT_DONATION } from '../../src/deploy/funding.js';
 import { ATTACKER_FILE } from '../../src/evm/attacker.js';
 import type { World } from '../../src/deploy/types.js';
-import { deployProject } from '../../src/deployment.js';
+import { deployProject } from '../../src/run/worlds.js';
 import { SENDER_ADDRESSES, SENDER_BALANCE } from '../../src/evm/executor.js';
 
 const ETHER = 10n ** 18n;

@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { encodeFunctionData, hexToBytes } from 'viem';
-import { compileProject } from '../../src/build/compile.js';
-import { readProjectSettings } from '../../src/build/project/settings.js';
-import type { CompiledProject } from '../../src/build/types.js';
+import { compileProject } from '../../src/compile/compile.js';
+import { readProjectSettings } from '../../src/compile/project/settings.js';
+import type { CompiledProject } from '../../src/compile/types.js';
 import { Executor } from '../../src/evm/executor.js';
-import { branchCosts } from '../../src/fuzz/search/costs.js';
+import { branchCosts } from '../../src/fuzz/harvey/costs.js';
 
 // Each guard is decided by a comparison the JUMPI does not read right away; the constants keep the
 // distances of the tested inputs apart from everything else the code compares.

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { bytesToHex, encodeFunctionData, type Abi } from 'viem';
-import { compileProject } from '../../src/build/compile.js';
-import type { CompiledContract } from '../../src/build/types.js';
+import { compileProject } from '../../src/compile/compile.js';
+import type { CompiledContract } from '../../src/compile/types.js';
 import { ASSUME_REJECTION } from '../../src/evm/cheatcodes/environment.js';
 import { revertText } from '../../src/evm/cheatcodes/expectRevert.js';
 import { cheatcodeTableSize } from '../../src/evm/cheatcodes/registry.js';

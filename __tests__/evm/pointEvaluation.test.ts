@@ -4,8 +4,8 @@
  */
 import path from 'node:path';
 import { encodeFunctionData, type Abi } from 'viem';
-import { compileProject } from '../../src/build/compile.js';
-import type { CompiledProject } from '../../src/build/types.js';
+import { compileProject } from '../../src/compile/compile.js';
+import type { CompiledProject } from '../../src/compile/types.js';
 import { EVM_INTERNAL_ERROR, Executor } from '../../src/evm/executor.js';
 import type { Tx } from '../../src/evm/types.js';
 

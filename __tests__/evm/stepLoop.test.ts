@@ -5,8 +5,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { encodeFunctionData, hexToBytes, type Abi } from 'viem';
-import { compileProject } from '../../src/build/compile.js';
-import type { CompiledProject } from '../../src/build/types.js';
+import { compileProject } from '../../src/compile/compile.js';
+import type { CompiledProject } from '../../src/compile/types.js';
 import { enableStepLoop } from '../../src/evm/stepLoop.js';
 
 // What the step loop must run exactly as the library's loop does: nested frames, reverts with data,

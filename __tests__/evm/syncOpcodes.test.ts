@@ -2,7 +2,7 @@ import { Common, Hardfork, Mainnet } from '@ethereumjs/common';
 import { createEVM, getOpcodesForHF, paramsEVM } from '@ethereumjs/evm';
 import { replaceOpcode } from '../../src/evm/instrumentation.js';
 import { keepSynchronous } from '../../src/evm/syncOpcodes.js';
-import { Op } from '../../src/targets/opcodes.js';
+import { Op } from '../../src/bytecode/opcodes.js';
 import { assemble } from '../analysis/assemble.js';
 
 const COUNTED = [Op.JUMPDEST, Op.SLOAD];

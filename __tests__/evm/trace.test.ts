@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { encodeFunctionData, hexToBytes } from 'viem';
-import { compileProject } from '../../src/build/compile.js';
-import type { CompiledProject } from '../../src/build/types.js';
+import { compileProject } from '../../src/compile/compile.js';
+import type { CompiledProject } from '../../src/compile/types.js';
 import { Executor } from '../../src/evm/executor.js';
 import type { TxTrace } from '../../src/evm/types.js';
-import { Op } from '../../src/targets/opcodes.js';
+import { Op } from '../../src/bytecode/opcodes.js';
 
 const SUB = 0x03;
 

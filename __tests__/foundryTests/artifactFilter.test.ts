@@ -5,8 +5,8 @@
  */
 import path from 'node:path';
 import { toFunctionSelector } from 'viem';
-import { compileProject } from '../../src/build/compile.js';
-import type { CompiledProject } from '../../src/build/types.js';
+import { compileProject } from '../../src/compile/compile.js';
+import type { CompiledProject } from '../../src/compile/types.js';
 import { discoverSuites } from '../../src/foundryTests/discover.js';
 import { invariantTargets } from '../../src/foundryTests/invariant.js';
 import { isSkipped, SuiteSession } from '../../src/foundryTests/suiteSession.js';

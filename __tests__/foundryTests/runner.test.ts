@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { compileProject } from '../../src/build/compile.js';
-import type { CompiledProject } from '../../src/build/types.js';
+import { compileProject } from '../../src/compile/compile.js';
+import type { CompiledProject } from '../../src/compile/types.js';
 import { discoverSuites } from '../../src/foundryTests/discover.js';
 import { invariantTargets, replayInvariant } from '../../src/foundryTests/invariant.js';
 import { runSuite, runWithInputs, type RunOptions } from '../../src/foundryTests/runSuite.js';

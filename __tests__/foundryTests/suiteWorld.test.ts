@@ -1,14 +1,14 @@
 import path from 'node:path';
 import { toFunctionSelector } from 'viem';
-import { compileProject } from '../../src/build/compile.js';
-import type { CompiledProject } from '../../src/build/types.js';
+import { compileProject } from '../../src/compile/compile.js';
+import type { CompiledProject } from '../../src/compile/types.js';
 import { ALL_TECHNIQUES } from '../../src/config/defaults.js';
-import { rebuildCampaignWorld } from '../../src/deployment.js';
+import { rebuildCampaignWorld } from '../../src/run/worlds.js';
 import { FORGE_SENDER } from '../../src/foundryTests/suiteSession.js';
 import { openSuiteWorld, type OpenedSuite } from '../../src/foundryTests/suiteWorld.js';
-import { fuzzContract, type CampaignWorld, type SuiteRecipe } from '../../src/fuzz/campaign/contractCampaign.js';
-import { Rng } from '../../src/fuzz/inputs/rng.js';
-import { DEFAULT_PANIC_CODES } from '../../src/oracles/panic.js';
+import { fuzzContract, type CampaignWorld, type SuiteRecipe } from '../../src/fuzz/campaign/setup.js';
+import { Rng } from '../../src/rng.js';
+import { DEFAULT_PANIC_CODES } from '../../src/abi/panic.js';
 import { REPO_ROOT } from '../helpers/repoRoot.js';
 
 // A test contract's post-setUp() world as a campaign world (issue 17 part 2), on the runner's fixture

@@ -1,7 +1,7 @@
 import { encodeAbiParameters, hexToBigInt, keccak256 } from 'viem';
 import type { Executor } from '../../src/evm/executor.js';
-import { toTx } from '../../src/fuzz/execution/sequenceRunner.js';
-import type { TxSequence } from '../../src/fuzz/types.js';
+import { toTx } from '../../src/fuzz/campaign/sequenceRunner.js';
+import type { TxSequence } from '../../src/abi/types.js';
 import type { Failure } from '../../src/oracles/failure.js';
 import { checkProperties, propertyFunctions } from '../../src/oracles/property.js';
 import { storageWriteOracle } from '../../src/oracles/storageWrite.js';

@@ -1,13 +1,13 @@
 import path from 'node:path';
 import type { AbiFunction } from 'viem';
-import { compileProject } from '../../src/build/compile.js';
-import type { CompiledProject } from '../../src/build/types.js';
+import { compileProject } from '../../src/compile/compile.js';
+import type { CompiledProject } from '../../src/compile/types.js';
 import { Executor } from '../../src/evm/executor.js';
 import type { TxResult } from '../../src/evm/types.js';
-import { functionTarget } from '../../src/fuzz/inputs/abi.js';
-import { CostCollector, type CostVector } from '../../src/fuzz/search/costs.js';
-import { toTx } from '../../src/fuzz/execution/sequenceRunner.js';
-import type { AbiValue, Call, TxSequence } from '../../src/fuzz/types.js';
+import { functionTarget } from '../../src/abi/encoding.js';
+import { CostCollector, type CostVector } from '../../src/fuzz/harvey/costs.js';
+import { toTx } from '../../src/fuzz/campaign/sequenceRunner.js';
+import type { AbiValue, Call, TxSequence } from '../../src/abi/types.js';
 
 /** Test helpers over the real fixtures of __fixtures__/harvey: compile once, deploy, run with costs. */
 export const HARVEY_ROOT = path.resolve('__fixtures__/harvey');

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { compileProject } from '../../src/build/compile.js';
-import type { CompiledContract, CompiledProject } from '../../src/build/types.js';
+import { compileProject } from '../../src/compile/compile.js';
+import type { CompiledContract, CompiledProject } from '../../src/compile/types.js';
 import { linkCode } from '../../src/deploy/link.js';
 import { Executor } from '../../src/evm/executor.js';
 import type { Deployment } from '../../src/evm/types.js';

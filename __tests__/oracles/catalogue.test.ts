@@ -5,7 +5,7 @@
 import { parseBudget } from '../../src/config/budget.js';
 import { fuzzConfig } from '../../src/config/defaults.js';
 import { memoryLogger } from '../../src/logger.js';
-import { runPipeline } from '../../src/pipeline.js';
+import { runPipeline } from '../../src/run/pipeline.js';
 import type { Report, ReportFinding } from '../../src/report/types.js';
 import { REPO_ROOT } from '../helpers/repoRoot.js';
 

@@ -5,14 +5,14 @@
  */
 import path from 'node:path';
 import { encodeAbiParameters, hexToBigInt, keccak256, type AbiFunction } from 'viem';
-import { compileProject } from '../../src/build/compile.js';
-import type { CompiledContract } from '../../src/build/types.js';
+import { compileProject } from '../../src/compile/compile.js';
+import type { CompiledContract } from '../../src/compile/types.js';
 import { Executor } from '../../src/evm/executor.js';
-import { functionTarget } from '../../src/fuzz/inputs/abi.js';
+import { functionTarget } from '../../src/abi/encoding.js';
 import { failsOnBase, type BaseWorld } from '../../src/fuzz/findings/introduced.js';
-import type { AbiValue, Call, TxSequence } from '../../src/fuzz/types.js';
+import type { AbiValue, Call, TxSequence } from '../../src/abi/types.js';
 import type { Failure } from '../../src/oracles/failure.js';
-import { DEFAULT_PANIC_CODES } from '../../src/oracles/panic.js';
+import { DEFAULT_PANIC_CODES } from '../../src/abi/panic.js';
 import { REPO_ROOT } from '../helpers/repoRoot.js';
 
 const PROBE = (1n << 255n) + 0x1234n;

@@ -6,18 +6,18 @@
 import path from 'node:path';
 import solc from 'solc';
 import { bytesToHex, encodeFunctionData, parseAbi, type AbiFunction } from 'viem';
-import { compileProject } from '../../src/build/compile.js';
-import type { CompiledContract } from '../../src/build/types.js';
+import { compileProject } from '../../src/compile/compile.js';
+import type { CompiledContract } from '../../src/compile/types.js';
 import { ATTACKER_ID, attackerContract, callsOut } from '../../src/deploy/attacker.js';
-import { campaignWorld, deployProject } from '../../src/deployment.js';
+import { campaignWorld, deployProject } from '../../src/run/worlds.js';
 import { emptyProjectConfig } from '../../src/config/projectConfig.js';
 import { ATTACKER_ABI, ATTACKER_COMPILER_SETTINGS, ATTACKER_CREATION_CODE, ATTACKER_NAME, ATTACKER_SOURCE } from '../../src/evm/attacker.js';
 import { Executor } from '../../src/evm/executor.js';
-import { functionTarget } from '../../src/fuzz/inputs/abi.js';
-import { runSequence, toTx, type SequenceHarness } from '../../src/fuzz/execution/sequenceRunner.js';
-import { txStep } from '../../src/fuzz/search/pathIdentity.js';
-import type { AbiValue, Call, TxSequence } from '../../src/fuzz/types.js';
-import { DEFAULT_PANIC_CODES } from '../../src/oracles/panic.js';
+import { functionTarget } from '../../src/abi/encoding.js';
+import { runSequence, toTx, type SequenceHarness } from '../../src/fuzz/campaign/sequenceRunner.js';
+import { txStep } from '../../src/fuzz/corpus/pathIdentity.js';
+import type { AbiValue, Call, TxSequence } from '../../src/abi/types.js';
+import { DEFAULT_PANIC_CODES } from '../../src/abi/panic.js';
 import { buildOracles } from '../../src/oracles/suite.js';
 import { REPO_ROOT } from '../helpers/repoRoot.js';
 

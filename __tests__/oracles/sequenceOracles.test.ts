@@ -5,15 +5,15 @@
  */
 import path from 'node:path';
 import type { AbiFunction } from 'viem';
-import { compileProject } from '../../src/build/compile.js';
-import type { CompiledContract } from '../../src/build/types.js';
+import { compileProject } from '../../src/compile/compile.js';
+import type { CompiledContract } from '../../src/compile/types.js';
 import { Executor } from '../../src/evm/executor.js';
-import { functionTarget } from '../../src/fuzz/inputs/abi.js';
-import { runSequence, type SequenceHarness } from '../../src/fuzz/execution/sequenceRunner.js';
-import type { AbiValue, Call, TxSequence } from '../../src/fuzz/types.js';
-import { DEFAULT_PANIC_CODES } from '../../src/oracles/panic.js';
+import { functionTarget } from '../../src/abi/encoding.js';
+import { runSequence, type SequenceHarness } from '../../src/fuzz/campaign/sequenceRunner.js';
+import type { AbiValue, Call, TxSequence } from '../../src/abi/types.js';
+import { DEFAULT_PANIC_CODES } from '../../src/abi/panic.js';
 import { buildOracles } from '../../src/oracles/suite.js';
-import { isErc20Shaped, isTestHelper } from '../../src/oracles/tokenShape.js';
+import { isErc20Shaped, isTestHelper } from '../../src/abi/tokenShape.js';
 import { REPO_ROOT } from '../helpers/repoRoot.js';
 
 const FILES = ['LeakyBank.sol', 'Bank.sol', 'Token.sol', 'TokenSkipsAllowance.sol', 'Killable.sol', 'Forwarder.sol'];

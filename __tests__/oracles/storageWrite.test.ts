@@ -1,7 +1,7 @@
 import { encodeAbiParameters, hexToBigInt, keccak256 } from 'viem';
 import type { StorageWrite, TxResult } from '../../src/evm/types.js';
-import { toTx } from '../../src/fuzz/execution/sequenceRunner.js';
-import type { TxSequence } from '../../src/fuzz/types.js';
+import { toTx } from '../../src/fuzz/campaign/sequenceRunner.js';
+import type { TxSequence } from '../../src/abi/types.js';
 import { failureKey } from '../../src/oracles/failure.js';
 import { storageWriteOracle } from '../../src/oracles/storageWrite.js';
 import { deploy } from '../fuzz/harveyHarness.js';

@@ -1,8 +1,8 @@
 import { encodeAbiParameters, encodeErrorResult, hexToBytes, parseAbi } from 'viem';
 import type { TxOutcome, TxResult } from '../../src/evm/types.js';
 import { failureKey } from '../../src/oracles/failure.js';
-import { DEFAULT_PANIC_CODES, describePanic, formatPanicCode } from '../../src/oracles/panic.js';
-import { decodeRevert, describeRevert } from '../../src/oracles/revert.js';
+import { DEFAULT_PANIC_CODES, describePanic, formatPanicCode } from '../../src/abi/panic.js';
+import { decodeRevert, describeRevert } from '../../src/abi/revert.js';
 import {
   DEFAULT_ORACLE_CONFIG,
   assertionOracle,

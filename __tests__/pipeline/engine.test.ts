@@ -2,14 +2,14 @@
  * Acceptance for the engine: with fixed seeds and transaction budgets, `lookout fuzz` finds every
  * fixture bug with a 1-minimal sequence that replays, and stays silent on every safe twin.
  */
-import { compileProject } from '../../src/build/compile.js';
+import { compileProject } from '../../src/compile/compile.js';
 import { parseBudget } from '../../src/config/budget.js';
 import { fuzzConfig } from '../../src/config/defaults.js';
 import type { FuzzConfig } from '../../src/config/types.js';
 import { Executor } from '../../src/evm/executor.js';
 import { memoryLogger } from '../../src/logger.js';
-import { DEFAULT_PANIC_CODES } from '../../src/oracles/panic.js';
-import { runPipeline } from '../../src/pipeline.js';
+import { DEFAULT_PANIC_CODES } from '../../src/abi/panic.js';
+import { runPipeline } from '../../src/run/pipeline.js';
 import { checkProperties, propertyFunctions } from '../../src/oracles/property.js';
 import { checkTransaction, transactionOracles } from '../../src/oracles/transaction.js';
 import type { Address } from '../../src/evm/types.js';

@@ -2,17 +2,17 @@
  * Campaigns on worker threads (issue 13): with an execution budget the report is a function of the
  * seed and the worker count, and what one thread finds, two find too.
  */
-import { compileProject } from '../../src/build/compile.js';
-import { EXCHANGE_EVERY, workerRunner } from '../../src/campaignWorkers.js';
+import { compileProject } from '../../src/compile/compile.js';
+import { EXCHANGE_EVERY, workerRunner } from '../../src/run/workers/coordinator.js';
 import { parseBudget } from '../../src/config/budget.js';
 import { ALL_TECHNIQUES, fuzzConfig } from '../../src/config/defaults.js';
 import { PROJECT_CONFIG_FILE, readProjectConfig } from '../../src/config/projectConfig.js';
-import type { CampaignSetup } from '../../src/fuzz/campaign/campaign.js';
-import type { ReachTracker } from '../../src/fuzz/search/reach.js';
-import { DEFAULT_PANIC_CODES } from '../../src/oracles/panic.js';
+import type { CampaignSetup } from '../../src/fuzz/campaign/loop.js';
+import type { ReachTracker } from '../../src/fuzz/schedule/reach.js';
+import { DEFAULT_PANIC_CODES } from '../../src/abi/panic.js';
 import type { FuzzConfig } from '../../src/config/types.js';
 import { memoryLogger } from '../../src/logger.js';
-import { runPipeline } from '../../src/pipeline.js';
+import { runPipeline } from '../../src/run/pipeline.js';
 import type { Report } from '../../src/report/types.js';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -4,14 +4,14 @@
  * `protocolFee` takes one path, and only amounts large enough for the transposed constant to show
  * diverge — and the report's examples come from what the campaign compared as it ran.
  */
-import { BehaviourWatch, ComparisonAllowance } from '../../src/behaviourChanges.js';
-import { runCampaign, type CampaignEvent } from '../../src/fuzz/campaign/campaign.js';
-import { callTargets } from '../../src/fuzz/inputs/abi.js';
+import { BehaviourWatch, ComparisonAllowance } from '../../src/run/behaviourWatch.js';
+import { runCampaign, type CampaignEvent } from '../../src/fuzz/campaign/loop.js';
+import { callTargets } from '../../src/abi/encoding.js';
 import { Dictionary } from '../../src/fuzz/inputs/dictionary.js';
 import type { MutationContext } from '../../src/fuzz/inputs/mutations.js';
-import { Rng } from '../../src/fuzz/inputs/rng.js';
-import { fast } from '../../src/fuzz/search/schedule.js';
-import type { TxSequence } from '../../src/fuzz/types.js';
+import { Rng } from '../../src/rng.js';
+import { fast } from '../../src/fuzz/schedule/schedule.js';
+import type { TxSequence } from '../../src/abi/types.js';
 import { call, deployRevisions, ETHER } from '../fuzz/behaviour/revisions.js';
 
 const BUDGET = { kind: 'executions', executions: 2000 } as const;

@@ -8,10 +8,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { counterpartDeployments } from '../../src/fuzz/execution/counterpartDeployments.js';
+import { counterpartDeployments } from '../../src/fuzz/behaviour/counterpartDeployments.js';
 import { lookoutPr, pullRequest, type PrRepo } from './prRepo.js';
 
-const CASE = fileURLToPath(new URL('../../__fixtures__/behaviour/unrelated-burn/', import.meta.url));
+const CASE = fileURLToPath(new URL('../../__fixtures__/behaviour/unrelated-burn', import.meta.url));
 
 let repo: PrRepo | undefined;
 afterAll(async () => {

@@ -2,9 +2,9 @@
  * Acceptance for `lookout pr` (issue 3): throwaway repositories with a base and a head commit, run
  * in-process through runCommand with a fixed seed and a transaction budget, checked on the JSON report.
  */
-import { compileProject } from '../../src/build/compile.js';
-import type { CompiledCode } from '../../src/build/types.js';
-import { instructions, stripMetadata } from '../../src/targets/bytecode.js';
+import { compileProject } from '../../src/compile/compile.js';
+import type { CompiledCode } from '../../src/compile/types.js';
+import { instructions, stripMetadata } from '../../src/bytecode/instructions.js';
 import { lineOf, lookoutPr, PrRepo, pullRequest, targetSummary, type PrRun } from './prRepo.js';
 
 const sol = (...lines: string[]) => ['// SPDX-License-Identifier: MIT', 'pragma solidity ^0.8.20;', '', ...lines, ''].join('\n');

@@ -5,14 +5,14 @@
  */
 import path from 'node:path';
 import { parseAbi } from 'viem';
-import { compileProject } from '../../src/build/compile.js';
-import type { CompiledProject } from '../../src/build/types.js';
+import { compileProject } from '../../src/compile/compile.js';
+import type { CompiledProject } from '../../src/compile/types.js';
 import { ATTACKER_ABI } from '../../src/evm/attacker.js';
 import type { TxResult } from '../../src/evm/types.js';
-import type { ContractCampaignResult } from '../../src/fuzz/campaign/contractCampaign.js';
-import { callTargets, encodeCall } from '../../src/fuzz/inputs/abi.js';
+import type { ContractCampaignResult } from '../../src/fuzz/campaign/setup.js';
+import { callTargets, encodeCall } from '../../src/abi/encoding.js';
 import type { ConfirmedFinding } from '../../src/fuzz/findings/replay.js';
-import type { Call } from '../../src/fuzz/types.js';
+import type { Call } from '../../src/abi/types.js';
 import type { Failure } from '../../src/oracles/failure.js';
 import { toReportFinding } from '../../src/report/campaignEntries.js';
 import { REPO_ROOT } from '../helpers/repoRoot.js';

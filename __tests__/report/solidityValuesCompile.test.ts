@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { bytesToHex, decodeAbiParameters, decodeFunctionResult, encodeFunctionData, type Abi } from 'viem';
-import { compileProject } from '../../src/build/compile.js';
+import { compileProject } from '../../src/compile/compile.js';
 import { Executor } from '../../src/evm/executor.js';
-import { stringOfBytes } from '../../src/fuzz/inputs/stringBytes.js';
+import { stringOfBytes } from '../../src/abi/stringBytes.js';
 import { addressText, etherText, fixedBytesText, integerText, stringText } from '../../src/report/solidityValues.js';
 
 /**

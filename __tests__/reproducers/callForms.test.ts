@@ -5,8 +5,8 @@
  */
 import { encodeFunctionData, maxUint256, parseAbi, toFunctionSelector, type Abi } from 'viem';
 import { ATTACKER_ABI } from '../../src/evm/attacker.js';
-import { reproducerSource } from '../../src/report/reproducer/source.js';
-import type { ReproducerPlan } from '../../src/report/reproducer/types.js';
+import { reproducerSource } from '../../src/reproducers/source/source.js';
+import type { ReproducerPlan } from '../../src/reproducers/source/types.js';
 import type { ReportCall, ReportFinding } from '../../src/report/types.js';
 import { runReproducer } from '../../src/reproducers/verify.js';
 import { REPO_ROOT } from '../helpers/repoRoot.js';

@@ -4,8 +4,8 @@
  * report's text names it so too.
  */
 import type { Abi } from 'viem';
-import { reproducerSource } from '../../src/report/reproducer/source.js';
-import type { ReproducerPlan } from '../../src/report/reproducer/types.js';
+import { reproducerSource } from '../../src/reproducers/source/source.js';
+import type { ReproducerPlan } from '../../src/reproducers/source/types.js';
 import type { ReportFinding } from '../../src/report/types.js';
 import { accountNames, calledName, callText } from '../../src/report/sequence.js';
 

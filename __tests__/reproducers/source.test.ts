@@ -4,9 +4,9 @@
  * forge's verdict read from its output.
  */
 import { getAddress, type Abi } from 'viem';
-import { CHOSEN_CODE_ADDRESS } from '../../src/report/reproducer/delegatecallCheck.js';
-import { reproducerSource } from '../../src/report/reproducer/source.js';
-import type { ReproducerPlan } from '../../src/report/reproducer/types.js';
+import { CHOSEN_CODE_ADDRESS } from '../../src/reproducers/source/delegatecallCheck.js';
+import { reproducerSource } from '../../src/reproducers/source/source.js';
+import type { ReproducerPlan } from '../../src/reproducers/source/types.js';
 import type { ReportFinding } from '../../src/report/types.js';
 import { forgeOutcome } from '../../src/reproducers/forge.js';
 

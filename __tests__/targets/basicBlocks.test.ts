@@ -1,5 +1,5 @@
 import { hexToBytes } from 'viem';
-import { basicBlocks } from '../../src/targets/basicBlocks.js';
+import { basicBlocks } from '../../src/bytecode/basicBlocks.js';
 
 const blocks = (hex: `0x${string}`) =>
   basicBlocks(hexToBytes(hex)).map((b) => ({ start: b.start, end: b.end, ops: b.instructions.map((i) => i.op.name) }));

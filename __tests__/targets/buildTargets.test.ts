@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { compileProject } from '../../src/build/compile.js';
-import type { CompiledProject } from '../../src/build/types.js';
+import { compileProject } from '../../src/compile/compile.js';
+import type { CompiledProject } from '../../src/compile/types.js';
 import type { ChangedFile } from '../../src/diff/types.js';
-import { instructions, stripMetadata } from '../../src/targets/bytecode.js';
+import { instructions, stripMetadata } from '../../src/bytecode/instructions.js';
 import { buildTargets } from '../../src/targets/buildTargets.js';
 import type { Target } from '../../src/targets/types.js';
 
-const ROOT = fileURLToPath(new URL('../../__fixtures__/targets/', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../__fixtures__/targets', import.meta.url));
 
 /** 1-based line of the unique line containing `marker`. */
 function lineOf(file: string, marker: string): number {

@@ -1,10 +1,10 @@
 import { fileURLToPath } from 'node:url';
-import { compileProject } from '../../src/build/compile.js';
-import type { CompiledContract, CompiledProject } from '../../src/build/types.js';
+import { compileProject } from '../../src/compile/compile.js';
+import type { CompiledContract, CompiledProject } from '../../src/compile/types.js';
 import { contractsToFuzz, countTargets, splitBudget } from '../../src/targets/contractsToFuzz.js';
 import type { Target } from '../../src/targets/types.js';
 
-const ROOT = fileURLToPath(new URL('../../__fixtures__/targets/', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../__fixtures__/targets', import.meta.url));
 
 const target = (contract: string, line: number): Target => ({ file: 'Shared.sol', line, contract: `Shared.sol:${contract}`, pcs: [1], creationPcs: [], status: 'code' });
 

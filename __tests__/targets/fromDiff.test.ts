@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { compileProject } from '../../src/build/compile.js';
+import { compileProject } from '../../src/compile/compile.js';
 import { changedLines } from '../../src/diff/git.js';
 import { buildTargets } from '../../src/targets/buildTargets.js';
 

@@ -1,6 +1,6 @@
 import { DEFAULT_GAS_LIMIT, SENDER_ADDRESSES, type ExecutorOptions } from '../evm/executor.js';
 import type { Address } from '../evm/types.js';
-import { PANIC_ASSERTION, describePanic, formatPanicCode, KNOWN_PANIC_CODES } from '../oracles/panic.js';
+import { PANIC_ASSERTION, describePanic, formatPanicCode, KNOWN_PANIC_CODES } from '../abi/panic.js';
 
 /**
  * The chain model `lookout.toml` may pin (top-level keys, all optional):

@@ -2,8 +2,8 @@ import { BaseError, encodeAbiParameters, type AbiParameter } from 'viem';
 import { weiOf, type ConfiguredArg } from '../config/projectConfig.js';
 import { ConfigurationError } from '../errors.js';
 import type { Address } from '../evm/types.js';
-import { abiType } from '../fuzz/inputs/abi.js';
-import type { AbiValue } from '../fuzz/types.js';
+import { abiType } from '../abi/encoding.js';
+import type { AbiValue } from '../abi/types.js';
 
 /** Addresses that configured references stand for. */
 export interface ReferenceAddresses {

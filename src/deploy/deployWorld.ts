@@ -1,13 +1,13 @@
 import { concatBytes, encodeAbiParameters, hexToBytes } from 'viem';
-import type { CompiledContract, ContractId } from '../build/types.js';
+import type { CompiledContract, ContractId } from '../compile/types.js';
 import { ConfigurationError, errorMessage } from '../errors.js';
 import { Executor } from '../evm/executor.js';
 import { SENDER_NAMES } from '../config/projectConfig.js';
 import type { Address, CreatedContract, Deployment } from '../evm/types.js';
 import { contractOfRuntime } from './runtimeMatch.js';
-import { formatArgs } from '../fuzz/inputs/abi.js';
-import type { Rng } from '../fuzz/inputs/rng.js';
-import type { AbiValue } from '../fuzz/types.js';
+import { formatArgs } from '../abi/encoding.js';
+import type { Rng } from '../rng.js';
+import type { AbiValue } from '../abi/types.js';
 import { ContractCatalog, constructorOf, contractTypeNames, isDeployable } from './catalog.js';
 import { configuredValues, contractReferences } from './configuredArgs.js';
 import { candidateVectors, parameterChoices } from './constructorArgs.js';

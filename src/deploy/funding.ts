@@ -2,7 +2,7 @@ import { bytesToHex, decodeFunctionResult, encodeFunctionData, hexToBytes, parse
 import type { Executor } from '../evm/executor.js';
 import type { Address, Tx } from '../evm/types.js';
 import { ATTACKER_FILE } from '../evm/attacker.js';
-import { isErc20Shaped } from '../oracles/tokenShape.js';
+import { isErc20Shaped } from '../abi/tokenShape.js';
 import { tokenBalance } from './tokenViews.js';
 import type { DeployedContract } from './types.js';
 

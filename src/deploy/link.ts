@@ -1,5 +1,5 @@
 import { hexToBytes } from 'viem';
-import type { LinkReference } from '../build/types.js';
+import type { LinkReference } from '../compile/types.js';
 import type { Address } from '../evm/types.js';
 
 /**

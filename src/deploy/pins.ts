@@ -1,4 +1,4 @@
-import type { CompiledContract, ContractId } from '../build/types.js';
+import type { CompiledContract, ContractId } from '../compile/types.js';
 import { PROJECT_CONFIG_FILE, type ContractPin, type ContractRef, type ProjectConfig } from '../config/projectConfig.js';
 import { ConfigurationError, errorMessage } from '../errors.js';
 import { constructorOf, isDeployable, type ContractCatalog } from './catalog.js';

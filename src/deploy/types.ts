@@ -1,8 +1,8 @@
-import type { CompiledContract, ContractId } from '../build/types.js';
+import type { CompiledContract, ContractId } from '../compile/types.js';
 import type { ProjectConfig } from '../config/projectConfig.js';
 import type { Executor, ExecutorOptions } from '../evm/executor.js';
 import type { Address } from '../evm/types.js';
-import type { Rng } from '../fuzz/inputs/rng.js';
+import type { Rng } from '../rng.js';
 import type { Funding } from './funding.js';
 
 export interface DeployWorldRequest {

@@ -1,5 +1,5 @@
-import { basicBlocks } from '../targets/basicBlocks.js';
-import { Op } from '../targets/opcodes.js';
+import { basicBlocks } from '../bytecode/basicBlocks.js';
+import { Op } from '../bytecode/opcodes.js';
 import type { BasicBlock } from '../targets/types.js';
 
 /**

@@ -25,7 +25,7 @@ import { memoryGasOpcodes } from './memoryGas.js';
 import { keepSynchronous } from './syncOpcodes.js';
 import { wordOpcodes } from './wordOpcodes.js';
 import { pointEvaluationKzg } from './pointEvaluation.js';
-import { decodeRevert, describeRevert } from '../oracles/revert.js';
+import { decodeRevert, describeRevert } from '../abi/revert.js';
 import { DEFAULT_TRACE_LIMITS, type TraceLimits, TraceRecorder } from './traceRecorder.js';
 import { intrinsicGas, transactionGasUsed } from './txGas.js';
 import type { Address, CreationRequest, DeployOutcome, DeployRequest, Deployment, Tx, TxOutcome, TxResult, TxTrace } from './types.js';

@@ -1,5 +1,5 @@
 import { toFunctionSelector, type AbiFunction, type Hex } from 'viem';
-import type { CompiledContract } from '../build/types.js';
+import type { CompiledContract } from '../compile/types.js';
 import { findArtifact } from '../evm/cheatcodes/artifacts.js';
 import { CheatcodeError } from '../evm/cheatcodes/types.js';
 import { errorMessage } from '../errors.js';

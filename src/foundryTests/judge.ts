@@ -2,7 +2,7 @@ import { equalsBytes } from '@ethereumjs/util';
 import type { CheatcodeSession } from '../evm/cheatcodes/session.js';
 import { ASSUME_REJECTION } from '../evm/cheatcodes/environment.js';
 import type { TxResult } from '../evm/types.js';
-import { decodeRevert, describeRevert } from '../oracles/revert.js';
+import { decodeRevert, describeRevert } from '../abi/revert.js';
 
 /** How one call to a test contract ended, by forge's rules. `rejected`: `vm.assume` turned the input down. */
 export type CallVerdict =

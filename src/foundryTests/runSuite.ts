@@ -1,9 +1,9 @@
-import type { CompiledProject } from '../build/types.js';
+import type { CompiledProject } from '../compile/types.js';
 import { Dictionary } from '../fuzz/inputs/dictionary.js';
-import { Rng } from '../fuzz/inputs/rng.js';
+import { Rng } from '../rng.js';
 import { generateInputs, type ValueContext } from '../fuzz/inputs/values.js';
-import { encodeFunctionCall, functionTarget } from '../fuzz/inputs/abi.js';
-import type { AbiValue } from '../fuzz/types.js';
+import { encodeFunctionCall, functionTarget } from '../abi/encoding.js';
+import type { AbiValue } from '../abi/types.js';
 import { runInvariant } from './invariant.js';
 import { FORGE_SENDER, isSkipped, type SuiteOptions, SuiteSession } from './suiteSession.js';
 import type { SuiteResult, TestFunction, TestResult, TestSuite } from './types.js';

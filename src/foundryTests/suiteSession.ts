@@ -1,10 +1,10 @@
 import { type Hex, hexToBytes, toFunctionSelector } from 'viem';
-import type { CompiledContract } from '../build/types.js';
+import type { CompiledContract } from '../compile/types.js';
 import { type ChainStart, Executor } from '../evm/executor.js';
 import type { Address, TxResult } from '../evm/types.js';
 import { cheatcodeArtifacts } from './artifacts.js';
 import { judgeCall, type CallVerdict, unsupportedReason } from './judge.js';
-import { decodeBool } from '../fuzz/inputs/abi.js';
+import { decodeBool } from '../abi/encoding.js';
 import { readInvariantSelection } from './selection.js';
 import type { InvariantSelection, SetUpContract, SetUpOutcome, TestSuite } from './types.js';
 import { findArtifact } from '../evm/cheatcodes/artifacts.js';

@@ -1,7 +1,7 @@
 import { hexToBytes, toFunctionSelector } from 'viem';
-import type { CompiledContract } from '../build/types.js';
+import type { CompiledContract } from '../compile/types.js';
 import type { Address } from '../evm/types.js';
-import type { CampaignWorld, SuiteRecipe, SuiteScope } from '../fuzz/campaign/contractCampaign.js';
+import type { CampaignWorld, SuiteRecipe, SuiteScope } from '../fuzz/campaign/setup.js';
 import type { PropertyFunction } from '../oracles/types.js';
 import { testSuite } from './discover.js';
 import { invariantSenders, invariantTargets } from './invariant.js';

@@ -3,7 +3,7 @@ import { ASSUME_REJECTION } from '../evm/cheatcodes/environment.js';
 import { FLAGGED_FAILURE_MESSAGE } from '../evm/cheatcodes/failFlag.js';
 import type { TxResult } from '../evm/types.js';
 import type { Failure } from '../oracles/failure.js';
-import { decodeRevert, describeRevert } from '../oracles/revert.js';
+import { decodeRevert, describeRevert } from '../abi/revert.js';
 import type { SequenceOracle } from '../oracles/types.js';
 
 /*

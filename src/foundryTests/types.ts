@@ -1,5 +1,5 @@
 import type { AbiFunction, Hex } from 'viem';
-import type { CompiledContract } from '../build/types.js';
+import type { CompiledContract } from '../compile/types.js';
 import type { Address } from '../evm/types.js';
 
 /**

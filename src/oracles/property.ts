@@ -1,6 +1,6 @@
 import { decodeAbiParameters, hexToBytes, toFunctionSelector, type Abi, type AbiFunction } from 'viem';
 import { failureKey, type Failure } from './failure.js';
-import { decodeRevert, describeRevert } from './revert.js';
+import { decodeRevert, describeRevert } from '../abi/revert.js';
 import type { PropertyFunction, PropertyProbe } from './types.js';
 
 const PROPERTY_PREFIXES = ['property_', 'echidna_'];

@@ -7,7 +7,7 @@ import { propertyFunctions } from './property.js';
 import { reentrancyOracle, type FunctionNamer } from './reentrancy.js';
 import { selfdestructOracle } from './selfdestruct.js';
 import { storageWriteOracle } from './storageWrite.js';
-import { isErc20Shaped, isTestHelper } from './tokenShape.js';
+import { isErc20Shaped, isTestHelper } from '../abi/tokenShape.js';
 import { tokenTheftOracle } from './tokenTheft.js';
 import { transactionOracles } from './transaction.js';
 import type { PropertyFunction, SequenceOracle, TxOracle } from './types.js';

@@ -1,15 +1,15 @@
 import { bytesToHex } from 'viem';
-import type { CompiledContract, CompiledProject } from '../build/types.js';
-import { formatPanicCode } from '../oracles/panic.js';
+import type { CompiledContract, CompiledProject } from '../compile/types.js';
+import { formatPanicCode } from '../abi/panic.js';
 import type { ReportCall, ReportFinding, ReportTarget } from './types.js';
 import type { Target } from '../targets/types.js';
 import { branchLocator } from '../targets/branchLocation.js';
 import { failureLocator } from '../targets/failureLocation.js';
-import { encodeCall, formatArgs } from '../fuzz/inputs/abi.js';
-import type { ContractCampaignResult } from '../fuzz/campaign/contractCampaign.js';
+import { encodeCall, formatArgs } from '../abi/encoding.js';
+import type { ContractCampaignResult } from '../fuzz/campaign/setup.js';
 import { attackerCallParts } from '../fuzz/inputs/attackerCalls.js';
 import type { ConfirmedFinding } from '../fuzz/findings/replay.js';
-import type { Call } from '../fuzz/types.js';
+import type { Call } from '../abi/types.js';
 
 /** The campaign's targets in the report's terms: reached (first when, by which sequence) or not. */
 export function toReportTargets(targets: readonly Target[], result: ContractCampaignResult): ReportTarget[] {

@@ -3,7 +3,7 @@ import { behaviourGroups, byImportance, failures, kindText, location, provenance
 import { headline } from './headline.js';
 import { fileLines, lineRanges, type FileLines } from './lineStatus.js';
 import { accountNames, sequenceTable } from './sequence.js';
-import { reproducerDetails } from './reproducer/markdown.js';
+import { reproducerDetails } from './reproducerDetails.js';
 import type { AddressNames } from './solidityValues.js';
 import { budgetText, duration, plural } from './units.js';
 import type { Report, ReportFinding } from './types.js';

@@ -3,7 +3,7 @@ import { behaviourChanges, byImportance, failures, kindText, location, provenanc
 import { fileLines, lineRanges } from './lineStatus.js';
 import { contextLine, headlineMarkdown, type MarkdownOptions } from './markdown.js';
 import { accountNames, sequenceTable } from './sequence.js';
-import { reproducerDetails } from './reproducer/markdown.js';
+import { reproducerDetails } from './reproducerDetails.js';
 import type { AddressNames } from './solidityValues.js';
 import { budgetText, count, duration, plural } from './units.js';
 import type { Report, ReportFinding } from './types.js';

@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import type { ForgeBuildOptions } from '../build/forge/index.js';
-import { readProjectSettings } from '../build/project/index.js';
-import { TEST_FUNCTION } from '../report/reproducer/lines.js';
+import type { ForgeBuildOptions } from '../compile/forge/index.js';
+import { readProjectSettings } from '../compile/project/index.js';
+import { TEST_FUNCTION } from './source/lines.js';
 import { inTestFolder, type ReproducerFile, type RunOutcome } from './verify.js';
 
 const run = promisify(execFile);

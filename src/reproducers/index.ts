@@ -1,17 +1,17 @@
-import type { CompiledProject } from '../build/types.js';
+import type { CompiledProject } from '../compile/types.js';
 import type { World } from '../deploy/index.js';
 import type { Executor } from '../evm/executor.js';
 import { errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
-import type { Check } from '../report/reproducer/checks.js';
-import { reproducerSource } from '../report/reproducer/source.js';
-import type { Expectation, ReproducerPlan, StepOutcome, TokenView } from '../report/reproducer/types.js';
+import type { Check } from './source/checks.js';
+import { reproducerSource } from './source/source.js';
+import type { Expectation, ReproducerPlan, StepOutcome, TokenView } from './source/types.js';
 import type { Report, ReportFinding, ReportReproducer, ReportReproducerRun } from '../report/types.js';
 import { reproducerNames, solidityVersion, worldPlan, type WorldPlan } from './plan.js';
-import { attackerFor } from './funding.js';
+import { attackerFor } from './plannedFunding.js';
 import { replayOutcomes } from './replay.js';
 import { tokenViews } from './tokenViews.js';
-import { isForgeAvailable } from '../build/forge/index.js';
+import { isForgeAvailable } from '../compile/forge/index.js';
 import { runWithForge } from './forge.js';
 import { hasForgeStd, runReproducers, type ReproducerFile, type RunOutcome } from './verify.js';
 

@@ -1,11 +1,11 @@
-import type { CompiledProject } from '../build/types.js';
+import type { CompiledProject } from '../compile/types.js';
 import { constructorOf } from '../deploy/catalog.js';
 import type { World } from '../deploy/index.js';
 import { SENDER_BALANCE, START_BLOCK, START_TIMESTAMP } from '../evm/executor.js';
-import type { PlannedDeployment, ReproducerPlan } from '../report/reproducer/types.js';
+import type { PlannedDeployment, ReproducerPlan } from './source/types.js';
 import { instanceName } from '../report/solidityValues.js';
 import type { ReportFinding } from '../report/types.js';
-import { plannedFunding, worldAttacker } from './funding.js';
+import { plannedFunding, worldAttacker } from './plannedFunding.js';
 
 /** What every reproducer of a run shares: the world as the campaigns had it, and how the project builds. */
 export type WorldPlan = Pick<ReproducerPlan, 'senders' | 'senderBalance' | 'start' | 'deployments' | 'funding' | 'attacker' | 'typeFiles' | 'forgeStd' | 'harness'>;

@@ -1,7 +1,7 @@
 import { bytesToHex, hexToBytes } from 'viem';
 import { ATTACKER_NAME } from '../evm/attacker.js';
 import type { Executor } from '../evm/executor.js';
-import type { StepOutcome, TokenView } from '../report/reproducer/types.js';
+import type { StepOutcome, TokenView } from './source/types.js';
 import { readTokenViews } from './tokenViews.js';
 import type { ReportCall } from '../report/types.js';
 

@@ -2,7 +2,7 @@ import type { Address } from 'viem';
 import { tokenView } from '../deploy/tokenViews.js';
 import type { Executor } from '../evm/executor.js';
 import { isTokenShaped } from '../fuzz/behaviour/tokenReadings.js';
-import type { ReproducerPlan, TokenView } from '../report/reproducer/types.js';
+import type { ReproducerPlan, TokenView } from './source/types.js';
 
 /**
  * The token views a behaviour change in token balances is checked on, as the behaviour diff reads

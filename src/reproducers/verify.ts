@@ -1,15 +1,15 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { compileProject, describeDiagnostic } from '../build/compile.js';
-import { importCandidates } from '../build/imports.js';
-import { readProjectSettings } from '../build/project/index.js';
-import { REPRODUCER_FOLDER_PREFIX } from '../build/project/projectFiles.js';
-import type { ProjectSettings } from '../build/project/types.js';
+import { compileProject, describeDiagnostic } from '../compile/compile.js';
+import { importCandidates } from '../compile/imports.js';
+import { readProjectSettings } from '../compile/project/index.js';
+import { REPRODUCER_FOLDER_PREFIX } from '../compile/project/projectFiles.js';
+import type { ProjectSettings } from '../compile/project/types.js';
 import { BuildError, type BuildDiagnostic } from '../errors.js';
-import type { CompiledProject } from '../build/types.js';
+import type { CompiledProject } from '../compile/types.js';
 import { discoverSuites } from '../foundryTests/discover.js';
 import { runSuite } from '../foundryTests/runSuite.js';
-import { TEST_FUNCTION } from '../report/reproducer/lines.js';
+import { TEST_FUNCTION } from './source/lines.js';
 import type { ReportReproducerRun } from '../report/types.js';
 
 /** A reproducer to run: its file name, test contract and source, and the compiler its pragma asks for. */

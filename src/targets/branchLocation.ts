@@ -1,4 +1,4 @@
-import type { CompiledContract } from '../build/types.js';
+import type { CompiledContract } from '../compile/types.js';
 import { codeLocations } from './codeLocations.js';
 import { LineIndex } from './lineIndex.js';
 

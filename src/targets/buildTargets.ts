@@ -1,4 +1,4 @@
-import type { CompiledContract, CompiledProject, SourceFile } from '../build/types.js';
+import type { CompiledContract, CompiledProject, SourceFile } from '../compile/types.js';
 import type { ChangedFile } from '../diff/types.js';
 import { codeLines, type CodeLines, type CodeUnit } from './codeLines.js';
 import { codeLocations, type CodeLocations } from './codeLocations.js';

@@ -1,5 +1,5 @@
-import type { CompiledCode, SourceFile } from '../build/types.js';
-import { instructions, stripMetadata } from './bytecode.js';
+import type { CompiledCode, SourceFile } from '../compile/types.js';
+import { instructions, stripMetadata } from '../bytecode/instructions.js';
 import type { LineIndex } from './lineIndex.js';
 import { decodeSourceMap } from './sourceMap.js';
 

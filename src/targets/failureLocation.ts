@@ -1,4 +1,4 @@
-import type { CompiledContract, CompiledProject } from '../build/types.js';
+import type { CompiledContract, CompiledProject } from '../compile/types.js';
 import { codeLocations } from './codeLocations.js';
 import { LineIndex, parseSrc } from './lineIndex.js';
 

@@ -1,4 +1,4 @@
-export { basicBlocks } from './basicBlocks.js';
+export { basicBlocks } from '../bytecode/basicBlocks.js';
 export { buildTargets } from './buildTargets.js';
 export { codeLines, type CodeLines, type CodeUnit } from './codeLines.js';
 export { codeLocations, type CodeLocations, type MappedInstruction } from './codeLocations.js';

@@ -1,5 +1,5 @@
-import type { ContractId } from '../build/types.js';
-import type { Instruction } from './bytecode.js';
+import type { ContractId } from '../compile/types.js';
+import type { Instruction } from '../bytecode/instructions.js';
 
 /** `i` jumps into a function, `o` returns from one, `-` is an ordinary jump (or no jump). */
 export type JumpKind = 'i' | 'o' | '-';

@@ -1,5 +1,5 @@
 import { createBehaviourDiff, type RevisionWorld } from '../../../src/fuzz/behaviour/index.js';
-import type { TxSequence } from '../../../src/fuzz/types.js';
+import type { TxSequence } from '../../../src/abi/types.js';
 import { call, deployRevisions, ETHER } from './revisions.js';
 
 /**

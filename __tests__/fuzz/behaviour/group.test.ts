@@ -1,6 +1,6 @@
-import { functionTarget } from '../../../src/fuzz/inputs/abi.js';
+import { functionTarget } from '../../../src/abi/encoding.js';
 import { groupDivergences, type Divergence } from '../../../src/fuzz/behaviour/index.js';
-import type { Call } from '../../../src/fuzz/types.js';
+import type { Call } from '../../../src/abi/types.js';
 
 const target = functionTarget({ type: 'function', name: 'f', inputs: [{ name: 'x', type: 'uint256' }], outputs: [], stateMutability: 'nonpayable' });
 const call = (x: bigint): Call => ({ sender: 0, to: 0, target, args: [x], value: 0n, blockDelay: 0, timeDelay: 0 });

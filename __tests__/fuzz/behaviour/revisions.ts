@@ -1,12 +1,12 @@
 import path from 'node:path';
-import { compileProject } from '../../../src/build/compile.js';
-import type { CompiledContract } from '../../../src/build/types.js';
+import { compileProject } from '../../../src/compile/compile.js';
+import type { CompiledContract } from '../../../src/compile/types.js';
 import { emptyProjectConfig, SENDER_NAMES } from '../../../src/config/projectConfig.js';
-import { deployProject } from '../../../src/deployment.js';
-import { callTargets } from '../../../src/fuzz/inputs/abi.js';
+import { deployProject } from '../../../src/run/worlds.js';
+import { callTargets } from '../../../src/abi/encoding.js';
 import { Dictionary } from '../../../src/fuzz/inputs/dictionary.js';
-import { Rng } from '../../../src/fuzz/inputs/rng.js';
-import type { AbiValue, Call, CallTarget, TxSequence } from '../../../src/fuzz/types.js';
+import { Rng } from '../../../src/rng.js';
+import type { AbiValue, Call, CallTarget, TxSequence } from '../../../src/abi/types.js';
 import { generateCall, type ValueContext } from '../../../src/fuzz/inputs/values.js';
 import type { RevisionWorld } from '../../../src/fuzz/behaviour/index.js';
 

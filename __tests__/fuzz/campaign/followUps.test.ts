@@ -5,13 +5,13 @@
  * five-step bug well within the transactions mutations alone took to build each stage's call (bench,
  * section ablation: a median of 2,800–3,500 over 10–20 seeds, with or without DDSF, before follow-ups).
  */
-import { runCampaign, type CampaignOutcome } from '../../../src/fuzz/campaign/campaign.js';
-import { callTargets } from '../../../src/fuzz/inputs/abi.js';
+import { runCampaign, type CampaignOutcome } from '../../../src/fuzz/campaign/loop.js';
+import { callTargets } from '../../../src/abi/encoding.js';
 import { Dictionary } from '../../../src/fuzz/inputs/dictionary.js';
 import type { MutationContext } from '../../../src/fuzz/inputs/mutations.js';
-import { Rng } from '../../../src/fuzz/inputs/rng.js';
+import { Rng } from '../../../src/rng.js';
 import { generateCall } from '../../../src/fuzz/inputs/values.js';
-import { fast } from '../../../src/fuzz/search/schedule.js';
+import { fast } from '../../../src/fuzz/schedule/schedule.js';
 import { transactionOracles } from '../../../src/oracles/transaction.js';
 import { deploy } from '../harveyHarness.js';
 

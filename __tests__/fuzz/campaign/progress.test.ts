@@ -1,5 +1,5 @@
 import { progressReporter } from '../../../src/fuzz/campaign/progress.js';
-import type { CampaignEvent } from '../../../src/fuzz/campaign/campaign.js';
+import type { CampaignEvent } from '../../../src/fuzz/campaign/loop.js';
 import type { TxResult } from '../../../src/evm/types.js';
 import { memoryLogger } from '../../../src/logger.js';
 

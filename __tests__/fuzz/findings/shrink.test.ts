@@ -1,6 +1,6 @@
 import { parseAbiItem, toFunctionSelector, type AbiFunction } from 'viem';
 import { retainCalls, shrinkSequence, withoutCalls, type FailurePredicate } from '../../../src/fuzz/findings/shrink.js';
-import type { AbiValue, Call, TxSequence } from '../../../src/fuzz/types.js';
+import type { AbiValue, Call, TxSequence } from '../../../src/abi/types.js';
 
 function fn(signature: string): AbiFunction {
   return parseAbiItem(`function ${signature}`) as AbiFunction;

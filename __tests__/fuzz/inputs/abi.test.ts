@@ -10,8 +10,8 @@ import {
   functionTarget,
   isPayable,
   signature,
-} from '../../../src/fuzz/inputs/abi.js';
-import type { AbiValue, Call, CallTarget } from '../../../src/fuzz/types.js';
+} from '../../../src/abi/encoding.js';
+import type { AbiValue, Call, CallTarget } from '../../../src/abi/types.js';
 
 const abi: Abi = parseAbi([
   'struct Inner { bytes data; string[] tags; }',

@@ -1,8 +1,8 @@
 import { parseAbi } from 'viem';
-import { callTargets, encodeCall } from '../../../src/fuzz/inputs/abi.js';
+import { callTargets, encodeCall } from '../../../src/abi/encoding.js';
 import { approvalSeeds } from '../../../src/fuzz/inputs/approvalSeeds.js';
 import { Dictionary } from '../../../src/fuzz/inputs/dictionary.js';
-import { Rng } from '../../../src/fuzz/inputs/rng.js';
+import { Rng } from '../../../src/rng.js';
 import type { ValueContext } from '../../../src/fuzz/inputs/values.js';
 
 const token = callTargets(parseAbi(['function approve(address spender, uint256 amount) returns (bool)', 'function transfer(address to, uint256 amount) returns (bool)']));

@@ -4,13 +4,13 @@
  */
 import { decodeFunctionData, parseAbi } from 'viem';
 import { ATTACKER_ABI } from '../../../src/evm/attacker.js';
-import { callTargets, encodeCall } from '../../../src/fuzz/inputs/abi.js';
+import { callTargets, encodeCall } from '../../../src/abi/encoding.js';
 import { attackerCallParts, throughAttacker, unwrapAttackerCall, type AttackerWorld } from '../../../src/fuzz/inputs/attackerCalls.js';
 import { Dictionary } from '../../../src/fuzz/inputs/dictionary.js';
 import { applyMutation, MUTATION_WEIGHTS, mutationWeights } from '../../../src/fuzz/inputs/mutations.js';
-import { Rng } from '../../../src/fuzz/inputs/rng.js';
+import { Rng } from '../../../src/rng.js';
 import { shrinkSequence } from '../../../src/fuzz/findings/shrink.js';
-import type { Call, TxSequence } from '../../../src/fuzz/types.js';
+import type { Call, TxSequence } from '../../../src/abi/types.js';
 
 const bank = callTargets(parseAbi(['function deposit() payable', 'function withdraw(uint256 amount)']));
 const [deposit, withdraw] = bank;

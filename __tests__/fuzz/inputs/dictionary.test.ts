@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { compileProject } from '../../../src/build/compile.js';
-import type { CompiledProject } from '../../../src/build/types.js';
+import { compileProject } from '../../../src/compile/compile.js';
+import type { CompiledProject } from '../../../src/compile/types.js';
 import { Dictionary, bounds } from '../../../src/fuzz/inputs/dictionary.js';
-import { Rng } from '../../../src/fuzz/inputs/rng.js';
+import { Rng } from '../../../src/rng.js';
 
 const WORD = 1n << 256n;
 

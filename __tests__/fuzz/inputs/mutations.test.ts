@@ -1,5 +1,5 @@
 import { parseAbi } from 'viem';
-import { callTargets, encodeCall } from '../../../src/fuzz/inputs/abi.js';
+import { callTargets, encodeCall } from '../../../src/abi/encoding.js';
 import { Dictionary } from '../../../src/fuzz/inputs/dictionary.js';
 import {
   MUTATION_WEIGHTS,
@@ -8,8 +8,8 @@ import {
   type MutationContext,
   type SequenceMutation,
 } from '../../../src/fuzz/inputs/mutations.js';
-import { Rng } from '../../../src/fuzz/inputs/rng.js';
-import type { Call, CallTarget, TxSequence } from '../../../src/fuzz/types.js';
+import { Rng } from '../../../src/rng.js';
+import type { Call, CallTarget, TxSequence } from '../../../src/abi/types.js';
 import { generateCall } from '../../../src/fuzz/inputs/values.js';
 
 const targets = callTargets(

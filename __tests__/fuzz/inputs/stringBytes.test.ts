@@ -1,6 +1,6 @@
 import { bytesToHex, hexToBytes } from 'viem';
-import { Rng } from '../../../src/fuzz/inputs/rng.js';
-import { holdsRawBytes, stringBytes, stringOfBytes } from '../../../src/fuzz/inputs/stringBytes.js';
+import { Rng } from '../../../src/rng.js';
+import { holdsRawBytes, stringBytes, stringOfBytes } from '../../../src/abi/stringBytes.js';
 
 describe('string arguments as bytes', () => {
   it('keeps valid text as its UTF-8', () => {

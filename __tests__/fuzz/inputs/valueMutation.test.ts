@@ -1,10 +1,10 @@
 import { hexToBytes, parseAbi, type Abi, type Hex, type AbiFunction, type AbiParameter } from 'viem';
-import { decodeArgs, encodeCall, functionTarget } from '../../../src/fuzz/inputs/abi.js';
+import { decodeArgs, encodeCall, functionTarget } from '../../../src/abi/encoding.js';
 import { Dictionary } from '../../../src/fuzz/inputs/dictionary.js';
-import { Rng } from '../../../src/fuzz/inputs/rng.js';
-import type { AbiValue } from '../../../src/fuzz/types.js';
+import { Rng } from '../../../src/rng.js';
+import type { AbiValue } from '../../../src/abi/types.js';
 import { MAX_GROWN_BYTES, mutateValue } from '../../../src/fuzz/inputs/valueMutation.js';
-import { stringBytes } from '../../../src/fuzz/inputs/stringBytes.js';
+import { stringBytes } from '../../../src/abi/stringBytes.js';
 import { generateValue, type ValueContext } from '../../../src/fuzz/inputs/values.js';
 
 const abi: Abi = parseAbi([

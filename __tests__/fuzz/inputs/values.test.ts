@@ -1,8 +1,8 @@
 import { encodeAbiParameters, parseAbi, type Abi, type AbiFunction, type AbiParameter } from 'viem';
-import { callTargets, decodeArgs, encodeCall, functionTarget } from '../../../src/fuzz/inputs/abi.js';
+import { callTargets, decodeArgs, encodeCall, functionTarget } from '../../../src/abi/encoding.js';
 import { Dictionary } from '../../../src/fuzz/inputs/dictionary.js';
-import { Rng } from '../../../src/fuzz/inputs/rng.js';
-import type { AbiValue, CallTarget } from '../../../src/fuzz/types.js';
+import { Rng } from '../../../src/rng.js';
+import type { AbiValue, CallTarget } from '../../../src/abi/types.js';
 import { generateCall, generateInputs, generateValue, matchLengths, type ValueContext } from '../../../src/fuzz/inputs/values.js';
 
 const abi: Abi = parseAbi([

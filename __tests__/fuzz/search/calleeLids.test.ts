@@ -1,11 +1,11 @@
 import { encodeFunctionData, hexToBytes } from 'viem';
 import { MAX_CALL_DEPTH } from '../../../src/analysis/reachability.js';
-import type { CompiledContract } from '../../../src/build/types.js';
+import type { CompiledContract } from '../../../src/compile/types.js';
 import { Executor } from '../../../src/evm/executor.js';
 import { MAX_CALLEE_DEPTH } from '../../../src/evm/traceRecorder.js';
 import type { Deployment } from '../../../src/evm/types.js';
-import { calledFrames } from '../../../src/fuzz/search/framePaths.js';
-import { createPathAnalyzer, type AnalysisMode, type PathAnalyzer } from '../../../src/fuzz/search/pathAnalysis.js';
+import { calledFrames } from '../../../src/fuzz/corpus/framePaths.js';
+import { createPathAnalyzer, type AnalysisMode, type PathAnalyzer } from '../../../src/fuzz/schedule/pathAnalysis.js';
 import { deployLibraryFixture } from '../../helpers/libraryFixture.js';
 
 /**

@@ -1,4 +1,4 @@
-import { Corpus } from '../../../src/fuzz/search/corpus.js';
+import { Corpus } from '../../../src/fuzz/corpus/corpus.js';
 
 function fuzz(corpus: Corpus, path: string, times: number): void {
   for (let i = 0; i < times; i++) corpus.recordExecution(path);

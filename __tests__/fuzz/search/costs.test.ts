@@ -1,6 +1,6 @@
 import type { BranchComparison, TxTrace } from '../../../src/evm/types.js';
-import { branchCosts, comparisonCosts, storeCosts } from '../../../src/fuzz/search/costs.js';
-import { Op } from '../../../src/targets/opcodes.js';
+import { branchCosts, comparisonCosts, storeCosts } from '../../../src/fuzz/harvey/costs.js';
+import { Op } from '../../../src/bytecode/opcodes.js';
 
 const { LT, GT, SLT, SGT, EQ, ISZERO } = Op;
 const MINUS_ONE = (1n << 256n) - 1n;

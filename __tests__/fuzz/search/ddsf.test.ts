@@ -8,12 +8,12 @@ import {
   slotsRead,
   slotsWritten,
   storageFingerprint,
-} from '../../../src/fuzz/search/ddsf.js';
+} from '../../../src/fuzz/harvey/ddsf.js';
 import { Dictionary } from '../../../src/fuzz/inputs/dictionary.js';
 import { MUTATION_WEIGHTS } from '../../../src/fuzz/inputs/mutations.js';
-import { Rng } from '../../../src/fuzz/inputs/rng.js';
-import { toTx } from '../../../src/fuzz/execution/sequenceRunner.js';
-import type { TxSequence } from '../../../src/fuzz/types.js';
+import { Rng } from '../../../src/rng.js';
+import { toTx } from '../../../src/fuzz/campaign/sequenceRunner.js';
+import type { TxSequence } from '../../../src/abi/types.js';
 import { deploy, type Deployed } from '../harveyHarness.js';
 
 describe('DemandDrivenState', () => {

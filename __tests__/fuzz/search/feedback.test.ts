@@ -1,6 +1,6 @@
 import { Dictionary } from '../../../src/fuzz/inputs/dictionary.js';
-import { toTx } from '../../../src/fuzz/execution/sequenceRunner.js';
-import { harvestFeedback } from '../../../src/fuzz/search/feedback.js';
+import { toTx } from '../../../src/fuzz/campaign/sequenceRunner.js';
+import { harvestFeedback } from '../../../src/fuzz/inputs/feedback.js';
 import { deploy } from '../harveyHarness.js';
 
 describe('harvestFeedback on the real EVM (Fig2StateBug)', () => {

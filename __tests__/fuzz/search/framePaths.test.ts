@@ -1,5 +1,5 @@
 import type { CalleeFrame } from '../../../src/evm/types.js';
-import { calledFrames } from '../../../src/fuzz/search/framePaths.js';
+import { calledFrames } from '../../../src/fuzz/corpus/framePaths.js';
 
 const code = (byte: number) => Uint8Array.of(byte);
 const frame = (parent: number, byte: number, callerJumps: number): CalleeFrame => ({ parent, codeId: byte, code: code(byte), callerJumps });

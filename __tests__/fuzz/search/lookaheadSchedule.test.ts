@@ -1,6 +1,6 @@
-import { Corpus } from '../../../src/fuzz/search/corpus.js';
-import { isRare, lidCutOffExponential, lookaheadSchedule, rarityCutoff } from '../../../src/fuzz/search/lookaheadSchedule.js';
-import { MAX_ENERGY } from '../../../src/fuzz/search/schedule.js';
+import { Corpus } from '../../../src/fuzz/corpus/corpus.js';
+import { isRare, lidCutOffExponential, lookaheadSchedule, rarityCutoff } from '../../../src/fuzz/schedule/lookaheadSchedule.js';
+import { MAX_ENERGY } from '../../../src/fuzz/schedule/schedule.js';
 
 /** A corpus of one-call-free entries: only path ids, LIDs and split points matter to the schedules. */
 function corpusOf(entries: { path: string; lid?: string; splitPoints?: number[] }[]): Corpus {

@@ -1,5 +1,5 @@
-import { branchGoal, goalBranch, NearMisses } from '../../../src/fuzz/search/nearMisses.js';
-import type { BranchCost, CostId, CostVector } from '../../../src/fuzz/search/costs.js';
+import { branchGoal, goalBranch, NearMisses } from '../../../src/fuzz/schedule/nearMisses.js';
+import type { BranchCost, CostId, CostVector } from '../../../src/fuzz/harvey/costs.js';
 
 describe('branch goals', () => {
   it('name the code and pc of the untaken direction they come from', () => {

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { encodeFunctionData, hexToBytes } from 'viem';
-import { compileProject } from '../../../src/build/compile.js';
-import type { CompiledContract, CompiledProject } from '../../../src/build/types.js';
+import { compileProject } from '../../../src/compile/compile.js';
+import type { CompiledContract, CompiledProject } from '../../../src/compile/types.js';
 import { Executor } from '../../../src/evm/executor.js';
 import type { TxResult } from '../../../src/evm/types.js';
-import { createPathAnalyzer, pastPrefix } from '../../../src/fuzz/search/pathAnalysis.js';
+import { createPathAnalyzer, pastPrefix } from '../../../src/fuzz/schedule/pathAnalysis.js';
 import { buildTargets } from '../../../src/targets/index.js';
 
 const FIXTURES = path.join(process.cwd(), '__fixtures__', 'bran');

@@ -1,6 +1,6 @@
-import { revertedPrefix, sequencePathId, stateSetters, storageStateId, txStep, type TxStep } from '../../../src/fuzz/search/pathIdentity.js';
-import { toTx } from '../../../src/fuzz/execution/sequenceRunner.js';
-import type { Call } from '../../../src/fuzz/types.js';
+import { revertedPrefix, sequencePathId, stateSetters, storageStateId, txStep, type TxStep } from '../../../src/fuzz/corpus/pathIdentity.js';
+import { toTx } from '../../../src/fuzz/campaign/sequenceRunner.js';
+import type { Call } from '../../../src/abi/types.js';
 import { deploy } from '../harveyHarness.js';
 
 const step = (pathId: string, kind: 'set' | 'read' | 'revert'): TxStep => ({ pathId, reverted: kind === 'revert', changedState: kind === 'set' });

@@ -1,6 +1,6 @@
 import { bytesToBigInt, encodeAbiParameters, hexToBigInt, keccak256, type AbiFunction } from 'viem';
-import type { Cost, CostVector } from '../../../src/fuzz/search/costs.js';
-import { functionTarget } from '../../../src/fuzz/inputs/abi.js';
+import type { Cost, CostVector } from '../../../src/fuzz/harvey/costs.js';
+import { functionTarget } from '../../../src/abi/encoding.js';
 import {
   DEFAULT_MAX_STEPS,
   diffSingleNumeric,
@@ -12,9 +12,9 @@ import {
   secantCandidates,
   withNumeric,
   type Prediction,
-} from '../../../src/fuzz/search/prediction.js';
-import { Rng } from '../../../src/fuzz/inputs/rng.js';
-import type { Call, TxSequence } from '../../../src/fuzz/types.js';
+} from '../../../src/fuzz/harvey/prediction.js';
+import { Rng } from '../../../src/rng.js';
+import type { Call, TxSequence } from '../../../src/abi/types.js';
 import { deploy, runWithCosts, type Deployed } from '../harveyHarness.js';
 
 const FN: AbiFunction = {

@@ -1,6 +1,6 @@
-import { Corpus } from '../../../src/fuzz/search/corpus.js';
-import { BETA, MAX_ENERGY, fast, performanceScore } from '../../../src/fuzz/search/schedule.js';
-import type { Call, TxSequence } from '../../../src/fuzz/types.js';
+import { Corpus } from '../../../src/fuzz/corpus/corpus.js';
+import { BETA, MAX_ENERGY, fast, performanceScore } from '../../../src/fuzz/schedule/schedule.js';
+import type { Call, TxSequence } from '../../../src/abi/types.js';
 
 /** A sequence of `length` calls; the schedule reads only how many there are. */
 const callsOf = (length: number): TxSequence =>

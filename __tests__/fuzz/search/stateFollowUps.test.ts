@@ -8,10 +8,10 @@
  */
 import type { Executor } from '../../../src/evm/executor.js';
 import type { TxResult } from '../../../src/evm/types.js';
-import { toTx } from '../../../src/fuzz/execution/sequenceRunner.js';
-import { functionKey, slotsRead, slotsWritten, type StorageSlot } from '../../../src/fuzz/search/ddsf.js';
-import { FOLLOW_UP_SHARE, StateFollowUps } from '../../../src/fuzz/search/stateFollowUps.js';
-import type { Call, TxSequence } from '../../../src/fuzz/types.js';
+import { toTx } from '../../../src/fuzz/campaign/sequenceRunner.js';
+import { functionKey, slotsRead, slotsWritten, type StorageSlot } from '../../../src/fuzz/harvey/ddsf.js';
+import { FOLLOW_UP_SHARE, StateFollowUps } from '../../../src/fuzz/harvey/stateFollowUps.js';
+import type { Call, TxSequence } from '../../../src/abi/types.js';
 import { deploy, type Deployed } from '../harveyHarness.js';
 
 let steps: Deployed;

@@ -1,13 +1,13 @@
 import path from 'node:path';
 import type { AbiFunction } from 'viem';
-import { compileProject } from '../../../src/build/compile.js';
+import { compileProject } from '../../../src/compile/compile.js';
 import { Executor, SENDER_ADDRESSES } from '../../../src/evm/executor.js';
-import { functionTarget } from '../../../src/fuzz/inputs/abi.js';
-import { slotsRead } from '../../../src/fuzz/search/ddsf.js';
-import { bucketedStateBefore, changesDeployedStorage, type SlotWrite, valueBucket } from '../../../src/fuzz/search/storageState.js';
+import { functionTarget } from '../../../src/abi/encoding.js';
+import { slotsRead } from '../../../src/fuzz/harvey/ddsf.js';
+import { bucketedStateBefore, changesDeployedStorage, type SlotWrite, valueBucket } from '../../../src/fuzz/corpus/storageState.js';
 import type { TxResult } from '../../../src/evm/types.js';
-import { toTx } from '../../../src/fuzz/execution/sequenceRunner.js';
-import type { AbiValue, Call, TxSequence } from '../../../src/fuzz/types.js';
+import { toTx } from '../../../src/fuzz/campaign/sequenceRunner.js';
+import type { AbiValue, Call, TxSequence } from '../../../src/abi/types.js';
 import { REPO_ROOT } from '../../helpers/repoRoot.js';
 import { deploy } from '../harveyHarness.js';
 

@@ -3,11 +3,11 @@
  * the dictionary draws so that "one more than my balance" and "everything it holds" come up.
  */
 import path from 'node:path';
-import { compileProject } from '../../../src/build/compile.js';
+import { compileProject } from '../../../src/compile/compile.js';
 import { emptyProjectConfig } from '../../../src/config/projectConfig.js';
 import { FUNDED_WEI } from '../../../src/deploy/funding.js';
-import { deployProject } from '../../../src/deployment.js';
-import { deployedEther, openingAmounts } from '../../../src/fuzz/search/worldAmounts.js';
+import { deployProject } from '../../../src/run/worlds.js';
+import { deployedEther, openingAmounts } from '../../../src/fuzz/inputs/worldAmounts.js';
 import { REPO_ROOT } from '../../helpers/repoRoot.js';
 
 it("reads each contract's ether and each holder's token balance from the funded start", async () => {

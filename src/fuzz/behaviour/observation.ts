@@ -12,9 +12,9 @@ import {
 } from 'viem';
 import { storageKey } from '../../evm/executor.js';
 import type { TxResult } from '../../evm/types.js';
-import { decodeRevert, describeRevert } from '../../oracles/revert.js';
-import { toTx } from '../execution/sequenceRunner.js';
-import type { Call } from '../types.js';
+import { decodeRevert, describeRevert } from '../../abi/revert.js';
+import { toTx } from '../campaign/sequenceRunner.js';
+import type { Call } from '../../abi/types.js';
 import { TokenReadings, tokenChanges, type Readings, type StateChange, type TokenChange } from './tokenReadings.js';
 import type { RevisionWorld } from './types.js';
 import { AddressBook, argumentsText, etherChangeText, valueText } from './wording.js';

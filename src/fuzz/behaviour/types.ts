@@ -1,6 +1,6 @@
-import type { CompiledContract, ContractId } from '../../build/types.js';
+import type { CompiledContract, ContractId } from '../../compile/types.js';
 import type { Executor } from '../../evm/executor.js';
-import type { TxSequence } from '../types.js';
+import type { TxSequence } from '../../abi/types.js';
 
 /** One revision's contracts, deployed by the shared plan: `contracts[i]` is `executor.deployments[i]`. */
 export interface RevisionWorld {

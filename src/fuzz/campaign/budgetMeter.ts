@@ -1,5 +1,5 @@
 import type { Budget } from '../../config/budget.js';
-import type { Clock } from '../execution/clock.js';
+import type { Clock } from '../../clock.js';
 
 /**
  * Tracks a campaign's spending against its Budget. Execution budgets count transactions and never

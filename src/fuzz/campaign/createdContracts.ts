@@ -1,8 +1,8 @@
-import type { CompiledContract } from '../../build/types.js';
+import type { CompiledContract } from '../../compile/types.js';
 import { contractOfRuntime } from '../../deploy/runtimeMatch.js';
 import type { Executor } from '../../evm/executor.js';
 import type { Address } from '../../evm/types.js';
-import { toTx } from '../execution/sequenceRunner.js';
+import { toTx } from './sequenceRunner.js';
 import { generateCallValue, generateInputs, type DeploymentTargets, type ValueContext } from '../inputs/values.js';
 
 /** How often each function is called in the discovery run: the second call finds what a creator makes next (its next nonce). */

@@ -1,18 +1,18 @@
 import { failureKey } from '../../oracles/failure.js';
-import { branchEdge, CostCollector, type CostVector } from '../search/costs.js';
-import { comparedValues, functionKey, slotsRead, slotsWritten, storageFingerprint, type ComparedValues, type StorageSlot } from '../search/ddsf.js';
-import { harvestFeedback } from '../search/feedback.js';
-import { deployedEther } from '../search/worldAmounts.js';
-import { revertedPrefix, sequencePathId, stateSetters, storageStateId, txStep, type TxStep } from '../search/pathIdentity.js';
-import { bucketedStateBefore, changesDeployedStorage, type SlotWrite } from '../search/storageState.js';
-import { pastPrefix, type PathAnalysis } from '../search/pathAnalysis.js';
-import { branchGoal, goalBranch } from '../search/nearMisses.js';
+import { branchEdge, CostCollector, type CostVector } from '../harvey/costs.js';
+import { comparedValues, functionKey, slotsRead, slotsWritten, storageFingerprint, type ComparedValues, type StorageSlot } from '../harvey/ddsf.js';
+import { harvestFeedback } from '../inputs/feedback.js';
+import { deployedEther } from '../inputs/worldAmounts.js';
+import { revertedPrefix, sequencePathId, stateSetters, storageStateId, txStep, type TxStep } from '../corpus/pathIdentity.js';
+import { bucketedStateBefore, changesDeployedStorage, type SlotWrite } from '../corpus/storageState.js';
+import { pastPrefix, type PathAnalysis } from '../schedule/pathAnalysis.js';
+import { branchGoal, goalBranch } from '../schedule/nearMisses.js';
 import { retainCalls } from '../findings/shrink.js';
 import type { CampaignFinding } from '../findings/replay.js';
-import { runSequence, type SequenceRun } from '../execution/sequenceRunner.js';
-import type { TxSequence } from '../types.js';
-import type { CampaignSetup } from './campaign.js';
-import type { CampaignState } from './campaignState.js';
+import { runSequence, type SequenceRun } from './sequenceRunner.js';
+import type { TxSequence } from '../../abi/types.js';
+import type { CampaignSetup } from './loop.js';
+import type { CampaignState } from './state.js';
 
 /** What one regular run left behind for the techniques that follow it. */
 export interface Execution {

@@ -1,8 +1,8 @@
 import { failureKey } from '../../oracles/failure.js';
 import type { CampaignFinding } from '../findings/replay.js';
-import type { TxSequence } from '../types.js';
-import type { CampaignSetup } from './campaign.js';
-import type { CampaignState } from './campaignState.js';
+import type { TxSequence } from '../../abi/types.js';
+import type { CampaignSetup } from './loop.js';
+import type { CampaignState } from './state.js';
 import { evaluate } from './evaluation.js';
 
 /** What the other workers of a campaign found since the last trade, merged in worker order. */

@@ -1,5 +1,5 @@
-import type { CampaignSetup } from './campaign.js';
-import type { CampaignState } from './campaignState.js';
+import type { CampaignSetup } from './loop.js';
+import type { CampaignState } from './state.js';
 import { evaluate } from './evaluation.js';
 
 /** Runs the follow-ups due on states that met a function's comparison (StateFollowUps) as regular inputs. */

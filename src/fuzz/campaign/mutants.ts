@@ -1,10 +1,10 @@
 import type { Techniques } from '../../config/types.js';
-import type { CorpusEntry } from '../search/corpus.js';
-import { functionKey } from '../search/ddsf.js';
+import type { CorpusEntry } from '../corpus/corpus.js';
+import { functionKey } from '../harvey/ddsf.js';
 import { applyMutation, mutateSequence, type MutationContext } from '../inputs/mutations.js';
-import type { Rng } from '../inputs/rng.js';
-import type { TxSequence } from '../types.js';
-import type { CampaignState } from './campaignState.js';
+import type { Rng } from '../../rng.js';
+import type { TxSequence } from '../../abi/types.js';
+import type { CampaignState } from './state.js';
 
 /** Share of mutants that change a single argument when input prediction is on. */
 const SINGLE_CHANGE_SHARE = 0.3;

@@ -1,12 +1,12 @@
-import { branchEdge } from '../search/costs.js';
-import type { CorpusEntry } from '../search/corpus.js';
+import { branchEdge } from '../harvey/costs.js';
+import type { CorpusEntry } from '../corpus/corpus.js';
 import {
   diffSingleNumeric, evaluatePrediction, pickPrediction, predict, readNumeric, withNumeric, type PreferMetric, type UncoveredMetric,
-} from '../search/prediction.js';
-import type { Rng } from '../inputs/rng.js';
-import type { TxSequence } from '../types.js';
-import type { CampaignSetup } from './campaign.js';
-import type { CampaignState } from './campaignState.js';
+} from '../harvey/prediction.js';
+import type { Rng } from '../../rng.js';
+import type { TxSequence } from '../../abi/types.js';
+import type { CampaignSetup } from './loop.js';
+import type { CampaignState } from './state.js';
 import { evaluate, type Execution } from './evaluation.js';
 
 /**

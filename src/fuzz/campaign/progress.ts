@@ -1,6 +1,6 @@
 import type { Logger } from '../../logger.js';
-import type { Clock } from '../execution/clock.js';
-import type { CampaignEvent } from './campaign.js';
+import type { Clock } from '../../clock.js';
+import type { CampaignEvent } from './loop.js';
 
 /** How often a running campaign reports, in wall-clock ms. */
 const PROGRESS_INTERVAL_MS = 5000;

@@ -1,11 +1,11 @@
-import type { CompiledContract, ContractId } from '../../build/types.js';
+import type { CompiledContract, ContractId } from '../../compile/types.js';
 import type { Executor } from '../../evm/executor.js';
 import { failureIdentity, keyIdentity, type Failure } from '../../oracles/failure.js';
 import { buildOracles, type OracleSet, type OracleSettings } from '../../oracles/suite.js';
-import { callTargets } from '../inputs/abi.js';
-import { counterpartDeployments } from '../execution/counterpartDeployments.js';
-import { runSequence } from '../execution/sequenceRunner.js';
-import type { TxSequence } from '../types.js';
+import { callTargets } from '../../abi/encoding.js';
+import { counterpartDeployments } from '../behaviour/counterpartDeployments.js';
+import { runSequence } from '../campaign/sequenceRunner.js';
+import type { TxSequence } from '../../abi/types.js';
 
 /** The base revision's contracts, deployed by the same plan as head's. */
 export interface BaseWorld {

@@ -1,6 +1,6 @@
-import { Op } from '../../targets/opcodes.js';
-import { instructions, jumpDestinations, stripMetadata } from '../../targets/bytecode.js';
-import type { Rng } from './rng.js';
+import { Op } from '../../bytecode/opcodes.js';
+import { instructions, jumpDestinations, stripMetadata } from '../../bytecode/instructions.js';
+import type { Rng } from '../../rng.js';
 
 const WORD = 1n << 256n;
 const WORD_MASK = WORD - 1n;

@@ -1,8 +1,8 @@
 import type { AbiParameter } from 'viem';
-import { isPayable } from './abi.js';
+import { isPayable } from '../../abi/encoding.js';
 import { attackerDeployment, payingTarget, throughAttacker } from './attackerCalls.js';
-import type { Rng } from './rng.js';
-import type { Call, TxSequence } from '../types.js';
+import type { Rng } from '../../rng.js';
+import type { Call, TxSequence } from '../../abi/types.js';
 import { mutateValue } from './valueMutation.js';
 import {
   dynamicArrays,

@@ -1,8 +1,8 @@
 import { bytesToHex, hexToBytes, type AbiParameter, type Hex } from 'viem';
-import { abiType, type AbiType } from './abi.js';
+import { abiType, type AbiType } from '../../abi/encoding.js';
 import { bounds } from './dictionary.js';
-import { stringBytes, stringOfBytes } from './stringBytes.js';
-import type { AbiValue } from '../types.js';
+import { stringBytes, stringOfBytes } from '../../abi/stringBytes.js';
+import type { AbiValue } from '../../abi/types.js';
 import {
   VALUE_DEFAULTS,
   generateAddress,

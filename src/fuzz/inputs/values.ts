@@ -1,11 +1,11 @@
 import { bytesToHex, hexToBytes, stringToBytes, type AbiFunction, type AbiParameter } from 'viem';
 import { ATTACKER_CALL_SELECTOR } from '../../evm/attacker.js';
-import { abiType, encodeCall, isPayable, signature } from './abi.js';
+import { abiType, encodeCall, isPayable, signature } from '../../abi/encoding.js';
 import { attackerArgs, calldata, isAttackerCall, payingTarget } from './attackerCalls.js';
 import { fitWord, type Dictionary } from './dictionary.js';
-import type { Rng } from './rng.js';
-import { stringOfBytes } from './stringBytes.js';
-import type { AbiValue, Call, CallTarget } from '../types.js';
+import type { Rng } from '../../rng.js';
+import { stringOfBytes } from '../../abi/stringBytes.js';
+import type { AbiValue, Call, CallTarget } from '../../abi/types.js';
 
 /** What value generation (and mutation) draws on. One per campaign; `rng` is its mutation stream. */
 export interface ValueContext {

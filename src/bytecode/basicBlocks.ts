@@ -1,0 +1,23 @@
+import { instructions, type Instruction } from './instructions.js';
+import { Op } from './opcodes.js';
+import type { BasicBlock } from '../targets/types.js';
+
+/**
+ * Splits code (metadata already stripped) into basic blocks: a block starts at pc 0, at every
+ * JUMPDEST and after every JUMPI or terminating instruction.
+ */
+export function basicBlocks(code: Uint8Array): BasicBlock[] {
+  const blocks: BasicBlock[] = [];
+  let current: Instruction[] = [];
+  const close = () => {
+    if (current.length > 0) blocks.push({ start: current[0].pc, end: current[current.length - 1].pc, instructions: current });
+    current = [];
+  };
+  for (const ins of instructions(code)) {
+    if (ins.op.code === Op.JUMPDEST) close();
+    current.push(ins);
+    if (ins.op.terminates || ins.op.code === Op.JUMPI) close();
+  }
+  close();
+  return blocks;
+}

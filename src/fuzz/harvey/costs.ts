@@ -1,0 +1,194 @@
+import { Op } from '../../bytecode/opcodes.js';
+import type { BranchComparison, TxResult, TxTrace } from '../../evm/types.js';
+
+/**
+ * Harvey's cost metrics (Sect. 4.3; Learning-inputs Sect. 4.2), evaluated from the runtime
+ * instrumentation rather than from `minimize` statements compiled into the code.
+ *
+ * Every JUMPI fed by a comparison yields two metrics, one per direction: the distance from an
+ * execution that goes that way (zero when it already does). Every SSTORE yields one metric per probe
+ * slot: C_st = |slot − probe|.
+ */
+
+const TWO_256 = 1n << 256n;
+const TWO_255 = 1n << 255n;
+
+/**
+ * Identity of a metric across two runs of sequences of the same length:
+ * `tx/codeId:pc>t#k` (JUMPI at pc, toward taken `t` or fall-through `f`, its k-th execution in that
+ * transaction) or `tx/codeId:pc=st#k@p` (k-th execution of the SSTORE at pc, probe index p).
+ * The occurrence index keeps loop iterations apart; the transaction index keeps a function called
+ * twice apart.
+ */
+export type CostId = string;
+
+export type Cost = BranchCost | StoreCost;
+
+interface CostBase {
+  id: CostId;
+  /** Index of the transaction in its sequence. */
+  tx: number;
+  codeId: number;
+  pc: number;
+  /** The paper's cost: ≥ 0, zero exactly when the goal is met. */
+  value: bigint;
+  /**
+   * Signed quantity the secant method drives to zero; `value` is |residual| for equalities and
+   * max(residual, 0) for inequalities. The paper's |l − r| has a kink at the root that makes secant
+   * steps bounce across it; the signed form has the same root and stays linear when l − r is.
+   */
+  residual: bigint;
+}
+
+export interface BranchCost extends CostBase {
+  kind: 'branch';
+  /** The JUMPI direction this metric measures the distance to (true = jump taken). */
+  toward: boolean;
+}
+
+export interface StoreCost extends CostBase {
+  kind: 'store';
+  /** Index of the probe slot in the list the costs were computed for. */
+  probe: number;
+}
+
+/** All metrics of one sequence execution, by id, in execution order. */
+export type CostVector = ReadonlyMap<CostId, Cost>;
+
+/** How far an execution is from a goal: the paper's cost and its signed form (see CostBase). */
+export interface Distance {
+  value: bigint;
+  residual: bigint;
+}
+
+/** Distance of one predicate `op(l, r)` from being true and from being false. */
+interface PredicateCosts {
+  toTrue: Distance;
+  toFalse: Distance;
+}
+
+/**
+ * Both directions' costs of one recorded comparison. The condition the JUMPI tests is the
+ * predicate negated `negations` times; SUB-based equality arrives as EQ with one negation.
+ */
+export function comparisonCosts(cmp: BranchComparison): { taken: Distance; notTaken: Distance } {
+  const p = predicateCosts(cmp.op, cmp.left, cmp.right);
+  return cmp.negations % 2 === 0 ? { taken: p.toTrue, notTaken: p.toFalse } : { taken: p.toFalse, notTaken: p.toTrue };
+}
+
+function predicateCosts(op: number, left: bigint, right: bigint): PredicateCosts {
+  switch (op) {
+    case Op.EQ:
+      return equality(left, right);
+    case Op.ISZERO:
+      return equality(left, 0n);
+    case Op.LT:
+      return lessThan(left, right);
+    case Op.GT:
+      return lessThan(right, left);
+    case Op.SLT:
+      return lessThan(signed(left), signed(right));
+    case Op.SGT:
+      return lessThan(signed(right), signed(left));
+    default:
+      throw new RangeError(`comparisonCosts: opcode 0x${op.toString(16)} is not a comparison`);
+  }
+}
+
+/**
+ * C_eq (to false) and C_neq-bar (to true): 1 when equal; |l − r| when not, with l − r taken modulo
+ * 2^256 as a signed word. Equality of words is modular, so this keeps the residual linear in an
+ * input that wraps (−1 passed as int256 is the word 2^256 − 1; a slot is keccak(p) + i mod 2^256).
+ */
+function equality(l: bigint, r: bigint): PredicateCosts {
+  const d = wordDifference(l, r);
+  return {
+    toTrue: { value: d < 0n ? -d : d, residual: d },
+    // Any change breaks an equality: a constant residual, which the secant never uses.
+    toFalse: { value: d === 0n ? 1n : 0n, residual: d === 0n ? 1n : 0n },
+  };
+}
+
+/** C_lt-bar (to true: l − r + 1 when l ≥ r) and C_lt (to false: r − l when l < r). */
+function lessThan(l: bigint, r: bigint): PredicateCosts {
+  const toTrue = l - r + 1n;
+  const toFalse = r - l;
+  return {
+    toTrue: { value: toTrue > 0n ? toTrue : 0n, residual: toTrue },
+    toFalse: { value: toFalse > 0n ? toFalse : 0n, residual: toFalse },
+  };
+}
+
+/** (l − r) mod 2^256 as a two's complement integer. */
+export function wordDifference(l: bigint, r: bigint): bigint {
+  // l, r are words, so l − r lies in (−2^256, 2^256): one correction, no division.
+  const d = l - r;
+  if (d >= TWO_255) return d - TWO_256;
+  return d < -TWO_255 ? d + TWO_256 : d;
+}
+
+/** A 256-bit word as a two's complement integer. */
+export function signed(word: bigint): bigint {
+  return word >= TWO_255 ? word - TWO_256 : word;
+}
+
+/** The edge (as TxTrace.edges encodes it) a branch metric measures the distance to. */
+export function branchEdge(cost: BranchCost): number {
+  return cost.codeId * 2 ** 32 + cost.pc * 2 + (cost.toward ? 1 : 0);
+}
+
+/** Branch metrics of one transaction's trace: two per comparison-fed JUMPI execution. */
+export function branchCosts(trace: TxTrace, tx: number): BranchCost[] {
+  const costs: BranchCost[] = [];
+  const seen = new Map<string, number>();
+  for (const cmp of trace.comparisons) {
+    const site = `${tx}/${cmp.codeId}:${cmp.pc}`;
+    const k = seen.get(site) ?? 0;
+    seen.set(site, k + 1);
+    const { taken, notTaken } = comparisonCosts(cmp);
+    const { codeId, pc } = cmp;
+    costs.push({ kind: 'branch', id: `${site}>t#${k}`, tx, codeId, pc, toward: true, value: taken.value, residual: taken.residual });
+    costs.push({ kind: 'branch', id: `${site}>f#${k}`, tx, codeId, pc, toward: false, value: notTaken.value, residual: notTaken.residual });
+  }
+  return costs;
+}
+
+/** C_st = |slot − probe| (modulo 2^256, signed) for every SSTORE and probe slot (Harvey Sect. 4.3). */
+export function storeCosts(trace: TxTrace, tx: number, probes: readonly bigint[]): StoreCost[] {
+  const costs: StoreCost[] = [];
+  const seen = new Map<string, number>();
+  for (const store of trace.sstores) {
+    const site = `${tx}/${store.codeId}:${store.pc}`;
+    const k = seen.get(site) ?? 0;
+    seen.set(site, k + 1);
+    probes.forEach((probe, p) => {
+      // Slots are words: keccak(p) + i wraps, so the modular difference stays linear in i.
+      const residual = wordDifference(store.slot, probe);
+      costs.push({
+        kind: 'store', id: `${site}=st#${k}@${p}`, tx, codeId: store.codeId, pc: store.pc, probe: p,
+        value: residual < 0n ? -residual : residual, residual,
+      });
+    });
+  }
+  return costs;
+}
+
+/**
+ * Collects the cost vector of one sequence execution. Pass `observe` as (or inside) the
+ * `runSequence` observer: it copies what it needs, since traces are views into reused buffers.
+ */
+export class CostCollector {
+  private readonly costs = new Map<CostId, Cost>();
+
+  /** @param probes probe slots for C_st: the campaign's random probe first, then any guidance slots. */
+  constructor(private readonly probes: readonly bigint[]) {}
+
+  observe(result: TxResult, tx: number): void {
+    for (const cost of branchCosts(result.trace, tx)) this.costs.set(cost.id, cost);
+    for (const cost of storeCosts(result.trace, tx, this.probes)) this.costs.set(cost.id, cost);
+  }
+
+  vector(): CostVector {
+    return this.costs;
+  }
+}

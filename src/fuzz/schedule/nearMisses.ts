@@ -1,0 +1,65 @@
+import { branchEdge, type CostVector } from '../harvey/costs.js';
+
+/**
+ * sFuzz's adaptive objective for just-missed branches: a branch direction no input has taken yet is
+ * a goal, and an input whose branch distance to it is the smallest seen so far is worth keeping even
+ * when its path is not new. That is what lets prediction solve a check fed through storage: the input
+ * `[set(0x1300), copy(), check()]` takes the same path as `[check()]`, but sits closer to the
+ * `stored == 0x1337` branch, and its mutants give the secant step its two points.
+ *
+ * Harvey's store metric is a goal of the same kind (an SSTORE writing a probe slot): the input whose
+ * SSTORE lands closest to a probe is kept, e.g. `[PopCode(), SetCodeAt(i, c)]` once the underflowed
+ * length lets any index through, although `SetCodeAt`'s path was seen before.
+ */
+export class NearMisses {
+  /** Edges taken by any execution: codeId · 2^32 + pc · 2 + taken (TxTrace.edges). */
+  private readonly covered = new Set<number>();
+  private readonly best = new Map<string, bigint>();
+
+  get coveredEdges(): ReadonlySet<number> {
+    return this.covered;
+  }
+
+  /** Records the edges one transaction took. */
+  cover(edges: Iterable<number>): void {
+    for (const edge of edges) this.covered.add(edge);
+  }
+
+  /**
+   * The goals `costs` brings closer than any execution before — untaken branch directions
+   * (`b:<edge>`) and probe slots per SSTORE (`s:<codeId>:<pc>@<probe>`) — and remembers the new
+   * distances. Call after `cover` for the same execution.
+   */
+  improvements(costs: CostVector): string[] {
+    const improved: string[] = [];
+    for (const cost of costs.values()) {
+      if (cost.value === 0n) continue;
+      let goal: string;
+      if (cost.kind === 'branch') {
+        const edge = branchEdge(cost);
+        if (this.covered.has(edge)) continue;
+        goal = branchGoal(edge);
+      } else {
+        goal = `s:${cost.codeId}:${cost.pc}@${cost.probe}`;
+      }
+      const best = this.best.get(goal);
+      if (best !== undefined && cost.value >= best) continue;
+      this.best.set(goal, cost.value);
+      if (!improved.includes(goal)) improved.push(goal);
+    }
+    return improved;
+  }
+}
+
+/** The goal of an untaken branch direction (an edge as in TxTrace.edges). */
+export function branchGoal(edge: number): string {
+  return `b:${edge}`;
+}
+
+/** The code and pc of a branch goal (`b:<edge>`); undefined for a store probe's goal. */
+export function goalBranch(goal: string): { codeId: number; pc: number } | undefined {
+  if (!goal.startsWith('b:')) return undefined;
+  const edge = Number(goal.slice(2));
+  const codeId = Math.floor(edge / 2 ** 32);
+  return { codeId, pc: Math.floor((edge - codeId * 2 ** 32) / 2) };
+}

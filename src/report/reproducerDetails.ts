@@ -1,0 +1,14 @@
+import { codeBlock, escapeHtml, escapeMarkdown } from './escape.js';
+import type { ReportReproducer } from './types.js';
+
+/**
+ * The reproducer, collapsed under its finding: the summary says whether it was checked (it failed on
+ * head as the finding does) or why not, the body is the test file to drop into `test/`.
+ */
+export function reproducerDetails(reproducer: ReportReproducer): string {
+  const status = reproducer.verified ? `fails on this PR as reported${reproducer.runs.some((r) => r.revision === 'base' && r.outcome === 'passed') ? ', passes on the base' : ''}` : 'not verified';
+  const lines = [`<details><summary>${escapeHtml(`Foundry reproducer ${reproducer.file} (${status})`)}</summary>`, ''];
+  if (!reproducer.verified && reproducer.reason) lines.push(escapeMarkdown(`Not verified: ${reproducer.reason}`), '');
+  lines.push(`Save as \`test/${reproducer.file}\` and run \`forge test --match-path test/${reproducer.file}\`.`, '', codeBlock(reproducer.source, 'solidity'), '', '</details>');
+  return lines.join('\n');
+}

@@ -1,0 +1,154 @@
+import type { AddressNames } from '../../report/solidityValues.js';
+import { addressText, instanceName, integerText } from '../../report/solidityValues.js';
+import { describePanic } from '../../abi/panic.js';
+import type { CallContext } from './attackerCalls.js';
+import { behaviourCheck } from './behaviourCheck.js';
+import { delegatecallCheck } from './delegatecallCheck.js';
+import { selfdestructCheck, storageWriteCheck } from './effectChecks.js';
+import { MARK, marked } from './mark.js';
+import { reentrancyCheck } from './reentrancyCheck.js';
+import type { Expectation, ReproducerPlan } from './types.js';
+
+/**
+ * How the reproducer shows one kind of finding: statements before the sequence, how its last call
+ * is made (`plain`: its revert is the failure; `try`: the assertions after it are, and a revision
+ * where it reverts, like the base, passes; `compare`: its outcome is compared with the base's), the
+ * assertions after it, functions the test contract needs for them (`members`), code beside the test
+ * contract (`declarations`), an address of the sequence's arguments it passes its own in place of
+ * (`standIn`), and what a failing run must say. `unsupported`: why it cannot show it.
+ */
+export type Check =
+  | {
+      kind: 'check';
+      before: string[];
+      beforeLast: string[];
+      last: 'plain' | 'try' | 'compare';
+      after: string[];
+      expectation: Expectation;
+      members?: string[];
+      declarations?: string[];
+      standIn?: StandIn;
+    }
+  | { kind: 'unsupported'; reason: string };
+
+/**
+ * An address the campaign passed as an argument that the reproducer replaces with one of its own:
+ * `expression` in typed arguments, the word of `address` in calls written as raw calldata.
+ */
+export interface StandIn {
+  replaced: string;
+  expression: string;
+  address: string;
+}
+
+
+/** `instances`: the contract variables by address; `values`: addresses as expressions (`alice`, `address(vault)`). */
+export function findingCheck(plan: ReproducerPlan, instances: AddressNames, values: AddressNames, calls: CallContext): Check {
+  const { finding } = plan;
+  switch (finding.kind) {
+    case 'assertion':
+    case 'panic':
+      return panicCheck(finding.panicCode ?? '0x01');
+    case 'property':
+      return propertyCheck(plan);
+    case 'ether-leak':
+      return etherLeakCheck(plan);
+    case 'token-theft':
+      return tokenTheftCheck(plan, instances, values);
+    case 'behaviour-change':
+      return behaviourCheck(plan, instances, values);
+    case 'reentrancy':
+      return reentrancyCheck(plan, calls, MARK);
+    case 'arbitrary-storage-write':
+      return storageWriteCheck(plan, values);
+    case 'unprotected-selfdestruct':
+      return selfdestructCheck(plan, values);
+    case 'controlled-delegatecall':
+      return delegatecallCheck(plan, values);
+  }
+}
+
+/** The last call reverts with the panic: forge fails the test with it. */
+export function panicCheck(code: string): Check & { kind: 'check' } {
+  const panic = describePanic(Number(code));
+  return {
+    kind: 'check',
+    before: [],
+    beforeLast: [],
+    last: 'plain',
+    after: [],
+    expectation: { description: `fail with ${panic}`, matches: (reason) => reason.startsWith(`Panic ${code}`) },
+  };
+}
+
+/** `echidna_*`/`property_*` after the sequence: false (or a revert) fails it; `echidna_revert_*` must revert. */
+function propertyCheck(plan: ReproducerPlan): Check {
+  const property = plan.finding.function.replace(/\(\)$/, '');
+  const subject = instanceName(plan.finding.contract);
+  const message = `${property}() does not hold`;
+  const after = property.startsWith('echidna_revert_')
+    ? [`(bool returned, ) = address(${subject}).call(abi.encodeCall(${subject}.${property}, ()));`, `require(!returned, "${MARK} ${message}");`]
+    : [`require(${subject}.${property}(), "${MARK} ${message}");`];
+  // A property that reverts fails as forge's invariants do: with the revert.
+  return { kind: 'check', before: [], beforeLast: [], last: 'try', after, expectation: { description: `fail with "${MARK} ${message}" or the property's revert`, matches: () => true } };
+}
+
+/** Every sender but the deployer ends with at most the ether it started with (senders pay no gas here, nor under a prank in forge). */
+function etherLeakCheck(plan: ReproducerPlan): Check {
+  const senders = plan.senders.slice(1);
+  if (senders.length === 0) return { kind: 'unsupported', reason: 'no sender besides the deployer' };
+  return {
+    kind: 'check',
+    before: senders.map((s) => `uint256 ${s.name}Before = ${s.name}.balance;`),
+    beforeLast: [],
+    last: 'try',
+    after: senders.map((s) => `require(${s.name}.balance <= ${s.name}Before, "${MARK} ${s.name} took out more ether than it sent in");`),
+    expectation: { description: 'fail: a sender took out more ether than it sent in', matches: (reason) => reason.includes(MARK) && reason.includes('took out more ether than it sent in') },
+  };
+}
+
+// The token-theft oracle's two messages (src/oracles/tokenTheft.ts).
+const BALANCE_THEFT = /^\S+ \((0x[0-9a-fA-F]{40})\): (?:transferFrom )?moved (\d+) of (0x[0-9a-fA-F]{40})'s balance in a transaction from (0x[0-9a-fA-F]{40}), with an allowance of (\d+)$/;
+const ALLOWANCE_RISE = /^\S+ \((0x[0-9a-fA-F]{40})\): allowance\((0x[0-9a-fA-F]{40}), (0x[0-9a-fA-F]{40})\) rose from \d+ to \d+ in a transaction from (0x[0-9a-fA-F]{40}), not from the owner$/;
+
+/** The holder's balance falls by more than the callers were allowed, or an allowance rises without its owner: asserted around the last call. */
+function tokenTheftCheck(plan: ReproducerPlan, names: AddressNames, values: AddressNames): Check {
+  const { message } = plan.finding;
+  const balance = BALANCE_THEFT.exec(message);
+  if (balance) {
+    const [, tokenAddress, , owner, , allowance] = balance;
+    const token = names.get(tokenAddress.toLowerCase());
+    if (token === undefined) return { kind: 'unsupported', reason: `the token ${tokenAddress} is not one the reproducer deploys` };
+    const who = addressText(owner, values);
+    return {
+      kind: 'check',
+      before: [],
+      beforeLast: [`uint256 ${safe(who)}Tokens = ${token}.balanceOf(${who});`],
+      last: 'try',
+      // The callers' allowance covered this much of the drop.
+      after: [`require(${token}.balanceOf(${who}) + ${integerText(BigInt(allowance), 'uint256')} >= ${safe(who)}Tokens, "${MARK} ${who}'s tokens moved without an allowance covering them");`],
+      expectation: marked(`${who}'s tokens moved`),
+    };
+  }
+  const rise = ALLOWANCE_RISE.exec(message);
+  if (rise) {
+    const [, tokenAddress, owner, spender] = rise;
+    const token = names.get(tokenAddress.toLowerCase());
+    if (token === undefined) return { kind: 'unsupported', reason: `the token ${tokenAddress} is not one the reproducer deploys` };
+    const [who, by] = [addressText(owner, values), addressText(spender, values)];
+    return {
+      kind: 'check',
+      before: [],
+      beforeLast: [`uint256 allowanceBefore = ${token}.allowance(${who}, ${by});`],
+      last: 'try',
+      after: [`require(${token}.allowance(${who}, ${by}) <= allowanceBefore, "${MARK} ${who}'s allowance rose in a transaction ${who} did not send");`],
+      expectation: marked(`${who}'s allowance rose`),
+    };
+  }
+  return { kind: 'unsupported', reason: 'the token-theft message does not name the holder and the token' };
+}
+
+/** An identifier from a name that may be an address literal. */
+function safe(text: string): string {
+  return /^[A-Za-z_]\w*$/.test(text) ? text : `holder${text.slice(2, 8)}`;
+}

@@ -1,0 +1,59 @@
+import { addressText, type AddressNames } from '../../report/solidityValues.js';
+import type { Check } from './checks.js';
+import { MARK, marked } from './mark.js';
+import type { ReproducerPlan } from './types.js';
+
+/*
+ * Findings that are effects of the last call rather than its failure (src/oracles/storageWrite.ts,
+ * selfdestruct.ts): the reproducer observes the effect in state after it and fails while it is there.
+ */
+
+// The oracles' messages.
+const STORAGE_WRITE = /^SSTORE to an arbitrary slot: the caller chose the slot (0x[0-9a-f]+) of (0x[0-9a-fA-F]{40})$/;
+const SELFDESTRUCT = /^SELFDESTRUCT of (0x[0-9a-fA-F]{40}) executed by (0x[0-9a-fA-F]{40}), not the deployer \(balance sent to (0x[0-9a-fA-F]{40})\)$/;
+
+/**
+ * The slot the caller chose holds a marker before the last call (`vm.store`) and something else after
+ * it: any write shows, also of the value the slot held (often zero). The slot is the campaign's
+ * random probe, which no contract means to use, so the marker changes nothing else. A write in a call
+ * that reverts is undone: nothing is left to see.
+ */
+export function storageWriteCheck(plan: ReproducerPlan, values: AddressNames): Check {
+  const parsed = STORAGE_WRITE.exec(plan.finding.message);
+  if (!parsed) return { kind: 'unsupported', reason: 'the storage-write message does not name the slot and the contract' };
+  if (plan.head?.at(-1)?.success === false) return { kind: 'unsupported', reason: 'the write happens in a call that reverts, which undoes it: nothing is left to observe' };
+  const [, slot, written] = parsed;
+  const at = `${addressText(written, values)}, bytes32(uint256(${slot}))`;
+  const text = `the last call wrote the slot ${slot} of ${addressText(written, values)}, which its caller chose`;
+  return {
+    kind: 'check',
+    before: [],
+    beforeLast: [`vm.store(${at}, CHOSEN_SLOT_MARKER);`],
+    last: 'try',
+    after: [`require(vm.load(${at}) == CHOSEN_SLOT_MARKER, "${MARK} ${text}");`],
+    members: ['/// What the chosen slot holds before the last call: a write of anything else shows.', 'bytes32 internal constant CHOSEN_SLOT_MARKER = keccak256("Lookout: the slot the caller chose");'],
+    expectation: marked(text),
+  };
+}
+
+/**
+ * After the last call the contract still holds its ether: a SELFDESTRUCT from a sender other than the
+ * deployer sweeps it (since Cancun the code stays, so the balance is what shows). The contract is
+ * given 1 ether more before the call, so that the sweep shows even when it held none.
+ */
+export function selfdestructCheck(plan: ReproducerPlan, values: AddressNames): Check {
+  const parsed = SELFDESTRUCT.exec(plan.finding.message);
+  if (!parsed) return { kind: 'unsupported', reason: 'the selfdestruct message does not name the contract and the beneficiary' };
+  const [, from, , to] = parsed;
+  if (from.toLowerCase() === to.toLowerCase()) return { kind: 'unsupported', reason: 'the contract is its own beneficiary: its balance does not change, so nothing shows' };
+  const subject = addressText(from, values);
+  const text = `a sender other than the deployer swept ${subject}'s ether with SELFDESTRUCT`;
+  return {
+    kind: 'check',
+    before: [],
+    beforeLast: [`vm.deal(${subject}, ${subject}.balance + 1 ether);`, `uint256 heldBefore = ${subject}.balance;`],
+    last: 'try',
+    after: [`require(${subject}.balance == heldBefore, "${MARK} ${text}");`],
+    expectation: marked(text),
+  };
+}

@@ -1,0 +1,45 @@
+import type { CompiledProject } from '../compile/types.js';
+import { FORGE_INITIAL_BALANCE, FORGE_SENDER, FORGE_START } from '../foundryTests/suiteSession.js';
+import type { CampaignWorld } from '../fuzz/campaign/setup.js';
+import type { PlannedDeployment, ReproducerPlan } from './source/types.js';
+import { harnessScope } from './suiteScope.js';
+import type { WorldPlan } from './plan.js';
+
+/** A name Solidity takes as an identifier (a label like `alice`, not `Alice's wallet`). */
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * What a reproducer of a test contract's campaign starts from: the test contract (inherited, so its
+ * setUp() deploys everything at the addresses the campaign saw), the contracts setUp() deployed,
+ * named by what the sequence calls them, and the campaign's senders — by their `vm.label`, else by
+ * the report's name for them (`alice`), forge's default sender as `defaultSender`.
+ */
+export function harnessPlan(world: CampaignWorld, harness: { file: string; contract: string }, build: CompiledProject, named: ReproducerPlan['senders']): WorldPlan {
+  const { executor } = world;
+  const labels = executor.cheatcodes?.state.labels;
+  const senders = executor.senderAddresses.map((address, i) => {
+    const label = labels?.get(address);
+    const name = label !== undefined && IDENTIFIER.test(label)
+      ? label
+      : named.find((s) => s.address.toLowerCase() === address.toLowerCase())?.name ?? (address.toLowerCase() === FORGE_SENDER ? 'defaultSender' : `sender${i}`);
+    return { name, address };
+  });
+  const test = world.contracts[0];
+  // Deployment 0 is the test contract itself; code setUp() etched that Lookout did not compile has no file.
+  const deployments = world.contracts.flatMap((contract, i): PlannedDeployment[] => {
+    if (i === 0 || contract.file === '' || contract.kind === 'library') return [];
+    const { address } = executor.deployments[i];
+    return [{ contract: contract.name, file: contract.file, address, params: [], abi: contract.abi, args: [], value: 0n, deployer: executor.deployments[0].address, how: { kind: 'new' } }];
+  });
+  return {
+    senders,
+    senderBalance: FORGE_INITIAL_BALANCE,
+    // setUp() ran from forge's start, in the campaign as under forge: the sequence's delays are relative to where it left the chain.
+    start: { block: FORGE_START.number, timestamp: FORGE_START.timestamp },
+    deployments,
+    funding: [],
+    typeFiles: new Map(build.contracts.map((c) => [c.name, c.file])),
+    forgeStd: false,
+    harness: { file: harness.file, contract: harness.contract, abi: test.abi, ...harnessScope(build, test) },
+  };
+}

@@ -1,0 +1,221 @@
+import type { CompiledProject } from '../compile/types.js';
+import type { Budget } from '../config/budget.js';
+import type { ContractPlan } from './fuzzing.js';
+import type { CampaignEvent } from '../fuzz/campaign/loop.js';
+import type { Clock } from '../clock.js';
+import type { ContractCampaignResult } from '../fuzz/campaign/setup.js';
+import { createBehaviourDiff, groupDivergences, type BehaviourDiff, type ConfirmedDivergence, type Divergence, type RevisionWorld } from '../fuzz/behaviour/index.js';
+import type { BaseWorld } from '../fuzz/findings/introduced.js';
+import { toReportCall } from '../report/campaignEntries.js';
+import type { TxSequence } from '../abi/types.js';
+import type { Logger } from '../logger.js';
+import type { ReportFinding } from '../report/types.js';
+import { failureLocator } from '../targets/failureLocation.js';
+
+/** Examples kept per (function, kind of difference): a handful, not thousands. */
+export const EXAMPLES_PER_GROUP = 3;
+/** Replays per example while shrinking; a wall-clock deadline bounds it too under a time budget. */
+const SHRINK_ATTEMPTS = 100;
+/** Share of a time budget kept for comparing with the base after the campaigns, taken from them. */
+export const COMPARISON_SHARE = 0.15;
+/** With an execution budget, at most one sequence compared per this many transactions (at least MIN_CHECKS). */
+const TRANSACTIONS_PER_CHECK = 20;
+const MIN_CHECKS = 200;
+
+/** The campaigns' budget when a share of it is kept for comparing with the base. */
+export function campaignBudget(budget: Budget): Budget {
+  return budget.kind === 'seconds' ? { kind: 'seconds', seconds: budget.seconds * (1 - COMPARISON_SHARE) } : budget;
+}
+
+/**
+ * How much comparing may cost. An execution budget allows a number of checks (so the report stays
+ * deterministic), an equal quota per campaign, at most half of it while the campaign runs. A time
+ * budget lets the campaigns spend COMPARISON_SHARE of their time on checks, and keeps as much again
+ * for the checks and confirmations after them, split evenly between the campaigns still to compare.
+ */
+export class ComparisonAllowance {
+  private spentMs = 0;
+  /** Checks per campaign (execution budgets). */
+  readonly quota: number;
+  private readonly since: number;
+  private finalEnd?: number;
+  private deadline?: number;
+
+  constructor(private readonly budget: Budget, private readonly clock: Clock, campaigns: number) {
+    this.quota = budget.kind === 'executions'
+      ? Math.ceil(Math.max(MIN_CHECKS, Math.floor(budget.executions / TRANSACTIONS_PER_CHECK)) / Math.max(1, campaigns))
+      : Number.POSITIVE_INFINITY;
+    this.since = clock();
+  }
+
+  /** After the campaigns: a time budget's reserved share starts now. */
+  startFinal(): void {
+    if (this.budget.kind === 'seconds') this.finalEnd = this.clock() + this.budget.seconds * COMPARISON_SHARE * 1000;
+  }
+
+  /** The final part of the `index`-th of `count` campaigns: an even share of the reserved time left. */
+  startFinalPart(index: number, count: number): void {
+    if (this.finalEnd !== undefined) this.deadline = this.clock() + (this.finalEnd - this.clock()) / (count - index);
+  }
+
+  /** Whether a campaign that made `checks` may make one more after it ran. */
+  allowsCheck(checks: number): boolean {
+    return checks < this.quota && !(this.deadline !== undefined && this.clock() >= this.deadline);
+  }
+
+  /**
+   * Whether a check fits while a campaign runs, `transactions` into it with `checks` made: at most
+   * half the quota, spread over the campaign (its kept inputs, compared after it, must not go short),
+   * or under a time budget within COMPARISON_SHARE of the time so far.
+   */
+  allowsCheckDuring(transactions: number, checks: number): boolean {
+    if (this.budget.kind === 'executions') return checks < this.quota / 2 && checks < transactions / (2 * TRANSACTIONS_PER_CHECK);
+    return this.spentMs <= COMPARISON_SHARE * (this.clock() - this.since);
+  }
+
+  async check<T>(run: () => Promise<T>): Promise<T> {
+    const start = this.clock();
+    try {
+      return await run();
+    } finally {
+      this.spentMs += this.clock() - start;
+    }
+  }
+
+  /** Shrinking stops at the campaign's final part's end (time budgets); attempts bound it otherwise. */
+  shrinkDeadline(): { at: number; now: Clock } | undefined {
+    return this.deadline === undefined ? undefined : { at: this.deadline, now: this.clock };
+  }
+}
+
+/** A divergence, with when (campaign ms) the campaign ran its sequence. */
+type TimedDivergence = Divergence & { ms: number };
+
+/**
+ * Compares one campaign's sequences on base and head. During the campaign, every sequence that
+ * executed a changed line is run on the base as it happens (within the allowance), and a divergence
+ * makes the sequence a path of its own: the campaign keeps it and fuzzes it as it does a new path.
+ * Afterwards, kept and failing sequences not compared yet are. Divergences are grouped by (function,
+ * kind of difference), and a few examples per group are shrunk and replayed on both revisions.
+ */
+export class BehaviourWatch {
+  private diff?: Promise<BehaviourDiff>;
+  private readonly found: TimedDivergence[] = [];
+  private readonly examples = new Map<string, number>();
+  /** Failing and kept sequences the campaign did not compare as it ran them. */
+  private readonly failing: { sequence: TxSequence; ms: number }[] = [];
+  private readonly kept: { sequence: TxSequence; ms: number }[] = [];
+  /** Sequences that executed a changed line in worker threads (see `compareLater`). */
+  private readonly later: { sequence: TxSequence; ms: number }[] = [];
+  private ms = 0;
+  private transactions = 0;
+  private comparisons = 0;
+  /** Whether the sequence the campaign ran last was compared (its `input-added` then needs nothing more). */
+  private comparedLast = false;
+
+  constructor(
+    private readonly head: RevisionWorld,
+    private readonly base: BaseWorld,
+    private readonly allowance: ComparisonAllowance,
+  ) {}
+
+  observe(event: CampaignEvent): void {
+    if (event.kind === 'transaction') {
+      this.ms = event.elapsedMs;
+      this.transactions++;
+    } else if (event.kind === 'transactions') {
+      this.ms = event.elapsedMs;
+      this.transactions += event.count;
+    } else if (event.kind === 'sequence') this.comparedLast = false;
+    // Failing inputs are not kept by the campaign, yet they often behave differently on the base too: first in line.
+    else if (event.kind === 'finding') this.failing.push({ sequence: event.finding.sequence, ms: this.ms });
+    else if (event.kind === 'input-added' && !this.comparedLast) this.kept.push({ sequence: event.sequence, ms: this.ms });
+  }
+
+  /** The campaign's `distinguish`: the divergence's key when `executed` (which ran a changed line) behaves differently on the base. */
+  async distinguish(executed: TxSequence): Promise<string | undefined> {
+    if (!this.allowance.allowsCheckDuring(this.transactions, this.comparisons)) return undefined;
+    this.comparedLast = true;
+    return (await this.compare(executed, this.ms))?.key;
+  }
+
+  /** A sequence that executed a changed line in a worker thread, which cannot compare as it runs: compared after the kept ones. */
+  compareLater(executed: TxSequence): void {
+    this.later.push({ sequence: executed, ms: this.ms });
+  }
+
+  /** Compares what is pending, then shrinks and confirms a few examples per group. */
+  async confirmed(): Promise<(ConfirmedDivergence & { ms: number })[]> {
+    // Failing, then kept inputs (each takes a path no other did), then what workers forwarded: a limited comparison sees the most behaviour.
+    for (const { sequence, ms } of [...this.failing, ...this.kept, ...this.later]) {
+      if (!this.allowance.allowsCheck(this.comparisons)) break;
+      await this.compare(sequence, ms);
+    }
+    const diff = await this.behaviourDiff();
+    const confirmed: (ConfirmedDivergence & { ms: number })[] = [];
+    for (const group of groupDivergences(this.found, EXAMPLES_PER_GROUP)) {
+      for (const example of group.examples) {
+        const result = await diff.confirm(example, { maxAttempts: SHRINK_ATTEMPTS, deadline: this.allowance.shrinkDeadline() });
+        if (result) confirmed.push({ ...result, ms: example.ms });
+      }
+    }
+    return confirmed;
+  }
+
+  /** Sequences this watch ran on both revisions. */
+  get compared(): number {
+    return this.comparisons;
+  }
+
+  private async compare(sequence: TxSequence, ms: number): Promise<Divergence | undefined> {
+    const diff = await this.behaviourDiff();
+    this.comparisons++;
+    const divergence = await this.allowance.check(() => diff.check(sequence));
+    if (!divergence) return undefined;
+    // Mutants of a diverging input diverge alike: a few candidates per key are enough to confirm.
+    const seen = this.examples.get(divergence.key) ?? 0;
+    if (seen < EXAMPLES_PER_GROUP * 2) this.found.push({ ...divergence, ms });
+    this.examples.set(divergence.key, seen + 1);
+    return divergence;
+  }
+
+  private behaviourDiff(): Promise<BehaviourDiff> {
+    this.diff ??= createBehaviourDiff({ head: this.head, base: this.base });
+    return this.diff;
+  }
+}
+
+/** The `behaviour-change` findings of a campaign's watch, for the report. */
+export async function behaviourChanges(
+  project: CompiledProject,
+  plan: ContractPlan,
+  result: ContractCampaignResult,
+  watch: BehaviourWatch,
+  logger: Logger,
+): Promise<ReportFinding[]> {
+  const groups = groupDivergences(await watch.confirmed(), EXAMPLES_PER_GROUP);
+  logger.info(`${plan.contract.name}: ${watch.compared} sequence(s) compared with the base`);
+  if (groups.length > 0) logger.info(`${plan.contract.name}: ${groups.length} kind(s) of behaviour change between base and head`);
+  return groups.flatMap((group) => group.examples.map((d) => toReportChange(project, plan, result, d)));
+}
+
+function toReportChange(project: CompiledProject, plan: ContractPlan, result: ContractCampaignResult, divergence: ConfirmedDivergence & { ms: number }): ReportFinding {
+  const contract = plan.world.contracts.find((c) => c.id === divergence.contract) ?? plan.contract;
+  const name = divergence.function.replace(/\(.*$/, '');
+  const where = failureLocator(project, contract).functionLine(name);
+  return {
+    kind: 'behaviour-change',
+    panicCode: null,
+    contract: contract.name,
+    contractFile: contract.file,
+    file: where?.file ?? contract.file,
+    line: where?.line ?? null,
+    function: divergence.function,
+    message: divergence.message,
+    // Base and head disagree on this very sequence: the pull request made the difference.
+    introduced: true,
+    foundMs: Math.round(divergence.ms),
+    sequence: divergence.sequence.map((call) => toReportCall(call, result)),
+    behaviour: { difference: divergence.kind, base: divergence.base, head: divergence.head },
+  };
+}

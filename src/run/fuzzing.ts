@@ -1,0 +1,177 @@
+import type { CompiledContract, CompiledProject } from '../compile/types.js';
+import type { Budget } from '../config/budget.js';
+import type { RunConfig, ScheduleName } from '../config/types.js';
+import { ConfigurationError } from '../errors.js';
+import { count } from '../report/units.js';
+import type { Logger } from '../logger.js';
+import type { Clock } from '../clock.js';
+import type { CampaignEvent } from '../fuzz/campaign/loop.js';
+import { fuzzContract, type CampaignRunner, type CampaignWorld, type ContractCampaignResult } from '../fuzz/campaign/setup.js';
+import { EXCHANGE_EVERY, workerBudgets, workerRunner } from './workers/coordinator.js';
+import { progressReporter } from '../fuzz/campaign/progress.js';
+import type { RuntimeCode } from '../fuzz/schedule/reach.js';
+import { Rng } from '../rng.js';
+import type { TxSequence } from '../abi/types.js';
+import { splitBudget } from '../targets/contractsToFuzz.js';
+import type { Target } from '../targets/types.js';
+import type { Report, ReportDeployment, ReportFinding, ReportTarget } from '../report/types.js';
+
+/** Share of a time budget kept back for shrinking and replaying findings. */
+const SHRINK_SHARE = 0.1;
+
+/** What fuzzing a project or a pull request gives the report. */
+export interface FuzzOutcome {
+  targets: ReportTarget[];
+  findings: ReportFinding[];
+  results: ContractCampaignResult[];
+  deployments?: ReportDeployment[];
+  senders?: Report['senders'];
+  /** The build, for its compilers and its errors (absent when nothing was compiled). */
+  project?: CompiledProject;
+  /** `lookout pr`: what findings were compared with (see Report.base). */
+  base?: 'compared' | 'not-fetched' | 'does-not-build';
+}
+
+/** Sees a campaign's events, and may tell apart sequences that executed a changed line (see `ContractCampaignRequest.distinguish`). */
+export interface CampaignWatch {
+  observe(event: CampaignEvent): void;
+  distinguish?(executed: TxSequence): Promise<string | undefined>;
+  /** A sequence that executed a changed line where it could not be compared as it ran (a worker thread). */
+  compareLater?(executed: TxSequence): void;
+}
+
+/** One deployed contract to fuzz, the world it lives in, and the changed lines compiled into it (none for `lookout fuzz`). */
+export interface ContractPlan {
+  /** The fuzzed contract; for a Foundry test contract's campaign, the test contract. */
+  contract: CompiledContract;
+  world: CampaignWorld;
+  /** With `runtime`: a target in other code (a library the contract links, a contract `setUp()` deployed). */
+  targets: (Target & { runtime?: RuntimeCode })[];
+  /** The Foundry test contract whose `setUp()` built the world; absent when Lookout deployed it. */
+  harness?: HarnessSource;
+  /** The build the world came from when it is not the run's (the tests' build). */
+  build?: CompiledProject;
+}
+
+/** Which test contract a campaign came from, and how it is fuzzed from there (see `SuiteRecipe.mode`). */
+export interface HarnessSource {
+  file: string;
+  contract: string;
+  mode: 'invariant' | 'stateless';
+}
+
+/** What a plan's campaign is called: its random stream's label (the same in every worker) and the log's. */
+function campaignKey(plan: ContractPlan): string {
+  return plan.harness === undefined ? plan.contract.id : `${plan.contract.id} (${plan.harness.mode})`;
+}
+
+/**
+ * Fuzzes each planned contract in turn (each campaign on `config.workers` threads). The budget is split by target counts (evenly when there are
+ * no targets); each campaign draws from its own fork of the run's seeded PRNG.
+ */
+export async function fuzzContracts(
+  project: CompiledProject,
+  plans: readonly ContractPlan[],
+  config: RunConfig,
+  context: { logger: Logger; clock: Clock },
+  /** Called as each plan's campaign starts: what watches it (the behaviour diff), if anything. */
+  watch?: (plan: number) => CampaignWatch | undefined,
+): Promise<ContractCampaignResult[]> {
+  const { logger, clock } = context;
+  const counts = new Map(plans.map((p) => [p.contract.id, p.targets.length]));
+  const shares = splitBudget(plans.map((p) => p.contract), counts, budgetUnits(config.budget));
+  const rng = new Rng(config.seed);
+  const results: ContractCampaignResult[] = [];
+  for (const [i, { contract, world, targets, harness, build }] of plans.entries()) {
+    const budget = contractBudget(config.budget, shares[i]);
+    const watcher = watch?.(i);
+    const parallel = parallelRunner(build ?? project, plans[i], config, budget.fuzz);
+    const title = harness === undefined ? `Fuzzing ${contract.name} (${contract.file})` : `Fuzzing from ${contract.name}'s setUp() (${contract.file}, ${harness.mode})`;
+    const result = await logger.group(title, () =>
+      fuzzContract({
+        project: build ?? project,
+        world,
+        targets,
+        budget: budget.fuzz,
+        rng: rng.fork(campaignKey(plans[i])),
+        clock,
+        schedule: scheduleFor(config, targets),
+        panicCodes: config.panicCodes,
+        techniques: config.techniques,
+        maxSequenceLength: config.maxSequenceLength,
+        stopWhen: config.stopWhen,
+        run: parallel,
+        shrinkDeadline: budget.shrinkMs === undefined ? undefined : clock() + budget.fuzzMs + budget.shrinkMs,
+        onEvent: observed(progressReporter(contract.name, logger, clock), watcher && watching(watcher, parallel !== undefined)),
+        // Worker threads cannot reach the base world as they run: they forward the sequences instead.
+        distinguish: parallel === undefined && watcher?.distinguish ? (executed) => watcher.distinguish!(executed) : undefined,
+      }),
+    );
+    logger.info(
+      // Per contract: its targets, not the changed-line counts the report gives once for the whole run.
+      `${contract.name}: ${count(result.outcome.transactions)} transactions, ${result.findings.length} finding(s)` +
+        (targets.length > 0 ? `, reached ${result.reached.size} of its ${targets.length} targets` : ''),
+    );
+    results.push(result);
+  }
+  return results;
+}
+
+/** With more than one worker, the campaign runs in worker threads that rebuild the plan's world. */
+function parallelRunner(project: CompiledProject, plan: ContractPlan, config: RunConfig, budget: Budget): CampaignRunner | undefined {
+  const { recipe, subject } = plan.world;
+  if (config.workers <= 1 || !recipe) return undefined;
+  return workerRunner(
+    workerBudgets(budget, config.workers).map((share, worker) => ({
+      recipe,
+      subject,
+      asts: project.asts,
+      targets: plan.targets,
+      budget: share,
+      seed: config.seed,
+      contract: campaignKey(plan),
+      worker,
+      schedule: scheduleFor(config, plan.targets),
+      panicCodes: [...config.panicCodes],
+      techniques: config.techniques,
+      maxSequenceLength: config.maxSequenceLength,
+      stopWhen: config.stopWhen,
+      exchangeEvery: EXCHANGE_EVERY,
+    })),
+  );
+}
+
+/** The watch's view of a campaign; one run by workers hands it the sequences that executed a changed line, to compare after. */
+function watching(watcher: CampaignWatch, parallel: boolean): (event: CampaignEvent) => void {
+  return (event) => {
+    watcher.observe(event);
+    if (parallel && event.kind === 'sequence' && event.executesTargets) watcher.compareLater?.(event.sequence);
+  };
+}
+
+function observed(report: (event: CampaignEvent) => void, observe?: (event: CampaignEvent) => void): (event: CampaignEvent) => void {
+  return observe ? (event) => (report(event), observe(event)) : report;
+}
+
+/** `lookahead` aims at targets: without any, the default is the baseline and asking for it is an error. */
+function scheduleFor(config: RunConfig, targets: readonly Target[]): ScheduleName {
+  const aims = targets.some((t) => t.pcs.length > 0);
+  if (config.schedule === undefined) return aims ? 'lookahead' : 'baseline';
+  if (config.schedule !== 'baseline' && !aims) {
+    throw new ConfigurationError(
+      `--schedule ${config.schedule} aims the fuzzer at target lines, and there are none with code: name some with --targets FILE:LINE, or use lookout pr.`,
+    );
+  }
+  return config.schedule;
+}
+
+/** Integer units to split: milliseconds or transactions. */
+function budgetUnits(budget: Budget): number {
+  return budget.kind === 'seconds' ? Math.round(budget.seconds * 1000) : budget.executions;
+}
+
+function contractBudget(total: Budget, share: number): { fuzz: Budget; fuzzMs: number; shrinkMs?: number } {
+  if (total.kind === 'executions') return { fuzz: { kind: 'executions', executions: share }, fuzzMs: 0 };
+  const shrinkMs = Math.round(share * SHRINK_SHARE);
+  return { fuzz: { kind: 'seconds', seconds: (share - shrinkMs) / 1000 }, fuzzMs: share - shrinkMs, shrinkMs };
+}

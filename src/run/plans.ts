@@ -1,0 +1,109 @@
+import type { CompiledProject, ContractId } from '../compile/types.js';
+import type { ContractPlan, HarnessSource } from './fuzzing.js';
+import type { ChangedFile } from '../diff/types.js';
+import { discoverSuites } from '../foundryTests/discover.js';
+import { failOnRevertInvariants, type FailOnRevertSetting } from '../foundryTests/failOnRevert.js';
+import { openSuiteWorld } from '../foundryTests/suiteWorld.js';
+import type { TestSuite } from '../foundryTests/types.js';
+import type { CampaignWorld, SuiteRecipe } from '../fuzz/campaign/setup.js';
+import type { BaseWorld } from '../fuzz/findings/introduced.js';
+import type { Logger } from '../logger.js';
+import { suiteOracles } from '../oracles/suite.js';
+import type { ReportDeployment } from '../report/types.js';
+import { buildTargets } from '../targets/buildTargets.js';
+import { testOrScript } from '../targets/contractsToFuzz.js';
+import type { Target } from '../targets/types.js';
+
+/** Where the test contracts are (foundry.toml's `test`), and forge's `fail_on_revert` for their invariants. */
+export interface SuiteSettings extends FailOnRevertSetting {
+  folder: string;
+}
+
+/** What the project's Foundry test contracts give `lookout pr`: campaigns from their `setUp()` states. */
+export interface SuitePlans {
+  plans: ContractPlan[];
+  /** What each test contract's `setUp()` deployed, or why the test contract was skipped. */
+  deployments: ReportDeployment[];
+  /** Contracts holding changed lines that a test contract's `setUp()` deploys: Lookout deploys none of them itself. */
+  covered: ReadonlySet<ContractId>;
+}
+
+/**
+ * Every test contract of the builds whose `setUp()` deploys code holding changed lines becomes a
+ * campaign from its post-`setUp()` state: one in forge's invariant mode (sequences over its targets,
+ * its invariants checked after each call) and, when it has test functions with parameters, one of
+ * stateless calls to them. A test contract whose `setUp()` fails is skipped, with the reason.
+ */
+export async function planSuites(builds: readonly CompiledProject[], changes: readonly ChangedFile[], tests: SuiteSettings, logger: Logger): Promise<SuitePlans> {
+  const planned: SuitePlans & { covered: Set<ContractId> } = { plans: [], deployments: [], covered: new Set() };
+  const seen = new Set<ContractId>();
+  for (const build of builds) {
+    const targets = buildTargets(build, changes);
+    for (const suite of discoverSuites(build, tests.folder)) {
+      if (seen.has(suite.contract.id)) continue;
+      seen.add(suite.contract.id);
+      await planSuite(build, suite, { targets, settings: tests }, logger, planned);
+    }
+  }
+  return planned;
+}
+
+async function planSuite(build: CompiledProject, suite: TestSuite, { targets, settings }: { targets: readonly Target[]; settings: SuiteSettings }, logger: Logger, planned: SuitePlans & { covered: Set<ContractId> }): Promise<void> {
+  const { contract } = suite;
+  const source = contract.id;
+  const failOnRevert = failOnRevertInvariants(build, suite, settings);
+  const recipe = (mode: SuiteRecipe['mode']): SuiteRecipe => ({ kind: 'suite', contracts: build.contracts, suite: contract.id, mode, ...(mode === 'invariant' && failOnRevert.length > 0 && { failOnRevert }) });
+  const harness = (mode: SuiteRecipe['mode']): HarnessSource => ({ file: contract.file, contract: contract.name, mode });
+  // forge deploys and links a test's external libraries; Lookout's runner does not yet, so Lookout deploys such code itself.
+  const opened = contract.creation.linkReferences.length > 0
+    ? { status: 'skipped' as const, reason: 'it links external libraries, which Lookout does not deploy for test contracts yet' }
+    : await openSuiteWorld(recipe('invariant'));
+  if ('reason' in opened) {
+    logger.warning(`Not fuzzing from ${source}: ${opened.reason}`);
+    planned.deployments.push({ contract: contract.name, file: contract.file, address: null, from: null, args: [], value: '0', deployer: null, skipped: opened.reason, source });
+    return;
+  }
+  const held = heldTargets(opened.world, targets);
+  if (held.length === 0) {
+    logger.info(`${source}: its setUp() deploys none of the changed code.`);
+    return;
+  }
+  for (const target of held) planned.covered.add(target.contract);
+  planned.deployments.push(...opened.session.setUpContracts.flatMap(({ address, contract: deployed }) =>
+    deployed === undefined ? [] : [{ contract: deployed.name, file: deployed.file, address, from: 'setUp', args: [], value: '0', deployer: null, skipped: null, source }],
+  ));
+  if (opened.world.callable.length > 0) planned.plans.push({ contract, world: opened.world, targets: held, harness: harness('invariant'), build });
+  else logger.info(`${source}: its target selection leaves no function to call.`);
+  if (!suite.tests.some((t) => t.kind === 'fuzz')) return;
+  const stateless = await openSuiteWorld(recipe('stateless'));
+  if ('world' in stateless) planned.plans.push({ contract, world: stateless.world, targets: heldTargets(stateless.world, targets), harness: harness('stateless'), build });
+}
+
+/**
+ * The changed lines in contracts `setUp()` deployed, each tracked in the code of the first deployment
+ * of its contract. Lines of tests and their handlers are not targets, as in Lookout's own deployments.
+ */
+function heldTargets(world: CampaignWorld, targets: readonly Target[]): ContractPlan['targets'] {
+  return targets.flatMap((target) => {
+    const index = world.contracts.findIndex((c, i) => i > 0 && c.id === target.contract);
+    if (index < 0 || testOrScript(world.contracts[index]) !== undefined) return [];
+    const { code, codeId } = world.executor.deployments[index];
+    return [{ ...target, runtime: { code, codeId } }];
+  });
+}
+
+/**
+ * The base revision's world for a test contract's campaign: the same test contract's `setUp()` run on
+ * the base build, judged by its own invariants and tests. `absent` when the base has no such test
+ * contract (nothing there can fail); undefined when its `setUp()` fails there.
+ */
+export async function suiteBase(plan: ContractPlan, baseBuilds: readonly CompiledProject[]): Promise<BaseWorld | 'absent' | undefined> {
+  const recipe = plan.world.recipe;
+  if (recipe?.kind !== 'suite') throw new Error('suiteBase: the plan is not a test contract\'s');
+  const build = baseBuilds.find((b) => b.contracts.some((c) => c.id === recipe.suite));
+  if (build === undefined) return 'absent';
+  const opened = await openSuiteWorld({ ...recipe, contracts: build.contracts });
+  if ('reason' in opened) return undefined;
+  const { world } = opened;
+  return { executor: world.executor, contracts: world.contracts, oracles: (settings) => suiteOracles(world.suite!, settings) };
+}

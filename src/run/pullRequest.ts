@@ -1,0 +1,344 @@
+import path from 'node:path';
+import { toFunctionSignature } from 'viem';
+import { compileForChange, compileTestsForChange, describeDiagnostic } from '../compile/compile.js';
+import { findProjectRoot, isTestOrScript, readProjectSettings } from '../compile/project/index.js';
+import type { ProjectSettings } from '../compile/project/types.js';
+import type { CompiledContract, CompiledProject } from '../compile/types.js';
+import type { ProjectConfig } from '../config/projectConfig.js';
+import type { PrConfig } from '../config/types.js';
+import { ConfigurationError, errorMessage, isConfigurationError } from '../errors.js';
+import { exportRevision, type RevisionTree } from '../diff/checkout.js';
+import { changedLines, repositoryRoot, resolveRange, workTreeIs } from '../diff/git.js';
+import type { ChangedFile } from '../diff/types.js';
+import type { Clock } from '../clock.js';
+import { failsOnBase, type BaseWorld } from '../fuzz/findings/introduced.js';
+import { mergeTargets, toReportFinding, toReportTargets, unheldLine } from '../report/campaignEntries.js';
+import { planSuites, suiteBase } from './plans.js';
+import type { Logger } from '../logger.js';
+import type { ReportFinding } from '../report/types.js';
+import { buildTargets } from '../targets/buildTargets.js';
+import { contractsToFuzz } from '../targets/contractsToFuzz.js';
+import { BehaviourWatch, behaviourChanges, campaignBudget, ComparisonAllowance } from './behaviourWatch.js';
+import { fuzzContracts, type ContractPlan, type FuzzOutcome } from './fuzzing.js';
+import { deployPlans, deployProject, projectConfigFor } from './worlds.js';
+import { constructorOf } from '../deploy/catalog.js';
+import type { ContractCampaignResult } from '../fuzz/campaign/setup.js';
+import { attachReproducers, forgeRunner, type ReproducerContext } from '../reproducers/index.js';
+import { harnessPlan } from '../reproducers/suitePlan.js';
+
+/**
+ * `lookout pr`: the changed Solidity lines of head since its merge-base with base become targets in
+ * every deployable contract compiled from them; those contracts are deployed (with what their
+ * constructors need) and fuzzed, and every finding is replayed on the merge-base build, deployed by
+ * the same plan, to tell whether the pull request introduced it.
+ */
+export async function fuzzPullRequest(config: PrConfig, context: { logger: Logger; clock: Clock }): Promise<FuzzOutcome> {
+  const { logger } = context;
+  const repo = await repositoryRoot(config.repo);
+  // A project inside a larger repository: paths are reported relative to the project's root.
+  const projectDir = projectWithin(repo, config.repo);
+  const range = await changedRange(repo, config, logger);
+  const changes = range.changes.filter((c) => c.status !== 'deleted').flatMap((c) => underProject(c, projectDir));
+  if (changes.length === 0) {
+    logger.info('No Solidity lines changed: nothing to fuzz.');
+    return { targets: [], findings: [], results: [], base: range.mergeBase === undefined ? 'not-fetched' : 'compared' };
+  }
+  logger.info(`${changes.length} changed Solidity file(s) between ${range.mergeBase?.slice(0, 12) ?? 'the base'} and ${range.head.slice(0, 12)}.`);
+
+  const head = (await workTreeIs(repo, range.head)) ? { dir: repo, dispose: () => undefined } : await exportHead(repo, range);
+  try {
+    const headRoot = path.join(head.dir, projectDir);
+    const projectConfig = projectConfigFor(config, headRoot);
+    const settings = readProjectSettings(headRoot, process.env);
+    for (const warning of settings.warnings) logger.warning(warning);
+    const build: BuildPlan = { settings, projectConfig };
+    const project = await logger.group('Compiling head', () => compileRevision(headRoot, changes.map((c) => c.path), build, logger));
+    if (!project) throw new ConfigurationError(`None of the changed files (${changes.map((c) => c.path).join(', ')}) is a Solidity source of the project at ${headRoot}.`);
+    const targets = buildTargets(project, changes);
+    const changedPaths = changes.map((c) => c.path);
+    const suites = await logger.group('Running the test contracts\' setUp()', async () =>
+      planSuites([project, ...(await compileTests(headRoot, changedPaths, build, logger))], changes, { folder: settings.test, failOnRevert: settings.invariant.failOnRevert, profile: settings.profile }, logger),
+    );
+    // A changed contract a test contract's setUp() deploys is fuzzed from there, not deployed again.
+    const selection = contractsToFuzz(project, targets);
+    const uncovered = { ...selection, contracts: selection.contracts.filter((c) => !suites.covered.has(c.id)) };
+    const deployed = await deployPlans(project, uncovered, targets, projectConfig, config, logger);
+    // Deployment plans first, then the test contracts' (report targets are read back in that order).
+    const plans = [...deployed.plans, ...suites.plans];
+    const baseContext: BaseContext = { config, build, repo, projectDir, mergeBase: range.mergeBase, logger };
+    const base = await prepareBase(deployed.plans, baseContext);
+    const suiteBases = baseTests(changedPaths, baseContext);
+    // Each plan's base world: the deployment's, or the same test contract's setUp() on the base build.
+    const bases = await Promise.all(plans.map((plan) => (plan.harness === undefined ? base : suiteBases(plan))));
+    const compared = bases.flatMap((world, i) => (isComparable(world) ? [i] : []));
+    const comparing = config.behaviourDiff && compared.length > 0;
+    const allowance = new ComparisonAllowance(config.budget, context.clock, compared.length);
+    const watches = plans.map((plan, i) => {
+      const world = bases[i];
+      return comparing && isComparable(world) ? new BehaviourWatch(plan.world, world, allowance) : undefined;
+    });
+    const fuzzing = comparing ? { ...config, budget: campaignBudget(config.budget) } : config;
+    const results = await fuzzContracts(project, plans, fuzzing, context, (i) => watches[i]);
+    const findings = await judgeFindings(project, plans, results, (plan) => bases[plans.indexOf(plan)]);
+    if (!config.behaviourDiff) {
+      logger.info('The behaviour diff is off (--no-behaviour-diff).');
+    } else if (!comparing) {
+      if (plans.length > 0) logger.info('No base build to compare behaviour with: the behaviour diff is skipped.');
+    } else {
+      allowance.startFinal();
+      await logger.group('Comparing behaviour with the base', async () => {
+        for (const [part, i] of compared.entries()) {
+          allowance.startFinalPart(part, compared.length);
+          const changes = await behaviourChanges(plans[i].build ?? project, plans[i], results[i], watches[i]!, logger);
+          findings.push(...changes.map((change) => suiteFinding(plans[i], change)));
+        }
+      });
+    }
+    const mergeBase = range.mergeBase;
+    const reproducing: ReproducerContext = {
+      project, root: headRoot, world: deployed.world, senders: deployed.senders, forge: await forgeRunner(), logger,
+      base: mergeBase === undefined ? undefined : { executor: isComparable(base) ? base.executor : undefined, checkout: () => checkoutProject(repo, mergeBase, projectDir) },
+      // A test contract's finding: its reproducer inherits the test contract and starts from its setUp().
+      harnessWorld: (finding) => {
+        const plan = suitePlanOf(suites.plans, finding);
+        return plan && harnessPlan(plan.world, plan.harness!, plan.build ?? project, deployed.senders);
+      },
+      harnessBase: (finding) => {
+        const plan = suitePlanOf(suites.plans, finding);
+        const world = plan && bases[plans.indexOf(plan)];
+        return isComparable(world) ? world.executor : undefined;
+      },
+    };
+    if (findings.length > 0) await logger.group('Checking reproducers', () => attachReproducers(findings, reproducing));
+    const suiteTargets = suites.plans.flatMap((plan, i) => toReportTargets(plan.targets, results[deployed.plans.length + i]));
+    return {
+      targets: [
+        ...deployed.plans.flatMap((plan, i) => toReportTargets(plan.targets, results[i])),
+        ...mergeTargets(suiteTargets),
+        ...deployed.notFuzzed,
+        ...notCompiledTargets(project, changes),
+      ],
+      findings,
+      results,
+      deployments: [...deployed.deployments, ...suites.deployments],
+      senders: deployed.senders,
+      project,
+      base: range.mergeBase === undefined ? 'not-fetched' : base === undefined && deployed.plans.length > 0 ? 'does-not-build' : 'compared',
+    };
+  } finally {
+    head.dispose();
+  }
+}
+
+/** The project folder (relative to the repository) that `dir` belongs to; '' for the repository itself. */
+function projectWithin(repo: string, dir: string): string {
+  const relative = path.relative(repo, findProjectRoot(path.resolve(dir)));
+  return relative.startsWith('..') || path.isAbsolute(relative) ? '' : relative.split(path.sep).join('/');
+}
+
+function underProject(change: ChangedFile, projectDir: string): ChangedFile[] {
+  if (projectDir === '') return [change];
+  const prefix = `${projectDir}/`;
+  return change.path.startsWith(prefix) ? [{ ...change, path: change.path.slice(prefix.length) }] : [];
+}
+
+interface ChangedRange {
+  changes: ChangedFile[];
+  head: string;
+  /** Undefined when the base is not in the local history and the changes came from `changesWithoutBase`. */
+  mergeBase: string | undefined;
+}
+
+/**
+ * The local diff when the base and its merge-base with head are in the repository; otherwise, when the
+ * config offers them, the changes from elsewhere (a shallow checkout of the PR head in the Action).
+ */
+async function changedRange(repo: string, config: PrConfig, logger: Logger): Promise<ChangedRange> {
+  try {
+    const range = await resolveRange({ repo, base: config.base, head: config.head });
+    return { changes: await changedLines({ repo, base: config.base, head: config.head }), ...range };
+  } catch (error) {
+    if (!config.changesWithoutBase || !isConfigurationError(error)) throw error;
+    logger.warning(`${errorMessage(error)}. Using the pull request's diff from the GitHub API instead; findings cannot be compared with the base.`);
+    return { changes: await config.changesWithoutBase(), head: config.head, mergeBase: undefined };
+  }
+}
+
+/** The project at a revision, exported (the base's sources: where an introduced finding's reproducer must pass). */
+async function checkoutProject(repo: string, commit: string, projectDir: string): Promise<{ root: string; dispose(): void }> {
+  const tree = await exportRevision(repo, commit);
+  return { root: path.join(tree.dir, projectDir), dispose: tree.dispose };
+}
+
+/** Without the base's history, head may be missing too: say how to fetch it rather than fail in git archive. */
+async function exportHead(repo: string, range: ChangedRange): Promise<RevisionTree> {
+  try {
+    return await exportRevision(repo, range.head);
+  } catch (error) {
+    if (range.mergeBase !== undefined) throw error;
+    throw new ConfigurationError(
+      `head ${range.head} is not in the checkout; check out the pull request head (actions/checkout with ref: the head sha) or fetch its history (fetch-depth: 0)`,
+    );
+  }
+}
+
+/** How both revisions are built: head's settings (foundry.toml, remappings) and lookout.toml. */
+interface BuildPlan {
+  settings: ProjectSettings;
+  projectConfig: ProjectConfig;
+}
+
+/** `compileForChange` with head's settings (base and head are built alike), and what the user should see of it in the log. */
+async function compileRevision(root: string, changed: readonly string[], build: BuildPlan, logger: Logger): Promise<CompiledProject | undefined> {
+  const project = await compileForChange(root, changed, { compiler: build.projectConfig.compiler, settings: { ...build.settings, root } });
+  for (const compiler of project?.compilers ?? []) logger.info(`solc ${compiler.version} (${compiler.source}): ${compiler.files.length} file(s)`);
+  for (const error of project?.errors ?? []) logger.error(describeDiagnostic(error));
+  return project;
+}
+
+/** The Foundry tests the change reaches, built with head's settings; a test file that does not compile is logged and left out. */
+async function compileTests(root: string, changed: readonly string[], build: BuildPlan, logger: Logger): Promise<CompiledProject[]> {
+  const tests = await compileTestsForChange(root, changed, { ...build.settings, root });
+  for (const error of tests.errors) logger.warning(`A test file does not compile, so its test contracts are not run: ${describeDiagnostic(error)}`);
+  return tests.build ? [tests.build] : [];
+}
+
+/**
+ * The base world of a test contract's campaign: the same test contract's `setUp()` on the tests the
+ * change reaches, compiled (once) on the merge-base. Undefined without a merge-base or when the base's
+ * tests do not build.
+ */
+function baseTests(changed: readonly string[], context: BaseContext): (plan: ContractPlan) => Promise<BaseWorld | 'absent' | undefined> {
+  let builds: Promise<CompiledProject[] | undefined> | undefined;
+  const compile = async (mergeBase: string): Promise<CompiledProject[] | undefined> => {
+    const tree = await exportRevision(context.repo, mergeBase);
+    try {
+      const root = path.join(tree.dir, context.projectDir);
+      const tests = await compileTestsForChange(root, changed, { ...context.build.settings, root });
+      return tests.build ? [tests.build] : [];
+    } catch (error) {
+      if (!(error instanceof ConfigurationError)) throw error;
+      context.logger.warning(`The base revision's tests do not compile, so no finding from a test contract can be compared with it: ${errorMessage(error)}`);
+      return undefined;
+    } finally {
+      tree.dispose();
+    }
+  };
+  return async (plan) => {
+    if (context.mergeBase === undefined) return undefined;
+    builds ??= compile(context.mergeBase);
+    const compiled = await builds;
+    return compiled && suiteBase(plan, compiled);
+  };
+}
+
+/** Changed lines of files that did not compile: `not-fuzzed`, with the compiler's first word on them. */
+function notCompiledTargets(project: CompiledProject, changes: readonly ChangedFile[]): FuzzOutcome['targets'] {
+  return changes.flatMap((change) => {
+    if (project.sources.some((s) => s.path === change.path)) return [];
+    const error = project.errors.find((e) => e.file === change.path) ?? project.errors[0];
+    const reason = isTestOrScript(change.path)
+      ? `${change.path} is a Foundry test or script: its own lines are not targets (a test contract is fuzzed from its setUp() when that deploys changed code)`
+      : `${change.path} was not compiled${error ? `: ${describeDiagnostic(error)}` : ''}`;
+    return change.addedLines.map((line) => unheldLine(change.path, line, reason));
+  });
+}
+
+interface BaseContext {
+  config: PrConfig;
+  build: BuildPlan;
+  repo: string;
+  projectDir: string;
+  mergeBase: string | undefined;
+  logger: Logger;
+}
+
+/**
+ * The merge-base build, deployed as head was (same wanted contracts, seed and pins): what findings
+ * are replayed on. `absent` when the fuzzed contracts' files do not exist there; undefined when there
+ * is no merge-base (a shallow checkout) or it does not build.
+ */
+async function prepareBase(plans: readonly ContractPlan[], context: BaseContext): Promise<BaseWorld | 'absent' | undefined> {
+  const { mergeBase, logger } = context;
+  if (mergeBase === undefined || plans.length === 0) return undefined;
+  const tree = await exportRevision(context.repo, mergeBase);
+  const changed = [...new Set(plans.map((p) => p.contract.file))];
+  try {
+    const base = await logger.group('Compiling base', () => compileRevision(path.join(tree.dir, context.projectDir), changed, context.build, logger));
+    // None of the fuzzed contracts' files exists on the base: nothing there can fail.
+    if (!base) return 'absent';
+    const failed = base.errors.find((e) => changed.includes(e.file));
+    if (failed) throw new ConfigurationError(describeDiagnostic(failed));
+    const wanted = base.contracts.filter((c) => plans.some((p) => p.contract.id === c.id));
+    for (const contract of wanted) {
+      const head = plans.find((p) => p.contract.id === contract.id)!.contract;
+      const [before, after] = [contract, head].map((c) => constructorSignature(c));
+      if (before !== after) logger.info(`${contract.name}: the constructor changed from (${before}) to (${after}); the base is deployed with arguments synthesised for its own.`);
+    }
+    const world = await deployProject(base, wanted, context.build.projectConfig, context.config.seed);
+    return { executor: world.executor, contracts: world.deployed.map((d) => d.contract) };
+  } catch (error) {
+    if (!(error instanceof ConfigurationError)) throw error;
+    logger.warning(`The base revision ${mergeBase.slice(0, 12)} does not compile, so no finding can be compared with it: ${errorMessage(error)}`);
+    return undefined;
+  } finally {
+    tree.dispose();
+  }
+}
+
+/** The constructor's parameter types, canonical (tuples expanded). */
+function constructorSignature(contract: CompiledContract): string {
+  return toFunctionSignature({ type: 'function', name: '', inputs: constructorOf(contract).params, outputs: [], stateMutability: 'nonpayable' }).slice(1, -1);
+}
+
+/**
+ * Report findings, each replayed on the base: `introduced` false when it fails there too, null when
+ * there is no base to replay on.
+ */
+async function judgeFindings(
+  project: CompiledProject,
+  plans: readonly ContractPlan[],
+  results: ContractCampaignResult[],
+  baseOf: (plan: ContractPlan) => BaseWorld | 'absent' | undefined,
+): Promise<ReportFinding[]> {
+  const found = results.flatMap((result, i) => result.findings.map((finding) => ({ result, finding, plan: plans[i] })));
+  const entries = found.map(({ result, finding, plan }) => suiteFinding(plan, toReportFinding(plan.build ?? project, result, finding, plan.targets, failedIn(plan, finding))));
+  for (const [i, { result, finding, plan }] of found.entries()) {
+    const base = baseOf(plan);
+    if (base === undefined) entries[i].introduced = null;
+    // Every oracle, with the campaign's probe slot, judges the base as it judged head.
+    else entries[i].introduced = base === 'absent' || !(await failsOnBase(base, plan.world.contracts, plan.contract.id, finding.sequence, finding.failure, result.oracleSettings));
+  }
+  return entries;
+}
+
+/**
+ * The contract whose code a finding failed in, when a test contract's campaign found it: a
+ * property (invariant, test) is the test contract's, anything else the deployed contract running the
+ * failing code. Undefined elsewhere (the campaign's subject).
+ */
+function failedIn(plan: ContractPlan, finding: ContractCampaignResult['findings'][number]): CompiledContract | undefined {
+  if (plan.harness === undefined || finding.failure.property !== undefined) return undefined;
+  const index = plan.world.executor.deployments.findIndex((d) => d.codeId === finding.failure.codeId);
+  return index < 0 ? undefined : plan.world.contracts[index];
+}
+
+/**
+ * The test contract's campaign a finding came from: its stateless one when the sequence calls the test
+ * contract itself (invariant sequences call only what setUp() deployed), else its invariant one.
+ */
+function suitePlanOf(plans: readonly ContractPlan[], finding: ReportFinding): ContractPlan | undefined {
+  const { harness } = finding;
+  if (harness === undefined) return undefined;
+  const mode = finding.sequence.some((call) => call.contract === harness.contract) ? 'stateless' : 'invariant';
+  return plans.find((p) => p.harness?.file === harness.file && p.harness.contract === harness.contract && p.harness.mode === mode);
+}
+
+/** A test contract's finding names the test contract (the reproducer inherits it). */
+function suiteFinding(plan: ContractPlan, finding: ReportFinding): ReportFinding {
+  return plan.harness === undefined ? finding : { ...finding, harness: { file: plan.harness.file, contract: plan.harness.contract } };
+}
+
+function isComparable(base: BaseWorld | 'absent' | undefined): base is BaseWorld {
+  return base !== undefined && base !== 'absent';
+}

@@ -1,0 +1,243 @@
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { Budget } from '../../config/budget.js';
+import { CAMPAIGN_WORKER, type WorkerJob, type WorkerMessage } from './thread.js';
+import type { CampaignEvent, CampaignOutcome, CampaignSetup } from '../../fuzz/campaign/loop.js';
+import type { CampaignRunner } from '../../fuzz/campaign/setup.js';
+import type { Imports } from '../../fuzz/campaign/exchange.js';
+import type { CampaignFinding } from '../../fuzz/findings/replay.js';
+import { PredictionStats } from '../../fuzz/harvey/prediction.js';
+import type { ReachTracker } from '../../fuzz/schedule/reach.js';
+import type { TxSequence } from '../../abi/types.js';
+import { failureKey } from '../../oracles/failure.js';
+
+/**
+ * Transactions a worker runs between trades. Often enough that a path one worker opened soon reaches
+ * the others; rarely enough that waiting for the slowest worker at each trade costs little.
+ */
+export const EXCHANGE_EVERY = 2000;
+
+/** What one worker handed in at a trade, for the others. */
+interface Batch {
+  from: number;
+  inputs: TxSequence[];
+  findings: CampaignFinding[];
+  enabled: readonly string[];
+}
+
+/**
+ * A CampaignRunner that spreads one campaign over worker threads, one EVM each (node:worker_threads
+ * directly: a campaign is a few long-lived threads that talk in rounds, not a queue of tasks, so a
+ * pool library would add a dependency and hide the one thing that matters, the round barrier).
+ * Every worker trades at fixed transaction counts; round by round the coordinator replays their
+ * events in worker order (first reaches, findings deduplicated, kept inputs, progress) and hands
+ * each worker the others' finds of the round before. With an execution budget the whole run is a
+ * function of the seed and the worker count.
+ */
+export function workerRunner(jobs: readonly Omit<WorkerJob, 'startedAt'>[]): CampaignRunner {
+  return async (setup, reach) => {
+    const startedAt = Date.now();
+    const threads = jobs.map((job) => startWorker({ ...job, startedAt }));
+    try {
+      return await coordinate(threads, setup, reach);
+    } finally {
+      await Promise.all(threads.map((t) => t.worker.terminate()));
+    }
+  };
+}
+
+/** Each worker's share of a budget: transactions are split (the first ones get the remainder), time is not. */
+export function workerBudgets(budget: Budget, workers: number): Budget[] {
+  return Array.from({ length: workers }, (_, i) =>
+    budget.kind === 'seconds' ? budget : { kind: 'executions', executions: Math.floor(budget.executions / workers) + (i < budget.executions % workers ? 1 : 0) },
+  );
+}
+
+interface Thread {
+  worker: Worker;
+  next: () => Promise<WorkerMessage>;
+}
+
+/**
+ * The worker runs this very module: from the bundle as the bundle itself, whose entry point serves
+ * instead of running a command (see `isCampaignWorker`); from source (tests, benchmarks) behind
+ * tsx's loader, registered in the worker first (`--import tsx` in a worker's execArgv does not
+ * reach its module loader on Node 20).
+ */
+function startWorker(job: WorkerJob): Thread {
+  const script = new URL(import.meta.url);
+  const workerData = { role: CAMPAIGN_WORKER, job };
+  const worker = script.pathname.endsWith('.ts')
+    ? new Worker(fromSource(script), { eval: true, workerData })
+    : new Worker(script, { workerData });
+  const queue: WorkerMessage[] = [];
+  const waiting: ((message: WorkerMessage) => void)[] = [];
+  const deliver = (message: WorkerMessage) => {
+    const take = waiting.shift();
+    if (take) take(message);
+    else queue.push(message);
+  };
+  worker.on('message', deliver);
+  worker.on('error', (error) => deliver({ kind: 'failed', message: error.stack ?? error.message }));
+  worker.on('exit', (code) => deliver({ kind: 'failed', message: `exited with code ${code}` }));
+  const next = () => {
+    const queued = queue.shift();
+    return queued ? Promise.resolve(queued) : new Promise<WorkerMessage>((resolve) => waiting.push(resolve));
+  };
+  return { worker, next };
+}
+
+function fromSource(script: URL): string {
+  // require.resolve finds the CommonJS build; its ESM twin next to it registers the loader correctly.
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+  return `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(script.href)}); });`;
+}
+
+/**
+ * Each worker's k-th message is its round k. A worker's trade at round k is answered with the
+ * others' finds of round k − 1, so it seldom waits: only when another worker is a whole round behind.
+ * Rounds are replayed in order, workers in index order within a round, whatever order messages come in.
+ */
+async function coordinate(threads: readonly Thread[], setup: CampaignSetup, reach: ReachTracker): Promise<CampaignOutcome> {
+  const rounds = new Rounds(threads.length, setup, reach);
+  const serve = async (worker: number) => {
+    for (let round = 0; ; round++) {
+      const message = await threads[worker].next();
+      if (message.kind === 'failed') throw new Error(`Campaign worker ${worker} failed: ${message.message}`);
+      rounds.receive(worker, round, message);
+      if (message.kind === 'finished') return;
+      await rounds.replayed(round - 1);
+      threads[worker].worker.postMessage(rounds.importsFor(worker, round - 1));
+    }
+  };
+  await Promise.all(threads.map((_, worker) => serve(worker)));
+  return rounds.outcome();
+}
+
+/** A worker's message at a trade or at its end. */
+type RoundMessage = Exclude<WorkerMessage, { kind: 'failed' }>;
+
+/** The workers' messages by round, replayed in a fixed order as rounds complete. */
+class Rounds {
+  private readonly messages: RoundMessage[][] = [];
+  /** Round of each worker's last message, once it finished. */
+  private readonly finishedAt: (number | undefined)[];
+  private readonly batches: Batch[][] = [];
+  private readonly stops: boolean[] = [];
+  private readonly waiting = new Map<number, (() => void)[]>();
+  private readonly findings = new Map<string, CampaignFinding>();
+  private readonly paths = new Set<string>();
+  private readonly outcomes: CampaignOutcome[] = [];
+  private done = -1;
+
+  constructor(
+    private readonly workers: number,
+    private readonly setup: CampaignSetup,
+    private readonly reach: ReachTracker,
+  ) {
+    this.finishedAt = Array.from({ length: workers }, () => undefined);
+  }
+
+  receive(worker: number, round: number, message: RoundMessage): void {
+    (this.messages[round] ??= [])[worker] = message;
+    if (message.kind === 'finished') {
+      this.finishedAt[worker] = round;
+      this.outcomes[worker] = message.outcome;
+    }
+    while (this.complete(this.done + 1)) this.replay(++this.done);
+  }
+
+  /** Resolves once the round has been replayed (at once for round −1). */
+  replayed(round: number): Promise<void> {
+    if (round <= this.done) return Promise.resolve();
+    return new Promise((resolve) => this.waiting.set(round, [...(this.waiting.get(round) ?? []), resolve]));
+  }
+
+  /** The other workers' finds of a replayed round, in worker order. */
+  importsFor(worker: number, round: number): Imports {
+    const others = (this.batches[round] ?? []).filter((b) => b.from !== worker);
+    return {
+      inputs: others.flatMap((b) => b.inputs),
+      findings: others.flatMap((b) => b.findings),
+      enabled: [...new Set(others.flatMap((b) => b.enabled))],
+      stop: this.stops[round] ?? false,
+    };
+  }
+
+  outcome(): CampaignOutcome {
+    return merged(this.outcomes, [...this.findings.values()], this.paths.size);
+  }
+
+  /** Every worker still running at this round has sent its message for it. */
+  private complete(round: number): boolean {
+    const messages = this.messages[round];
+    if (!messages) return false;
+    for (let worker = 0; worker < this.workers; worker++) {
+      const finished = this.finishedAt[worker];
+      if (!messages[worker] && (finished === undefined || finished >= round)) return false;
+    }
+    return true;
+  }
+
+  private replay(round: number): void {
+    const batches: Batch[] = [];
+    this.messages[round].forEach((message, from) => {
+      const batch: Batch = { from, inputs: [], findings: [], enabled: message.kind === 'trade' ? message.enabled : [] };
+      for (const event of message.events) replay(event, { setup: this.setup, reach: this.reach, findings: this.findings, paths: this.paths, batch });
+      batches.push(batch);
+    });
+    this.batches[round] = batches;
+    this.stops[round] = this.setup.stop?.(this.findings.size) ?? false;
+    for (const resolve of this.waiting.get(round) ?? []) resolve();
+    this.waiting.delete(round);
+  }
+}
+
+/** One forwarded event, as the campaign in this thread would have emitted it. */
+function replay(
+  event: CampaignEvent,
+  into: { setup: CampaignSetup; reach: ReachTracker; findings: Map<string, CampaignFinding>; paths: Set<string>; batch: Batch },
+): void {
+  const { setup, reach, findings, paths, batch } = into;
+  if (event.kind === 'finding') {
+    const key = failureKey(event.finding.failure);
+    if (findings.has(key)) return;
+    findings.set(key, event.finding);
+    batch.findings.push(event.finding);
+  } else if (event.kind === 'input-added') {
+    if (paths.has(event.pathId)) return;
+    paths.add(event.pathId);
+    batch.inputs.push(event.sequence);
+    event = { ...event, corpusSize: paths.size };
+  } else if (event.kind === 'target-reached') {
+    reach.record(event.target, event.first);
+  }
+  setup.onEvent?.(event);
+}
+
+function merged(outcomes: readonly CampaignOutcome[], findings: CampaignFinding[], corpusSize: number): CampaignOutcome {
+  const sum = (value: (o: CampaignOutcome) => number) => outcomes.reduce((total, o) => total + value(o), 0);
+  const prediction = new PredictionStats();
+  prediction.oneShot = sum((o) => o.prediction.oneShot);
+  prediction.oneShotHits = sum((o) => o.prediction.oneShotHits);
+  prediction.iterated = sum((o) => o.prediction.iterated);
+  prediction.iteratedHits = sum((o) => o.prediction.iteratedHits);
+  prediction.unreached = sum((o) => o.prediction.unreached);
+  return {
+    findings,
+    sequences: sum((o) => o.sequences),
+    transactions: sum((o) => o.transactions),
+    elapsedMs: Math.max(0, ...outcomes.map((o) => o.elapsedMs)),
+    analysisMs: sum((o) => o.analysisMs),
+    corpusSize,
+    prediction,
+    ddsf: {
+      aggressiveRuns: sum((o) => o.ddsf.aggressiveRuns),
+      aggressiveHits: sum((o) => o.ddsf.aggressiveHits),
+      enabledFunctions: [...new Set(outcomes.flatMap((o) => o.ddsf.enabledFunctions))],
+      followUps: sum((o) => o.ddsf.followUps),
+    },
+    coveredEdges: new Set(outcomes.flatMap((o) => [...o.coveredEdges])),
+  };
+}

@@ -1,0 +1,136 @@
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import type { CompiledProject } from '../../compile/types.js';
+import type { Budget } from '../../config/budget.js';
+import type { ScheduleName, StopCondition, Techniques } from '../../config/types.js';
+import { rebuildCampaignWorld } from '../worlds.js';
+import type { CampaignEvent, CampaignOutcome } from '../../fuzz/campaign/loop.js';
+import { campaignOn, type WorldRecipe } from '../../fuzz/campaign/setup.js';
+import type { Imports } from '../../fuzz/campaign/exchange.js';
+import { systemClock } from '../../clock.js';
+import { Rng } from '../../rng.js';
+import type { ContractPlan } from '../fuzzing.js';
+
+/**
+ * Sequences that executed a changed line a worker forwards, at most: a worker cannot compare them with
+ * the base as it runs them (the base world lives in the coordinator's thread), so they are compared after.
+ */
+const CHANGED_LINE_SEQUENCES = 1000;
+
+/** One worker's share of a campaign, as plain data (it crosses into the worker thread). */
+export interface WorkerJob {
+  recipe: WorldRecipe;
+  subject: number;
+  asts: CompiledProject['asts'];
+  targets: ContractPlan['targets'];
+  /** This worker's share of the campaign's budget. */
+  budget: Budget;
+  /** The run's seed and the contract: the campaign's Rng, the same in every worker (probe slot, world). */
+  seed: number;
+  contract: string;
+  worker: number;
+  schedule: ScheduleName;
+  panicCodes: readonly number[];
+  techniques: Techniques;
+  maxSequenceLength: number;
+  stopWhen?: StopCondition;
+  /** Transactions between trades. */
+  exchangeEvery: number;
+  /** `Date.now()` when the coordinator started the workers (clocks of other threads do not compare). */
+  startedAt: number;
+}
+
+export type WorkerMessage =
+  /** `events`: what the worker ran since its last message, for the coordinator to replay in order. */
+  | { kind: 'trade'; events: CampaignEvent[]; enabled: readonly string[] }
+  | { kind: 'finished'; events: CampaignEvent[]; outcome: CampaignOutcome }
+  | { kind: 'failed'; message: string };
+
+/**
+ * A time budget counts from the coordinator's start, so that loading and deploying in the worker do
+ * not stretch the run; but a start-up slowed by a busy machine leaves at least half the budget to fuzz.
+ */
+function afterStartUp(budget: Budget, startUpSeconds: number): Budget {
+  if (budget.kind === 'executions') return budget;
+  return { kind: 'seconds', seconds: Math.max(budget.seconds / 2, budget.seconds - startUpSeconds) };
+}
+
+/** Marks the workerData of a campaign worker, so that an entry point started as a worker knows to serve. */
+export const CAMPAIGN_WORKER = 'lookout-campaign-worker';
+
+/** True in a thread started to run a campaign worker. */
+export function isCampaignWorker(): boolean {
+  return !isMainThread && (workerData as { role?: string } | null)?.role === CAMPAIGN_WORKER;
+}
+
+/** Serves the job this worker thread was started with; answers its coordinator until the campaign ends. */
+async function serveCampaignWorker(): Promise<void> {
+  const port = parentPort!;
+  const job = (workerData as { job: WorkerJob }).job;
+  try {
+    port.postMessage(await runWorkerJob(job, (message) => port.postMessage(message), () => nextMessage(port)));
+  } catch (error) {
+    port.postMessage({ kind: 'failed', message: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies WorkerMessage);
+  }
+}
+
+function nextMessage(port: NonNullable<typeof parentPort>): Promise<Imports> {
+  return new Promise((resolve) => port.once('message', resolve));
+}
+
+/**
+ * Rebuilds the campaign's world, runs this worker's campaign (its own mutation stream) and collects
+ * the events worth forwarding: kept inputs, findings, sequences that executed a changed line (up to
+ * CHANGED_LINE_SEQUENCES), and transaction counts instead of one event per transaction.
+ */
+async function runWorkerJob(job: WorkerJob, send: (message: WorkerMessage) => void, receive: () => Promise<Imports>): Promise<WorkerMessage> {
+  const world = await rebuildCampaignWorld(job.recipe, job.subject);
+  const budget = afterStartUp(job.budget, (Date.now() - job.startedAt) / 1000);
+  let events: CampaignEvent[] = [];
+  let transactions = 0;
+  let changedLineSequences = 0;
+  let lastMs = 0;
+  const flush = (): CampaignEvent[] => {
+    if (transactions > 0) events.push({ kind: 'transactions', count: transactions, elapsedMs: lastMs });
+    const out = events;
+    events = [];
+    transactions = 0;
+    return out;
+  };
+  const { outcome } = await campaignOn({
+    project: { asts: job.asts },
+    world,
+    targets: job.targets,
+    budget,
+    rng: new Rng(job.seed).fork(job.contract),
+    clock: systemClock,
+    schedule: job.schedule,
+    panicCodes: new Set(job.panicCodes),
+    techniques: job.techniques,
+    maxSequenceLength: job.maxSequenceLength,
+    stopWhen: job.stopWhen,
+    onEvent: (event) => {
+      if (event.kind === 'transaction') {
+        transactions++;
+        lastMs = event.elapsedMs;
+      } else if (event.kind === 'sequence') {
+        if (event.executesTargets && changedLineSequences++ < CHANGED_LINE_SEQUENCES) {
+          events.push({ kind: 'sequence', sequence: event.sequence.slice(0, event.executed), executed: event.executed, executesTargets: true });
+        }
+      } else events.push(event);
+    },
+    worker: {
+      index: job.worker,
+      exchange: {
+        every: job.exchangeEvery,
+        trade: (enabled) => {
+          send({ kind: 'trade', events: flush(), enabled });
+          return receive();
+        },
+      },
+    },
+  });
+  // Findings travel as events; the outcome's copies would only be cloned for nothing.
+  return { kind: 'finished', events: flush(), outcome: { ...outcome, findings: [] } };
+}
+
+if (isCampaignWorker()) void serveCampaignWorker();
