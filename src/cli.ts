@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { runCommand } from './command.js';
 import { consoleLogger } from './logger.js';
-import { isCampaignWorker } from './run/workers/thread.js';
+import { isCampaignWorker } from './run/index.js';
 
 // The bundle is also the campaign workers' script: started as one, it serves (see run/workers/thread.ts).
 if (!isCampaignWorker()) {

@@ -1,7 +1,7 @@
-import { parseArgv } from './config/argv.js';
+import { parseArgv } from './config/index.js';
 import { errorMessage, isConfigurationError } from './errors.js';
 import type { Logger } from './logger.js';
-import { runPipeline, VERSION } from './run/pipeline.js';
+import { runPipeline, VERSION } from './run/index.js';
 
 /**
  * `lookout …` minus the process: argv → RunConfig → runPipeline → exit status

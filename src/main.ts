@@ -13,17 +13,18 @@ import {
   type ActionEnv,
   type ActionOptions,
   type PublishTarget,
-} from './config/action.js';
-import { changedLinesFromGitHub, type GitHubDiff } from './diff/github.js';
+} from './config/index.js';
+import type { GitHubDiff } from './diff/index.js';
 import { ConfigurationError, errorMessage, isConfigurationError } from './errors.js';
-import { pullRequestHead, readReport, readReportArtifact, writeReportContext } from './github/artifact.js';
-import { createClient, type GitHubClient } from './github/client.js';
-import { publishReport, verdict, type Channels } from './github/publish.js';
+import { pullRequestHead, readReport, readReportArtifact, writeReportContext } from './github/index.js';
+import { createClient, type GitHubClient } from './github/index.js';
+import { pullRequestDiff } from './github/index.js';
+import { publishReport, verdict, type Channels } from './github/index.js';
 import { actionsLogger, type Logger } from './logger.js';
-import { runPipeline } from './run/pipeline.js';
-import { changedLineCounts, countsText } from './report/lineStatus.js';
-import { isCampaignWorker } from './run/workers/thread.js';
-import type { Report } from './report/types.js';
+import { runPipeline } from './run/index.js';
+import { changedLineCounts, countsText } from './report/index.js';
+import { isCampaignWorker } from './run/index.js';
+import type { Report } from './report/index.js';
 
 /** What a mode hands to publishing: the report, where it goes, and a crash to fail the job with. */
 interface Outcome {
@@ -77,7 +78,7 @@ async function fuzz(env: ActionEnv, event: unknown, options: ActionOptions, octo
     const pull = { owner: target.owner, repo: target.repo, pullNumber: target.pullNumber };
     let diff: Promise<GitHubDiff> | undefined;
     config.changesWithoutBase = async () => {
-      const { files, withoutPatch, truncated } = await (diff ??= changedLinesFromGitHub(octokit, pull));
+      const { files, withoutPatch, truncated } = await (diff ??= pullRequestDiff(octokit, pull));
       if (withoutPatch.length > 0) logger.warning(`GitHub sent no diff for ${withoutPatch.join(', ')} (too large): their lines are not fuzzed; use fetch-depth: 0.`);
       if (truncated) logger.warning('The pull request has more files than the GitHub API lists: later files are not fuzzed; use fetch-depth: 0.');
       return files;

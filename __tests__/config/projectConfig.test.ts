@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { executorOptions } from '../../src/config/chainConfig.js';
+import { executorOptions } from '../../src/run/worlds.js';
 import { parseProjectConfig, readProjectConfig } from '../../src/config/projectConfig.js';
 import { ConfigurationError } from '../../src/errors.js';
 

@@ -1,4 +1,5 @@
-import { changedLinesFromGitHub, MAX_PULL_FILES } from '../../src/diff/github.js';
+import { MAX_PULL_FILES } from '../../src/diff/github.js';
+import { pullRequestDiff } from '../../src/github/pullFiles.js';
 import { createClient } from '../../src/github/client.js';
 import { startFakeGitHub, type FakeGitHub } from '../helpers/fakeGitHub.js';
 
@@ -9,9 +10,9 @@ beforeEach(async () => {
 afterEach(() => fake.close());
 
 const pull = { owner: 'acme', repo: 'auction', pullNumber: 5 };
-const diff = () => changedLinesFromGitHub(createClient({ token: 't', baseUrl: fake.url }), pull);
+const diff = () => pullRequestDiff(createClient({ token: 't', baseUrl: fake.url }), pull);
 
-describe('changedLinesFromGitHub', () => {
+describe('pullRequestDiff', () => {
   it('maps statuses and reads context patches like the local diff', async () => {
     fake.state.pullFiles.set(5, [
       { filename: 'README.md', status: 'modified', additions: 1, patch: '@@ -1 +1 @@\n-a\n+b' },

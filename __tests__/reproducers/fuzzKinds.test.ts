@@ -17,7 +17,7 @@ import { memoryLogger } from '../../src/logger.js';
 import { runPipeline } from '../../src/run/pipeline.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import type { Report, ReportFinding } from '../../src/report/types.js';
-import { attachReproducers } from '../../src/reproducers/index.js';
+import { attachReproducers } from '../../src/reproducers/attach.js';
 import { runReproducer } from '../../src/reproducers/verify.js';
 import { REPO_ROOT } from '../helpers/repoRoot.js';
 

@@ -10,7 +10,7 @@ import {
   type AbiParameter,
   type Hex,
 } from 'viem';
-import { isPropertyFunction } from '../oracles/property.js';
+import { isPropertyFunction } from './propertyFunctions.js';
 import type { AbiValue, Call, CallTarget } from './types.js';
 import { stringBytes, stringOfBytes } from './stringBytes.js';
 

@@ -25,3 +25,6 @@ export interface Call {
 }
 
 export type TxSequence = Call[];
+
+/** A 20-byte account address as lowercase 0x-hex. */
+export type Address = `0x${string}`;

@@ -1,4 +1,4 @@
-import { Op } from '../bytecode/opcodes.js';
+import { Op } from '../bytecode/index.js';
 import { high, isTop, low, mayBeNonZero, mayBeZero, type AbsValue } from './lattice.js';
 import type { AnalyzedProgram } from './program.js';
 import { refineBranch } from './refine.js';

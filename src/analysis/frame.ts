@@ -1,4 +1,4 @@
-import { Op } from '../bytecode/opcodes.js';
+import { Op } from '../bytecode/index.js';
 import { isConst, showValue, unknown, type AbsValue } from './lattice.js';
 import { copyWord, type AbstractState, type MemoryWord } from './state.js';
 

@@ -1,4 +1,4 @@
-import { Op } from '../bytecode/opcodes.js';
+import { Op } from '../bytecode/index.js';
 import { calleeSplitPoints, CalledFrames } from './calledFrames.js';
 import type { FrameInput } from './frame.js';
 import { high, low, mayBeNonZero, mayBeZero, type AbsValue } from './lattice.js';

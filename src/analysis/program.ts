@@ -1,5 +1,5 @@
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import { instructions, jumpDestinations } from '../bytecode/instructions.js';
+import { instructions, jumpDestinations } from '../bytecode/index.js';
 import { MAX_WORD } from './arithmetic.js';
 import type { AnalysisStats, TargetSet } from './types.js';
 import { BAILOUT_CAUSES } from './types.js';

@@ -1,4 +1,4 @@
-import { OPCODES, Op } from '../bytecode/opcodes.js';
+import { OPCODES, Op } from '../bytecode/index.js';
 import { calldataWord } from './frame.js';
 import { abstractResult, environmentResult } from './intervals.js';
 import { between, unknown, type AbsValue } from './lattice.js';

@@ -1,6 +1,13 @@
 import { instructions, type Instruction } from './instructions.js';
 import { Op } from './opcodes.js';
-import type { BasicBlock } from '../targets/types.js';
+
+export interface BasicBlock {
+  /** pc of the first instruction. */
+  start: number;
+  /** pc of the last instruction. */
+  end: number;
+  instructions: Instruction[];
+}
 
 /**
  * Splits code (metadata already stripped) into basic blocks: a block starts at pc 0, at every

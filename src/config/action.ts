@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { parseWorkers } from './workers.js';
 import { ConfigurationError, errorMessage } from '../errors.js';
-import { DEFAULT_PANIC_CODES } from '../abi/panic.js';
+import { DEFAULT_PANIC_CODES } from '../abi/index.js';
 import { parseBudget, type Budget } from './budget.js';
 import { ALL_TECHNIQUES, DEFAULTS } from './defaults.js';
 import type { PrConfig } from './types.js';

@@ -1,6 +1,5 @@
-import { DEFAULT_GAS_LIMIT, SENDER_ADDRESSES, type ExecutorOptions } from '../evm/executor.js';
-import type { Address } from '../evm/types.js';
-import { PANIC_ASSERTION, describePanic, formatPanicCode, KNOWN_PANIC_CODES } from '../abi/panic.js';
+import type { Address } from '../abi/index.js';
+import { PANIC_ASSERTION, describePanic, formatPanicCode, KNOWN_PANIC_CODES } from '../abi/index.js';
 
 /**
  * The chain model `lookout.toml` may pin (top-level keys, all optional):
@@ -22,6 +21,13 @@ export interface ChainConfig {
   maxTimeDelay?: number;
   panicCodes?: ReadonlySet<number>;
 }
+
+/** The deployer first, then two more funded accounts. */
+export const SENDER_ADDRESSES: readonly Address[] = [0x10000n, 0x20000n, 0x30000n].map(
+  (n) => `0x${n.toString(16).padStart(40, '0')}` as Address,
+);
+/** Gas of each transaction, intrinsic gas included, as Echidna and Medusa. */
+export const DEFAULT_GAS_LIMIT = 12_500_000n;
 
 export const CHAIN_KEYS = ['senders', 'deployer', 'gas-limit', 'max-block-delay', 'max-time-delay', 'panic-codes'] as const;
 
@@ -78,17 +84,4 @@ function panicCodes(value: unknown, fail: Fail): ReadonlySet<number> {
       return code;
     }),
   );
-}
-
-/**
- * What the executor takes of the chain model: the gas limit and the funded accounts. A deployer that
- * also sends goes first among the senders: oracles read sender 0 as the owner (its withdrawals are
- * by design).
- */
-export function executorOptions(chain: ChainConfig): ExecutorOptions {
-  if (chain.senders === undefined && chain.deployer === undefined) return { gasLimit: chain.gasLimit ?? DEFAULT_GAS_LIMIT };
-  const senders = chain.senders ?? SENDER_ADDRESSES;
-  const deployer = chain.deployer ?? senders[0];
-  const ordered = senders.includes(deployer) ? [deployer, ...senders.filter((s) => s !== deployer)] : senders;
-  return { gasLimit: chain.gasLimit ?? DEFAULT_GAS_LIMIT, accounts: { deployer, senders: ordered } };
 }

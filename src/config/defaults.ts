@@ -1,4 +1,4 @@
-import { DEFAULT_PANIC_CODES } from '../abi/panic.js';
+import { DEFAULT_PANIC_CODES } from '../abi/index.js';
 import { parseBudget } from './budget.js';
 import type { FuzzConfig, Techniques } from './types.js';
 

@@ -1,4 +1,4 @@
-import type { ChangedFile } from '../diff/types.js';
+import type { ChangedFile } from '../diff/index.js';
 import type { Budget } from './budget.js';
 
 /** Harvey's techniques, each switchable for measurement (`--no-prediction`, `--no-ddsf`). */

@@ -1,5 +1,5 @@
 import { toFunctionSelector, type AbiParameter } from 'viem';
-import { contractId, type CompiledContract, type ContractId, type LinkReference } from '../compile/types.js';
+import { contractId, type CompiledContract, type ContractId, type LinkReference } from '../compile/index.js';
 
 /**
  * The compiled project's contracts, looked up the ways deployment needs: by id, by the name a

@@ -1,9 +1,9 @@
 import { BaseError, encodeAbiParameters, type AbiParameter } from 'viem';
-import { weiOf, type ConfiguredArg } from '../config/projectConfig.js';
+import { weiOf, type ConfiguredArg } from '../config/index.js';
 import { ConfigurationError } from '../errors.js';
-import type { Address } from '../evm/types.js';
-import { abiType } from '../abi/encoding.js';
-import type { AbiValue } from '../abi/types.js';
+import type { Address } from '../evm/index.js';
+import { abiType } from '../abi/index.js';
+import type { AbiValue } from '../abi/index.js';
 
 /** Addresses that configured references stand for. */
 export interface ReferenceAddresses {

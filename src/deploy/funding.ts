@@ -1,8 +1,8 @@
 import { bytesToHex, decodeFunctionResult, encodeFunctionData, hexToBytes, parseAbi, type Abi, type AbiFunction } from 'viem';
-import type { Executor } from '../evm/executor.js';
-import type { Address, Tx } from '../evm/types.js';
-import { ATTACKER_FILE } from '../evm/attacker.js';
-import { isErc20Shaped } from '../abi/tokenShape.js';
+import type { Executor } from '../evm/index.js';
+import type { Address, Tx } from '../evm/index.js';
+import { ATTACKER_FILE } from '../evm/index.js';
+import { isErc20Shaped } from '../abi/index.js';
 import { tokenBalance } from './tokenViews.js';
 import type { DeployedContract } from './types.js';
 

@@ -1,6 +1,6 @@
 import { hexToBytes } from 'viem';
-import type { LinkReference } from '../compile/types.js';
-import type { Address } from '../evm/types.js';
+import type { LinkReference } from '../compile/index.js';
+import type { Address } from '../evm/index.js';
 
 /**
  * Creation code with each library's address written over its placeholders, as solc's linker (and

@@ -1,5 +1,5 @@
-import type { CompiledContract, ContractId } from '../compile/types.js';
-import { PROJECT_CONFIG_FILE, type ContractPin, type ContractRef, type ProjectConfig } from '../config/projectConfig.js';
+import type { CompiledContract, ContractId } from '../compile/index.js';
+import { PROJECT_CONFIG_FILE, type ContractPin, type ContractRef, type ProjectConfig } from '../config/index.js';
 import { ConfigurationError, errorMessage } from '../errors.js';
 import { constructorOf, isDeployable, type ContractCatalog } from './catalog.js';
 import { configuredValues, contractReferences } from './configuredArgs.js';

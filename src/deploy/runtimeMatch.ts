@@ -1,4 +1,4 @@
-import type { CompiledContract } from '../compile/types.js';
+import type { CompiledContract } from '../compile/index.js';
 
 /**
  * The compiled contract whose runtime code `code` is: same length, same bytes outside the ranges

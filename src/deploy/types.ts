@@ -1,7 +1,7 @@
-import type { CompiledContract, ContractId } from '../compile/types.js';
-import type { ProjectConfig } from '../config/projectConfig.js';
-import type { Executor, ExecutorOptions } from '../evm/executor.js';
-import type { Address } from '../evm/types.js';
+import type { CompiledContract, ContractId } from '../compile/index.js';
+import type { ProjectConfig } from '../config/index.js';
+import type { Executor, ExecutorOptions } from '../evm/index.js';
+import type { Address } from '../evm/index.js';
 import type { Rng } from '../rng.js';
 import type { Funding } from './funding.js';
 

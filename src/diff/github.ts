@@ -1,16 +1,9 @@
 import { parsePatch, type StructuredPatchHunk } from 'diff';
-import type { GitHubClient } from '../github/client.js';
 import { hunkLines, isSolidity } from './patch.js';
 import type { ChangedFile, FileChangeStatus } from './types.js';
 
 /** The pull request files API lists at most this many files, however large the PR. */
 export const MAX_PULL_FILES = 3000;
-
-export interface PullRequestRef {
-  owner: string;
-  repo: string;
-  pullNumber: number;
-}
 
 export interface GitHubDiff {
   files: ChangedFile[];
@@ -25,7 +18,8 @@ export interface GitHubDiff {
   truncated: boolean;
 }
 
-interface PullFile {
+/** One entry of GitHub's pull request files list (`GET /repos/{owner}/{repo}/pulls/{n}/files`). */
+export interface PullFile {
   filename: string;
   previous_filename?: string;
   status: string;
@@ -34,16 +28,11 @@ interface PullFile {
 }
 
 /**
- * Changed Solidity lines of a pull request from the GitHub API, for checkouts without the base's
- * history. Same line semantics as the local git diff (hunkLines over GitHub's context patches).
+ * Changed Solidity lines of a pull request from the GitHub API's file list (the caller lists it, so
+ * this stage knows no client), for checkouts without the base's history. Same line semantics as the
+ * local git diff (hunkLines over GitHub's context patches).
  */
-export async function changedLinesFromGitHub(octokit: GitHubClient, pull: PullRequestRef): Promise<GitHubDiff> {
-  const listed: PullFile[] = await octokit.paginate(octokit.rest.pulls.listFiles, {
-    owner: pull.owner,
-    repo: pull.repo,
-    pull_number: pull.pullNumber,
-    per_page: 100,
-  });
+export function changedLinesFromGitHub(listed: readonly PullFile[]): GitHubDiff {
   const diff: GitHubDiff = { files: [], commentableLines: new Map(), withoutPatch: [], truncated: listed.length >= MAX_PULL_FILES };
   for (const file of listed) addFile(diff, file);
   return diff;

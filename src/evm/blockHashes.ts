@@ -2,7 +2,7 @@ import type { Common } from '@ethereumjs/common';
 import { type EVMMockBlockchainInterface, getOpcodesForHF } from '@ethereumjs/evm';
 import { bytesToBigInt } from '@ethereumjs/util';
 import { type CustomOpcode, replaceOpcode, type RunState } from './instrumentation.js';
-import { Op } from '../bytecode/opcodes.js';
+import { Op } from '../bytecode/index.js';
 
 /** The BLOCKHASH window: the 256 blocks before the current one. */
 const WINDOW = 256n;

@@ -1,4 +1,4 @@
-import { Op } from '../bytecode/opcodes.js';
+import { Op } from '../bytecode/index.js';
 import { conditionSources, type Condition, type ConditionSources } from './conditionSources.js';
 import type { BranchComparison } from './types.js';
 

@@ -1,6 +1,6 @@
-import { basicBlocks } from '../bytecode/basicBlocks.js';
-import { Op } from '../bytecode/opcodes.js';
-import type { BasicBlock } from '../targets/types.js';
+import { basicBlocks } from '../bytecode/index.js';
+import { Op } from '../bytecode/index.js';
+import type { BasicBlock } from '../bytecode/index.js';
 
 /**
  * An instruction a branch condition is computed from, whose operands the recorder keeps when it runs:

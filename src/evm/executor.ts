@@ -25,7 +25,10 @@ import { memoryGasOpcodes } from './memoryGas.js';
 import { keepSynchronous } from './syncOpcodes.js';
 import { wordOpcodes } from './wordOpcodes.js';
 import { pointEvaluationKzg } from './pointEvaluation.js';
-import { decodeRevert, describeRevert } from '../abi/revert.js';
+import { decodeRevert, describeRevert } from '../abi/index.js';
+import { DEFAULT_GAS_LIMIT, SENDER_ADDRESSES } from '../config/index.js';
+
+export { DEFAULT_GAS_LIMIT, SENDER_ADDRESSES };
 import { DEFAULT_TRACE_LIMITS, type TraceLimits, TraceRecorder } from './traceRecorder.js';
 import { intrinsicGas, transactionGasUsed } from './txGas.js';
 import type { Address, CreationRequest, DeployOutcome, DeployRequest, Deployment, Tx, TxOutcome, TxResult, TxTrace } from './types.js';
@@ -65,14 +68,9 @@ export interface ChainAccounts {
 /** The note a transaction fails with when the EVM library throws instead of returning a result. */
 export const EVM_INTERNAL_ERROR = 'EVM internal error';
 
-/** The deployer first, then two more funded accounts. */
-export const SENDER_ADDRESSES: readonly Address[] = [0x10000n, 0x20000n, 0x30000n].map(
-  (n) => `0x${n.toString(16).padStart(40, '0')}` as Address,
-);
 export const SENDER_BALANCE = 1_000_000n * 10n ** 18n;
 export const START_BLOCK = 1n;
 export const START_TIMESTAMP = 1_700_000_000n;
-export const DEFAULT_GAS_LIMIT = 12_500_000n;
 const DEFAULT_ACCOUNTS: ChainAccounts = { deployer: SENDER_ADDRESSES[0], senders: SENDER_ADDRESSES };
 
 const DEPLOY_GAS = 30_000_000n;

@@ -1,6 +1,6 @@
 import type { Common } from '@ethereumjs/common';
 import { type EVM, type EVMOpts, getOpcodesForHF } from '@ethereumjs/evm';
-import { Op } from '../bytecode/opcodes.js';
+import { Op } from '../bytecode/index.js';
 import type { TraceRecorder } from './traceRecorder.js';
 import type { Address } from './types.js';
 

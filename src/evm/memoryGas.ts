@@ -1,7 +1,7 @@
 import type { Common } from '@ethereumjs/common';
 import { EVMError, getOpcodesForHF } from '@ethereumjs/evm';
 import { type CustomOpcode, replaceOpcode, type RunState, top } from './instrumentation.js';
-import { Op } from '../bytecode/opcodes.js';
+import { Op } from '../bytecode/index.js';
 
 type GasFunction = (runState: RunState, gas: bigint, common: Common) => bigint;
 

@@ -4,7 +4,7 @@ import { bigIntToBytes, bytesToBigInt } from '@ethereumjs/util';
 import { type CustomOpcode, replaceOpcode, type RunState, top } from './instrumentation.js';
 import type { JournaledState } from './journaledState.js';
 import { wordBytes } from './wordOpcodes.js';
-import { Op } from '../bytecode/opcodes.js';
+import { Op } from '../bytecode/index.js';
 
 /** The interpreter's EIP-2929 warm sets (its `journal`), which the library's typings keep private. */
 interface WarmSets {

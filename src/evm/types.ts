@@ -1,6 +1,8 @@
 import type { Abi } from 'viem';
 
-export type Address = `0x${string}`;
+import type { Address } from '../abi/index.js';
+
+export type { Address };
 
 /** One transaction as the executor sees it: raw calldata, no ABI. */
 export interface Tx {

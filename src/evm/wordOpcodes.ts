@@ -3,7 +3,7 @@ import { getOpcodesForHF } from '@ethereumjs/evm';
 import { bytesToBigInt } from '@ethereumjs/util';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { type CustomOpcode, type OpHandler, replaceOpcode, type RunState } from './instrumentation.js';
-import { Op } from '../bytecode/opcodes.js';
+import { Op } from '../bytecode/index.js';
 
 /** The interpreter's memory internals: writing the store directly skips a 32-byte copy. */
 interface MemoryInternals {

@@ -1,7 +1,7 @@
 import { toFunctionSelector, type AbiFunction, type Hex } from 'viem';
-import type { CompiledContract } from '../compile/types.js';
-import { findArtifact } from '../evm/cheatcodes/artifacts.js';
-import { CheatcodeError } from '../evm/cheatcodes/types.js';
+import type { CompiledContract } from '../compile/index.js';
+import { findArtifact } from '../evm/index.js';
+import { CheatcodeError } from '../evm/index.js';
 import { errorMessage } from '../errors.js';
 import { cheatcodeArtifacts } from './artifacts.js';
 import type { InvariantSelection } from './types.js';

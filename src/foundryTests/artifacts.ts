@@ -1,5 +1,5 @@
-import type { Artifact } from '../evm/cheatcodes/types.js';
-import type { CompiledContract } from '../compile/types.js';
+import type { Artifact } from '../evm/index.js';
+import type { CompiledContract } from '../compile/index.js';
 
 /** The project's deployable contracts as `getCode`/`getDeployedCode` name them. */
 export function cheatcodeArtifacts(project: { contracts: readonly CompiledContract[] }): Artifact[] {

@@ -1,5 +1,5 @@
 import type { AbiFunction } from 'viem';
-import type { CompiledContract, CompiledProject } from '../compile/types.js';
+import type { CompiledContract, CompiledProject } from '../compile/index.js';
 import type { TestFunction, TestKind, TestSuite } from './types.js';
 
 function kindOf(fn: AbiFunction): TestKind | undefined {

@@ -1,4 +1,4 @@
-import type { CompiledContract, CompiledProject } from '../compile/types.js';
+import type { CompiledContract, CompiledProject } from '../compile/index.js';
 import type { TestSuite } from './types.js';
 
 /** The project-wide setting (foundry.toml) and the profile whose inline settings apply. */

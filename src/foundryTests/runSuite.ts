@@ -1,9 +1,9 @@
-import type { CompiledProject } from '../compile/types.js';
-import { Dictionary } from '../fuzz/inputs/dictionary.js';
+import type { CompiledProject } from '../compile/index.js';
+import { Dictionary } from '../fuzz/index.js';
 import { Rng } from '../rng.js';
-import { generateInputs, type ValueContext } from '../fuzz/inputs/values.js';
-import { encodeFunctionCall, functionTarget } from '../abi/encoding.js';
-import type { AbiValue } from '../abi/types.js';
+import { generateInputs, type ValueContext } from '../fuzz/index.js';
+import { encodeFunctionCall, functionTarget } from '../abi/index.js';
+import type { AbiValue } from '../abi/index.js';
 import { runInvariant } from './invariant.js';
 import { FORGE_SENDER, isSkipped, type SuiteOptions, SuiteSession } from './suiteSession.js';
 import type { SuiteResult, TestFunction, TestResult, TestSuite } from './types.js';

@@ -1,8 +1,8 @@
 import { hexToBytes, toFunctionSelector } from 'viem';
-import type { CompiledContract } from '../compile/types.js';
-import type { Address } from '../evm/types.js';
-import type { CampaignWorld, SuiteRecipe, SuiteScope } from '../fuzz/campaign/setup.js';
-import type { PropertyFunction } from '../oracles/types.js';
+import type { CompiledContract } from '../compile/index.js';
+import type { Address } from '../evm/index.js';
+import type { CampaignWorld, SuiteRecipe, SuiteScope } from '../fuzz/index.js';
+import type { PropertyFunction } from '../oracles/index.js';
 import { testSuite } from './discover.js';
 import { invariantSenders, invariantTargets } from './invariant.js';
 import { isSkipped, SuiteSession } from './suiteSession.js';

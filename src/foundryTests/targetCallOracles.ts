@@ -1,10 +1,10 @@
 import { equalsBytes } from '@ethereumjs/util';
-import { ASSUME_REJECTION } from '../evm/cheatcodes/environment.js';
-import { FLAGGED_FAILURE_MESSAGE } from '../evm/cheatcodes/failFlag.js';
-import type { TxResult } from '../evm/types.js';
-import type { Failure } from '../oracles/failure.js';
-import { decodeRevert, describeRevert } from '../abi/revert.js';
-import type { SequenceOracle } from '../oracles/types.js';
+import { ASSUME_REJECTION } from '../evm/index.js';
+import { FLAGGED_FAILURE_MESSAGE } from '../evm/index.js';
+import type { TxResult } from '../evm/index.js';
+import type { Failure } from '../oracles/index.js';
+import { decodeRevert, describeRevert } from '../abi/index.js';
+import type { SequenceOracle } from '../oracles/index.js';
 
 /*
  * forge's verdicts on the calls of an invariant sequence (to the targets, never the test contract):

@@ -1,8 +1,8 @@
 import { bytesToHex, toFunctionSelector } from 'viem';
-import type { CheatcodeSession } from '../evm/cheatcodes/session.js';
-import { Executor } from '../evm/executor.js';
-import type { Failure } from '../oracles/failure.js';
-import type { ChainView, SequenceOracle } from '../oracles/types.js';
+import type { CheatcodeSession } from '../evm/index.js';
+import { Executor } from '../evm/index.js';
+import type { Failure } from '../oracles/index.js';
+import type { ChainView, SequenceOracle } from '../oracles/index.js';
 import { judgeCall } from './judge.js';
 import type { TestFunction } from './types.js';
 

@@ -1,6 +1,6 @@
 import type { AbiFunction, Hex } from 'viem';
-import type { CompiledContract } from '../compile/types.js';
-import type { Address } from '../evm/types.js';
+import type { CompiledContract } from '../compile/index.js';
+import type { Address } from '../evm/index.js';
 
 /**
  * What forge runs from a test function: `unit` (no parameters), `fuzz` (parameters: one call per

@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PULL_REQUEST_FILE } from '../config/action.js';
+import { PULL_REQUEST_FILE } from '../config/index.js';
 import { ConfigurationError, errorMessage } from '../errors.js';
-import type { Report } from '../report/types.js';
+import type { Report } from '../report/index.js';
 import type { GitHubClient, RepositoryRef } from './client.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { Annotation } from '../report/annotations.js';
+import type { Annotation } from '../report/index.js';
 import type { GitHubClient, RepositoryRef } from './client.js';
 import { guardWrite, type WriteResult } from './writeResult.js';
 

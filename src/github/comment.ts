@@ -1,4 +1,4 @@
-import { REPORT_MARKER } from '../report/markdown.js';
+import { REPORT_MARKER } from '../report/index.js';
 import type { GitHubClient, RepositoryRef } from './client.js';
 import { guardWrite, type WriteResult } from './writeResult.js';
 

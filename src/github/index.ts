@@ -3,3 +3,6 @@ export { createClient, type ClientOptions, type GitHubClient, type RepositoryRef
 export { upsertComment, type CommentOutcome, type StickyComment } from './comment.js';
 export { submitReview, type ReviewOutcome, type ReviewRequest } from './review.js';
 export { guardWrite, type WriteRefusal, type WriteResult } from './writeResult.js';
+export { pullRequestHead, readReport, readReportArtifact, writeReportContext } from './artifact.js';
+export { publishReport, verdict, type Channels } from './publish.js';
+export { pullRequestDiff } from './pullFiles.js';

@@ -1,18 +1,18 @@
 import { writeFileSync } from 'node:fs';
-import type { FailOn, PublishTarget } from '../config/action.js';
-import { changedLinesFromGitHub } from '../diff/github.js';
+import type { FailOn, PublishTarget } from '../config/index.js';
+import { pullRequestDiff } from './pullFiles.js';
 import { errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
-import { renderAnnotations, toWorkflowCommands } from '../report/annotations.js';
-import { failures } from '../report/findingOrder.js';
-import { headline } from '../report/headline.js';
-import { changedLineCounts, countsText } from '../report/lineStatus.js';
-import { renderMarkdown } from '../report/markdown.js';
-import { reviewBody, reviewThreads } from '../report/review.js';
-import { plural } from '../report/units.js';
-import { renderSarif } from '../report/sarif.js';
-import { renderSummary } from '../report/summary.js';
-import type { Report, ReportFinding } from '../report/types.js';
+import { renderAnnotations, toWorkflowCommands } from '../report/index.js';
+import { failures } from '../report/index.js';
+import { headline } from '../report/index.js';
+import { changedLineCounts, countsText } from '../report/index.js';
+import { renderMarkdown } from '../report/index.js';
+import { reviewBody, reviewThreads } from '../report/index.js';
+import { plural } from '../report/index.js';
+import { renderSarif } from '../report/index.js';
+import { renderSummary } from '../report/index.js';
+import type { Report, ReportFinding } from '../report/index.js';
 import { publishCheckRun, type CheckConclusion } from './checkRun.js';
 import type { GitHubClient } from './client.js';
 import { upsertComment } from './comment.js';
@@ -180,7 +180,7 @@ export async function publishReport(request: PublishRequest, deps: PublishDeps):
 }
 
 async function pullDiffLines(octokit: GitHubClient, target: PublishTarget, pullNumber: number): Promise<ReadonlyMap<string, readonly number[]>> {
-  return (await changedLinesFromGitHub(octokit, { owner: target.owner, repo: target.repo, pullNumber })).commentableLines;
+  return (await pullRequestDiff(octokit, { owner: target.owner, repo: target.repo, pullNumber })).commentableLines;
 }
 
 /** Plain text (check-run titles do not render markdown): the headline's first item, then the counts. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ReviewComment } from '../report/review.js';
+import type { ReviewComment } from '../report/index.js';
 import type { GitHubClient, RepositoryRef } from './client.js';
 import { guardWrite, type WriteResult } from './writeResult.js';
 

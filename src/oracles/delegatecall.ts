@@ -1,4 +1,4 @@
-import type { Deployment } from '../evm/types.js';
+import type { Deployment } from '../evm/index.js';
 import type { SequenceOracle } from './types.js';
 
 /**

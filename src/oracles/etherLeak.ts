@@ -1,5 +1,5 @@
 import { formatEther } from 'viem';
-import type { Address, CallEffect, Deployment, TxResult } from '../evm/types.js';
+import type { Address, CallEffect, Deployment, TxResult } from '../evm/index.js';
 import type { Failure } from './failure.js';
 import type { SequenceOracle } from './types.js';
 

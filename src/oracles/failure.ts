@@ -1,4 +1,4 @@
-import type { FindingKind } from '../report/types.js';
+import type { FindingKind } from './types.js';
 
 /** A failure an oracle saw, located at the instruction that failed. */
 export interface Failure {

@@ -1,9 +1,9 @@
 import { decodeAbiParameters, hexToBytes, toFunctionSelector, type Abi, type AbiFunction } from 'viem';
 import { failureKey, type Failure } from './failure.js';
-import { decodeRevert, describeRevert } from '../abi/revert.js';
+import { decodeRevert, describeRevert } from '../abi/index.js';
+import { isPropertyFunction } from '../abi/index.js';
 import type { PropertyFunction, PropertyProbe } from './types.js';
 
-const PROPERTY_PREFIXES = ['property_', 'echidna_'];
 /** Echidna's rule: a property named so holds when it reverts and fails when it returns anything. */
 const REVERT_PREFIX = 'echidna_revert_';
 
@@ -16,19 +16,6 @@ export function propertyFunctions(abi: Abi, to: number, codeId: number): Propert
     selector: hexToBytes(toFunctionSelector(fn)),
     holds: fn.name.startsWith(REVERT_PREFIX) ? 'reverts' : 'returns-true',
   }));
-}
-
-/**
- * `property_*` / `echidna_*` functions: no inputs, one bool output (Echidna's convention; Medusa's
- * default prefix is `property_`, and it takes `echidna_` for ported suites).
- */
-export function isPropertyFunction(fn: AbiFunction): boolean {
-  return (
-    PROPERTY_PREFIXES.some((prefix) => fn.name.startsWith(prefix)) &&
-    fn.inputs.length === 0 &&
-    fn.outputs.length === 1 &&
-    fn.outputs[0]!.type === 'bool'
-  );
 }
 
 /**

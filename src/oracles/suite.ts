@@ -1,13 +1,13 @@
 import { toFunctionSelector, toFunctionSignature, type Abi, type AbiFunction, type Hex } from 'viem';
-import { ATTACKER_FILE, ATTACKER_NAME } from '../evm/attacker.js';
-import type { Address, Deployment } from '../evm/types.js';
+import { ATTACKER_FILE, ATTACKER_NAME } from '../evm/index.js';
+import type { Address, Deployment } from '../evm/index.js';
 import { controlledDelegatecallOracle } from './delegatecall.js';
 import { etherLeakOracle } from './etherLeak.js';
 import { propertyFunctions } from './property.js';
 import { reentrancyOracle, type FunctionNamer } from './reentrancy.js';
 import { selfdestructOracle } from './selfdestruct.js';
 import { storageWriteOracle } from './storageWrite.js';
-import { isErc20Shaped, isTestHelper } from '../abi/tokenShape.js';
+import { isErc20Shaped, isTestHelper } from '../abi/index.js';
 import { tokenTheftOracle } from './tokenTheft.js';
 import { transactionOracles } from './transaction.js';
 import type { PropertyFunction, SequenceOracle, TxOracle } from './types.js';

@@ -1,6 +1,6 @@
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToBigInt, encodeFunctionData, hexToBytes, parseAbi } from 'viem';
-import type { Address, Deployment, StorageAccess, Tx, TxResult } from '../evm/types.js';
+import type { Address, Deployment, StorageAccess, Tx, TxResult } from '../evm/index.js';
 import type { Failure } from './failure.js';
 import type { ChainView, SequenceOracle } from './types.js';
 

@@ -1,4 +1,4 @@
-import type { Address, Tx, TxResult } from '../evm/types.js';
+import type { Address, Tx, TxResult } from '../evm/index.js';
 import type { Failure } from './failure.js';
 
 export interface OracleConfig {
@@ -69,3 +69,16 @@ export interface SequenceOracle {
   begin(chain: ChainView): void | Promise<void>;
   check(chain: ChainView, tx: Tx, result: TxResult): Failure | null | Promise<Failure | null>;
 }
+
+/** What kind of failure a finding is: one per oracle, and the base-vs-head behaviour diff. */
+export type FindingKind =
+  | 'assertion'
+  | 'panic'
+  | 'property'
+  | 'arbitrary-storage-write'
+  | 'ether-leak'
+  | 'token-theft'
+  | 'unprotected-selfdestruct'
+  | 'controlled-delegatecall'
+  | 'reentrancy'
+  | 'behaviour-change';

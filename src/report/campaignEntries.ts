@@ -1,15 +1,15 @@
 import { bytesToHex } from 'viem';
-import type { CompiledContract, CompiledProject } from '../compile/types.js';
-import { formatPanicCode } from '../abi/panic.js';
+import type { CompiledContract, CompiledProject } from '../compile/index.js';
+import { formatPanicCode } from '../abi/index.js';
 import type { ReportCall, ReportFinding, ReportTarget } from './types.js';
-import type { Target } from '../targets/types.js';
-import { branchLocator } from '../targets/branchLocation.js';
-import { failureLocator } from '../targets/failureLocation.js';
-import { encodeCall, formatArgs } from '../abi/encoding.js';
-import type { ContractCampaignResult } from '../fuzz/campaign/setup.js';
-import { attackerCallParts } from '../fuzz/inputs/attackerCalls.js';
-import type { ConfirmedFinding } from '../fuzz/findings/replay.js';
-import type { Call } from '../abi/types.js';
+import type { Target } from '../targets/index.js';
+import { branchLocator } from '../targets/index.js';
+import { failureLocator } from '../targets/index.js';
+import { encodeCall, formatArgs } from '../abi/index.js';
+import type { ContractCampaignResult } from '../fuzz/index.js';
+import { attackerCallParts } from '../fuzz/index.js';
+import type { ConfirmedFinding } from '../fuzz/index.js';
+import type { Call } from '../abi/index.js';
 
 /** The campaign's targets in the report's terms: reached (first when, by which sequence) or not. */
 export function toReportTargets(targets: readonly Target[], result: ContractCampaignResult): ReportTarget[] {

@@ -1,5 +1,5 @@
 import { bytesToHex, formatUnits, getAddress, parseAbiItem, type AbiParameter } from 'viem';
-import { holdsRawBytes, stringBytes } from '../abi/stringBytes.js';
+import { holdsRawBytes, stringBytes } from '../abi/index.js';
 
 /**
  * Counterexample values written for people, as Solidity expressions where the language has one:

@@ -1,3 +1,7 @@
+import type { FindingKind } from '../oracles/index.js';
+
+export type { FindingKind };
+
 /** The JSON report, schemaVersion 1 (DESIGN.md). Stands alone: no internal types leak in here. */
 export interface Report {
   schemaVersion: 1;
@@ -86,17 +90,6 @@ export interface ReportTarget {
   missedBranch?: { file: string; line: number; condition: string };
 }
 
-export type FindingKind =
-  | 'assertion'
-  | 'panic'
-  | 'property'
-  | 'arbitrary-storage-write'
-  | 'ether-leak'
-  | 'token-theft'
-  | 'unprotected-selfdestruct'
-  | 'controlled-delegatecall'
-  | 'reentrancy'
-  | 'behaviour-change';
 
 export interface ReportCall {
   sender: string;

@@ -1,9 +1,9 @@
 import { bytesToHex } from 'viem';
 import type { World } from '../deploy/index.js';
-import { FUNDED_CONTRACT_WEI, FUNDED_TOKENS, FUNDED_WEI, VAULT_DONATION } from '../deploy/funding.js';
-import { ATTACKER_FILE } from '../evm/attacker.js';
+import { FUNDED_CONTRACT_WEI, FUNDED_TOKENS, FUNDED_WEI, VAULT_DONATION } from '../deploy/index.js';
+import { ATTACKER_FILE } from '../evm/index.js';
 import type { PlannedAttacker, PlannedFunding, ReproducerPlan } from './source/types.js';
-import type { ReportFinding } from '../report/types.js';
+import type { ReportFinding } from '../report/index.js';
 
 /** The world's funding transactions (`fundSenders`) as the reproducer repeats them. */
 export function plannedFunding(world: World): PlannedFunding[] {

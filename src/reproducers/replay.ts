@@ -1,9 +1,9 @@
 import { bytesToHex, hexToBytes } from 'viem';
-import { ATTACKER_NAME } from '../evm/attacker.js';
-import type { Executor } from '../evm/executor.js';
+import { ATTACKER_NAME } from '../evm/index.js';
+import type { Executor } from '../evm/index.js';
 import type { StepOutcome, TokenView } from './source/types.js';
 import { readTokenViews } from './tokenViews.js';
-import type { ReportCall } from '../report/types.js';
+import type { ReportCall } from '../report/index.js';
 
 /**
  * Replays a report's sequence from the deployment snapshot and says how each call ended (a

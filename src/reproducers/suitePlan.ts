@@ -1,6 +1,6 @@
-import type { CompiledProject } from '../compile/types.js';
-import { FORGE_INITIAL_BALANCE, FORGE_SENDER, FORGE_START } from '../foundryTests/suiteSession.js';
-import type { CampaignWorld } from '../fuzz/campaign/setup.js';
+import type { CompiledProject } from '../compile/index.js';
+import { FORGE_INITIAL_BALANCE, FORGE_SENDER, FORGE_START } from '../foundryTests/index.js';
+import type { CampaignWorld } from '../fuzz/index.js';
 import type { PlannedDeployment, ReproducerPlan } from './source/types.js';
 import { harnessScope } from './suiteScope.js';
 import type { WorldPlan } from './plan.js';

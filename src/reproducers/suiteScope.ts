@@ -1,5 +1,5 @@
-import type { SolcAstNode } from '../compile/solc.js';
-import type { CompiledContract, CompiledProject } from '../compile/types.js';
+import type { SolcAstNode } from '../compile/index.js';
+import type { CompiledContract, CompiledProject } from '../compile/index.js';
 
 /** The parts of a contract's members the scope reads. */
 interface MemberNode extends SolcAstNode {

@@ -1,7 +1,7 @@
 import type { Address } from 'viem';
-import { tokenView } from '../deploy/tokenViews.js';
-import type { Executor } from '../evm/executor.js';
-import { isTokenShaped } from '../fuzz/behaviour/tokenReadings.js';
+import { tokenView } from '../deploy/index.js';
+import type { Executor } from '../evm/index.js';
+import { isTokenShaped } from '../fuzz/index.js';
 import type { ReproducerPlan, TokenView } from './source/types.js';
 
 /**

@@ -1,16 +1,16 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { compileProject, describeDiagnostic } from '../compile/compile.js';
-import { importCandidates } from '../compile/imports.js';
-import { readProjectSettings } from '../compile/project/index.js';
-import { REPRODUCER_FOLDER_PREFIX } from '../compile/project/projectFiles.js';
-import type { ProjectSettings } from '../compile/project/types.js';
+import { compileProject, describeDiagnostic } from '../compile/index.js';
+import { importCandidates } from '../compile/index.js';
+import { readProjectSettings } from '../compile/index.js';
+import { REPRODUCER_FOLDER_PREFIX } from '../compile/index.js';
+import type { ProjectSettings } from '../compile/index.js';
 import { BuildError, type BuildDiagnostic } from '../errors.js';
-import type { CompiledProject } from '../compile/types.js';
-import { discoverSuites } from '../foundryTests/discover.js';
-import { runSuite } from '../foundryTests/runSuite.js';
+import type { CompiledProject } from '../compile/index.js';
+import { discoverSuites } from '../foundryTests/index.js';
+import { runSuite } from '../foundryTests/index.js';
 import { TEST_FUNCTION } from './source/lines.js';
-import type { ReportReproducerRun } from '../report/types.js';
+import type { ReportReproducerRun } from '../report/index.js';
 
 /** A reproducer to run: its file name, test contract and source, and the compiler its pragma asks for. */
 export interface ReproducerFile {

@@ -1,16 +1,16 @@
-import type { CompiledProject } from '../compile/types.js';
-import type { Budget } from '../config/budget.js';
+import type { CompiledProject } from '../compile/index.js';
+import type { Budget } from '../config/index.js';
 import type { ContractPlan } from './fuzzing.js';
-import type { CampaignEvent } from '../fuzz/campaign/loop.js';
+import type { CampaignEvent } from '../fuzz/index.js';
 import type { Clock } from '../clock.js';
-import type { ContractCampaignResult } from '../fuzz/campaign/setup.js';
-import { createBehaviourDiff, groupDivergences, type BehaviourDiff, type ConfirmedDivergence, type Divergence, type RevisionWorld } from '../fuzz/behaviour/index.js';
-import type { BaseWorld } from '../fuzz/findings/introduced.js';
-import { toReportCall } from '../report/campaignEntries.js';
-import type { TxSequence } from '../abi/types.js';
+import type { ContractCampaignResult } from '../fuzz/index.js';
+import { createBehaviourDiff, groupDivergences, type BehaviourDiff, type ConfirmedDivergence, type Divergence, type RevisionWorld } from '../fuzz/index.js';
+import type { BaseWorld } from '../fuzz/index.js';
+import { toReportCall } from '../report/index.js';
+import type { TxSequence } from '../abi/index.js';
 import type { Logger } from '../logger.js';
-import type { ReportFinding } from '../report/types.js';
-import { failureLocator } from '../targets/failureLocation.js';
+import type { ReportFinding } from '../report/index.js';
+import { failureLocator } from '../targets/index.js';
 
 /** Examples kept per (function, kind of difference): a handful, not thousands. */
 export const EXAMPLES_PER_GROUP = 3;

@@ -1,20 +1,20 @@
-import type { CompiledContract, CompiledProject } from '../compile/types.js';
-import type { Budget } from '../config/budget.js';
-import type { RunConfig, ScheduleName } from '../config/types.js';
+import type { CompiledContract, CompiledProject } from '../compile/index.js';
+import type { Budget } from '../config/index.js';
+import type { RunConfig, ScheduleName } from '../config/index.js';
 import { ConfigurationError } from '../errors.js';
-import { count } from '../report/units.js';
+import { count } from '../report/index.js';
 import type { Logger } from '../logger.js';
 import type { Clock } from '../clock.js';
-import type { CampaignEvent } from '../fuzz/campaign/loop.js';
-import { fuzzContract, type CampaignRunner, type CampaignWorld, type ContractCampaignResult } from '../fuzz/campaign/setup.js';
+import type { CampaignEvent } from '../fuzz/index.js';
+import { fuzzContract, type CampaignRunner, type CampaignWorld, type ContractCampaignResult } from '../fuzz/index.js';
 import { EXCHANGE_EVERY, workerBudgets, workerRunner } from './workers/coordinator.js';
-import { progressReporter } from '../fuzz/campaign/progress.js';
-import type { RuntimeCode } from '../fuzz/schedule/reach.js';
+import { progressReporter } from '../fuzz/index.js';
+import type { RuntimeCode } from '../fuzz/index.js';
 import { Rng } from '../rng.js';
-import type { TxSequence } from '../abi/types.js';
-import { splitBudget } from '../targets/contractsToFuzz.js';
-import type { Target } from '../targets/types.js';
-import type { Report, ReportDeployment, ReportFinding, ReportTarget } from '../report/types.js';
+import type { TxSequence } from '../abi/index.js';
+import { splitBudget } from '../targets/index.js';
+import type { Target } from '../targets/index.js';
+import type { Report, ReportDeployment, ReportFinding, ReportTarget } from '../report/index.js';
 
 /** Share of a time budget kept back for shrinking and replaying findings. */
 const SHRINK_SHARE = 0.1;

@@ -1,18 +1,18 @@
-import type { CompiledProject, ContractId } from '../compile/types.js';
+import type { CompiledProject, ContractId } from '../compile/index.js';
 import type { ContractPlan, HarnessSource } from './fuzzing.js';
-import type { ChangedFile } from '../diff/types.js';
-import { discoverSuites } from '../foundryTests/discover.js';
-import { failOnRevertInvariants, type FailOnRevertSetting } from '../foundryTests/failOnRevert.js';
-import { openSuiteWorld } from '../foundryTests/suiteWorld.js';
-import type { TestSuite } from '../foundryTests/types.js';
-import type { CampaignWorld, SuiteRecipe } from '../fuzz/campaign/setup.js';
-import type { BaseWorld } from '../fuzz/findings/introduced.js';
+import type { ChangedFile } from '../diff/index.js';
+import { discoverSuites } from '../foundryTests/index.js';
+import { failOnRevertInvariants, type FailOnRevertSetting } from '../foundryTests/index.js';
+import { openSuiteWorld } from '../foundryTests/index.js';
+import type { TestSuite } from '../foundryTests/index.js';
+import type { CampaignWorld, SuiteRecipe } from '../fuzz/index.js';
+import type { BaseWorld } from '../fuzz/index.js';
 import type { Logger } from '../logger.js';
-import { suiteOracles } from '../oracles/suite.js';
-import type { ReportDeployment } from '../report/types.js';
-import { buildTargets } from '../targets/buildTargets.js';
-import { testOrScript } from '../targets/contractsToFuzz.js';
-import type { Target } from '../targets/types.js';
+import { suiteOracles } from '../oracles/index.js';
+import type { ReportDeployment } from '../report/index.js';
+import { buildTargets } from '../targets/index.js';
+import { testOrScript } from '../targets/index.js';
+import type { Target } from '../targets/index.js';
 
 /** Where the test contracts are (foundry.toml's `test`), and forge's `fail_on_revert` for their invariants. */
 export interface SuiteSettings extends FailOnRevertSetting {

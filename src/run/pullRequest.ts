@@ -1,30 +1,31 @@
 import path from 'node:path';
 import { toFunctionSignature } from 'viem';
-import { compileForChange, compileTestsForChange, describeDiagnostic } from '../compile/compile.js';
-import { findProjectRoot, isTestOrScript, readProjectSettings } from '../compile/project/index.js';
-import type { ProjectSettings } from '../compile/project/types.js';
-import type { CompiledContract, CompiledProject } from '../compile/types.js';
-import type { ProjectConfig } from '../config/projectConfig.js';
-import type { PrConfig } from '../config/types.js';
+import { compileForChange, compileTestsForChange, describeDiagnostic } from '../compile/index.js';
+import { isTestOrScript, readProjectSettings } from '../compile/index.js';
+import { findProjectRoot } from '../config/index.js';
+import type { ProjectSettings } from '../compile/index.js';
+import type { CompiledContract, CompiledProject } from '../compile/index.js';
+import type { ProjectConfig } from '../config/index.js';
+import type { PrConfig } from '../config/index.js';
 import { ConfigurationError, errorMessage, isConfigurationError } from '../errors.js';
-import { exportRevision, type RevisionTree } from '../diff/checkout.js';
-import { changedLines, repositoryRoot, resolveRange, workTreeIs } from '../diff/git.js';
-import type { ChangedFile } from '../diff/types.js';
+import { exportRevision, type RevisionTree } from '../diff/index.js';
+import { changedLines, repositoryRoot, resolveRange, workTreeIs } from '../diff/index.js';
+import type { ChangedFile } from '../diff/index.js';
 import type { Clock } from '../clock.js';
-import { failsOnBase, type BaseWorld } from '../fuzz/findings/introduced.js';
-import { mergeTargets, toReportFinding, toReportTargets, unheldLine } from '../report/campaignEntries.js';
+import { failsOnBase, type BaseWorld } from '../fuzz/index.js';
+import { mergeTargets, toReportFinding, toReportTargets, unheldLine } from '../report/index.js';
 import { planSuites, suiteBase } from './plans.js';
 import type { Logger } from '../logger.js';
-import type { ReportFinding } from '../report/types.js';
-import { buildTargets } from '../targets/buildTargets.js';
-import { contractsToFuzz } from '../targets/contractsToFuzz.js';
+import type { ReportFinding } from '../report/index.js';
+import { buildTargets } from '../targets/index.js';
+import { contractsToFuzz } from '../targets/index.js';
 import { BehaviourWatch, behaviourChanges, campaignBudget, ComparisonAllowance } from './behaviourWatch.js';
 import { fuzzContracts, type ContractPlan, type FuzzOutcome } from './fuzzing.js';
 import { deployPlans, deployProject, projectConfigFor } from './worlds.js';
-import { constructorOf } from '../deploy/catalog.js';
-import type { ContractCampaignResult } from '../fuzz/campaign/setup.js';
+import { constructorOf } from '../deploy/index.js';
+import type { ContractCampaignResult } from '../fuzz/index.js';
 import { attachReproducers, forgeRunner, type ReproducerContext } from '../reproducers/index.js';
-import { harnessPlan } from '../reproducers/suitePlan.js';
+import { harnessPlan } from '../reproducers/index.js';
 
 /**
  * `lookout pr`: the changed Solidity lines of head since its merge-base with base become targets in

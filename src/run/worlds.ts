@@ -1,20 +1,21 @@
 import { formatEther } from 'viem';
-import type { CompiledContract, CompiledProject } from '../compile/types.js';
-import { readProjectConfig, PROJECT_CONFIG_FILE, SENDER_NAMES, type ProjectConfig } from '../config/projectConfig.js';
-import type { RunConfig } from '../config/types.js';
-import { executorOptions } from '../config/chainConfig.js';
-import { ATTACKER_ID, attackerContract, callsOut } from '../deploy/attacker.js';
+import type { CompiledContract, CompiledProject } from '../compile/index.js';
+import { readProjectConfig, PROJECT_CONFIG_FILE, SENDER_NAMES, type ProjectConfig } from '../config/index.js';
+import type { RunConfig } from '../config/index.js';
+import { DEFAULT_GAS_LIMIT, SENDER_ADDRESSES, type ChainConfig } from '../config/index.js';
+import type { ExecutorOptions } from '../evm/index.js';
+import { ATTACKER_ID, attackerContract, callsOut } from '../deploy/index.js';
 import { deployWorld, type ReadableValue, type World } from '../deploy/index.js';
 import type { ContractPlan } from './fuzzing.js';
-import type { CampaignWorld, DeploymentRecipe, WorldRecipe } from '../fuzz/campaign/setup.js';
-import { openSuiteWorld } from '../foundryTests/suiteWorld.js';
+import type { CampaignWorld, DeploymentRecipe, WorldRecipe } from '../fuzz/index.js';
+import { openSuiteWorld } from '../foundryTests/index.js';
 import { Rng } from '../rng.js';
-import { notFuzzedTargets } from '../report/campaignEntries.js';
+import { notFuzzedTargets } from '../report/index.js';
 import type { Logger } from '../logger.js';
-import type { Address } from '../evm/types.js';
-import type { Report, ReportDeployment, ReportTarget } from '../report/types.js';
-import type { FuzzSelection } from '../targets/contractsToFuzz.js';
-import type { Target } from '../targets/types.js';
+import type { Address } from '../evm/index.js';
+import type { Report, ReportDeployment, ReportTarget } from '../report/index.js';
+import type { FuzzSelection } from '../targets/index.js';
+import type { Target } from '../targets/index.js';
 import path from 'node:path';
 
 /** What deploying the contracts under test gave: campaigns to run and, for the report, what was not deployed. */
@@ -196,4 +197,17 @@ function skippedEntry(contract: CompiledContract, reason: string): ReportDeploym
 
 function readable(value: ReadableValue): string {
   return typeof value === 'string' ? value : typeof value === 'boolean' ? String(value) : `[${value.map(readable).join(', ')}]`;
+}
+
+/**
+ * What the executor takes of the chain model: the gas limit and the funded accounts. A deployer that
+ * also sends goes first among the senders: oracles read sender 0 as the owner (its withdrawals are
+ * by design).
+ */
+export function executorOptions(chain: ChainConfig): ExecutorOptions {
+  if (chain.senders === undefined && chain.deployer === undefined) return { gasLimit: chain.gasLimit ?? DEFAULT_GAS_LIMIT };
+  const senders = chain.senders ?? SENDER_ADDRESSES;
+  const deployer = chain.deployer ?? senders[0];
+  const ordered = senders.includes(deployer) ? [deployer, ...senders.filter((s) => s !== deployer)] : senders;
+  return { gasLimit: chain.gasLimit ?? DEFAULT_GAS_LIMIT, accounts: { deployer, senders: ordered } };
 }

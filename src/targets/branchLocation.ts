@@ -1,4 +1,4 @@
-import type { CompiledContract } from '../compile/types.js';
+import type { CompiledContract } from '../compile/index.js';
 import { codeLocations } from './codeLocations.js';
 import { LineIndex } from './lineIndex.js';
 

@@ -1,5 +1,5 @@
-import type { CompiledContract, CompiledProject, SourceFile } from '../compile/types.js';
-import type { ChangedFile } from '../diff/types.js';
+import type { CompiledContract, CompiledProject, SourceFile } from '../compile/index.js';
+import type { ChangedFile } from '../diff/index.js';
 import { codeLines, type CodeLines, type CodeUnit } from './codeLines.js';
 import { codeLocations, type CodeLocations } from './codeLocations.js';
 import { LineIndex } from './lineIndex.js';

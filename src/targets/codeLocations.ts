@@ -1,5 +1,5 @@
-import type { CompiledCode, SourceFile } from '../compile/types.js';
-import { instructions, stripMetadata } from '../bytecode/instructions.js';
+import type { CompiledCode, SourceFile } from '../compile/index.js';
+import { instructions, stripMetadata } from '../bytecode/index.js';
 import type { LineIndex } from './lineIndex.js';
 import { decodeSourceMap } from './sourceMap.js';
 

@@ -1,4 +1,4 @@
-import type { CompiledContract, CompiledProject, ContractId } from '../compile/types.js';
+import type { CompiledContract, CompiledProject, ContractId } from '../compile/index.js';
 import type { Target } from './types.js';
 
 export interface SkippedContract {

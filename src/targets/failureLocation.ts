@@ -1,4 +1,4 @@
-import type { CompiledContract, CompiledProject } from '../compile/types.js';
+import type { CompiledContract, CompiledProject } from '../compile/index.js';
 import { codeLocations } from './codeLocations.js';
 import { LineIndex, parseSrc } from './lineIndex.js';
 

@@ -1,4 +1,3 @@
-export { basicBlocks } from '../bytecode/basicBlocks.js';
 export { buildTargets } from './buildTargets.js';
 export { codeLines, type CodeLines, type CodeUnit } from './codeLines.js';
 export { codeLocations, type CodeLocations, type MappedInstruction } from './codeLocations.js';
@@ -6,3 +5,6 @@ export { contractsToFuzz, countTargets, splitBudget, type FuzzSelection, type Sk
 export { LineIndex } from './lineIndex.js';
 export { decodeSourceMap } from './sourceMap.js';
 export type * from './types.js';
+export { branchLocator } from './branchLocation.js';
+export { testOrScript } from './contractsToFuzz.js';
+export { failureLocator } from './failureLocation.js';

@@ -1,5 +1,4 @@
-import type { ContractId } from '../compile/types.js';
-import type { Instruction } from '../bytecode/instructions.js';
+import type { ContractId } from '../compile/index.js';
 
 /** `i` jumps into a function, `o` returns from one, `-` is an ordinary jump (or no jump). */
 export type JumpKind = 'i' | 'o' | '-';
@@ -14,14 +13,6 @@ export interface SourceMapEntry {
   file: number;
   jump: JumpKind;
   modifierDepth: number;
-}
-
-export interface BasicBlock {
-  /** pc of the first instruction. */
-  start: number;
-  /** pc of the last instruction. */
-  end: number;
-  instructions: Instruction[];
 }
 
 /**

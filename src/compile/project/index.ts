@@ -1,5 +1,4 @@
 // How Lookout reads a project the way forge does: root, settings, remappings, compiler versions, what to compile.
-export { findProjectRoot } from '../../config/projectRoot.js';
 export { readProjectSettings } from './settings.js';
 export { parseFoundryConfig, type Environment, type FoundryConfig, type FoundryValues } from './foundryToml.js';
 export { mergeRemappings, normaliseRemapping, readProjectRemappings, type RemappingSources } from './projectRemappings.js';

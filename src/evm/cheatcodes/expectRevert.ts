@@ -1,6 +1,6 @@
 import { equalsBytes } from '@ethereumjs/util';
 import { hexToBytes, type Hex } from 'viem';
-import { decodeRevert, describeRevert } from '../../abi/revert.js';
+import { decodeRevert, describeRevert } from '../../abi/index.js';
 import type { Address } from '../types.js';
 import type { CheatState, ExpectedRevert } from './state.js';
 import { CheatcodeError, type CheatCall, type CheatcodeDefinition, decodedAddress } from './types.js';

@@ -1,7 +1,7 @@
 import { shrinkSequence, type ShrinkBudget } from '../findings/shrink.js';
-import { callTargets } from '../../abi/encoding.js';
+import { callTargets } from '../../abi/index.js';
 import { unwrapAttackerCall } from '../inputs/attackerCalls.js';
-import type { Call, TxSequence } from '../../abi/types.js';
+import type { Call, TxSequence } from '../../abi/index.js';
 import { compareObservations } from './compare.js';
 import { Counterparts } from './counterparts.js';
 import { RevisionObserver } from './observation.js';

@@ -1,4 +1,4 @@
-import type { ContractId } from '../../compile/types.js';
+import type { ContractId } from '../../compile/index.js';
 
 /**
  * Each head deployment's counterpart among the base's (-1 for none): the k-th deployment of a

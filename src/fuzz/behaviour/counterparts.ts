@@ -1,7 +1,7 @@
 import type { AbiParameter } from 'viem';
 import { counterpartDeployments } from './counterpartDeployments.js';
-import { abiType, callTargets } from '../../abi/encoding.js';
-import type { AbiValue, Call, CallTarget, TxSequence } from '../../abi/types.js';
+import { abiType, callTargets } from '../../abi/index.js';
+import type { AbiValue, Call, CallTarget, TxSequence } from '../../abi/index.js';
 import type { RevisionWorld } from './types.js';
 
 /**

@@ -10,11 +10,11 @@ import {
   type AbiFunction,
   type Hex,
 } from 'viem';
-import { storageKey } from '../../evm/executor.js';
-import type { TxResult } from '../../evm/types.js';
-import { decodeRevert, describeRevert } from '../../abi/revert.js';
+import { storageKey } from '../../evm/index.js';
+import type { TxResult } from '../../evm/index.js';
+import { decodeRevert, describeRevert } from '../../abi/index.js';
 import { toTx } from '../campaign/sequenceRunner.js';
-import type { Call } from '../../abi/types.js';
+import type { Call } from '../../abi/index.js';
 import { TokenReadings, tokenChanges, type Readings, type StateChange, type TokenChange } from './tokenReadings.js';
 import type { RevisionWorld } from './types.js';
 import { AddressBook, argumentsText, etherChangeText, valueText } from './wording.js';

@@ -1,6 +1,6 @@
 import { bytesToHex, concatHex, encodeAbiParameters, hexToBigInt, hexToBytes, toFunctionSelector, type Abi } from 'viem';
-import type { Executor } from '../../evm/executor.js';
-import { signature } from '../../abi/encoding.js';
+import type { Executor } from '../../evm/index.js';
+import { signature } from '../../abi/index.js';
 import type { AddressBook } from './wording.js';
 import type { RevisionWorld } from './types.js';
 

@@ -1,6 +1,6 @@
-import type { CompiledContract, ContractId } from '../../compile/types.js';
-import type { Executor } from '../../evm/executor.js';
-import type { TxSequence } from '../../abi/types.js';
+import type { CompiledContract, ContractId } from '../../compile/index.js';
+import type { Executor } from '../../evm/index.js';
+import type { TxSequence } from '../../abi/index.js';
 
 /** One revision's contracts, deployed by the shared plan: `contracts[i]` is `executor.deployments[i]`. */
 export interface RevisionWorld {

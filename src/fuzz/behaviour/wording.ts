@@ -1,6 +1,6 @@
 import { formatEther, type AbiParameter } from 'viem';
-import type { Address } from '../../evm/types.js';
-import { SENDER_NAMES } from '../../config/projectConfig.js';
+import type { Address } from '../../evm/index.js';
+import { SENDER_NAMES } from '../../config/index.js';
 import type { RevisionWorld } from './types.js';
 
 /**

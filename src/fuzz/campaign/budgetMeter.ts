@@ -1,4 +1,4 @@
-import type { Budget } from '../../config/budget.js';
+import type { Budget } from '../../config/index.js';
 import type { Clock } from '../../clock.js';
 
 /**

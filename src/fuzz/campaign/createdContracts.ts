@@ -1,7 +1,7 @@
-import type { CompiledContract } from '../../compile/types.js';
-import { contractOfRuntime } from '../../deploy/runtimeMatch.js';
-import type { Executor } from '../../evm/executor.js';
-import type { Address } from '../../evm/types.js';
+import type { CompiledContract } from '../../compile/index.js';
+import { contractOfRuntime } from '../../deploy/index.js';
+import type { Executor } from '../../evm/index.js';
+import type { Address } from '../../evm/index.js';
 import { toTx } from './sequenceRunner.js';
 import { generateCallValue, generateInputs, type DeploymentTargets, type ValueContext } from '../inputs/values.js';
 

@@ -1,4 +1,4 @@
-import { failureKey } from '../../oracles/failure.js';
+import { failureKey } from '../../oracles/index.js';
 import { branchEdge, CostCollector, type CostVector } from '../harvey/costs.js';
 import { comparedValues, functionKey, slotsRead, slotsWritten, storageFingerprint, type ComparedValues, type StorageSlot } from '../harvey/ddsf.js';
 import { harvestFeedback } from '../inputs/feedback.js';
@@ -10,7 +10,7 @@ import { branchGoal, goalBranch } from '../schedule/nearMisses.js';
 import { retainCalls } from '../findings/shrink.js';
 import type { CampaignFinding } from '../findings/replay.js';
 import { runSequence, type SequenceRun } from './sequenceRunner.js';
-import type { TxSequence } from '../../abi/types.js';
+import type { TxSequence } from '../../abi/index.js';
 import type { CampaignSetup } from './loop.js';
 import type { CampaignState } from './state.js';
 

@@ -1,6 +1,6 @@
-import { failureKey } from '../../oracles/failure.js';
+import { failureKey } from '../../oracles/index.js';
 import type { CampaignFinding } from '../findings/replay.js';
-import type { TxSequence } from '../../abi/types.js';
+import type { TxSequence } from '../../abi/index.js';
 import type { CampaignSetup } from './loop.js';
 import type { CampaignState } from './state.js';
 import { evaluate } from './evaluation.js';

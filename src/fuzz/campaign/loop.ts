@@ -1,6 +1,6 @@
-import type { Budget } from '../../config/budget.js';
-import type { Techniques } from '../../config/types.js';
-import type { TxResult } from '../../evm/types.js';
+import type { Budget } from '../../config/index.js';
+import type { Techniques } from '../../config/index.js';
+import type { TxResult } from '../../evm/index.js';
 import type { Clock } from '../../clock.js';
 import { aggressiveRun, functionKey } from '../harvey/ddsf.js';
 import type { Dictionary } from '../inputs/dictionary.js';
@@ -11,7 +11,7 @@ import type { PowerSchedule } from '../schedule/schedule.js';
 import type { FirstReach } from '../schedule/reach.js';
 import type { CampaignFinding } from '../findings/replay.js';
 import type { SequenceHarness } from './sequenceRunner.js';
-import type { TxSequence } from '../../abi/types.js';
+import type { TxSequence } from '../../abi/index.js';
 import { CampaignState } from './state.js';
 import { evaluate, withoutGasHogs } from './evaluation.js';
 import { exchangePoint, type CampaignExchange } from './exchange.js';

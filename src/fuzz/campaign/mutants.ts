@@ -1,9 +1,9 @@
-import type { Techniques } from '../../config/types.js';
+import type { Techniques } from '../../config/index.js';
 import type { CorpusEntry } from '../corpus/corpus.js';
 import { functionKey } from '../harvey/ddsf.js';
 import { applyMutation, mutateSequence, type MutationContext } from '../inputs/mutations.js';
 import type { Rng } from '../../rng.js';
-import type { TxSequence } from '../../abi/types.js';
+import type { TxSequence } from '../../abi/index.js';
 import type { CampaignState } from './state.js';
 
 /** Share of mutants that change a single argument when input prediction is on. */

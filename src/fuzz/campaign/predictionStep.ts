@@ -4,7 +4,7 @@ import {
   diffSingleNumeric, evaluatePrediction, pickPrediction, predict, readNumeric, withNumeric, type PreferMetric, type UncoveredMetric,
 } from '../harvey/prediction.js';
 import type { Rng } from '../../rng.js';
-import type { TxSequence } from '../../abi/types.js';
+import type { TxSequence } from '../../abi/index.js';
 import type { CampaignSetup } from './loop.js';
 import type { CampaignState } from './state.js';
 import { evaluate, type Execution } from './evaluation.js';

@@ -1,11 +1,11 @@
-import type { Executor } from '../../evm/executor.js';
-import type { Tx, TxResult } from '../../evm/types.js';
-import { failureKey, type Failure } from '../../oracles/failure.js';
-import { checkProperties, propertyFailureKey } from '../../oracles/property.js';
-import { checkTransaction } from '../../oracles/transaction.js';
-import type { PropertyFunction, SequenceOracle, TxOracle } from '../../oracles/types.js';
-import { encodeCall } from '../../abi/encoding.js';
-import type { Call, TxSequence } from '../../abi/types.js';
+import type { Executor } from '../../evm/index.js';
+import type { Tx, TxResult } from '../../evm/index.js';
+import { failureKey, type Failure } from '../../oracles/index.js';
+import { checkProperties, propertyFailureKey } from '../../oracles/index.js';
+import { checkTransaction } from '../../oracles/index.js';
+import type { PropertyFunction, SequenceOracle, TxOracle } from '../../oracles/index.js';
+import { encodeCall } from '../../abi/index.js';
+import type { Call, TxSequence } from '../../abi/index.js';
 
 /** What runs a sequence and judges it: the executor and the oracles (`buildOracles` makes the full set). */
 export interface SequenceHarness {

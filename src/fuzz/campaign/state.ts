@@ -8,7 +8,7 @@ import { PredictionStats } from '../harvey/prediction.js';
 import { StateFollowUps } from '../harvey/stateFollowUps.js';
 import type { CampaignFinding } from '../findings/replay.js';
 import type { CampaignEvent, CampaignOutcome, CampaignSetup } from './loop.js';
-import type { Executor } from '../../evm/executor.js';
+import type { Executor } from '../../evm/index.js';
 
 /**
  * Everything a campaign accumulates while it runs: the budget spent, the corpus, the failures

@@ -1,5 +1,5 @@
 import type { CostVector } from '../harvey/costs.js';
-import type { TxSequence } from '../../abi/types.js';
+import type { TxSequence } from '../../abi/index.js';
 
 /** One input of the test suite: a sequence, keyed by its path id (`sequencePathId`, Harvey Sect. 5). */
 export interface CorpusEntry {

@@ -1,5 +1,5 @@
 import type { CalledFrame } from '../../analysis/index.js';
-import type { TxTrace } from '../../evm/types.js';
+import type { TxTrace } from '../../evm/index.js';
 
 interface Building {
   code: Uint8Array;

@@ -1,5 +1,5 @@
-import type { TxResult } from '../../evm/types.js';
-import type { Call } from '../../abi/types.js';
+import type { TxResult } from '../../evm/index.js';
+import type { Call } from '../../abi/index.js';
 import { functionKey } from '../harvey/ddsf.js';
 
 /**

@@ -1,6 +1,6 @@
-import type { TxResult } from '../../evm/types.js';
+import type { TxResult } from '../../evm/index.js';
 import { isAttackerCall } from '../inputs/attackerCalls.js';
-import type { Call } from '../../abi/types.js';
+import type { Call } from '../../abi/index.js';
 
 /** What the corpus needs to know of one executed transaction of a sequence. */
 export interface TxStep {

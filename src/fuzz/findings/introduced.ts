@@ -1,11 +1,11 @@
-import type { CompiledContract, ContractId } from '../../compile/types.js';
-import type { Executor } from '../../evm/executor.js';
-import { failureIdentity, keyIdentity, type Failure } from '../../oracles/failure.js';
-import { buildOracles, type OracleSet, type OracleSettings } from '../../oracles/suite.js';
-import { callTargets } from '../../abi/encoding.js';
+import type { CompiledContract, ContractId } from '../../compile/index.js';
+import type { Executor } from '../../evm/index.js';
+import { failureIdentity, keyIdentity, type Failure } from '../../oracles/index.js';
+import { buildOracles, type OracleSet, type OracleSettings } from '../../oracles/index.js';
+import { callTargets } from '../../abi/index.js';
 import { counterpartDeployments } from '../behaviour/counterpartDeployments.js';
 import { runSequence } from '../campaign/sequenceRunner.js';
-import type { TxSequence } from '../../abi/types.js';
+import type { TxSequence } from '../../abi/index.js';
 
 /** The base revision's contracts, deployed by the same plan as head's. */
 export interface BaseWorld {

@@ -1,10 +1,10 @@
-import type { TxResult } from '../../evm/types.js';
-import { failureKey, type Failure } from '../../oracles/failure.js';
+import type { TxResult } from '../../evm/index.js';
+import { failureKey, type Failure } from '../../oracles/index.js';
 import type { Clock } from '../../clock.js';
 import type { ReachTracker } from '../schedule/reach.js';
 import { runSequence, type SequenceHarness } from '../campaign/sequenceRunner.js';
 import { shrinkSequence, type CallUnwrap } from './shrink.js';
-import type { TxSequence } from '../../abi/types.js';
+import type { TxSequence } from '../../abi/index.js';
 
 /** A failure the campaign saw first at `execution` (its transaction count), with the sequence up to it. */
 export interface CampaignFinding {

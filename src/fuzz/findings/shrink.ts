@@ -1,5 +1,5 @@
 import type { AbiParameter } from 'viem';
-import type { AbiValue, Call, TxSequence } from '../../abi/types.js';
+import type { AbiValue, Call, TxSequence } from '../../abi/index.js';
 
 /**
  * Counterexample shrinking: pure and budgeted. The caller injects `stillFails` (replay the candidate

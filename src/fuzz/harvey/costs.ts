@@ -1,5 +1,5 @@
-import { Op } from '../../bytecode/opcodes.js';
-import type { BranchComparison, TxResult, TxTrace } from '../../evm/types.js';
+import { Op } from '../../bytecode/index.js';
+import type { BranchComparison, TxResult, TxTrace } from '../../evm/index.js';
 
 /**
  * Harvey's cost metrics (Sect. 4.3; Learning-inputs Sect. 4.2), evaluated from the runtime

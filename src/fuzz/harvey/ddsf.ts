@@ -1,10 +1,10 @@
-import type { Executor } from '../../evm/executor.js';
-import type { Address, TxResult, TxTrace } from '../../evm/types.js';
+import type { Executor } from '../../evm/index.js';
+import type { Address, TxResult, TxTrace } from '../../evm/index.js';
 import type { Dictionary } from '../inputs/dictionary.js';
 import { MUTATION_WEIGHTS, type SequenceMutation } from '../inputs/mutations.js';
 import type { Rng } from '../../rng.js';
 import { toTx } from '../campaign/sequenceRunner.js';
-import type { Call, TxSequence } from '../../abi/types.js';
+import type { Call, TxSequence } from '../../abi/index.js';
 
 /**
  * Demand-driven sequence fuzzing (Harvey Sect. 5). Path ids span only the last transaction; with a

@@ -1,4 +1,4 @@
-import type { AbiValue, Call, TxSequence } from '../../abi/types.js';
+import type { AbiValue, Call, TxSequence } from '../../abi/index.js';
 import type { StorageSlot } from './ddsf.js';
 
 /**

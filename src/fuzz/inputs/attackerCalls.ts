@@ -1,8 +1,8 @@
 import { bytesToHex, hexToBytes, type Hex } from 'viem';
-import { ATTACKER_CALL_SELECTOR } from '../../evm/attacker.js';
-import { decodeArgs, encodeCall } from '../../abi/encoding.js';
+import { ATTACKER_CALL_SELECTOR } from '../../evm/index.js';
+import { decodeArgs, encodeCall } from '../../abi/index.js';
 import type { Rng } from '../../rng.js';
-import type { AbiValue, Call, CallTarget, TxSequence } from '../../abi/types.js';
+import type { AbiValue, Call, CallTarget, TxSequence } from '../../abi/index.js';
 
 /**
  * Calls through Lookout's attacker (src/evm/attacker.ts): `lookoutCall(to, data, reenter)` forwards

@@ -1,5 +1,5 @@
-import { Op } from '../../bytecode/opcodes.js';
-import { instructions, jumpDestinations, stripMetadata } from '../../bytecode/instructions.js';
+import { Op } from '../../bytecode/index.js';
+import { instructions, jumpDestinations, stripMetadata } from '../../bytecode/index.js';
 import type { Rng } from '../../rng.js';
 
 const WORD = 1n << 256n;

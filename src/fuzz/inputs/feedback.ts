@@ -1,6 +1,6 @@
-import type { TxResult } from '../../evm/types.js';
+import type { TxResult } from '../../evm/index.js';
 import type { Dictionary } from './dictionary.js';
-import type { AbiValue, Call } from '../../abi/types.js';
+import type { AbiValue, Call } from '../../abi/index.js';
 
 /**
  * Feeds what a transaction revealed back into the dictionary: the operands of the comparisons that

@@ -1,8 +1,8 @@
 import type { AbiParameter } from 'viem';
-import { isPayable } from '../../abi/encoding.js';
+import { isPayable } from '../../abi/index.js';
 import { attackerDeployment, payingTarget, throughAttacker } from './attackerCalls.js';
 import type { Rng } from '../../rng.js';
-import type { Call, TxSequence } from '../../abi/types.js';
+import type { Call, TxSequence } from '../../abi/index.js';
 import { mutateValue } from './valueMutation.js';
 import {
   dynamicArrays,

@@ -1,8 +1,8 @@
 import type { Abi } from 'viem';
-import { tokenBalance, tokenSupply } from '../../deploy/tokenViews.js';
-import type { Executor } from '../../evm/executor.js';
-import type { Address } from '../../evm/types.js';
-import { isErc20Shaped } from '../../abi/tokenShape.js';
+import { tokenBalance, tokenSupply } from '../../deploy/index.js';
+import type { Executor } from '../../evm/index.js';
+import type { Address } from '../../evm/index.js';
+import { isErc20Shaped } from '../../abi/index.js';
 
 /**
  * The amounts a caller can read off the state every sequence starts from: the ether each deployed

@@ -1,6 +1,6 @@
-import { basicBlocks } from '../../bytecode/basicBlocks.js';
-import { stripMetadata } from '../../bytecode/instructions.js';
-import { Op } from '../../bytecode/opcodes.js';
+import { basicBlocks } from '../../bytecode/index.js';
+import { stripMetadata } from '../../bytecode/index.js';
+import { Op } from '../../bytecode/index.js';
 
 /**
  * Why a target was never reached, as a reviewer can act on it: the nearest branch whose direction

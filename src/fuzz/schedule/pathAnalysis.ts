@@ -1,5 +1,5 @@
 import { lookahead, prepareProgram, targetsInWorld, unreachableTargets, type AnalysisStats, type TargetSet, type WorldCode } from '../../analysis/index.js';
-import type { TxResult } from '../../evm/types.js';
+import type { TxResult } from '../../evm/index.js';
 import { calledFrames } from '../corpus/framePaths.js';
 
 export type { WorldCode };

@@ -1,6 +1,6 @@
-import type { TxResult } from '../../evm/types.js';
-import { stripMetadata } from '../../bytecode/instructions.js';
-import { basicBlocks } from '../../bytecode/basicBlocks.js';
+import type { TxResult } from '../../evm/index.js';
+import { stripMetadata } from '../../bytecode/index.js';
+import { basicBlocks } from '../../bytecode/index.js';
 
 /**
  * One target as the campaign sees it: pcs in the runtime and creation code of the fuzzed contract,

@@ -1,5 +1,5 @@
 import type { Abi, AbiFunction, AbiParameter } from 'viem';
-import { valueText, type AddressNames } from '../../report/solidityValues.js';
+import { valueText, type AddressNames } from '../../report/index.js';
 
 /** Parameter types a typed call can be written with: elementary ones, arrays of them, and contracts (converted). */
 const ELEMENTARY = /^(address|bool|string|bytes\d*|u?int\d*)(\[\d*\])*$/;

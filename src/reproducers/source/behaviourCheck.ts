@@ -1,5 +1,5 @@
 import { encodeAbiParameters, type Hex } from 'viem';
-import { addressText, etherText, type AddressNames } from '../../report/solidityValues.js';
+import { addressText, etherText, type AddressNames } from '../../report/index.js';
 import type { Check } from './checks.js';
 import { MARK } from './mark.js';
 import type { RecordedLog, ReproducerPlan, StepOutcome } from './types.js';

@@ -1,6 +1,6 @@
-import type { AddressNames } from '../../report/solidityValues.js';
-import { addressText, instanceName, integerText } from '../../report/solidityValues.js';
-import { describePanic } from '../../abi/panic.js';
+import type { AddressNames } from '../../report/index.js';
+import { addressText, instanceName, integerText } from '../../report/index.js';
+import { describePanic } from '../../abi/index.js';
 import type { CallContext } from './attackerCalls.js';
 import { behaviourCheck } from './behaviourCheck.js';
 import { delegatecallCheck } from './delegatecallCheck.js';

@@ -1,5 +1,5 @@
 import { getAddress, keccak256, toHex } from 'viem';
-import { addressText, type AddressNames } from '../../report/solidityValues.js';
+import { addressText, type AddressNames } from '../../report/index.js';
 import type { Check } from './checks.js';
 import { MARK, marked } from './mark.js';
 import type { ReproducerPlan } from './types.js';

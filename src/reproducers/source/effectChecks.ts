@@ -1,4 +1,4 @@
-import { addressText, type AddressNames } from '../../report/solidityValues.js';
+import { addressText, type AddressNames } from '../../report/index.js';
 import type { Check } from './checks.js';
 import { MARK, marked } from './mark.js';
 import type { ReproducerPlan } from './types.js';

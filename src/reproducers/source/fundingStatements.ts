@@ -1,5 +1,5 @@
 import { getAddress } from 'viem';
-import { addressText, etherText, integerText, type AddressNames } from '../../report/solidityValues.js';
+import { addressText, etherText, integerText, type AddressNames } from '../../report/index.js';
 import type { PlannedFunding } from './types.js';
 
 /**

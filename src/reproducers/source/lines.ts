@@ -1,4 +1,4 @@
-import type { ReportCall } from '../../report/types.js';
+import type { ReportCall } from '../../report/index.js';
 
 /** The reproducer's test function. */
 export const TEST_FUNCTION = 'test_reproduce';

@@ -1,9 +1,9 @@
 import { getAddress, type AbiFunction } from 'viem';
-import type { AddressNames } from '../../report/solidityValues.js';
-import type { ReportCall, ReportFinding } from '../../report/types.js';
+import type { AddressNames } from '../../report/index.js';
+import type { ReportCall, ReportFinding } from '../../report/index.js';
 import { functionOf, typedArguments } from './arguments.js';
-import { FLAGGED_FAILURE_MESSAGE } from '../../evm/cheatcodes/failFlag.js';
-import { FLAGGED_CALL_MESSAGE, REVERTED_CALL_MESSAGE } from '../../foundryTests/targetCallOracles.js';
+import { FLAGGED_FAILURE_MESSAGE } from '../../evm/index.js';
+import { FLAGGED_CALL_MESSAGE, REVERTED_CALL_MESSAGE } from '../../foundryTests/index.js';
 import { typedStatement } from './attackerCalls.js';
 import { overloadInterface } from './overloads.js';
 import { panicCheck, type Check } from './checks.js';

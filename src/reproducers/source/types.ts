@@ -1,5 +1,5 @@
 import type { Abi, AbiParameter } from 'viem';
-import type { ReportFinding } from '../../report/types.js';
+import type { ReportFinding } from '../../report/index.js';
 
 /** A contract the reproducer's `setUp()` deploys, as the campaign's world did, in the same order. */
 export interface PlannedDeployment {

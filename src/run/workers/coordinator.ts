@@ -1,16 +1,16 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { Budget } from '../../config/budget.js';
+import type { Budget } from '../../config/index.js';
 import { CAMPAIGN_WORKER, type WorkerJob, type WorkerMessage } from './thread.js';
-import type { CampaignEvent, CampaignOutcome, CampaignSetup } from '../../fuzz/campaign/loop.js';
-import type { CampaignRunner } from '../../fuzz/campaign/setup.js';
-import type { Imports } from '../../fuzz/campaign/exchange.js';
-import type { CampaignFinding } from '../../fuzz/findings/replay.js';
-import { PredictionStats } from '../../fuzz/harvey/prediction.js';
-import type { ReachTracker } from '../../fuzz/schedule/reach.js';
-import type { TxSequence } from '../../abi/types.js';
-import { failureKey } from '../../oracles/failure.js';
+import type { CampaignEvent, CampaignOutcome, CampaignSetup } from '../../fuzz/index.js';
+import type { CampaignRunner } from '../../fuzz/index.js';
+import type { Imports } from '../../fuzz/index.js';
+import type { CampaignFinding } from '../../fuzz/index.js';
+import { PredictionStats } from '../../fuzz/index.js';
+import type { ReachTracker } from '../../fuzz/index.js';
+import type { TxSequence } from '../../abi/index.js';
+import { failureKey } from '../../oracles/index.js';
 
 /**
  * Transactions a worker runs between trades. Often enough that a path one worker opened soon reaches

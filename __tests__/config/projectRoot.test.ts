@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { findProjectRoot } from '../../../src/config/projectRoot.js';
-import { cleanUp, SOL, tempProject } from './tempProject.js';
+import { findProjectRoot } from '../../src/config/projectRoot.js';
+import { cleanUp, SOL, tempProject } from '../compile/project/tempProject.js';
 
 describe('findProjectRoot', () => {
   let base: string;

@@ -1,0 +1,3 @@
+export { basicBlocks, type BasicBlock } from './basicBlocks.js';
+export { instructions, jumpDestinations, stripMetadata } from './instructions.js';
+export { OPCODES, Op } from './opcodes.js';

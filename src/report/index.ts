@@ -1,0 +1,15 @@
+export { renderAnnotations, toWorkflowCommands, type Annotation } from './annotations.js';
+export { mergeTargets, notFuzzedTargets, toReportCall, toReportFinding, toReportTargets, unheldLine } from './campaignEntries.js';
+export { failures } from './findingOrder.js';
+export { headline } from './headline.js';
+export { changedLineCounts, countsText } from './lineStatus.js';
+export { REPORT_MARKER, renderMarkdown } from './markdown.js';
+export { reviewBody, reviewThreads, type ReviewComment } from './review.js';
+export { renderSarif } from './sarif.js';
+export { accountNames } from './sequence.js';
+export { addressText, etherText, instanceName, integerText, valueText, type AddressNames } from './solidityValues.js';
+export { renderSummary } from './summary.js';
+export { renderText } from './text.js';
+export type { Report, ReportCall, ReportDeployment, ReportFinding, ReportReproducer, ReportReproducerRun, ReportTarget } from './types.js';
+export { count, plural } from './units.js';
+export { writeJsonReport, writeReproducers } from './write.js';

@@ -1,0 +1,2 @@
+export { VERSION, runPipeline } from './pipeline.js';
+export { isCampaignWorker } from './workers/thread.js';
