@@ -5,6 +5,7 @@
  * diverge — and the report's examples come from what the campaign compared as it ran.
  */
 import { BehaviourWatch, ComparisonAllowance } from '../../src/run/behaviourWatch.js';
+import { planBudget } from '../../src/run/budget.js';
 import { runCampaign, type CampaignEvent } from '../../src/fuzz/campaign/loop.js';
 import { callTargets } from '../../src/abi/encoding.js';
 import { Dictionary } from '../../src/fuzz/inputs/dictionary.js';
@@ -18,7 +19,7 @@ const BUDGET = { kind: 'executions', executions: 2000 } as const;
 
 async function campaign(withWatch: boolean) {
   const { base, head } = await deployRevisions('transposed-constant', ['FeeMath']);
-  const allowance = new ComparisonAllowance(BUDGET, () => 0, 1);
+  const allowance = new ComparisonAllowance(planBudget(BUDGET, [{ campaign: 'FeeMath', contract: 'FeeMath', targets: 1 }], { workers: 1, compared: 1 }).comparison!, () => 0);
   const watch = new BehaviourWatch(head, base, allowance);
   const dictionary = new Dictionary();
   dictionary.mineBytecode(head.executor.deployments[0].code);

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { compileProject } from '../../src/compile/compile.js';
-import type { CompiledContract, CompiledProject } from '../../src/compile/types.js';
-import { contractsToFuzz, countTargets, splitBudget } from '../../src/targets/contractsToFuzz.js';
+import type { CompiledProject } from '../../src/compile/types.js';
+import { contractsToFuzz } from '../../src/targets/contractsToFuzz.js';
 import type { Target } from '../../src/targets/types.js';
 
 const ROOT = fileURLToPath(new URL('../../__fixtures__/targets', import.meta.url));
@@ -37,22 +37,5 @@ describe('contractsToFuzz', () => {
     expect(tests.skipped.map((s) => s.reason)).toEqual(['script contract', 'test contract', 'test contract']);
     const mocks = contractsToFuzz({ ...project, contracts: [mock] }, [on('test/mocks/Needy.sol:Needy', 3)]);
     expect(mocks.contracts.map((c) => c.file)).toEqual(['test/mocks/Needy.sol']);
-  });
-});
-
-describe('splitBudget', () => {
-  const named = (...names: string[]) => names.map((name) => ({ id: `Shared.sol:${name}` }) as CompiledContract);
-  const counted = (entries: [string, number][]) => new Map(entries.map(([name, n]) => [`Shared.sol:${name}` as const, n]));
-
-  it('splits in proportion to target counts and sums to the total', () => {
-    const counts = countTargets([target('A', 1), target('A', 2), target('A', 3), target('B', 4)]);
-    expect(splitBudget(named('A', 'B'), counts, 1000)).toEqual([750, 250]);
-    expect(splitBudget(named('A', 'B', 'C'), counted([['A', 1], ['B', 1], ['C', 1]]), 100)).toEqual([34, 33, 33]);
-  });
-
-  it('splits evenly when no contract has targets and rejects fractional budgets', () => {
-    expect(splitBudget(named('A', 'B'), new Map(), 9)).toEqual([5, 4]);
-    expect(splitBudget([], new Map(), 9)).toEqual([]);
-    expect(() => splitBudget(named('A'), new Map(), 1.5)).toThrow(/integer/);
   });
 });

@@ -40,6 +40,28 @@ export interface ReportStats {
   inputsKept?: number;
   /** Input prediction (Harvey RQ2): one-shot predictions made and how many flipped their branch. */
   prediction?: { oneShot: number; oneShotHits: number; oneShotSuccessRate: number; iterated: number; iteratedHits: number };
+  /** How the budget was shared out, as planned before fuzzing (absent when nothing was fuzzed). */
+  budgetPlan?: ReportBudgetPlan;
+}
+
+/** A budget or a share of one: seconds or transactions, the other null. */
+export interface ReportBudget {
+  seconds: number | null;
+  executions: number | null;
+}
+
+export interface ReportBudgetPlan {
+  total: ReportBudget;
+  workers: number;
+  /** One per campaign, in the order they ran: its fuzzing share, the time kept after it for shrinking, each worker's part. */
+  campaigns: { campaign: string; fuzz: ReportBudget; shrinkMs: number | null; workers: ReportBudget[] }[];
+  /** Comparing with the base (`lookout pr`): a time budget's shares, or an execution budget's checks; null when nothing is compared. */
+  comparison:
+    | { kind: 'seconds'; duringShare: number; afterMs: number }
+    | { kind: 'executions'; checksPerCampaign: number; transactionsPerCheckDuring: number }
+    | null;
+  /** What no budget bounds: the time budget is the fuzzing's. */
+  unbudgeted: string[];
 }
 
 export interface ReportCompiler {

@@ -1,5 +1,5 @@
 import type { CompiledProject } from '../compile/index.js';
-import type { Budget } from '../config/index.js';
+import type { ComparisonPlan } from './budget.js';
 import type { ContractPlan } from './fuzzing.js';
 import type { CampaignEvent } from '../fuzz/index.js';
 import type { Clock } from '../clock.js';
@@ -16,22 +16,11 @@ import { failureLocator } from '../targets/index.js';
 export const EXAMPLES_PER_GROUP = 3;
 /** Replays per example while shrinking; a wall-clock deadline bounds it too under a time budget. */
 const SHRINK_ATTEMPTS = 100;
-/** Share of a time budget kept for comparing with the base after the campaigns, taken from them. */
-export const COMPARISON_SHARE = 0.15;
-/** With an execution budget, at most one sequence compared per this many transactions (at least MIN_CHECKS). */
-const TRANSACTIONS_PER_CHECK = 20;
-const MIN_CHECKS = 200;
-
-/** The campaigns' budget when a share of it is kept for comparing with the base. */
-export function campaignBudget(budget: Budget): Budget {
-  return budget.kind === 'seconds' ? { kind: 'seconds', seconds: budget.seconds * (1 - COMPARISON_SHARE) } : budget;
-}
-
 /**
- * How much comparing may cost. An execution budget allows a number of checks (so the report stays
- * deterministic), an equal quota per campaign, at most half of it while the campaign runs. A time
- * budget lets the campaigns spend COMPARISON_SHARE of their time on checks, and keeps as much again
- * for the checks and confirmations after them, split evenly between the campaigns still to compare.
+ * Spends the plan's comparison share (see `ComparisonPlan`): a number of checks per campaign under an
+ * execution budget (so the report stays deterministic), at most half of them while the campaign
+ * runs; under a time budget a share of each campaign's time as it runs, then the time kept after the
+ * campaigns, split evenly between the campaigns still to compare.
  */
 export class ComparisonAllowance {
   private spentMs = 0;
@@ -41,16 +30,14 @@ export class ComparisonAllowance {
   private finalEnd?: number;
   private deadline?: number;
 
-  constructor(private readonly budget: Budget, private readonly clock: Clock, campaigns: number) {
-    this.quota = budget.kind === 'executions'
-      ? Math.ceil(Math.max(MIN_CHECKS, Math.floor(budget.executions / TRANSACTIONS_PER_CHECK)) / Math.max(1, campaigns))
-      : Number.POSITIVE_INFINITY;
+  constructor(private readonly plan: ComparisonPlan, private readonly clock: Clock) {
+    this.quota = plan.kind === 'executions' ? plan.checksPerCampaign : Number.POSITIVE_INFINITY;
     this.since = clock();
   }
 
   /** After the campaigns: a time budget's reserved share starts now. */
   startFinal(): void {
-    if (this.budget.kind === 'seconds') this.finalEnd = this.clock() + this.budget.seconds * COMPARISON_SHARE * 1000;
+    if (this.plan.kind === 'seconds') this.finalEnd = this.clock() + this.plan.afterMs;
   }
 
   /** The final part of the `index`-th of `count` campaigns: an even share of the reserved time left. */
@@ -66,11 +53,11 @@ export class ComparisonAllowance {
   /**
    * Whether a check fits while a campaign runs, `transactions` into it with `checks` made: at most
    * half the quota, spread over the campaign (its kept inputs, compared after it, must not go short),
-   * or under a time budget within COMPARISON_SHARE of the time so far.
+   * or under a time budget within the plan's share of the time so far.
    */
   allowsCheckDuring(transactions: number, checks: number): boolean {
-    if (this.budget.kind === 'executions') return checks < this.quota / 2 && checks < transactions / (2 * TRANSACTIONS_PER_CHECK);
-    return this.spentMs <= COMPARISON_SHARE * (this.clock() - this.since);
+    if (this.plan.kind === 'executions') return checks < this.quota / 2 && checks < transactions / this.plan.transactionsPerCheckDuring;
+    return this.spentMs <= this.plan.duringShare * (this.clock() - this.since);
   }
 
   async check<T>(run: () => Promise<T>): Promise<T> {

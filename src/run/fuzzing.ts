@@ -7,17 +7,14 @@ import type { Logger } from '../logger.js';
 import type { Clock } from '../clock.js';
 import type { CampaignEvent } from '../fuzz/index.js';
 import { fuzzContract, type CampaignRunner, type CampaignWorld, type ContractCampaignResult } from '../fuzz/index.js';
-import { EXCHANGE_EVERY, workerBudgets, workerRunner } from './workers/coordinator.js';
+import { describeBudgetPlan, type BudgetPlan, type PlannedCampaign } from './budget.js';
+import { EXCHANGE_EVERY, workerRunner } from './workers/coordinator.js';
 import { progressReporter } from '../fuzz/index.js';
 import type { RuntimeCode } from '../fuzz/index.js';
 import { Rng } from '../rng.js';
 import type { TxSequence } from '../abi/index.js';
-import { splitBudget } from '../targets/index.js';
 import type { Target } from '../targets/index.js';
 import type { Report, ReportDeployment, ReportFinding, ReportTarget } from '../report/index.js';
-
-/** Share of a time budget kept back for shrinking and replaying findings. */
-const SHRINK_SHARE = 0.1;
 
 /** What fuzzing a project or a pull request gives the report. */
 export interface FuzzOutcome {
@@ -30,6 +27,8 @@ export interface FuzzOutcome {
   project?: CompiledProject;
   /** `lookout pr`: what findings were compared with (see Report.base). */
   base?: 'compared' | 'not-fetched' | 'does-not-build';
+  /** How the budget was shared out (absent when nothing was fuzzed). */
+  budgetPlan?: BudgetPlan;
 }
 
 /** Sees a campaign's events, and may tell apart sequences that executed a changed line (see `ContractCampaignRequest.distinguish`). */
@@ -60,32 +59,37 @@ export interface HarnessSource {
   mode: 'invariant' | 'stateless';
 }
 
-/** What a plan's campaign is called: its random stream's label (the same in every worker) and the log's. */
-function campaignKey(plan: ContractPlan): string {
+/** What a plan's campaign is called: its random stream's label (the same in every worker), the log's and the budget plan's. */
+export function campaignKey(plan: ContractPlan): string {
   return plan.harness === undefined ? plan.contract.id : `${plan.contract.id} (${plan.harness.mode})`;
 }
 
+/** What the budget plan weighs a campaign by: its contract's targets. */
+export function planned(plan: ContractPlan): PlannedCampaign {
+  return { campaign: campaignKey(plan), contract: plan.contract.id, targets: plan.targets.length };
+}
+
 /**
- * Fuzzes each planned contract in turn (each campaign on `config.workers` threads). The budget is split by target counts (evenly when there are
- * no targets); each campaign draws from its own fork of the run's seeded PRNG.
+ * Fuzzes each planned contract in turn (each campaign on `config.workers` threads), each with its
+ * share of the budget plan; each campaign draws from its own fork of the run's seeded PRNG.
  */
-export async function fuzzContracts(
+export async function fuzzPlans(
   project: CompiledProject,
   plans: readonly ContractPlan[],
+  budgets: BudgetPlan,
   config: RunConfig,
   context: { logger: Logger; clock: Clock },
   /** Called as each plan's campaign starts: what watches it (the behaviour diff), if anything. */
   watch?: (plan: number) => CampaignWatch | undefined,
 ): Promise<ContractCampaignResult[]> {
   const { logger, clock } = context;
-  const counts = new Map(plans.map((p) => [p.contract.id, p.targets.length]));
-  const shares = splitBudget(plans.map((p) => p.contract), counts, budgetUnits(config.budget));
+  if (plans.length > 0) logger.info(describeBudgetPlan(budgets));
   const rng = new Rng(config.seed);
   const results: ContractCampaignResult[] = [];
   for (const [i, { contract, world, targets, harness, build }] of plans.entries()) {
-    const budget = contractBudget(config.budget, shares[i]);
+    const budget = budgets.campaigns[i]!;
     const watcher = watch?.(i);
-    const parallel = parallelRunner(build ?? project, plans[i], config, budget.fuzz);
+    const parallel = parallelRunner(build ?? project, plans[i], config, budget.workers);
     const title = harness === undefined ? `Fuzzing ${contract.name} (${contract.file})` : `Fuzzing from ${contract.name}'s setUp() (${contract.file}, ${harness.mode})`;
     const result = await logger.group(title, () =>
       fuzzContract({
@@ -101,7 +105,7 @@ export async function fuzzContracts(
         maxSequenceLength: config.maxSequenceLength,
         stopWhen: config.stopWhen,
         run: parallel,
-        shrinkDeadline: budget.shrinkMs === undefined ? undefined : clock() + budget.fuzzMs + budget.shrinkMs,
+        shrinkDeadline: budget.shrinkMs === undefined || budget.fuzz.kind !== 'seconds' ? undefined : clock() + budget.fuzz.seconds * 1000 + budget.shrinkMs,
         onEvent: observed(progressReporter(contract.name, logger, clock), watcher && watching(watcher, parallel !== undefined)),
         // Worker threads cannot reach the base world as they run: they forward the sequences instead.
         distinguish: parallel === undefined && watcher?.distinguish ? (executed) => watcher.distinguish!(executed) : undefined,
@@ -118,11 +122,11 @@ export async function fuzzContracts(
 }
 
 /** With more than one worker, the campaign runs in worker threads that rebuild the plan's world. */
-function parallelRunner(project: CompiledProject, plan: ContractPlan, config: RunConfig, budget: Budget): CampaignRunner | undefined {
+function parallelRunner(project: CompiledProject, plan: ContractPlan, config: RunConfig, budgets: readonly Budget[]): CampaignRunner | undefined {
   const { recipe, subject } = plan.world;
   if (config.workers <= 1 || !recipe) return undefined;
   return workerRunner(
-    workerBudgets(budget, config.workers).map((share, worker) => ({
+    budgets.map((share, worker) => ({
       recipe,
       subject,
       asts: project.asts,
@@ -163,15 +167,4 @@ function scheduleFor(config: RunConfig, targets: readonly Target[]): ScheduleNam
     );
   }
   return config.schedule;
-}
-
-/** Integer units to split: milliseconds or transactions. */
-function budgetUnits(budget: Budget): number {
-  return budget.kind === 'seconds' ? Math.round(budget.seconds * 1000) : budget.executions;
-}
-
-function contractBudget(total: Budget, share: number): { fuzz: Budget; fuzzMs: number; shrinkMs?: number } {
-  if (total.kind === 'executions') return { fuzz: { kind: 'executions', executions: share }, fuzzMs: 0 };
-  const shrinkMs = Math.round(share * SHRINK_SHARE);
-  return { fuzz: { kind: 'seconds', seconds: (share - shrinkMs) / 1000 }, fuzzMs: share - shrinkMs, shrinkMs };
 }

@@ -2,7 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { compileForChange, compileProject, describeDiagnostic } from '../compile/index.js';
 import { findSolidityFiles } from '../compile/index.js';
 import type { CompiledProject } from '../compile/index.js';
-import { fuzzContracts, type ContractPlan, type FuzzOutcome } from './fuzzing.js';
+import { planBudget, reportBudgetPlan } from './budget.js';
+import { fuzzPlans, planned, type ContractPlan, type FuzzOutcome } from './fuzzing.js';
 import { deployPlans, namedAccounts, projectConfigFor } from './worlds.js';
 import type { FuzzConfig, LineTarget, RunConfig } from '../config/index.js';
 import { BuildError, ConfigurationError, errorMessage, isConfigurationError, type BuildDiagnostic } from '../errors.js';
@@ -55,6 +56,7 @@ export async function runPipeline(config: RunConfig, deps: PipelineDeps): Promis
     if (outcome.deployments) report.deployments = outcome.deployments;
     if (outcome.senders) report.senders = outcome.senders;
     if (outcome.base) report.base = outcome.base;
+    if (outcome.budgetPlan) report.stats.budgetPlan = reportBudgetPlan(outcome.budgetPlan);
     if (outcome.project) {
       report.build = { compilers: outcome.project.compilers.map((c) => ({ ...c })) };
       // A part of the project that did not build is an error the user must fix, whatever was fuzzed.
@@ -141,7 +143,8 @@ async function fuzzPaths(config: FuzzConfig, context: { logger: Logger; clock: C
     const why = deployed.deployments.map((d) => `${d.contract} (${d.file}): ${d.skipped}`).join('; ');
     throw new ConfigurationError(`No contract in ${config.paths.join(', ')} could be deployed: ${why}. Pin constructor arguments in lookout.toml.`);
   }
-  const results = await fuzzContracts(project, deployed.plans, config, context);
+  const budgetPlan = planBudget(config.budget, deployed.plans.map(planned), { workers: config.workers, compared: 0 });
+  const results = await fuzzPlans(project, deployed.plans, budgetPlan, config, context);
   const findings = results.flatMap((result) => result.findings.map((f) => toReportFinding(project, result, f)));
   const reproducing = { project, root: config.root, world: deployed.world, senders: deployed.senders, forge: await forgeRunner(), logger: context.logger };
   if (findings.length > 0) await context.logger.group('Checking reproducers', () => attachReproducers(findings, reproducing));
@@ -150,7 +153,7 @@ async function fuzzPaths(config: FuzzConfig, context: { logger: Logger; clock: C
     ...deployed.notFuzzed,
     ...unfuzzedLineTargets(project, config.targets, targets, deployed.plans, deployed.notFuzzed),
   ];
-  return { targets: reportTargets, findings, results, deployments: deployed.deployments, senders: deployed.senders, project };
+  return { targets: reportTargets, findings, results, deployments: deployed.deployments, senders: deployed.senders, project, budgetPlan };
 }
 
 /** `--targets FILE:LINE`: the named lines become targets exactly as changed lines do in `lookout pr`. */

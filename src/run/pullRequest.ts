@@ -19,8 +19,9 @@ import type { Logger } from '../logger.js';
 import type { ReportFinding } from '../report/index.js';
 import { buildTargets } from '../targets/index.js';
 import { contractsToFuzz } from '../targets/index.js';
-import { BehaviourWatch, behaviourChanges, campaignBudget, ComparisonAllowance } from './behaviourWatch.js';
-import { fuzzContracts, type ContractPlan, type FuzzOutcome } from './fuzzing.js';
+import { BehaviourWatch, behaviourChanges, ComparisonAllowance } from './behaviourWatch.js';
+import { planBudget } from './budget.js';
+import { fuzzPlans, planned, type ContractPlan, type FuzzOutcome } from './fuzzing.js';
 import { deployPlans, deployProject, projectConfigFor } from './worlds.js';
 import { constructorOf } from '../deploy/index.js';
 import type { ContractCampaignResult } from '../fuzz/index.js';
@@ -73,19 +74,19 @@ export async function fuzzPullRequest(config: PrConfig, context: { logger: Logge
     const bases = await Promise.all(plans.map((plan) => (plan.harness === undefined ? base : suiteBases(plan))));
     const compared = bases.flatMap((world, i) => (isComparable(world) ? [i] : []));
     const comparing = config.behaviourDiff && compared.length > 0;
-    const allowance = new ComparisonAllowance(config.budget, context.clock, compared.length);
+    const budgetPlan = planBudget(config.budget, plans.map(planned), { workers: config.workers, compared: comparing ? compared.length : 0 });
+    const allowance = budgetPlan.comparison && new ComparisonAllowance(budgetPlan.comparison, context.clock);
     const watches = plans.map((plan, i) => {
       const world = bases[i];
-      return comparing && isComparable(world) ? new BehaviourWatch(plan.world, world, allowance) : undefined;
+      return allowance && isComparable(world) ? new BehaviourWatch(plan.world, world, allowance) : undefined;
     });
-    const fuzzing = comparing ? { ...config, budget: campaignBudget(config.budget) } : config;
-    const results = await fuzzContracts(project, plans, fuzzing, context, (i) => watches[i]);
+    const results = await fuzzPlans(project, plans, budgetPlan, config, context, (i) => watches[i]);
     const findings = await judgeFindings(project, plans, results, (plan) => bases[plans.indexOf(plan)]);
     if (!config.behaviourDiff) {
       logger.info('The behaviour diff is off (--no-behaviour-diff).');
     } else if (!comparing) {
       if (plans.length > 0) logger.info('No base build to compare behaviour with: the behaviour diff is skipped.');
-    } else {
+    } else if (allowance) {
       allowance.startFinal();
       await logger.group('Comparing behaviour with the base', async () => {
         for (const [part, i] of compared.entries()) {
@@ -125,6 +126,7 @@ export async function fuzzPullRequest(config: PrConfig, context: { logger: Logge
       senders: deployed.senders,
       project,
       base: range.mergeBase === undefined ? 'not-fetched' : base === undefined && deployed.plans.length > 0 ? 'does-not-build' : 'compared',
+      budgetPlan,
     };
   } finally {
     head.dispose();

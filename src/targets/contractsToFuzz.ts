@@ -1,4 +1,4 @@
-import type { CompiledContract, CompiledProject, ContractId } from '../compile/index.js';
+import type { CompiledContract, CompiledProject } from '../compile/index.js';
 import type { Target } from './types.js';
 
 export interface SkippedContract {
@@ -52,34 +52,4 @@ export function testOrScript(contract: Pick<CompiledContract, 'file' | 'abi'>): 
   if (contract.file.endsWith('.t.sol') || marks('IS_TEST')) return 'test contract';
   if (contract.file.endsWith('.s.sol') || contract.file.split('/').includes('script') || marks('IS_SCRIPT')) return 'script contract';
   return undefined;
-}
-
-/** Targets per contract, for splitBudget. */
-export function countTargets(targets: readonly Target[]): Map<ContractId, number> {
-  const counts = new Map<ContractId, number>();
-  for (const t of targets) counts.set(t.contract, (counts.get(t.contract) ?? 0) + 1);
-  return counts;
-}
-
-/**
- * Splits an integer budget (milliseconds or executions) across contracts in proportion to their
- * target counts; shares are integers summing to `total` (largest remainder, ties to the earlier
- * contract), aligned with `contracts`.
- */
-export function splitBudget(contracts: readonly Pick<CompiledContract, 'id'>[], targetCounts: ReadonlyMap<ContractId, number>, total: number): number[] {
-  if (!Number.isInteger(total) || total < 0) throw new Error(`budget to split must be a non-negative integer, got ${total}`);
-  const weights = contracts.map((c) => targetCounts.get(c.id) ?? 0);
-  const sum = weights.reduce((a, b) => a + b, 0);
-  if (contracts.length === 0) return [];
-  if (sum === 0) return splitBudget(contracts, new Map(contracts.map((c) => [c.id, 1])), total);
-  const exact = weights.map((w) => (total * w) / sum);
-  const shares = exact.map(Math.floor);
-  let left = total - shares.reduce((a, b) => a + b, 0);
-  const byRemainder = exact.map((x, i) => ({ i, r: x - shares[i] })).sort((a, b) => b.r - a.r || a.i - b.i);
-  for (const { i } of byRemainder) {
-    if (left <= 0) break;
-    shares[i]++;
-    left--;
-  }
-  return shares;
 }

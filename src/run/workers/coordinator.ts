@@ -1,7 +1,6 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { Budget } from '../../config/index.js';
 import { CAMPAIGN_WORKER, type WorkerJob, type WorkerMessage } from './thread.js';
 import type { CampaignEvent, CampaignOutcome, CampaignSetup } from '../../fuzz/index.js';
 import type { CampaignRunner } from '../../fuzz/index.js';
@@ -45,13 +44,6 @@ export function workerRunner(jobs: readonly Omit<WorkerJob, 'startedAt'>[]): Cam
       await Promise.all(threads.map((t) => t.worker.terminate()));
     }
   };
-}
-
-/** Each worker's share of a budget: transactions are split (the first ones get the remainder), time is not. */
-export function workerBudgets(budget: Budget, workers: number): Budget[] {
-  return Array.from({ length: workers }, (_, i) =>
-    budget.kind === 'seconds' ? budget : { kind: 'executions', executions: Math.floor(budget.executions / workers) + (i < budget.executions % workers ? 1 : 0) },
-  );
 }
 
 interface Thread {
