@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import { lookoutPr, pullRequest, type PrRepo, type PrRun } from './prRepo.js';
 
-const FIXTURES = fileURLToPath(new URL('../../__fixtures__/behaviour', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../../__fixtures__/behaviour/', import.meta.url));
 
 const repos: PrRepo[] = [];
 afterAll(async () => {

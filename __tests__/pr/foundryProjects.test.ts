@@ -6,7 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import { fixturePullRequest, lookoutPr, pullRequest, type PrRepo, type PrRun } from './prRepo.js';
 
-const FIXTURES = fileURLToPath(new URL('../../__fixtures__/foundry', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../../__fixtures__/foundry/', import.meta.url));
 
 const repos: PrRepo[] = [];
 afterAll(async () => {

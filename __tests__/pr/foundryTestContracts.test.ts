@@ -14,9 +14,9 @@ import type { RunOutcome } from '../../src/reproducers/verify.js';
 import { forgeBinary, installSolcWrapper } from '../helpers/solcWrapper.js';
 import { lookoutPr, PrRepo, type PrRun } from './prRepo.js';
 
-const FIXTURE = fileURLToPath(new URL('../../__fixtures__/foundry-tests/pool-pr', import.meta.url));
+const FIXTURE = fileURLToPath(new URL('../../__fixtures__/foundry-tests/pool-pr/', import.meta.url));
 /** Lookout's own forge-std stand-in, shared with the runner's fixture project. */
-const FORGE_STD = fileURLToPath(new URL('../../__fixtures__/foundry-tests/vault/lib', import.meta.url));
+const FORGE_STD = fileURLToPath(new URL('../../__fixtures__/foundry-tests/vault/lib/', import.meta.url));
 
 const repos: PrRepo[] = [];
 afterAll(async () => {

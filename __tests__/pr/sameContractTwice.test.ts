@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { counterpartDeployments } from '../../src/fuzz/behaviour/counterpartDeployments.js';
 import { lookoutPr, pullRequest, type PrRepo } from './prRepo.js';
 
-const CASE = fileURLToPath(new URL('../../__fixtures__/behaviour/unrelated-burn', import.meta.url));
+const CASE = fileURLToPath(new URL('../../__fixtures__/behaviour/unrelated-burn/', import.meta.url));
 
 let repo: PrRepo | undefined;
 afterAll(async () => {

@@ -123,7 +123,7 @@ describe('behaviour changes: the reproducer asserts the base’s outcome of the 
 });
 
 it('a Foundry-shaped project: a finding from its own test contract gets a reproducer inheriting it (its Vm has only prank(address): tx.origin is left alone); only the panic fails it', async () => {
-  const FOUNDRY = fileURLToPath(new URL('../../__fixtures__/foundry', import.meta.url));
+  const FOUNDRY = fileURLToPath(new URL('../../__fixtures__/foundry/', import.meta.url));
   const pr = await run(await fixturePullRequest(`${FOUNDRY}vault`, 'bug'), '5000x');
   const finding = pr.report.findings.find((f) => f.kind === 'panic')!;
   expect(finding.harness).toEqual({ file: 'test/Vault.t.sol', contract: 'VaultTest' });

@@ -7,7 +7,7 @@ import { instructions, stripMetadata } from '../../src/bytecode/instructions.js'
 import { buildTargets } from '../../src/targets/buildTargets.js';
 import type { Target } from '../../src/targets/types.js';
 
-const ROOT = fileURLToPath(new URL('../../__fixtures__/targets', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../__fixtures__/targets/', import.meta.url));
 
 /** 1-based line of the unique line containing `marker`. */
 function lineOf(file: string, marker: string): number {

@@ -4,7 +4,7 @@ import type { CompiledProject } from '../../src/compile/types.js';
 import { contractsToFuzz } from '../../src/targets/contractsToFuzz.js';
 import type { Target } from '../../src/targets/types.js';
 
-const ROOT = fileURLToPath(new URL('../../__fixtures__/targets', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../__fixtures__/targets/', import.meta.url));
 
 const target = (contract: string, line: number): Target => ({ file: 'Shared.sol', line, contract: `Shared.sol:${contract}`, pcs: [1], creationPcs: [], status: 'code' });
 
