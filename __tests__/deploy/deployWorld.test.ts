@@ -6,7 +6,7 @@ import { compileProject } from '../../src/compile/compile.js';
 import type { CompiledProject, ContractId } from '../../src/compile/types.js';
 import { emptyProjectConfig, parseProjectConfig } from '../../src/config/projectConfig.js';
 import { deployWorld } from '../../src/deploy/deployWorld.js';
-import type { DeployedContract, World } from '../../src/deploy/types.js';
+import type { DeployedContract, DeployedProject } from '../../src/deploy/types.js';
 import { ConfigurationError } from '../../src/errors.js';
 import { SENDER_ADDRESSES } from '../../src/evm/executor.js';
 import { Rng } from '../../src/rng.js';
@@ -26,22 +26,22 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const concrete = (): ContractId[] => project.contracts.filter((c) => c.kind === 'contract').map((c) => c.id);
 
-function world(wanted: readonly ContractId[], toml = '', seed = 1): Promise<World> {
+function world(wanted: readonly ContractId[], toml = '', seed = 1): Promise<DeployedProject> {
   const config = toml === '' ? emptyProjectConfig() : parseProjectConfig(toml, path.join(dir, 'lookout.toml'));
   return deployWorld({ contracts: project.contracts, wanted, config, rng: new Rng(seed) });
 }
 
-function deployed(w: World, id: string): DeployedContract {
+function deployed(w: DeployedProject, id: string): DeployedContract {
   const found = w.deployed.find((d) => d.contract.id === id);
   if (found === undefined) throw new Error(`${id} not deployed; skipped: ${JSON.stringify(w.skipped.map((s) => [s.contract.id, s.reason]))}`);
   return found;
 }
 
-function skipReason(w: World, id: string): string | undefined {
+function skipReason(w: DeployedProject, id: string): string | undefined {
   return w.skipped.find((s) => s.contract.id === id)?.reason;
 }
 
-async function read(w: World, d: DeployedContract, functionName: string, args: unknown[] = []): Promise<unknown> {
+async function read(w: DeployedProject, d: DeployedContract, functionName: string, args: unknown[] = []): Promise<unknown> {
   const abi: Abi = d.contract.abi;
   const data = hexToBytes(encodeFunctionData({ abi, functionName, args } as Parameters<typeof encodeFunctionData>[0]));
   const { success, returnData } = await w.executor.view(d.index, data);
@@ -50,7 +50,7 @@ async function read(w: World, d: DeployedContract, functionName: string, args: u
 }
 
 describe('deployWorld with synthesised arguments', () => {
-  let w: World;
+  let w: DeployedProject;
   beforeAll(async () => {
     w = await world(concrete());
   });
@@ -120,7 +120,7 @@ describe('deployWorld with synthesised arguments', () => {
 
   it('builds the same world from the same seed', async () => {
     const again = await world(concrete());
-    const summary = (x: World) => x.deployed.map((d) => [d.contract.id, d.address, d.args, d.value]);
+    const summary = (x: DeployedProject) => x.deployed.map((d) => [d.contract.id, d.address, d.args, d.value]);
     expect(summary(again)).toEqual(summary(w));
     expect(again.skipped).toEqual(w.skipped);
   });
@@ -144,7 +144,7 @@ value = "2 ether"
 [contracts."src/b/C.sol:C"]
 deploy = false
 `;
-  let w: World;
+  let w: DeployedProject;
   beforeAll(async () => {
     w = await world(['src/Vault.sol:Vault', 'src/Choices.sol:Funded', 'src/Choices.sol:Stubborn', 'src/a/C.sol:C', 'src/b/C.sol:C'], TOML);
   });

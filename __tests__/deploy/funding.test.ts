@@ -10,7 +10,7 @@ import { compileProject } from '../../src/compile/compile.js';
 import { emptyProjectConfig } from '../../src/config/projectConfig.js';
 import { FUNDED_CONTRACT_WEI, FUNDED_TOKENS, FUNDED_WEI, VAULT_DONATION } from '../../src/deploy/funding.js';
 import { ATTACKER_FILE } from '../../src/evm/attacker.js';
-import type { World } from '../../src/deploy/types.js';
+import type { DeployedProject } from '../../src/deploy/types.js';
 import { deployProject } from '../../src/run/worlds.js';
 import { SENDER_ADDRESSES, SENDER_BALANCE } from '../../src/evm/executor.js';
 
@@ -21,14 +21,14 @@ const ERC20 = parseAbi([
   'function allowance(address, address) view returns (uint256)',
 ]);
 
-async function deploy(dir: string, file: string, names: string[]): Promise<World> {
+async function deploy(dir: string, file: string, names: string[]): Promise<DeployedProject> {
   const project = await compileProject({ root: path.resolve(dir), paths: [file] });
   const world = await deployProject(project, project.contracts.filter((c) => names.includes(c.name)), emptyProjectConfig(), 1);
   expect(world.skipped).toEqual([]);
   return world;
 }
 
-async function read(world: World, name: string, functionName: 'balanceOf' | 'totalSupply' | 'allowance', args: readonly string[] = []): Promise<bigint> {
+async function read(world: DeployedProject, name: string, functionName: 'balanceOf' | 'totalSupply' | 'allowance', args: readonly string[] = []): Promise<bigint> {
   const index = world.deployed.find((d) => d.contract.name === name)!.index;
   const data = hexToBytes(encodeFunctionData({ abi: ERC20, functionName, args } as Parameters<typeof encodeFunctionData>[0]));
   const { success, returnData } = await world.executor.view(index, data);
@@ -36,7 +36,7 @@ async function read(world: World, name: string, functionName: 'balanceOf' | 'tot
   return decodeFunctionResult({ abi: ERC20, functionName, data: bytesToHex(returnData) }) as bigint;
 }
 
-const via = (world: World) => world.funding.map((f) => [world.deployed[f.token].contract.name, f.holder, f.via, f.amount]);
+const via = (world: DeployedProject) => world.funding.map((f) => [world.deployed[f.token].contract.name, f.holder, f.via, f.amount]);
 
 it("mints each sender a token with a public mint, from the deployer; a vault's shares come from deposits, and it holds a donation of its asset", async () => {
   const world = await deploy('__fixtures__/behaviour/vault-rounding/head', '.', ['ShareVault']);

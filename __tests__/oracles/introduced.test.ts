@@ -9,7 +9,8 @@ import { compileProject } from '../../src/compile/compile.js';
 import type { CompiledContract } from '../../src/compile/types.js';
 import { Executor } from '../../src/evm/executor.js';
 import { functionTarget } from '../../src/abi/encoding.js';
-import { failsOnBase, type BaseWorld } from '../../src/fuzz/findings/introduced.js';
+import type { DeployedWorld } from '../../src/deploy/index.js';
+import { failsOnBase } from '../../src/fuzz/findings/introduced.js';
 import type { AbiValue, Call, TxSequence } from '../../src/abi/types.js';
 import type { Failure } from '../../src/oracles/failure.js';
 import { DEFAULT_PANIC_CODES } from '../../src/abi/panic.js';
@@ -24,7 +25,7 @@ async function contracts(dir: string, files: string[]): Promise<Map<string, Comp
 }
 
 /** A base world of one contract deployed under `id` (a base whose code differs from head's under the same name). */
-async function baseWith(contract: CompiledContract, id = contract.id): Promise<BaseWorld> {
+async function baseWith(contract: CompiledContract, id = contract.id): Promise<DeployedWorld> {
   const executor = await Executor.create([{ name: contract.name, abi: contract.abi, creationCode: contract.creation.bytecode }]);
   return { executor, contracts: [{ ...contract, id }] };
 }

@@ -14,7 +14,7 @@ import { candidateVectors, parameterChoices } from './constructorArgs.js';
 import { fundSenders } from './funding.js';
 import { linkCode } from './link.js';
 import { resolveConfig, type ResolvedConfig } from './pins.js';
-import type { DeployedContract, DeployWorldRequest, ReadableValue, SkippedDeployment, World } from './types.js';
+import type { DeployedContract, DeployWorldRequest, ReadableValue, SkippedDeployment, DeployedProject } from './types.js';
 
 /** Creation attempts per contract: argument vectors times the values tried for a payable constructor. */
 const MAX_ATTEMPTS = 16;
@@ -33,7 +33,7 @@ interface Attempt {
  * cannot be deployed is skipped with the reason; the others still are. Throws ConfigurationError
  * only for a configuration that names what the build does not have or does not fit a constructor.
  */
-export async function deployWorld(request: DeployWorldRequest): Promise<World> {
+export async function deployWorld(request: DeployWorldRequest): Promise<DeployedProject> {
   const catalog = new ContractCatalog(request.contracts);
   const config = resolveConfig(request.config, catalog);
   const builder = new WorldBuilder(await Executor.open(request.executor), catalog, config, request.rng);
@@ -60,10 +60,10 @@ class WorldBuilder {
     private readonly rng: Rng,
   ) {}
 
-  async finish(): Promise<World> {
+  async finish(): Promise<DeployedProject> {
     const funding = await fundSenders(this.executor, this.deployed);
     await this.executor.snapshot();
-    return { executor: this.executor, deployed: this.deployed, skipped: this.skipped, funding };
+    return { executor: this.executor, contracts: this.deployed.map((d) => d.contract), deployed: this.deployed, skipped: this.skipped, funding };
   }
 
   /** Deploys a contract once (its dependencies first), or says why it cannot be. */

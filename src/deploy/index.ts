@@ -1,5 +1,5 @@
 export { deployWorld } from './deployWorld.js';
-export type { DeployedContract, DeployWorldRequest, ReadableValue, SkippedDeployment, World } from './types.js';
+export type { DeployedContract, DeployWorldRequest, ReadableValue, SkippedDeployment, DeployedProject, DeployedWorld } from './types.js';
 export type { Funding } from './funding.js';
 export { ATTACKER_ID, attackerContract, callsOut } from './attacker.js';
 export { constructorOf } from './catalog.js';

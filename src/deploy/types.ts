@@ -16,9 +16,17 @@ export interface DeployWorldRequest {
   executor?: ExecutorOptions;
 }
 
-/** Every contract that could be deployed, in one chain state, snapshotted. */
-export interface World {
+/**
+ * A deployed chain state: `contracts[i]` is the compiled contract behind `executor.deployments[i]`.
+ * Head's and the base's worlds, a campaign's and a test contract's `setUp()` world are all this.
+ */
+export interface DeployedWorld {
   executor: Executor;
+  contracts: readonly CompiledContract[];
+}
+
+/** Every contract that could be deployed, in one chain state, snapshotted, with how each was deployed. */
+export interface DeployedProject extends DeployedWorld {
   /** In deployment order: `deployed[i]` is `executor.deployments[i]` (libraries and dependencies included). */
   deployed: readonly DeployedContract[];
   /** Contracts that were wanted, or tried as a dependency, and could not be deployed. */

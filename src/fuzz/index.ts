@@ -1,10 +1,10 @@
-export { createBehaviourDiff, groupDivergences, type BehaviourDiff, type ConfirmedDivergence, type Divergence, type RevisionWorld } from './behaviour/index.js';
+export { createBehaviourDiff, groupDivergences, type BehaviourDiff, type ConfirmedDivergence, type Divergence } from './behaviour/index.js';
 export { isTokenShaped } from './behaviour/tokenReadings.js';
 export type { Imports } from './campaign/exchange.js';
 export type { CampaignEvent, CampaignOutcome, CampaignSetup } from './campaign/loop.js';
 export { progressReporter } from './campaign/progress.js';
 export { campaignOn, fuzzContract, type CampaignRunner, type CampaignWorld, type ContractCampaignResult, type DeploymentRecipe, type SuiteRecipe, type SuiteScope, type WorldRecipe } from './campaign/setup.js';
-export { failsOnBase, type BaseWorld } from './findings/introduced.js';
+export { failsOnBase } from './findings/introduced.js';
 export type { CampaignFinding, ConfirmedFinding } from './findings/replay.js';
 export { PredictionStats } from './harvey/prediction.js';
 export { attackerCallParts } from './inputs/attackerCalls.js';

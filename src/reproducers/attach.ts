@@ -1,5 +1,5 @@
 import type { CompiledProject } from '../compile/index.js';
-import type { World } from '../deploy/index.js';
+import type { DeployedProject } from '../deploy/index.js';
 import type { Executor } from '../evm/index.js';
 import { errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
@@ -25,7 +25,7 @@ export interface ReproducerContext {
   /** Head's build, its project root, and the world its campaigns ran in. */
   project: CompiledProject;
   root: string;
-  world: World;
+  world: DeployedProject;
   senders: NonNullable<Report['senders']>;
   /**
    * `lookout pr`: the base's deployed world (a behaviour change's expected outcome; absent when the

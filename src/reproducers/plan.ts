@@ -1,6 +1,6 @@
 import type { CompiledProject } from '../compile/index.js';
 import { constructorOf } from '../deploy/index.js';
-import type { World } from '../deploy/index.js';
+import type { DeployedProject } from '../deploy/index.js';
 import { SENDER_BALANCE, START_BLOCK, START_TIMESTAMP } from '../evm/index.js';
 import type { PlannedDeployment, ReproducerPlan } from './source/types.js';
 import { instanceName } from '../report/index.js';
@@ -14,7 +14,7 @@ export type WorldPlan = Pick<ReproducerPlan, 'senders' | 'senderBalance' | 'star
  * The world's deployments in order, each as the reproducer's `setUp()` repeats it, then its funding.
  * Lookout's attacker (deployed last) is apart: a reproducer includes it only when its sequence uses it.
  */
-export function worldPlan(project: CompiledProject, world: World, senders: ReproducerPlan['senders'], forgeStd: boolean): WorldPlan {
+export function worldPlan(project: CompiledProject, world: DeployedProject, senders: ReproducerPlan['senders'], forgeStd: boolean): WorldPlan {
   const created = new Map<string, number>();
   const attacker = worldAttacker(world);
   const deployments = world.deployed.filter((d) => d.address !== attacker?.address).map((d): PlannedDeployment => {

@@ -1,12 +1,12 @@
 import { bytesToHex } from 'viem';
-import type { World } from '../deploy/index.js';
+import type { DeployedProject } from '../deploy/index.js';
 import { FUNDED_CONTRACT_WEI, FUNDED_TOKENS, FUNDED_WEI, VAULT_DONATION } from '../deploy/index.js';
 import { ATTACKER_FILE } from '../evm/index.js';
 import type { PlannedAttacker, PlannedFunding, ReproducerPlan } from './source/types.js';
 import type { ReportFinding } from '../report/index.js';
 
 /** The world's funding transactions (`fundSenders`) as the reproducer repeats them. */
-export function plannedFunding(world: World): PlannedFunding[] {
+export function plannedFunding(world: DeployedProject): PlannedFunding[] {
   const senders = world.executor.senderAddresses;
   const deployer = world.executor.deployerAddresses[0];
   return world.funding.map((f): PlannedFunding => {
@@ -28,7 +28,7 @@ export function plannedFunding(world: World): PlannedFunding[] {
 }
 
 /** Lookout's attacker in the world, when it was deployed. */
-export function worldAttacker(world: World): PlannedAttacker | undefined {
+export function worldAttacker(world: DeployedProject): PlannedAttacker | undefined {
   const attacker = world.deployed.find((d) => d.contract.file === ATTACKER_FILE);
   if (attacker === undefined) return undefined;
   return { address: attacker.address, runtime: bytesToHex(world.executor.deployments[attacker.index].code) };

@@ -4,8 +4,8 @@ import type { ContractPlan } from './fuzzing.js';
 import type { CampaignEvent } from '../fuzz/index.js';
 import type { Clock } from '../clock.js';
 import type { ContractCampaignResult } from '../fuzz/index.js';
-import { createBehaviourDiff, groupDivergences, type BehaviourDiff, type ConfirmedDivergence, type Divergence, type RevisionWorld } from '../fuzz/index.js';
-import type { BaseWorld } from '../fuzz/index.js';
+import { createBehaviourDiff, groupDivergences, type BehaviourDiff, type ConfirmedDivergence, type Divergence } from '../fuzz/index.js';
+import type { DeployedWorld } from '../deploy/index.js';
 import { toReportCall } from '../report/index.js';
 import type { TxSequence } from '../abi/index.js';
 import type { Logger } from '../logger.js';
@@ -101,8 +101,8 @@ export class BehaviourWatch {
   private comparedLast = false;
 
   constructor(
-    private readonly head: RevisionWorld,
-    private readonly base: BaseWorld,
+    private readonly head: DeployedWorld,
+    private readonly base: DeployedWorld,
     private readonly allowance: ComparisonAllowance,
   ) {}
 

@@ -6,9 +6,7 @@ import { failOnRevertInvariants, type FailOnRevertSetting } from '../foundryTest
 import { openSuiteWorld } from '../foundryTests/index.js';
 import type { TestSuite } from '../foundryTests/index.js';
 import type { CampaignWorld, SuiteRecipe } from '../fuzz/index.js';
-import type { BaseWorld } from '../fuzz/index.js';
 import type { Logger } from '../logger.js';
-import { suiteOracles } from '../oracles/index.js';
 import type { ReportDeployment } from '../report/index.js';
 import { buildTargets } from '../targets/index.js';
 import { testOrScript } from '../targets/index.js';
@@ -90,20 +88,4 @@ function heldTargets(world: CampaignWorld, targets: readonly Target[]): Contract
     const { code, codeId } = world.executor.deployments[index];
     return [{ ...target, runtime: { code, codeId } }];
   });
-}
-
-/**
- * The base revision's world for a test contract's campaign: the same test contract's `setUp()` run on
- * the base build, judged by its own invariants and tests. `absent` when the base has no such test
- * contract (nothing there can fail); undefined when its `setUp()` fails there.
- */
-export async function suiteBase(plan: ContractPlan, baseBuilds: readonly CompiledProject[]): Promise<BaseWorld | 'absent' | undefined> {
-  const recipe = plan.world.recipe;
-  if (recipe?.kind !== 'suite') throw new Error('suiteBase: the plan is not a test contract\'s');
-  const build = baseBuilds.find((b) => b.contracts.some((c) => c.id === recipe.suite));
-  if (build === undefined) return 'absent';
-  const opened = await openSuiteWorld({ ...recipe, contracts: build.contracts });
-  if ('reason' in opened) return undefined;
-  const { world } = opened;
-  return { executor: world.executor, contracts: world.contracts, oracles: (settings) => suiteOracles(world.suite!, settings) };
 }

@@ -1,20 +1,19 @@
 import path from 'node:path';
-import { toFunctionSignature } from 'viem';
-import { compileForChange, compileTestsForChange, describeDiagnostic } from '../compile/index.js';
+import { describeDiagnostic } from '../compile/index.js';
 import { isTestOrScript, readProjectSettings } from '../compile/index.js';
 import { findProjectRoot } from '../config/index.js';
-import type { ProjectSettings } from '../compile/index.js';
 import type { CompiledContract, CompiledProject } from '../compile/index.js';
-import type { ProjectConfig } from '../config/index.js';
 import type { PrConfig } from '../config/index.js';
 import { ConfigurationError, errorMessage, isConfigurationError } from '../errors.js';
 import { exportRevision, type RevisionTree } from '../diff/index.js';
 import { changedLines, repositoryRoot, resolveRange, workTreeIs } from '../diff/index.js';
 import type { ChangedFile } from '../diff/index.js';
 import type { Clock } from '../clock.js';
-import { failsOnBase, type BaseWorld } from '../fuzz/index.js';
+import { failsOnBase } from '../fuzz/index.js';
 import { mergeTargets, toReportFinding, toReportTargets, unheldLine } from '../report/index.js';
-import { planSuites, suiteBase } from './plans.js';
+import { baseTests, prepareBase, reportBase, type Base, type BaseContext } from './base.js';
+import { planSuites } from './plans.js';
+import { checkoutProject, compileRevision, compileTests, type BuildPlan } from './revision.js';
 import type { Logger } from '../logger.js';
 import type { ReportFinding } from '../report/index.js';
 import { buildTargets } from '../targets/index.js';
@@ -22,8 +21,7 @@ import { contractsToFuzz } from '../targets/index.js';
 import { BehaviourWatch, behaviourChanges, ComparisonAllowance } from './behaviourWatch.js';
 import { planBudget } from './budget.js';
 import { fuzzPlans, planned, type ContractPlan, type FuzzOutcome } from './fuzzing.js';
-import { deployPlans, deployProject, projectConfigFor } from './worlds.js';
-import { constructorOf } from '../deploy/index.js';
+import { deployPlans, projectConfigFor } from './worlds.js';
 import type { ContractCampaignResult } from '../fuzz/index.js';
 import { attachReproducers, forgeRunner, type ReproducerContext } from '../reproducers/index.js';
 import { harnessPlan } from '../reproducers/index.js';
@@ -72,13 +70,13 @@ export async function fuzzPullRequest(config: PrConfig, context: { logger: Logge
     const suiteBases = baseTests(changedPaths, baseContext);
     // Each plan's base world: the deployment's, or the same test contract's setUp() on the base build.
     const bases = await Promise.all(plans.map((plan) => (plan.harness === undefined ? base : suiteBases(plan))));
-    const compared = bases.flatMap((world, i) => (isComparable(world) ? [i] : []));
+    const compared = bases.flatMap((world, i) => (world.kind === 'built' ? [i] : []));
     const comparing = config.behaviourDiff && compared.length > 0;
     const budgetPlan = planBudget(config.budget, plans.map(planned), { workers: config.workers, compared: comparing ? compared.length : 0 });
     const allowance = budgetPlan.comparison && new ComparisonAllowance(budgetPlan.comparison, context.clock);
     const watches = plans.map((plan, i) => {
       const world = bases[i];
-      return allowance && isComparable(world) ? new BehaviourWatch(plan.world, world, allowance) : undefined;
+      return allowance && world.kind === 'built' ? new BehaviourWatch(plan.world, world.world, allowance) : undefined;
     });
     const results = await fuzzPlans(project, plans, budgetPlan, config, context, (i) => watches[i]);
     const findings = await judgeFindings(project, plans, results, (plan) => bases[plans.indexOf(plan)]);
@@ -99,7 +97,7 @@ export async function fuzzPullRequest(config: PrConfig, context: { logger: Logge
     const mergeBase = range.mergeBase;
     const reproducing: ReproducerContext = {
       project, root: headRoot, world: deployed.world, senders: deployed.senders, forge: await forgeRunner(), logger,
-      base: mergeBase === undefined ? undefined : { executor: isComparable(base) ? base.executor : undefined, checkout: () => checkoutProject(repo, mergeBase, projectDir) },
+      base: mergeBase === undefined ? undefined : { executor: base.kind === 'built' ? base.world.executor : undefined, checkout: () => checkoutProject(repo, mergeBase, projectDir) },
       // A test contract's finding: its reproducer inherits the test contract and starts from its setUp().
       harnessWorld: (finding) => {
         const plan = suitePlanOf(suites.plans, finding);
@@ -108,7 +106,7 @@ export async function fuzzPullRequest(config: PrConfig, context: { logger: Logge
       harnessBase: (finding) => {
         const plan = suitePlanOf(suites.plans, finding);
         const world = plan && bases[plans.indexOf(plan)];
-        return isComparable(world) ? world.executor : undefined;
+        return world?.kind === 'built' ? world.world.executor : undefined;
       },
     };
     if (findings.length > 0) await logger.group('Checking reproducers', () => attachReproducers(findings, reproducing));
@@ -125,7 +123,7 @@ export async function fuzzPullRequest(config: PrConfig, context: { logger: Logge
       deployments: [...deployed.deployments, ...suites.deployments],
       senders: deployed.senders,
       project,
-      base: range.mergeBase === undefined ? 'not-fetched' : base === undefined && deployed.plans.length > 0 ? 'does-not-build' : 'compared',
+      base: reportBase(base),
       budgetPlan,
     };
   } finally {
@@ -167,12 +165,6 @@ async function changedRange(repo: string, config: PrConfig, logger: Logger): Pro
   }
 }
 
-/** The project at a revision, exported (the base's sources: where an introduced finding's reproducer must pass). */
-async function checkoutProject(repo: string, commit: string, projectDir: string): Promise<{ root: string; dispose(): void }> {
-  const tree = await exportRevision(repo, commit);
-  return { root: path.join(tree.dir, projectDir), dispose: tree.dispose };
-}
-
 /** Without the base's history, head may be missing too: say how to fetch it rather than fail in git archive. */
 async function exportHead(repo: string, range: ChangedRange): Promise<RevisionTree> {
   try {
@@ -183,56 +175,6 @@ async function exportHead(repo: string, range: ChangedRange): Promise<RevisionTr
       `head ${range.head} is not in the checkout; check out the pull request head (actions/checkout with ref: the head sha) or fetch its history (fetch-depth: 0)`,
     );
   }
-}
-
-/** How both revisions are built: head's settings (foundry.toml, remappings) and lookout.toml. */
-interface BuildPlan {
-  settings: ProjectSettings;
-  projectConfig: ProjectConfig;
-}
-
-/** `compileForChange` with head's settings (base and head are built alike), and what the user should see of it in the log. */
-async function compileRevision(root: string, changed: readonly string[], build: BuildPlan, logger: Logger): Promise<CompiledProject | undefined> {
-  const project = await compileForChange(root, changed, { compiler: build.projectConfig.compiler, settings: { ...build.settings, root } });
-  for (const compiler of project?.compilers ?? []) logger.info(`solc ${compiler.version} (${compiler.source}): ${compiler.files.length} file(s)`);
-  for (const error of project?.errors ?? []) logger.error(describeDiagnostic(error));
-  return project;
-}
-
-/** The Foundry tests the change reaches, built with head's settings; a test file that does not compile is logged and left out. */
-async function compileTests(root: string, changed: readonly string[], build: BuildPlan, logger: Logger): Promise<CompiledProject[]> {
-  const tests = await compileTestsForChange(root, changed, { ...build.settings, root });
-  for (const error of tests.errors) logger.warning(`A test file does not compile, so its test contracts are not run: ${describeDiagnostic(error)}`);
-  return tests.build ? [tests.build] : [];
-}
-
-/**
- * The base world of a test contract's campaign: the same test contract's `setUp()` on the tests the
- * change reaches, compiled (once) on the merge-base. Undefined without a merge-base or when the base's
- * tests do not build.
- */
-function baseTests(changed: readonly string[], context: BaseContext): (plan: ContractPlan) => Promise<BaseWorld | 'absent' | undefined> {
-  let builds: Promise<CompiledProject[] | undefined> | undefined;
-  const compile = async (mergeBase: string): Promise<CompiledProject[] | undefined> => {
-    const tree = await exportRevision(context.repo, mergeBase);
-    try {
-      const root = path.join(tree.dir, context.projectDir);
-      const tests = await compileTestsForChange(root, changed, { ...context.build.settings, root });
-      return tests.build ? [tests.build] : [];
-    } catch (error) {
-      if (!(error instanceof ConfigurationError)) throw error;
-      context.logger.warning(`The base revision's tests do not compile, so no finding from a test contract can be compared with it: ${errorMessage(error)}`);
-      return undefined;
-    } finally {
-      tree.dispose();
-    }
-  };
-  return async (plan) => {
-    if (context.mergeBase === undefined) return undefined;
-    builds ??= compile(context.mergeBase);
-    const compiled = await builds;
-    return compiled && suiteBase(plan, compiled);
-  };
 }
 
 /** Changed lines of files that did not compile: `not-fuzzed`, with the compiler's first word on them. */
@@ -247,53 +189,6 @@ function notCompiledTargets(project: CompiledProject, changes: readonly ChangedF
   });
 }
 
-interface BaseContext {
-  config: PrConfig;
-  build: BuildPlan;
-  repo: string;
-  projectDir: string;
-  mergeBase: string | undefined;
-  logger: Logger;
-}
-
-/**
- * The merge-base build, deployed as head was (same wanted contracts, seed and pins): what findings
- * are replayed on. `absent` when the fuzzed contracts' files do not exist there; undefined when there
- * is no merge-base (a shallow checkout) or it does not build.
- */
-async function prepareBase(plans: readonly ContractPlan[], context: BaseContext): Promise<BaseWorld | 'absent' | undefined> {
-  const { mergeBase, logger } = context;
-  if (mergeBase === undefined || plans.length === 0) return undefined;
-  const tree = await exportRevision(context.repo, mergeBase);
-  const changed = [...new Set(plans.map((p) => p.contract.file))];
-  try {
-    const base = await logger.group('Compiling base', () => compileRevision(path.join(tree.dir, context.projectDir), changed, context.build, logger));
-    // None of the fuzzed contracts' files exists on the base: nothing there can fail.
-    if (!base) return 'absent';
-    const failed = base.errors.find((e) => changed.includes(e.file));
-    if (failed) throw new ConfigurationError(describeDiagnostic(failed));
-    const wanted = base.contracts.filter((c) => plans.some((p) => p.contract.id === c.id));
-    for (const contract of wanted) {
-      const head = plans.find((p) => p.contract.id === contract.id)!.contract;
-      const [before, after] = [contract, head].map((c) => constructorSignature(c));
-      if (before !== after) logger.info(`${contract.name}: the constructor changed from (${before}) to (${after}); the base is deployed with arguments synthesised for its own.`);
-    }
-    const world = await deployProject(base, wanted, context.build.projectConfig, context.config.seed);
-    return { executor: world.executor, contracts: world.deployed.map((d) => d.contract) };
-  } catch (error) {
-    if (!(error instanceof ConfigurationError)) throw error;
-    logger.warning(`The base revision ${mergeBase.slice(0, 12)} does not compile, so no finding can be compared with it: ${errorMessage(error)}`);
-    return undefined;
-  } finally {
-    tree.dispose();
-  }
-}
-
-/** The constructor's parameter types, canonical (tuples expanded). */
-function constructorSignature(contract: CompiledContract): string {
-  return toFunctionSignature({ type: 'function', name: '', inputs: constructorOf(contract).params, outputs: [], stateMutability: 'nonpayable' }).slice(1, -1);
-}
-
 /**
  * Report findings, each replayed on the base: `introduced` false when it fails there too, null when
  * there is no base to replay on.
@@ -302,15 +197,15 @@ async function judgeFindings(
   project: CompiledProject,
   plans: readonly ContractPlan[],
   results: ContractCampaignResult[],
-  baseOf: (plan: ContractPlan) => BaseWorld | 'absent' | undefined,
+  baseOf: (plan: ContractPlan) => Base,
 ): Promise<ReportFinding[]> {
   const found = results.flatMap((result, i) => result.findings.map((finding) => ({ result, finding, plan: plans[i] })));
   const entries = found.map(({ result, finding, plan }) => suiteFinding(plan, toReportFinding(plan.build ?? project, result, finding, plan.targets, failedIn(plan, finding))));
   for (const [i, { result, finding, plan }] of found.entries()) {
     const base = baseOf(plan);
-    if (base === undefined) entries[i].introduced = null;
+    if (base.kind === 'unavailable') entries[i].introduced = null;
     // Every oracle, with the campaign's probe slot, judges the base as it judged head.
-    else entries[i].introduced = base === 'absent' || !(await failsOnBase(base, plan.world.contracts, plan.contract.id, finding.sequence, finding.failure, result.oracleSettings));
+    else entries[i].introduced = base.kind === 'absent' || !(await failsOnBase(base.world, plan.world.contracts, plan.contract.id, finding.sequence, finding.failure, result.oracleSettings, base.judge));
   }
   return entries;
 }
@@ -340,8 +235,4 @@ function suitePlanOf(plans: readonly ContractPlan[], finding: ReportFinding): Co
 /** A test contract's finding names the test contract (the reproducer inherits it). */
 function suiteFinding(plan: ContractPlan, finding: ReportFinding): ReportFinding {
   return plan.harness === undefined ? finding : { ...finding, harness: { file: plan.harness.file, contract: plan.harness.contract } };
-}
-
-function isComparable(base: BaseWorld | 'absent' | undefined): base is BaseWorld {
-  return base !== undefined && base !== 'absent';
 }

@@ -5,7 +5,7 @@ import type { RunConfig } from '../config/index.js';
 import { DEFAULT_GAS_LIMIT, SENDER_ADDRESSES, type ChainConfig } from '../config/index.js';
 import type { ExecutorOptions } from '../evm/index.js';
 import { ATTACKER_ID, attackerContract, callsOut } from '../deploy/index.js';
-import { deployWorld, type ReadableValue, type World } from '../deploy/index.js';
+import { deployWorld, type ReadableValue, type DeployedProject } from '../deploy/index.js';
 import type { ContractPlan } from './fuzzing.js';
 import type { CampaignWorld, DeploymentRecipe, WorldRecipe } from '../fuzz/index.js';
 import { openSuiteWorld } from '../foundryTests/index.js';
@@ -20,7 +20,7 @@ import path from 'node:path';
 
 /** What deploying the contracts under test gave: campaigns to run and, for the report, what was not deployed. */
 export interface DeployedPlans {
-  world: World;
+  world: DeployedProject;
   plans: ContractPlan[];
   /** Targets of contracts that were not deployed, as `not-fuzzed`. */
   notFuzzed: ReportTarget[];
@@ -48,7 +48,7 @@ export function projectConfigFor(config: RunConfig, root: string): ProjectConfig
  * The world is built from the run's seed alone, so head and base get the same addresses and arguments.
  * Lookout's attacker (src/evm/attacker.ts) is deployed last, the same way on both.
  */
-export function deployProject(project: CompiledProject, wanted: readonly CompiledContract[], projectConfig: ProjectConfig, seed: number): Promise<World> {
+export function deployProject(project: CompiledProject, wanted: readonly CompiledContract[], projectConfig: ProjectConfig, seed: number): Promise<DeployedProject> {
   return deployRecipe(worldRecipe(project, wanted, projectConfig, seed));
 }
 
@@ -56,7 +56,7 @@ function worldRecipe(project: CompiledProject, wanted: readonly CompiledContract
   return { kind: 'deployment', contracts: project.contracts, wanted: wanted.map((c) => c.id), config, seed };
 }
 
-async function deployRecipe(recipe: DeploymentRecipe): Promise<World> {
+async function deployRecipe(recipe: DeploymentRecipe): Promise<DeployedProject> {
   const attacker = attackerContract();
   const world = await deployWorld({
     contracts: [...recipe.contracts, attacker],
@@ -120,7 +120,7 @@ export async function deployPlans(
 }
 
 /** What the senders (and vaults) were given before the snapshot (README: what a campaign starts from), for the log. */
-export function fundingNote(world: World): string | undefined {
+export function fundingNote(world: DeployedProject): string | undefined {
   const name = (index: number) => world.deployed.find((d) => d.index === index)!.contract.name;
   const given = new Map<string, Set<string>>();
   const donated: string[] = [];
@@ -140,7 +140,7 @@ export function fundingNote(world: World): string | undefined {
  * An external library's own code runs when a contract that links it calls it: its targets join the
  * first campaign whose world holds the library (tracked in the library's code). False when none does.
  */
-function aimAtLibrary(library: CompiledContract, targets: readonly Target[], plans: ContractPlan[], world: World): boolean {
+function aimAtLibrary(library: CompiledContract, targets: readonly Target[], plans: ContractPlan[], world: DeployedProject): boolean {
   const deployed = world.deployed.find((d) => d.contract.id === library.id);
   const plan = deployed && plans.find((p) => p.world.callable.includes(deployed.index));
   if (!deployed || !plan) return false;
@@ -153,7 +153,7 @@ function aimAtLibrary(library: CompiledContract, targets: readonly Target[], pla
  * The campaign's view of the world: the subject, everything it was deployed with (transitively),
  * and the attacker when one of those can call out (pay or call back an account).
  */
-export function campaignWorld(world: World, subject: number, recipe: DeploymentRecipe): CampaignWorld {
+export function campaignWorld(world: DeployedProject, subject: number, recipe: DeploymentRecipe): CampaignWorld {
   const callable = new Set([subject]);
   const queue = [subject];
   for (let index = queue.shift(); index !== undefined; index = queue.shift()) {
@@ -177,7 +177,7 @@ export function campaignWorld(world: World, subject: number, recipe: DeploymentR
   };
 }
 
-function deployedEntry(deployed: World['deployed'][number]): ReportDeployment {
+function deployedEntry(deployed: DeployedProject['deployed'][number]): ReportDeployment {
   return {
     contract: deployed.contract.name,
     file: deployed.contract.file,

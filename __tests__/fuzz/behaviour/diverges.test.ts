@@ -1,4 +1,5 @@
-import { createBehaviourDiff, type RevisionWorld } from '../../../src/fuzz/behaviour/index.js';
+import type { DeployedWorld } from '../../../src/deploy/index.js';
+import { createBehaviourDiff } from '../../../src/fuzz/behaviour/index.js';
 import type { TxSequence } from '../../../src/abi/types.js';
 import { call, deployRevisions, ETHER } from './revisions.js';
 
@@ -11,8 +12,8 @@ import { call, deployRevisions, ETHER } from './revisions.js';
 interface Case {
   fixture: string;
   wanted: string[];
-  junk: (w: RevisionWorld) => TxSequence;
-  shows: (w: RevisionWorld) => TxSequence;
+  junk: (w: DeployedWorld) => TxSequence;
+  shows: (w: DeployedWorld) => TxSequence;
   function: string;
   kind: string;
   base: string | RegExp;
@@ -100,7 +101,7 @@ const cases: Case[] = [
 ];
 
 describe.each(cases)('$fixture', (c) => {
-  let worlds: { base: RevisionWorld; head: RevisionWorld };
+  let worlds: { base: DeployedWorld; head: DeployedWorld };
   beforeAll(async () => {
     worlds = await deployRevisions(c.fixture, c.wanted);
   });

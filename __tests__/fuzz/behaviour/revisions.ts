@@ -8,14 +8,14 @@ import { Dictionary } from '../../../src/fuzz/inputs/dictionary.js';
 import { Rng } from '../../../src/rng.js';
 import type { AbiValue, Call, CallTarget, TxSequence } from '../../../src/abi/types.js';
 import { generateCall, type ValueContext } from '../../../src/fuzz/inputs/values.js';
-import type { RevisionWorld } from '../../../src/fuzz/behaviour/index.js';
+import type { DeployedWorld } from '../../../src/deploy/index.js';
 
 export const ETHER = 10n ** 18n;
 const FIXTURES = path.resolve('__fixtures__/behaviour');
 
 /** A fixture case's base and head, each compiled with real solc and deployed by the same plan (seed 1). */
-export async function deployRevisions(fixture: string, wanted: readonly string[]): Promise<{ base: RevisionWorld; head: RevisionWorld }> {
-  const deploy = async (side: 'base' | 'head'): Promise<RevisionWorld> => {
+export async function deployRevisions(fixture: string, wanted: readonly string[]): Promise<{ base: DeployedWorld; head: DeployedWorld }> {
+  const deploy = async (side: 'base' | 'head'): Promise<DeployedWorld> => {
     const project = await compileProject({ root: path.join(FIXTURES, fixture, side), paths: ['.'] });
     const contracts = project.contracts.filter((c) => wanted.includes(c.name));
     const world = await deployProject(project, contracts, emptyProjectConfig(), 1);
@@ -28,14 +28,14 @@ export async function deployRevisions(fixture: string, wanted: readonly string[]
 export type Account = (typeof SENDER_NAMES)[number] | string;
 
 /** A sender's or a deployed contract's address, by name. */
-export function addressOf(world: RevisionWorld, account: Account): string {
+export function addressOf(world: DeployedWorld, account: Account): string {
   const sender = SENDER_NAMES.indexOf(account as (typeof SENDER_NAMES)[number]);
   if (sender >= 0) return world.executor.senderAddresses[sender].toLowerCase();
   return world.executor.deployments[indexOf(world, account)].address.toLowerCase();
 }
 
 /** A call on `world`'s deployment of `contract`; address arguments may be account names. */
-export function call(world: RevisionWorld, contract: string, fn: string, args: (AbiValue | Account)[] = [], options: { sender?: Account; value?: bigint } = {}): Call {
+export function call(world: DeployedWorld, contract: string, fn: string, args: (AbiValue | Account)[] = [], options: { sender?: Account; value?: bigint } = {}): Call {
   const to = indexOf(world, contract);
   const target = callTargets(world.contracts[to].abi).find((t) => t.kind === 'function' && t.fn.name === fn);
   if (target?.kind !== 'function') throw new Error(`${contract} has no function ${fn}`);
@@ -45,7 +45,7 @@ export function call(world: RevisionWorld, contract: string, fn: string, args: (
 }
 
 /** Random sequences of 1–6 calls to every deployed contract, from the fuzzer's own value generation. */
-export function randomSequences(world: RevisionWorld, count: number, seed: number): TxSequence[] {
+export function randomSequences(world: DeployedWorld, count: number, seed: number): TxSequence[] {
   const ctx: ValueContext = {
     rng: new Rng(seed).fork('behaviour'),
     dictionary: new Dictionary(),
@@ -60,7 +60,7 @@ export function randomSequences(world: RevisionWorld, count: number, seed: numbe
   return Array.from({ length: count }, () => Array.from({ length: ctx.rng.range(1, 6) }, () => generateCall(targets, ctx)));
 }
 
-function indexOf(world: RevisionWorld, contract: string): number {
+function indexOf(world: DeployedWorld, contract: string): number {
   const index = world.contracts.findIndex((c) => c.name === contract);
   if (index < 0) throw new Error(`${contract} is not deployed`);
   return index;

@@ -5,12 +5,13 @@ import type { Call, TxSequence } from '../../abi/index.js';
 import { compareObservations } from './compare.js';
 import { Counterparts } from './counterparts.js';
 import { RevisionObserver } from './observation.js';
-import type { BehaviourDifference, ConfirmedDivergence, Divergence, RevisionWorld } from './types.js';
+import type { BehaviourDifference, ConfirmedDivergence, Divergence } from './types.js';
+import type { DeployedWorld } from '../../deploy/index.js';
 
 /** Both revisions, deployed by the same plan: base contracts are matched to head's by `CompiledContract.id`. */
 export interface BehaviourDiffRequest {
-  head: RevisionWorld;
-  base: RevisionWorld;
+  head: DeployedWorld;
+  base: DeployedWorld;
 }
 
 export interface BehaviourDiff {
@@ -58,7 +59,7 @@ class SideBySide {
   ) {}
 
   static async create(request: BehaviourDiffRequest): Promise<SideBySide> {
-    const fresh = async (world: RevisionWorld) => RevisionObserver.create({ ...world, executor: await world.executor.fresh() });
+    const fresh = async (world: DeployedWorld) => RevisionObserver.create({ ...world, executor: await world.executor.fresh() });
     const [head, base] = [await fresh(request.head), await fresh(request.base)];
     return new SideBySide(head, base, new Counterparts(head.world, base.world));
   }

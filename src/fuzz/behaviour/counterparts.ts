@@ -2,7 +2,7 @@ import type { AbiParameter } from 'viem';
 import { counterpartDeployments } from './counterpartDeployments.js';
 import { abiType, callTargets } from '../../abi/index.js';
 import type { AbiValue, Call, CallTarget, TxSequence } from '../../abi/index.js';
-import type { RevisionWorld } from './types.js';
+import type { DeployedWorld } from '../../deploy/index.js';
 
 /**
  * Head calls translated to the base world: the same deployment (the k-th of its contract), the same function
@@ -15,7 +15,7 @@ export class Counterparts {
   private readonly addresses = new Map<string, string>();
   private readonly calls = new WeakMap<Call, Call | undefined>();
 
-  constructor(head: RevisionWorld, private readonly base: RevisionWorld) {
+  constructor(head: DeployedWorld, private readonly base: DeployedWorld) {
     this.deploymentOf = counterpartDeployments(head.contracts, base.contracts);
     this.deploymentOf.forEach((to, from) => {
       const headAddress = head.executor.deployments[from].address.toLowerCase();

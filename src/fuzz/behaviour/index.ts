@@ -1,3 +1,3 @@
 export { createBehaviourDiff, DIVERGENCE_SHRINK_ATTEMPTS, type BehaviourDiff, type BehaviourDiffRequest } from './behaviourDiff.js';
 export { groupDivergences, type DivergenceGroup } from './group.js';
-export type { BehaviourDifference, ConfirmedDivergence, Divergence, DivergenceKind, RevisionWorld } from './types.js';
+export type { BehaviourDifference, ConfirmedDivergence, Divergence, DivergenceKind } from './types.js';

@@ -16,7 +16,7 @@ import { decodeRevert, describeRevert } from '../../abi/index.js';
 import { toTx } from '../campaign/sequenceRunner.js';
 import type { Call } from '../../abi/index.js';
 import { TokenReadings, tokenChanges, type Readings, type StateChange, type TokenChange } from './tokenReadings.js';
-import type { RevisionWorld } from './types.js';
+import type { DeployedWorld } from '../../deploy/index.js';
 import { AddressBook, argumentsText, etherChangeText, valueText } from './wording.js';
 
 /** What a caller can observe of one transaction, in words that do not depend on addresses or gas. */
@@ -59,7 +59,7 @@ export class RevisionObserver {
   private lastChange?: StateChange;
 
   private constructor(
-    readonly world: RevisionWorld,
+    readonly world: DeployedWorld,
     readonly book: AddressBook,
     private readonly tokens: TokenReadings,
     private readonly initial: Readings,
@@ -72,7 +72,7 @@ export class RevisionObserver {
   }
 
   /** Reads the token views of the deployed state once: every sequence starts from it. */
-  static async create(world: RevisionWorld): Promise<RevisionObserver> {
+  static async create(world: DeployedWorld): Promise<RevisionObserver> {
     const book = new AddressBook(world);
     world.executor.reset();
     const tokens = new TokenReadings(world, book);
@@ -186,7 +186,7 @@ export class RevisionObserver {
   }
 }
 
-function declarations<T extends AbiEvent | AbiError>(world: RevisionWorld, type: T['type'], selector: (item: T) => string): Declarations<T> {
+function declarations<T extends AbiEvent | AbiError>(world: DeployedWorld, type: T['type'], selector: (item: T) => string): Declarations<T> {
   const found: Declarations<T> = new Map();
   world.contracts.forEach((contract, to) => {
     for (const item of contract.abi) {

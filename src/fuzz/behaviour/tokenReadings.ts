@@ -2,7 +2,7 @@ import { bytesToHex, concatHex, encodeAbiParameters, hexToBigInt, hexToBytes, to
 import type { Executor } from '../../evm/index.js';
 import { signature } from '../../abi/index.js';
 import type { AddressBook } from './wording.js';
-import type { RevisionWorld } from './types.js';
+import type { DeployedWorld } from '../../deploy/index.js';
 
 const TOKEN_FUNCTIONS = ['balanceOf(address)', 'totalSupply()', 'allowance(address,address)'];
 
@@ -46,7 +46,7 @@ export class TokenReadings {
   /** Each token's views, by the token's account name. */
   private readonly reads = new Map<string, TokenRead[]>();
 
-  constructor(world: RevisionWorld, book: AddressBook) {
+  constructor(world: DeployedWorld, book: AddressBook) {
     const holders = book.accounts;
     world.contracts.forEach((contract, to) => {
       if (!isTokenShaped(contract.abi)) return;

@@ -1,12 +1,5 @@
-import type { CompiledContract, ContractId } from '../../compile/index.js';
-import type { Executor } from '../../evm/index.js';
+import type { ContractId } from '../../compile/index.js';
 import type { TxSequence } from '../../abi/index.js';
-
-/** One revision's contracts, deployed by the shared plan: `contracts[i]` is `executor.deployments[i]`. */
-export interface RevisionWorld {
-  executor: Executor;
-  contracts: readonly CompiledContract[];
-}
 
 /**
  * What differs in the first transaction whose caller-observable behaviour differs, checked in this

@@ -1,7 +1,7 @@
 import { formatEther, type AbiParameter } from 'viem';
 import type { Address } from '../../evm/index.js';
 import { SENDER_NAMES } from '../../config/index.js';
-import type { RevisionWorld } from './types.js';
+import type { DeployedWorld } from '../../deploy/index.js';
 
 /**
  * Names for the accounts of one revision's world: the senders by role, deployments by contract name
@@ -11,7 +11,7 @@ import type { RevisionWorld } from './types.js';
 export class AddressBook {
   private readonly names = new Map<string, string>();
 
-  constructor(world: RevisionWorld) {
+  constructor(world: DeployedWorld) {
     world.executor.deployerAddresses.forEach((address, i) => this.names.set(address.toLowerCase(), SENDER_NAMES[i] ?? address));
     const repeated = (name: string) => new Set(world.contracts.filter((c) => c.name === name).map((c) => c.id)).size > 1;
     // Two deployments of one contract (a setUp() making two token users) are told apart by order, the

@@ -5,6 +5,7 @@ import type { Budget } from '../../config/index.js';
 import { ATTACKER_FILE } from '../../evm/index.js';
 import { Executor } from '../../evm/index.js';
 import type { Address, Deployment } from '../../evm/index.js';
+import type { DeployedWorld } from '../../deploy/index.js';
 import { propertyFunctions } from '../../oracles/index.js';
 import type { PropertyFunction, SequenceOracle } from '../../oracles/index.js';
 import { buildOracles, suiteOracles, type OracleSettings } from '../../oracles/index.js';
@@ -40,10 +41,7 @@ const MAX_CALL_VALUE = 10_000n * 10n ** 18n;
  * The chain a campaign runs on: every contract deployed in one state, the fuzzed one (the subject)
  * among them. Indexes are the executor's deployment indexes (`Tx.to`).
  */
-export interface CampaignWorld {
-  executor: Executor;
-  /** The compiled contract behind each deployment (libraries included). */
-  contracts: readonly CompiledContract[];
+export interface CampaignWorld extends DeployedWorld {
   subject: number;
   /** Deployments whose functions are called: the subject and the contracts it was deployed with. */
   callable: readonly number[];

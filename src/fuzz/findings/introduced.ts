@@ -1,20 +1,11 @@
 import type { CompiledContract, ContractId } from '../../compile/index.js';
-import type { Executor } from '../../evm/index.js';
+import type { DeployedWorld } from '../../deploy/index.js';
 import { failureIdentity, keyIdentity, type Failure } from '../../oracles/index.js';
 import { buildOracles, type OracleSet, type OracleSettings } from '../../oracles/index.js';
 import { callTargets } from '../../abi/index.js';
 import { counterpartDeployments } from '../behaviour/counterpartDeployments.js';
 import { runSequence } from '../campaign/sequenceRunner.js';
 import type { TxSequence } from '../../abi/index.js';
-
-/** The base revision's contracts, deployed by the same plan as head's. */
-export interface BaseWorld {
-  executor: Executor;
-  /** The compiled contract behind each deployment index. */
-  contracts: readonly CompiledContract[];
-  /** The oracles a world of its own kind is judged by (a Foundry test contract's: its invariants); default `buildOracles`. */
-  oracles?: (settings: OracleSettings) => OracleSet;
-}
 
 /**
  * Whether a finding's sequence also fails on the base revision's build, the same way: each call goes
@@ -27,12 +18,14 @@ export interface BaseWorld {
  * included — so every oracle tells introduced from pre-existing the same way.
  */
 export async function failsOnBase(
-  base: BaseWorld,
+  base: DeployedWorld,
   head: readonly CompiledContract[],
   subject: ContractId,
   sequence: TxSequence,
   failure: Failure,
   settings: OracleSettings,
+  /** The oracles a world of its own kind is judged by (a Foundry test contract's: its invariants); default `buildOracles`. */
+  judge?: (settings: OracleSettings) => OracleSet,
 ): Promise<boolean> {
   const indexOf = (id: ContractId) => base.contracts.findIndex((c) => c.id === id);
   const counterparts = counterpartDeployments(head, base.contracts);
@@ -53,7 +46,7 @@ export async function failsOnBase(
   const subjectIndex = indexOf(subject);
   if (subjectIndex < 0) return false;
   const { executor } = base;
-  const oracles = base.oracles?.(settings) ?? buildOracles({ contracts: base.contracts, deployments: executor.deployments, subject: subjectIndex }, settings);
+  const oracles = judge?.(settings) ?? buildOracles({ contracts: base.contracts, deployments: executor.deployments, subject: subjectIndex }, settings);
   // Other failures on the way are passed over, as head's campaign passes over those it reported: an
   // ether leak of the base's funded contract must not hide the broken property after it.
   const wanted = failureIdentity(failure);

@@ -1,0 +1,32 @@
+import path from 'node:path';
+import { compileForChange, compileTestsForChange, describeDiagnostic, type CompiledProject, type ProjectSettings } from '../compile/index.js';
+import type { ProjectConfig } from '../config/index.js';
+import { exportRevision } from '../diff/index.js';
+import type { Logger } from '../logger.js';
+
+/** How both revisions are built: head's settings (foundry.toml, remappings) and lookout.toml. */
+export interface BuildPlan {
+  settings: ProjectSettings;
+  projectConfig: ProjectConfig;
+}
+
+/** `compileForChange` with head's settings (base and head are built alike), and what the user should see of it in the log. */
+export async function compileRevision(root: string, changed: readonly string[], build: BuildPlan, logger: Logger): Promise<CompiledProject | undefined> {
+  const project = await compileForChange(root, changed, { compiler: build.projectConfig.compiler, settings: { ...build.settings, root } });
+  for (const compiler of project?.compilers ?? []) logger.info(`solc ${compiler.version} (${compiler.source}): ${compiler.files.length} file(s)`);
+  for (const error of project?.errors ?? []) logger.error(describeDiagnostic(error));
+  return project;
+}
+
+/** The Foundry tests the change reaches, built with head's settings; a test file that does not compile is logged and left out. */
+export async function compileTests(root: string, changed: readonly string[], build: BuildPlan, logger: Logger): Promise<CompiledProject[]> {
+  const tests = await compileTestsForChange(root, changed, { ...build.settings, root });
+  for (const error of tests.errors) logger.warning(`A test file does not compile, so its test contracts are not run: ${describeDiagnostic(error)}`);
+  return tests.build ? [tests.build] : [];
+}
+
+/** The project at a revision, exported (the base's sources: where an introduced finding's reproducer must pass). */
+export async function checkoutProject(repo: string, commit: string, projectDir: string): Promise<{ root: string; dispose(): void }> {
+  const tree = await exportRevision(repo, commit);
+  return { root: path.join(tree.dir, projectDir), dispose: tree.dispose };
+}
