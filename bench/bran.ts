@@ -6,8 +6,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseBudget } from '../src/config/budget.js';
-import { fuzzConfig } from '../src/config/defaults.js';
-import { ALL_TECHNIQUES } from '../src/config/defaults.js';
+import { ALL_TECHNIQUES, fuzzConfig } from '../src/config/defaults.js';
 import type { ScheduleName, Techniques } from '../src/config/types.js';
 import { memoryLogger } from '../src/logger.js';
 import { runPipeline } from '../src/run/pipeline.js';

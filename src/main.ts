@@ -16,15 +16,10 @@ import {
 } from './config/index.js';
 import type { GitHubDiff } from './diff/index.js';
 import { ConfigurationError, errorMessage, isConfigurationError } from './errors.js';
-import { pullRequestHead, readReport, readReportArtifact, writeReportContext } from './github/index.js';
-import { createClient, type GitHubClient } from './github/index.js';
-import { pullRequestDiff } from './github/index.js';
-import { publishReport, verdict, type Channels } from './github/index.js';
+import { type Channels, createClient, type GitHubClient, publishReport, pullRequestDiff, pullRequestHead, readReport, readReportArtifact, verdict, writeReportContext } from './github/index.js';
 import { actionsLogger, type Logger } from './logger.js';
-import { runPipeline } from './run/index.js';
-import { changedLineCounts, countsText } from './report/index.js';
-import { isCampaignWorker } from './run/index.js';
-import type { Report } from './report/index.js';
+import { isCampaignWorker, runPipeline } from './run/index.js';
+import { changedLineCounts, countsText, type Report } from './report/index.js';
 
 /** What a mode hands to publishing: the report, where it goes, and a crash to fail the job with. */
 interface Outcome {

@@ -1,8 +1,7 @@
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { instructions, jumpDestinations } from '../bytecode/index.js';
 import { MAX_WORD } from './arithmetic.js';
-import type { AnalysisStats, TargetSet } from './types.js';
-import { BAILOUT_CAUSES } from './types.js';
+import { type AnalysisStats, BAILOUT_CAUSES, type TargetSet } from './types.js';
 
 /** What the analyses of one runtime code share: built once per code by `prepareProgram`. */
 export interface AnalyzedProgram {

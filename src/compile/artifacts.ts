@@ -1,5 +1,4 @@
-import { hexToBytes } from 'viem';
-import type { Abi } from 'viem';
+import { type Abi, hexToBytes } from 'viem';
 import { contractId, type CompiledCode, type CompiledContract, type ContractKind, type LinkReference, type SourceFile, type StorageVariable } from './types.js';
 import type { SolcAstNode, SolcBytecodeOutput, SolcContractOutput, SolcOutput } from './solc.js';
 

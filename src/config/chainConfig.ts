@@ -1,5 +1,4 @@
-import type { Address } from '../abi/index.js';
-import { PANIC_ASSERTION, describePanic, formatPanicCode, KNOWN_PANIC_CODES } from '../abi/index.js';
+import { type Address, describePanic, formatPanicCode, KNOWN_PANIC_CODES, PANIC_ASSERTION } from '../abi/index.js';
 
 /**
  * The chain model `lookout.toml` may pin (top-level keys, all optional):

@@ -1,7 +1,6 @@
 import { contractId, type CompiledCode, type CompiledContract } from '../compile/index.js';
 import { ATTACKER_ABI, ATTACKER_CREATION_CODE, ATTACKER_FILE, ATTACKER_NAME } from '../evm/index.js';
-import { Op } from '../bytecode/index.js';
-import { instructions, stripMetadata } from '../bytecode/index.js';
+import { instructions, Op, stripMetadata } from '../bytecode/index.js';
 
 export const ATTACKER_ID = contractId(ATTACKER_FILE, ATTACKER_NAME);
 

@@ -2,8 +2,7 @@ import { BaseError, encodeAbiParameters, type AbiParameter } from 'viem';
 import { weiOf, type ConfiguredArg } from '../config/index.js';
 import { ConfigurationError } from '../errors.js';
 import type { Address } from '../evm/index.js';
-import { abiType } from '../abi/index.js';
-import type { AbiValue } from '../abi/index.js';
+import { abiType, type AbiValue } from '../abi/index.js';
 
 /** Addresses that configured references stand for. */
 export interface ReferenceAddresses {

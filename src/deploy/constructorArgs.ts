@@ -1,9 +1,7 @@
 import { stringToHex, type AbiParameter } from 'viem';
-import { START_TIMESTAMP } from '../evm/index.js';
-import type { Address } from '../evm/index.js';
-import { abiType } from '../abi/index.js';
+import { type Address, START_TIMESTAMP } from '../evm/index.js';
+import { abiType, type AbiValue } from '../abi/index.js';
 import type { Rng } from '../rng.js';
-import type { AbiValue } from '../abi/index.js';
 import { contractTypeName } from './catalog.js';
 
 /** What synthesised arguments may point at. */

@@ -1,13 +1,11 @@
 import { concatBytes, encodeAbiParameters, hexToBytes } from 'viem';
 import type { CompiledContract, ContractId } from '../compile/index.js';
 import { ConfigurationError, errorMessage } from '../errors.js';
-import { Executor } from '../evm/index.js';
+import { type Address, type CreatedContract, type Deployment, Executor } from '../evm/index.js';
 import { SENDER_NAMES } from '../config/index.js';
-import type { Address, CreatedContract, Deployment } from '../evm/index.js';
 import { contractOfRuntime } from './runtimeMatch.js';
-import { formatArgs } from '../abi/index.js';
+import { type AbiValue, formatArgs } from '../abi/index.js';
 import type { Rng } from '../rng.js';
-import type { AbiValue } from '../abi/index.js';
 import { ContractCatalog, constructorOf, contractTypeNames, isDeployable } from './catalog.js';
 import { configuredValues, contractReferences } from './configuredArgs.js';
 import { candidateVectors, parameterChoices } from './constructorArgs.js';

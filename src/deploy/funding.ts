@@ -1,7 +1,5 @@
 import { bytesToHex, decodeFunctionResult, encodeFunctionData, hexToBytes, parseAbi, type Abi, type AbiFunction } from 'viem';
-import type { Executor } from '../evm/index.js';
-import type { Address, Tx } from '../evm/index.js';
-import { ATTACKER_FILE } from '../evm/index.js';
+import { type Address, ATTACKER_FILE, type Executor, type Tx } from '../evm/index.js';
 import { isErc20Shaped } from '../abi/index.js';
 import { tokenBalance } from './tokenViews.js';
 import type { DeployedContract } from './types.js';

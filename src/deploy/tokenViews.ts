@@ -1,6 +1,5 @@
 import { bytesToBigInt, encodeFunctionData, hexToBytes, parseAbi } from 'viem';
-import type { Executor } from '../evm/index.js';
-import type { Address } from '../evm/index.js';
+import type { Address, Executor } from '../evm/index.js';
 
 const TOKEN_VIEWS = parseAbi([
   'function totalSupply() view returns (uint256)',

@@ -1,7 +1,6 @@
 import type { CompiledContract, ContractId } from '../compile/index.js';
 import type { ProjectConfig } from '../config/index.js';
-import type { Executor, ExecutorOptions } from '../evm/index.js';
-import type { Address } from '../evm/index.js';
+import type { Address, Executor, ExecutorOptions } from '../evm/index.js';
 import type { Rng } from '../rng.js';
 import type { Funding } from './funding.js';
 

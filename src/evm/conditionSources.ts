@@ -1,6 +1,4 @@
-import { basicBlocks } from '../bytecode/index.js';
-import { Op } from '../bytecode/index.js';
-import type { BasicBlock } from '../bytecode/index.js';
+import { type BasicBlock, basicBlocks, Op } from '../bytecode/index.js';
 
 /**
  * An instruction a branch condition is computed from, whose operands the recorder keeps when it runs:

@@ -1,7 +1,6 @@
 import { toFunctionSelector, type AbiFunction, type Hex } from 'viem';
 import type { CompiledContract } from '../compile/index.js';
-import { findArtifact } from '../evm/index.js';
-import { CheatcodeError } from '../evm/index.js';
+import { CheatcodeError, findArtifact } from '../evm/index.js';
 import { errorMessage } from '../errors.js';
 import { cheatcodeArtifacts } from './artifacts.js';
 import type { InvariantSelection } from './types.js';

@@ -1,10 +1,8 @@
 import { type AbiFunction, hexToBytes, toFunctionSelector } from 'viem';
-import { SENDER_ADDRESSES } from '../evm/index.js';
-import type { Address } from '../evm/index.js';
-import { decodeBool, encodeFunctionCall, functionTarget } from '../abi/index.js';
+import { type Address, SENDER_ADDRESSES } from '../evm/index.js';
+import { decodeBool, decodeRevert, describeRevert, encodeFunctionCall, functionTarget } from '../abi/index.js';
 import type { Rng } from '../rng.js';
 import { generateInputs, type ValueContext } from '../fuzz/index.js';
-import { decodeRevert, describeRevert } from '../abi/index.js';
 import { artifactVerdict } from './artifactFilter.js';
 import { callFunction, FORGE_SENDER, type SuiteSession } from './suiteSession.js';
 import { FLAGGED_CALL_MESSAGE, raisedFlag } from './targetCallOracles.js';

@@ -1,7 +1,5 @@
 import { equalsBytes } from '@ethereumjs/util';
-import type { CheatcodeSession } from '../evm/index.js';
-import { ASSUME_REJECTION } from '../evm/index.js';
-import type { TxResult } from '../evm/index.js';
+import { ASSUME_REJECTION, type CheatcodeSession, type TxResult } from '../evm/index.js';
 import { decodeRevert, describeRevert } from '../abi/index.js';
 
 /** How one call to a test contract ended, by forge's rules. `rejected`: `vm.assume` turned the input down. */

@@ -1,9 +1,7 @@
 import type { CompiledProject } from '../compile/index.js';
-import { Dictionary } from '../fuzz/index.js';
+import { Dictionary, generateInputs, type ValueContext } from '../fuzz/index.js';
 import { Rng } from '../rng.js';
-import { generateInputs, type ValueContext } from '../fuzz/index.js';
-import { encodeFunctionCall, functionTarget } from '../abi/index.js';
-import type { AbiValue } from '../abi/index.js';
+import { type AbiValue, encodeFunctionCall, functionTarget } from '../abi/index.js';
 import { runInvariant } from './invariant.js';
 import { FORGE_SENDER, isSkipped, type SuiteOptions, SuiteSession } from './suiteSession.js';
 import type { SuiteResult, TestFunction, TestResult, TestSuite } from './types.js';

@@ -1,6 +1,5 @@
 import { type Abi, decodeFunctionResult, encodeFunctionData, type Hex, hexToBytes } from 'viem';
-import type { Executor } from '../evm/index.js';
-import { decodedAddress as lower } from '../evm/index.js';
+import { decodedAddress as lower, type Executor } from '../evm/index.js';
 import type { FuzzSelector, InvariantSelection } from './types.js';
 
 const selectorsOf = (s: unknown) => ((s as Hex[]) ?? []).map((x) => x.toLowerCase() as Hex);

@@ -1,14 +1,11 @@
 import { type Hex, hexToBytes, toFunctionSelector } from 'viem';
 import type { CompiledContract } from '../compile/index.js';
-import { type ChainStart, Executor } from '../evm/index.js';
-import type { Address, TxResult } from '../evm/index.js';
+import { type Address, type Artifact, type ChainStart, Executor, findArtifact, type TxResult } from '../evm/index.js';
 import { cheatcodeArtifacts } from './artifacts.js';
 import { judgeCall, type CallVerdict, unsupportedReason } from './judge.js';
 import { decodeBool } from '../abi/index.js';
 import { readInvariantSelection } from './selection.js';
 import type { InvariantSelection, SetUpContract, SetUpOutcome, TestSuite } from './types.js';
-import { findArtifact } from '../evm/index.js';
-import type { Artifact } from '../evm/index.js';
 import { errorMessage } from '../errors.js';
 import { contractOfRuntime } from '../deploy/index.js';
 import { artifactFilter, type ArtifactFilter } from './artifactFilter.js';

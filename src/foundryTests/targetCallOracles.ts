@@ -1,10 +1,7 @@
 import { equalsBytes } from '@ethereumjs/util';
-import { ASSUME_REJECTION } from '../evm/index.js';
-import { FLAGGED_FAILURE_MESSAGE } from '../evm/index.js';
-import type { TxResult } from '../evm/index.js';
-import type { Failure } from '../oracles/index.js';
+import { ASSUME_REJECTION, FLAGGED_FAILURE_MESSAGE, type TxResult } from '../evm/index.js';
+import type { Failure, SequenceOracle } from '../oracles/index.js';
 import { decodeRevert, describeRevert } from '../abi/index.js';
-import type { SequenceOracle } from '../oracles/index.js';
 
 /*
  * forge's verdicts on the calls of an invariant sequence (to the targets, never the test contract):

@@ -1,8 +1,6 @@
 import { bytesToHex, toFunctionSelector } from 'viem';
-import type { CheatcodeSession } from '../evm/index.js';
-import { Executor } from '../evm/index.js';
-import type { Failure } from '../oracles/index.js';
-import type { ChainView, SequenceOracle } from '../oracles/index.js';
+import { type CheatcodeSession, Executor } from '../evm/index.js';
+import type { ChainView, Failure, SequenceOracle } from '../oracles/index.js';
 import { judgeCall } from './judge.js';
 import type { TestFunction } from './types.js';
 

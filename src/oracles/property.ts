@@ -1,7 +1,6 @@
 import { decodeAbiParameters, hexToBytes, toFunctionSelector, type Abi, type AbiFunction } from 'viem';
 import { failureKey, type Failure } from './failure.js';
-import { decodeRevert, describeRevert } from '../abi/index.js';
-import { isPropertyFunction } from '../abi/index.js';
+import { decodeRevert, describeRevert, isPropertyFunction } from '../abi/index.js';
 import type { PropertyFunction, PropertyProbe } from './types.js';
 
 /** Echidna's rule: a property named so holds when it reverts and fails when it returns anything. */

@@ -1,6 +1,5 @@
 import { bytesToHex, decodeFunctionData, encodeFunctionData, formatEther, hexToBytes, type Hex } from 'viem';
-import { ATTACKER_ABI } from '../evm/index.js';
-import type { Address, CallEffect, Deployment, Tx } from '../evm/index.js';
+import { type Address, ATTACKER_ABI, type CallEffect, type Deployment, type Tx } from '../evm/index.js';
 import type { Failure } from './failure.js';
 import type { RunnableChain, SequenceOracle } from './types.js';
 

@@ -1,6 +1,5 @@
 import { toFunctionSelector, toFunctionSignature, type Abi, type AbiFunction, type Hex } from 'viem';
-import { ATTACKER_FILE, ATTACKER_NAME } from '../evm/index.js';
-import type { Address, Deployment } from '../evm/index.js';
+import { type Address, ATTACKER_FILE, ATTACKER_NAME, type Deployment } from '../evm/index.js';
 import { controlledDelegatecallOracle } from './delegatecall.js';
 import { etherLeakOracle } from './etherLeak.js';
 import { propertyFunctions } from './property.js';

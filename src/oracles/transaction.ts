@@ -1,7 +1,6 @@
 import type { TxResult } from '../evm/index.js';
 import type { Failure } from './failure.js';
-import { DEFAULT_PANIC_CODES, PANIC_ASSERTION, describePanic } from '../abi/index.js';
-import { decodeRevert } from '../abi/index.js';
+import { decodeRevert, DEFAULT_PANIC_CODES, describePanic, PANIC_ASSERTION } from '../abi/index.js';
 import type { OracleConfig, TxOracle } from './types.js';
 
 export const DEFAULT_ORACLE_CONFIG: OracleConfig = { panicCodes: DEFAULT_PANIC_CODES };

@@ -1,15 +1,9 @@
 import { bytesToHex } from 'viem';
 import type { CompiledContract, CompiledProject } from '../compile/index.js';
-import { formatPanicCode } from '../abi/index.js';
+import { type Call, encodeCall, formatArgs, formatPanicCode } from '../abi/index.js';
 import type { ReportCall, ReportFinding, ReportTarget } from './types.js';
-import type { Target } from '../targets/index.js';
-import { branchLocator } from '../targets/index.js';
-import { failureLocator } from '../targets/index.js';
-import { encodeCall, formatArgs } from '../abi/index.js';
-import type { ContractCampaignResult } from '../fuzz/index.js';
-import { attackerCallParts } from '../fuzz/index.js';
-import type { ConfirmedFinding } from '../fuzz/index.js';
-import type { Call } from '../abi/index.js';
+import { branchLocator, failureLocator, type Target } from '../targets/index.js';
+import { attackerCallParts, type ConfirmedFinding, type ContractCampaignResult } from '../fuzz/index.js';
 
 /** The campaign's targets in the report's terms: reached (first when, by which sequence) or not. */
 export function toReportTargets(targets: readonly Target[], result: ContractCampaignResult): ReportTarget[] {

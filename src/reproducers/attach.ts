@@ -1,4 +1,4 @@
-import type { CompiledProject } from '../compile/index.js';
+import { type CompiledProject, isForgeAvailable } from '../compile/index.js';
 import type { DeployedProject } from '../deploy/index.js';
 import type { Executor } from '../evm/index.js';
 import { errorMessage } from '../errors.js';
@@ -11,7 +11,6 @@ import { reproducerNames, solidityVersion, worldPlan, type WorldPlan } from './p
 import { attackerFor } from './plannedFunding.js';
 import { replayOutcomes } from './replay.js';
 import { tokenViews } from './tokenViews.js';
-import { isForgeAvailable } from '../compile/index.js';
 import { runWithForge } from './forge.js';
 import { hasForgeStd, runReproducers, type ReproducerFile, type RunOutcome } from './verify.js';
 

@@ -1,7 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import type { ForgeBuildOptions } from '../compile/index.js';
-import { readProjectSettings } from '../compile/index.js';
+import { type ForgeBuildOptions, readProjectSettings } from '../compile/index.js';
 import { TEST_FUNCTION } from './source/lines.js';
 import { inTestFolder, type ReproducerFile, type RunOutcome } from './verify.js';
 

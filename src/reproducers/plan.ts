@@ -1,10 +1,8 @@
 import type { CompiledProject } from '../compile/index.js';
-import { constructorOf } from '../deploy/index.js';
-import type { DeployedProject } from '../deploy/index.js';
+import { constructorOf, type DeployedProject } from '../deploy/index.js';
 import { SENDER_BALANCE, START_BLOCK, START_TIMESTAMP } from '../evm/index.js';
 import type { PlannedDeployment, ReproducerPlan } from './source/types.js';
-import { instanceName } from '../report/index.js';
-import type { ReportFinding } from '../report/index.js';
+import { instanceName, type ReportFinding } from '../report/index.js';
 import { plannedFunding, worldAttacker } from './plannedFunding.js';
 
 /** What every reproducer of a run shares: the world as the campaigns had it, and how the project builds. */

@@ -1,6 +1,5 @@
 import { bytesToHex } from 'viem';
-import type { DeployedProject } from '../deploy/index.js';
-import { FUNDED_CONTRACT_WEI, FUNDED_TOKENS, FUNDED_WEI, VAULT_DONATION } from '../deploy/index.js';
+import { type DeployedProject, FUNDED_CONTRACT_WEI, FUNDED_TOKENS, FUNDED_WEI, VAULT_DONATION } from '../deploy/index.js';
 import { ATTACKER_FILE } from '../evm/index.js';
 import type { PlannedAttacker, PlannedFunding, ReproducerPlan } from './source/types.js';
 import type { ReportFinding } from '../report/index.js';

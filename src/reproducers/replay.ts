@@ -1,6 +1,5 @@
 import { bytesToHex, hexToBytes } from 'viem';
-import { ATTACKER_NAME } from '../evm/index.js';
-import type { Executor } from '../evm/index.js';
+import { ATTACKER_NAME, type Executor } from '../evm/index.js';
 import type { StepOutcome, TokenView } from './source/types.js';
 import { readTokenViews } from './tokenViews.js';
 import type { ReportCall } from '../report/index.js';

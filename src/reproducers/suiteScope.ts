@@ -1,5 +1,4 @@
-import type { SolcAstNode } from '../compile/index.js';
-import type { CompiledContract, CompiledProject } from '../compile/index.js';
+import type { CompiledContract, CompiledProject, SolcAstNode } from '../compile/index.js';
 
 /** The parts of a contract's members the scope reads. */
 interface MemberNode extends SolcAstNode {

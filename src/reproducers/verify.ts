@@ -1,14 +1,8 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { compileProject, describeDiagnostic } from '../compile/index.js';
-import { importCandidates } from '../compile/index.js';
-import { readProjectSettings } from '../compile/index.js';
-import { REPRODUCER_FOLDER_PREFIX } from '../compile/index.js';
-import type { ProjectSettings } from '../compile/index.js';
+import { type CompiledProject, compileProject, describeDiagnostic, importCandidates, type ProjectSettings, readProjectSettings, REPRODUCER_FOLDER_PREFIX } from '../compile/index.js';
 import { BuildError, type BuildDiagnostic } from '../errors.js';
-import type { CompiledProject } from '../compile/index.js';
-import { discoverSuites } from '../foundryTests/index.js';
-import { runSuite } from '../foundryTests/index.js';
+import { discoverSuites, runSuite } from '../foundryTests/index.js';
 import { TEST_FUNCTION } from './source/lines.js';
 import type { ReportReproducerRun } from '../report/index.js';
 

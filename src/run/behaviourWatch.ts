@@ -1,15 +1,12 @@
 import type { CompiledProject } from '../compile/index.js';
 import type { ComparisonPlan } from './budget.js';
 import type { ContractPlan } from './fuzzing.js';
-import type { CampaignEvent } from '../fuzz/index.js';
+import { type BehaviourDiff, type CampaignEvent, type ConfirmedDivergence, type ContractCampaignResult, createBehaviourDiff, type Divergence, groupDivergences } from '../fuzz/index.js';
 import type { Clock } from '../clock.js';
-import type { ContractCampaignResult } from '../fuzz/index.js';
-import { createBehaviourDiff, groupDivergences, type BehaviourDiff, type ConfirmedDivergence, type Divergence } from '../fuzz/index.js';
 import type { DeployedWorld } from '../deploy/index.js';
-import { toReportCall } from '../report/index.js';
+import { type ReportFinding, toReportCall } from '../report/index.js';
 import type { TxSequence } from '../abi/index.js';
 import type { Logger } from '../logger.js';
-import type { ReportFinding } from '../report/index.js';
 import { failureLocator } from '../targets/index.js';
 
 /** Examples kept per (function, kind of difference): a handful, not thousands. */

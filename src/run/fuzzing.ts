@@ -1,20 +1,15 @@
 import type { CompiledContract, CompiledProject } from '../compile/index.js';
-import type { Budget } from '../config/index.js';
-import type { RunConfig, ScheduleName } from '../config/index.js';
+import type { Budget, RunConfig, ScheduleName } from '../config/index.js';
 import { ConfigurationError } from '../errors.js';
-import { count } from '../report/index.js';
+import { count, type Report, type ReportDeployment, type ReportFinding, type ReportTarget } from '../report/index.js';
 import type { Logger } from '../logger.js';
 import type { Clock } from '../clock.js';
-import type { CampaignEvent } from '../fuzz/index.js';
-import { fuzzContract, type CampaignRunner, type CampaignWorld, type ContractCampaignResult } from '../fuzz/index.js';
+import { type CampaignEvent, type CampaignRunner, type CampaignWorld, type ContractCampaignResult, fuzzContract, progressReporter, type RuntimeCode } from '../fuzz/index.js';
 import { describeBudgetPlan, type BudgetPlan, type PlannedCampaign } from './budget.js';
 import { EXCHANGE_EVERY, workerRunner } from './workers/coordinator.js';
-import { progressReporter } from '../fuzz/index.js';
-import type { RuntimeCode } from '../fuzz/index.js';
 import { Rng } from '../rng.js';
 import type { TxSequence } from '../abi/index.js';
 import type { Target } from '../targets/index.js';
-import type { Report, ReportDeployment, ReportFinding, ReportTarget } from '../report/index.js';
 
 /** What fuzzing a project or a pull request gives the report. */
 export interface FuzzOutcome {

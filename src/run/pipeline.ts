@@ -1,26 +1,15 @@
 import { writeFileSync } from 'node:fs';
-import { compileForChange, compileProject, describeDiagnostic } from '../compile/index.js';
-import { findSolidityFiles } from '../compile/index.js';
-import type { CompiledProject } from '../compile/index.js';
-import { planBudget, reportBudgetPlan } from './budget.js';
-import { fuzzPlans, planned, type ContractPlan, type FuzzOutcome } from './fuzzing.js';
-import { deployPlans, namedAccounts, projectConfigFor } from './worlds.js';
-import type { FuzzConfig, LineTarget, RunConfig } from '../config/index.js';
-import { BuildError, ConfigurationError, errorMessage, isConfigurationError, type BuildDiagnostic } from '../errors.js';
+import { describeDiagnostic } from '../compile/index.js';
+import { reportBudgetPlan } from './budget.js';
+import { namedAccounts } from './worlds.js';
+import type { RunConfig } from '../config/index.js';
+import { BuildError, errorMessage, isConfigurationError, type BuildDiagnostic } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { systemClock, type Clock } from '../clock.js';
 import { SENDER_ADDRESSES } from '../evm/index.js';
-import { attachReproducers, forgeRunner } from '../reproducers/index.js';
-import { notFuzzedTargets, toReportFinding, toReportTargets, unheldLine } from '../report/index.js';
+import { fuzzPaths } from './fuzzPaths.js';
 import { fuzzPullRequest } from './pullRequest.js';
-import { renderMarkdown } from '../report/index.js';
-import { renderSarif } from '../report/index.js';
-import type { Report, ReportTarget } from '../report/index.js';
-import { writeJsonReport, writeReproducers } from '../report/index.js';
-import { renderText } from '../report/index.js';
-import { buildTargets } from '../targets/index.js';
-import { testOrScript, type FuzzSelection } from '../targets/index.js';
-import type { Target } from '../targets/index.js';
+import { renderMarkdown, renderSarif, renderText, type Report, writeJsonReport, writeReproducers } from '../report/index.js';
 
 export const VERSION = '0.1.0';
 
@@ -123,104 +112,6 @@ function emptyReport(config: RunConfig): Report {
     targets: [],
     findings: [],
   };
-}
-
-/**
- * `lookout fuzz`: every concrete contract declared in the given paths (or the one named), deployed
- * into one world with what their constructors need, each fuzzed with the contracts it was deployed with.
- */
-async function fuzzPaths(config: FuzzConfig, context: { logger: Logger; clock: Clock }): Promise<FuzzOutcome> {
-  const projectConfig = projectConfigFor(config, config.root);
-  // The given files and what can deploy them (a mock token for a vault), as for a pull request.
-  const given = findSolidityFiles(config.root, config.paths);
-  const project =
-    (await context.logger.group('Compiling', () => compileForChange(config.root, given, { compiler: projectConfig.compiler }))) ??
-    (await compileProject({ root: config.root, paths: config.paths, compiler: projectConfig.compiler }));
-  for (const error of project.errors) context.logger.error(describeDiagnostic(error));
-  const targets = lineTargets(project, config.targets, context.logger);
-  const deployed = await deployPlans(project, selectContracts(project, config, targets), targets, projectConfig, config, context.logger);
-  if (deployed.plans.length === 0) {
-    const why = deployed.deployments.map((d) => `${d.contract} (${d.file}): ${d.skipped}`).join('; ');
-    throw new ConfigurationError(`No contract in ${config.paths.join(', ')} could be deployed: ${why}. Pin constructor arguments in lookout.toml.`);
-  }
-  const budgetPlan = planBudget(config.budget, deployed.plans.map(planned), { workers: config.workers, compared: 0 });
-  const results = await fuzzPlans(project, deployed.plans, budgetPlan, config, context);
-  const findings = results.flatMap((result) => result.findings.map((f) => toReportFinding(project, result, f)));
-  const reproducing = { project, root: config.root, world: deployed.world, senders: deployed.senders, forge: await forgeRunner(), logger: context.logger };
-  if (findings.length > 0) await context.logger.group('Checking reproducers', () => attachReproducers(findings, reproducing));
-  const reportTargets = [
-    ...deployed.plans.flatMap((plan, i) => toReportTargets(plan.targets, results[i])),
-    ...deployed.notFuzzed,
-    ...unfuzzedLineTargets(project, config.targets, targets, deployed.plans, deployed.notFuzzed),
-  ];
-  return { targets: reportTargets, findings, results, deployments: deployed.deployments, senders: deployed.senders, project, budgetPlan };
-}
-
-/** `--targets FILE:LINE`: the named lines become targets exactly as changed lines do in `lookout pr`. */
-function lineTargets(project: CompiledProject, lines: readonly LineTarget[], logger: Logger): Target[] {
-  if (lines.length === 0) return [];
-  const byFile = new Map<string, number[]>();
-  for (const { file, line } of lines) {
-    if (!project.sources.some((s) => s.path === file)) {
-      throw new ConfigurationError(`--targets names ${file}, which is not among the compiled sources (paths are relative to ${project.root}).`);
-    }
-    byFile.set(file, [...(byFile.get(file) ?? []), line]);
-  }
-  const changes = [...byFile].map(([path, added]) => ({ path, status: 'modified' as const, addedLines: [...new Set(added)].sort((a, b) => a - b), deletedAfter: [] }));
-  const targets = buildTargets(project, changes);
-  for (const { file, line } of lines) {
-    if (!targets.some((t) => t.file === file && t.line === line)) logger.warning(`--targets ${file}:${line} holds no code of a deployable contract.`);
-  }
-  return targets;
-}
-
-/**
- * `--targets` lines no campaign aims at, reported `not-fuzzed` rather than dropped: lines of contracts
- * outside the fuzzed paths, and lines that hold no code of any deployable contract.
- */
-function unfuzzedLineTargets(
-  project: CompiledProject,
-  lines: readonly LineTarget[],
-  targets: readonly Target[],
-  plans: readonly ContractPlan[],
-  reported: readonly ReportTarget[],
-): ReportTarget[] {
-  const covered = new Set([...plans.flatMap((p) => [p.contract.id, ...p.targets.map((t) => t.contract)]), ...reported.map((t) => `${t.contractFile}:${t.contract}`)]);
-  const outside = targets.filter((t) => !covered.has(t.contract));
-  const byId = new Map(project.contracts.map((c) => [c.id, c]));
-  const notPlanned = outside.flatMap((t) => notFuzzedTargets([t], `${byId.get(t.contract)!.name} is not among the fuzzed contracts: add its file to the paths`));
-  const codeless = lines.filter(({ file, line }) => !targets.some((t) => t.file === file && t.line === line));
-  return [
-    ...notPlanned,
-    ...codeless.map(({ file, line }) => unheldLine(file, line, 'the line holds no code of a deployable contract')),
-  ];
-}
-
-/**
- * The concrete contracts declared in the paths, or the one `--contract` names (`Name` or `path/File.sol:Name`),
- * and the external libraries `--targets` names lines of (fuzzed through the contracts that link them).
- */
-function selectContracts(project: CompiledProject, config: FuzzConfig, targets: readonly Target[]): FuzzSelection {
-  const files = new Set(findSolidityFiles(config.root, config.paths));
-  const declared = project.contracts.filter((c) => files.has(c.file) && c.kind === 'contract');
-  const aimed = new Set(targets.map((t) => t.contract));
-  const libraries = project.contracts.filter((c) => c.kind === 'library' && aimed.has(c.id));
-  const selection: FuzzSelection = { contracts: [], libraries, skipped: [] };
-  const named = config.contract === undefined ? declared : project.contracts.filter((c) => c.name === config.contract || c.id === config.contract);
-  if (named.length === 0) {
-    const names = declared.map((c) => c.name).join(', ') || 'none';
-    throw new ConfigurationError(`No contract named '${config.contract}' in ${config.paths.join(', ')} (deployable contracts: ${names}).`);
-  }
-  for (const contract of named) {
-    const reason = contract.kind === 'contract' ? testOrScript(contract) : `it is ${contract.kind === 'abstract' ? 'abstract' : `an ${contract.kind}`}`;
-    if (reason && config.contract !== undefined) throw new ConfigurationError(`Cannot fuzz '${contract.name}' (${contract.file}): ${reason}.`);
-    if (reason) selection.skipped.push({ contract: contract.name, file: contract.file, reason });
-    else selection.contracts.push(contract);
-  }
-  if (selection.contracts.length === 0) {
-    throw new ConfigurationError(`No contract to fuzz in ${config.paths.join(', ')}: Lookout fuzzes concrete contracts that are not Foundry tests or scripts.`);
-  }
-  return selection;
 }
 
 /** Compiler errors with a file, for the headline and the annotations. */

@@ -1,16 +1,11 @@
 import type { CompiledProject, ContractId } from '../compile/index.js';
 import type { ContractPlan, HarnessSource } from './fuzzing.js';
 import type { ChangedFile } from '../diff/index.js';
-import { discoverSuites } from '../foundryTests/index.js';
-import { failOnRevertInvariants, type FailOnRevertSetting } from '../foundryTests/index.js';
-import { openSuiteWorld } from '../foundryTests/index.js';
-import type { TestSuite } from '../foundryTests/index.js';
+import { discoverSuites, failOnRevertInvariants, type FailOnRevertSetting, openSuiteWorld, type TestSuite } from '../foundryTests/index.js';
 import type { CampaignWorld, SuiteRecipe } from '../fuzz/index.js';
 import type { Logger } from '../logger.js';
 import type { ReportDeployment } from '../report/index.js';
-import { buildTargets } from '../targets/index.js';
-import { testOrScript } from '../targets/index.js';
-import type { Target } from '../targets/index.js';
+import { buildTargets, type Target, testOrScript } from '../targets/index.js';
 
 /** Where the test contracts are (foundry.toml's `test`), and forge's `fail_on_revert` for their invariants. */
 export interface SuiteSettings extends FailOnRevertSetting {

@@ -1,30 +1,21 @@
 import path from 'node:path';
-import { describeDiagnostic } from '../compile/index.js';
-import { isTestOrScript, readProjectSettings } from '../compile/index.js';
-import { findProjectRoot } from '../config/index.js';
-import type { CompiledContract, CompiledProject } from '../compile/index.js';
-import type { PrConfig } from '../config/index.js';
+import { type CompiledContract, type CompiledProject, describeDiagnostic, isTestOrScript, readProjectSettings } from '../compile/index.js';
+import { findProjectRoot, type PrConfig } from '../config/index.js';
 import { ConfigurationError, errorMessage, isConfigurationError } from '../errors.js';
-import { exportRevision, type RevisionTree } from '../diff/index.js';
-import { changedLines, repositoryRoot, resolveRange, workTreeIs } from '../diff/index.js';
-import type { ChangedFile } from '../diff/index.js';
+import { type ChangedFile, changedLines, exportRevision, repositoryRoot, resolveRange, type RevisionTree, workTreeIs } from '../diff/index.js';
 import type { Clock } from '../clock.js';
-import { failsOnBase } from '../fuzz/index.js';
-import { mergeTargets, toReportFinding, toReportTargets, unheldLine } from '../report/index.js';
+import { type ContractCampaignResult, failsOnBase } from '../fuzz/index.js';
+import { mergeTargets, type ReportFinding, toReportFinding, toReportTargets, unheldLine } from '../report/index.js';
 import { baseTests, prepareBase, reportBase, type Base, type BaseContext } from './base.js';
 import { planSuites } from './plans.js';
 import { checkoutProject, compileRevision, compileTests, type BuildPlan } from './revision.js';
 import type { Logger } from '../logger.js';
-import type { ReportFinding } from '../report/index.js';
-import { buildTargets } from '../targets/index.js';
-import { contractsToFuzz } from '../targets/index.js';
+import { buildTargets, contractsToFuzz } from '../targets/index.js';
 import { BehaviourWatch, behaviourChanges, ComparisonAllowance } from './behaviourWatch.js';
 import { planBudget } from './budget.js';
 import { fuzzPlans, planned, type ContractPlan, type FuzzOutcome } from './fuzzing.js';
 import { deployPlans, projectConfigFor } from './worlds.js';
-import type { ContractCampaignResult } from '../fuzz/index.js';
-import { attachReproducers, forgeRunner, type ReproducerContext } from '../reproducers/index.js';
-import { harnessPlan } from '../reproducers/index.js';
+import { attachReproducers, forgeRunner, harnessPlan, type ReproducerContext } from '../reproducers/index.js';
 
 /**
  * `lookout pr`: the changed Solidity lines of head since its merge-base with base become targets in

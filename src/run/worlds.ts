@@ -1,21 +1,15 @@
 import { formatEther } from 'viem';
 import type { CompiledContract, CompiledProject } from '../compile/index.js';
-import { readProjectConfig, PROJECT_CONFIG_FILE, SENDER_NAMES, type ProjectConfig } from '../config/index.js';
-import type { RunConfig } from '../config/index.js';
-import { DEFAULT_GAS_LIMIT, SENDER_ADDRESSES, type ChainConfig } from '../config/index.js';
-import type { ExecutorOptions } from '../evm/index.js';
-import { ATTACKER_ID, attackerContract, callsOut } from '../deploy/index.js';
-import { deployWorld, type ReadableValue, type DeployedProject } from '../deploy/index.js';
+import { type ChainConfig, DEFAULT_GAS_LIMIT, PROJECT_CONFIG_FILE, type ProjectConfig, readProjectConfig, type RunConfig, SENDER_ADDRESSES, SENDER_NAMES } from '../config/index.js';
+import type { Address, ExecutorOptions } from '../evm/index.js';
+import { ATTACKER_ID, attackerContract, callsOut, type DeployedProject, deployWorld, type ReadableValue } from '../deploy/index.js';
 import type { ContractPlan } from './fuzzing.js';
 import type { CampaignWorld, DeploymentRecipe, WorldRecipe } from '../fuzz/index.js';
 import { openSuiteWorld } from '../foundryTests/index.js';
 import { Rng } from '../rng.js';
-import { notFuzzedTargets } from '../report/index.js';
+import { notFuzzedTargets, type Report, type ReportDeployment, type ReportTarget } from '../report/index.js';
 import type { Logger } from '../logger.js';
-import type { Address } from '../evm/index.js';
-import type { Report, ReportDeployment, ReportTarget } from '../report/index.js';
-import type { FuzzSelection } from '../targets/index.js';
-import type { Target } from '../targets/index.js';
+import type { FuzzSelection, Target } from '../targets/index.js';
 import path from 'node:path';
 
 /** What deploying the contracts under test gave: campaigns to run and, for the report, what was not deployed. */

@@ -5,8 +5,7 @@ import { runCommand } from '../../../src/command.js';
 import { ConfigurationError } from '../../../src/errors.js';
 import { memoryLogger } from '../../../src/logger.js';
 import type { Report } from '../../../src/report/types.js';
-import { forgeBuildInfo, isForgeAvailable } from '../../../src/compile/forge/index.js';
-import type { ForgeBuildOptions, ForgeCompilation } from '../../../src/compile/forge/index.js';
+import { forgeBuildInfo, type ForgeBuildOptions, type ForgeCompilation, isForgeAvailable } from '../../../src/compile/forge/index.js';
 import { REPO_ROOT } from '../../helpers/repoRoot.js';
 import { forgeBinary, installSolcWrapper } from '../../helpers/solcWrapper.js';
 

@@ -1,6 +1,5 @@
 import type { Common } from '@ethereumjs/common';
-import { type EVM, EVMError, type EVMResult, type ExecResult, getOpcodesForHF } from '@ethereumjs/evm';
-import type { CustomPrecompile, PrecompileFunc } from '@ethereumjs/evm';
+import { type CustomPrecompile, type EVM, EVMError, type EVMResult, type ExecResult, getOpcodesForHF, type PrecompileFunc } from '@ethereumjs/evm';
 import { Address as EthAddress, bytesToHex, createAddressFromString } from '@ethereumjs/util';
 import { type CustomOpcode, replaceOpcode, type RunState } from '../instrumentation.js';
 import type { JournaledState } from '../journaledState.js';

@@ -1,7 +1,6 @@
 import { shrinkSequence, type ShrinkBudget } from '../findings/shrink.js';
-import { callTargets } from '../../abi/index.js';
+import { type Call, callTargets, type TxSequence } from '../../abi/index.js';
 import { unwrapAttackerCall } from '../inputs/attackerCalls.js';
-import type { Call, TxSequence } from '../../abi/index.js';
 import { compareObservations } from './compare.js';
 import { Counterparts } from './counterparts.js';
 import { RevisionObserver } from './observation.js';

@@ -1,7 +1,6 @@
 import type { AbiParameter } from 'viem';
 import { counterpartDeployments } from './counterpartDeployments.js';
-import { abiType, callTargets } from '../../abi/index.js';
-import type { AbiValue, Call, CallTarget, TxSequence } from '../../abi/index.js';
+import { abiType, type AbiValue, type Call, type CallTarget, callTargets, type TxSequence } from '../../abi/index.js';
 import type { DeployedWorld } from '../../deploy/index.js';
 
 /**

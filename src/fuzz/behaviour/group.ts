@@ -1,5 +1,4 @@
-import { encodeCall } from '../../abi/index.js';
-import type { TxSequence } from '../../abi/index.js';
+import { encodeCall, type TxSequence } from '../../abi/index.js';
 import type { Divergence } from './types.js';
 
 /** Divergences of one (contract, function, kind): a few examples, and how many there were. */

@@ -10,11 +10,9 @@ import {
   type AbiFunction,
   type Hex,
 } from 'viem';
-import { storageKey } from '../../evm/index.js';
-import type { TxResult } from '../../evm/index.js';
-import { decodeRevert, describeRevert } from '../../abi/index.js';
+import { storageKey, type TxResult } from '../../evm/index.js';
+import { type Call, decodeRevert, describeRevert } from '../../abi/index.js';
 import { toTx } from '../campaign/sequenceRunner.js';
-import type { Call } from '../../abi/index.js';
 import { TokenReadings, tokenChanges, type Readings, type StateChange, type TokenChange } from './tokenReadings.js';
 import type { DeployedWorld } from '../../deploy/index.js';
 import { AddressBook, argumentsText, etherChangeText, valueText } from './wording.js';

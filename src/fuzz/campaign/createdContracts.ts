@@ -1,7 +1,6 @@
 import type { CompiledContract } from '../../compile/index.js';
 import { contractOfRuntime } from '../../deploy/index.js';
-import type { Executor } from '../../evm/index.js';
-import type { Address } from '../../evm/index.js';
+import type { Address, Executor } from '../../evm/index.js';
 import { toTx } from './sequenceRunner.js';
 import { generateCallValue, generateInputs, type DeploymentTargets, type ValueContext } from '../inputs/values.js';
 

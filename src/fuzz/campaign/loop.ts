@@ -1,5 +1,4 @@
-import type { Budget } from '../../config/index.js';
-import type { Techniques } from '../../config/index.js';
+import type { Budget, Techniques } from '../../config/index.js';
 import type { TxResult } from '../../evm/index.js';
 import type { Clock } from '../../clock.js';
 import { aggressiveRun, functionKey } from '../harvey/ddsf.js';

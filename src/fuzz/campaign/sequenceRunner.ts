@@ -1,11 +1,6 @@
-import type { Executor } from '../../evm/index.js';
-import type { Tx, TxResult } from '../../evm/index.js';
-import { failureKey, type Failure } from '../../oracles/index.js';
-import { checkProperties, propertyFailureKey } from '../../oracles/index.js';
-import { checkTransaction } from '../../oracles/index.js';
-import type { PropertyFunction, SequenceOracle, TxOracle } from '../../oracles/index.js';
-import { encodeCall } from '../../abi/index.js';
-import type { Call, TxSequence } from '../../abi/index.js';
+import type { Executor, Tx, TxResult } from '../../evm/index.js';
+import { checkProperties, checkTransaction, type Failure, failureKey, propertyFailureKey, type PropertyFunction, type SequenceOracle, type TxOracle } from '../../oracles/index.js';
+import { type Call, encodeCall, type TxSequence } from '../../abi/index.js';
 
 /** What runs a sequence and judges it: the executor and the oracles (`buildOracles` makes the full set). */
 export interface SequenceHarness {

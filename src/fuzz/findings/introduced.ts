@@ -1,11 +1,9 @@
 import type { CompiledContract, ContractId } from '../../compile/index.js';
 import type { DeployedWorld } from '../../deploy/index.js';
-import { failureIdentity, keyIdentity, type Failure } from '../../oracles/index.js';
-import { buildOracles, type OracleSet, type OracleSettings } from '../../oracles/index.js';
-import { callTargets } from '../../abi/index.js';
+import { buildOracles, type Failure, failureIdentity, keyIdentity, type OracleSet, type OracleSettings } from '../../oracles/index.js';
+import { callTargets, type TxSequence } from '../../abi/index.js';
 import { counterpartDeployments } from '../behaviour/counterpartDeployments.js';
 import { runSequence } from '../campaign/sequenceRunner.js';
-import type { TxSequence } from '../../abi/index.js';
 
 /**
  * Whether a finding's sequence also fails on the base revision's build, the same way: each call goes

@@ -1,5 +1,4 @@
-import type { Executor } from '../../evm/index.js';
-import type { Address, TxResult, TxTrace } from '../../evm/index.js';
+import type { Address, Executor, TxResult, TxTrace } from '../../evm/index.js';
 import type { Dictionary } from '../inputs/dictionary.js';
 import { MUTATION_WEIGHTS, type SequenceMutation } from '../inputs/mutations.js';
 import type { Rng } from '../../rng.js';

@@ -1,6 +1,5 @@
 import type { AbiParameter } from 'viem';
-import { abiType } from '../../abi/index.js';
-import type { AbiValue, Call, TxSequence } from '../../abi/index.js';
+import { abiType, type AbiValue, type Call, type TxSequence } from '../../abi/index.js';
 
 /**
  * One numeric leaf of a sequence: an integer, address or bytesN argument (nested in arrays and

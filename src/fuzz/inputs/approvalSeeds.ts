@@ -1,6 +1,5 @@
-import { signature } from '../../abi/index.js';
+import { type Call, type CallTarget, signature, type TxSequence } from '../../abi/index.js';
 import { APPROVALS, generateCallValue, generateInputs, UNLIMITED, type DeploymentTargets, type ValueContext } from './values.js';
-import type { Call, CallTarget, TxSequence } from '../../abi/index.js';
 
 /** Amounts in these seeds are in [1, 2^16): within any funded balance, far from overflowing a product. */
 const SEED_INTEGER_BITS = 16;

@@ -1,8 +1,7 @@
 import { bytesToHex, hexToBytes, type Hex } from 'viem';
 import { ATTACKER_CALL_SELECTOR } from '../../evm/index.js';
-import { decodeArgs, encodeCall } from '../../abi/index.js';
+import { type AbiValue, type Call, type CallTarget, decodeArgs, encodeCall, type TxSequence } from '../../abi/index.js';
 import type { Rng } from '../../rng.js';
-import type { AbiValue, Call, CallTarget, TxSequence } from '../../abi/index.js';
 
 /**
  * Calls through Lookout's attacker (src/evm/attacker.ts): `lookoutCall(to, data, reenter)` forwards

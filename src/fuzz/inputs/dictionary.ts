@@ -1,5 +1,4 @@
-import { Op } from '../../bytecode/index.js';
-import { instructions, jumpDestinations, stripMetadata } from '../../bytecode/index.js';
+import { instructions, jumpDestinations, Op, stripMetadata } from '../../bytecode/index.js';
 import type { Rng } from '../../rng.js';
 
 const WORD = 1n << 256n;

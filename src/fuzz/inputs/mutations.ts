@@ -1,8 +1,7 @@
 import type { AbiParameter } from 'viem';
-import { isPayable } from '../../abi/index.js';
+import { type Call, isPayable, type TxSequence } from '../../abi/index.js';
 import { attackerDeployment, payingTarget, throughAttacker } from './attackerCalls.js';
 import type { Rng } from '../../rng.js';
-import type { Call, TxSequence } from '../../abi/index.js';
 import { mutateValue } from './valueMutation.js';
 import {
   dynamicArrays,

@@ -1,8 +1,6 @@
 import { bytesToHex, hexToBytes, type AbiParameter, type Hex } from 'viem';
-import { abiType, type AbiType } from '../../abi/index.js';
+import { abiType, type AbiType, type AbiValue, stringBytes, stringOfBytes } from '../../abi/index.js';
 import { bounds } from './dictionary.js';
-import { stringBytes, stringOfBytes } from '../../abi/index.js';
-import type { AbiValue } from '../../abi/index.js';
 import {
   VALUE_DEFAULTS,
   generateAddress,

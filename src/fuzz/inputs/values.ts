@@ -1,11 +1,9 @@
 import { bytesToHex, hexToBytes, stringToBytes, type AbiFunction, type AbiParameter } from 'viem';
 import { ATTACKER_CALL_SELECTOR } from '../../evm/index.js';
-import { abiType, encodeCall, isPayable, signature } from '../../abi/index.js';
+import { abiType, type AbiValue, type Call, type CallTarget, encodeCall, isPayable, signature, stringOfBytes } from '../../abi/index.js';
 import { attackerArgs, calldata, isAttackerCall, payingTarget } from './attackerCalls.js';
 import { fitWord, type Dictionary } from './dictionary.js';
 import type { Rng } from '../../rng.js';
-import { stringOfBytes } from '../../abi/index.js';
-import type { AbiValue, Call, CallTarget } from '../../abi/index.js';
 
 /** What value generation (and mutation) draws on. One per campaign; `rng` is its mutation stream. */
 export interface ValueContext {

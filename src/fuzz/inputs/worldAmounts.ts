@@ -1,7 +1,6 @@
 import type { Abi } from 'viem';
 import { tokenBalance, tokenSupply } from '../../deploy/index.js';
-import type { Executor } from '../../evm/index.js';
-import type { Address } from '../../evm/index.js';
+import type { Address, Executor } from '../../evm/index.js';
 import { isErc20Shaped } from '../../abi/index.js';
 
 /**

@@ -1,6 +1,4 @@
-import { basicBlocks } from '../../bytecode/index.js';
-import { stripMetadata } from '../../bytecode/index.js';
-import { Op } from '../../bytecode/index.js';
+import { basicBlocks, Op, stripMetadata } from '../../bytecode/index.js';
 
 /**
  * Why a target was never reached, as a reviewer can act on it: the nearest branch whose direction

@@ -1,6 +1,5 @@
 import type { TxResult } from '../../evm/index.js';
-import { stripMetadata } from '../../bytecode/index.js';
-import { basicBlocks } from '../../bytecode/index.js';
+import { basicBlocks, stripMetadata } from '../../bytecode/index.js';
 
 /**
  * One target as the campaign sees it: pcs in the runtime and creation code of the fuzzed contract,

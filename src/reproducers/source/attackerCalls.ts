@@ -1,7 +1,6 @@
 import { decodeFunctionData, getAddress, type Abi, type Hex } from 'viem';
 import { ATTACKER_ABI } from '../../evm/index.js';
-import { etherText, type AddressNames } from '../../report/index.js';
-import type { ReportCall } from '../../report/index.js';
+import { type AddressNames, etherText, type ReportCall } from '../../report/index.js';
 import { functionOf, typedArguments } from './arguments.js';
 import { overloadInterface } from './overloads.js';
 import type { PlannedAttacker } from './types.js';

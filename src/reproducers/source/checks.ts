@@ -1,5 +1,4 @@
-import type { AddressNames } from '../../report/index.js';
-import { addressText, instanceName, integerText } from '../../report/index.js';
+import { type AddressNames, addressText, instanceName, integerText } from '../../report/index.js';
 import { describePanic } from '../../abi/index.js';
 import type { CallContext } from './attackerCalls.js';
 import { behaviourCheck } from './behaviourCheck.js';

@@ -1,7 +1,5 @@
 import { getAddress } from 'viem';
-import { accountNames } from '../../report/index.js';
-import { etherText, instanceName, type AddressNames } from '../../report/index.js';
-import type { ReportCall } from '../../report/index.js';
+import { accountNames, type AddressNames, etherText, instanceName, type ReportCall } from '../../report/index.js';
 import { functionOf, typedArguments } from './arguments.js';
 import { ATTACKER_INSTANCE, attackerCall, attackerDeclaration, attackerInterface, attackerSetUp, typedStatement, type CallContext } from './attackerCalls.js';
 import { findingCheck, type Check, type StandIn } from './checks.js';

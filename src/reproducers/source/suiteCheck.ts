@@ -1,6 +1,5 @@
 import { getAddress, type AbiFunction } from 'viem';
-import type { AddressNames } from '../../report/index.js';
-import type { ReportCall, ReportFinding } from '../../report/index.js';
+import type { AddressNames, ReportCall, ReportFinding } from '../../report/index.js';
 import { functionOf, typedArguments } from './arguments.js';
 import { FLAGGED_FAILURE_MESSAGE } from '../../evm/index.js';
 import { FLAGGED_CALL_MESSAGE, REVERTED_CALL_MESSAGE } from '../../foundryTests/index.js';

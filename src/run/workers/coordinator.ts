@@ -2,12 +2,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { CAMPAIGN_WORKER, type WorkerJob, type WorkerMessage } from './thread.js';
-import type { CampaignEvent, CampaignOutcome, CampaignSetup } from '../../fuzz/index.js';
-import type { CampaignRunner } from '../../fuzz/index.js';
-import type { Imports } from '../../fuzz/index.js';
-import type { CampaignFinding } from '../../fuzz/index.js';
-import { PredictionStats } from '../../fuzz/index.js';
-import type { ReachTracker } from '../../fuzz/index.js';
+import { type CampaignEvent, type CampaignFinding, type CampaignOutcome, type CampaignRunner, type CampaignSetup, type Imports, PredictionStats, type ReachTracker } from '../../fuzz/index.js';
 import type { TxSequence } from '../../abi/index.js';
 import { failureKey } from '../../oracles/index.js';
 

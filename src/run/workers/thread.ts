@@ -1,11 +1,8 @@
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { CompiledProject } from '../../compile/index.js';
-import type { Budget } from '../../config/index.js';
-import type { ScheduleName, StopCondition, Techniques } from '../../config/index.js';
+import type { Budget, ScheduleName, StopCondition, Techniques } from '../../config/index.js';
 import { rebuildCampaignWorld } from '../worlds.js';
-import type { CampaignEvent, CampaignOutcome } from '../../fuzz/index.js';
-import { campaignOn, type WorldRecipe } from '../../fuzz/index.js';
-import type { Imports } from '../../fuzz/index.js';
+import { type CampaignEvent, campaignOn, type CampaignOutcome, type Imports, type WorldRecipe } from '../../fuzz/index.js';
 import { systemClock } from '../../clock.js';
 import { Rng } from '../../rng.js';
 import type { ContractPlan } from '../fuzzing.js';
