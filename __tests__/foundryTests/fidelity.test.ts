@@ -10,7 +10,7 @@ import type { SuiteResult } from '../../src/foundryTests/types.js';
 import { fuzzContract } from '../../src/fuzz/campaign/setup.js';
 import { Rng } from '../../src/rng.js';
 import { DEFAULT_PANIC_CODES } from '../../src/abi/panic.js';
-import { toReportCall } from '../../src/report/campaignEntries.js';
+import { toReportCall } from '../../src/report/entries.js';
 import { accountNames, callText } from '../../src/report/sequence.js';
 import { REPO_ROOT } from '../helpers/repoRoot.js';
 

@@ -24,9 +24,9 @@ import type { TestSuite } from '../../src/foundryTests/types.js';
 import { fuzzContract, type ContractCampaignResult } from '../../src/fuzz/campaign/setup.js';
 import { Rng } from '../../src/rng.js';
 import { DEFAULT_PANIC_CODES } from '../../src/abi/panic.js';
-import { toReportFinding } from '../../src/report/campaignEntries.js';
+import { toReportFinding } from '../../src/report/entries.js';
 import { reproducerSource } from '../../src/reproducers/source/source.js';
-import { harnessPlan } from '../../src/reproducers/suitePlan.js';
+import { suitePlan } from '../../src/reproducers/suitePlan.js';
 import { runReproducer, type RunOutcome } from '../../src/reproducers/verify.js';
 import { memoryLogger } from '../../src/logger.js';
 import { planSuites } from '../../src/run/plans.js';
@@ -71,7 +71,7 @@ async function campaign(name: string, failOnRevert?: readonly string[]): Promise
     // As the pull-request pipeline names it: a property is the test contract's, anything else the code that failed.
     const failedIn = found.failure.property === undefined ? world.contracts[world.executor.deployments.findIndex((d) => d.codeId === found.failure.codeId)] : undefined;
     const finding = { ...toReportFinding(project, result, found, undefined, failedIn), harness: { file: contract.file, contract: name } };
-    const start = harnessPlan(world, finding.harness, project, []);
+    const start = suitePlan(world, finding.harness, project, []);
     const plan = { ...start, finding, file: `${name}.reproducer.t.sol`, contract: `${name}Reproducer`, solidityVersion: '0.8.37' };
     const { source } = reproducerSource(plan);
     return { source, run: await runReproducer(PROJECT, { file: plan.file, contract: plan.contract, source, solidityVersion: plan.solidityVersion }) };

@@ -18,7 +18,7 @@ import { runSequence, toTx, type SequenceHarness } from '../../src/fuzz/campaign
 import { txStep } from '../../src/fuzz/corpus/pathIdentity.js';
 import type { AbiValue, Call, TxSequence } from '../../src/abi/types.js';
 import { DEFAULT_PANIC_CODES } from '../../src/abi/panic.js';
-import { buildOracles } from '../../src/oracles/suite.js';
+import { buildOracles } from '../../src/oracles/oracleSet.js';
 import { REPO_ROOT } from '../helpers/repoRoot.js';
 
 const ALICE = 1;

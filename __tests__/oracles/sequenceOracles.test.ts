@@ -12,7 +12,7 @@ import { functionTarget } from '../../src/abi/encoding.js';
 import { runSequence, type SequenceHarness } from '../../src/fuzz/campaign/sequenceRunner.js';
 import type { AbiValue, Call, TxSequence } from '../../src/abi/types.js';
 import { DEFAULT_PANIC_CODES } from '../../src/abi/panic.js';
-import { buildOracles } from '../../src/oracles/suite.js';
+import { buildOracles } from '../../src/oracles/oracleSet.js';
 import { isErc20Shaped, isTestHelper } from '../../src/abi/tokenShape.js';
 import { REPO_ROOT } from '../helpers/repoRoot.js';
 

@@ -14,7 +14,7 @@ import { callTargets, encodeCall } from '../../src/abi/encoding.js';
 import type { ConfirmedFinding } from '../../src/fuzz/findings/replay.js';
 import type { Call } from '../../src/abi/types.js';
 import type { Failure } from '../../src/oracles/failure.js';
-import { toReportFinding } from '../../src/report/campaignEntries.js';
+import { toReportFinding } from '../../src/report/entries.js';
 import { REPO_ROOT } from '../helpers/repoRoot.js';
 
 const bank = callTargets(parseAbi(['function deposit() payable', 'function withdraw()']));

@@ -1,5 +1,5 @@
 export { failureIdentity, failureKey, keyIdentity, type Failure } from './failure.js';
 export { checkProperties, propertyFailureKey, propertyFunctions } from './property.js';
-export { buildOracles, suiteOracles, type OracleSet, type OracleSettings } from './suite.js';
+export { buildOracles, suiteOracles, type OracleSet, type OracleSettings } from './oracleSet.js';
 export { checkTransaction } from './transaction.js';
 export type { ChainView, FindingKind, PropertyFunction, SequenceOracle, TxOracle } from './types.js';

@@ -1,5 +1,5 @@
 export { renderAnnotations, toWorkflowCommands, type Annotation } from './annotations.js';
-export { mergeTargets, notFuzzedTargets, toReportCall, toReportFinding, toReportTargets, unheldLine } from './campaignEntries.js';
+export { mergeTargets, notFuzzedTargets, toReportCall, toReportFinding, toReportTargets, unheldLine } from './entries.js';
 export { failures } from './findingOrder.js';
 export { headline } from './headline.js';
 export { changedLineCounts, countsText } from './lineStatus.js';

@@ -32,9 +32,9 @@ export interface ReproducerContext {
    */
   base?: { executor?: Executor; checkout: () => Promise<ProjectCheckout> };
   /** A test contract's finding (`harness`): what its campaign started from (the reproducer inherits the test contract). */
-  harnessWorld?: (finding: ReportFinding) => WorldPlan | undefined;
+  suiteWorld?: (finding: ReportFinding) => WorldPlan | undefined;
   /** `lookout pr`: the same test contract's setUp() world on the base build (a behaviour change's expected outcome), when it built. */
-  harnessBase?: (finding: ReportFinding) => Executor | undefined;
+  suiteBase?: (finding: ReportFinding) => Executor | undefined;
   /** `forge test --match-path` on each reproducer too (when forge is on PATH). */
   forge?: (root: string, reproducer: ReproducerFile) => Promise<RunOutcome>;
   logger: Logger;
@@ -55,7 +55,7 @@ export async function attachReproducers(findings: readonly ReportFinding[], cont
     if (context.base !== undefined && findings.some((f) => comparesWithBase(f, context))) base = await context.base.checkout();
     const drafts: Draft[] = [];
     for (const [i, finding] of findings.entries()) {
-      const start = finding.harness === undefined ? shared : context.harnessWorld?.(finding);
+      const start = finding.harness === undefined ? shared : context.suiteWorld?.(finding);
       if (start === undefined) {
         finding.reproducer = { ...names[i], source: '', verified: false, reason: `the world ${finding.harness!.contract}'s campaign started from is not known`, runs: [] };
         continue;
@@ -155,7 +155,7 @@ function comparesWithBase(finding: ReportFinding, context: ReproducerContext): b
  */
 async function baseOutcome(finding: ReportFinding, context: ReproducerContext, views: readonly TokenView[]): Promise<StepOutcome | undefined> {
   if (finding.kind !== 'behaviour-change') return undefined;
-  const executor = finding.harness === undefined ? context.base?.executor : context.harnessBase?.(finding);
+  const executor = finding.harness === undefined ? context.base?.executor : context.suiteBase?.(finding);
   return executor && (await replayOutcomes(executor, finding.sequence, views))?.at(-1);
 }
 

@@ -1,2 +1,2 @@
 export { attachReproducers, forgeRunner, type ReproducerContext } from './attach.js';
-export { harnessPlan } from './suitePlan.js';
+export { suitePlan } from './suitePlan.js';

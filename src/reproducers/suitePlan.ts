@@ -2,7 +2,7 @@ import type { CompiledProject } from '../compile/index.js';
 import { FORGE_INITIAL_BALANCE, FORGE_SENDER, FORGE_START } from '../foundryTests/index.js';
 import type { CampaignWorld } from '../fuzz/index.js';
 import type { PlannedDeployment, ReproducerPlan } from './source/types.js';
-import { harnessScope } from './suiteScope.js';
+import { suiteScope } from './suiteScope.js';
 import type { WorldPlan } from './plan.js';
 
 /** A name Solidity takes as an identifier (a label like `alice`, not `Alice's wallet`). */
@@ -14,7 +14,7 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
  * named by what the sequence calls them, and the campaign's senders — by their `vm.label`, else by
  * the report's name for them (`alice`), forge's default sender as `defaultSender`.
  */
-export function harnessPlan(world: CampaignWorld, harness: { file: string; contract: string }, build: CompiledProject, named: ReproducerPlan['senders']): WorldPlan {
+export function suitePlan(world: CampaignWorld, harness: { file: string; contract: string }, build: CompiledProject, named: ReproducerPlan['senders']): WorldPlan {
   const { executor } = world;
   const labels = executor.cheatcodes?.state.labels;
   const senders = executor.senderAddresses.map((address, i) => {
@@ -40,6 +40,6 @@ export function harnessPlan(world: CampaignWorld, harness: { file: string; contr
     funding: [],
     typeFiles: new Map(build.contracts.map((c) => [c.name, c.file])),
     forgeStd: false,
-    harness: { file: harness.file, contract: harness.contract, abi: test.abi, ...harnessScope(build, test) },
+    harness: { file: harness.file, contract: harness.contract, abi: test.abi, ...suiteScope(build, test) },
   };
 }

@@ -7,7 +7,7 @@ interface MemberNode extends SolcAstNode {
 }
 
 /** What a reproducer inheriting a test contract may use of it. */
-export interface HarnessScope {
+export interface ReproducerScope {
   /** A `vm` it inherits (forge-std's `Test`); DSTest-only suites (old forge-std's `InvariantTest`) have none. */
   declaresVm: boolean;
   /** Its functions declared `external`: the reproducer calls them as `this.f()` (solc refuses `f()`). */
@@ -15,7 +15,7 @@ export interface HarnessScope {
 }
 
 /** The test contract's scope, read from the ASTs of it and its bases (most derived first, as solc linearizes them). */
-export function harnessScope(build: Pick<CompiledProject, 'asts'>, contract: Pick<CompiledContract, 'name' | 'bases'>): HarnessScope {
+export function suiteScope(build: Pick<CompiledProject, 'asts'>, contract: Pick<CompiledContract, 'name' | 'bases'>): ReproducerScope {
   const definitions = definitionsByName(build);
   let declaresVm = false;
   const visibility = new Map<string, string>();

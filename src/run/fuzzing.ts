@@ -42,13 +42,13 @@ export interface ContractPlan {
   /** With `runtime`: a target in other code (a library the contract links, a contract `setUp()` deployed). */
   targets: (Target & { runtime?: RuntimeCode })[];
   /** The Foundry test contract whose `setUp()` built the world; absent when Lookout deployed it. */
-  harness?: HarnessSource;
+  harness?: SuiteSource;
   /** The build the world came from when it is not the run's (the tests' build). */
   build?: CompiledProject;
 }
 
 /** Which test contract a campaign came from, and how it is fuzzed from there (see `SuiteRecipe.mode`). */
-export interface HarnessSource {
+export interface SuiteSource {
   file: string;
   contract: string;
   mode: 'invariant' | 'stateless';

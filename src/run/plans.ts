@@ -1,5 +1,5 @@
 import type { CompiledProject, ContractId } from '../compile/index.js';
-import type { ContractPlan, HarnessSource } from './fuzzing.js';
+import type { ContractPlan, SuiteSource } from './fuzzing.js';
 import type { ChangedFile } from '../diff/index.js';
 import { discoverSuites, failOnRevertInvariants, type FailOnRevertSetting, openSuiteWorld, type TestSuite } from '../foundryTests/index.js';
 import type { CampaignWorld, SuiteRecipe } from '../fuzz/index.js';
@@ -46,7 +46,7 @@ async function planSuite(build: CompiledProject, suite: TestSuite, { targets, se
   const source = contract.id;
   const failOnRevert = failOnRevertInvariants(build, suite, settings);
   const recipe = (mode: SuiteRecipe['mode']): SuiteRecipe => ({ kind: 'suite', contracts: build.contracts, suite: contract.id, mode, ...(mode === 'invariant' && failOnRevert.length > 0 && { failOnRevert }) });
-  const harness = (mode: SuiteRecipe['mode']): HarnessSource => ({ file: contract.file, contract: contract.name, mode });
+  const harness = (mode: SuiteRecipe['mode']): SuiteSource => ({ file: contract.file, contract: contract.name, mode });
   // forge deploys and links a test's external libraries; Lookout's runner does not yet, so Lookout deploys such code itself.
   const opened = contract.creation.linkReferences.length > 0
     ? { status: 'skipped' as const, reason: 'it links external libraries, which Lookout does not deploy for test contracts yet' }

@@ -15,7 +15,7 @@ import { BehaviourWatch, behaviourChanges, ComparisonAllowance } from './behavio
 import { planBudget } from './budget.js';
 import { fuzzPlans, planned, type ContractPlan, type FuzzOutcome } from './fuzzing.js';
 import { deployPlans, projectConfigFor } from './worlds.js';
-import { attachReproducers, forgeRunner, harnessPlan, type ReproducerContext } from '../reproducers/index.js';
+import { attachReproducers, forgeRunner, suitePlan, type ReproducerContext } from '../reproducers/index.js';
 
 /**
  * `lookout pr`: the changed Solidity lines of head since its merge-base with base become targets in
@@ -90,11 +90,11 @@ export async function fuzzPullRequest(config: PrConfig, context: { logger: Logge
       project, root: headRoot, world: deployed.world, senders: deployed.senders, forge: await forgeRunner(), logger,
       base: mergeBase === undefined ? undefined : { executor: base.kind === 'built' ? base.world.executor : undefined, checkout: () => checkoutProject(repo, mergeBase, projectDir) },
       // A test contract's finding: its reproducer inherits the test contract and starts from its setUp().
-      harnessWorld: (finding) => {
+      suiteWorld: (finding) => {
         const plan = suitePlanOf(suites.plans, finding);
-        return plan && harnessPlan(plan.world, plan.harness!, plan.build ?? project, deployed.senders);
+        return plan && suitePlan(plan.world, plan.harness!, plan.build ?? project, deployed.senders);
       },
-      harnessBase: (finding) => {
+      suiteBase: (finding) => {
         const plan = suitePlanOf(suites.plans, finding);
         const world = plan && bases[plans.indexOf(plan)];
         return world?.kind === 'built' ? world.world.executor : undefined;

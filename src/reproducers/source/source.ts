@@ -4,7 +4,7 @@ import { functionOf, typedArguments } from './arguments.js';
 import { ATTACKER_INSTANCE, attackerCall, attackerDeclaration, attackerInterface, attackerSetUp, typedStatement, type CallContext } from './attackerCalls.js';
 import { findingCheck, type Check, type StandIn } from './checks.js';
 import { fundingStatements } from './fundingStatements.js';
-import { harnessCheck, harnessLocals, testCallStatement } from './suiteCheck.js';
+import { suiteCheck, suiteLocals, testCallStatement } from './suiteCheck.js';
 import { delays, indent, oneLine, TEST_FUNCTION } from './lines.js';
 import { overloadDeclarations, overloadInterface } from './overloads.js';
 import type { PlannedDeployment, ReproducerPlan } from './types.js';
@@ -23,7 +23,7 @@ export interface ReproducerSource {
  */
 export function reproducerSource(plan: ReproducerPlan): ReproducerSource {
   const writer = new Writer(plan);
-  const check = harnessCheck(plan) ?? findingCheck(plan, writer.instances, writer.values, writer.context);
+  const check = suiteCheck(plan) ?? findingCheck(plan, writer.instances, writer.values, writer.context);
   const from = plan.harness ? `, from ${plan.harness.contract}'s setUp(),` : '';
   const contract = [
     `// Lookout finding: ${plan.finding.kind} in ${plan.finding.contract}.${plan.finding.function} — ${oneLine(plan.finding.message)}`,
@@ -117,7 +117,7 @@ class Writer {
     this.instances = instances;
     const senders = new Set(plan.senders.map((s) => s.address.toLowerCase()));
     this.values = new Map([...this.instances].map(([address, name]) => [address, senders.has(address) ? name : `address(${name})`]));
-    // A harness's reproducer imports only the types its test names (harnessLocals): its setUp() deploys them.
+    // A harness's reproducer imports only the types its test names (suiteLocals): its setUp() deploys them.
     if (!plan.harness) for (const d of named) this.types.add(d.contract);
     this.context = {
       contract: (name) => {
@@ -202,7 +202,7 @@ class Writer {
     });
     if (check.kind === 'check') body.push(...check.after);
     else body.push(`// Nothing is asserted: ${check.reason}.`);
-    const locals = this.plan.harness ? harnessLocals(this.plan, this.instances, body, (type) => this.types.add(type)) : [];
+    const locals = this.plan.harness ? suiteLocals(this.plan, this.instances, body, (type) => this.types.add(type)) : [];
     return [`function ${TEST_FUNCTION}() public {`, ...indent(1, [...locals, ...body]), '}'];
   }
 

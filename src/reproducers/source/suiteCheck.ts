@@ -22,7 +22,7 @@ import type { Expectation, ReproducerPlan } from './types.js';
  * fails the test with that panic alone. Undefined for other findings: they are checked as for
  * Lookout's own deployments.
  */
-export function harnessCheck(plan: ReproducerPlan): Check | undefined {
+export function suiteCheck(plan: ReproducerPlan): Check | undefined {
   const { finding, harness } = plan;
   if (harness === undefined) return undefined;
   if (finding.kind === 'assertion' && finding.message.startsWith(FLAGGED_CALL_MESSAGE)) return flagRaised();
@@ -106,7 +106,7 @@ export function testCallStatement(plan: ReproducerPlan, call: ReportCall, values
  * campaign saw: locals, not state variables, so that a name the test contract already declares
  * (its own `pool`, `alice`) is shadowed instead of declared twice. `need` is told the contract types used.
  */
-export function harnessLocals(plan: ReproducerPlan, instances: AddressNames, body: readonly string[], need: (type: string) => void): string[] {
+export function suiteLocals(plan: ReproducerPlan, instances: AddressNames, body: readonly string[], need: (type: string) => void): string[] {
   const text = body.join('\n');
   const used = (name: string) => new RegExp(`\\b${name}\\b`).test(text);
   const senders = plan.senders.flatMap((s) => {

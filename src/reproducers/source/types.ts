@@ -26,7 +26,7 @@ export interface PlannedDeployment {
  * A test contract of the project's own (harness17's campaigns from Foundry tests): the reproducer
  * inherits it, so forge runs its `setUp()`, and names the contracts it deployed by their addresses.
  */
-export interface ReproducerHarness {
+export interface ReproducerSuite {
   file: string;
   contract: string;
   /** Its functions: the invariant or test function the reproducer calls. */
@@ -117,7 +117,7 @@ export interface ReproducerPlan {
   solidityVersion: string;
   /** Import forge-std's `Test` (the project resolves `forge-std/Test.sol`), else a self-contained `Vm` interface. */
   forgeStd: boolean;
-  harness?: ReproducerHarness;
+  harness?: ReproducerSuite;
   /**
    * `false`: `vm.prank(sender)` alone, leaving tx.origin as it is — for a harness whose `Vm` (a
    * project's own stand-in) lacks `prank(address,address)`. Otherwise tx.origin is the sender too, as in the campaign.
