@@ -27,7 +27,8 @@ describe('lookout fuzz', () => {
     expect(output).toMatch(/\[panic 0x32\] Vault\.slot\(uint256\) at __fixtures__\/engine\/Vault\.sol:23/);
     const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
     expect(report).toMatchObject({ schemaVersion: 1, tool: { name: 'lookout' }, seed: 3, budget: { seconds: null, executions: 3000 }, targets: [] });
-    expect(Object.keys(report.stats).sort()).toEqual(['analysisMs', 'elapsedMs', 'fuzzMs', 'inputsKept', 'prediction', 'sequences', 'transactions', 'transactionsPerSecond']);
+    expect(Object.keys(report.stats).sort()).toEqual(['analysisMs', 'budgetPlan', 'elapsedMs', 'fuzzMs', 'inputsKept', 'prediction', 'sequences', 'transactions', 'transactionsPerSecond']);
+    expect(report.stats.budgetPlan).toMatchObject({ total: { executions: 3000 }, workers: 1, comparison: null, campaigns: [{ fuzz: { executions: 3000 } }] });
     expect(Object.keys(report.findings[0]).sort()).toEqual(
       ['contract', 'contractFile', 'file', 'foundMs', 'function', 'introduced', 'kind', 'line', 'message', 'panicCode', 'reproducer', 'sequence'].sort(),
     );
