@@ -6,6 +6,8 @@ export default {
   testMatch: ['**/*.test.ts'],
   // No test reaches the internet for a compiler; see the file.
   setupFiles: ['<rootDir>/__tests__/setupEnv.ts'],
+  globalSetup: '<rootDir>/__tests__/globalSetup.ts',
+  globalTeardown: '<rootDir>/__tests__/globalTeardown.ts',
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: {
     '^.+\\.ts$': ['ts-jest', { useESM: true }],

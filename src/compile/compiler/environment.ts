@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { ConfigurationError } from '../../errors.js';
+import { OUTPUT_CACHE_VARIABLE } from './outputCache.js';
 import type { CompilerEnvironment, NativeTarget } from './types.js';
 
 export const MIRROR_VARIABLE = 'LOOKOUT_SOLC_MIRROR';
@@ -24,7 +25,7 @@ const currentHost: Host = { platform: process.platform, arch: process.arch, fetc
 /**
  * Reads the variables compiler lookup honours: `SVM_HOME` (else svm-rs's own choice of `~/.svm` or
  * `<data dir>/svm`), `RUNNER_TOOL_CACHE` / `XDG_CACHE_HOME` for Lookout's cache, `LOOKOUT_SOLC_MIRROR`,
- * and `LOOKOUT_NPM_REGISTRY` or npm's own `npm_config_registry`.
+ * `LOOKOUT_NPM_REGISTRY` or npm's own `npm_config_registry`, and `LOOKOUT_COMPILE_CACHE`.
  */
 export function compilerEnvironment(env: NodeJS.ProcessEnv, host: Host = currentHost): CompilerEnvironment {
   const home = nonEmpty(env.HOME) ?? os.homedir();
@@ -36,6 +37,7 @@ export function compilerEnvironment(env: NodeJS.ProcessEnv, host: Host = current
     native: nativeTarget(host),
     fetch: host.fetch,
     timeoutMs: DEFAULTS.timeoutMs,
+    ...(nonEmpty(env[OUTPUT_CACHE_VARIABLE]) && { outputCache: path.resolve(env[OUTPUT_CACHE_VARIABLE]!) }),
   };
 }
 

@@ -6,6 +6,7 @@ import { downloadCompiler } from './download.js';
 import { MIRROR_VARIABLE, NPM_REGISTRY_VARIABLE } from './environment.js';
 import { IntegrityError } from './integrity.js';
 import { nativeCompiler } from './native.js';
+import { withOutputCache } from './outputCache.js';
 import { npmCompiler, npmVersions } from './npm.js';
 import { releaseList } from './releaseList.js';
 import { loadSoljson, soljsonCompiler } from './soljson.js';
@@ -72,7 +73,8 @@ export async function obtainCompiler(version: string, env: CompilerEnvironment):
       continue;
     }
     try {
-      return await load(answer.found, version, source);
+      const compiler = await load(answer.found, version, source);
+      return env.outputCache === undefined ? compiler : withOutputCache(compiler, env.outputCache);
     } catch (error) {
       if (error instanceof IntegrityError) throw error;
       reasons.push(`${source}: ${errorMessage(error)}`);

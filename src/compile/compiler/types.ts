@@ -42,6 +42,8 @@ export interface CompilerEnvironment {
   fetch: typeof fetch;
   /** Per request: a stalled mirror must not hang a CI job. */
   timeoutMs: number;
+  /** Where compiler outputs are kept by input (`LOOKOUT_COMPILE_CACHE`); none by default. */
+  outputCache?: string;
 }
 
 /** A compiler found on disk, not yet loaded. */
