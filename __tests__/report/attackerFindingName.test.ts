@@ -37,7 +37,7 @@ function campaign(): ContractCampaignResult {
 
 function finding(last: Call, failure: Partial<Failure>): ConfirmedFinding {
   return {
-    failure: { kind: 'ether-leak', panicCode: null, codeId: 0, pc: 0, message: 'moved', ...failure },
+    failure: { kind: 'ether-leak', panicCode: null, codeId: 0, pc: 0, message: 'moved', evidence: { kind: 'ether-leak', sender: '0x01', gain: 1n, payer: null, payerName: null }, ...failure },
     sequence: [last],
     foundMs: 0,
     execution: 1,

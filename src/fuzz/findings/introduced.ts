@@ -1,6 +1,6 @@
 import type { CompiledContract, ContractId } from '../../compile/index.js';
 import type { Executor } from '../../evm/index.js';
-import { failureIdentity, keyIdentity, type Failure } from '../../oracles/index.js';
+import { failureIdentity, keyIdentity, type FailureSite } from '../../oracles/index.js';
 import { buildOracles, type OracleSet, type OracleSettings } from '../../oracles/index.js';
 import { callTargets } from '../../abi/index.js';
 import { counterpartDeployments } from '../behaviour/counterpartDeployments.js';
@@ -31,7 +31,7 @@ export async function failsOnBase(
   head: readonly CompiledContract[],
   subject: ContractId,
   sequence: TxSequence,
-  failure: Failure,
+  failure: FailureSite,
   settings: OracleSettings,
 ): Promise<boolean> {
   const indexOf = (id: ContractId) => base.contracts.findIndex((c) => c.id === id);

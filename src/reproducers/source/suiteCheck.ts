@@ -3,7 +3,7 @@ import type { AddressNames } from '../../report/index.js';
 import type { ReportCall, ReportFinding } from '../../report/index.js';
 import { functionOf, typedArguments } from './arguments.js';
 import { FLAGGED_FAILURE_MESSAGE } from '../../evm/index.js';
-import { FLAGGED_CALL_MESSAGE, REVERTED_CALL_MESSAGE } from '../../foundryTests/index.js';
+import { FLAGGED_CALL_MESSAGE, REVERTED_CALL_MESSAGE } from '../../oracles/index.js';
 import { typedStatement } from './attackerCalls.js';
 import { overloadInterface } from './overloads.js';
 import { panicCheck, type Check } from './checks.js';
