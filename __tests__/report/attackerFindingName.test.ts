@@ -61,3 +61,7 @@ it('keeps the function an oracle names (a reentrancy: the re-entered one), and n
   expect(toReportFinding(project, campaign(), finding(throughAttacker, { kind: 'reentrancy', function: 'deposit()' })).function).toBe('deposit()');
   expect(toReportFinding(project, campaign(), finding(direct, {})).function).toBe('withdraw()');
 });
+
+it("carries the failure's evidence into the report, JSON-able: amounts as decimal strings", () => {
+  expect(toReportFinding(project, campaign(), finding(direct, {})).evidence).toEqual({ kind: 'ether-leak', sender: '0x01', gain: '1', payer: null, payerName: null });
+});

@@ -1,6 +1,7 @@
 import { bytesToHex } from 'viem';
 import type { CompiledContract, CompiledProject } from '../compile/index.js';
 import { formatPanicCode } from '../abi/index.js';
+import { reportEvidence } from './evidence.js';
 import type { ReportCall, ReportFinding, ReportTarget } from './types.js';
 import type { Target } from '../targets/index.js';
 import { branchLocator } from '../targets/index.js';
@@ -101,6 +102,7 @@ export function toReportFinding(
     line: location?.line ?? null,
     function: failure.property !== undefined ? `${failure.property}()` : (failure.function ?? callName(lastShown)),
     message: failure.message,
+    evidence: reportEvidence(failure.evidence),
     // Only `lookout pr` has a base revision to compare with.
     introduced: null,
     foundMs: Math.round(finding.foundMs),
