@@ -55,7 +55,7 @@ export type Evidence =
     };
 
 /** `assert` failing: Solidity's Panic 0x01, the INVALID opcode of older compilers, or (a Foundry target call) DSTest's failure flag. */
-export interface AssertionEvidence {
+interface AssertionEvidence {
   kind: 'assertion';
   how: 'panic' | 'invalid-opcode' | 'failure-flag';
 }
@@ -108,7 +108,7 @@ export function failureOf(evidence: Evidence, at: { codeId: number; pc: number }
 }
 
 /** The finding's message: the evidence in words. */
-export function describeEvidence(evidence: Evidence): string {
+function describeEvidence(evidence: Evidence): string {
   switch (evidence.kind) {
     case 'assertion':
       return ASSERTION_MESSAGES[evidence.how];

@@ -1,4 +1,4 @@
-export { FLAGGED_CALL_MESSAGE, failureOf, type AssertionEvidence, type Evidence, type PropertyEvidence, type TokenTheftEvidence } from './evidence.js';
+export { FLAGGED_CALL_MESSAGE, failureOf, type Evidence } from './evidence.js';
 export { failureIdentity, failureKey, keyIdentity, type Failure, type FailureSite } from './failure.js';
 export { checkProperties, propertyFailureKey, propertyFunctions } from './property.js';
 export { buildOracles, suiteOracles, type OracleSet, type OracleSettings } from './suite.js';
