@@ -19,7 +19,7 @@ import { discoverSuites } from '../../src/foundryTests/discover.js';
 import { failOnRevertInvariants } from '../../src/foundryTests/failOnRevert.js';
 import { runSuite } from '../../src/foundryTests/runSuite.js';
 import { openSuiteWorld } from '../../src/foundryTests/suiteWorld.js';
-import { FLAGGED_CALL_MESSAGE, REVERTED_CALL_MESSAGE } from '../../src/foundryTests/targetCallOracles.js';
+import { FLAGGED_CALL_MESSAGE, REVERTED_CALL_MESSAGE } from '../../src/oracles/evidence.js';
 import type { TestSuite } from '../../src/foundryTests/types.js';
 import { fuzzContract, type ContractCampaignResult } from '../../src/fuzz/campaign/setup.js';
 import { Rng } from '../../src/rng.js';
@@ -94,7 +94,7 @@ describe('a suite without forge-std: no `vm`, an external invariant', () => {
 describe('a handler call that raises the failure flag', () => {
   it('is an assertion finding of the campaign, and its reproducer fails on the flag', async () => {
     const { result, reproduce } = await campaign('FlaggedHandlerInvariantTest');
-    expect(result.findings.map((f) => [f.failure.kind, f.failure.message])).toEqual([['assertion', `${FLAGGED_CALL_MESSAGE} (forge fails the invariant run)`]]);
+    expect(result.findings.map((f) => [f.failure.kind, f.failure.message, f.failure.evidence])).toEqual([['assertion', `${FLAGGED_CALL_MESSAGE} (forge fails the invariant run)`, { kind: 'assertion', how: 'failure-flag' }]]);
     const { source, run } = await reproduce(0);
     expect(source).toMatch(/try flaggedAssertingHandler\.deposit\((true|false), [\d_]+\) \{\} catch \{\}\n\s+\}/);
     expect(run).toEqual({ outcome: 'failed', reason: `Error("${FLAGGED_FAILURE_MESSAGE}")` });
@@ -128,6 +128,7 @@ describe('fail_on_revert', () => {
     const [first] = result.findings;
     expect(first.failure).toMatchObject({ kind: 'property', property: 'invariant_sharesWithinSupply' });
     expect(first.failure.message).toMatch(new RegExp(`^invariant_sharesWithinSupply failed: ${REVERTED_CALL_MESSAGE}: Error\\("(zero deposit|allowance)"\\)$`));
+    expect(first.failure.evidence).toEqual({ kind: 'property', property: 'invariant_sharesWithinSupply', failed: 'target-call-reverted', reason: expect.stringMatching(/^Error\("(zero deposit|allowance)"\)$/) });
     const { source, run } = await reproduce(0);
     expect(source).toMatch(/vm\.prank\((\w+), \1\);\n\s+vault\.deposit\([\d_]+\);\n\s+\}/);
     expect(run.outcome).toBe('failed');

@@ -12,7 +12,7 @@ import { functionTarget } from '../../src/abi/encoding.js';
 import type { DeployedWorld } from '../../src/deploy/index.js';
 import { failsOnBase } from '../../src/fuzz/findings/introduced.js';
 import type { AbiValue, Call, TxSequence } from '../../src/abi/types.js';
-import type { Failure } from '../../src/oracles/failure.js';
+import type { FailureSite } from '../../src/oracles/failure.js';
 import { DEFAULT_PANIC_CODES } from '../../src/abi/panic.js';
 import { REPO_ROOT } from '../helpers/repoRoot.js';
 
@@ -35,7 +35,7 @@ function call(contract: CompiledContract, name: string, args: AbiValue[] = [], s
   return { sender, to: 0, target: functionTarget(fn), args, value: 0n, blockDelay: 0, timeDelay: 0 };
 }
 
-const found = (kind: Failure['kind']): Failure => ({ kind, panicCode: null, codeId: 0, pc: 0, message: '' });
+const found = (kind: FailureSite['kind']): FailureSite => ({ kind, panicCode: null, codeId: 0, pc: 0 });
 
 describe('an arbitrary storage write that the base has too', () => {
   let wallet: CompiledContract;
@@ -96,7 +96,7 @@ describe('a failure behind another on the base', () => {
     const head = (await contracts('__fixtures__/engine', ['Guarded.sol'])).get('Guarded')!;
     // The deployer pays in, then alice arms and executes: the leak is seen at the same call as the broken property.
     const sequence = [{ sender: 0, to: 0, target: { kind: 'receive' as const }, args: [], value: 10n ** 18n, blockDelay: 0, timeDelay: 0 }, call(head, 'armEmergency', [], 1), call(head, 'executeEmergency', [], 1)];
-    const broken: Failure = { ...found('property'), property: 'property_only_owner_executes_emergency' };
+    const broken: FailureSite = { ...found('property'), property: 'property_only_owner_executes_emergency' };
     expect(await failsOnBase(await baseWith(head), [head], head.id, sequence, found('ether-leak'), SETTINGS)).toBe(true);
     expect(await failsOnBase(await baseWith(head), [head], head.id, sequence, broken, SETTINGS)).toBe(true);
     expect(await failsOnBase(await baseWith(head), [head], head.id, sequence, found('reentrancy'), SETTINGS)).toBe(false);

@@ -62,8 +62,14 @@ describe('checkProperties', () => {
     });
     const failures = await checkProperties(probe, [solvent, owner]);
     expect(failures).toEqual([
-      { kind: 'property', panicCode: null, codeId: 5, pc: 0, message: 'property_solvent() returned false', property: 'property_solvent' },
-      { kind: 'property', panicCode: null, codeId: 5, pc: 0, message: 'echidna_owner() reverted: Error("no owner")', property: 'echidna_owner' },
+      {
+        kind: 'property', panicCode: null, codeId: 5, pc: 0, message: 'property_solvent() returned false', property: 'property_solvent',
+        evidence: { kind: 'property', property: 'property_solvent', failed: 'returned-false', reason: null },
+      },
+      {
+        kind: 'property', panicCode: null, codeId: 5, pc: 0, message: 'echidna_owner() reverted: Error("no owner")', property: 'echidna_owner',
+        evidence: { kind: 'property', property: 'echidna_owner', failed: 'reverted', reason: 'Error("no owner")' },
+      },
     ]);
     expect(failureKey(failures[0]!)).toBe('property@5:0/property_solvent');
 
@@ -75,6 +81,7 @@ describe('checkProperties', () => {
       'property_solvent() did not return a bool',
       'echidna_owner() did not return a bool',
     ]);
+    expect((await checkProperties(weird, [solvent])).map((f) => f.evidence)).toEqual([{ kind: 'property', property: 'property_solvent', failed: 'not-a-bool', reason: null }]);
   });
 
   it('holds an echidna_revert_* property when it reverts and fails it when it returns (Echidna\'s rule)', async () => {
@@ -84,7 +91,9 @@ describe('checkProperties', () => {
     expect(await checkProperties(reverts, [mustRevert!])).toEqual([]);
     for (const answer of [true, false]) {
       const returns = probeOf({ [sel('echidna_revert_paused')]: { success: true, returnData: bool(answer) } });
-      expect((await checkProperties(returns, [mustRevert!])).map((f) => f.message)).toEqual(['echidna_revert_paused() returned instead of reverting']);
+      const failures = await checkProperties(returns, [mustRevert!]);
+      expect(failures.map((f) => f.message)).toEqual(['echidna_revert_paused() returned instead of reverting']);
+      expect(failures.map((f) => f.evidence)).toEqual([{ kind: 'property', property: 'echidna_revert_paused', failed: 'did-not-revert', reason: null }]);
     }
   });
 });

@@ -61,7 +61,7 @@ function attacker(h: SequenceHarness, call: BankFunction, reenter: BankFunction 
 async function failure(h: SequenceHarness, sequence: TxSequence) {
   const run = await runSequence(h, sequence);
   const failure = run.failure?.failure;
-  return failure && { kind: failure.kind, index: run.failure!.index, message: failure.message, function: failure.function };
+  return failure && { kind: failure.kind, index: run.failure!.index, message: failure.message, function: failure.function, evidence: failure.evidence };
 }
 
 function reentrantWithdraw(h: SequenceHarness, bank: (fn: string, args?: AbiValue[], sender?: number, value?: bigint) => Call): TxSequence {
@@ -77,6 +77,7 @@ describe('reentrancy', () => {
       index: 2,
       message: `ReentrantBank (${address}) was re-entered through withdraw() by the attacker it called: the attacker gained 2 ether, against 1 ether for the same calls made one after the other`,
       function: 'withdraw()',
+      evidence: { kind: 'reentrancy', contract: address, contractName: 'ReentrantBank', reentered: 'withdraw()', gained: 2n * ETHER, sequentialGain: ETHER },
     });
   });
 

@@ -16,7 +16,7 @@ import { buildOracles } from '../../src/oracles/oracleSet.js';
 import { isErc20Shaped, isTestHelper } from '../../src/abi/tokenShape.js';
 import { REPO_ROOT } from '../helpers/repoRoot.js';
 
-const FILES = ['LeakyBank.sol', 'Bank.sol', 'Token.sol', 'TokenSkipsAllowance.sol', 'Killable.sol', 'Forwarder.sol'];
+const FILES = ['LeakyBank.sol', 'Bank.sol', 'Token.sol', 'TokenSkipsAllowance.sol', 'TokenAllowanceWrap.sol', 'Killable.sol', 'Forwarder.sol'];
 const ALICE = 1;
 const BOB = 2;
 const ETHER = 10n ** 18n;
@@ -40,17 +40,19 @@ async function harness(name: string): Promise<{ harness: SequenceHarness; call: 
 
 async function failure(h: SequenceHarness, sequence: TxSequence) {
   const run = await runSequence(h, sequence);
-  return run.failure && { kind: run.failure.failure.kind, index: run.failure.index, message: run.failure.failure.message };
+  return run.failure && { kind: run.failure.failure.kind, index: run.failure.index, message: run.failure.failure.message, evidence: run.failure.failure.evidence };
 }
 
 describe('ether-leak', () => {
   it('a sender withdrawing another sender’s deposit', async () => {
     const { harness: h, call } = await harness('LeakyBank');
     const address = h.executor.senderAddresses[BOB];
+    const bank = h.executor.deployments[0].address;
     expect(await failure(h, [call('deposit', [], ALICE, 3n * ETHER), call('withdraw', [2n * ETHER], BOB)])).toEqual({
       kind: 'ether-leak',
       index: 1,
-      message: `${address} took out 2 ether more than it sent in, paid by LeakyBank (${h.executor.deployments[0].address})`,
+      message: `${address} took out 2 ether more than it sent in, paid by LeakyBank (${bank})`,
+      evidence: { kind: 'ether-leak', sender: address, gain: 2n * ETHER, payer: bank, payerName: 'LeakyBank' },
     });
   });
 
@@ -68,10 +70,25 @@ describe('token-theft', () => {
     const { harness: h, call } = await harness('TokenSkipsAllowance');
     const [deployer, alice, bob] = h.executor.senderAddresses;
     const sequence = [call('approve', [alice, 5n * ETHER]), call('transferFrom', [deployer, bob, 6n * ETHER], ALICE)];
-    expect(await failure(h, sequence)).toMatchObject({
+    const token = h.executor.deployments[0].address;
+    expect(await failure(h, sequence)).toEqual({
       kind: 'token-theft',
       index: 1,
-      message: expect.stringContaining(`transferFrom moved ${6n * ETHER} of ${deployer}'s balance in a transaction from ${alice}, with an allowance of ${5n * ETHER}`),
+      message: `TokenSkipsAllowance (${token}): transferFrom moved ${6n * ETHER} of ${deployer}'s balance in a transaction from ${alice}, with an allowance of ${5n * ETHER}`,
+      evidence: { kind: 'token-theft', theft: 'balance', token, tokenName: 'TokenSkipsAllowance', holder: deployer, amount: 6n * ETHER, allowance: 5n * ETHER, transferFrom: true, sender: alice },
+    });
+  });
+
+  it('an allowance that rises in a transaction its owner did not send', async () => {
+    const { harness: h, call } = await harness('TokenAllowanceWrap');
+    const [deployer, alice, bob] = h.executor.senderAddresses;
+    const token = h.executor.deployments[0].address;
+    const wrapped = (1n << 256n) - 1n;
+    expect(await failure(h, [call('transferFrom', [deployer, bob, 1n], ALICE)])).toEqual({
+      kind: 'token-theft',
+      index: 0,
+      message: `TokenAllowanceWrap (${token}): allowance(${deployer}, ${alice}) rose from 0 to ${wrapped} in a transaction from ${alice}, not from the owner`,
+      evidence: { kind: 'token-theft', theft: 'allowance', token, tokenName: 'TokenAllowanceWrap', owner: deployer, spender: alice, before: 0n, after: wrapped, sender: alice },
     });
   });
 
@@ -104,7 +121,12 @@ describe('token-theft', () => {
 describe('unprotected-selfdestruct', () => {
   it('reported for a non-deployer, not for the deployer', async () => {
     const { harness: h, call } = await harness('Killable');
-    expect(await failure(h, [call('bump', [], ALICE), call('close', [], ALICE)])).toMatchObject({ kind: 'unprotected-selfdestruct', index: 1 });
+    const [killable, alice] = [h.executor.deployments[0].address, h.executor.senderAddresses[ALICE]];
+    const found = await failure(h, [call('bump', [], ALICE), call('close', [], ALICE)]);
+    expect(found).toMatchObject({ kind: 'unprotected-selfdestruct', index: 1 });
+    // close() sends the balance to its caller.
+    expect(found?.evidence).toEqual({ kind: 'unprotected-selfdestruct', contract: killable, beneficiary: alice.toLowerCase(), sender: alice });
+    expect(found?.message).toBe(`SELFDESTRUCT of ${killable} executed by ${alice}, not the deployer (balance sent to ${alice.toLowerCase()})`);
     expect(await failure(h, [call('close', [], 0)])).toBeUndefined();
   });
 });
@@ -112,7 +134,13 @@ describe('unprotected-selfdestruct', () => {
 describe('controlled-delegatecall', () => {
   it('reported when the target came from a non-deployer’s input', async () => {
     const { harness: h, call } = await harness('Forwarder');
-    expect(await failure(h, [call('execute', [h.executor.senderAddresses[BOB], '0x'], ALICE)])).toMatchObject({ kind: 'controlled-delegatecall', index: 0 });
+    const [forwarder, alice, bob] = [h.executor.deployments[0].address, h.executor.senderAddresses[ALICE], h.executor.senderAddresses[BOB]];
+    expect(await failure(h, [call('execute', [bob, '0x'], ALICE)])).toEqual({
+      kind: 'controlled-delegatecall',
+      index: 0,
+      message: `DELEGATECALL from ${forwarder} to ${bob.toLowerCase()}, an address ${alice} passed in`,
+      evidence: { kind: 'controlled-delegatecall', opcode: 'DELEGATECALL', from: forwarder, target: bob.toLowerCase(), sender: alice },
+    });
   });
 
   it('silent for the deployer, and for targets that are deployed contracts', async () => {

@@ -31,6 +31,7 @@ describe('storageWriteOracle on hand-built results', () => {
     const failure = oracle(result([{ slot: 3n, pc: 10 }, { slot: PROBE, pc: 77, codeId: 2, address: '0xab' }]));
     expect(failure).toMatchObject({ kind: 'arbitrary-storage-write', panicCode: null, codeId: 2, pc: 77 });
     expect(failure?.message).toContain('0xab');
+    expect(failure?.evidence).toEqual({ kind: 'arbitrary-storage-write', contract: '0xab', slot: `0x${PROBE.toString(16)}` });
     expect(failureKey(failure!)).toBe('arbitrary-storage-write@2:77');
   });
 
@@ -58,6 +59,10 @@ describe('storageWriteOracle on the bonus-code wallet (Harvey Fig. 3)', () => {
     const failure = storageWriteOracle(PROBE)(r);
     expect(failure?.kind).toBe('arbitrary-storage-write');
     expect(code[failure!.pc]).toBe(OP_SSTORE);
+    // The evidence names the wallet and the slot; the message is written from it, as before.
+    const wallet = (await deploy('BonusCodeWallet')).executor.deployments[0].address;
+    expect(failure?.evidence).toEqual({ kind: 'arbitrary-storage-write', contract: wallet, slot: `0x${PROBE.toString(16)}` });
+    expect(failure?.message).toBe(`SSTORE to an arbitrary slot: the caller chose the slot 0x${PROBE.toString(16)} of ${wallet}`);
   });
 
   test('in-bounds writes, other probes and the safe twin report nothing', async () => {

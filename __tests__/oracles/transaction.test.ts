@@ -1,6 +1,6 @@
 import { encodeAbiParameters, encodeErrorResult, hexToBytes, parseAbi } from 'viem';
 import type { TxOutcome, TxResult } from '../../src/evm/types.js';
-import { failureKey } from '../../src/oracles/failure.js';
+import { failureKey, type Failure } from '../../src/oracles/failure.js';
 import { DEFAULT_PANIC_CODES, describePanic, formatPanicCode } from '../../src/abi/panic.js';
 import { decodeRevert, describeRevert } from '../../src/abi/revert.js';
 import {
@@ -64,11 +64,14 @@ describe('assertionOracle', () => {
       codeId: 4,
       pc: 321,
       message: 'Assertion failed (Panic 0x01)',
+      evidence: { kind: 'assertion', how: 'panic' },
     });
   });
 
   it('reports the INVALID opcode', () => {
-    expect(assertionOracle(result({ kind: 'invalid', pc: 55, codeId: 1 }))).toMatchObject({ kind: 'assertion', panicCode: null, pc: 55, codeId: 1 });
+    expect(assertionOracle(result({ kind: 'invalid', pc: 55, codeId: 1 }))).toMatchObject({
+      kind: 'assertion', panicCode: null, pc: 55, codeId: 1, message: 'INVALID opcode (0xfe) executed: an assertion failed', evidence: { kind: 'assertion', how: 'invalid-opcode' },
+    });
   });
 
   it.each([
@@ -91,6 +94,7 @@ describe('panicOracle', () => {
       codeId: 3,
       pc: 7,
       message: describePanic(code),
+      evidence: { kind: 'panic', code },
     });
   });
 
@@ -124,7 +128,8 @@ describe('checkTransaction', () => {
     const [b] = checkTransaction(reverted(panicData(0x12), 10, 1), oracles);
     const [elsewhere] = checkTransaction(reverted(panicData(0x12), 11, 1), oracles);
     const [otherCode] = checkTransaction(reverted(panicData(0x32), 10, 1), oracles);
-    expect(failureKey(a!)).toBe(failureKey({ ...b!, message: 'changed' }));
+    const reworded: Failure = { ...b!, message: 'changed' };
+    expect(failureKey(a!)).toBe(failureKey(reworded));
     expect(failureKey(a!)).toBe('panic@1:10#0x12');
     expect(new Set([a, elsewhere, otherCode].map((f) => failureKey(f!))).size).toBe(3);
   });

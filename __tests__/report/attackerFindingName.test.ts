@@ -37,7 +37,7 @@ function campaign(): ContractCampaignResult {
 
 function finding(last: Call, failure: Partial<Failure>): ConfirmedFinding {
   return {
-    failure: { kind: 'ether-leak', panicCode: null, codeId: 0, pc: 0, message: 'moved', ...failure },
+    failure: { kind: 'ether-leak', panicCode: null, codeId: 0, pc: 0, message: 'moved', evidence: { kind: 'ether-leak', sender: '0x01', gain: 1n, payer: null, payerName: null }, ...failure },
     sequence: [last],
     foundMs: 0,
     execution: 1,
@@ -60,4 +60,8 @@ it('names a finding whose last call went through the attacker by the call it for
 it('keeps the function an oracle names (a reentrancy: the re-entered one), and names a direct call by itself', () => {
   expect(toReportFinding(project, campaign(), finding(throughAttacker, { kind: 'reentrancy', function: 'deposit()' })).function).toBe('deposit()');
   expect(toReportFinding(project, campaign(), finding(direct, {})).function).toBe('withdraw()');
+});
+
+it("carries the failure's evidence into the report, JSON-able: amounts as decimal strings", () => {
+  expect(toReportFinding(project, campaign(), finding(direct, {})).evidence).toEqual({ kind: 'ether-leak', sender: '0x01', gain: '1', payer: null, payerName: null });
 });

@@ -22,7 +22,7 @@ const MAX_MINUS_3 = '11579208923731619542357098500868790785326998466564056403945
 
 const finding: ReportFinding = {
   kind: 'assertion', panicCode: '0x01', contract: 'Vault', contractFile: 'src/Vault.sol', file: 'src/Vault.sol', line: 9, function: 'withdraw(uint256)',
-  message: 'Assertion failed (Panic 0x01)', introduced: true, foundMs: 1, harness: { file: 'test/Vault.t.sol', contract: 'VaultTest' },
+  message: 'Assertion failed (Panic 0x01)', evidence: { kind: 'assertion', how: 'panic' }, introduced: true, foundMs: 1, harness: { file: 'test/Vault.t.sol', contract: 'VaultTest' },
   sequence: [
     { sender: ALICE, contract: 'Vault', function: 'withdraw(uint256)', args: ['1'], value: '0', calldata: '0x2e1a7d4d', blockDelay: 0, timeDelay: 0 },
     { sender: ALICE, contract: 'Vault', function: 'withdraw(uint256)', args: [MAX_MINUS_3], value: '0', calldata: '0x2e1a7d4d', blockDelay: 2, timeDelay: 3600 },
@@ -69,7 +69,10 @@ test('with a harness, the reproducer inherits the test contract and names what i
 });
 
 test('an invariant of the test contract is called after the sequence; one returning a bool must return true', () => {
-  const broken = { ...finding, kind: 'property' as const, panicCode: null, contract: 'VaultTest', function: 'invariant_solvent()', message: 'invariant_solvent() reverted: Error("insolvent")' };
+  const broken: ReportFinding = {
+    ...finding, kind: 'property', panicCode: null, contract: 'VaultTest', function: 'invariant_solvent()', message: 'invariant_solvent() reverted: Error("insolvent")',
+    evidence: { kind: 'property', property: 'invariant_solvent', failed: 'reverted', reason: 'Error("insolvent")' },
+  };
   const { source, check } = reproducerSource({ ...plan, finding: broken });
   expect(statements(source).slice(-3)).toEqual(['vm.prank(alice, alice);', 'try vault.withdraw(type(uint256).max - 3) {} catch {}', 'invariant_solvent();']);
   expect(check.kind === 'check' && [check.expectation.matches('Error("insolvent")'), check.expectation.matches('Error("other")')]).toEqual([true, false]);
@@ -134,6 +137,7 @@ describe('a controlled delegatecall: the reproducer’s own code stands in for t
   const delegation: ReportFinding = {
     kind: 'controlled-delegatecall', panicCode: null, contract: 'Proxy', contractFile: 'src/Proxy.sol', file: 'src/Proxy.sol', line: 12, function: 'run(bytes)',
     message: `DELEGATECALL from ${PROXY} to ${CHOSEN}, an address ${ALICE} passed in`, introduced: null, foundMs: 1,
+    evidence: { kind: 'controlled-delegatecall', opcode: 'DELEGATECALL', from: PROXY, target: CHOSEN, sender: ALICE },
     sequence: [
       { sender: ALICE, contract: 'Proxy', function: 'configure((address,uint256))', args: [[CHOSEN, '16']], value: '0', calldata: configure, blockDelay: 0, timeDelay: 0 },
       { sender: ALICE, contract: 'Proxy', function: 'configure((address,uint256))', args: [[CHOSEN, '16']], value: '0', calldata: configure, blockDelay: 0, timeDelay: 0 },
@@ -171,8 +175,16 @@ describe('a controlled delegatecall: the reproducer’s own code stands in for t
     expect(source).toContain(`address internal alice = ${getAddress(ALICE)};`);
   });
 
-  it('is unsupported, with the reason, when the message names no delegating contract', () => {
-    expect(reproducerSource({ ...deployed, finding: { ...delegation, message: 'DELEGATECALL somewhere' } }).check).toEqual({ kind: 'unsupported', reason: 'the controlled-delegatecall message does not name the delegating contract and the target' });
+  it('is written from the evidence: a reworded message changes nothing but the comment quoting it', () => {
+    const reworded = reproducerSource({ ...deployed, finding: { ...delegation, message: 'DELEGATECALL somewhere' } });
+    const original = reproducerSource(deployed);
+    expect(reworded.check).toMatchObject({ kind: 'check', standIn: { replaced: CHOSEN } });
+    expect(statements(reworded.source)).toEqual(statements(original.source));
+    expect(reworded.source.replace('DELEGATECALL somewhere', delegation.message)).toBe(original.source);
+  });
+
+  it('is unsupported, with the reason, when the finding carries no evidence (a report written before it)', () => {
+    expect(reproducerSource({ ...deployed, finding: { ...delegation, evidence: undefined } }).check).toEqual({ kind: 'unsupported', reason: 'the finding carries no controlled-delegatecall evidence (a report written before findings carried it)' });
   });
 });
 

@@ -3,5 +3,4 @@ export { failOnRevertInvariants, type FailOnRevertSetting } from './failOnRevert
 export { runSuite } from './runSuite.js';
 export { FORGE_INITIAL_BALANCE, FORGE_SENDER, FORGE_START } from './suiteSession.js';
 export { openSuiteWorld } from './suiteWorld.js';
-export { FLAGGED_CALL_MESSAGE, REVERTED_CALL_MESSAGE } from './targetCallOracles.js';
 export type { TestSuite } from './types.js';

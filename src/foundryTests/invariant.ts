@@ -5,7 +5,8 @@ import type { Rng } from '../rng.js';
 import { generateInputs, type ValueContext } from '../fuzz/index.js';
 import { artifactVerdict } from './artifactFilter.js';
 import { callFunction, FORGE_SENDER, type SuiteSession } from './suiteSession.js';
-import { FLAGGED_CALL_MESSAGE, raisedFlag } from './targetCallOracles.js';
+import { FLAGGED_CALL_MESSAGE } from '../oracles/index.js';
+import { raisedFlag } from './targetCallOracles.js';
 import type { InvariantCall, TestFunction, TestResult } from './types.js';
 
 /** A contract the invariant sequences call, and the functions they may call on it. */

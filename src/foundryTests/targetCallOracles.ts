@@ -1,6 +1,6 @@
 import { equalsBytes } from '@ethereumjs/util';
 import { ASSUME_REJECTION, FLAGGED_FAILURE_MESSAGE, type TxResult } from '../evm/index.js';
-import type { Failure, SequenceOracle } from '../oracles/index.js';
+import { failureOf, type Failure, type SequenceOracle } from '../oracles/index.js';
 import { decodeRevert, describeRevert } from '../abi/index.js';
 
 /*
@@ -8,11 +8,6 @@ import { decodeRevert, describeRevert } from '../abi/index.js';
  * a call that raised DSTest's failure flag fails the run, and with `fail_on_revert` so does any call
  * that reverts. Both are judged per call, where forge judges them.
  */
-
-/** How a finding of a call that raised the failure flag begins (the reproducer recognises it by this). */
-export const FLAGGED_CALL_MESSAGE = 'a call failed an assertion: it raised the DSTest failure flag';
-/** What a `fail_on_revert` finding says after the invariant's name (the reproducer recognises it by this). */
-export const REVERTED_CALL_MESSAGE = 'a target call reverted and fail_on_revert is on';
 
 /**
  * A call that raised the failure flag (ds-test's and old forge-std's `fail()` in a handler's
@@ -26,7 +21,7 @@ export const flaggedCallOracle: SequenceOracle = {
     if (tx.to === 0 || !raisedFlag(result)) return null;
     const { outcome } = result;
     if (outcome.kind !== 'revert') return null;
-    return { kind: 'assertion', panicCode: null, codeId: outcome.codeId, pc: outcome.pc, message: `${FLAGGED_CALL_MESSAGE} (forge fails the invariant run)` };
+    return failureOf({ kind: 'assertion', how: 'failure-flag' }, outcome);
   },
 };
 
@@ -52,7 +47,7 @@ export function revertedCallOracle(invariant: string, codeId: number): SequenceO
       if (outcome.kind === 'revert' && equalsBytes(outcome.data, ASSUME_REJECTION)) return null;
       const why = outcome.kind === 'revert' ? describeRevert(decodeRevert(outcome.data)) : outcome.kind === 'invalid' ? 'invalid opcode' : outcome.error;
       // Located at the test contract's invariant (its code id) and the reverting pc: a key of its own per revert site.
-      return { kind: 'property', panicCode: null, codeId, pc: outcome.pc + 1, message: `${invariant} failed: ${REVERTED_CALL_MESSAGE}: ${why}`, property: invariant };
+      return failureOf({ kind: 'property', property: invariant, failed: 'target-call-reverted', reason: why }, { codeId, pc: outcome.pc + 1 });
     },
   };
 }

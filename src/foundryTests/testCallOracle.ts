@@ -1,6 +1,6 @@
 import { bytesToHex, toFunctionSelector } from 'viem';
 import { type CheatcodeSession, Executor } from '../evm/index.js';
-import type { ChainView, Failure, SequenceOracle } from '../oracles/index.js';
+import { type ChainView, type Failure, failureOf, type SequenceOracle } from '../oracles/index.js';
 import { judgeCall } from './judge.js';
 import type { TestFunction } from './types.js';
 
@@ -18,7 +18,7 @@ export function testCallOracle(tests: readonly TestFunction[], codeId: number): 
       if (test === undefined) return null;
       const verdict = judgeCall(result, cheatcodesOf(chain), test.expectsFailure);
       if (verdict.kind !== 'failed') return null;
-      return { kind: 'property', panicCode: null, codeId, pc: 0, message: `${test.name} failed: ${verdict.reason}`, property: test.name };
+      return failureOf({ kind: 'property', property: test.name, failed: 'test-failed', reason: verdict.reason }, { codeId, pc: 0 });
     },
   };
 }

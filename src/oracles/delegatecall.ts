@@ -1,4 +1,5 @@
 import type { Deployment } from '../evm/index.js';
+import { failureOf, wordAddress } from './evidence.js';
 import type { SequenceOracle } from './types.js';
 
 /**
@@ -29,13 +30,8 @@ export function controlledDelegatecallOracle(deployments: readonly Deployment[])
       const supplied = new Set(inputs.flatMap(addressWords));
       const call = delegations.find((e) => supplied.has(e.to));
       if (call === undefined) return null;
-      return {
-        kind: 'controlled-delegatecall',
-        panicCode: null,
-        codeId: call.codeId,
-        pc: call.pc,
-        message: `${call.kind.toUpperCase()} from ${call.from} to 0x${call.to.toString(16).padStart(40, '0')}, an address ${chain.senderAddresses[tx.sender]} passed in`,
-      };
+      const opcode = call.kind === 'delegatecall' ? 'DELEGATECALL' : 'CALLCODE';
+      return failureOf({ kind: 'controlled-delegatecall', opcode, from: call.from, target: wordAddress(call.to), sender: chain.senderAddresses[tx.sender] }, call);
     },
   };
 }

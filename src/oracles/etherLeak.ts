@@ -1,5 +1,5 @@
-import { formatEther } from 'viem';
 import type { Address, CallEffect, Deployment, TxResult } from '../evm/index.js';
+import { failureOf } from './evidence.js';
 import type { Failure } from './failure.js';
 import type { SequenceOracle } from './types.js';
 
@@ -37,14 +37,10 @@ export function etherLeakOracle(deployments: readonly Deployment[]): SequenceOra
     const to = BigInt(sender);
     const payment = result.trace.effects.findLast((e) => e.to === to && paysEther(e));
     const payer = deployments.find((d) => d.address === payment?.from);
-    const from = payer ? `, paid by ${payer.name} (${payer.address})` : '';
-    return {
-      kind: 'ether-leak',
-      panicCode: null,
-      codeId: payment?.codeId ?? called.codeId,
-      pc: payment?.pc ?? 0,
-      message: `${sender} took out ${formatEther(gain)} ether more than it sent in${from}`,
-    };
+    return failureOf(
+      { kind: 'ether-leak', sender, gain, payer: payer?.address ?? null, payerName: payer?.name ?? null },
+      { codeId: payment?.codeId ?? called.codeId, pc: payment?.pc ?? 0 },
+    );
   }
 }
 

@@ -1,7 +1,8 @@
 import { decodeAbiParameters, hexToBytes, toFunctionSelector, type Abi, type AbiFunction } from 'viem';
+import { failureOf, type PropertyEvidence } from './evidence.js';
 import { failureKey, type Failure } from './failure.js';
 import { decodeRevert, describeRevert, isPropertyFunction } from '../abi/index.js';
-import type { PropertyFunction, PropertyProbe } from './types.js';
+import type { ProbeResult, PropertyFunction, PropertyProbe } from './types.js';
 
 /** Echidna's rule: a property named so holds when it reverts and fails when it returns anything. */
 const REVERT_PREFIX = 'echidna_revert_';
@@ -29,42 +30,37 @@ export async function checkProperties(
   const failures: Failure[] = [];
   for (const property of properties) {
     const result = await probe(property.to, property.selector);
-    const problem = property.holds === 'reverts'
-      ? (result.success ? 'returned instead of reverting' : null)
-      : !result.success
-        ? `reverted: ${describeRevert(decodeRevert(result.returnData))}`
-        : property.holds === 'does-not-fail'
-          ? returnedFalse(result.returnData)
-          : falseOrMalformed(result.returnData);
-    if (problem === null) continue;
-    failures.push({
-      kind: 'property',
-      panicCode: null,
-      codeId: property.codeId,
-      pc: 0,
-      message: `${property.name}() ${problem}`,
-      property: property.name,
-    });
+    const failed = verdict(property, result);
+    if (failed === null) continue;
+    failures.push(failureOf({ kind: 'property', property: property.name, ...failed }, { codeId: property.codeId, pc: 0 }));
   }
   return failures;
 }
 
-/** The identity (`failureKey`) a failure of `property` has: a campaign reports it once, then stops probing it. */
-export function propertyFailureKey(property: PropertyFunction): string {
-  return failureKey({ kind: 'property', panicCode: null, codeId: property.codeId, pc: 0, message: '', property: property.name });
+/** How the property's answer fails it, null when it holds. */
+function verdict(property: PropertyFunction, result: ProbeResult): Pick<PropertyEvidence, 'failed' | 'reason'> | null {
+  if (property.holds === 'reverts') return result.success ? { failed: 'did-not-revert', reason: null } : null;
+  if (!result.success) return { failed: 'reverted', reason: describeRevert(decodeRevert(result.returnData)) };
+  const failed = property.holds === 'does-not-fail' ? returnedFalse(result.returnData) : falseOrMalformed(result.returnData);
+  return failed === null ? null : { failed, reason: null };
 }
 
-function falseOrMalformed(returnData: Uint8Array): string | null {
+/** The identity (`failureKey`) a failure of `property` has: a campaign reports it once, then stops probing it. */
+export function propertyFailureKey(property: PropertyFunction): string {
+  return failureKey({ kind: 'property', panicCode: null, codeId: property.codeId, pc: 0, property: property.name });
+}
+
+function falseOrMalformed(returnData: Uint8Array): 'returned-false' | 'not-a-bool' | null {
   try {
     const [holds] = decodeAbiParameters([{ type: 'bool' }], returnData);
-    return holds ? null : 'returned false';
+    return holds ? null : 'returned-false';
   } catch {
     // Assembly can return anything; a property that does not answer true is not holding.
-    return 'did not return a bool';
+    return 'not-a-bool';
   }
 }
 
 /** A Foundry invariant may return nothing (it asserts instead); a bool it returns must be true. */
-function returnedFalse(returnData: Uint8Array): string | null {
-  return returnData.length === 32 && returnData.every((byte) => byte === 0) ? 'returned false' : null;
+function returnedFalse(returnData: Uint8Array): 'returned-false' | null {
+  return returnData.length === 32 && returnData.every((byte) => byte === 0) ? 'returned-false' : null;
 }

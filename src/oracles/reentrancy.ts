@@ -1,5 +1,6 @@
-import { bytesToHex, decodeFunctionData, encodeFunctionData, formatEther, hexToBytes, type Hex } from 'viem';
+import { bytesToHex, decodeFunctionData, encodeFunctionData, hexToBytes, type Hex } from 'viem';
 import { type Address, ATTACKER_ABI, type CallEffect, type Deployment, type Tx } from '../evm/index.js';
+import { failureOf } from './evidence.js';
 import type { Failure } from './failure.js';
 import type { RunnableChain, SequenceOracle } from './types.js';
 
@@ -43,18 +44,9 @@ export function reentrancyOracle(attacker: AttackerDeployment, deployments: read
     await chain.run({ sender: tx.sender, to: attacker.index, data: attackerCall(target, reenter, '0x'), value: 0n, blockDelay: 0, timeDelay: 0 });
     const sequential = chain.balanceOf(address);
     if (withReentry <= sequential) return null;
-    const name = deployments.find((d) => d.address === from)?.name ?? from;
-    const fn = functionName(target, reenter);
-    return {
-      kind: 'reentrancy',
-      panicCode: null,
-      codeId,
-      pc,
-      message:
-        `${name} (${from}) was re-entered${fn === undefined ? '' : ` through ${fn}`} by the attacker it called: the attacker gained ` +
-        `${formatEther(withReentry - before)} ether, against ${formatEther(sequential - before)} ether for the same calls made one after the other`,
-      ...(fn !== undefined && { function: fn }),
-    };
+    const contractName = deployments.find((d) => d.address === from)?.name ?? from;
+    const through = functionName(target, reenter) ?? null;
+    return failureOf({ kind: 'reentrancy', contract: from, contractName, reentered: through, gained: withReentry - before, sequentialGain: sequential - before }, { codeId, pc });
   }
 }
 

@@ -1,3 +1,4 @@
+import { failureOf, wordAddress } from './evidence.js';
 import type { SequenceOracle } from './types.js';
 
 /**
@@ -13,12 +14,7 @@ export const selfdestructOracle: SequenceOracle = {
     if (tx.sender === 0 || result.outcome.kind !== 'success') return null;
     const destruct = result.trace.effects.find((e) => e.kind === 'selfdestruct');
     if (destruct === undefined) return null;
-    return {
-      kind: 'unprotected-selfdestruct',
-      panicCode: null,
-      codeId: destruct.codeId,
-      pc: destruct.pc,
-      message: `SELFDESTRUCT of ${destruct.from} executed by ${chain.senderAddresses[tx.sender]}, not the deployer (balance sent to 0x${destruct.to.toString(16).padStart(40, '0')})`,
-    };
+    const evidence = { kind: 'unprotected-selfdestruct', contract: destruct.from, beneficiary: wordAddress(destruct.to), sender: chain.senderAddresses[tx.sender] } as const;
+    return failureOf(evidence, destruct);
   },
 };

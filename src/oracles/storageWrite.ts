@@ -1,3 +1,4 @@
+import { failureOf } from './evidence.js';
 import type { TxOracle } from './types.js';
 
 /**
@@ -10,13 +11,7 @@ export function storageWriteOracle(probe: bigint): TxOracle {
   return (result) => {
     for (const store of result.trace.sstores) {
       if (store.slot !== probe) continue;
-      return {
-        kind: 'arbitrary-storage-write',
-        panicCode: null,
-        codeId: store.codeId,
-        pc: store.pc,
-        message: `SSTORE to an arbitrary slot: the caller chose the slot 0x${probe.toString(16)} of ${store.address}`,
-      };
+      return failureOf({ kind: 'arbitrary-storage-write', contract: store.address, slot: `0x${probe.toString(16)}` }, store);
     }
     return null;
   };

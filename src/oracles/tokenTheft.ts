@@ -1,6 +1,7 @@
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToBigInt, encodeFunctionData, hexToBytes, parseAbi } from 'viem';
 import type { Address, Deployment, StorageAccess, Tx, TxResult } from '../evm/index.js';
+import { failureOf, type TokenTheftEvidence } from './evidence.js';
 import type { Failure } from './failure.js';
 import type { ChainView, SequenceOracle } from './types.js';
 
@@ -75,6 +76,7 @@ export function tokenTheftOracle(token: WatchedToken, contracts: readonly Addres
   async function judge(chain: ChainView, tx: Tx, result: TxResult, writes: StorageAccess[], watch: Watch): Promise<Failure | null> {
     // The deployer's transactions update what is known but are not judged.
     const judged = tx.sender !== 0;
+    const sender = chain.senderAddresses[tx.sender];
     const dirty = watch.dirty(writes);
     const callers = tokenCallers(chain, tx, result, token);
     const before = allowances.slice();
@@ -84,7 +86,7 @@ export function tokenTheftOracle(token: WatchedToken, contracts: readonly Addres
       allowances[pair] = now;
       const [owner, spender] = watch.pair(pair);
       if (judged && was !== UNKNOWN && now !== UNKNOWN && now > was && !callers.has(owner)) {
-        return theft(watch.lastWrite(writes, 'allowance', pair), `allowance(${owner}, ${spender}) rose from ${was} to ${now} in a transaction from ${chain.senderAddresses[tx.sender]}, not from the owner`);
+        return theft(watch.lastWrite(writes, 'allowance', pair), { theft: 'allowance', owner, spender, before: was, after: now, sender });
       }
     }
     for (const holder of dirty.balances) {
@@ -97,16 +99,19 @@ export function tokenTheftOracle(token: WatchedToken, contracts: readonly Addres
       const allowed = [...callers].map((spender) => watch.allowanceOf(before, owner, spender));
       if (allowed.some((a) => a === UNKNOWN || a >= drop)) continue;
       const cover = allowed.reduce((a, b) => (a > b ? a : b), 0n);
-      const how = startsWith(tx.data, TRANSFER_FROM) ? 'transferFrom moved' : 'moved';
-      return theft(watch.lastWrite(writes, 'balance', holder), `${how} ${drop} of ${owner}'s balance in a transaction from ${chain.senderAddresses[tx.sender]}, with an allowance of ${cover}`);
+      const transferFrom = startsWith(tx.data, TRANSFER_FROM);
+      return theft(watch.lastWrite(writes, 'balance', holder), { theft: 'balance', holder: owner, amount: drop, allowance: cover, transferFrom, sender });
     }
     return null;
   }
 
-  function theft(at: StorageAccess, message: string): Failure {
-    return { kind: 'token-theft', panicCode: null, codeId: at.codeId, pc: at.pc, message: `${token.deployment.name} (${address}): ${message}` };
+  function theft(at: StorageAccess, what: TheftFacts): Failure {
+    return failureOf({ kind: 'token-theft', token: address, tokenName: token.deployment.name, ...what }, at);
   }
 }
+
+/** What a theft is beyond the token it is of. */
+type TheftFacts = TokenTheftEvidence extends infer E ? (E extends unknown ? Omit<E, 'kind' | 'token' | 'tokenName'> : never) : never;
 
 /** Who called the token in the transaction: the sender when it called the token directly, and every contract that CALLed it. */
 function tokenCallers(chain: ChainView, tx: Tx, result: TxResult, token: WatchedToken): Set<Address> {

@@ -1,6 +1,7 @@
 import type { TxResult } from '../evm/index.js';
 import type { Failure } from './failure.js';
-import { decodeRevert, DEFAULT_PANIC_CODES, describePanic, PANIC_ASSERTION } from '../abi/index.js';
+import { failureOf } from './evidence.js';
+import { decodeRevert, DEFAULT_PANIC_CODES, PANIC_ASSERTION } from '../abi/index.js';
 import type { OracleConfig, TxOracle } from './types.js';
 
 export const DEFAULT_ORACLE_CONFIG: OracleConfig = { panicCodes: DEFAULT_PANIC_CODES };
@@ -21,24 +22,12 @@ export function panicSite(result: TxResult, revertPc: number): number {
 export const assertionOracle: TxOracle = (result) => {
   const outcome = result.outcome;
   if (outcome.kind === 'invalid') {
-    return {
-      kind: 'assertion',
-      panicCode: null,
-      codeId: outcome.codeId,
-      pc: outcome.pc,
-      message: 'INVALID opcode (0xfe) executed: an assertion failed',
-    };
+    return failureOf({ kind: 'assertion', how: 'invalid-opcode' }, outcome);
   }
   if (outcome.kind !== 'revert') return null;
   const reason = decodeRevert(outcome.data);
   if (reason.kind !== 'panic' || reason.code !== PANIC_ASSERTION) return null;
-  return {
-    kind: 'assertion',
-    panicCode: PANIC_ASSERTION,
-    codeId: outcome.codeId,
-    pc: panicSite(result, outcome.pc),
-    message: 'Assertion failed (Panic 0x01)',
-  };
+  return failureOf({ kind: 'assertion', how: 'panic' }, { codeId: outcome.codeId, pc: panicSite(result, outcome.pc) });
 };
 
 /** Every other Solidity panic whose code is in `panicCodes`. */
@@ -50,13 +39,7 @@ export function panicOracle(panicCodes: ReadonlySet<number>): TxOracle {
     if (reason.kind !== 'panic' || reason.code === PANIC_ASSERTION || !panicCodes.has(reason.code)) {
       return null;
     }
-    return {
-      kind: 'panic',
-      panicCode: reason.code,
-      codeId: outcome.codeId,
-      pc: panicSite(result, outcome.pc),
-      message: describePanic(reason.code),
-    };
+    return failureOf({ kind: 'panic', code: reason.code }, { codeId: outcome.codeId, pc: panicSite(result, outcome.pc) });
   };
 }
 

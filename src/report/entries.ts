@@ -1,6 +1,7 @@
 import { bytesToHex } from 'viem';
 import type { CompiledContract, CompiledProject } from '../compile/index.js';
 import { type Call, encodeCall, formatArgs, formatPanicCode } from '../abi/index.js';
+import { reportEvidence } from './evidence.js';
 import type { ReportCall, ReportFinding, ReportTarget } from './types.js';
 import { branchLocator, failureLocator, type Target } from '../targets/index.js';
 import { attackerCallParts, type ConfirmedFinding, type ContractCampaignResult } from '../fuzz/index.js';
@@ -95,6 +96,7 @@ export function toReportFinding(
     line: location?.line ?? null,
     function: failure.property !== undefined ? `${failure.property}()` : (failure.function ?? callName(lastShown)),
     message: failure.message,
+    evidence: reportEvidence(failure.evidence),
     // Only `lookout pr` has a base revision to compare with.
     introduced: null,
     foundMs: Math.round(finding.foundMs),

@@ -1,4 +1,4 @@
-import type { FindingKind } from '../oracles/index.js';
+import type { Evidence, FindingKind } from '../oracles/index.js';
 
 export type { FindingKind };
 
@@ -147,7 +147,14 @@ export interface ReportFinding {
   file: string | null;
   line: number | null;
   function: string;
+  /** What the oracle saw, in words: written from `evidence`. */
   message: string;
+  /**
+   * What the oracle saw, as values (one shape per `kind`, README "JSON report"): amounts as decimal
+   * strings, addresses and slots as 0x-hex. Null for a behaviour change (`behaviour` says what
+   * differs); absent in reports written before it was added.
+   */
+  evidence?: ReportEvidence | null;
   introduced: boolean | null;
   /** `lookout pr`: whether the sequence executes any changed line (findings in unchanged code are reported too). */
   executesChangedLines?: boolean;
@@ -195,3 +202,9 @@ export interface ReportReproducer {
   reason: string | null;
   runs: ReportReproducerRun[];
 }
+
+/**
+ * A finding's evidence as the report writes it: the oracles' (`Evidence`) with every bigint a
+ * decimal string. Derived rather than restated, so that the two cannot drift apart.
+ */
+export type ReportEvidence = Evidence extends infer E ? (E extends unknown ? { [K in keyof E]: E[K] extends bigint ? string : E[K] } : never) : never;

@@ -196,6 +196,8 @@ function toReportChange(project: CompiledProject, plan: ContractPlan, result: Co
     line: where?.line ?? null,
     function: divergence.function,
     message: divergence.message,
+    // What differs is in `behaviour`: no oracle's evidence.
+    evidence: null,
     // Base and head disagree on this very sequence: the pull request made the difference.
     introduced: true,
     foundMs: Math.round(divergence.ms),

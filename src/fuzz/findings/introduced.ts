@@ -1,6 +1,6 @@
 import type { CompiledContract, ContractId } from '../../compile/index.js';
 import type { DeployedWorld } from '../../deploy/index.js';
-import { buildOracles, type Failure, failureIdentity, keyIdentity, type OracleSet, type OracleSettings } from '../../oracles/index.js';
+import { buildOracles, failureIdentity, type FailureSite, keyIdentity, type OracleSet, type OracleSettings } from '../../oracles/index.js';
 import { callTargets, type TxSequence } from '../../abi/index.js';
 import { counterpartDeployments } from '../behaviour/counterpartDeployments.js';
 import { runSequence } from '../campaign/sequenceRunner.js';
@@ -20,7 +20,7 @@ export async function failsOnBase(
   head: readonly CompiledContract[],
   subject: ContractId,
   sequence: TxSequence,
-  failure: Failure,
+  failure: FailureSite,
   settings: OracleSettings,
   /** The oracles a world of its own kind is judged by (a Foundry test contract's: its invariants); default `buildOracles`. */
   judge?: (settings: OracleSettings) => OracleSet,

@@ -76,7 +76,7 @@ export async function confirmFinding(found: CampaignFinding, options: ConfirmOpt
   return undefined;
 }
 
-/** The replay's message describes the reported sequence (a revert reason may quote its values). */
+/** The replay's message and evidence describe the reported sequence (a revert reason, an amount may quote its values). */
 function mergeMessage(found: Failure, replayed: Failure): Failure {
-  return { ...found, message: replayed.message };
+  return { ...found, message: replayed.message, evidence: replayed.evidence };
 }

@@ -3,6 +3,7 @@ import { describePanic } from '../../abi/index.js';
 import type { CallContext } from './attackerCalls.js';
 import { behaviourCheck } from './behaviourCheck.js';
 import { delegatecallCheck } from './delegatecallCheck.js';
+import { evidenceOf, noEvidence } from './evidence.js';
 import { selfdestructCheck, storageWriteCheck } from './effectChecks.js';
 import { MARK, marked } from './mark.js';
 import { reentrancyCheck } from './reentrancyCheck.js';
@@ -106,45 +107,33 @@ function etherLeakCheck(plan: ReproducerPlan): Check {
   };
 }
 
-// The token-theft oracle's two messages (src/oracles/tokenTheft.ts).
-const BALANCE_THEFT = /^\S+ \((0x[0-9a-fA-F]{40})\): (?:transferFrom )?moved (\d+) of (0x[0-9a-fA-F]{40})'s balance in a transaction from (0x[0-9a-fA-F]{40}), with an allowance of (\d+)$/;
-const ALLOWANCE_RISE = /^\S+ \((0x[0-9a-fA-F]{40})\): allowance\((0x[0-9a-fA-F]{40}), (0x[0-9a-fA-F]{40})\) rose from \d+ to \d+ in a transaction from (0x[0-9a-fA-F]{40}), not from the owner$/;
-
 /** The holder's balance falls by more than the callers were allowed, or an allowance rises without its owner: asserted around the last call. */
 function tokenTheftCheck(plan: ReproducerPlan, names: AddressNames, values: AddressNames): Check {
-  const { message } = plan.finding;
-  const balance = BALANCE_THEFT.exec(message);
-  if (balance) {
-    const [, tokenAddress, , owner, , allowance] = balance;
-    const token = names.get(tokenAddress.toLowerCase());
-    if (token === undefined) return { kind: 'unsupported', reason: `the token ${tokenAddress} is not one the reproducer deploys` };
-    const who = addressText(owner, values);
+  const theft = evidenceOf(plan.finding, 'token-theft');
+  if (theft === undefined) return noEvidence('token-theft');
+  const token = names.get(theft.token.toLowerCase());
+  if (token === undefined) return { kind: 'unsupported', reason: `the token ${theft.token} is not one the reproducer deploys` };
+  if (theft.theft === 'balance') {
+    const who = addressText(theft.holder, values);
     return {
       kind: 'check',
       before: [],
       beforeLast: [`uint256 ${safe(who)}Tokens = ${token}.balanceOf(${who});`],
       last: 'try',
       // The callers' allowance covered this much of the drop.
-      after: [`require(${token}.balanceOf(${who}) + ${integerText(BigInt(allowance), 'uint256')} >= ${safe(who)}Tokens, "${MARK} ${who}'s tokens moved without an allowance covering them");`],
+      after: [`require(${token}.balanceOf(${who}) + ${integerText(BigInt(theft.allowance), 'uint256')} >= ${safe(who)}Tokens, "${MARK} ${who}'s tokens moved without an allowance covering them");`],
       expectation: marked(`${who}'s tokens moved`),
     };
   }
-  const rise = ALLOWANCE_RISE.exec(message);
-  if (rise) {
-    const [, tokenAddress, owner, spender] = rise;
-    const token = names.get(tokenAddress.toLowerCase());
-    if (token === undefined) return { kind: 'unsupported', reason: `the token ${tokenAddress} is not one the reproducer deploys` };
-    const [who, by] = [addressText(owner, values), addressText(spender, values)];
-    return {
-      kind: 'check',
-      before: [],
-      beforeLast: [`uint256 allowanceBefore = ${token}.allowance(${who}, ${by});`],
-      last: 'try',
-      after: [`require(${token}.allowance(${who}, ${by}) <= allowanceBefore, "${MARK} ${who}'s allowance rose in a transaction ${who} did not send");`],
-      expectation: marked(`${who}'s allowance rose`),
-    };
-  }
-  return { kind: 'unsupported', reason: 'the token-theft message does not name the holder and the token' };
+  const [who, by] = [addressText(theft.owner, values), addressText(theft.spender, values)];
+  return {
+    kind: 'check',
+    before: [],
+    beforeLast: [`uint256 allowanceBefore = ${token}.allowance(${who}, ${by});`],
+    last: 'try',
+    after: [`require(${token}.allowance(${who}, ${by}) <= allowanceBefore, "${MARK} ${who}'s allowance rose in a transaction ${who} did not send");`],
+    expectation: marked(`${who}'s allowance rose`),
+  };
 }
 
 /** An identifier from a name that may be an address literal. */

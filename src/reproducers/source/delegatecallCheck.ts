@@ -1,11 +1,9 @@
 import { getAddress, keccak256, toHex } from 'viem';
 import { addressText, type AddressNames } from '../../report/index.js';
 import type { Check } from './checks.js';
+import { evidenceOf, noEvidence } from './evidence.js';
 import { MARK, marked } from './mark.js';
 import type { ReproducerPlan } from './types.js';
-
-// The oracle's message (src/oracles/delegatecall.ts).
-const DELEGATECALL = /^(DELEGATECALL|CALLCODE) from (0x[0-9a-fA-F]{40}) to (0x[0-9a-fA-F]{40}), an address (0x[0-9a-fA-F]{40}) passed in$/;
 
 /** The reproducer's stand-in for the code the caller chose: its contract, the constant naming its address, and the slot it marks. */
 export const CHOSEN_CODE = { contract: 'ChosenCode', address: 'CHOSEN_CODE', slot: 'CHOSEN_CODE_RAN' } as const;
@@ -26,11 +24,10 @@ export const CHOSEN_CODE_ADDRESS = getAddress(`0x${keccak256(toHex('Lookout: cod
  * not delegate to the caller's address (or reverts the call) it stays empty.
  */
 export function delegatecallCheck(plan: ReproducerPlan, values: AddressNames): Check {
-  const parsed = DELEGATECALL.exec(plan.finding.message);
-  if (!parsed) return { kind: 'unsupported', reason: 'the controlled-delegatecall message does not name the delegating contract and the target' };
-  const [, opcode, from, to] = parsed;
-  const victim = addressText(from, values);
-  const text = `${victim} ran code its caller chose (${opcode} to an address passed in)`;
+  const delegation = evidenceOf(plan.finding, 'controlled-delegatecall');
+  if (delegation === undefined) return noEvidence('controlled-delegatecall');
+  const victim = addressText(delegation.from, values);
+  const text = `${victim} ran code its caller chose (${delegation.opcode} to an address passed in)`;
   return {
     kind: 'check',
     before: [`vm.etch(${CHOSEN_CODE.address}, type(${CHOSEN_CODE.contract}).runtimeCode);`],
@@ -38,7 +35,7 @@ export function delegatecallCheck(plan: ReproducerPlan, values: AddressNames): C
     last: 'try',
     after: [`require(vm.load(${victim}, ${CHOSEN_CODE.slot}) == bytes32(0), "${MARK} ${text}");`],
     declarations: chosenCode(),
-    standIn: { replaced: to, expression: CHOSEN_CODE.address, address: CHOSEN_CODE_ADDRESS },
+    standIn: { replaced: delegation.target, expression: CHOSEN_CODE.address, address: CHOSEN_CODE_ADDRESS },
     expectation: marked(text),
   };
 }

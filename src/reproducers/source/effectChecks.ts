@@ -1,5 +1,6 @@
 import { addressText, type AddressNames } from '../../report/index.js';
 import type { Check } from './checks.js';
+import { evidenceOf, noEvidence } from './evidence.js';
 import { MARK, marked } from './mark.js';
 import type { ReproducerPlan } from './types.js';
 
@@ -8,10 +9,6 @@ import type { ReproducerPlan } from './types.js';
  * selfdestruct.ts): the reproducer observes the effect in state after it and fails while it is there.
  */
 
-// The oracles' messages.
-const STORAGE_WRITE = /^SSTORE to an arbitrary slot: the caller chose the slot (0x[0-9a-f]+) of (0x[0-9a-fA-F]{40})$/;
-const SELFDESTRUCT = /^SELFDESTRUCT of (0x[0-9a-fA-F]{40}) executed by (0x[0-9a-fA-F]{40}), not the deployer \(balance sent to (0x[0-9a-fA-F]{40})\)$/;
-
 /**
  * The slot the caller chose holds a marker before the last call (`vm.store`) and something else after
  * it: any write shows, also of the value the slot held (often zero). The slot is the campaign's
@@ -19,12 +16,12 @@ const SELFDESTRUCT = /^SELFDESTRUCT of (0x[0-9a-fA-F]{40}) executed by (0x[0-9a-
  * that reverts is undone: nothing is left to see.
  */
 export function storageWriteCheck(plan: ReproducerPlan, values: AddressNames): Check {
-  const parsed = STORAGE_WRITE.exec(plan.finding.message);
-  if (!parsed) return { kind: 'unsupported', reason: 'the storage-write message does not name the slot and the contract' };
+  const write = evidenceOf(plan.finding, 'arbitrary-storage-write');
+  if (write === undefined) return noEvidence('arbitrary-storage-write');
   if (plan.head?.at(-1)?.success === false) return { kind: 'unsupported', reason: 'the write happens in a call that reverts, which undoes it: nothing is left to observe' };
-  const [, slot, written] = parsed;
-  const at = `${addressText(written, values)}, bytes32(uint256(${slot}))`;
-  const text = `the last call wrote the slot ${slot} of ${addressText(written, values)}, which its caller chose`;
+  const written = addressText(write.contract, values);
+  const at = `${written}, bytes32(uint256(${write.slot}))`;
+  const text = `the last call wrote the slot ${write.slot} of ${written}, which its caller chose`;
   return {
     kind: 'check',
     before: [],
@@ -42,10 +39,10 @@ export function storageWriteCheck(plan: ReproducerPlan, values: AddressNames): C
  * given 1 ether more before the call, so that the sweep shows even when it held none.
  */
 export function selfdestructCheck(plan: ReproducerPlan, values: AddressNames): Check {
-  const parsed = SELFDESTRUCT.exec(plan.finding.message);
-  if (!parsed) return { kind: 'unsupported', reason: 'the selfdestruct message does not name the contract and the beneficiary' };
-  const [, from, , to] = parsed;
-  if (from.toLowerCase() === to.toLowerCase()) return { kind: 'unsupported', reason: 'the contract is its own beneficiary: its balance does not change, so nothing shows' };
+  const destruct = evidenceOf(plan.finding, 'unprotected-selfdestruct');
+  if (destruct === undefined) return noEvidence('unprotected-selfdestruct');
+  const { contract: from, beneficiary } = destruct;
+  if (from.toLowerCase() === beneficiary.toLowerCase()) return { kind: 'unsupported', reason: 'the contract is its own beneficiary: its balance does not change, so nothing shows' };
   const subject = addressText(from, values);
   const text = `a sender other than the deployer swept ${subject}'s ether with SELFDESTRUCT`;
   return {

@@ -2,8 +2,8 @@ import { getAddress, type AbiFunction } from 'viem';
 import type { AddressNames, ReportCall, ReportFinding } from '../../report/index.js';
 import { functionOf, typedArguments } from './arguments.js';
 import { FLAGGED_FAILURE_MESSAGE } from '../../evm/index.js';
-import { FLAGGED_CALL_MESSAGE, REVERTED_CALL_MESSAGE } from '../../foundryTests/index.js';
 import { typedStatement } from './attackerCalls.js';
+import { evidenceOf } from './evidence.js';
 import { overloadInterface } from './overloads.js';
 import { panicCheck, type Check } from './checks.js';
 import { MARK, marked } from './mark.js';
@@ -25,13 +25,13 @@ import type { Expectation, ReproducerPlan } from './types.js';
 export function suiteCheck(plan: ReproducerPlan): Check | undefined {
   const { finding, harness } = plan;
   if (harness === undefined) return undefined;
-  if (finding.kind === 'assertion' && finding.message.startsWith(FLAGGED_CALL_MESSAGE)) return flagRaised();
+  if (evidenceOf(finding, 'assertion')?.how === 'failure-flag') return flagRaised();
   if (finding.kind === 'assertion' || finding.kind === 'panic') return panicOnly(finding.panicCode ?? '0x01');
   if (finding.kind !== 'property') return undefined;
   const test = { kind: 'check' as const, before: [], beforeLast: [], after: [], expectation: sameFailure(finding) };
   const last = finding.sequence.at(-1);
   // fail_on_revert: the last call's revert is the failure, as forge reports it.
-  if ((last !== undefined && isTestCall(plan, last)) || finding.message.includes(REVERTED_CALL_MESSAGE)) return { ...test, last: 'plain' };
+  if ((last !== undefined && isTestCall(plan, last)) || evidenceOf(finding, 'property')?.failed === 'target-call-reverted') return { ...test, last: 'plain' };
   const name = finding.function.replace(/\(\)$/, '');
   const fn = harness.abi.find((item): item is AbiFunction => item.type === 'function' && item.name === name && item.inputs.length === 0);
   if (fn === undefined) return { kind: 'unsupported', reason: `${harness.contract} has no ${name}() to call after the sequence` };
@@ -73,9 +73,10 @@ function panicOnly(code: string): Check {
   };
 }
 
-/** The runner's reason is the one the campaign's message quotes (`invariant_x() reverted: <reason>`, `testFuzz_y failed: <reason>`). */
+/** The runner's reason is (part of) the campaign's (`invariant_x() reverted: <reason>`, `testFuzz_y failed: <reason>`). */
 function sameFailure(finding: ReportFinding): Expectation {
-  return { description: `fail as in the campaign (${finding.message})`, matches: (reason) => reason !== '' && finding.message.includes(reason) };
+  const quoted = evidenceOf(finding, 'property')?.reason ?? '';
+  return { description: `fail as in the campaign (${finding.message})`, matches: (reason) => reason !== '' && quoted.includes(reason) };
 }
 
 /** A call of the test contract's own function (a stateless campaign's `testFuzz_*` entry point). */
