@@ -30,8 +30,9 @@ describe('lookout fuzz', () => {
     expect(Object.keys(report.stats).sort()).toEqual(['analysisMs', 'budgetPlan', 'elapsedMs', 'fuzzMs', 'inputsKept', 'prediction', 'sequences', 'transactions', 'transactionsPerSecond']);
     expect(report.stats.budgetPlan).toMatchObject({ total: { executions: 3000 }, workers: 1, comparison: null, campaigns: [{ fuzz: { executions: 3000 } }] });
     expect(Object.keys(report.findings[0]).sort()).toEqual(
-      ['contract', 'contractFile', 'file', 'foundMs', 'function', 'introduced', 'kind', 'line', 'message', 'panicCode', 'reproducer', 'sequence'].sort(),
+      ['contract', 'contractFile', 'evidence', 'file', 'foundMs', 'function', 'introduced', 'kind', 'line', 'message', 'panicCode', 'reproducer', 'sequence'].sort(),
     );
+    expect(report.findings[0].evidence).toEqual({ kind: 'panic', code: 50 });
     expect(Object.keys(report.findings[0].sequence[0]).sort()).toEqual(['address', 'args', 'blockDelay', 'calldata', 'contract', 'function', 'sender', 'timeDelay', 'value']);
   });
 

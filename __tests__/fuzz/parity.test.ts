@@ -10,11 +10,17 @@ import type { Report, ReportFinding } from '../../src/report/types.js';
 import { delayText } from '../../src/report/sequence.js';
 import { REPO_ROOT } from '../helpers/repoRoot.js';
 
-async function fuzz(file: string, budget: string, configFile?: string): Promise<Report> {
+/**
+ * A test that expects one finding stops the campaign at it (`until: 'finding'`): the budget is then only
+ * the bound within which it must be found, and no time goes to fuzzing past it. Silence is tested at
+ * the whole budget.
+ */
+async function fuzz(file: string, budget: string, configFile?: string, until?: 'finding'): Promise<Report> {
   const config = fuzzConfig(REPO_ROOT, [`__fixtures__/parity/${file}`], {
     budget: parseBudget(budget),
     seed: 1,
     configFile: configFile && `${REPO_ROOT}/__fixtures__/parity/${configFile}`,
+    stopWhen: until,
   });
   const { report } = await runPipeline(config, { logger: memoryLogger() });
   return report;
@@ -62,7 +68,7 @@ const twins: { file: string; budget: string }[] = [
 
 describe.each(bugs)('$file', (bug) => {
   it(`is found as ${bug.found.map((f) => f.kind).join(' and ')}`, async () => {
-    const report = await fuzz(bug.file, bug.budget);
+    const report = await fuzz(bug.file, bug.budget, undefined, bug.found.length === 1 ? 'finding' : undefined);
     expect(report.errors ?? []).toEqual([]);
     const found = [...report.findings].sort((a, b) => a.kind.localeCompare(b.kind) || a.message.localeCompare(b.message));
     const expected = [...bug.found].sort((a, b) => a.kind.localeCompare(b.kind));
@@ -95,14 +101,14 @@ const chain: { file: string; config?: string; found: ReportFinding['kind'] | nul
 
 describe.each(chain)('$file with $config', ({ file, config, found, panicCode }) => {
   it(found ? `is found as ${found}` : 'reports nothing', async () => {
-    const report = await fuzz(file, '2000x', config);
+    const report = await fuzz(file, '2000x', config, found ? 'finding' : undefined);
     expect(report.errors ?? []).toEqual([]);
     expect(report.findings.map((f) => [f.kind, f.panicCode])).toEqual(found ? [[found, panicCode ?? (found === 'assertion' ? '0x01' : null)]] : []);
   });
 });
 
 it('names the accounts lookout.toml configures in the report, deployer first, and the sender at 0x1 sends the failing call', async () => {
-  const report = await fuzz('chain/PrecompileSender.sol', '2000x', 'chain/precompile-senders.toml');
+  const report = await fuzz('chain/PrecompileSender.sol', '2000x', 'chain/precompile-senders.toml', 'finding');
   expect(report.senders).toEqual([
     { name: 'deployer', address: '0x0000000000000000000000000000000000030000' },
     { name: 'alice', address: '0x0000000000000000000000000000000000000001' },
@@ -112,7 +118,7 @@ it('names the accounts lookout.toml configures in the report, deployer first, an
 });
 
 it('reports the time jump a sequence needs, in the JSON and in the rendered call', async () => {
-  const report = await fuzz('chain/TimeLock.sol', '2000x');
+  const report = await fuzz('chain/TimeLock.sol', '2000x', undefined, 'finding');
   const [finding] = report.findings;
   expect(finding.sequence.map((c) => c.function)).toEqual(['lock()', 'release()']);
   expect(finding.sequence[1].timeDelay).toBeGreaterThanOrEqual(3 * 24 * 3600);
@@ -120,7 +126,7 @@ it('reports the time jump a sequence needs, in the JSON and in the rendered call
 });
 
 it('fuzzes a contract a constructor created with its creator, and reports where it came from', async () => {
-  const report = await fuzz('CreatedInConstructor.sol', '2000x');
+  const report = await fuzz('CreatedInConstructor.sol', '2000x', undefined, 'finding');
   const [finding] = report.findings;
   expect(finding).toMatchObject({ contract: 'Registry', sequence: [{ contract: 'Ledger', function: 'wipe()' }] });
   const registry = report.deployments!.find((d) => d.contract === 'Registry' && d.from !== 'created')!;
@@ -128,7 +134,7 @@ it('fuzzes a contract a constructor created with its creator, and reports where 
 });
 
 it('leaves out a function that only runs out of gas and finds the bug beside it', async () => {
-  const report = await fuzz('GasHog.sol', '3000x', 'chain/hog-gas.toml');
+  const report = await fuzz('GasHog.sol', '3000x', 'chain/hog-gas.toml', 'finding');
   expect(report.errors ?? []).toEqual([]);
   expect(report.findings.map((f) => [f.kind, f.sequence.map((c) => c.function)])).toEqual([['property', ['set(uint256)']]]);
 });
