@@ -11,8 +11,9 @@ import { runPipeline } from '../../src/run/pipeline.js';
 import type { Report } from '../../src/report/types.js';
 import { REPO_ROOT } from '../helpers/repoRoot.js';
 
-async function fuzz(file: string, budget: string): Promise<Report> {
-  const config = fuzzConfig(REPO_ROOT, [`__fixtures__/speed/${file}`], { budget: parseBudget(budget) });
+/** `until: 'finding'`: the bug's campaign ends at it, the budget bounding when it must come. */
+async function fuzz(file: string, budget: string, until?: 'finding'): Promise<Report> {
+  const config = fuzzConfig(REPO_ROOT, [`__fixtures__/speed/${file}`], { budget: parseBudget(budget), stopWhen: until });
   return (await runPipeline(config, { logger: memoryLogger() })).report;
 }
 
@@ -21,7 +22,7 @@ describe.each([
   { file: 'EqualArrays.sol', budget: '3000x', panicCode: '0x12', line: 26, calls: ['settle(address[],uint256[])'] },
 ])('$file', ({ file, budget, panicCode, line, calls }) => {
   it(`finds panic ${panicCode} at line ${line} with ${calls.join(', ')}; the safe twin reports nothing`, async () => {
-    const report = await fuzz(file, budget);
+    const report = await fuzz(file, budget, 'finding');
     expect(report.findings.map((f) => [f.kind, f.panicCode, f.line])).toEqual([['panic', panicCode, line]]);
     expect(report.findings[0].sequence.map((c) => c.function)).toEqual(calls);
     const twin = await fuzz(file.replace('.sol', 'Safe.sol'), budget);
