@@ -14,10 +14,7 @@ import { cachedSoljsonPath } from '../src/compile/compiler/cache.js';
 // Port 9 (discard) is on fetch's list of blocked ports: undici refuses it ("bad port") before connecting.
 export const CLOSED_PORT_URL = 'http://127.0.0.1:9';
 export const SEEDED_SOLC_VERSION = '0.8.17';
-export const DEV_DEPENDENCY_SOLJSON = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../node_modules/solc-0.8.17/soljson.js',
-);
+export const DEV_DEPENDENCY_SOLJSON = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../node_modules/solc-0.8.17/soljson.js');
 
 /** Puts the devDependency's soljson into a Lookout cache folder (a link: it is 8 MB). */
 export function seedCompilerCache(cacheDir: string): void {

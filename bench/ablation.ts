@@ -45,7 +45,8 @@ export function selectSwitches(switches: readonly TechniqueSwitch[], keys: strin
 
 function configurationNamed(configurations: Readonly<Record<string, BenchConfiguration>>, name: string): BenchConfiguration {
   const configuration = configurations[name];
-  if (configuration === undefined) throw new Error(`a technique switch names configuration ${name}, which is not among ${Object.keys(configurations).join(', ')}`);
+  if (configuration === undefined)
+    throw new Error(`a technique switch names configuration ${name}, which is not among ${Object.keys(configurations).join(', ')}`);
   return configuration;
 }
 

@@ -20,7 +20,12 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
  * CalleeGuard.sol: the same behind a library call (only following the call into the callee does);
  * CalleeFig2.sol: Fig2's body inside a library call (only the callee frame's own LID tells its branches apart).
  */
-export const BRAN_FIXTURES = ['__fixtures__/bran/Fig2.sol', '__fixtures__/bran/Fig2Refined.sol', '__fixtures__/bran/CalleeGuard.sol', '__fixtures__/bran/CalleeFig2.sol'];
+export const BRAN_FIXTURES = [
+  '__fixtures__/bran/Fig2.sol',
+  '__fixtures__/bran/Fig2Refined.sol',
+  '__fixtures__/bran/CalleeGuard.sol',
+  '__fixtures__/bran/CalleeFig2.sol',
+];
 /** The line behind the narrow computed check (the paper's t22). */
 const TARGET_MARK = '// TARGET';
 
@@ -76,7 +81,15 @@ export async function benchBran(options: { fixture: string; seeds: number; budge
       analysisMs += report.stats.analysisMs;
       totalMs += report.stats.elapsedMs;
     }
-    rows.push({ configuration, schedule, reached, seeds: options.seeds, medianMs: median(ms), medianSequences: median(sequences), analysisShare: analysisMs / totalMs });
+    rows.push({
+      configuration,
+      schedule,
+      reached,
+      seeds: options.seeds,
+      medianMs: median(ms),
+      medianSequences: median(sequences),
+      analysisShare: analysisMs / totalMs,
+    });
   }
   return rows;
 }
@@ -85,7 +98,19 @@ export function printBran(rows: readonly BranRow[]): void {
   const widths = [4, 20, 8, 10, 14, 10];
   console.log(formatRow(['cfg', 'schedule', 'reached', 'median ms', 'median seqs', 'analysis'], widths));
   for (const r of rows) {
-    console.log(formatRow([r.configuration, r.schedule, `${r.reached}/${r.seeds}`, Math.round(r.medianMs), Math.round(r.medianSequences), `${(r.analysisShare * 100).toFixed(1)}%`], widths));
+    console.log(
+      formatRow(
+        [
+          r.configuration,
+          r.schedule,
+          `${r.reached}/${r.seeds}`,
+          Math.round(r.medianMs),
+          Math.round(r.medianSequences),
+          `${(r.analysisShare * 100).toFixed(1)}%`,
+        ],
+        widths,
+      ),
+    );
   }
   const by = (c: string) => rows.find((r) => r.configuration === c)!;
   const ratio = (a: string, b: string) => (by(a).medianMs / by(b).medianMs).toFixed(2);

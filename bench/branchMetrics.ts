@@ -107,7 +107,12 @@ export function printBranchMetrics(rows: readonly BranchMetricsRow[]): void {
   console.log(formatRow(['fixture', 'build', 'JUMPIs', 'metric', 'comparison', 'predictions', 'success'], widths));
   const percent = (part: number, whole: number) => (whole === 0 ? '-' : `${Math.round((part / whole) * 100)}%`);
   for (const r of rows) {
-    console.log(formatRow([r.fixture, r.build, r.jumpis, percent(r.withMetric, r.jumpis), percent(r.fromComparison, r.jumpis), r.predictions, percent(r.hits, r.predictions)], widths));
+    console.log(
+      formatRow(
+        [r.fixture, r.build, r.jumpis, percent(r.withMetric, r.jumpis), percent(r.fromComparison, r.jumpis), r.predictions, percent(r.hits, r.predictions)],
+        widths,
+      ),
+    );
   }
   for (const build of Object.keys(BUILDS) as Build[]) {
     const of = rows.filter((r) => r.build === build);

@@ -23,7 +23,10 @@ export async function benchReentrancy(seeds: number, budgetTransactions: number)
     const { report } = await runPipeline(fuzzConfig(ROOT, [fixture], { budget: parseBudget(`${budgetTransactions}x`), seed: 1 }), { logger: memoryLogger() });
     console.log(formatRow([path.basename(fixture), report.stats.transactions, Math.round(report.stats.transactionsPerSecond)], widths));
   }
-  for (const [fixture, kind] of [['ReentrantBank.sol', 'reentrancy'], ['LeakyBank.sol', 'ether-leak']]) {
+  for (const [fixture, kind] of [
+    ['ReentrantBank.sol', 'reentrancy'],
+    ['LeakyBank.sol', 'ether-leak'],
+  ]) {
     printTimeToBug(
       await benchTimeToBug({
         fixtures: [`__fixtures__/oracles/${fixture}`],

@@ -16,7 +16,15 @@ import { benchInputsKept, printInputsKept } from './inputsKept.js';
 import { benchShapes, printShapes } from './shapes.js';
 import { benchReentrancy } from './reentrancy.js';
 import { benchThroughput, benchWorkers, printThroughput, printWorkers } from './throughput.js';
-import { benchTimeToBug, CONFIGURATIONS, printTimeToBug, printTimeToBugHeader, printTimeToBugRow, type BenchConfiguration, type BenchFixture } from './timeToBug.js';
+import {
+  benchTimeToBug,
+  CONFIGURATIONS,
+  printTimeToBug,
+  printTimeToBugHeader,
+  printTimeToBugRow,
+  type BenchConfiguration,
+  type BenchFixture,
+} from './timeToBug.js';
 
 /** The targets of issue 13's acceptance: Harvey's Foo (Fig. 2) and baz (Fig. 1), Bran's lookahead example, and two of our own. */
 const SPEED_FIXTURES: readonly BenchFixture[] = [
@@ -70,7 +78,13 @@ const ABLATION_CONFIGURATIONS: Readonly<Record<string, BenchConfiguration>> = {
 const TECHNIQUE_SWITCHES: readonly TechniqueSwitch[] = [
   { key: 'ddsf', name: 'Demand-driven sequences (Harvey Sect. 5)', on: 'default', off: ['no-ddsf'], builtFor: ABLATION_STATE },
   { key: 'prediction', name: 'Input prediction (Harvey Sect. 4)', on: 'default', off: ['no-prediction'], builtFor: ABLATION_PREDICTION },
-  { key: 'lookahead', name: 'Lookahead schedule (Bran: B precise, A AFLFast, C imprecise, D LIDs with AFLFast)', on: 'B', off: ['A', 'C', 'D'], builtFor: ABLATION_LOOKAHEAD },
+  {
+    key: 'lookahead',
+    name: 'Lookahead schedule (Bran: B precise, A AFLFast, C imprecise, D LIDs with AFLFast)',
+    on: 'B',
+    off: ['A', 'C', 'D'],
+    builtFor: ABLATION_LOOKAHEAD,
+  },
 ];
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -105,15 +119,24 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   async harvey() {
     console.log(`# Harvey RQ1 (prediction), RQ2 (one-shot success), RQ3 (demand-driven sequences): ${seeds} seeds, ≤ ${budget} transactions`);
     const { harvey: all, 'no-prediction': noPrediction, 'no-ddsf': noDdsf } = CONFIGURATIONS;
-    const rows = await benchTimeToBug({ fixtures: HARVEY_FIXTURES, configurations: { harvey: all, 'no-prediction': noPrediction, 'no-ddsf': noDdsf }, seeds, budgetTransactions: budget });
+    const rows = await benchTimeToBug({
+      fixtures: HARVEY_FIXTURES,
+      configurations: { harvey: all, 'no-prediction': noPrediction, 'no-ddsf': noDdsf },
+      seeds,
+      budgetTransactions: budget,
+    });
     printTimeToBug(rows);
     for (const fixture of new Set(rows.map((r) => r.fixture))) {
       const ms = (configuration: string) => rows.find((r) => r.fixture === fixture && r.configuration === configuration)!.medianMs;
-      console.log(`${fixture.padStart(22)}  RQ1 no-prediction/harvey ${(ms('no-prediction') / ms('harvey')).toFixed(2)}  RQ3 no-ddsf/harvey ${(ms('no-ddsf') / ms('harvey')).toFixed(2)}`);
+      console.log(
+        `${fixture.padStart(22)}  RQ1 no-prediction/harvey ${(ms('no-prediction') / ms('harvey')).toFixed(2)}  RQ3 no-ddsf/harvey ${(ms('no-ddsf') / ms('harvey')).toFixed(2)}`,
+      );
     }
   },
   async metrics() {
-    console.log(`# Cost metrics per build (issue 16): JUMPIs with a metric over 300 random calls; one-shot prediction success, ${seeds} seeds, ≤ ${budget} transactions`);
+    console.log(
+      `# Cost metrics per build (issue 16): JUMPIs with a metric over 300 random calls; one-shot prediction success, ${seeds} seeds, ≤ ${budget} transactions`,
+    );
     printBranchMetrics(await benchBranchMetrics(HARVEY_FIXTURES, seeds, budget));
     console.log(`\n# Throughput: ERC-20 transfer loop, ${seconds}s each`);
     printThroughput(await benchThroughput(seconds));
@@ -121,21 +144,36 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   async ddsf() {
     console.log(`# Demand-driven sequences and path identity (issue 16): ${seeds} seeds, ≤ ${budget} transactions`);
     const { harvey: all, 'no-ddsf': noDdsf, 'prefix-ids': prefixIds } = CONFIGURATIONS;
-    const rows = await benchTimeToBug({ fixtures: STATE_FIXTURES, configurations: { ddsf: all, 'no-ddsf': noDdsf, 'prefix-ids': prefixIds }, seeds, budgetTransactions: budget });
+    const rows = await benchTimeToBug({
+      fixtures: STATE_FIXTURES,
+      configurations: { ddsf: all, 'no-ddsf': noDdsf, 'prefix-ids': prefixIds },
+      seeds,
+      budgetTransactions: budget,
+    });
     printTimeToBug(rows);
     for (const fixture of new Set(rows.map((r) => r.fixture))) {
       const tx = (configuration: string) => rows.find((r) => r.fixture === fixture && r.configuration === configuration)!.medianTransactions;
-      console.log(`${fixture.padStart(22)}  median tx no-ddsf/ddsf ${(tx('no-ddsf') / tx('ddsf')).toFixed(2)}  prefix-ids/ddsf ${(tx('prefix-ids') / tx('ddsf')).toFixed(2)}`);
+      console.log(
+        `${fixture.padStart(22)}  median tx no-ddsf/ddsf ${(tx('no-ddsf') / tx('ddsf')).toFixed(2)}  prefix-ids/ddsf ${(tx('prefix-ids') / tx('ddsf')).toFixed(2)}`,
+      );
     }
   },
   async leak() {
     console.log(`# Wrapped-ether leak (oracle catalogue): DDSF on and off, ${seeds} seeds, ≤ ${budget} transactions, a miss counted as the budget`);
     const { harvey: all, 'no-ddsf': noDdsf } = CONFIGURATIONS;
-    const rows = await benchTimeToBug({ fixtures: [LEAK_FIXTURE], configurations: { ddsf: all, 'no-ddsf': noDdsf }, seeds, budgetTransactions: budget, wanted: (f) => f.kind === 'ether-leak' });
+    const rows = await benchTimeToBug({
+      fixtures: [LEAK_FIXTURE],
+      configurations: { ddsf: all, 'no-ddsf': noDdsf },
+      seeds,
+      budgetTransactions: budget,
+      wanted: (f) => f.kind === 'ether-leak',
+    });
     printTimeToBug(rows);
     for (const { configuration, transactions } of rows) {
       const within = (limit: number) => transactions.filter((t) => t <= limit && t < budget).length;
-      console.log(`${configuration.padStart(8)}  found within 3,000 on ${within(3000)}/${seeds}, within 10,000 on ${within(10_000)}/${seeds}; per seed: ${transactions.join(' ')}`);
+      console.log(
+        `${configuration.padStart(8)}  found within 3,000 on ${within(3000)}/${seeds}, within 10,000 on ${within(10_000)}/${seeds}; per seed: ${transactions.join(' ')}`,
+      );
     }
     // What dilutes the schedule when DDSF costs here: inputs kept, on the safe twin so that every run spends its budget.
     console.log(`\n# Inputs kept per 10k transactions on the safe twin, default configuration, ${seeds} seeds, 3000 transactions`);
@@ -143,10 +181,19 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   },
   async ablation() {
     const switches = selectSwitches(TECHNIQUE_SWITCHES, process.env.BENCH_ABLATION);
-    console.log(`# Ablation (issue 16): median transactions to bug per technique switch, ${seeds} seeds, ≤ ${budget} transactions, a miss counted as the budget`);
+    console.log(
+      `# Ablation (issue 16): median transactions to bug per technique switch, ${seeds} seeds, ≤ ${budget} transactions, a miss counted as the budget`,
+    );
     const fixtures = [...ABLATION_STATE, ...ABLATION_PREDICTION, ...ABLATION_LOOKAHEAD];
     printTimeToBugHeader();
-    const rows = await benchAblation({ fixtures, configurations: ABLATION_CONFIGURATIONS, switches, seeds, budgetTransactions: budget, onRow: printTimeToBugRow });
+    const rows = await benchAblation({
+      fixtures,
+      configurations: ABLATION_CONFIGURATIONS,
+      switches,
+      seeds,
+      budgetTransactions: budget,
+      onRow: printTimeToBugRow,
+    });
     printAblation(rows, switches);
   },
   async bran() {
@@ -160,7 +207,9 @@ const SECTIONS: Record<string, () => Promise<void>> = {
     printDiffCost(await benchDiffCost(['unchecked-withdraw', 'vault-rounding'], budget));
   },
   async reentrancy() {
-    console.log(`# Lookout's attacker: campaign throughput where it is left out (ERC-20) and called (banks); time to reentrancy, ${seeds} seeds, ≤ ${budget} transactions`);
+    console.log(
+      `# Lookout's attacker: campaign throughput where it is left out (ERC-20) and called (banks); time to reentrancy, ${seeds} seeds, ≤ ${budget} transactions`,
+    );
     await benchReentrancy(seeds, budget);
   },
   async compile() {

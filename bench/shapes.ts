@@ -48,7 +48,9 @@ async function shapeThroughput(shape: string, budgetTransactions: number, seed: 
 export function printShapes(rows: readonly ShapeRow[]): void {
   for (const row of rows) {
     const seeds = row.perSeed.map((v) => Math.round(v)).join(' ');
-    console.log(`${row.shape.padEnd(10)} ${String(Math.round(row.txPerSecond)).padStart(6)} tx/s  ${row.slowdown.toFixed(2)}x slower than Simple  (per seed: ${seeds})`);
+    console.log(
+      `${row.shape.padEnd(10)} ${String(Math.round(row.txPerSecond)).padStart(6)} tx/s  ${row.slowdown.toFixed(2)}x slower than Simple  (per seed: ${seeds})`,
+    );
   }
 }
 

@@ -33,9 +33,7 @@ export async function benchThroughput(seconds: number): Promise<Throughput> {
   const transfers = SENDER_ADDRESSES.map((_, i) =>
     hexToBytes(encodeFunctionData({ abi, functionName: 'transfer', args: [SENDER_ADDRESSES[(i + 1) % 3], 1n] })),
   );
-  const seed = [1, 2].map((i) =>
-    hexToBytes(encodeFunctionData({ abi, functionName: 'transfer', args: [SENDER_ADDRESSES[i], 10n ** 23n] })),
-  );
+  const seed = [1, 2].map((i) => hexToBytes(encodeFunctionData({ abi, functionName: 'transfer', args: [SENDER_ADDRESSES[i], 10n ** 23n] })));
   const rawCallsPerSecond = await rawLoop(creationCode, seed, transfers, seconds);
   const executorTxPerSecond = await executorLoop(abi, creationCode, seed, transfers, seconds, true);
   const uninstrumentedTxPerSecond = await executorLoop(abi, creationCode, seed, transfers, seconds, false);
@@ -95,7 +93,10 @@ async function spin(threads: number): Promise<number> {
   const code = `const { parentPort } = require('node:worker_threads'); const end = performance.now() + 1000; let n = 0, x = 0;
     while (performance.now() < end) { for (let j = 0; j < 1e5; j++) x += Math.sqrt(j); n++; } parentPort.postMessage(n);`;
   const counts = await Promise.all(
-    Array.from({ length: threads }, () => new Promise<number>((resolve, reject) => new Worker(code, { eval: true }).once('message', resolve).once('error', reject))),
+    Array.from(
+      { length: threads },
+      () => new Promise<number>((resolve, reject) => new Worker(code, { eval: true }).once('message', resolve).once('error', reject)),
+    ),
   );
   return counts.reduce((a, b) => a + b, 0);
 }
@@ -129,7 +130,14 @@ async function rawLoop(creationCode: Uint8Array, seed: Uint8Array[], transfers: 
   return perSecond(seconds, (i) => call(i % 3, transfers[i % 3]));
 }
 
-async function executorLoop(abi: Abi, creationCode: Uint8Array, seed: Uint8Array[], transfers: Uint8Array[], seconds: number, instrumented: boolean): Promise<number> {
+async function executorLoop(
+  abi: Abi,
+  creationCode: Uint8Array,
+  seed: Uint8Array[],
+  transfers: Uint8Array[],
+  seconds: number,
+  instrumented: boolean,
+): Promise<number> {
   const executor = await Executor.create([{ name: 'ERC20', abi, creationCode }], { instrumented });
   const tx = (sender: number, data: Uint8Array): Tx => ({ sender, to: 0, data, value: 0n, blockDelay: 1, timeDelay: 12 });
   for (const data of seed) await executor.run(tx(0, data));

@@ -74,7 +74,10 @@ export async function benchTimeToBug(request: TimeToBugRequest): Promise<TimeToB
       let oneShotHits = 0;
       for (let seed = 1; seed <= request.seeds; seed++) {
         const config = fuzzConfig(ROOT, [goal.file], {
-          budget: parseBudget(`${request.budgetTransactions}x`), seed, techniques, ...goal.overrides,
+          budget: parseBudget(`${request.budgetTransactions}x`),
+          seed,
+          techniques,
+          ...goal.overrides,
         });
         const { report } = await runPipeline(config, { logger: memoryLogger() });
         const hitMs = goal.hitMs(report, request.wanted ?? (() => true));

@@ -16,7 +16,18 @@ import {
 } from './config/index.js';
 import type { GitHubDiff } from './diff/index.js';
 import { ConfigurationError, errorMessage, isConfigurationError } from './errors.js';
-import { type Channels, createClient, type GitHubClient, publishReport, pullRequestDiff, pullRequestHead, readReport, readReportArtifact, verdict, writeReportContext } from './github/index.js';
+import {
+  type Channels,
+  createClient,
+  type GitHubClient,
+  publishReport,
+  pullRequestDiff,
+  pullRequestHead,
+  readReport,
+  readReportArtifact,
+  verdict,
+  writeReportContext,
+} from './github/index.js';
 import { actionsLogger, type Logger } from './logger.js';
 import { isCampaignWorker, runPipeline } from './run/index.js';
 import { changedLineCounts, countsText, type Report } from './report/index.js';
@@ -33,10 +44,16 @@ async function main(): Promise<void> {
   const logger = actionsLogger();
   try {
     const env = readActionEnv(process.env);
-    const options = validate(readInputs((name) => core.getInput(name)), env.workspace);
+    const options = validate(
+      readInputs((name) => core.getInput(name)),
+      env.workspace,
+    );
     const event: unknown = JSON.parse(readFileSync(process.env.GITHUB_EVENT_PATH ?? '', 'utf8'));
     const octokit = options.token === undefined ? undefined : createClient({ token: options.token, baseUrl: env.apiUrl });
-    const outcome = options.mode === 'report' ? await savedReport(env, event, options, octokit as GitHubClient /* validate() requires a token here */, logger) : await fuzz(env, event, options, octokit, logger);
+    const outcome =
+      options.mode === 'report'
+        ? await savedReport(env, event, options, octokit as GitHubClient /* validate() requires a token here */, logger)
+        : await fuzz(env, event, options, octokit, logger);
     if (!outcome) return;
     const { report, target } = outcome;
     const behaviourChanges = options.failOnBehaviourChange || pullRequestLabels(event).includes(options.behaviourLabel);
@@ -61,7 +78,11 @@ async function main(): Promise<void> {
     } else if (judged.failure) core.setFailed(judged.failure);
     else if (published.failures.length > 0) core.setFailed(`Publishing the report failed: ${published.failures.join('; ')}`);
   } catch (error) {
-    core.setFailed(isConfigurationError(error) ? errorMessage(error) : `internal error (please report it with this log): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    core.setFailed(
+      isConfigurationError(error)
+        ? errorMessage(error)
+        : `internal error (please report it with this log): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
   }
 }
 
@@ -74,7 +95,8 @@ async function fuzz(env: ActionEnv, event: unknown, options: ActionOptions, octo
     let diff: Promise<GitHubDiff> | undefined;
     config.changesWithoutBase = async () => {
       const { files, withoutPatch, truncated } = await (diff ??= pullRequestDiff(octokit, pull));
-      if (withoutPatch.length > 0) logger.warning(`GitHub sent no diff for ${withoutPatch.join(', ')} (too large): their lines are not fuzzed; use fetch-depth: 0.`);
+      if (withoutPatch.length > 0)
+        logger.warning(`GitHub sent no diff for ${withoutPatch.join(', ')} (too large): their lines are not fuzzed; use fetch-depth: 0.`);
       if (truncated) logger.warning('The pull request has more files than the GitHub API lists: later files are not fuzzed; use fetch-depth: 0.');
       return files;
     };
@@ -103,11 +125,15 @@ async function savedReport(env: ActionEnv, event: unknown, options: ActionOption
   const { report, context } = readReportArtifact(options.report);
   const pullNumber = run.pullNumber ?? context?.pullNumber ?? undefined;
   if (pullNumber === undefined) {
-    throw new ConfigurationError(`Neither the workflow_run event nor the artifact names a pull request: upload the whole directory of the report (it holds ${PULL_REQUEST_FILE}).`);
+    throw new ConfigurationError(
+      `Neither the workflow_run event nor the artifact names a pull request: upload the whole directory of the report (it holds ${PULL_REQUEST_FILE}).`,
+    );
   }
   const head = await pullRequestHead(octokit, run.repository, pullNumber);
   if (head !== run.headSha) {
-    logger.warning(`Not publishing: pull request #${pullNumber} ${head === undefined ? 'does not exist' : `is at ${head}`}, but the report is for ${run.headSha}.`);
+    logger.warning(
+      `Not publishing: pull request #${pullNumber} ${head === undefined ? 'does not exist' : `is at ${head}`}, but the report is for ${run.headSha}.`,
+    );
     return undefined;
   }
   return { report, target: { ...run.repository, pullNumber, headSha: run.headSha } };

@@ -3,13 +3,30 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse, parseAllDocuments } from 'yaml';
-import { ACTION_DEFAULTS, fuzzTargetFromEvent, INPUT, pullRequestLabels, readActionEnv, readInputs, validate, type ActionEnv } from '../../src/config/action.js';
+import {
+  ACTION_DEFAULTS,
+  fuzzTargetFromEvent,
+  INPUT,
+  pullRequestLabels,
+  readActionEnv,
+  readInputs,
+  validate,
+  type ActionEnv,
+} from '../../src/config/action.js';
 import { ConfigurationError } from '../../src/errors.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const actionYml = parse(readFileSync(path.join(root, 'action.yml'), 'utf8'));
 const event = (name: string) => JSON.parse(readFileSync(path.join(root, '__fixtures__/events', name), 'utf8'));
-const env: ActionEnv = { eventName: 'pull_request', workspace: '/w', apiUrl: 'https://ghe.example/api/v3', serverUrl: 'https://ghe.example', repository: 'acme/auction', sha: 'm'.repeat(40), runId: '1' };
+const env: ActionEnv = {
+  eventName: 'pull_request',
+  workspace: '/w',
+  apiUrl: 'https://ghe.example/api/v3',
+  serverUrl: 'https://ghe.example',
+  repository: 'acme/auction',
+  sha: 'm'.repeat(40),
+  runId: '1',
+};
 
 /** The `with:` inputs of every `uses: lookout/…` step in the README's YAML blocks. */
 function readmeSteps(): Array<Record<string, unknown>> {
@@ -34,7 +51,17 @@ describe('action.yml', () => {
   it('runs the bundle on node24 and declares exactly the inputs the config reads', () => {
     expect(actionYml.runs).toEqual({ using: 'node24', main: 'dist/index.js' });
     expect(Object.keys(actionYml.inputs).sort()).toEqual(Object.values(INPUT).sort());
-    expect(Object.keys(actionYml.outputs).sort()).toEqual(['changed-lines', 'findings', 'introduced-findings', 'report', 'reproducers', 'sarif', 'targets-reached', 'targets-total', 'targets-unreachable']);
+    expect(Object.keys(actionYml.outputs).sort()).toEqual([
+      'changed-lines',
+      'findings',
+      'introduced-findings',
+      'report',
+      'reproducers',
+      'sarif',
+      'targets-reached',
+      'targets-total',
+      'targets-unreachable',
+    ]);
   });
 
   it('has the defaults the config assumes', () => {
@@ -56,8 +83,16 @@ describe('action.yml', () => {
 describe('validate', () => {
   it('applies the defaults', () => {
     expect(validate({}, '/w')).toMatchObject({
-      mode: 'full', failOn: 'introduced', budget: { kind: 'seconds', seconds: 300 }, seed: 1, token: undefined,
-      report: '/w/lookout-report/report.json', sarif: undefined, comment: true, annotations: true, review: true,
+      mode: 'full',
+      failOn: 'introduced',
+      budget: { kind: 'seconds', seconds: 300 },
+      seed: 1,
+      token: undefined,
+      report: '/w/lookout-report/report.json',
+      sarif: undefined,
+      comment: true,
+      annotations: true,
+      review: true,
     });
   });
 
@@ -87,7 +122,9 @@ describe('validate', () => {
     expect(validate({}, '/w')).toMatchObject({ failOn: 'introduced', failOnBehaviourChange: false, behaviourLabel: 'no-behaviour-change' });
     expect(validate({ 'fail-on': 'any, behaviour-change' }, '/w')).toMatchObject({ failOn: 'any', failOnBehaviourChange: true });
     expect(validate({ 'fail-on': 'behaviour-change', 'behaviour-label': 'refactor' }, '/w')).toMatchObject({
-      failOn: 'introduced', failOnBehaviourChange: true, behaviourLabel: 'refactor',
+      failOn: 'introduced',
+      failOnBehaviourChange: true,
+      behaviourLabel: 'refactor',
     });
     expect(() => validate({ 'fail-on': 'any, never' }, '/w')).toThrow(/input 'fail-on': 'any, never' names 2 of introduced, any, never/);
     expect(pullRequestLabels({ pull_request: { labels: [{ name: 'no-behaviour-change' }, { name: 'gas' }] } })).toEqual(['no-behaviour-change', 'gas']);
@@ -108,7 +145,14 @@ describe('events', () => {
 
   it.each(['pull_request', 'pull_request_target'])('%s: the PR head against its base sha', (name) => {
     const target = fuzzTargetFromEvent({ ...env, eventName: name }, event(`${name}.json`), options);
-    expect(target).toEqual({ owner: 'acme', repo: 'auction', repoUrl: 'https://github.com/acme/auction', pullNumber: 7, headSha: '2'.repeat(40), baseSha: '1'.repeat(40) });
+    expect(target).toEqual({
+      owner: 'acme',
+      repo: 'auction',
+      repoUrl: 'https://github.com/acme/auction',
+      pullNumber: 7,
+      headSha: '2'.repeat(40),
+      baseSha: '1'.repeat(40),
+    });
   });
 
   it('the base input overrides the PR base', () => {

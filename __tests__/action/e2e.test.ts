@@ -114,7 +114,9 @@ describe('the action on a pull request that introduces a bug', () => {
       expect(result.stdout).toContain(`::error file=${FILE},line=${AUCTION_BUG_LINE},endLine=${AUCTION_BUG_LINE},title=Lookout%3A panic 0x32`);
       // A read-only token is normal (fork PRs): one line says where the report went, no warnings.
       expect(result.stdout).not.toMatch(/::warning::The token/);
-      expect(result.stdout).toMatch(/The token may not write the PR comment \(HTTP 403; the report is in the job summary\), the review \(HTTP 403; .*\), the check run \(HTTP 403; annotations go out as workflow commands\)/);
+      expect(result.stdout).toMatch(
+        /The token may not write the PR comment \(HTTP 403; the report is in the job summary\), the review \(HTTP 403; .*\), the check run \(HTTP 403; annotations go out as workflow commands\)/,
+      );
       expect(result.summary).toContain('panic 0x32');
       expect(result.outputs.findings).toBe('1');
     } finally {

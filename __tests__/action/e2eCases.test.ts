@@ -29,7 +29,9 @@ describe('the action', () => {
   it('passes with a neutral check and no comment when no Solidity changed', async () => {
     const result = await actionOn({ 'src/Auction.sol': AUCTION_BASE, 'README.md': 'a\n' }, { 'README.md': 'b\n' });
     expect(result.code).toBe(0);
-    expect(fake.state.checkRuns).toEqual([expect.objectContaining({ conclusion: 'neutral', output: expect.objectContaining({ title: 'No changed Solidity to fuzz' }) })]);
+    expect(fake.state.checkRuns).toEqual([
+      expect.objectContaining({ conclusion: 'neutral', output: expect.objectContaining({ title: 'No changed Solidity to fuzz' }) }),
+    ]);
     expect(fake.requestsTo('POST', /issues\/\d+\/comments$/)).toHaveLength(0);
     expect(result.outputs).toMatchObject({ findings: '0', 'targets-total': '0' });
   });
@@ -47,7 +49,9 @@ describe('the action', () => {
     const [run] = fake.state.checkRuns;
     expect(run.conclusion).toBe('failure');
     expect(run.output.title).toMatch(new RegExp(`^Build failed: src/Auction\\.sol:${AUCTION_BROKEN_LINE}: \\w+Error`));
-    expect(run.annotations).toContainEqual(expect.objectContaining({ path: 'src/Auction.sol', start_line: AUCTION_BROKEN_LINE, annotation_level: 'failure', title: 'Lookout: the build failed' }));
+    expect(run.annotations).toContainEqual(
+      expect.objectContaining({ path: 'src/Auction.sol', start_line: AUCTION_BROKEN_LINE, annotation_level: 'failure', title: 'Lookout: the build failed' }),
+    );
     expect(JSON.parse(readFileSync(result.outputs.report, 'utf8')).errors[0]).toContain(`src/Auction.sol:${AUCTION_BROKEN_LINE}`);
   });
 

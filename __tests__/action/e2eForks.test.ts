@@ -58,7 +58,13 @@ describe('fork pull requests', () => {
     temporary.push(workspace);
     cpSync(artifact, path.join(workspace, 'lookout-report'), { recursive: true });
     // GitHub lists no pull_requests in workflow_run for fork PRs: the number comes from the artifact.
-    const result = await runAction({ workspace, apiUrl: fake.url, eventName: 'workflow_run', event: workflowRun([]), inputs: { 'github-token': 'ghs_write', mode: 'report' } });
+    const result = await runAction({
+      workspace,
+      apiUrl: fake.url,
+      eventName: 'workflow_run',
+      event: workflowRun([]),
+      inputs: { 'github-token': 'ghs_write', mode: 'report' },
+    });
     expect(result.code).toBe(1);
     expect(fake.state.comments.get(8)![0].body).toContain('panic 0x32');
     expect(fake.state.checkRuns).toEqual([expect.objectContaining({ head_sha: shas.headSha, conclusion: 'failure' })]);
@@ -73,7 +79,13 @@ describe('fork pull requests', () => {
     cpSync(artifact, path.join(workspace, 'lookout-report'), { recursive: true });
     fake.state.pulls.set(9, { number: 9, head: { sha: 'f'.repeat(40), ref: 'x' }, base: { sha: shas.baseSha, ref: 'main' } });
     const writes = fake.requests.filter((r) => r.method !== 'GET').length;
-    const result = await runAction({ workspace, apiUrl: fake.url, eventName: 'workflow_run', event: workflowRun([{ number: 9 }]), inputs: { 'github-token': 'ghs_write', mode: 'report' } });
+    const result = await runAction({
+      workspace,
+      apiUrl: fake.url,
+      eventName: 'workflow_run',
+      event: workflowRun([{ number: 9 }]),
+      inputs: { 'github-token': 'ghs_write', mode: 'report' },
+    });
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('Not publishing: pull request #9 is at ffff');
     expect(fake.requests.filter((r) => r.method !== 'GET')).toHaveLength(writes);
@@ -96,7 +108,9 @@ describe('fork pull requests', () => {
     expect(report.findings[0]).toMatchObject({ line: AUCTION_BUG_LINE, introduced: null });
     // Says exactly why the origin is unknown, and the fix.
     expect(report.base).toBe('not-fetched');
-    expect(fake.state.checkRuns.at(-1)!.output.title).toMatch(/^1 finding of unknown origin: the base branch was not fetched \(shallow checkout\); set fetch-depth: 0/);
+    expect(fake.state.checkRuns.at(-1)!.output.title).toMatch(
+      /^1 finding of unknown origin: the base branch was not fetched \(shallow checkout\); set fetch-depth: 0/,
+    );
     expect(result.summary).toContain('origin unknown: base not fetched');
     expect(existsSync(path.join(clone, 'lookout-report/pull-request.json'))).toBe(false);
   });

@@ -29,7 +29,10 @@ function deps(): PublishDeps & { commands: string[]; summaries: string[] } {
 }
 
 const publish = (r: Report, d = deps(), channels = all) =>
-  publishReport({ report: r, target: place, channels, conclusion: verdict(r, 'introduced').conclusion, runUrl: 'https://github.com/acme/auction/actions/runs/42' }, d);
+  publishReport(
+    { report: r, target: place, channels, conclusion: verdict(r, 'introduced').conclusion, runUrl: 'https://github.com/acme/auction/actions/runs/42' },
+    d,
+  );
 
 /** 120 unreached changed lines, every other line of one file: 120 annotations. */
 const unreached = report({ findings: [], targets: Array.from({ length: 120 }, (_, i) => target('src/Big.sol', 2 * i + 1, 'unreached')) });
@@ -38,7 +41,9 @@ describe('publishReport', () => {
   it('sends check-run annotations in batches of at most 50', async () => {
     const outcome = await publish(unreached);
     expect(outcome).toMatchObject({ checkRun: 'created', annotations: 'check-run' });
-    const sizes = [...fake.requestsTo('POST', /check-runs$/), ...fake.requestsTo('PATCH', /check-runs\/\d+$/)].map((r) => (r.body as any).output.annotations.length);
+    const sizes = [...fake.requestsTo('POST', /check-runs$/), ...fake.requestsTo('PATCH', /check-runs\/\d+$/)].map(
+      (r) => (r.body as any).output.annotations.length,
+    );
     expect(sizes).toEqual([50, 50, 20]);
     expect(fake.state.checkRuns[0].annotations).toHaveLength(120);
   });
@@ -60,7 +65,14 @@ describe('publishReport', () => {
     fake.forbidWrites = 403;
     const d = deps();
     const outcome = await publish(unreached, d);
-    expect(outcome).toMatchObject({ comment: 'refused', checkRun: 'refused', review: 'skipped', annotations: 'workflow-commands', summary: true, failures: [] });
+    expect(outcome).toMatchObject({
+      comment: 'refused',
+      checkRun: 'refused',
+      review: 'skipped',
+      annotations: 'workflow-commands',
+      summary: true,
+      failures: [],
+    });
     expect(d.commands).toHaveLength(10);
     expect(d.commands[0]).toMatch(/^::warning file=src\/Big\.sol,line=1,/);
   });

@@ -61,7 +61,7 @@ describe('constant evaluation follows EVM semantics', () => {
     ['EXP', [3n, 0n], 1n],
     ['SIGNEXTEND', [0n, 0xffn], NEG_ONE],
     ['SIGNEXTEND', [0n, 0x7fn], 0x7fn],
-    ['SIGNEXTEND', [1n, 0x1_80_00n], (MAX_WORD << 16n | 0x8000n) & MAX_WORD],
+    ['SIGNEXTEND', [1n, 0x1_80_00n], ((MAX_WORD << 16n) | 0x8000n) & MAX_WORD],
     ['SIGNEXTEND', [31n, 0xffn], 0xffn],
     ['LT', [1n, 2n], 1n],
     ['SLT', [NEG_ONE, 0n], 1n],
@@ -91,8 +91,34 @@ describe('constant evaluation follows EVM semantics', () => {
     const rng = new Rng('analysis-arithmetic');
     const edges = [0n, 1n, 2n, 31n, 32n, 255n, 256n, MIN_SIGNED, MIN_SIGNED - 1n, NEG_ONE, NEG_ONE - 1n];
     const operand = (): bigint => (rng.chance(0.4) ? rng.pick(edges) : rng.bits(rng.pick([8, 64, 255, 256])));
-    const names = ['ADD', 'MUL', 'SUB', 'DIV', 'SDIV', 'MOD', 'SMOD', 'ADDMOD', 'MULMOD', 'EXP', 'SIGNEXTEND',
-      'LT', 'GT', 'SLT', 'SGT', 'EQ', 'ISZERO', 'AND', 'OR', 'XOR', 'NOT', 'BYTE', 'SHL', 'SHR', 'SAR', 'CLZ'];
+    const names = [
+      'ADD',
+      'MUL',
+      'SUB',
+      'DIV',
+      'SDIV',
+      'MOD',
+      'SMOD',
+      'ADDMOD',
+      'MULMOD',
+      'EXP',
+      'SIGNEXTEND',
+      'LT',
+      'GT',
+      'SLT',
+      'SGT',
+      'EQ',
+      'ISZERO',
+      'AND',
+      'OR',
+      'XOR',
+      'NOT',
+      'BYTE',
+      'SHL',
+      'SHR',
+      'SAR',
+      'CLZ',
+    ];
     let compared = 0;
     for (const name of names) {
       const opcode = op(name);

@@ -136,8 +136,7 @@ describe('lookahead (Alg. 2) on hand-assembled code', () => {
       STOP`);
     const program = prepareProgram(code);
     const path = Uint32Array.from([labels.jfirst, labels.jfirst + 1]);
-    const check = (pcs: number[], elsewhere: boolean): boolean =>
-      lookahead(program, path, { pcs: new Set(pcs), elsewhere }).targetsAhead;
+    const check = (pcs: number[], elsewhere: boolean): boolean => lookahead(program, path, { pcs: new Set(pcs), elsewhere }).targetsAhead;
     expect(check([labels.deadcode], false)).toBe(false); // nothing in any code can reach it
     expect(check([labels.deadcode], true)).toBe(true); // the callee may hold a target
     expect(check([labels.reachable], false)).toBe(true); // the callee may call back into this code

@@ -103,7 +103,10 @@ describe('a constant loop bound from the prefix, hand-assembled', () => {
     // The prefix runs through every loop turn: each failed exit test `i != n` with a constant i cuts
     // a value off n, the passed one makes n = i, so behind the loop n is known. n = 3 then passes the
     // check and the prefix ends before it; n = 9 reaches the target and keeps it ahead (whole path).
-    for (const [n, targetsAhead, beforeEnd] of [[3, false, 1], [9, true, 0]] as const) {
+    for (const [n, targetsAhead, beforeEnd] of [
+      [3, false, 1],
+      [9, true, 0],
+    ] as const) {
       const path = pathOf(free, 'second', n);
       const result = lookahead(freeProgram, path, freeTargets);
       expect(result).toMatchObject({ targetsAhead, prefixLength: path.length / 2 - beforeEnd });
@@ -246,7 +249,11 @@ describe('a constant loop bound from the prefix, compiled Solidity', () => {
     expect([...targets.pcs].every((pc) => unreachable.has(pc))).toBe(false);
     const checkJumps = new Set(markerPcs('FREE_CHECK'));
     const lids = new Set<string>();
-    for (const [w, n] of [[5n, 11n], [6n, 11n], [3n, 7n]]) {
+    for (const [w, n] of [
+      [5n, 11n],
+      [6n, 11n],
+      [3n, 7n],
+    ]) {
       const { outcome, jumps } = await run('baz', [w, n]);
       expect(outcome).toEqual({ kind: 'success' });
       const result = lookahead(program, jumps, targets);

@@ -16,11 +16,18 @@ describe('refinement on branch conditions', () => {
     const condition = abstractResult(LT, [i, n]); // args[0] is the top of the stack
     const taken = state([i, n, i]);
     expect(refineBranch(taken, condition, true)).toBe(true);
-    expect(taken.stack.map(bounds)).toEqual([[0n, 19n], [5n, 20n], [0n, 19n]]);
+    expect(taken.stack.map(bounds)).toEqual([
+      [0n, 19n],
+      [5n, 20n],
+      [0n, 19n],
+    ]);
     expect(taken.stack[0]).toBe(taken.stack[2]); // still one value
     const fallThrough = state([i, n]);
     expect(refineBranch(fallThrough, condition, false)).toBe(true);
-    expect(fallThrough.stack.map(bounds)).toEqual([[5n, 100n], [5n, 20n]]);
+    expect(fallThrough.stack.map(bounds)).toEqual([
+      [5n, 100n],
+      [5n, 20n],
+    ]);
   });
 
   it('follows ISZERO chains and makes equal values one', () => {
@@ -33,7 +40,10 @@ describe('refinement on branch conditions', () => {
     const b = between(3n, 50n);
     const same = state([a, b]);
     expect(refineBranch(same, abstractResult(EQ, [a, b]), true)).toBe(true);
-    expect(same.stack.map(bounds)).toEqual([[3n, 9n], [3n, 9n]]);
+    expect(same.stack.map(bounds)).toEqual([
+      [3n, 9n],
+      [3n, 9n],
+    ]);
     expect(same.stack[0]).toBe(same.stack[1]);
     expect(abstractResult(EQ, [same.stack[0], same.stack[1]])).toBe(1n);
   });

@@ -212,9 +212,18 @@ describe('lookahead on compiled Solidity', () => {
     const evm = await chain();
     const address = await evm.deploy(guarded);
     const calls: [string, unknown[], bigint?][] = [
-      ['bump', [3n]], ['flag', [2n]], ['flag', [9n]], ['deposit', [], 5n], ['setOwner', [CALLER.toString()]],
-      ['setOwner', ['0x0000000000000000000000000000000000000002']], ['setOwner', [CALLER.toString()]],
-      ['sum', [[1n, 2n, 3n]]], ['sum', [[]]], ['bump', [2n ** 256n - 1n]], ['counter', []], ['balances', [CALLER.toString()]],
+      ['bump', [3n]],
+      ['flag', [2n]],
+      ['flag', [9n]],
+      ['deposit', [], 5n],
+      ['setOwner', [CALLER.toString()]],
+      ['setOwner', ['0x0000000000000000000000000000000000000002']],
+      ['setOwner', [CALLER.toString()]],
+      ['sum', [[1n, 2n, 3n]]],
+      ['sum', [[]]],
+      ['bump', [2n ** 256n - 1n]],
+      ['counter', []],
+      ['balances', [CALLER.toString()]],
     ];
     let executed = 0;
     for (const [name, args, value] of calls) {

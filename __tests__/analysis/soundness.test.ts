@@ -89,7 +89,7 @@ function suffixPcs(program: AnalyzedProgram, result: TxResult, pairs: number): n
   ends.push(Infinity); // straight-line code from the last destination until something halts
   const pcs: number[] = [];
   starts.forEach((start, i) => {
-    for (let pc = start; pc < program.code.length && pc <= ends[i]; ) {
+    for (let pc = start; pc < program.code.length && pc <= ends[i];) {
       pcs.push(pc);
       const op = OPCODES[program.opAt[pc]];
       if (ends[i] === Infinity && op.terminates) break;
@@ -149,10 +149,14 @@ describe('lookahead soundness on the fixture contracts', () => {
       const unreachable = unreachableTargets(h.program, { pcs: new Set(everyPc), elsewhere: false });
       provenPcs += unreachable.size;
       const deployment = h.executor.deployments[0];
-      const tracker = new ReachTracker([...unreachable].map((pc) => ({ pcs: [pc], creationPcs: [] })), deployment, {
-        code: contract.creation.bytecode,
-        executedBlocks: deployment.creationBlocks,
-      });
+      const tracker = new ReachTracker(
+        [...unreachable].map((pc) => ({ pcs: [pc], creationPcs: [] })),
+        deployment,
+        {
+          code: contract.creation.bytecode,
+          executedBlocks: deployment.creationBlocks,
+        },
+      );
       await runCampaign({
         harness: { executor: h.executor, oracles: [], sequenceOracles: [], properties: [] },
         budget: { kind: 'executions', executions: CAMPAIGN_TRANSACTIONS },

@@ -136,9 +136,7 @@ describe('compileProject on code that does not build', () => {
   });
 
   it('lets request.remappings override remappings.txt', async () => {
-    const error = await compileProject({ root: importsRoot, paths: ['src/Main.sol'], remappings: ['@remapped/=elsewhere/'] }).catch(
-      (e: unknown) => e,
-    );
+    const error = await compileProject({ root: importsRoot, paths: ['src/Main.sol'], remappings: ['@remapped/=elsewhere/'] }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BuildError);
     expect((error as Error).message).toContain('src/Main.sol:6:1: ImportError: cannot find import "@remapped/MathLib.sol" (tried elsewhere/MathLib.sol,');
   });

@@ -15,13 +15,13 @@ import { compileProject } from '../../src/compile/compile.js';
 import type { CompiledContract, CompiledProject } from '../../src/compile/types.js';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../__fixtures__');
-const engineFiles = readdirSync(path.join(fixtures, 'engine')).filter((f) => f.endsWith('.sol')).sort();
+const engineFiles = readdirSync(path.join(fixtures, 'engine'))
+  .filter((f) => f.endsWith('.sol'))
+  .sort();
 
-const SENDERS = [
-  '0x1000000000000000000000000000000000000001',
-  '0x1000000000000000000000000000000000000002',
-  '0x1000000000000000000000000000000000000003',
-].map(createAddressFromString);
+const SENDERS = ['0x1000000000000000000000000000000000000001', '0x1000000000000000000000000000000000000002', '0x1000000000000000000000000000000000000003'].map(
+  createAddressFromString,
+);
 const ETHER = 10n ** 18n;
 
 /** How a call ended, in the words of the oracles: a panic code, a revert reason, or success. */

@@ -27,13 +27,47 @@ describe('lookout fuzz', () => {
     expect(output).toMatch(/\[panic 0x32\] Vault\.slot\(uint256\) at __fixtures__\/engine\/Vault\.sol:23/);
     const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
     expect(report).toMatchObject({ schemaVersion: 1, tool: { name: 'lookout' }, seed: 3, budget: { seconds: null, executions: 3000 }, targets: [] });
-    expect(Object.keys(report.stats).sort()).toEqual(['analysisMs', 'budgetPlan', 'elapsedMs', 'fuzzMs', 'inputsKept', 'prediction', 'sequences', 'transactions', 'transactionsPerSecond']);
+    expect(Object.keys(report.stats).sort()).toEqual([
+      'analysisMs',
+      'budgetPlan',
+      'elapsedMs',
+      'fuzzMs',
+      'inputsKept',
+      'prediction',
+      'sequences',
+      'transactions',
+      'transactionsPerSecond',
+    ]);
     expect(report.stats.budgetPlan).toMatchObject({ total: { executions: 3000 }, workers: 1, comparison: null, campaigns: [{ fuzz: { executions: 3000 } }] });
     expect(Object.keys(report.findings[0]).sort()).toEqual(
-      ['contract', 'contractFile', 'evidence', 'file', 'foundMs', 'function', 'introduced', 'kind', 'line', 'message', 'panicCode', 'reproducer', 'sequence'].sort(),
+      [
+        'contract',
+        'contractFile',
+        'evidence',
+        'file',
+        'foundMs',
+        'function',
+        'introduced',
+        'kind',
+        'line',
+        'message',
+        'panicCode',
+        'reproducer',
+        'sequence',
+      ].sort(),
     );
     expect(report.findings[0].evidence).toEqual({ kind: 'panic', code: 50 });
-    expect(Object.keys(report.findings[0].sequence[0]).sort()).toEqual(['address', 'args', 'blockDelay', 'calldata', 'contract', 'function', 'sender', 'timeDelay', 'value']);
+    expect(Object.keys(report.findings[0].sequence[0]).sort()).toEqual([
+      'address',
+      'args',
+      'blockDelay',
+      'calldata',
+      'contract',
+      'function',
+      'sender',
+      'timeDelay',
+      'value',
+    ]);
   });
 
   it('exits 0 when nothing fails', async () => {
@@ -46,7 +80,10 @@ describe('lookout fuzz', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'lookout-outputs-'));
     const [json, markdown, sarif] = ['r.json', 'r.md', 'r.sarif'].map((f) => path.join(dir, f));
     const vault = path.join(ROOT, '__fixtures__/engine/Vault.sol');
-    const { status, output } = await lookout(['fuzz', vault, '--budget', '3000x', '--seed', '3', '--json', json, '--markdown', markdown, '--sarif', sarif], dir);
+    const { status, output } = await lookout(
+      ['fuzz', vault, '--budget', '3000x', '--seed', '3', '--json', json, '--markdown', markdown, '--sarif', sarif],
+      dir,
+    );
     expect(status).toBe(1);
     expect(output).toMatch(/✗ 1 finding\n/);
     expect(output).toMatch(/\n   1\. (deployer|alice|bob): vault\.\w+[({]/);
@@ -91,7 +128,10 @@ describe('lookout fuzz', () => {
   it('deploys a contract whose constructor takes arguments, from another folder with an absolute path', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'lookout-ctor-'));
     writeFileSync(path.join(dir, 'foundry.toml'), '[profile.default]\nsrc = "."\n');
-    writeFileSync(path.join(dir, 'Ctor.sol'), 'pragma solidity ^0.8.20;\ncontract Ctor { uint x; constructor(uint a) { require(a != 0); x = a; } function f() external {} }\n');
+    writeFileSync(
+      path.join(dir, 'Ctor.sol'),
+      'pragma solidity ^0.8.20;\ncontract Ctor { uint x; constructor(uint a) { require(a != 0); x = a; } function f() external {} }\n',
+    );
     const json = path.join(dir, 'report.json');
     const { status } = await lookout(['fuzz', path.join(dir, 'Ctor.sol'), '--budget', '10x', '--json', json], tmpdir());
     expect(status).toBe(0);
@@ -101,7 +141,10 @@ describe('lookout fuzz', () => {
 
   it('takes constructor arguments from --config, and names a bad key and the file', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'lookout-config-'));
-    writeFileSync(path.join(dir, 'Pinned.sol'), 'pragma solidity ^0.8.20;\ncontract Pinned { uint public x; constructor(uint a) { require(a == 7); x = a; } function f() external {} }\n');
+    writeFileSync(
+      path.join(dir, 'Pinned.sol'),
+      'pragma solidity ^0.8.20;\ncontract Pinned { uint public x; constructor(uint a) { require(a == 7); x = a; } function f() external {} }\n',
+    );
     const config = path.join(dir, 'pins.toml');
     writeFileSync(config, '[contracts.Pinned]\nargs = [7]\n');
     const json = path.join(dir, 'report.json');
@@ -132,7 +175,10 @@ describe('lookout fuzz', () => {
 
   it('refuses a contract it cannot deploy and says why', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'lookout-ctor-'));
-    writeFileSync(path.join(dir, 'Ctor.sol'), 'pragma solidity ^0.8.20;\ncontract Ctor { constructor(uint a) { revert("never"); } function f() external {} }\n');
+    writeFileSync(
+      path.join(dir, 'Ctor.sol'),
+      'pragma solidity ^0.8.20;\ncontract Ctor { constructor(uint a) { revert("never"); } function f() external {} }\n',
+    );
     const { status, output } = await lookout(['fuzz', 'Ctor.sol', '--budget', '1x'], dir);
     expect(status).toBe(2);
     expect(output).toMatch(/could be deployed: Ctor \(Ctor\.sol\): .*never/);

@@ -28,8 +28,14 @@ value = 7
       FILE,
     );
     expect(config.file).toBe(FILE);
-    expect(config.deploy).toEqual([{ ref: 'Registry', key: 'deploy[0]' }, { ref: 'src/a/C.sol:C', key: 'deploy[1]' }]);
-    expect(config.skip).toEqual([{ ref: 'Legacy', key: 'skip[0]' }, { ref: 'src/b/C.sol:C', key: 'contracts."src/b/C.sol:C"' }]);
+    expect(config.deploy).toEqual([
+      { ref: 'Registry', key: 'deploy[0]' },
+      { ref: 'src/a/C.sol:C', key: 'deploy[1]' },
+    ]);
+    expect(config.skip).toEqual([
+      { ref: 'Legacy', key: 'skip[0]' },
+      { ref: 'src/b/C.sol:C', key: 'contracts."src/b/C.sol:C"' },
+    ]);
     const vault = config.contracts[0];
     expect(vault).toMatchObject({ ref: 'Vault', key: 'contracts.Vault', value: 1_500_000_000_000_000_000n, deployer: 2 });
     expect(vault.args).toEqual([
@@ -48,7 +54,11 @@ value = 7
       { key: 'contracts.Vault.args[5]', kind: 'literal', value: '0xdead' },
       { key: 'contracts.Vault.args[6]', kind: 'literal', value: '10 gwei' },
     ]);
-    expect(config.contracts.map((c) => [c.ref, c.value])).toEqual([['Vault', 1_500_000_000_000_000_000n], ['src/b/C.sol:C', undefined], ['Funded', 7n]]);
+    expect(config.contracts.map((c) => [c.ref, c.value])).toEqual([
+      ['Vault', 1_500_000_000_000_000_000n],
+      ['src/b/C.sol:C', undefined],
+      ['Funded', 7n],
+    ]);
   });
 
   it.each([
@@ -78,7 +88,11 @@ value = 7
   });
 
   it.each([
-    ['an unknown top-level key', 'sender = 3', /`sender` is not a known key \(known here: compiler, deploy, skip, contracts, senders, deployer, gas-limit, max-block-delay, max-time-delay, panic-codes\)/],
+    [
+      'an unknown top-level key',
+      'sender = 3',
+      /`sender` is not a known key \(known here: compiler, deploy, skip, contracts, senders, deployer, gas-limit, max-block-delay, max-time-delay, panic-codes\)/,
+    ],
     ['senders that are no list', 'senders = "0x1"', /`senders` must be a non-empty array of addresses/],
     ['a sender that is no address', 'senders = ["0x1", "alice"]', /`senders\[1\]` must be an address written as a 0x-hex string/],
     ['a sender listed twice', 'senders = ["0x10000", "0x010000"]', /`senders` lists 0x0000000000000000000000000000000000010000 twice/],
@@ -86,12 +100,20 @@ value = 7
     ['a gas limit below any call', 'gas-limit = 100', /`gas-limit` must be an integer from 30000 to 1000000000 \(got 100\)/],
     ['a negative delay', 'max-time-delay = -1', /`max-time-delay` must be an integer from 0/],
     ['a float delay', 'max-block-delay = 1.5', /`max-block-delay` must be an integer/],
-    ['an unknown panic code', 'panic-codes = [0x11, 0x99]', /`panic-codes\[1\]` is not a Solidity Panic code \(got 153\); known: 0x00 \(generic compiler panic\)/],
+    [
+      'an unknown panic code',
+      'panic-codes = [0x11, 0x99]',
+      /`panic-codes\[1\]` is not a Solidity Panic code \(got 153\); known: 0x00 \(generic compiler panic\)/,
+    ],
     ['the assertion panic code', 'panic-codes = [0x01]', /`panic-codes\[0\]` is 0x01, assert, which is always reported/],
     ['an unknown contract key', '[contracts.Vault]\narg = []', /`contracts\.Vault\.arg` is not a known key/],
     ['args that are not an array', '[contracts.Vault]\nargs = 1', /`contracts\.Vault\.args` must be an array/],
     ['a float argument', '[contracts.Vault]\nargs = [1.5]', /`contracts\.Vault\.args\[0\]` is a float/],
-    ['an unknown sender', '[contracts.Vault]\nargs = [1, { sender = "carol" }]', /`contracts\.Vault\.args\[1\]\.sender` names an unknown sender "carol": the senders are deployer, alice, bob/],
+    [
+      'an unknown sender',
+      '[contracts.Vault]\nargs = [1, { sender = "carol" }]',
+      /`contracts\.Vault\.args\[1\]\.sender` names an unknown sender "carol": the senders are deployer, alice, bob/,
+    ],
     ['an unknown deployer', '[contracts.Vault]\ndeployer = "eve"', /`contracts\.Vault\.deployer` names an unknown sender/],
     ['a table that is no reference', '[contracts.Vault]\nargs = [{ contract = "A", sender = "bob" }]', /`contracts\.Vault\.args\[0\]` must be a literal/],
     ['a reference that is no name', '[contracts.Vault]\nargs = [{ contract = 3 }]', /`contracts\.Vault\.args\[0\]\.contract` must be a contract name/],
@@ -136,9 +158,16 @@ describe('readProjectConfig', () => {
 
 describe('executorOptions', () => {
   it('funds the configured accounts, the deployer first among the senders when it sends', () => {
-    const [a, b, c] = ['0x0000000000000000000000000000000000010000', '0x0000000000000000000000000000000000020000', '0x0000000000000000000000000000000000030000'] as const;
+    const [a, b, c] = [
+      '0x0000000000000000000000000000000000010000',
+      '0x0000000000000000000000000000000000020000',
+      '0x0000000000000000000000000000000000030000',
+    ] as const;
     expect(executorOptions({})).toEqual({ gasLimit: 12_500_000n });
-    expect(executorOptions({ senders: [a, b, c], deployer: c, gasLimit: 40_000n })).toEqual({ gasLimit: 40_000n, accounts: { deployer: c, senders: [c, a, b] } });
+    expect(executorOptions({ senders: [a, b, c], deployer: c, gasLimit: 40_000n })).toEqual({
+      gasLimit: 40_000n,
+      accounts: { deployer: c, senders: [c, a, b] },
+    });
     expect(executorOptions({ senders: [a, b], deployer: c })).toEqual({ gasLimit: 12_500_000n, accounts: { deployer: c, senders: [a, b] } });
   });
 });

@@ -8,7 +8,10 @@ const TOKEN = '0x00000000000000000000000000000000000000aa';
 const WETH = '0x00000000000000000000000000000000000000bb';
 const ctx: ArgumentContext = {
   implementers: new Map([['IERC20', TOKEN]]),
-  contracts: [{ name: 'MockERC20', address: TOKEN }, { name: 'WETH9', address: WETH }],
+  contracts: [
+    { name: 'MockERC20', address: TOKEN },
+    { name: 'WETH9', address: WETH },
+  ],
   senders: SENDER_ADDRESSES,
 };
 const param = (type: string, name: string, internalType = type, components?: AbiParameter[]): AbiParameter =>
@@ -35,8 +38,22 @@ describe('parameterChoices', () => {
     [param('address', 'treasury'), [SENDER_ADDRESSES[1], SENDER_ADDRESSES[0], TOKEN, WETH]],
     [param('address', 'weth'), [WETH, SENDER_ADDRESSES[0], SENDER_ADDRESSES[1], TOKEN]],
     [param('address[]', 'tokens', 'contract IERC20[]'), [[TOKEN], []]],
-    [param('bool[2]', 'flags'), [[true, true], [false, false]]],
-    [param('tuple', 'config', 'struct Config', [param('uint8', 'decimals'), param('bool', 'on')]), [[18n, true], [6n, true], [8n, true], [0n, true]]],
+    [
+      param('bool[2]', 'flags'),
+      [
+        [true, true],
+        [false, false],
+      ],
+    ],
+    [
+      param('tuple', 'config', 'struct Config', [param('uint8', 'decimals'), param('bool', 'on')]),
+      [
+        [18n, true],
+        [6n, true],
+        [8n, true],
+        [0n, true],
+      ],
+    ],
   ])('%o → %o', (p, expected) => {
     expect(parameterChoices(p, ctx)).toEqual(expected);
   });
@@ -47,12 +64,20 @@ describe('parameterChoices', () => {
 });
 
 describe('candidateVectors', () => {
-  const choices = [[1n, 0n, 1_000n], [true, false], ['Token', '']];
+  const choices = [
+    [1n, 0n, 1_000n],
+    [true, false],
+    ['Token', ''],
+  ];
 
   it('starts with the first choices, then varies one parameter at a time, then draws combinations', () => {
     const vectors = candidateVectors(choices, new Rng(1), 16);
     expect(vectors.slice(0, 5)).toEqual([
-      [1n, true, 'Token'], [0n, true, 'Token'], [1_000n, true, 'Token'], [1n, false, 'Token'], [1n, true, ''],
+      [1n, true, 'Token'],
+      [0n, true, 'Token'],
+      [1_000n, true, 'Token'],
+      [1n, false, 'Token'],
+      [1n, true, ''],
     ]);
     expect(vectors.length).toBeGreaterThan(5);
     expect(vectors.length).toBeLessThanOrEqual(12);

@@ -183,14 +183,30 @@ deploy = false
   it.each([
     ['an unknown contract', '[contracts.Nope]', /`contracts\.Nope` names Nope, which is not a contract of this build/],
     ['an ambiguous name', '[contracts.C]\ndeploy = false', /`contracts\.C` names C, declared in src\/a\/C\.sol and src\/b\/C\.sol: write "src\/a\/C\.sol:C"/],
-    ['an unknown reference', '[contracts.Vault]\nargs = [{ contract = "Nope" }, { sender = "bob" }]', /`contracts\.Vault\.args\[0\]` names Nope, which is not a contract/],
+    [
+      'an unknown reference',
+      '[contracts.Vault]\nargs = [{ contract = "Nope" }, { sender = "bob" }]',
+      /`contracts\.Vault\.args\[0\]` names Nope, which is not a contract/,
+    ],
     ['an interface to deploy', 'deploy = ["IOracle"]', /`deploy\[0\]` names IOracle, which is an interface/],
-    ['the wrong number of arguments', '[contracts.Vault]\nargs = [{ contract = "MockERC20" }]', /`contracts\.Vault\.args` has 1 argument\(s\) but the constructor takes 2: \(contract ERC20 asset_, address owner_\)/],
-    ['a wrong type', '[contracts.Vault]\nargs = [{ contract = "MockERC20" }, 7]', /`contracts\.Vault\.args\[1\]` must be a 0x-address, \{ contract = "Name" \} or \{ sender = "alice" \} for address owner_/],
+    [
+      'the wrong number of arguments',
+      '[contracts.Vault]\nargs = [{ contract = "MockERC20" }]',
+      /`contracts\.Vault\.args` has 1 argument\(s\) but the constructor takes 2: \(contract ERC20 asset_, address owner_\)/,
+    ],
+    [
+      'a wrong type',
+      '[contracts.Vault]\nargs = [{ contract = "MockERC20" }, 7]',
+      /`contracts\.Vault\.args\[1\]` must be a 0x-address, \{ contract = "Name" \} or \{ sender = "alice" \} for address owner_/,
+    ],
     ['an integer out of range', '[contracts.MockERC20]\nargs = ["A", "B", 300]', /`contracts\.MockERC20\.args\[2\]` does not fit uint8 decimals_/],
     ['a reference where a number goes', '[contracts.Window]\nargs = [{ sender = "bob" }, 1]', /`contracts\.Window\.args\[0\]` must be an integer/],
     ['deploy and skip at once', 'deploy = ["Feed"]\nskip = ["Feed"]', /`deploy\[0\]` names Feed, which `skip\[0\]` skips/],
-    ['one contract configured twice', '[contracts.Feed]\n[contracts."src/Oracle.sol:Feed"]', /configures src\/Oracle\.sol:Feed again \(also `contracts\.Feed`\)/],
+    [
+      'one contract configured twice',
+      '[contracts.Feed]\n[contracts."src/Oracle.sol:Feed"]',
+      /configures src\/Oracle\.sol:Feed again \(also `contracts\.Feed`\)/,
+    ],
   ])('rejects %s with a message naming the key and the file', async (_, toml, message) => {
     const attempt = world(['src/a/C.sol:C'], toml);
     await expect(attempt).rejects.toThrow(ConfigurationError);

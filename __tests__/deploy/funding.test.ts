@@ -23,12 +23,22 @@ const ERC20 = parseAbi([
 
 async function deploy(dir: string, file: string, names: string[]): Promise<DeployedProject> {
   const project = await compileProject({ root: path.resolve(dir), paths: [file] });
-  const world = await deployProject(project, project.contracts.filter((c) => names.includes(c.name)), emptyProjectConfig(), 1);
+  const world = await deployProject(
+    project,
+    project.contracts.filter((c) => names.includes(c.name)),
+    emptyProjectConfig(),
+    1,
+  );
   expect(world.skipped).toEqual([]);
   return world;
 }
 
-async function read(world: DeployedProject, name: string, functionName: 'balanceOf' | 'totalSupply' | 'allowance', args: readonly string[] = []): Promise<bigint> {
+async function read(
+  world: DeployedProject,
+  name: string,
+  functionName: 'balanceOf' | 'totalSupply' | 'allowance',
+  args: readonly string[] = [],
+): Promise<bigint> {
   const index = world.deployed.find((d) => d.contract.name === name)!.index;
   const data = hexToBytes(encodeFunctionData({ abi: ERC20, functionName, args } as Parameters<typeof encodeFunctionData>[0]));
   const { success, returnData } = await world.executor.view(index, data);

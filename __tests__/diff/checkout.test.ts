@@ -50,7 +50,7 @@ describe('exportRevision', () => {
     await rm(root, { recursive: true, force: true });
   });
 
-  it("links a submodule the work tree has checked out into a lib/ that also holds tracked files", async () => {
+  it('links a submodule the work tree has checked out into a lib/ that also holds tracked files', async () => {
     const project = await foundryRepo(root);
     tree = await exportRevision(project, await git(project, 'rev-parse', 'HEAD'));
     // git archive writes the submodule's directory empty; the base must still import forge-std.

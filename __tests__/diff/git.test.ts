@@ -38,7 +38,17 @@ class Repo {
 }
 
 const lines = (...xs: string[]) => xs.map((x) => `${x}\n`).join('');
-const TOKEN = lines('pragma solidity ^0.8.0;', 'contract T {', '    uint256 a;', '    function f() external {', '        a = 1;', '        a += 2;', '        a += 3;', '    }', '}');
+const TOKEN = lines(
+  'pragma solidity ^0.8.0;',
+  'contract T {',
+  '    uint256 a;',
+  '    function f() external {',
+  '        a = 1;',
+  '        a += 2;',
+  '        a += 3;',
+  '    }',
+  '}',
+);
 
 describe('changedLines', () => {
   let repo: Repo;
@@ -57,9 +67,7 @@ describe('changedLines', () => {
   it('reports an added file with every line', async () => {
     await repo.write('src/New.sol', lines('contract N {', '}'));
     await repo.commit('add');
-    expect(await changedLines({ repo: repo.dir, base })).toEqual([
-      { path: 'src/New.sol', status: 'added', addedLines: [1, 2], deletedAfter: [] },
-    ]);
+    expect(await changedLines({ repo: repo.dir, base })).toEqual([{ path: 'src/New.sol', status: 'added', addedLines: [1, 2], deletedAfter: [] }]);
   });
 
   it('reports a modified line and a comment-only change as head lines', async () => {
@@ -74,17 +82,13 @@ describe('changedLines', () => {
     await repo.write('src/T.sol', TOKEN.replace('        a += 2;\n        a += 3;\n', '').replace('pragma solidity ^0.8.0;\n', ''));
     await repo.commit('delete');
     // Line 1 (pragma) removed before head line 1; lines 6-7 removed after head line 4 (`a = 1;`).
-    expect(await changedLines({ repo: repo.dir, base })).toEqual([
-      { path: 'src/T.sol', status: 'modified', addedLines: [], deletedAfter: [0, 4] },
-    ]);
+    expect(await changedLines({ repo: repo.dir, base })).toEqual([{ path: 'src/T.sol', status: 'modified', addedLines: [], deletedAfter: [0, 4] }]);
   });
 
   it('reports a deleted file under its base path', async () => {
     await run('rm', [join(repo.dir, 'src/T.sol')]);
     await repo.commit('remove');
-    expect(await changedLines({ repo: repo.dir, base })).toEqual([
-      { path: 'src/T.sol', status: 'deleted', addedLines: [], deletedAfter: [] },
-    ]);
+    expect(await changedLines({ repo: repo.dir, base })).toEqual([{ path: 'src/T.sol', status: 'deleted', addedLines: [], deletedAfter: [] }]);
   });
 
   it('follows a renamed file with an edit', async () => {

@@ -24,8 +24,19 @@ describe('hunkLines', () => {
 describe('parseGitDiff', () => {
   it('keeps Solidity files only and strips the a/ b/ prefixes', () => {
     const text = [
-      'diff --git a/docs/x.md b/docs/x.md', '--- a/docs/x.md', '+++ b/docs/x.md', '@@ -1 +1 @@', '-a', '+b',
-      'diff --git a/src/A.sol b/src/A.sol', 'new file mode 100644', '--- /dev/null', '+++ b/src/A.sol', '@@ -0,0 +1,2 @@', '+a', '+b',
+      'diff --git a/docs/x.md b/docs/x.md',
+      '--- a/docs/x.md',
+      '+++ b/docs/x.md',
+      '@@ -1 +1 @@',
+      '-a',
+      '+b',
+      'diff --git a/src/A.sol b/src/A.sol',
+      'new file mode 100644',
+      '--- /dev/null',
+      '+++ b/src/A.sol',
+      '@@ -0,0 +1,2 @@',
+      '+a',
+      '+b',
       '',
     ].join('\n');
     expect(parseGitDiff(text)).toEqual([{ path: 'src/A.sol', status: 'added', addedLines: [1, 2], deletedAfter: [] }]);

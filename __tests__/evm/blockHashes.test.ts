@@ -28,7 +28,18 @@ async function run(fast: boolean) {
   const hashes = new NumberedHashes();
   const evm = await createEVM({ common, blockchain: hashes, customOpcodes: fast ? blockHashOpcode(common, hashes) : undefined });
   if (fast) await enableStepLoop(evm);
-  const block = { header: { number: CURRENT, timestamp: 1n, coinbase: createZeroAddress(), gasLimit: 30_000_000n, baseFeePerGas: 0n, prevRandao: new Uint8Array(32), difficulty: 0n, getBlobGasPrice: () => 1n } };
+  const block = {
+    header: {
+      number: CURRENT,
+      timestamp: 1n,
+      coinbase: createZeroAddress(),
+      gasLimit: 30_000_000n,
+      baseFeePerGas: 0n,
+      prevRandao: new Uint8Array(32),
+      difficulty: 0n,
+      getBlobGasPrice: () => 1n,
+    },
+  };
   return evm.runCode({ code: program(), gasLimit: 1_000_000n, block: block as never });
 }
 

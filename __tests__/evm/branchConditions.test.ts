@@ -119,27 +119,57 @@ describe.each(Object.entries(BUILDS))('branch cost metrics, %s build', (_build, 
 
   it('follows a comparison kept in a stack slot through DUP and SWAP', async () => {
     // a = 0x337: a > 0x1337 misses by 0x1337 − 0x337 + 1.
-    expect(await towardPassing(() => run('kept', [0x337n, 5n]), () => run('kept', [0x2000n, 5n]))).toContain(0x1001n);
+    expect(
+      await towardPassing(
+        () => run('kept', [0x337n, 5n]),
+        () => run('kept', [0x2000n, 5n]),
+      ),
+    ).toContain(0x1001n);
   });
 
   it('follows ISZERO chains with their polarity', async () => {
-    expect(await towardPassing(() => run('negated', [0x1448n]), () => run('negated', [0x2448n]))).toContain(0x1000n);
+    expect(
+      await towardPassing(
+        () => run('negated', [0x1448n]),
+        () => run('negated', [0x2448n]),
+      ),
+    ).toContain(0x1000n);
   });
 
   it('aims an AND at its false operand', async () => {
     // The first operand holds; the second misses by 0x566a − 0x466a + 1.
-    expect(await towardPassing(() => run('both', [0x4000n, 0x566an]), () => run('both', [0x4000n, 0n]))).toContain(0x1001n);
+    expect(
+      await towardPassing(
+        () => run('both', [0x4000n, 0x566an]),
+        () => run('both', [0x4000n, 0n]),
+      ),
+    ).toContain(0x1001n);
     executor.reset();
     // The first operand misses.
-    expect(await towardPassing(() => run('both', [0x2559n, 0n]), () => run('both', [0x4000n, 0n]))).toContain(0x1001n);
+    expect(
+      await towardPassing(
+        () => run('both', [0x2559n, 0n]),
+        () => run('both', [0x4000n, 0n]),
+      ),
+    ).toContain(0x1001n);
   });
 
   it('follows a comparison back from the internal function that returns it', async () => {
     // a >= 0x6800 misses by 0x6800 − 0x5800.
-    expect(await towardPassing(() => run('callOne', [0x5800n]), () => run('callOne', [0x6850n]))).toContain(0x1000n);
+    expect(
+      await towardPassing(
+        () => run('callOne', [0x5800n]),
+        () => run('callOne', [0x6850n]),
+      ),
+    ).toContain(0x1000n);
     executor.reset();
     // a <= 0x7900 misses by 0x7f00 − 0x7900.
-    expect(await towardPassing(() => run('callTwo', [0x7f00n]), () => run('callTwo', [0x7850n]))).toContain(0x600n);
+    expect(
+      await towardPassing(
+        () => run('callTwo', [0x7f00n]),
+        () => run('callTwo', [0x7850n]),
+      ),
+    ).toContain(0x600n);
   });
 
   it('gives a stored bool a metric at the JUMPI that reads it', async () => {

@@ -105,7 +105,10 @@ describe('Executor', () => {
   };
 
   it('deploys in order with code ids 0..n-1 and funds three senders', () => {
-    expect(executor.deployments.map((d) => [d.name, d.codeId])).toEqual([['Probe', 0], ['Token', 1]]);
+    expect(executor.deployments.map((d) => [d.name, d.codeId])).toEqual([
+      ['Probe', 0],
+      ['Token', 1],
+    ]);
     expect(executor.codeIdOf(executor.deployments[1].address)).toBe(1);
     expect(executor.codeIdOf(executor.deployments[1].code)).toBe(1);
     expect(SENDER_ADDRESSES.map((a) => executor.balanceOf(a))).toEqual([SENDER_BALANCE, SENDER_BALANCE, SENDER_BALANCE]);
@@ -205,7 +208,10 @@ describe('Executor', () => {
   });
 
   it('names the deployed contract by file and name', () => {
-    expect(executor.deployments.map((d) => [d.file, d.name, d.deployer, d.value])).toEqual([['', 'Probe', 0, 0n], ['', 'Token', 0, 0n]]);
+    expect(executor.deployments.map((d) => [d.file, d.name, d.deployer, d.value])).toEqual([
+      ['', 'Probe', 0, 0n],
+      ['', 'Token', 0, 0n],
+    ]);
   });
 
   it('names the contract whose constructor reverts', async () => {
@@ -216,7 +222,10 @@ describe('Executor', () => {
 
 describe('Executor built step by step', () => {
   const creation = (name: string, extra: { deployer?: number; value?: bigint } = {}) => ({
-    file: 'Probe.sol', name, creationCode: request(name).creationCode, ...extra,
+    file: 'Probe.sol',
+    name,
+    creationCode: request(name).creationCode,
+    ...extra,
   });
 
   it('returns a failed deployment with its decoded reason and rolls it back', async () => {

@@ -28,7 +28,11 @@ function claim(z: bigint, y: bigint): Tx {
 
 it('verifies KZG openings: the zero blob opens to 0 at any point and to nothing else', async () => {
   const executor = await Executor.create([deployRequest()]);
-  for (const [z, y] of [[0n, 0n], [12345n, 0n], [7n, 1n]]) {
+  for (const [z, y] of [
+    [0n, 0n],
+    [12345n, 0n],
+    [7n, 1n],
+  ]) {
     expect((await executor.run(claim(z, y))).outcome).toEqual({ kind: 'success' });
   }
 });

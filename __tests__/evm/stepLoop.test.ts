@@ -57,7 +57,18 @@ beforeAll(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const SENDER = createAddressFromBigInt(0x10000n);
-const BLOCK = { header: { number: 300n, timestamp: 1_700_000_000n, coinbase: createAddressFromBigInt(0n), difficulty: 0n, prevRandao: new Uint8Array(32), gasLimit: 30_000_000n, baseFeePerGas: 0n, getBlobGasPrice: () => 1n } };
+const BLOCK = {
+  header: {
+    number: 300n,
+    timestamp: 1_700_000_000n,
+    coinbase: createAddressFromBigInt(0n),
+    difficulty: 0n,
+    prevRandao: new Uint8Array(32),
+    gasLimit: 30_000_000n,
+    baseFeePerGas: 0n,
+    getBlobGasPrice: () => 1n,
+  },
+};
 
 async function chain(stepLoop: boolean): Promise<{ evm: EVM; subject: Address }> {
   const common = new Common({ chain: Mainnet, hardfork: Hardfork.Prague, params: paramsEVM });

@@ -111,7 +111,16 @@ describe('transaction trace', () => {
     const spin = async (n: bigint) => (await traceOf(0, call('Branchy', 'spin', [n]))).pathId;
     expect(await spin(38n)).toBe(await spin(37n));
     expect(await spin(5n)).toBe(await spin(7n));
-    for (const [below, above] of [[0n, 1n], [1n, 2n], [2n, 3n], [3n, 4n], [7n, 8n], [15n, 16n], [31n, 32n], [127n, 128n]]) {
+    for (const [below, above] of [
+      [0n, 1n],
+      [1n, 2n],
+      [2n, 3n],
+      [3n, 4n],
+      [7n, 8n],
+      [15n, 16n],
+      [31n, 32n],
+      [127n, 128n],
+    ]) {
       expect(await spin(above)).not.toBe(await spin(below));
     }
     expect(await spin(128n)).toBe(await spin(600n));
@@ -183,7 +192,10 @@ describe('transaction trace', () => {
     const viaRelay = (v: bigint) => traceOf(2, call('Relay', 'via', [relay.address, branchy.address, v]));
     const trace = await viaRelay(42n);
     // The outermost Relay calls Relay again, which calls Branchy: depth 1 under the outermost, depth 2 under it.
-    expect(trace.calleeFrames.map((f) => [f.parent, f.codeId])).toEqual([[-1, relay.codeId], [0, branchy.codeId]]);
+    expect(trace.calleeFrames.map((f) => [f.parent, f.codeId])).toEqual([
+      [-1, relay.codeId],
+      [0, branchy.codeId],
+    ]);
     /** A kept frame's [pc, destination] pairs, out of the triples of all frames. */
     const jumpsOf = (t: typeof trace, frame: number) => t.calleeJumps.filter((_, i) => t.calleeJumps[i - (i % 3)] === frame && i % 3 !== 0);
     const [inner, innermost] = trace.calleeFrames;

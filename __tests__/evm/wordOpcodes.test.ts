@@ -61,7 +61,17 @@ function hashing(ranges: readonly [number, number][]): Uint8Array {
 
 describe('wordOpcodes KECCAK256', () => {
   it('gives the library hash and gas for empty, word, mapping-key, odd, long and unwritten inputs, remembered or not', async () => {
-    const code = hashing([[0, 0], [0, 32], [32, 64], [3, 5], [0, 96], [0, 97], [0, 256], [5000, 64], [32, 64]]);
+    const code = hashing([
+      [0, 0],
+      [0, 32],
+      [32, 64],
+      [3, 5],
+      [0, 96],
+      [0, 97],
+      [0, 256],
+      [5000, 64],
+      [32, 64],
+    ]);
     const library = await (await evmWith(false)).runCode({ code, gasLimit: 10_000_000n });
     const fast = await (await evmWith(true)).runCode({ code, gasLimit: 10_000_000n });
     expect(library.exceptionError).toBeUndefined();

@@ -28,7 +28,9 @@ async function open(name: string) {
 async function targets(name: string): Promise<Record<string, string[]>> {
   const session = await open(name);
   if (isSkipped(session)) throw new Error(`${name} was skipped: ${session.reason}`);
-  return Object.fromEntries(invariantTargets(session).map((t) => [session.setUpContracts[t.deployment - 1].contract!.name, t.functions.map((fn) => fn.name).sort()]));
+  return Object.fromEntries(
+    invariantTargets(session).map((t) => [session.setUpContracts[t.deployment - 1].contract!.name, t.functions.map((fn) => fn.name).sort()]),
+  );
 }
 
 const VAULT_FUNCTIONS = ['deposit', 'pause', 'withdraw'];

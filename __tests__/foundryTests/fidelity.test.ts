@@ -45,13 +45,27 @@ test('an invariant asserting through the flag breaks; its safe twin holds', asyn
   expect(outcomes(await run('FlaggedSupplyInvariantTest'))).toEqual({ invariant_sharesWithinSupply: ['passed', undefined] });
 }, 60_000);
 
-test("a campaign from setUp() finds the flagged invariant, and nothing in the safe twin", async () => {
+test('a campaign from setUp() finds the flagged invariant, and nothing in the safe twin', async () => {
   const findings = async (name: string) => {
-    const opened = await openSuiteWorld({ kind: 'suite', contracts: project.contracts, suite: project.contracts.find((c) => c.name === name)!.id, mode: 'invariant' });
+    const opened = await openSuiteWorld({
+      kind: 'suite',
+      contracts: project.contracts,
+      suite: project.contracts.find((c) => c.name === name)!.id,
+      mode: 'invariant',
+    });
     if (!('world' in opened)) throw new Error(opened.reason);
     const result = await fuzzContract({
-      project, world: opened.world, targets: [], budget: { kind: 'executions', executions: 1500 }, rng: new Rng(3), clock: () => 0,
-      schedule: 'baseline', panicCodes: DEFAULT_PANIC_CODES, techniques: ALL_TECHNIQUES, maxSequenceLength: 8, stopWhen: 'finding',
+      project,
+      world: opened.world,
+      targets: [],
+      budget: { kind: 'executions', executions: 1500 },
+      rng: new Rng(3),
+      clock: () => 0,
+      schedule: 'baseline',
+      panicCodes: DEFAULT_PANIC_CODES,
+      techniques: ALL_TECHNIQUES,
+      maxSequenceLength: 8,
+      stopWhen: 'finding',
     });
     return result.findings.map((f) => f.failure.property);
   };
@@ -64,14 +78,28 @@ test("setUp() and the tests run from forge's start: block 1, timestamp 1", async
 }, 60_000);
 
 test('two instances of one contract from setUp(): the report names and addresses the one called', async () => {
-  const opened = await openSuiteWorld({ kind: 'suite', contracts: project.contracts, suite: project.contracts.find((c) => c.name === 'TwoVaultsInvariantTest')!.id, mode: 'invariant' });
+  const opened = await openSuiteWorld({
+    kind: 'suite',
+    contracts: project.contracts,
+    suite: project.contracts.find((c) => c.name === 'TwoVaultsInvariantTest')!.id,
+    mode: 'invariant',
+  });
   if (!('world' in opened)) throw new Error(opened.reason);
   const { world } = opened;
   const vaults = world.executor.deployments.flatMap((d, i) => (world.contracts[i].name === 'Vault' ? [d.address] : []));
   expect(vaults).toHaveLength(2);
   const result = await fuzzContract({
-    project, world, targets: [], budget: { kind: 'executions', executions: 1500 }, rng: new Rng(3), clock: () => 0,
-    schedule: 'baseline', panicCodes: DEFAULT_PANIC_CODES, techniques: ALL_TECHNIQUES, maxSequenceLength: 8, stopWhen: 'finding',
+    project,
+    world,
+    targets: [],
+    budget: { kind: 'executions', executions: 1500 },
+    rng: new Rng(3),
+    clock: () => 0,
+    schedule: 'baseline',
+    panicCodes: DEFAULT_PANIC_CODES,
+    techniques: ALL_TECHNIQUES,
+    maxSequenceLength: 8,
+    stopWhen: 'finding',
   });
   expect(result.findings.map((f) => [f.failure.kind, f.failure.property])).toEqual([['property', 'invariant_busyVaultSmall']]);
   const calls = result.findings[0].sequence.map((call) => toReportCall(call, result));

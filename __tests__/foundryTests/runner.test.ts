@@ -31,9 +31,15 @@ const byName = (result: SuiteResult) => Object.fromEntries(result.results.map((r
 const statuses = (result: SuiteResult) => Object.fromEntries(result.results.map((r) => [r.name, r.status]));
 
 test('discovers the test contracts, not the handler, with their kinds of test', () => {
-  expect(suites.map((s) => s.contract.name).sort()).toEqual(
-    ['FailingTest', 'ForkTest', 'InterfaceInvariantTest', 'SetUpRevertsTest', 'VaultCapInvariantTest', 'VaultInvariantTest', 'VaultTest'],
-  );
+  expect(suites.map((s) => s.contract.name).sort()).toEqual([
+    'FailingTest',
+    'ForkTest',
+    'InterfaceInvariantTest',
+    'SetUpRevertsTest',
+    'VaultCapInvariantTest',
+    'VaultInvariantTest',
+    'VaultTest',
+  ]);
   const kinds = Object.fromEntries(suite('VaultTest').tests.map((t) => [t.name, `${t.kind}${t.expectsFailure ? ' (testFail)' : ''}`]));
   expect(kinds).toMatchObject({
     test_deposit: 'unit',
@@ -87,7 +93,11 @@ test('a counterexample replays: the same inputs fail again, others pass', async 
 
 test('a setUp() that reverts skips the contract with the decoded reason', async () => {
   const result = await runSuite(project, suite('SetUpRevertsTest'), OPTIONS);
-  expect(result).toEqual({ suite: 'test/Failing.t.sol:SetUpRevertsTest', setUp: { status: 'skipped', reason: 'setUp() failed: Error("only owner mints")' }, results: [] });
+  expect(result).toEqual({
+    suite: 'test/Failing.t.sol:SetUpRevertsTest',
+    setUp: { status: 'skipped', reason: 'setUp() failed: Error("only owner mints")' },
+    results: [],
+  });
 });
 
 test('a setUp() that needs a network skips the contract, naming the cheatcode', async () => {

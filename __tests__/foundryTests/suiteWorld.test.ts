@@ -93,7 +93,7 @@ test("a campaign from the suite's state breaks the invariant the cap suite state
   expect(result.findings[0].sequence.every((call) => call.to === 3)).toBe(true);
 }, 120_000);
 
-test('targetInterfaces: an address setUp() did not create is called through the named artifact\'s ABI', async () => {
+test("targetInterfaces: an address setUp() did not create is called through the named artifact's ABI", async () => {
   const etched = world(await openSuiteWorld(recipe('InterfaceInvariantTest', 'invariant')));
   const at = etched.executor.deployments.findIndex((d) => d.address === '0x000000000000000000000000000000000000beef');
   expect(at).toBeGreaterThan(0);

@@ -49,7 +49,11 @@ async function forgeRun(source: string, contract: string): Promise<RunOutcome> {
     await cp(PROJECT, path.join(dir, 'project'), { recursive: true });
     await installSolcWrapper(path.join(dir, 'home', '.svm'), '0.8.37');
     const env = { ...process.env, HOME: path.join(dir, 'home') };
-    return await runWithForge(path.join(dir, 'project'), { file: `${contract}.t.sol`, contract, source, solidityVersion: '0.8.37' }, { forge: forgeBinary(), env });
+    return await runWithForge(
+      path.join(dir, 'project'),
+      { file: `${contract}.t.sol`, contract, source, solidityVersion: '0.8.37' },
+      { forge: forgeBinary(), env },
+    );
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -57,19 +61,38 @@ async function forgeRun(source: string, contract: string): Promise<RunOutcome> {
 
 const suiteNamed = (name: string): TestSuite => discoverSuites(project).find((s) => s.contract.name === name)!;
 
-async function campaign(name: string, failOnRevert?: readonly string[]): Promise<{ result: ContractCampaignResult; reproduce: (i: number) => Promise<{ source: string; run: RunOutcome }> }> {
+async function campaign(
+  name: string,
+  failOnRevert?: readonly string[],
+): Promise<{ result: ContractCampaignResult; reproduce: (i: number) => Promise<{ source: string; run: RunOutcome }> }> {
   const contract = project.contracts.find((c) => c.name === name)!;
-  const opened = await openSuiteWorld({ kind: 'suite', contracts: project.contracts, suite: contract.id, mode: 'invariant', ...(failOnRevert && { failOnRevert }) });
+  const opened = await openSuiteWorld({
+    kind: 'suite',
+    contracts: project.contracts,
+    suite: contract.id,
+    mode: 'invariant',
+    ...(failOnRevert && { failOnRevert }),
+  });
   if (!('world' in opened)) throw new Error(opened.reason);
   const { world } = opened;
   const result = await fuzzContract({
-    project, world, targets: [], budget: { kind: 'executions', executions: 1500 }, rng: new Rng(3), clock: () => 0,
-    schedule: 'baseline', panicCodes: DEFAULT_PANIC_CODES, techniques: ALL_TECHNIQUES, maxSequenceLength: 8, stopWhen: 'finding',
+    project,
+    world,
+    targets: [],
+    budget: { kind: 'executions', executions: 1500 },
+    rng: new Rng(3),
+    clock: () => 0,
+    schedule: 'baseline',
+    panicCodes: DEFAULT_PANIC_CODES,
+    techniques: ALL_TECHNIQUES,
+    maxSequenceLength: 8,
+    stopWhen: 'finding',
   });
   const reproduce = async (i: number) => {
     const found = result.findings[i];
     // As the pull-request pipeline names it: a property is the test contract's, anything else the code that failed.
-    const failedIn = found.failure.property === undefined ? world.contracts[world.executor.deployments.findIndex((d) => d.codeId === found.failure.codeId)] : undefined;
+    const failedIn =
+      found.failure.property === undefined ? world.contracts[world.executor.deployments.findIndex((d) => d.codeId === found.failure.codeId)] : undefined;
     const finding = { ...toReportFinding(project, result, found, undefined, failedIn), harness: { file: contract.file, contract: name } };
     const start = suitePlan(world, finding.harness, project, []);
     const plan = { ...start, finding, file: `${name}.reproducer.t.sol`, contract: `${name}Reproducer`, solidityVersion: '0.8.37' };
@@ -94,7 +117,9 @@ describe('a suite without forge-std: no `vm`, an external invariant', () => {
 describe('a handler call that raises the failure flag', () => {
   it('is an assertion finding of the campaign, and its reproducer fails on the flag', async () => {
     const { result, reproduce } = await campaign('FlaggedHandlerInvariantTest');
-    expect(result.findings.map((f) => [f.failure.kind, f.failure.message, f.failure.evidence])).toEqual([['assertion', `${FLAGGED_CALL_MESSAGE} (forge fails the invariant run)`, { kind: 'assertion', how: 'failure-flag' }]]);
+    expect(result.findings.map((f) => [f.failure.kind, f.failure.message, f.failure.evidence])).toEqual([
+      ['assertion', `${FLAGGED_CALL_MESSAGE} (forge fails the invariant run)`, { kind: 'assertion', how: 'failure-flag' }],
+    ]);
     const { source, run } = await reproduce(0);
     expect(source).toMatch(/try flaggedAssertingHandler\.deposit\((true|false), [\d_]+\) \{\} catch \{\}\n\s+\}/);
     expect(run).toEqual({ outcome: 'failed', reason: `Error("${FLAGGED_FAILURE_MESSAGE}")` });
@@ -108,7 +133,9 @@ describe('a handler call that raises the failure flag', () => {
 
   it("fails forge's blind invariant mode in Lookout's runner too", async () => {
     const result = await runSuite(project, suiteNamed('FlaggedHandlerInvariantTest'), { seed: 5, invariantRuns: 16, invariantDepth: 8 });
-    expect(result.results.map((r) => [r.name, r.status, r.reason])).toEqual([['invariant_sharesBacked', 'failed', expect.stringContaining(FLAGGED_CALL_MESSAGE)]]);
+    expect(result.results.map((r) => [r.name, r.status, r.reason])).toEqual([
+      ['invariant_sharesBacked', 'failed', expect.stringContaining(FLAGGED_CALL_MESSAGE)],
+    ]);
   }, 120_000);
 });
 
@@ -128,12 +155,18 @@ describe('fail_on_revert', () => {
     const [first] = result.findings;
     expect(first.failure).toMatchObject({ kind: 'property', property: 'invariant_sharesWithinSupply' });
     expect(first.failure.message).toMatch(new RegExp(`^invariant_sharesWithinSupply failed: ${REVERTED_CALL_MESSAGE}: Error\\("(zero deposit|allowance)"\\)$`));
-    expect(first.failure.evidence).toEqual({ kind: 'property', property: 'invariant_sharesWithinSupply', failed: 'target-call-reverted', reason: expect.stringMatching(/^Error\("(zero deposit|allowance)"\)$/) });
+    expect(first.failure.evidence).toEqual({
+      kind: 'property',
+      property: 'invariant_sharesWithinSupply',
+      failed: 'target-call-reverted',
+      reason: expect.stringMatching(/^Error\("(zero deposit|allowance)"\)$/),
+    });
     const { source, run } = await reproduce(0);
     expect(source).toMatch(/vm\.prank\((\w+), \1\);\n\s+vault\.deposit\([\d_]+\);\n\s+\}/);
     expect(run.outcome).toBe('failed');
     expect(first.failure.message).toContain(run.reason);
-    if (forgeRuns) expect(await forgeRun(source, 'FailOnRevertInlineTestReproducer')).toMatchObject({ outcome: 'failed', reason: expect.stringContaining('allowance') });
+    if (forgeRuns)
+      expect(await forgeRun(source, 'FailOnRevertInlineTestReproducer')).toMatchObject({ outcome: 'failed', reason: expect.stringContaining('allowance') });
   }, 240_000);
 
   it("lookout pr's plans carry it: foundry.toml's setting, or the inline one, into the invariant campaign's recipe", async () => {

@@ -58,8 +58,16 @@ const CASES: Case[] = [
 beforeAll(async () => {
   const project = await compileHarvey();
   expect(project.contracts.map((c) => c.name).sort()).toEqual([
-    'BonusCodeWallet', 'BonusCodeWalletSafe', 'Fig1Paths', 'Fig1PathsSafe', 'Fig2StateBug', 'Fig2StateBugSafe',
-    'LongSequence', 'LongSequenceSafe', 'Quadratic', 'QuadraticSafe',
+    'BonusCodeWallet',
+    'BonusCodeWalletSafe',
+    'Fig1Paths',
+    'Fig1PathsSafe',
+    'Fig2StateBug',
+    'Fig2StateBugSafe',
+    'LongSequence',
+    'LongSequenceSafe',
+    'Quadratic',
+    'QuadraticSafe',
   ]);
 });
 

@@ -37,14 +37,28 @@ const bugs: { file: string; budget: string; found: Bug[] }[] = [
   {
     file: 'PropertyOnlyCompare.sol',
     budget: '5000x',
-    found: [{ kind: 'property', calls: [expect.stringMatching(/^set[AB]\(uint256\)$/), expect.stringMatching(/^set[AB]\(uint256\)$/)], message: /echidna_pair\(\) returned false/ }],
+    found: [
+      {
+        kind: 'property',
+        calls: [expect.stringMatching(/^set[AB]\(uint256\)$/), expect.stringMatching(/^set[AB]\(uint256\)$/)],
+        message: /echidna_pair\(\) returned false/,
+      },
+    ],
   },
   { file: 'CreatedInConstructor.sol', budget: '2000x', found: [{ kind: 'property', calls: ['wipe()'], message: /echidna_ledger_kept\(\) returned false/ }] },
   { file: 'CreatedAtRuntime.sol', budget: '8000x', found: [{ kind: 'assertion', calls: ['spawn()', 'poke(address)'], message: /Assertion failed/ }] },
-  { file: 'CreatedByCall.sol', budget: '3000x', found: [{ kind: 'property', calls: ['make()', 'open(uint256)'], message: /echidna_sealed\(\) returned false/ }] },
+  {
+    file: 'CreatedByCall.sol',
+    budget: '3000x',
+    found: [{ kind: 'property', calls: ['make()', 'open(uint256)'], message: /echidna_sealed\(\) returned false/ }],
+  },
   { file: 'SelfCallback.sol', budget: '2000x', found: [{ kind: 'property', calls: ['relay(bytes)'], message: /echidna_not_released\(\) returned false/ }] },
   { file: 'RawBytesString.sol', budget: '2000x', found: [{ kind: 'assertion', calls: ['tag(string)'], message: /Assertion failed/ }] },
-  { file: 'RevertProperty.sol', budget: '3000x', found: [{ kind: 'property', calls: ['unlock(uint256)'], message: /echidna_revert_sealed\(\) returned instead of reverting/ }] },
+  {
+    file: 'RevertProperty.sol',
+    budget: '3000x',
+    found: [{ kind: 'property', calls: ['unlock(uint256)'], message: /echidna_revert_sealed\(\) returned instead of reverting/ }],
+  },
   {
     file: 'BrokenPropertyBeside.sol',
     budget: '3000x',

@@ -26,7 +26,11 @@ describe('publishCheckRun', () => {
     const result = await publishCheckRun(createClient({ token: 't', baseUrl: fake.url }), run(120));
     expect(result).toMatchObject({ ok: true, value: { requests: 3 } });
     const sizes = fake.requests.map((r) => [r.method, (r.body as { output: { annotations: unknown[] } }).output.annotations.length]);
-    expect(sizes).toEqual([['POST', 50], ['PATCH', 50], ['PATCH', 20]]);
+    expect(sizes).toEqual([
+      ['POST', 50],
+      ['PATCH', 50],
+      ['PATCH', 20],
+    ]);
     const [checkRun] = fake.state.checkRuns;
     expect(checkRun).toMatchObject({ head_sha: 'abc123', conclusion: 'failure', name: 'Lookout' });
     expect(checkRun.annotations[119]).toEqual({ path: 'src/A.sol', start_line: 120, end_line: 120, annotation_level: 'warning', title: 't120', message: 'm' });

@@ -16,12 +16,48 @@ export interface RecordedRequest {
   authorization: string | undefined;
 }
 
-export interface FakeComment { id: number; body: string; html_url: string; user: { login: string } }
-export interface FakeCheckRun { id: number; html_url: string; name: string; head_sha: string; conclusion?: string; output: { title?: string; summary?: string }; annotations: unknown[] }
-export interface FakeReview { id: number; body: string; commit_id: string; event: string; state: string }
-export interface FakeReviewComment { id: number; review_id: number; path: string; line: number; body: string }
-export interface FakePullFile { filename: string; status: string; additions: number; deletions?: number; previous_filename?: string; patch?: string }
-export interface FakePull { number: number; head: { sha: string; ref: string }; base: { sha: string; ref: string } }
+export interface FakeComment {
+  id: number;
+  body: string;
+  html_url: string;
+  user: { login: string };
+}
+export interface FakeCheckRun {
+  id: number;
+  html_url: string;
+  name: string;
+  head_sha: string;
+  conclusion?: string;
+  output: { title?: string; summary?: string };
+  annotations: unknown[];
+}
+export interface FakeReview {
+  id: number;
+  body: string;
+  commit_id: string;
+  event: string;
+  state: string;
+}
+export interface FakeReviewComment {
+  id: number;
+  review_id: number;
+  path: string;
+  line: number;
+  body: string;
+}
+export interface FakePullFile {
+  filename: string;
+  status: string;
+  additions: number;
+  deletions?: number;
+  previous_filename?: string;
+  patch?: string;
+}
+export interface FakePull {
+  number: number;
+  head: { sha: string; ref: string };
+  base: { sha: string; ref: string };
+}
 
 export interface FakeGitHubState {
   comments: Map<number, FakeComment[]>;
@@ -59,67 +95,108 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
 
   const routes: Array<[string, RegExp, Handler]> = [
     ['GET', /^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)\/comments$/, (m) => [200, issueComments(Number(m[1]))]],
-    ['POST', /^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)\/comments$/, (m, r) => {
-      if (String(body(r).body ?? '').length > 65_536) return [422, { message: 'Validation Failed', errors: [{ code: 'custom', message: 'Body is too long' }] }];
-      const comment = { id: id(), body: body(r).body, html_url: '', user: { login: 'github-actions[bot]' } };
-      comment.html_url = html(`issues/${m[1]}#issuecomment-${comment.id}`);
-      issueComments(Number(m[1])).push(comment);
-      return [201, comment];
-    }],
-    ['PATCH', /^\/repos\/[^/]+\/[^/]+\/issues\/comments\/(\d+)$/, (m, r) => {
-      const comment = allComments().find((c) => c.id === Number(m[1]));
-      if (!comment) return [404, { message: 'Not Found' }];
-      if (String(body(r).body ?? '').length > 65_536) return [422, { message: 'Validation Failed' }];
-      comment.body = body(r).body;
-      return [200, comment];
-    }],
-    ['POST', /^\/repos\/[^/]+\/[^/]+\/check-runs$/, (_m, r) => {
-      const annotations = body(r).output?.annotations ?? [];
-      if (annotations.length > 50) return [422, { message: 'Only 50 annotations are allowed per request' }];
-      const run: FakeCheckRun = { id: id(), html_url: '', name: body(r).name, head_sha: body(r).head_sha, conclusion: body(r).conclusion, output: body(r).output ?? {}, annotations: [...annotations] };
-      run.html_url = html(`runs/${run.id}`);
-      state.checkRuns.push(run);
-      return [201, run];
-    }],
-    ['PATCH', /^\/repos\/[^/]+\/[^/]+\/check-runs\/(\d+)$/, (m, r) => {
-      const run = state.checkRuns.find((c) => c.id === Number(m[1]));
-      if (!run) return [404, { message: 'Not Found' }];
-      const annotations = body(r).output?.annotations ?? [];
-      if (annotations.length > 50) return [422, { message: 'Only 50 annotations are allowed per request' }];
-      run.annotations.push(...annotations);
-      if (body(r).conclusion) run.conclusion = body(r).conclusion;
-      return [200, run];
-    }],
-    ['GET', /^\/repos\/[^/]+\/[^/]+\/pulls\/(\d+)$/, (m) => {
-      const pull = state.pulls.get(Number(m[1]));
-      return pull ? [200, pull] : [404, { message: 'Not Found' }];
-    }],
+    [
+      'POST',
+      /^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)\/comments$/,
+      (m, r) => {
+        if (String(body(r).body ?? '').length > 65_536)
+          return [422, { message: 'Validation Failed', errors: [{ code: 'custom', message: 'Body is too long' }] }];
+        const comment = { id: id(), body: body(r).body, html_url: '', user: { login: 'github-actions[bot]' } };
+        comment.html_url = html(`issues/${m[1]}#issuecomment-${comment.id}`);
+        issueComments(Number(m[1])).push(comment);
+        return [201, comment];
+      },
+    ],
+    [
+      'PATCH',
+      /^\/repos\/[^/]+\/[^/]+\/issues\/comments\/(\d+)$/,
+      (m, r) => {
+        const comment = allComments().find((c) => c.id === Number(m[1]));
+        if (!comment) return [404, { message: 'Not Found' }];
+        if (String(body(r).body ?? '').length > 65_536) return [422, { message: 'Validation Failed' }];
+        comment.body = body(r).body;
+        return [200, comment];
+      },
+    ],
+    [
+      'POST',
+      /^\/repos\/[^/]+\/[^/]+\/check-runs$/,
+      (_m, r) => {
+        const annotations = body(r).output?.annotations ?? [];
+        if (annotations.length > 50) return [422, { message: 'Only 50 annotations are allowed per request' }];
+        const run: FakeCheckRun = {
+          id: id(),
+          html_url: '',
+          name: body(r).name,
+          head_sha: body(r).head_sha,
+          conclusion: body(r).conclusion,
+          output: body(r).output ?? {},
+          annotations: [...annotations],
+        };
+        run.html_url = html(`runs/${run.id}`);
+        state.checkRuns.push(run);
+        return [201, run];
+      },
+    ],
+    [
+      'PATCH',
+      /^\/repos\/[^/]+\/[^/]+\/check-runs\/(\d+)$/,
+      (m, r) => {
+        const run = state.checkRuns.find((c) => c.id === Number(m[1]));
+        if (!run) return [404, { message: 'Not Found' }];
+        const annotations = body(r).output?.annotations ?? [];
+        if (annotations.length > 50) return [422, { message: 'Only 50 annotations are allowed per request' }];
+        run.annotations.push(...annotations);
+        if (body(r).conclusion) run.conclusion = body(r).conclusion;
+        return [200, run];
+      },
+    ],
+    [
+      'GET',
+      /^\/repos\/[^/]+\/[^/]+\/pulls\/(\d+)$/,
+      (m) => {
+        const pull = state.pulls.get(Number(m[1]));
+        return pull ? [200, pull] : [404, { message: 'Not Found' }];
+      },
+    ],
     ['GET', /^\/repos\/[^/]+\/[^/]+\/pulls\/(\d+)\/files$/, (m) => [200, (state.pullFiles.get(Number(m[1])) ?? []).slice(0, 3000)]],
     ['GET', /^\/repos\/[^/]+\/[^/]+\/pulls\/(\d+)\/reviews$/, (m) => [200, pullReviews(Number(m[1]))]],
-    ['POST', /^\/repos\/[^/]+\/[^/]+\/pulls\/(\d+)\/reviews$/, (m, r) => {
-      const pull = Number(m[1]);
-      const comments: Array<{ path: string; line: number; body: string }> = body(r).comments ?? [];
-      const outside = comments.find((c) => !diffLines(state.pullFiles.get(pull) ?? [], c.path).has(c.line));
-      // GitHub refuses the whole review when one comment is not on a line of the diff.
-      if (outside) return [422, { message: 'Unprocessable Entity', errors: ['Pull request review thread line must be part of the diff'] }];
-      const review: FakeReview = { id: id(), body: body(r).body ?? '', commit_id: body(r).commit_id, event: body(r).event, state: 'COMMENTED' };
-      pullReviews(pull).push(review);
-      for (const c of comments) state.reviewComments.push({ id: id(), review_id: review.id, path: c.path, line: c.line, body: c.body });
-      return [200, review];
-    }],
-    ['PUT', /^\/repos\/[^/]+\/[^/]+\/pulls\/(\d+)\/reviews\/(\d+)$/, (m, r) => {
-      const review = pullReviews(Number(m[1])).find((x) => x.id === Number(m[2]));
-      if (!review) return [404, { message: 'Not Found' }];
-      review.body = body(r).body;
-      return [200, review];
-    }],
+    [
+      'POST',
+      /^\/repos\/[^/]+\/[^/]+\/pulls\/(\d+)\/reviews$/,
+      (m, r) => {
+        const pull = Number(m[1]);
+        const comments: Array<{ path: string; line: number; body: string }> = body(r).comments ?? [];
+        const outside = comments.find((c) => !diffLines(state.pullFiles.get(pull) ?? [], c.path).has(c.line));
+        // GitHub refuses the whole review when one comment is not on a line of the diff.
+        if (outside) return [422, { message: 'Unprocessable Entity', errors: ['Pull request review thread line must be part of the diff'] }];
+        const review: FakeReview = { id: id(), body: body(r).body ?? '', commit_id: body(r).commit_id, event: body(r).event, state: 'COMMENTED' };
+        pullReviews(pull).push(review);
+        for (const c of comments) state.reviewComments.push({ id: id(), review_id: review.id, path: c.path, line: c.line, body: c.body });
+        return [200, review];
+      },
+    ],
+    [
+      'PUT',
+      /^\/repos\/[^/]+\/[^/]+\/pulls\/(\d+)\/reviews\/(\d+)$/,
+      (m, r) => {
+        const review = pullReviews(Number(m[1])).find((x) => x.id === Number(m[2]));
+        if (!review) return [404, { message: 'Not Found' }];
+        review.body = body(r).body;
+        return [200, review];
+      },
+    ],
     ['GET', /^\/repos\/[^/]+\/[^/]+\/pulls\/(\d+)\/reviews\/(\d+)\/comments$/, (m) => [200, state.reviewComments.filter((c) => c.review_id === Number(m[2]))]],
-    ['DELETE', /^\/repos\/[^/]+\/[^/]+\/pulls\/comments\/(\d+)$/, (m) => {
-      const at = state.reviewComments.findIndex((c) => c.id === Number(m[1]));
-      if (at < 0) return [404, { message: 'Not Found' }];
-      state.reviewComments.splice(at, 1);
-      return [204, undefined];
-    }],
+    [
+      'DELETE',
+      /^\/repos\/[^/]+\/[^/]+\/pulls\/comments\/(\d+)$/,
+      (m) => {
+        const at = state.reviewComments.findIndex((c) => c.id === Number(m[1]));
+        if (at < 0) return [404, { message: 'Not Found' }];
+        state.reviewComments.splice(at, 1);
+        return [204, undefined];
+      },
+    ],
   ];
 
   const server = createServer((req, res) => {

@@ -33,9 +33,15 @@ export async function deployLibraryFixture(file: string, callerName: string, lib
     return outcome.deployment;
   };
   const library = await deploy(libraryName, contract(libraryName).creation.bytecode);
-  const subject = await deploy(callerName, linkCode(caller.creation.bytecode, caller.creation.linkReferences, () => library.address));
+  const subject = await deploy(
+    callerName,
+    linkCode(caller.creation.bytecode, caller.creation.linkReferences, () => library.address),
+  );
   await executor.snapshot();
-  const line = readFileSync(path.join(BRAN, file), 'utf8').split('\n').findIndex((text) => text.includes('// TARGET')) + 1;
+  const line =
+    readFileSync(path.join(BRAN, file), 'utf8')
+      .split('\n')
+      .findIndex((text) => text.includes('// TARGET')) + 1;
   const [target] = buildTargets(project, [{ path: file, status: 'modified', addedLines: [line], deletedAfter: [] }]);
   return { project, caller, executor, library, subject, target };
 }

@@ -53,10 +53,12 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'lookout-oracles-'));
   writeFileSync(path.join(dir, 'Oracles.sol'), SOURCE);
   project = await compileProject({ root: dir, paths: ['Oracles.sol'] });
-  executor = await Executor.create(['Oracles', 'Caller'].map((name) => {
-    const contract = project.contracts.find((c) => c.name === name)!;
-    return { name, abi: contract.abi, creationCode: contract.creation.bytecode };
-  }));
+  executor = await Executor.create(
+    ['Oracles', 'Caller'].map((name) => {
+      const contract = project.contracts.find((c) => c.name === name)!;
+      return { name, abi: contract.abi, creationCode: contract.creation.bytecode };
+    }),
+  );
 });
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

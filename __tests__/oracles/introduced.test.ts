@@ -95,7 +95,11 @@ describe('a failure behind another on the base', () => {
   it("a broken property is pre-existing though the base's run shows an ether leak first (the funded contract pays the caller)", async () => {
     const head = (await contracts('__fixtures__/engine', ['Guarded.sol'])).get('Guarded')!;
     // The deployer pays in, then alice arms and executes: the leak is seen at the same call as the broken property.
-    const sequence = [{ sender: 0, to: 0, target: { kind: 'receive' as const }, args: [], value: 10n ** 18n, blockDelay: 0, timeDelay: 0 }, call(head, 'armEmergency', [], 1), call(head, 'executeEmergency', [], 1)];
+    const sequence = [
+      { sender: 0, to: 0, target: { kind: 'receive' as const }, args: [], value: 10n ** 18n, blockDelay: 0, timeDelay: 0 },
+      call(head, 'armEmergency', [], 1),
+      call(head, 'executeEmergency', [], 1),
+    ];
     const broken: FailureSite = { ...found('property'), property: 'property_only_owner_executes_emergency' };
     expect(await failsOnBase(await baseWith(head), [head], head.id, sequence, found('ether-leak'), SETTINGS)).toBe(true);
     expect(await failsOnBase(await baseWith(head), [head], head.id, sequence, broken, SETTINGS)).toBe(true);

@@ -63,11 +63,21 @@ describe('checkProperties', () => {
     const failures = await checkProperties(probe, [solvent, owner]);
     expect(failures).toEqual([
       {
-        kind: 'property', panicCode: null, codeId: 5, pc: 0, message: 'property_solvent() returned false', property: 'property_solvent',
+        kind: 'property',
+        panicCode: null,
+        codeId: 5,
+        pc: 0,
+        message: 'property_solvent() returned false',
+        property: 'property_solvent',
         evidence: { kind: 'property', property: 'property_solvent', failed: 'returned-false', reason: null },
       },
       {
-        kind: 'property', panicCode: null, codeId: 5, pc: 0, message: 'echidna_owner() reverted: Error("no owner")', property: 'echidna_owner',
+        kind: 'property',
+        panicCode: null,
+        codeId: 5,
+        pc: 0,
+        message: 'echidna_owner() reverted: Error("no owner")',
+        property: 'echidna_owner',
         evidence: { kind: 'property', property: 'echidna_owner', failed: 'reverted', reason: 'Error("no owner")' },
       },
     ]);
@@ -81,10 +91,12 @@ describe('checkProperties', () => {
       'property_solvent() did not return a bool',
       'echidna_owner() did not return a bool',
     ]);
-    expect((await checkProperties(weird, [solvent])).map((f) => f.evidence)).toEqual([{ kind: 'property', property: 'property_solvent', failed: 'not-a-bool', reason: null }]);
+    expect((await checkProperties(weird, [solvent])).map((f) => f.evidence)).toEqual([
+      { kind: 'property', property: 'property_solvent', failed: 'not-a-bool', reason: null },
+    ]);
   });
 
-  it('holds an echidna_revert_* property when it reverts and fails it when it returns (Echidna\'s rule)', async () => {
+  it("holds an echidna_revert_* property when it reverts and fails it when it returns (Echidna's rule)", async () => {
     const [mustRevert] = propertyFunctions(parseAbi(['function echidna_revert_paused() view returns (bool)']), 0, 2);
     expect(mustRevert!.holds).toBe('reverts');
     const reverts = probeOf({ [sel('echidna_revert_paused')]: { success: false, returnData: new Uint8Array() } });

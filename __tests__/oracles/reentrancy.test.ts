@@ -38,10 +38,11 @@ beforeAll(async () => {
 async function world(name: string): Promise<{ harness: SequenceHarness; bank: (fn: string, args?: AbiValue[], sender?: number, value?: bigint) => Call }> {
   const bank = contracts.get(name)!;
   const attacker = attackerContract();
-  const executor = await Executor.create(
-    [bank, attacker].map((c) => ({ name: c.name, file: c.file, abi: c.abi, creationCode: c.creation.bytecode })),
+  const executor = await Executor.create([bank, attacker].map((c) => ({ name: c.name, file: c.file, abi: c.abi, creationCode: c.creation.bytecode })));
+  const oracles = buildOracles(
+    { contracts: [bank, attacker], deployments: executor.deployments, subject: BANK },
+    { panicCodes: DEFAULT_PANIC_CODES, probe: 1n << 255n },
   );
-  const oracles = buildOracles({ contracts: [bank, attacker], deployments: executor.deployments, subject: BANK }, { panicCodes: DEFAULT_PANIC_CODES, probe: 1n << 255n });
   const call = (fn: string, args: AbiValue[] = [], sender = ALICE, value = 0n): Call => {
     const abi = bank.abi.find((item): item is AbiFunction => item.type === 'function' && item.name === fn)!;
     return { sender, to: BANK, target: functionTarget(abi), args, value, blockDelay: 0, timeDelay: 0 };
@@ -184,7 +185,11 @@ describe("the attacker's calls in path identity", () => {
   it('gives a re-entered withdraw a path of its own, and an unarmed one the direct path', async () => {
     const { harness: h, bank } = await observedWorld();
     const [, , direct] = await pathIds(h, [bank('deposit', [], ALICE, 5n * ETHER), bank('deposit', [], BOB, ETHER), bank('withdraw', [], BOB)]);
-    const [, , unarmed] = await pathIds(h, [bank('deposit', [], ALICE, 5n * ETHER), attacker(h, 'deposit', undefined, ETHER), attacker(h, 'withdraw', undefined)]);
+    const [, , unarmed] = await pathIds(h, [
+      bank('deposit', [], ALICE, 5n * ETHER),
+      attacker(h, 'deposit', undefined, ETHER),
+      attacker(h, 'withdraw', undefined),
+    ]);
     const [, , reentered] = await pathIds(h, reentrantWithdraw(h, bank));
     expect(unarmed).toBe(direct);
     expect(reentered).not.toBe(direct);
@@ -192,7 +197,11 @@ describe("the attacker's calls in path identity", () => {
 
   it('gives a re-entry that fails (a guard reverts it) the unarmed path: it changed nothing', async () => {
     const { harness: h, bank } = await observedWorld('GuardedBank');
-    const [, , unarmed] = await pathIds(h, [bank('deposit', [], ALICE, 5n * ETHER), attacker(h, 'deposit', undefined, ETHER), attacker(h, 'withdraw', undefined)]);
+    const [, , unarmed] = await pathIds(h, [
+      bank('deposit', [], ALICE, 5n * ETHER),
+      attacker(h, 'deposit', undefined, ETHER),
+      attacker(h, 'withdraw', undefined),
+    ]);
     const [, , guarded] = await pathIds(h, reentrantWithdraw(h, bank));
     expect(guarded).toBe(unarmed);
   });

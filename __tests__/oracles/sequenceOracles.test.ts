@@ -30,7 +30,10 @@ beforeAll(async () => {
 async function harness(name: string): Promise<{ harness: SequenceHarness; call: (fn: string, args?: AbiValue[], sender?: number, value?: bigint) => Call }> {
   const contract = contracts.get(name)!;
   const executor = await Executor.create([{ name, file: contract.file, abi: contract.abi, creationCode: contract.creation.bytecode }]);
-  const oracles = buildOracles({ contracts: [contract], deployments: executor.deployments, subject: 0 }, { panicCodes: DEFAULT_PANIC_CODES, probe: 1n << 255n });
+  const oracles = buildOracles(
+    { contracts: [contract], deployments: executor.deployments, subject: 0 },
+    { panicCodes: DEFAULT_PANIC_CODES, probe: 1n << 255n },
+  );
   const call = (fn: string, args: AbiValue[] = [], sender = 0, value = 0n): Call => {
     const abi = contract.abi.find((item): item is AbiFunction => item.type === 'function' && item.name === fn)!;
     return { sender, to: 0, target: functionTarget(abi), args, value, blockDelay: 0, timeDelay: 0 };
@@ -40,7 +43,9 @@ async function harness(name: string): Promise<{ harness: SequenceHarness; call: 
 
 async function failure(h: SequenceHarness, sequence: TxSequence) {
   const run = await runSequence(h, sequence);
-  return run.failure && { kind: run.failure.failure.kind, index: run.failure.index, message: run.failure.failure.message, evidence: run.failure.failure.evidence };
+  return (
+    run.failure && { kind: run.failure.failure.kind, index: run.failure.index, message: run.failure.failure.message, evidence: run.failure.failure.evidence }
+  );
 }
 
 describe('ether-leak', () => {
@@ -75,7 +80,17 @@ describe('token-theft', () => {
       kind: 'token-theft',
       index: 1,
       message: `TokenSkipsAllowance (${token}): transferFrom moved ${6n * ETHER} of ${deployer}'s balance in a transaction from ${alice}, with an allowance of ${5n * ETHER}`,
-      evidence: { kind: 'token-theft', theft: 'balance', token, tokenName: 'TokenSkipsAllowance', holder: deployer, amount: 6n * ETHER, allowance: 5n * ETHER, transferFrom: true, sender: alice },
+      evidence: {
+        kind: 'token-theft',
+        theft: 'balance',
+        token,
+        tokenName: 'TokenSkipsAllowance',
+        holder: deployer,
+        amount: 6n * ETHER,
+        allowance: 5n * ETHER,
+        transferFrom: true,
+        sender: alice,
+      },
     });
   });
 
@@ -88,7 +103,17 @@ describe('token-theft', () => {
       kind: 'token-theft',
       index: 0,
       message: `TokenAllowanceWrap (${token}): allowance(${deployer}, ${alice}) rose from 0 to ${wrapped} in a transaction from ${alice}, not from the owner`,
-      evidence: { kind: 'token-theft', theft: 'allowance', token, tokenName: 'TokenAllowanceWrap', owner: deployer, spender: alice, before: 0n, after: wrapped, sender: alice },
+      evidence: {
+        kind: 'token-theft',
+        theft: 'allowance',
+        token,
+        tokenName: 'TokenAllowanceWrap',
+        owner: deployer,
+        spender: alice,
+        before: 0n,
+        after: wrapped,
+        sender: alice,
+      },
     });
   });
 

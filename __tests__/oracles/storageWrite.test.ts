@@ -11,9 +11,22 @@ const OP_SSTORE = 0x55;
 
 function result(sstores: Partial<StorageWrite>[], outcome: TxResult['outcome'] = { kind: 'success' }): TxResult {
   return {
-    outcome, returnData: new Uint8Array(0), gasUsed: 0n, logs: [], created: [],
+    outcome,
+    returnData: new Uint8Array(0),
+    gasUsed: 0n,
+    logs: [],
+    created: [],
     trace: {
-      pathId: '', edges: [], jumps: new Uint32Array(0), jumpsTruncated: false, comparisons: [], sloads: [], blocks: new Map(), effects: [], calleeFrames: [], calleeJumps: new Uint32Array(0),
+      pathId: '',
+      edges: [],
+      jumps: new Uint32Array(0),
+      jumpsTruncated: false,
+      comparisons: [],
+      sloads: [],
+      blocks: new Map(),
+      effects: [],
+      calleeFrames: [],
+      calleeJumps: new Uint32Array(0),
       sstores: sstores.map((s) => ({ codeId: 0, pc: 0, address: '0x01', slot: 0n, value: 0n, ...s })),
     },
   };
@@ -28,7 +41,12 @@ describe('storageWriteOracle on hand-built results', () => {
   });
 
   test('an SSTORE to the probe fails at that SSTORE', () => {
-    const failure = oracle(result([{ slot: 3n, pc: 10 }, { slot: PROBE, pc: 77, codeId: 2, address: '0xab' }]));
+    const failure = oracle(
+      result([
+        { slot: 3n, pc: 10 },
+        { slot: PROBE, pc: 77, codeId: 2, address: '0xab' },
+      ]),
+    );
     expect(failure).toMatchObject({ kind: 'arbitrary-storage-write', panicCode: null, codeId: 2, pc: 77 });
     expect(failure?.message).toContain('0xab');
     expect(failure?.evidence).toEqual({ kind: 'arbitrary-storage-write', contract: '0xab', slot: `0x${PROBE.toString(16)}` });

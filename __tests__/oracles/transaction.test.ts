@@ -3,13 +3,7 @@ import type { TxOutcome, TxResult } from '../../src/evm/types.js';
 import { failureKey, type Failure } from '../../src/oracles/failure.js';
 import { DEFAULT_PANIC_CODES, describePanic, formatPanicCode } from '../../src/abi/panic.js';
 import { decodeRevert, describeRevert } from '../../src/abi/revert.js';
-import {
-  DEFAULT_ORACLE_CONFIG,
-  assertionOracle,
-  checkTransaction,
-  panicOracle,
-  transactionOracles,
-} from '../../src/oracles/transaction.js';
+import { DEFAULT_ORACLE_CONFIG, assertionOracle, checkTransaction, panicOracle, transactionOracles } from '../../src/oracles/transaction.js';
 
 const errors = parseAbi(['error Panic(uint256 code)', 'error Error(string reason)', 'error NotOwner(address who)']);
 
@@ -24,7 +18,19 @@ function result(outcome: TxOutcome): TxResult {
     gasUsed: 21000n,
     created: [],
     logs: [],
-    trace: { pathId: '0', edges: [], jumps: new Uint32Array(), jumpsTruncated: false, comparisons: [], sloads: [], sstores: [], effects: [], blocks: new Map(), calleeFrames: [], calleeJumps: new Uint32Array(0) },
+    trace: {
+      pathId: '0',
+      edges: [],
+      jumps: new Uint32Array(),
+      jumpsTruncated: false,
+      comparisons: [],
+      sloads: [],
+      sstores: [],
+      effects: [],
+      blocks: new Map(),
+      calleeFrames: [],
+      calleeJumps: new Uint32Array(0),
+    },
   };
 }
 
@@ -70,7 +76,12 @@ describe('assertionOracle', () => {
 
   it('reports the INVALID opcode', () => {
     expect(assertionOracle(result({ kind: 'invalid', pc: 55, codeId: 1 }))).toMatchObject({
-      kind: 'assertion', panicCode: null, pc: 55, codeId: 1, message: 'INVALID opcode (0xfe) executed: an assertion failed', evidence: { kind: 'assertion', how: 'invalid-opcode' },
+      kind: 'assertion',
+      panicCode: null,
+      pc: 55,
+      codeId: 1,
+      message: 'INVALID opcode (0xfe) executed: an assertion failed',
+      evidence: { kind: 'assertion', how: 'invalid-opcode' },
     });
   });
 

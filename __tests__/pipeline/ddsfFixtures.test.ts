@@ -21,7 +21,11 @@ describe('Thermostat (Harvey Fig. 2-style)', () => {
     const report = await fuzz('Thermostat.sol', '5000x');
     const [finding] = report.findings.filter((f) => f.kind === 'assertion');
     expect(finding).toMatchObject({ line: 28, function: 'vent()' });
-    expect(finding.sequence.map((c) => [c.function, c.args])).toEqual([['setSetpoint(uint256)', ['759']], ['commit()', []], ['vent()', []]]);
+    expect(finding.sequence.map((c) => [c.function, c.args])).toEqual([
+      ['setSetpoint(uint256)', ['759']],
+      ['commit()', []],
+      ['vent()', []],
+    ]);
   });
 
   it('safe twin reports nothing', async () => {

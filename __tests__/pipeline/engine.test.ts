@@ -107,7 +107,11 @@ describe('determinism', () => {
 
   it('holds with targets, through the lookahead analysis and schedule', async () => {
     const strip = (r: Report) =>
-      JSON.parse(JSON.stringify(r, (key, value) => (['elapsedMs', 'fuzzMs', 'transactionsPerSecond', 'foundMs', 'analysisMs', 'firstReachedMs'].includes(key) ? 0 : value)));
+      JSON.parse(
+        JSON.stringify(r, (key, value) =>
+          ['elapsedMs', 'fuzzMs', 'transactionsPerSecond', 'foundMs', 'analysisMs', 'firstReachedMs'].includes(key) ? 0 : value,
+        ),
+      );
     const targets = [22, 23].map((line) => ({ file: '__fixtures__/engine/Vault.sol', line }));
     const config = { budget: parseBudget('2000x'), seed: 5, targets };
     const first = await fuzz('Vault.sol', config);

@@ -16,7 +16,11 @@ const FIXTURE = '__fixtures__/bran/LibraryGuard.sol';
 const MARKERS = ['DEAD_IN_LIBRARY', 'LIVE_IN_LIBRARY'] as const;
 
 function lineOf(marker: string): number {
-  return readFileSync(path.join(REPO_ROOT, FIXTURE), 'utf8').split('\n').findIndex((text) => text.includes(`// ${marker}`)) + 1;
+  return (
+    readFileSync(path.join(REPO_ROOT, FIXTURE), 'utf8')
+      .split('\n')
+      .findIndex((text) => text.includes(`// ${marker}`)) + 1
+  );
 }
 
 async function statuses(schedule: ScheduleName): Promise<Record<string, string>> {

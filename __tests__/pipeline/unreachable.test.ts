@@ -34,9 +34,14 @@ afterAll(() => rmSync(out, { recursive: true, force: true }));
 async function statuses(extra: string[]): Promise<Record<Marker, TargetStatus>> {
   const json = path.join(out, `${extra.join('-') || 'default'}.json`);
   const lines = Object.fromEntries(MARKERS.map((marker) => [lineOf(marker), marker])) as Record<number, Marker>;
-  const targets = Object.keys(lines).map((line) => `${FIXTURE}:${line}`).join(',');
+  const targets = Object.keys(lines)
+    .map((line) => `${FIXTURE}:${line}`)
+    .join(',');
   const logger = memoryLogger();
-  const status = await runCommand(['fuzz', FIXTURE, '--targets', targets, '--budget', '2000x', '--workers', '1', '--json', json, ...extra], { cwd: ROOT, logger });
+  const status = await runCommand(['fuzz', FIXTURE, '--targets', targets, '--budget', '2000x', '--workers', '1', '--json', json, ...extra], {
+    cwd: ROOT,
+    logger,
+  });
   expect(status).toBe(0); // no failure to find in this fixture
   const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
   expect(report.targets.map((t) => t.file)).toEqual(MARKERS.map(() => FIXTURE));

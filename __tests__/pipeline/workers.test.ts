@@ -76,7 +76,7 @@ describe('lookout pr on two workers', () => {
 });
 
 describe('a worker that fails', () => {
-  it('fails the campaign with the worker\'s own message', async () => {
+  it("fails the campaign with the worker's own message", async () => {
     const project = await compileProject({ root: REPO_ROOT, paths: [VAULT] });
     const config = readProjectConfig(path.join(REPO_ROOT, PROJECT_CONFIG_FILE));
     const run = workerRunner([

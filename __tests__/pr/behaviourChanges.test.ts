@@ -39,7 +39,10 @@ describe('lookout pr: behaviour changes between base and head', () => {
     for (const change of withdrawals) {
       // Through the attacker, the base's panic comes back as the attacker's revert, without data.
       const throughAttacker = change.sequence[change.sequence.length - 1].attacker !== undefined;
-      expect(change).toMatchObject({ introduced: true, behaviour: { base: expect.stringMatching(throughAttacker ? /^reverts( without data|.*Panic 0x11)/ : /Panic 0x11/) } });
+      expect(change).toMatchObject({
+        introduced: true,
+        behaviour: { base: expect.stringMatching(throughAttacker ? /^reverts( without data|.*Panic 0x11)/ : /Panic 0x11/) },
+      });
       expect(change.behaviour?.head).not.toMatch(/Panic 0x11/);
       expect(change.sequence.length).toBeLessThanOrEqual(3);
     }
@@ -87,7 +90,9 @@ describe('lookout pr: behaviour changes between base and head', () => {
 
   it('deploys the base with its own arguments when the constructor changed, says so, and still compares', async () => {
     const run = await pr('constructor-change');
-    expect(run.log).toContainEqual(expect.stringMatching(/Capped: the constructor changed from \(\) to \(uint256\); the base is deployed with arguments synthesised for its own/));
+    expect(run.log).toContainEqual(
+      expect.stringMatching(/Capped: the constructor changed from \(\) to \(uint256\); the base is deployed with arguments synthesised for its own/),
+    );
     // A cap other than 1000 shows where one revision accepts a deposit the other refuses.
     expect(changes(run).map((c) => [c.contract, c.function])).toContainEqual(['Capped', 'deposit(uint256)']);
   });

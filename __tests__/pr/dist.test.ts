@@ -84,7 +84,13 @@ describe('dist/cli/index.js pr', () => {
         // address: which deployment was called, when a setUp() made two of one contract (issue 17).
         sequence: ['address,args,blockDelay,calldata,contract,function,sender,timeDelay,value'],
       });
-      expect(report).toMatchObject({ schemaVersion: 1, tool: { name: 'lookout' }, seed: 1, budget: { seconds: BUDGET_SECONDS, executions: null }, base: 'compared' });
+      expect(report).toMatchObject({
+        schemaVersion: 1,
+        tool: { name: 'lookout' },
+        seed: 1,
+        budget: { seconds: BUDGET_SECONDS, executions: null },
+        base: 'compared',
+      });
       expect(report.senders!.map((s) => s.name)).toEqual(['deployer', 'alice', 'bob']);
       expect(report.stats.transactions).toBeGreaterThan(0);
       for (const target of report.targets) expect(target.file).toBe(file);

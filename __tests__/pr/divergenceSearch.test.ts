@@ -19,7 +19,10 @@ const BUDGET = { kind: 'executions', executions: 2000 } as const;
 
 async function campaign(withWatch: boolean) {
   const { base, head } = await deployRevisions('transposed-constant', ['FeeMath']);
-  const allowance = new ComparisonAllowance(planBudget(BUDGET, [{ campaign: 'FeeMath', contract: 'FeeMath', targets: 1 }], { workers: 1, compared: 1 }).comparison!, () => 0);
+  const allowance = new ComparisonAllowance(
+    planBudget(BUDGET, [{ campaign: 'FeeMath', contract: 'FeeMath', targets: 1 }], { workers: 1, compared: 1 }).comparison!,
+    () => 0,
+  );
   const watch = new BehaviourWatch(head, base, allowance);
   const dictionary = new Dictionary();
   dictionary.mineBytecode(head.executor.deployments[0].code);

@@ -56,7 +56,13 @@ describe('lookout pr on Foundry-shaped projects', () => {
     const run = await pr('vault', 'safe');
     // test/Vault.t.sol's setUp() deploys the vault: Lookout does not deploy it again (issue 17).
     expect(run.report.deployments).toEqual([
-      expect.objectContaining({ contract: 'MockERC20', file: 'test/utils/mocks/MockERC20.sol', from: 'setUp', source: 'test/Vault.t.sol:VaultTest', skipped: null }),
+      expect.objectContaining({
+        contract: 'MockERC20',
+        file: 'test/utils/mocks/MockERC20.sol',
+        from: 'setUp',
+        source: 'test/Vault.t.sol:VaultTest',
+        skipped: null,
+      }),
       expect.objectContaining({ contract: 'Vault', file: 'src/Vault.sol', from: 'setUp', source: 'test/Vault.t.sol:VaultTest', skipped: null }),
     ]);
     expect(run.report.targets.filter((t) => t.status === 'reached').length).toBeGreaterThan(0);
@@ -66,9 +72,15 @@ describe('lookout pr on Foundry-shaped projects', () => {
   it('reaches changed code of an abstract contract through the mock that implements it, and links the external library', async () => {
     const run = await pr('library', 'bug');
     expect(run.report.deployments?.map((d) => [d.contract, d.skipped])).toEqual(
-      expect.arrayContaining([['Stats', null], ['PriceFeed', null], ['MockConsumer', null]]),
+      expect.arrayContaining([
+        ['Stats', null],
+        ['PriceFeed', null],
+        ['MockConsumer', null],
+      ]),
     );
-    expect(run.report.targets).toContainEqual(expect.objectContaining({ file: 'src/base/FeedConsumer.sol', line: 31, contract: 'MockConsumer', status: 'reached' }));
+    expect(run.report.targets).toContainEqual(
+      expect.objectContaining({ file: 'src/base/FeedConsumer.sol', line: 31, contract: 'MockConsumer', status: 'reached' }),
+    );
     expect(found(run)).toContainEqual(['assertion', '0x01', 'MockConsumer', 'src/base/FeedConsumer.sol', 31, true]);
     // The library's own changed lines run in the library's code, called by the contract that links it.
     const libraryLines = run.report.targets.filter((t) => t.file === 'src/libraries/Stats.sol');
@@ -87,7 +99,9 @@ describe('lookout pr on Foundry-shaped projects', () => {
     const fuzzed = run.report.targets.filter((t) => t.status !== 'not-fuzzed');
     expect(new Set(fuzzed.map((t) => t.contractFile))).toEqual(new Set(['src/b/Counter.sol']));
     // The changed test file is reported, with why it was not fuzzed.
-    expect(run.report.targets.filter((t) => t.file === 'test/b/Counter.t.sol').every((t) => t.status === 'not-fuzzed' && /Foundry test/.test(t.reason ?? ''))).toBe(true);
+    expect(
+      run.report.targets.filter((t) => t.file === 'test/b/Counter.t.sol').every((t) => t.status === 'not-fuzzed' && /Foundry test/.test(t.reason ?? '')),
+    ).toBe(true);
   });
 
   it('reports nothing on the two-names project when undo checks its steps', async () => {
@@ -99,7 +113,11 @@ describe('lookout pr on Foundry-shaped projects', () => {
 describe('lookout pr when part of the project cannot be built', () => {
   it('fuzzes what builds, reports the rest as not fuzzed with the compiler problem, and exits 2', async () => {
     const sol = (pragma: string, body: string) => `// SPDX-License-Identifier: MIT\npragma solidity ${pragma};\n\n${body}\n`;
-    const good = (check: string) => sol('^0.8.20', `contract Good {\n    uint256[2] public slots;\n\n    function put(uint256 i, uint256 v) external {\n        ${check}\n        slots[i] = v;\n    }\n}`);
+    const good = (check: string) =>
+      sol(
+        '^0.8.20',
+        `contract Good {\n    uint256[2] public slots;\n\n    function put(uint256 i, uint256 v) external {\n        ${check}\n        slots[i] = v;\n    }\n}`,
+      );
     const old = (v: string) => sol('=0.6.12', `contract Old {\n    uint256 public v;\n\n    function set(uint256 x) external {\n        v = ${v};\n    }\n}`);
     const repo = await pullRequest(
       { 'foundry.toml': '[profile.default]\n', 'src/Good.sol': good('require(i < 2);'), 'src/Old.sol': old('x') },
@@ -109,7 +127,9 @@ describe('lookout pr when part of the project cannot be built', () => {
     const run = await lookoutPr(repo, { budget: '3000x' });
     expect(run.status).toBe(2);
     expect(run.report.errors?.join('\n')).toMatch(/src\/Old\.sol.*=0\.6\.12/s);
-    expect(run.report.targets).toContainEqual(expect.objectContaining({ file: 'src/Old.sol', status: 'not-fuzzed', reason: expect.stringMatching(/not compiled/) }));
+    expect(run.report.targets).toContainEqual(
+      expect.objectContaining({ file: 'src/Old.sol', status: 'not-fuzzed', reason: expect.stringMatching(/not compiled/) }),
+    );
     expect(found(run)).toEqual([['panic', '0x32', 'Good', 'src/Good.sol', 9, true]]);
   });
 });

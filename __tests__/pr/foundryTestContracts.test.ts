@@ -85,93 +85,140 @@ const found = (run: PrRun) =>
 const SLOW = 900_000;
 
 describe("lookout pr fuzzes from the project's own test contracts", () => {
-  it('finds the missing accounting line through the handler-based suite\'s invariant and through the testFuzz_', async () => {
-    const run = await pr('bug');
-    expect(found(run)).toEqual(expect.arrayContaining([
-      ['property', 'invariant_poolHoldsTotalDeposits()', 'PoolInvariantTest', 'test/invariant/PoolInvariant.t.sol', true],
-      ['property', 'testFuzz_depositThenExit()', 'PoolTest', 'test/Pool.t.sol', true],
-    ]));
-    const invariant = run.report.findings.find((f) => f.function === 'invariant_poolHoldsTotalDeposits()')!;
-    expect(invariant).toMatchObject({ file: 'test/invariant/PoolInvariant.t.sol', harness: { file: 'test/invariant/PoolInvariant.t.sol', contract: 'PoolInvariantTest' } });
-    expect(invariant.message).toMatch(/pool balance != total deposits/);
-    // Through the handler, the only target, into the changed exit().
-    expect(invariant.sequence.map((c) => c.contract)).toEqual(invariant.sequence.map(() => 'PoolHandler'));
-    expect(invariant.sequence.map((c) => c.function)).toContain('exit(uint256)');
-    expect(invariant.enteredLines).toContainEqual({ file: 'src/Pool.sol', line: 32 });
-    expect(run.status).toBe(1);
-  }, SLOW);
+  it(
+    "finds the missing accounting line through the handler-based suite's invariant and through the testFuzz_",
+    async () => {
+      const run = await pr('bug');
+      expect(found(run)).toEqual(
+        expect.arrayContaining([
+          ['property', 'invariant_poolHoldsTotalDeposits()', 'PoolInvariantTest', 'test/invariant/PoolInvariant.t.sol', true],
+          ['property', 'testFuzz_depositThenExit()', 'PoolTest', 'test/Pool.t.sol', true],
+        ]),
+      );
+      const invariant = run.report.findings.find((f) => f.function === 'invariant_poolHoldsTotalDeposits()')!;
+      expect(invariant).toMatchObject({
+        file: 'test/invariant/PoolInvariant.t.sol',
+        harness: { file: 'test/invariant/PoolInvariant.t.sol', contract: 'PoolInvariantTest' },
+      });
+      expect(invariant.message).toMatch(/pool balance != total deposits/);
+      // Through the handler, the only target, into the changed exit().
+      expect(invariant.sequence.map((c) => c.contract)).toEqual(invariant.sequence.map(() => 'PoolHandler'));
+      expect(invariant.sequence.map((c) => c.function)).toContain('exit(uint256)');
+      expect(invariant.enteredLines).toContainEqual({ file: 'src/Pool.sol', line: 32 });
+      expect(run.status).toBe(1);
+    },
+    SLOW,
+  );
 
-  it('says which harness each campaign used, skips the reverting setUp() with its reason and the test file that does not compile', async () => {
-    const run = await pr('bug');
-    const deployments = run.report.deployments!.map((d) => [d.contract, d.from, d.source, d.skipped]);
-    expect(deployments).toEqual(expect.arrayContaining([
-      ['Fees', 'synthesised', 'synthesised', null],
-      ['Token', 'setUp', 'test/invariant/PoolInvariant.t.sol:PoolInvariantTest', null],
-      ['Pool', 'setUp', 'test/invariant/PoolInvariant.t.sol:PoolInvariantTest', null],
-      ['PoolHandler', 'setUp', 'test/invariant/PoolInvariant.t.sol:PoolInvariantTest', null],
-      ['Pool', 'setUp', 'test/Pool.t.sol:PoolTest', null],
-      ['BrokenSetUpTest', null, 'test/Broken.t.sol:BrokenSetUpTest', 'setUp() failed: Error("only the minter mints")'],
-    ]));
-    // Pool is fuzzed from the test contracts only: Lookout does not deploy it again.
-    expect(deployments.filter(([contract, from]) => contract === 'Pool' && from !== 'setUp')).toEqual([]);
-    expect(run.log).toContainEqual(expect.stringMatching(/A test file does not compile, so its test contracts are not run: test\/DoesNotCompile\.t\.sol:\d+:\d+: TypeError/));
-    // Each changed line of Pool once, reached, though two test contracts fuzzed it.
-    const pool = run.report.targets.filter((t) => t.file === 'src/Pool.sol');
-    expect(pool.length).toBeGreaterThan(0);
-    expect(new Set(pool.map((t) => t.line)).size).toBe(pool.length);
-    expect(pool.filter((t) => t.pcs.length > 0).every((t) => t.status === 'reached')).toBe(true);
-  }, SLOW);
+  it(
+    'says which harness each campaign used, skips the reverting setUp() with its reason and the test file that does not compile',
+    async () => {
+      const run = await pr('bug');
+      const deployments = run.report.deployments!.map((d) => [d.contract, d.from, d.source, d.skipped]);
+      expect(deployments).toEqual(
+        expect.arrayContaining([
+          ['Fees', 'synthesised', 'synthesised', null],
+          ['Token', 'setUp', 'test/invariant/PoolInvariant.t.sol:PoolInvariantTest', null],
+          ['Pool', 'setUp', 'test/invariant/PoolInvariant.t.sol:PoolInvariantTest', null],
+          ['PoolHandler', 'setUp', 'test/invariant/PoolInvariant.t.sol:PoolInvariantTest', null],
+          ['Pool', 'setUp', 'test/Pool.t.sol:PoolTest', null],
+          ['BrokenSetUpTest', null, 'test/Broken.t.sol:BrokenSetUpTest', 'setUp() failed: Error("only the minter mints")'],
+        ]),
+      );
+      // Pool is fuzzed from the test contracts only: Lookout does not deploy it again.
+      expect(deployments.filter(([contract, from]) => contract === 'Pool' && from !== 'setUp')).toEqual([]);
+      expect(run.log).toContainEqual(
+        expect.stringMatching(/A test file does not compile, so its test contracts are not run: test\/DoesNotCompile\.t\.sol:\d+:\d+: TypeError/),
+      );
+      // Each changed line of Pool once, reached, though two test contracts fuzzed it.
+      const pool = run.report.targets.filter((t) => t.file === 'src/Pool.sol');
+      expect(pool.length).toBeGreaterThan(0);
+      expect(new Set(pool.map((t) => t.line)).size).toBe(pool.length);
+      expect(pool.filter((t) => t.pcs.length > 0).every((t) => t.status === 'reached')).toBe(true);
+    },
+    SLOW,
+  );
 
-  it('gives each a verified Foundry reproducer that inherits the test contract; the base, whose handler has no exit(), cannot compile it', async () => {
-    const run = await pr('bug');
-    const invariant = run.report.findings.find((f) => f.function === 'invariant_poolHoldsTotalDeposits()')!;
-    expect(invariant.reproducer).toMatchObject({ file: 'PoolInvariantTest.property.t.sol', contract: 'PoolInvariantTestPropertyTest', verified: true, reason: null });
-    const { source } = invariant.reproducer!;
-    expect(source).toContain('import {PoolHandler, PoolInvariantTest} from "test/invariant/PoolInvariant.t.sol";');
-    expect(source).toContain('contract PoolInvariantTestPropertyTest is PoolInvariantTest {');
-    expect(source).toMatch(/try poolHandler\.exit\(.+\) \{\} catch \{\}\n\s+invariant_poolHoldsTotalDeposits\(\);\n/);
-    expect(lookoutRuns(invariant)).toEqual([
-      ['head', 'failed', expect.stringMatching(/^Error\("pool balance != total deposits: \d+ != \d+"\)$/)],
-      ['base', 'does-not-compile', expect.stringMatching(/Member "exit" not found/)],
-    ]);
-    const fuzz = run.report.findings.find((f) => f.function === 'testFuzz_depositThenExit()')!;
-    expect(fuzz.reproducer).toMatchObject({ contract: 'PoolTestPropertyTest', verified: true });
-    expect(fuzz.reproducer!.source).toMatch(/function test_reproduce\(\) public \{\n\s+testFuzz_depositThenExit\([^)]+\);\n\s+\}/);
-    expect(lookoutRuns(fuzz)[0]).toEqual(['head', 'failed', expect.stringMatching(/^Error\("exit left deposits owed: \d+ != 0"\)$/)]);
-  }, SLOW);
+  it(
+    'gives each a verified Foundry reproducer that inherits the test contract; the base, whose handler has no exit(), cannot compile it',
+    async () => {
+      const run = await pr('bug');
+      const invariant = run.report.findings.find((f) => f.function === 'invariant_poolHoldsTotalDeposits()')!;
+      expect(invariant.reproducer).toMatchObject({
+        file: 'PoolInvariantTest.property.t.sol',
+        contract: 'PoolInvariantTestPropertyTest',
+        verified: true,
+        reason: null,
+      });
+      const { source } = invariant.reproducer!;
+      expect(source).toContain('import {PoolHandler, PoolInvariantTest} from "test/invariant/PoolInvariant.t.sol";');
+      expect(source).toContain('contract PoolInvariantTestPropertyTest is PoolInvariantTest {');
+      expect(source).toMatch(/try poolHandler\.exit\(.+\) \{\} catch \{\}\n\s+invariant_poolHoldsTotalDeposits\(\);\n/);
+      expect(lookoutRuns(invariant)).toEqual([
+        ['head', 'failed', expect.stringMatching(/^Error\("pool balance != total deposits: \d+ != \d+"\)$/)],
+        ['base', 'does-not-compile', expect.stringMatching(/Member "exit" not found/)],
+      ]);
+      const fuzz = run.report.findings.find((f) => f.function === 'testFuzz_depositThenExit()')!;
+      expect(fuzz.reproducer).toMatchObject({ contract: 'PoolTestPropertyTest', verified: true });
+      expect(fuzz.reproducer!.source).toMatch(/function test_reproduce\(\) public \{\n\s+testFuzz_depositThenExit\([^)]+\);\n\s+\}/);
+      expect(lookoutRuns(fuzz)[0]).toEqual(['head', 'failed', expect.stringMatching(/^Error\("exit left deposits owed: \d+ != 0"\)$/)]);
+    },
+    SLOW,
+  );
 
-  it('finds the dropped accounting line of an existing exit() through the invariant; its reproducer fails on head and passes on the base, by Lookout’s runner and by forge', async () => {
-    const repo = await droppedLineRepository();
-    const run = await lookoutPr(repo, { budget: '3000x' });
-    const invariant = run.report.findings.find((f) => f.function === 'invariant_poolHoldsTotalDeposits()')!;
-    expect(invariant).toMatchObject({ introduced: true, harness: { file: 'test/invariant/PoolInvariant.t.sol', contract: 'PoolInvariantTest' } });
-    expect(invariant.reproducer).toMatchObject({ verified: true, reason: null });
-    expect(lookoutRuns(invariant)).toEqual([
-      ['head', 'failed', expect.stringMatching(/^Error\("pool balance != total deposits/)],
-      ['base', 'passed', null],
-    ]);
-    // The testFuzz_ that passes on the base and reverts on head is a behaviour change: its reproducer expects the base's outcome, replayed on the base's setUp().
-    const change = run.report.findings.find((f) => f.kind === 'behaviour-change' && f.harness !== undefined)!;
-    expect(change).toMatchObject({ function: 'testFuzz_depositThenExit(uint256)', harness: { contract: 'PoolTest' }, behaviour: { difference: 'outcome', base: 'succeeds' } });
-    expect(change.reproducer).toMatchObject({ contract: 'PoolTestBehaviourChangeTest', verified: true, reason: null });
-    expect(lookoutRuns(change)).toEqual([['head', 'failed', 'Error("Lookout: the call does not succeed as on the base")'], ['base', 'passed', null]]);
-    expect(change.reproducer!.source).toMatch(/function test_reproduce\(\) public \{\n\s+\(bool success, bytes memory returned\) = address\(this\)\.call\(abi\.encodeCall\(this\.testFuzz_depositThenExit, \(\d+\)\)\);\n/);
-    if (!forgeRuns) return;
-    // forge runs the inherited setUp() and the replay as Lookout's runner did: it fails on head, passes on the base.
-    expect(await forgeRun(repo, invariant.reproducer!)).toEqual({ outcome: 'failed', reason: expect.stringMatching(/pool balance != total deposits/) });
-    expect(await forgeRun(repo, change.reproducer!)).toEqual({ outcome: 'failed', reason: 'Lookout: the call does not succeed as on the base' });
-    await repo.git('checkout', '-q', 'HEAD~1');
-    expect(await forgeRun(repo, invariant.reproducer!)).toEqual({ outcome: 'passed', reason: null });
-    expect(await forgeRun(repo, change.reproducer!)).toEqual({ outcome: 'passed', reason: null });
-  }, SLOW);
+  it(
+    'finds the dropped accounting line of an existing exit() through the invariant; its reproducer fails on head and passes on the base, by Lookout’s runner and by forge',
+    async () => {
+      const repo = await droppedLineRepository();
+      const run = await lookoutPr(repo, { budget: '3000x' });
+      const invariant = run.report.findings.find((f) => f.function === 'invariant_poolHoldsTotalDeposits()')!;
+      expect(invariant).toMatchObject({ introduced: true, harness: { file: 'test/invariant/PoolInvariant.t.sol', contract: 'PoolInvariantTest' } });
+      expect(invariant.reproducer).toMatchObject({ verified: true, reason: null });
+      expect(lookoutRuns(invariant)).toEqual([
+        ['head', 'failed', expect.stringMatching(/^Error\("pool balance != total deposits/)],
+        ['base', 'passed', null],
+      ]);
+      // The testFuzz_ that passes on the base and reverts on head is a behaviour change: its reproducer expects the base's outcome, replayed on the base's setUp().
+      const change = run.report.findings.find((f) => f.kind === 'behaviour-change' && f.harness !== undefined)!;
+      expect(change).toMatchObject({
+        function: 'testFuzz_depositThenExit(uint256)',
+        harness: { contract: 'PoolTest' },
+        behaviour: { difference: 'outcome', base: 'succeeds' },
+      });
+      expect(change.reproducer).toMatchObject({ contract: 'PoolTestBehaviourChangeTest', verified: true, reason: null });
+      expect(lookoutRuns(change)).toEqual([
+        ['head', 'failed', 'Error("Lookout: the call does not succeed as on the base")'],
+        ['base', 'passed', null],
+      ]);
+      expect(change.reproducer!.source).toMatch(
+        /function test_reproduce\(\) public \{\n\s+\(bool success, bytes memory returned\) = address\(this\)\.call\(abi\.encodeCall\(this\.testFuzz_depositThenExit, \(\d+\)\)\);\n/,
+      );
+      if (!forgeRuns) return;
+      // forge runs the inherited setUp() and the replay as Lookout's runner did: it fails on head, passes on the base.
+      expect(await forgeRun(repo, invariant.reproducer!)).toEqual({ outcome: 'failed', reason: expect.stringMatching(/pool balance != total deposits/) });
+      expect(await forgeRun(repo, change.reproducer!)).toEqual({ outcome: 'failed', reason: 'Lookout: the call does not succeed as on the base' });
+      await repo.git('checkout', '-q', 'HEAD~1');
+      expect(await forgeRun(repo, invariant.reproducer!)).toEqual({ outcome: 'passed', reason: null });
+      expect(await forgeRun(repo, change.reproducer!)).toEqual({ outcome: 'passed', reason: null });
+    },
+    SLOW,
+  );
 
-  it('reports nothing from the test contracts on the safe twin', async () => {
-    const run = await pr('safe');
-    expect(found(run)).toEqual([]);
-  }, SLOW);
+  it(
+    'reports nothing from the test contracts on the safe twin',
+    async () => {
+      const run = await pr('safe');
+      expect(found(run)).toEqual([]);
+    },
+    SLOW,
+  );
 
-  it('rebuilds the post-setUp() world in worker threads and finds the same invariant break there', async () => {
-    const run = await pr('bug', 2);
-    expect(found(run)).toContainEqual(['property', 'invariant_poolHoldsTotalDeposits()', 'PoolInvariantTest', 'test/invariant/PoolInvariant.t.sol', true]);
-  }, SLOW);
+  it(
+    'rebuilds the post-setUp() world in worker threads and finds the same invariant break there',
+    async () => {
+      const run = await pr('bug', 2);
+      expect(found(run)).toContainEqual(['property', 'invariant_poolHoldsTotalDeposits()', 'PoolInvariantTest', 'test/invariant/PoolInvariant.t.sol', true]);
+    },
+    SLOW,
+  );
 });

@@ -19,7 +19,12 @@ afterAll(async () => {
 });
 
 test('the k-th deployment of a contract on head is the k-th of it on base', () => {
-  expect(counterpartDeployments([{ id: 'A.sol:A' }, { id: 'B.sol:B' }, { id: 'B.sol:B' }, { id: 'C.sol:C' }], [{ id: 'B.sol:B' }, { id: 'A.sol:A' }, { id: 'B.sol:B' }])).toEqual([1, 0, 2, -1]);
+  expect(
+    counterpartDeployments(
+      [{ id: 'A.sol:A' }, { id: 'B.sol:B' }, { id: 'B.sol:B' }, { id: 'C.sol:C' }],
+      [{ id: 'B.sol:B' }, { id: 'A.sol:A' }, { id: 'B.sol:B' }],
+    ),
+  ).toEqual([1, 0, 2, -1]);
 });
 
 test('a pull request that only refactors burn() reports no behaviour change, though setUp() deploys one contract twice', async () => {

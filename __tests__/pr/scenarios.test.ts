@@ -155,7 +155,10 @@ describe('lookout pr on throwaway repositories', () => {
 
   it('compares nothing when the base does not compile: introduced null, exit 1', async () => {
     const base = COUNTER.replace('total += 1;', 'total += 1');
-    const head = COUNTER.replace('    function bump', '    function boom(uint256 x) external {\n        count = x;\n        assert(x != 7);\n    }\n\n    function bump');
+    const head = COUNTER.replace(
+      '    function bump',
+      '    function boom(uint256 x) external {\n        count = x;\n        assert(x != 7);\n    }\n\n    function bump',
+    );
     const run = await pr({ 'src/Counter.sol': base }, { 'src/Counter.sol': head });
     expect(run.status).toBe(1);
     expect(run.report.findings).toEqual([
@@ -166,7 +169,10 @@ describe('lookout pr on throwaway repositories', () => {
   });
 
   it('reaches a changed line of a view function', async () => {
-    const base = COUNTER.replace('    function bump', '    function scaled(uint256 k) external view returns (uint256) {\n        return count * k;\n    }\n\n    function bump');
+    const base = COUNTER.replace(
+      '    function bump',
+      '    function scaled(uint256 k) external view returns (uint256) {\n        return count * k;\n    }\n\n    function bump',
+    );
     const head = base.replace('return count * k;', 'return count * k + total;');
     const run = await pr({ 'src/Counter.sol': base }, { 'src/Counter.sol': head });
     expect(targetSummary(run.report.targets)).toEqual([['Counter', lineOf(head, 'return count * k + total;'), 'reached']]);

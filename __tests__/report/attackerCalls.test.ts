@@ -11,7 +11,17 @@ const reentrancy = finding({
   message: 'ReentrantBank (0xb0) was re-entered through withdraw() by the attacker it called',
   sequence: [
     { sender: '0x01', contract: 'ReentrantBank', function: 'deposit()', args: [], value: '2', calldata: '0xd0e30db0', blockDelay: 0, timeDelay: 0 },
-    { sender: '0x02', contract: 'ReentrantBank', function: 'deposit()', args: [], value: '1', calldata: '0x99be0448', blockDelay: 0, timeDelay: 0, attacker: { reenters: null } },
+    {
+      sender: '0x02',
+      contract: 'ReentrantBank',
+      function: 'deposit()',
+      args: [],
+      value: '1',
+      calldata: '0x99be0448',
+      blockDelay: 0,
+      timeDelay: 0,
+      attacker: { reenters: null },
+    },
     {
       sender: '0x02',
       contract: 'ReentrantBank',

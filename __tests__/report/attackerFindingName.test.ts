@@ -32,12 +32,26 @@ beforeAll(async () => {
 function campaign(): ContractCampaignResult {
   const contract = project.contracts.find((c) => c.name === 'ReentrantBank')!;
   const calls = { addresses: ['0x01', '0x02', BANK, ATTACKER], senders: 2, targets: [bank, [lookoutCall]] };
-  return { contract, senders: ['0x01', '0x02'], deploymentNames: ['ReentrantBank', 'LookoutAttacker'], deploymentAddresses: ['0x03', '0x04'], calls } as unknown as ContractCampaignResult;
+  return {
+    contract,
+    senders: ['0x01', '0x02'],
+    deploymentNames: ['ReentrantBank', 'LookoutAttacker'],
+    deploymentAddresses: ['0x03', '0x04'],
+    calls,
+  } as unknown as ContractCampaignResult;
 }
 
 function finding(last: Call, failure: Partial<Failure>): ConfirmedFinding {
   return {
-    failure: { kind: 'ether-leak', panicCode: null, codeId: 0, pc: 0, message: 'moved', evidence: { kind: 'ether-leak', sender: '0x01', gain: 1n, payer: null, payerName: null }, ...failure },
+    failure: {
+      kind: 'ether-leak',
+      panicCode: null,
+      codeId: 0,
+      pc: 0,
+      message: 'moved',
+      evidence: { kind: 'ether-leak', sender: '0x01', gain: 1n, payer: null, payerName: null },
+      ...failure,
+    },
     sequence: [last],
     foundMs: 0,
     execution: 1,
@@ -63,5 +77,11 @@ it('keeps the function an oracle names (a reentrancy: the re-entered one), and n
 });
 
 it("carries the failure's evidence into the report, JSON-able: amounts as decimal strings", () => {
-  expect(toReportFinding(project, campaign(), finding(direct, {})).evidence).toEqual({ kind: 'ether-leak', sender: '0x01', gain: '1', payer: null, payerName: null });
+  expect(toReportFinding(project, campaign(), finding(direct, {})).evidence).toEqual({
+    kind: 'ether-leak',
+    sender: '0x01',
+    gain: '1',
+    payer: null,
+    payerName: null,
+  });
 });

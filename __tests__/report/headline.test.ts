@@ -14,7 +14,10 @@ describe('headline', () => {
       report({
         base: 'does-not-build',
         errors: ['src/A.sol:3:5: ParserError: Expected ;'],
-        buildErrors: [{ file: 'src/A.sol', line: 3, message: 'ParserError: Expected ;' }, { file: 'src/B.sol', line: null, message: 'x' }],
+        buildErrors: [
+          { file: 'src/A.sol', line: 3, message: 'ParserError: Expected ;' },
+          { file: 'src/B.sol', line: null, message: 'x' },
+        ],
         findings: [finding({ introduced: false }), finding({ introduced: null }), change, finding()],
       }),
     );
@@ -64,7 +67,9 @@ describe('check title', () => {
   it('leads with the first headline item', () => {
     expect(checkTitle(report())).toBe('1 finding introduced by this PR · 6 of 8 reachable changed lines reached · 1 proven unreachable · 1 no code');
     expect(checkTitle(report({ findings: [], targets: [], base: 'compared' }))).toBe('No changed Solidity to fuzz');
-    expect(checkTitle(report({ buildErrors: [{ file: 'a.sol', line: 2, message: 'TypeError: nope' }], errors: ['a.sol:2:1: TypeError: nope'] }))).toMatch(/^Build failed: a\.sol:2: TypeError: nope · /);
+    expect(checkTitle(report({ buildErrors: [{ file: 'a.sol', line: 2, message: 'TypeError: nope' }], errors: ['a.sol:2:1: TypeError: nope'] }))).toMatch(
+      /^Build failed: a\.sol:2: TypeError: nope · /,
+    );
   });
 });
 
@@ -92,7 +97,9 @@ describe('terminal summary', () => {
     const text = renderText(report());
     expect(text).toContain('1. [panic 0x32] Auction.settle(uint256) at src/Auction.sol:38 (introduced by this PR): index out of bounds');
     expect(text).toContain('(already on the base branch)');
-    expect(text).toContain('   found after 2.2 s; reproduce with 2 transactions:\n   1. alice: auction.bid{value: 1.5 ether}()\n   2. after 3600 s and 1 block: bob: auction.settle(type(uint256).max - 4)');
+    expect(text).toContain(
+      '   found after 2.2 s; reproduce with 2 transactions:\n   1. alice: auction.bid{value: 1.5 ether}()\n   2. after 3600 s and 1 block: bob: auction.settle(type(uint256).max - 4)',
+    );
     expect(text).toContain('lookout: 900 sequences, 23,587 transactions in 4.0 s (5,897/s), budget 2 min, seed 1');
     const failed = renderText(report({ findings: [], targets: [], errors: ['src/A.sol:1:1: ParserError: x'] }));
     expect(failed).toContain('✗ Lookout could not finish: src/A.sol:1:1: ParserError: x');

@@ -20,7 +20,12 @@ describe('renderMarkdown', () => {
 
   it('puts a build failure first, with its file and line, and never says all is well after an error', () => {
     const text = renderMarkdown(
-      report({ findings: [], targets: [target('src/A.sol', 3, 'not-fuzzed', { reason: 'src/A.sol does not compile' })], errors: ['src/A.sol:3:5: ParserError: Expected ;'], buildErrors: [{ file: 'src/A.sol', line: 3, message: 'ParserError: Expected ;' }] }),
+      report({
+        findings: [],
+        targets: [target('src/A.sol', 3, 'not-fuzzed', { reason: 'src/A.sol does not compile' })],
+        errors: ['src/A.sol:3:5: ParserError: Expected ;'],
+        buildErrors: [{ file: 'src/A.sol', line: 3, message: 'ParserError: Expected ;' }],
+      }),
     );
     const headline = text.split('\n').filter((l) => l.startsWith('- '));
     expect(headline[0]).toBe('- **Build failed: src/A\\.sol:3: ParserError: Expected ;**');
@@ -30,7 +35,9 @@ describe('renderMarkdown', () => {
 
   it('says why an origin is unknown, and how to fix a shallow checkout', () => {
     const text = renderMarkdown(report({ base: 'not-fetched', findings: [finding({ introduced: null })] }));
-    expect(text).toContain('- **1 finding of unknown origin: the base branch was not fetched \\(shallow checkout\\); set fetch\\-depth: 0 on actions/checkout**');
+    expect(text).toContain(
+      '- **1 finding of unknown origin: the base branch was not fetched \\(shallow checkout\\); set fetch\\-depth: 0 on actions/checkout**',
+    );
     expect(text).toContain('— **origin unknown: base not fetched**');
     expect(text).not.toContain('base could not be built');
   });
@@ -50,13 +57,20 @@ describe('renderMarkdown', () => {
   });
 
   it('lists findings most important first with provenance, link and a sequence table people can replay', () => {
-    const text = renderMarkdown(report({ base: 'does-not-build', findings: [finding({ introduced: false, line: 20 }), finding({ introduced: null, line: 21 }), finding()] }), links);
+    const text = renderMarkdown(
+      report({ base: 'does-not-build', findings: [finding({ introduced: false, line: 20 }), finding({ introduced: null, line: 21 }), finding()] }),
+      links,
+    );
     const order = ['introduced by this PR', 'origin unknown: base does not compile', 'already on the base branch'].map((s) => text.indexOf(`**${s}**`));
     expect(order.every((at) => at > 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     expect(text).toContain('[src/Auction\\.sol:38](https://github.com/acme/auction/blob/abc123/src/Auction.sol#L38)');
-    expect(text).toContain('| # | from | call |\n| --- | --- | --- |\n| 1 | `alice` | `auction.bid{value: 1.5 ether}()` |\n| 2 | `bob` | after 3600 s and 1 block: `auction.settle(type(uint256).max - 4)` |');
-    expect(text).toContain('`alice` = 0x0000000000000000000000000000000000020000 · `bob` = 0x0000000000000000000000000000000000030000 · `auction` = 0x7a2c1F0cd0A4a2E2D8e5D0F9f7c3b6a1E4d2C9B8');
+    expect(text).toContain(
+      '| # | from | call |\n| --- | --- | --- |\n| 1 | `alice` | `auction.bid{value: 1.5 ether}()` |\n| 2 | `bob` | after 3600 s and 1 block: `auction.settle(type(uint256).max - 4)` |',
+    );
+    expect(text).toContain(
+      '`alice` = 0x0000000000000000000000000000000000020000 · `bob` = 0x0000000000000000000000000000000000030000 · `auction` = 0x7a2c1F0cd0A4a2E2D8e5D0F9f7c3b6a1E4d2C9B8',
+    );
     // No line of the comment is a long unbreakable code line that scrolls sideways.
     expect(text).not.toMatch(/^```/m);
   });
@@ -73,7 +87,13 @@ describe('renderMarkdown', () => {
 
   it('shows behaviour changes in their own short section, at most five kinds, apart from the failures', () => {
     const change = (fn: string, difference: string) =>
-      finding({ kind: 'behaviour-change', panicCode: null, function: fn, message: '', behaviour: { difference, base: 'reverts with Panic 0x11', head: 'succeeds' } });
+      finding({
+        kind: 'behaviour-change',
+        panicCode: null,
+        function: fn,
+        message: '',
+        behaviour: { difference, base: 'reverts with Panic 0x11', head: 'succeeds' },
+      });
     const changes = ['a()', 'b()', 'c()', 'd()', 'e()', 'f()'].map((fn) => change(fn, 'outcome'));
     const text = renderMarkdown(report({ findings: [finding(), ...changes, change('a()', 'outcome')] }));
     expect(text).toContain('**1 finding introduced by this PR**');
@@ -99,7 +119,14 @@ describe('renderMarkdown', () => {
     const text = renderMarkdown(
       report({
         targets: [target('src/Evil|<b>.sol', 3, 'reached', { contract })],
-        findings: [finding({ contract, message, file: 'src/Evil|<b>.sol', sequence: [{ sender: '0x01', function: 'f(string)', args: ['```\n## x <img>'], value: '0', calldata: '0x', blockDelay: 0, timeDelay: 0 }] })],
+        findings: [
+          finding({
+            contract,
+            message,
+            file: 'src/Evil|<b>.sol',
+            sequence: [{ sender: '0x01', function: 'f(string)', args: ['```\n## x <img>'], value: '0', calldata: '0x', blockDelay: 0, timeDelay: 0 }],
+          }),
+        ],
       }),
       links,
     );

@@ -4,10 +4,18 @@ import { finding, report } from './sampleReport.js';
 const inDiff = (lines: Record<string, number[]>) => (path: string, line: number) => lines[path]?.includes(line) ?? false;
 
 describe('reviewThreads', () => {
-  const entered = [{ file: 'src/Auction.sol', line: 20 }, { file: 'src/Auction.sol', line: 21 }, { file: 'src/Auction.sol', line: 38 }, { file: 'src/Lib.sol', line: 7 }];
+  const entered = [
+    { file: 'src/Auction.sol', line: 20 },
+    { file: 'src/Auction.sol', line: 21 },
+    { file: 'src/Auction.sol', line: 38 },
+    { file: 'src/Lib.sol', line: 7 },
+  ];
 
   it('makes exactly one thread per finding, on its failing line, listing the changed lines the sequence executes', () => {
-    const threads = reviewThreads(report({ findings: [finding({ enteredLines: entered }), finding({ line: 50, introduced: false, enteredLines: [] })] }), inDiff({ 'src/Auction.sol': [20, 21, 38, 50] }));
+    const threads = reviewThreads(
+      report({ findings: [finding({ enteredLines: entered }), finding({ line: 50, introduced: false, enteredLines: [] })] }),
+      inDiff({ 'src/Auction.sol': [20, 21, 38, 50] }),
+    );
     expect(threads.map((t) => `${t.comment.path}:${t.comment.line}`)).toEqual(['src/Auction.sol:38', 'src/Auction.sol:50']);
     const [body] = threads.map((t) => t.comment.body);
     expect(body).toContain('**Lookout: panic 0x32** in Auction\\.settle\\(uint256\\) — **introduced by this PR**');

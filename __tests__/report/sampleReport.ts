@@ -36,7 +36,16 @@ export function finding(extra: Partial<ReportFinding> = {}): ReportFinding {
     foundMs: 2210,
     sequence: [
       { sender: ALICE, contract: 'Auction', function: 'bid()', args: [], value: '1500000000000000000', calldata: '0x1998aeef', blockDelay: 0, timeDelay: 0 },
-      { sender: BOB, contract: 'Auction', function: 'settle(uint256)', args: ['115792089237316195423570985008687907853269984665640564039457584007913129639931'], value: '0', calldata: '0x8df82800', blockDelay: 1, timeDelay: 3600 },
+      {
+        sender: BOB,
+        contract: 'Auction',
+        function: 'settle(uint256)',
+        args: ['115792089237316195423570985008687907853269984665640564039457584007913129639931'],
+        value: '0',
+        calldata: '0x8df82800',
+        blockDelay: 1,
+        timeDelay: 3600,
+      },
     ],
     ...extra,
   };
@@ -54,7 +63,19 @@ export function report(extra: Partial<Report> = {}): Report {
       { name: 'alice', address: ALICE },
       { name: 'bob', address: BOB },
     ],
-    deployments: [{ contract: 'Auction', file: 'src/Auction.sol', address: AUCTION, from: 'synthesised', args: [], value: '0', deployer: 'deployer', skipped: null, source: 'synthesised' }],
+    deployments: [
+      {
+        contract: 'Auction',
+        file: 'src/Auction.sol',
+        address: AUCTION,
+        from: 'synthesised',
+        args: [],
+        value: '0',
+        deployer: 'deployer',
+        skipped: null,
+        source: 'synthesised',
+      },
+    ],
     base: 'compared',
     targets: [
       target('src/Auction.sol', 12, 'reached'),

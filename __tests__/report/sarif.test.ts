@@ -2,7 +2,9 @@ import { renderSarif, SARIF_SCHEMA } from '../../src/report/sarif.js';
 import { finding, report } from './sampleReport.js';
 
 describe('renderSarif', () => {
-  const log = renderSarif(report({ findings: [finding({ introduced: false, kind: 'assertion', panicCode: '0x01', line: 20 }), finding(), finding({ line: 50 })] }));
+  const log = renderSarif(
+    report({ findings: [finding({ introduced: false, kind: 'assertion', panicCode: '0x01', line: 20 }), finding(), finding({ line: 50 })] }),
+  );
   const [run] = log.runs;
 
   it('is a SARIF 2.1.0 log with the required properties', () => {

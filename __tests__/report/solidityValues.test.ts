@@ -1,4 +1,14 @@
-import { addressText, bytesText, etherText, fixedBytesText, instanceName, integerText, signatureParameters, stringText, valueText } from '../../src/report/solidityValues.js';
+import {
+  addressText,
+  bytesText,
+  etherText,
+  fixedBytesText,
+  instanceName,
+  integerText,
+  signatureParameters,
+  stringText,
+  valueText,
+} from '../../src/report/solidityValues.js';
 
 const MAX256 = 2n ** 256n - 1n;
 

@@ -35,7 +35,11 @@ describe('why a changed line was never executed', () => {
     });
     expect(targetAt('behind-unlock')).toMatchObject({
       status: 'unreached',
-      missedBranch: { file: FILE, line: lineOf('guard-unlock'), condition: 'require(keccak256(abi.encode(secret)) == bytes32(uint256(0xbeef)), "wrong secret")' },
+      missedBranch: {
+        file: FILE,
+        line: lineOf('guard-unlock'),
+        condition: 'require(keccak256(abi.encode(secret)) == bytes32(uint256(0xbeef)), "wrong secret")',
+      },
     });
     expect(targetAt('reached').status).toBe('reached');
     expect(targetAt('reached').missedBranch).toBeUndefined();

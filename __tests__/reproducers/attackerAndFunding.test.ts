@@ -19,7 +19,6 @@ async function fuzz(file: string): Promise<Report> {
   return (await runPipeline(config, { logger: memoryLogger() })).report;
 }
 
-
 it('a reentrancy: the attacker is etched, its calls replayed, and the re-entryâ€™s gain over the same calls one after the other fails; the guarded twin passes', async () => {
   const report = await fuzz('oracles/ReentrantBank.sol');
   const finding = report.findings.find((f) => f.kind === 'reentrancy')!;
@@ -29,11 +28,18 @@ it('a reentrancy: the attacker is etched, its calls replayed, and the re-entryâ€
   expect(source).not.toMatch(/^import .*LookoutAttacker/m);
   expect(source).toMatch(/LookoutAttacker internal lookoutAttacker = LookoutAttacker\(payable\(0x[0-9a-fA-F]{40}\)\);/);
   expect(source).toContain('vm.etch(address(lookoutAttacker), hex"');
-  expect(source).toContain('lookoutAttacker.lookoutCall(address(reentrantBank), abi.encodeCall(reentrantBank.withdraw, ()), abi.encodeCall(reentrantBank.withdraw, ())) {} catch {}');
+  expect(source).toContain(
+    'lookoutAttacker.lookoutCall(address(reentrantBank), abi.encodeCall(reentrantBank.withdraw, ()), abi.encodeCall(reentrantBank.withdraw, ())) {} catch {}',
+  );
   expect(source).toContain('function sequentialAttackerBalance() external {');
   // The same test on the guarded bank: the re-entry reverts, the attacker gains what the calls one after the other give it.
   const guarded = source.replaceAll('ReentrantBank', 'GuardedBank').replaceAll('reentrantBank', 'guardedBank');
-  const run = await runReproducer(REPO_ROOT, { file: 'GuardedBank.reentrancy.t.sol', contract: 'GuardedBankReentrancyTest', source: guarded, solidityVersion: '0.8.37' });
+  const run = await runReproducer(REPO_ROOT, {
+    file: 'GuardedBank.reentrancy.t.sol',
+    contract: 'GuardedBankReentrancyTest',
+    source: guarded,
+    solidityVersion: '0.8.37',
+  });
   expect(run).toEqual({ outcome: 'passed', reason: null });
 }, 300_000);
 
@@ -54,5 +60,7 @@ it("an ether leak of the deployer's ether the campaign started the contract with
   const finding = report.findings.find((f) => f.kind === 'ether-leak')!;
   expect(finding.reproducer).toMatchObject({ verified: true, reason: null });
   const { source } = finding.reproducer!;
-  expect(source).toMatch(/vm\.prank\(deployer, deployer\);\n\s+\{ \(bool sent, \) = payable\(address\(guarded\)\)\.call\{value: 10 ether\}\(""\); require\(sent, "funding failed"\); \}/);
+  expect(source).toMatch(
+    /vm\.prank\(deployer, deployer\);\n\s+\{ \(bool sent, \) = payable\(address\(guarded\)\)\.call\{value: 10 ether\}\(""\); require\(sent, "funding failed"\); \}/,
+  );
 }, 300_000);

@@ -7,7 +7,12 @@ import { runReproducer, runReproducers, type ReproducerFile } from '../../src/re
 /** A reproducer in the shape Lookout writes: a test contract in the project's test folder with one test. */
 function reproducer(file: string, body: string, extra = ''): ReproducerFile {
   const contract = path.basename(file, '.t.sol').replace(/\W/g, '') + 'Test';
-  return { file, contract, solidityVersion: '0.8.37', source: `pragma solidity ^0.8.0;\n${extra}\ncontract ${contract} {\n  function test_reproduce() public {\n    ${body}\n  }\n}\n` };
+  return {
+    file,
+    contract,
+    solidityVersion: '0.8.37',
+    source: `pragma solidity ^0.8.0;\n${extra}\ncontract ${contract} {\n  function test_reproduce() public {\n    ${body}\n  }\n}\n`,
+  };
 }
 
 describe('runReproducers: every reproducer of a run in one compile', () => {
@@ -39,6 +44,9 @@ describe('runReproducers: every reproducer of a run in one compile', () => {
 
   it('compiles each pragma group with its own compiler version', async () => {
     const outcomes = await runReproducers(root, [older, failing]);
-    expect(outcomes).toEqual([{ outcome: 'failed', reason: 'Error("old")' }, { outcome: 'failed', reason: 'Panic 0x01: assertion failed' }]);
+    expect(outcomes).toEqual([
+      { outcome: 'failed', reason: 'Error("old")' },
+      { outcome: 'failed', reason: 'Panic 0x01: assertion failed' },
+    ]);
   }, 120_000);
 });

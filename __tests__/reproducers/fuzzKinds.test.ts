@@ -27,24 +27,68 @@ async function fuzz(file: string, budget = '3000x', until?: 'finding'): Promise<
 }
 
 const kinds: { file: string; kind: ReportFinding['kind']; reason: RegExp; shows: RegExp[]; budget?: string }[] = [
-  { file: 'engine/StateMachine.sol', kind: 'assertion', reason: /^Panic 0x01: assertion failed$/, shows: [/stateMachine\.set\(4919\);\n\s+vm\.prank\(deployer, deployer\);\n\s+stateMachine\.copy\(\);/, /stateMachine\.check\(\);\n\s+\}/] },
-  { file: 'engine/Vault.sol', kind: 'panic', reason: /^Panic 0x32: array index out of bounds$/, shows: [/vault\.deposit\{value: \d+(\.\d+)? ether\}\(\);/, /vault\.slot\(\d+\);/] },
-  { file: 'engine/Guarded.sol', kind: 'property', reason: /Lookout: property_only_owner_executes_emergency\(\) does not hold/, shows: [/require\(guarded\.property_only_owner_executes_emergency\(\), /] },
-  { file: 'oracles/LeakyBank.sol', kind: 'ether-leak', reason: /Lookout: (alice|bob) took out more ether than it sent in/, shows: [/uint256 aliceBefore = alice\.balance;/, /require\(bob\.balance <= bobBefore, /] },
   {
-    file: 'oracles/Killable.sol', kind: 'unprotected-selfdestruct', reason: /Lookout: a sender other than the deployer swept address\(killable\)'s ether with SELFDESTRUCT/,
-    shows: [/vm\.deal\(address\(killable\), address\(killable\)\.balance \+ 1 ether\);\n\s+uint256 heldBefore = address\(killable\)\.balance;/, /try killable\.close\(\) \{\} catch \{\}/],
+    file: 'engine/StateMachine.sol',
+    kind: 'assertion',
+    reason: /^Panic 0x01: assertion failed$/,
+    shows: [/stateMachine\.set\(4919\);\n\s+vm\.prank\(deployer, deployer\);\n\s+stateMachine\.copy\(\);/, /stateMachine\.check\(\);\n\s+\}/],
   },
   {
-    file: 'harvey/BonusCodeWallet.sol', kind: 'arbitrary-storage-write', budget: '6000x', reason: /Lookout: the last call wrote the slot 0x[0-9a-f]+ of address\(bonusCodeWallet\), which its caller chose/,
-    shows: [/vm\.store\(address\(bonusCodeWallet\), bytes32\(uint256\(0x[0-9a-f]+\)\), CHOSEN_SLOT_MARKER\);\n\s+vm\.prank\(deployer, deployer\);\n\s+try bonusCodeWallet\.SetCodeAt\(/],
+    file: 'engine/Vault.sol',
+    kind: 'panic',
+    reason: /^Panic 0x32: array index out of bounds$/,
+    shows: [/vault\.deposit\{value: \d+(\.\d+)? ether\}\(\);/, /vault\.slot\(\d+\);/],
   },
   {
-    file: 'oracles/Forwarder.sol', kind: 'controlled-delegatecall', reason: /Lookout: address\(forwarder\) ran code its caller chose \(DELEGATECALL to an address passed in\)/,
+    file: 'engine/Guarded.sol',
+    kind: 'property',
+    reason: /Lookout: property_only_owner_executes_emergency\(\) does not hold/,
+    shows: [/require\(guarded\.property_only_owner_executes_emergency\(\), /],
+  },
+  {
+    file: 'oracles/LeakyBank.sol',
+    kind: 'ether-leak',
+    reason: /Lookout: (alice|bob) took out more ether than it sent in/,
+    shows: [/uint256 aliceBefore = alice\.balance;/, /require\(bob\.balance <= bobBefore, /],
+  },
+  {
+    file: 'oracles/Killable.sol',
+    kind: 'unprotected-selfdestruct',
+    reason: /Lookout: a sender other than the deployer swept address\(killable\)'s ether with SELFDESTRUCT/,
+    shows: [
+      /vm\.deal\(address\(killable\), address\(killable\)\.balance \+ 1 ether\);\n\s+uint256 heldBefore = address\(killable\)\.balance;/,
+      /try killable\.close\(\) \{\} catch \{\}/,
+    ],
+  },
+  {
+    file: 'harvey/BonusCodeWallet.sol',
+    kind: 'arbitrary-storage-write',
+    budget: '6000x',
+    reason: /Lookout: the last call wrote the slot 0x[0-9a-f]+ of address\(bonusCodeWallet\), which its caller chose/,
+    shows: [
+      /vm\.store\(address\(bonusCodeWallet\), bytes32\(uint256\(0x[0-9a-f]+\)\), CHOSEN_SLOT_MARKER\);\n\s+vm\.prank\(deployer, deployer\);\n\s+try bonusCodeWallet\.SetCodeAt\(/,
+    ],
+  },
+  {
+    file: 'oracles/Forwarder.sol',
+    kind: 'controlled-delegatecall',
+    reason: /Lookout: address\(forwarder\) ran code its caller chose \(DELEGATECALL to an address passed in\)/,
     // The stand-in's code is etched at a fixed address and passed where the campaign passed the address it controlled.
-    shows: [/vm\.etch\(CHOSEN_CODE, type\(ChosenCode\)\.runtimeCode\);\n\s+vm\.prank\((alice|bob), \1\);\n\s+try forwarder\.execute\(CHOSEN_CODE, /, /require\(vm\.load\(address\(forwarder\), CHOSEN_CODE_RAN\) == bytes32\(0\), /],
+    shows: [
+      /vm\.etch\(CHOSEN_CODE, type\(ChosenCode\)\.runtimeCode\);\n\s+vm\.prank\((alice|bob), \1\);\n\s+try forwarder\.execute\(CHOSEN_CODE, /,
+      /require\(vm\.load\(address\(forwarder\), CHOSEN_CODE_RAN\) == bytes32\(0\), /,
+    ],
   },
-  { file: 'oracles/TokenSkipsAllowance.sol', kind: 'token-theft', reason: /Lookout: \w+'s tokens moved without an allowance covering them/, shows: [/tokenSkipsAllowance\.transferFrom\(/, /\.balanceOf\(/, /share = tokenSkipsAllowance\.balanceOf\(deployer\) \/ 3;\n\s+vm\.prank\(deployer, deployer\);\n\s+tokenSkipsAllowance\.transfer\(alice, share\);/] },
+  {
+    file: 'oracles/TokenSkipsAllowance.sol',
+    kind: 'token-theft',
+    reason: /Lookout: \w+'s tokens moved without an allowance covering them/,
+    shows: [
+      /tokenSkipsAllowance\.transferFrom\(/,
+      /\.balanceOf\(/,
+      /share = tokenSkipsAllowance\.balanceOf\(deployer\) \/ 3;\n\s+vm\.prank\(deployer, deployer\);\n\s+tokenSkipsAllowance\.transfer\(alice, share\);/,
+    ],
+  },
 ];
 
 describe.each(kinds)('$kind ($file)', ({ file, kind, reason, shows, budget }) => {
@@ -87,7 +131,12 @@ it('a reproducer whose sequence no longer fails is reported unverified, with wha
   // Without set(0x1337) first, check() holds: the replay passes.
   const cut: ReportFinding = { ...finding, sequence: finding.sequence.slice(1), reproducer: undefined };
   const project = await compileProject({ root: REPO_ROOT, paths: ['__fixtures__/engine/StateMachine.sol'] });
-  const world = await deployProject(project, project.contracts.filter((c) => c.name === 'StateMachine'), emptyProjectConfig(), report.seed);
+  const world = await deployProject(
+    project,
+    project.contracts.filter((c) => c.name === 'StateMachine'),
+    emptyProjectConfig(),
+    report.seed,
+  );
   await attachReproducers([cut], { project, root: REPO_ROOT, world, senders: namedAccounts(world.executor.deployerAddresses), logger: memoryLogger() });
   expect(cut.reproducer).toMatchObject({
     verified: false,
@@ -97,7 +146,12 @@ it('a reproducer whose sequence no longer fails is reported unverified, with wha
 }, 240_000);
 
 it('a reproducer that does not compile is reported so, with the compiler’s error', async () => {
-  const outcome = await runReproducer(REPO_ROOT, { file: 'Broken.t.sol', contract: 'BrokenTest', source: 'pragma solidity ^0.8.20;\ncontract BrokenTest { function test_reproduce() public { undefinedThing(); } }\n', solidityVersion: '0.8.37' });
+  const outcome = await runReproducer(REPO_ROOT, {
+    file: 'Broken.t.sol',
+    contract: 'BrokenTest',
+    source: 'pragma solidity ^0.8.20;\ncontract BrokenTest { function test_reproduce() public { undefinedThing(); } }\n',
+    solidityVersion: '0.8.37',
+  });
   expect(outcome.outcome).toBe('does-not-compile');
   expect(outcome.reason).toMatch(/Undeclared identifier/);
 }, 120_000);
@@ -114,7 +168,10 @@ describe('outputs', () => {
   it('writes the reproducers to --reproducers DIR, in the JSON report and collapsed under each finding in the comment', async () => {
     const json = path.join(dir, 'report.json');
     const folder = path.join(dir, 'reproducers');
-    const status = await runCommand(['fuzz', '__fixtures__/oracles/LeakyBank.sol', '--budget', '3000x', '--workers', '1', '--json', json, '--reproducers', folder], { cwd: REPO_ROOT, logger: memoryLogger() });
+    const status = await runCommand(
+      ['fuzz', '__fixtures__/oracles/LeakyBank.sol', '--budget', '3000x', '--workers', '1', '--json', json, '--reproducers', folder],
+      { cwd: REPO_ROOT, logger: memoryLogger() },
+    );
     expect(status).toBe(1);
     const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
     const [finding] = report.findings;

@@ -25,7 +25,12 @@ test('the bug in put(int256) is found, and its reproducer calls that overload an
   // Only the overload called is declared.
   expect(reproducer.source).not.toContain('Overload_put_uint256');
   expect(reproducer).toMatchObject({ verified: true, reason: null });
-  expect(reproducer.runs.find((r) => r.runner === 'lookout')).toEqual({ runner: 'lookout', revision: 'head', outcome: 'failed', reason: 'Panic 0x01: assertion failed' });
+  expect(reproducer.runs.find((r) => r.runner === 'lookout')).toEqual({
+    runner: 'lookout',
+    revision: 'head',
+    outcome: 'failed',
+    reason: 'Panic 0x01: assertion failed',
+  });
 }, 240_000);
 
 test('the safe twin: nothing found', async () => {

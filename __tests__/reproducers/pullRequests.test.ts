@@ -31,7 +31,10 @@ it('an introduced assertion: the reproducer fails on head with Panic 0x01 and pa
   const finding = pr.report.findings.find((f) => f.kind === 'assertion')!;
   expect(finding.introduced).toBe(true);
   expect(finding.reproducer).toMatchObject({ verified: true, reason: null });
-  expect(runsOf(finding)).toEqual([['head', 'failed'], ['base', 'passed']]);
+  expect(runsOf(finding)).toEqual([
+    ['head', 'failed'],
+    ['base', 'passed'],
+  ]);
   expect(finding.reproducer!.runs[0].reason).toBe('Panic 0x01: assertion failed');
   expect(finding.reproducer!.source).toContain('import {StateMachine} from "src/StateMachine.sol";');
 }, 300_000);
@@ -42,34 +45,53 @@ it('an introduced controlled delegatecall: code the reproducer chose runs in the
   const finding = pr.report.findings.find((f) => f.kind === 'controlled-delegatecall')!;
   expect(finding.introduced).toBe(true);
   expect(finding.reproducer).toMatchObject({ verified: true, reason: null });
-  expect(runsOf(finding)).toEqual([['head', 'failed'], ['base', 'passed']]);
+  expect(runsOf(finding)).toEqual([
+    ['head', 'failed'],
+    ['base', 'passed'],
+  ]);
   expect(finding.reproducer!.runs[0].reason).toBe('Error("Lookout: address(forwarder) ran code its caller chose (DELEGATECALL to an address passed in)")');
   expect(finding.reproducer!.source).toMatch(/try forwarder\.execute\(CHOSEN_CODE, [^)]*\) \{\} catch \{\}/);
 }, 300_000);
 
 describe('behaviour changes: the reproducer asserts the base’s outcome of the diverging call', () => {
   it('a return value (a transposed constant): head returns other data, the base passes', async () => {
-    const pr = await run(await pullRequest({ 'src/FeeMath.sol': behaviour('transposed-constant', 'base') }, { 'src/FeeMath.sol': behaviour('transposed-constant', 'head') }));
+    const pr = await run(
+      await pullRequest({ 'src/FeeMath.sol': behaviour('transposed-constant', 'base') }, { 'src/FeeMath.sol': behaviour('transposed-constant', 'head') }),
+    );
     const changes = pr.report.findings.filter((f) => f.kind === 'behaviour-change' && f.behaviour?.difference === 'return-value');
     expect(changes.length).toBeGreaterThan(0);
     for (const change of changes) {
       expect(change.reproducer).toMatchObject({ verified: true });
-      expect(runsOf(change)).toEqual([['head', 'failed'], ['base', 'passed']]);
+      expect(runsOf(change)).toEqual([
+        ['head', 'failed'],
+        ['base', 'passed'],
+      ]);
       expect(change.reproducer!.runs[0].reason).toBe('Error("Lookout: the call returns other data than on the base")');
-      expect(change.reproducer!.source).toMatch(/\(bool success, bytes memory returned\) = address\(feeMath\)\.call\(abi\.encodeCall\(feeMath\.protocolFee, \([\d_e*+ -]+\)\)\);/);
+      expect(change.reproducer!.source).toMatch(
+        /\(bool success, bytes memory returned\) = address\(feeMath\)\.call\(abi\.encodeCall\(feeMath\.protocolFee, \([\d_e*+ -]+\)\)\);/,
+      );
     }
   }, 300_000);
 
   it('events (a dropped allowance bound): the diverging call’s logs are recorded and must be the base’s', async () => {
-    const pr = await run(await pullRequest({ 'src/PullToken.sol': behaviour('allowance-bound', 'base') }, { 'src/PullToken.sol': behaviour('allowance-bound', 'head') }));
+    const pr = await run(
+      await pullRequest({ 'src/PullToken.sol': behaviour('allowance-bound', 'base') }, { 'src/PullToken.sol': behaviour('allowance-bound', 'head') }),
+    );
     const changes = pr.report.findings.filter((f) => f.kind === 'behaviour-change' && f.behaviour?.difference === 'events');
     expect(changes.length).toBeGreaterThan(0);
     for (const change of changes) {
       expect(change.reproducer).toMatchObject({ verified: true });
-      expect(runsOf(change)).toEqual([['head', 'failed'], ['base', 'passed']]);
+      expect(runsOf(change)).toEqual([
+        ['head', 'failed'],
+        ['base', 'passed'],
+      ]);
       expect(change.reproducer!.runs[0].reason).toBe('Error("Lookout: the call emits other events than on the base")');
-      expect(change.reproducer!.source).toMatch(/vm\.recordLogs\(\);\n\s+vm\.prank\((\w+), \1\);\n\s+\(bool success, bytes memory returned\) = address\(pullToken\)\.call\(abi\.encodeCall\(pullToken\.pullUpTo, /);
-      expect(change.reproducer!.source).toMatch(/require\(keccak256\(abi\.encode\(vm\.getRecordedLogs\(\)\)\) == keccak256\(hex"[0-9a-f]+"\), "Lookout: the call emits other events than on the base"\);/);
+      expect(change.reproducer!.source).toMatch(
+        /vm\.recordLogs\(\);\n\s+vm\.prank\((\w+), \1\);\n\s+\(bool success, bytes memory returned\) = address\(pullToken\)\.call\(abi\.encodeCall\(pullToken\.pullUpTo, /,
+      );
+      expect(change.reproducer!.source).toMatch(
+        /require\(keccak256\(abi\.encode\(vm\.getRecordedLogs\(\)\)\) == keccak256\(hex"[0-9a-f]+"\), "Lookout: the call emits other events than on the base"\);/,
+      );
     }
   }, 300_000);
 
@@ -79,37 +101,56 @@ describe('behaviour changes: the reproducer asserts the base’s outcome of the 
     expect(changes.length).toBeGreaterThan(0);
     for (const change of changes) {
       expect(change).toMatchObject({ function: 'withdraw()', reproducer: { verified: true } });
-      expect(runsOf(change)).toEqual([['head', 'failed'], ['base', 'passed']]);
-      expect(change.reproducer!.runs[0].reason).toMatch(/^Error\("Lookout: the call moves other ether than on the base \((alice|bob|deployer|address\(bank\))\)"\)$/);
+      expect(runsOf(change)).toEqual([
+        ['head', 'failed'],
+        ['base', 'passed'],
+      ]);
+      expect(change.reproducer!.runs[0].reason).toMatch(
+        /^Error\("Lookout: the call moves other ether than on the base \((alice|bob|deployer|address\(bank\))\)"\)$/,
+      );
       const { source } = change.reproducer!;
       expect(source).toContain('uint256[4] memory etherBefore = [deployer.balance, alice.balance, bob.balance, address(bank).balance];');
       // The bank keeps the base's 1% fee: it pays out less than it held for the withdrawer.
-      expect(source).toMatch(/require\(address\(bank\)\.balance \+ [\d.]+ (ether|gwei|wei) == etherBefore\[3\], "Lookout: the call moves other ether than on the base \(address\(bank\)\)"\);/);
+      expect(source).toMatch(
+        /require\(address\(bank\)\.balance \+ [\d.]+ (ether|gwei|wei) == etherBefore\[3\], "Lookout: the call moves other ether than on the base \(address\(bank\)\)"\);/,
+      );
     }
   }, 300_000);
 
   it('token balances (a burn that keeps the supply): the views either revision’s call changed must change as on the base', async () => {
-    const pr = await run(await pullRequest({ 'src/BurnToken.sol': behaviour('burn-supply', 'base') }, { 'src/BurnToken.sol': behaviour('burn-supply', 'head') }));
+    const pr = await run(
+      await pullRequest({ 'src/BurnToken.sol': behaviour('burn-supply', 'base') }, { 'src/BurnToken.sol': behaviour('burn-supply', 'head') }),
+    );
     const changes = pr.report.findings.filter((f) => f.kind === 'behaviour-change' && f.behaviour?.difference === 'token-balance');
     expect(changes.length).toBeGreaterThan(0);
     for (const change of changes) {
       expect(change).toMatchObject({ function: 'burn(uint256)', reproducer: { verified: true } });
-      expect(runsOf(change)).toEqual([['head', 'failed'], ['base', 'passed']]);
+      expect(runsOf(change)).toEqual([
+        ['head', 'failed'],
+        ['base', 'passed'],
+      ]);
       expect(change.reproducer!.runs[0].reason).toBe('Error("Lookout: the call changes other token balances than on the base (burnToken.totalSupply())")');
       const { source } = change.reproducer!;
       // The supply and the burner's balance: the views the call changed on either revision, nothing else.
       expect(source).toMatch(/uint256\[2\] memory tokensBefore = \[burnToken\.totalSupply\(\), burnToken\.balanceOf\((deployer|alice|bob)\)\];/);
-      expect(source).toMatch(/require\(burnToken\.totalSupply\(\) \+ [^=]+ == tokensBefore\[0\], "Lookout: the call changes other token balances than on the base \(burnToken\.totalSupply\(\)\)"\);/);
+      expect(source).toMatch(
+        /require\(burnToken\.totalSupply\(\) \+ [^=]+ == tokensBefore\[0\], "Lookout: the call changes other token balances than on the base \(burnToken\.totalSupply\(\)\)"\);/,
+      );
     }
   }, 300_000);
 
   it('an outcome (an unchecked underflow): the base reverts with Panic 0x11, head does not; its ether leak passes on the base', async () => {
-    const pr = await run(await pullRequest({ 'src/Bank.sol': behaviour('unchecked-withdraw', 'base') }, { 'src/Bank.sol': behaviour('unchecked-withdraw', 'head') }));
+    const pr = await run(
+      await pullRequest({ 'src/Bank.sol': behaviour('unchecked-withdraw', 'base') }, { 'src/Bank.sol': behaviour('unchecked-withdraw', 'head') }),
+    );
     const outcome = pr.report.findings.find((f) => f.kind === 'behaviour-change' && f.behaviour?.difference === 'outcome')!;
     // Named by the call it makes, also when that call went through Lookout's attacker.
     expect(outcome).toMatchObject({ contract: 'Bank', function: 'withdraw(uint256)' });
     expect(outcome.reproducer).toMatchObject({ verified: true });
-    expect(runsOf(outcome)).toEqual([['head', 'failed'], ['base', 'passed']]);
+    expect(runsOf(outcome)).toEqual([
+      ['head', 'failed'],
+      ['base', 'passed'],
+    ]);
     expect(outcome.reproducer!.source).toContain('require(success == false, "Lookout: the call does not revert as on the base");');
     // Through Lookout's attacker the base's Panic 0x11 comes back without data: the attacker reverts with none.
     const panic = 'hex"4e487b710000000000000000000000000000000000000000000000000000000000000011"';
@@ -117,7 +158,10 @@ describe('behaviour changes: the reproducer asserts the base’s outcome of the 
     // On the base the withdrawal reverts: no leak, so the try/catch around it lets the test pass.
     const leak = pr.report.findings.find((f) => f.kind === 'ether-leak')!;
     expect(leak.reproducer).toMatchObject({ verified: true });
-    expect(runsOf(leak)).toEqual([['head', 'failed'], ['base', 'passed']]);
+    expect(runsOf(leak)).toEqual([
+      ['head', 'failed'],
+      ['base', 'passed'],
+    ]);
     expect(leak.reproducer!.source).toMatch(/try bank\.withdraw\(\d+\) \{\} catch \{\}/);
   }, 300_000);
 });
@@ -129,8 +173,13 @@ it('a Foundry-shaped project: a finding from its own test contract gets a reprod
   expect(finding.harness).toEqual({ file: 'test/Vault.t.sol', contract: 'VaultTest' });
   expect(finding.reproducer).toMatchObject({ file: 'Vault.panic.t.sol', verified: true });
   expect(finding.reproducer!.source).toContain('contract VaultPanicTest is VaultTest {');
-  expect(finding.reproducer!.source).toMatch(/vm\.prank\(defaultSender\);\n\s+\(bool success, bytes memory returned\) = address\(vault\)\.call\(abi\.encodeCall\(vault\.deposit, /);
+  expect(finding.reproducer!.source).toMatch(
+    /vm\.prank\(defaultSender\);\n\s+\(bool success, bytes memory returned\) = address\(vault\)\.call\(abi\.encodeCall\(vault\.deposit, /,
+  );
   // The base turns the deposit down with a custom error of its own, not the panic: the reproducer passes there.
-  expect(runsOf(finding)).toEqual([['head', 'failed'], ['base', 'passed']]);
+  expect(runsOf(finding)).toEqual([
+    ['head', 'failed'],
+    ['base', 'passed'],
+  ]);
   expect(finding.reproducer!.runs[0].reason).toBe('Panic 0x12: division or modulo by zero');
 }, 300_000);

@@ -10,36 +10,79 @@ import type { ReproducerPlan } from '../../src/reproducers/source/types.js';
 import type { ReportFinding } from '../../src/report/types.js';
 import { forgeOutcome } from '../../src/reproducers/forge.js';
 
-const VAULT_ABI: Abi = [{ type: 'function', name: 'withdraw', inputs: [{ name: 'amount', type: 'uint256', internalType: 'uint256' }], outputs: [], stateMutability: 'nonpayable' }];
+const VAULT_ABI: Abi = [
+  { type: 'function', name: 'withdraw', inputs: [{ name: 'amount', type: 'uint256', internalType: 'uint256' }], outputs: [], stateMutability: 'nonpayable' },
+];
 const TEST_ABI: Abi = [
   { type: 'function', name: 'invariant_solvent', inputs: [], outputs: [], stateMutability: 'view' },
   { type: 'function', name: 'invariant_sharesBacked', inputs: [], outputs: [{ name: '', type: 'bool', internalType: 'bool' }], stateMutability: 'view' },
-  { type: 'function', name: 'testFuzz_withdraw', inputs: [{ name: 'amount', type: 'uint256', internalType: 'uint256' }], outputs: [], stateMutability: 'nonpayable' },
+  {
+    type: 'function',
+    name: 'testFuzz_withdraw',
+    inputs: [{ name: 'amount', type: 'uint256', internalType: 'uint256' }],
+    outputs: [],
+    stateMutability: 'nonpayable',
+  },
 ];
 const VAULT = '0x5615deb798bb3e4dfa0139dfa1b3d433cc23b72f';
 const ALICE = '0x0000000000000000000000000000000000020000';
 const MAX_MINUS_3 = '115792089237316195423570985008687907853269984665640564039457584007913129639932';
 
 const finding: ReportFinding = {
-  kind: 'assertion', panicCode: '0x01', contract: 'Vault', contractFile: 'src/Vault.sol', file: 'src/Vault.sol', line: 9, function: 'withdraw(uint256)',
-  message: 'Assertion failed (Panic 0x01)', evidence: { kind: 'assertion', how: 'panic' }, introduced: true, foundMs: 1, harness: { file: 'test/Vault.t.sol', contract: 'VaultTest' },
+  kind: 'assertion',
+  panicCode: '0x01',
+  contract: 'Vault',
+  contractFile: 'src/Vault.sol',
+  file: 'src/Vault.sol',
+  line: 9,
+  function: 'withdraw(uint256)',
+  message: 'Assertion failed (Panic 0x01)',
+  evidence: { kind: 'assertion', how: 'panic' },
+  introduced: true,
+  foundMs: 1,
+  harness: { file: 'test/Vault.t.sol', contract: 'VaultTest' },
   sequence: [
     { sender: ALICE, contract: 'Vault', function: 'withdraw(uint256)', args: ['1'], value: '0', calldata: '0x2e1a7d4d', blockDelay: 0, timeDelay: 0 },
-    { sender: ALICE, contract: 'Vault', function: 'withdraw(uint256)', args: [MAX_MINUS_3], value: '0', calldata: '0x2e1a7d4d', blockDelay: 2, timeDelay: 3600 },
+    {
+      sender: ALICE,
+      contract: 'Vault',
+      function: 'withdraw(uint256)',
+      args: [MAX_MINUS_3],
+      value: '0',
+      calldata: '0x2e1a7d4d',
+      blockDelay: 2,
+      timeDelay: 3600,
+    },
   ],
 };
 
 const plan: ReproducerPlan = {
-  finding, file: 'Vault.assertion.t.sol', contract: 'VaultAssertionTest',
-  senders: [{ name: 'alice', address: ALICE }, { name: 'bob', address: '0x0000000000000000000000000000000000030000' }], senderBalance: 10n ** 24n, start: { block: 1n, timestamp: 1n },
-  deployments: [{ contract: 'Vault', file: 'src/Vault.sol', address: VAULT, params: [], abi: VAULT_ABI, args: [], value: 0n, deployer: ALICE, how: { kind: 'new' } }],
+  finding,
+  file: 'Vault.assertion.t.sol',
+  contract: 'VaultAssertionTest',
+  senders: [
+    { name: 'alice', address: ALICE },
+    { name: 'bob', address: '0x0000000000000000000000000000000000030000' },
+  ],
+  senderBalance: 10n ** 24n,
+  start: { block: 1n, timestamp: 1n },
+  deployments: [
+    { contract: 'Vault', file: 'src/Vault.sol', address: VAULT, params: [], abi: VAULT_ABI, args: [], value: 0n, deployer: ALICE, how: { kind: 'new' } },
+  ],
   funding: [],
-  typeFiles: new Map(), solidityVersion: '0.8.20', forgeStd: true,
+  typeFiles: new Map(),
+  solidityVersion: '0.8.20',
+  forgeStd: true,
   harness: { file: 'test/Vault.t.sol', contract: 'VaultTest', abi: TEST_ABI, declaresVm: true, externalFunctions: [] },
 };
 
 /** The test function's statements, one per line, without indentation. */
-const statements = (source: string) => source.slice(source.indexOf('function test_reproduce()')).split('\n').slice(1, -3).map((line) => line.trim());
+const statements = (source: string) =>
+  source
+    .slice(source.indexOf('function test_reproduce()'))
+    .split('\n')
+    .slice(1, -3)
+    .map((line) => line.trim());
 
 test('with a harness, the reproducer inherits the test contract and names what its setUp() deployed by address, in locals', () => {
   const { source, check } = reproducerSource(plan);
@@ -70,7 +113,12 @@ test('with a harness, the reproducer inherits the test contract and names what i
 
 test('an invariant of the test contract is called after the sequence; one returning a bool must return true', () => {
   const broken: ReportFinding = {
-    ...finding, kind: 'property', panicCode: null, contract: 'VaultTest', function: 'invariant_solvent()', message: 'invariant_solvent() reverted: Error("insolvent")',
+    ...finding,
+    kind: 'property',
+    panicCode: null,
+    contract: 'VaultTest',
+    function: 'invariant_solvent()',
+    message: 'invariant_solvent() reverted: Error("insolvent")',
     evidence: { kind: 'property', property: 'invariant_solvent', failed: 'reverted', reason: 'Error("insolvent")' },
   };
   const { source, check } = reproducerSource({ ...plan, finding: broken });
@@ -86,15 +134,35 @@ test('an invariant of the test contract is called after the sequence; one return
   expect(missing.check).toEqual({ kind: 'unsupported', reason: 'VaultTest has no invariant_gone() to call after the sequence' });
 });
 
-test("a DSTest-only harness (no `vm`), with external invariants and tests: the reproducer brings its own vm and calls them through `this`", () => {
+test('a DSTest-only harness (no `vm`), with external invariants and tests: the reproducer brings its own vm and calls them through `this`', () => {
   const bare = { ...plan, harness: { ...plan.harness!, declaresVm: false, externalFunctions: ['invariant_solvent', 'testFuzz_withdraw'] } };
-  const broken = { ...finding, kind: 'property' as const, panicCode: null, contract: 'VaultTest', function: 'invariant_solvent()', message: 'invariant_solvent() reverted: Error("insolvent")' };
+  const broken = {
+    ...finding,
+    kind: 'property' as const,
+    panicCode: null,
+    contract: 'VaultTest',
+    function: 'invariant_solvent()',
+    message: 'invariant_solvent() reverted: Error("insolvent")',
+  };
   const { source } = reproducerSource({ ...bare, finding: broken });
-  expect(statements(source).slice(-3)).toEqual(['vm.prank(alice, alice);', 'try vault.withdraw(type(uint256).max - 3) {} catch {}', 'this.invariant_solvent();']);
+  expect(statements(source).slice(-3)).toEqual([
+    'vm.prank(alice, alice);',
+    'try vault.withdraw(type(uint256).max - 3) {} catch {}',
+    'this.invariant_solvent();',
+  ]);
   expect(source).toContain('interface LookoutVm {');
   expect(source).toContain('    LookoutVm internal constant vm = LookoutVm(address(uint160(uint256(keccak256("hevm cheat code")))));');
 
-  const call = { sender: '0x1804c8ab1f12e6bbf3894d4083f33e07309d1f38', contract: 'VaultTest', function: 'testFuzz_withdraw(uint256)', args: [MAX_MINUS_3], value: '0', calldata: '0x', blockDelay: 0, timeDelay: 0 };
+  const call = {
+    sender: '0x1804c8ab1f12e6bbf3894d4083f33e07309d1f38',
+    contract: 'VaultTest',
+    function: 'testFuzz_withdraw(uint256)',
+    args: [MAX_MINUS_3],
+    value: '0',
+    calldata: '0x',
+    blockDelay: 0,
+    timeDelay: 0,
+  };
   const failed = { ...broken, function: 'testFuzz_withdraw()', message: 'testFuzz_withdraw failed: Error("too much")', sequence: [call] };
   expect(statements(reproducerSource({ ...bare, finding: failed }).source)).toEqual(['this.testFuzz_withdraw(type(uint256).max - 3);']);
   // With forge-std's Test, the inherited vm is used.
@@ -106,8 +174,25 @@ test('a harness without prank(address,address) in its Vm: pranks name the sender
 });
 
 test('a stateless finding calls the test function with the counterexample, as forge calls it (no prank)', () => {
-  const call = { sender: '0x1804c8ab1f12e6bbf3894d4083f33e07309d1f38', contract: 'VaultTest', function: 'testFuzz_withdraw(uint256)', args: [MAX_MINUS_3], value: '0', calldata: '0x', blockDelay: 0, timeDelay: 0 };
-  const failed = { ...finding, kind: 'property' as const, panicCode: null, contract: 'VaultTest', function: 'testFuzz_withdraw()', message: 'testFuzz_withdraw failed: Error("too much")', sequence: [call] };
+  const call = {
+    sender: '0x1804c8ab1f12e6bbf3894d4083f33e07309d1f38',
+    contract: 'VaultTest',
+    function: 'testFuzz_withdraw(uint256)',
+    args: [MAX_MINUS_3],
+    value: '0',
+    calldata: '0x',
+    blockDelay: 0,
+    timeDelay: 0,
+  };
+  const failed = {
+    ...finding,
+    kind: 'property' as const,
+    panicCode: null,
+    contract: 'VaultTest',
+    function: 'testFuzz_withdraw()',
+    message: 'testFuzz_withdraw failed: Error("too much")',
+    sequence: [call],
+  };
   const { source } = reproducerSource({ ...plan, finding: failed });
   expect(statements(source)).toEqual(['testFuzz_withdraw(type(uint256).max - 3);']);
   expect(source).not.toContain('import {Vault}');
@@ -115,39 +200,100 @@ test('a stateless finding calls the test function with the counterexample, as fo
 
 test('forge’s verdict is its result line for the reproducer’s test; without one, forge did not run it', () => {
   expect(forgeOutcome('Ran 1 test for test/x/A.t.sol:ATest\n[PASS] test_reproduce() (gas: 1234)\n')).toEqual({ outcome: 'passed', reason: null });
-  expect(forgeOutcome('[FAIL: panic: assertion failed (0x01)] test_reproduce() (gas: 1234)\n')).toEqual({ outcome: 'failed', reason: 'panic: assertion failed (0x01)' });
-  expect(forgeOutcome('[FAIL. Reason: Lookout: bob took out more ether than it sent in] test_reproduce() (gas: 1)')).toEqual({ outcome: 'failed', reason: 'Lookout: bob took out more ether than it sent in' });
+  expect(forgeOutcome('[FAIL: panic: assertion failed (0x01)] test_reproduce() (gas: 1234)\n')).toEqual({
+    outcome: 'failed',
+    reason: 'panic: assertion failed (0x01)',
+  });
+  expect(forgeOutcome('[FAIL. Reason: Lookout: bob took out more ether than it sent in] test_reproduce() (gas: 1)')).toEqual({
+    outcome: 'failed',
+    reason: 'Lookout: bob took out more ether than it sent in',
+  });
   expect(forgeOutcome('Compiler run failed:\nError (7576): Undeclared identifier.')).toMatchObject({ outcome: 'does-not-compile' });
-  expect(forgeOutcome('Error: error sending request for url (https://binaries.soliditylang.org/linux-amd64/list.json)')).toMatchObject({ outcome: 'skipped', reason: expect.stringMatching(/^forge did not run the test: Error: error sending request/) });
+  expect(forgeOutcome('Error: error sending request for url (https://binaries.soliditylang.org/linux-amd64/list.json)')).toMatchObject({
+    outcome: 'skipped',
+    reason: expect.stringMatching(/^forge did not run the test: Error: error sending request/),
+  });
 });
 
 describe('a controlled delegatecall: the reproducer’s own code stands in for the address the campaign passed', () => {
   const PROXY = '0x5615deb798bb3e4dfa0139dfa1b3d433cc23b72f';
   const CHOSEN = '0x000000000000000000000000000000008da5cb5b';
   const PROXY_ABI: Abi = [
-    { type: 'function', name: 'setImplementation', inputs: [{ name: 'implementation', type: 'address', internalType: 'address' }], outputs: [], stateMutability: 'nonpayable' },
+    {
+      type: 'function',
+      name: 'setImplementation',
+      inputs: [{ name: 'implementation', type: 'address', internalType: 'address' }],
+      outputs: [],
+      stateMutability: 'nonpayable',
+    },
     { type: 'function', name: 'run', inputs: [{ name: 'data', type: 'bytes', internalType: 'bytes' }], outputs: [], stateMutability: 'nonpayable' },
     {
-      type: 'function', name: 'configure', stateMutability: 'nonpayable', outputs: [],
-      inputs: [{ name: 'config', type: 'tuple', internalType: 'struct Proxy.Config', components: [{ name: 'target', type: 'address', internalType: 'address' }, { name: 'gas', type: 'uint256', internalType: 'uint256' }] }],
+      type: 'function',
+      name: 'configure',
+      stateMutability: 'nonpayable',
+      outputs: [],
+      inputs: [
+        {
+          name: 'config',
+          type: 'tuple',
+          internalType: 'struct Proxy.Config',
+          components: [
+            { name: 'target', type: 'address', internalType: 'address' },
+            { name: 'gas', type: 'uint256', internalType: 'uint256' },
+          ],
+        },
+      ],
     },
   ];
   const word = (hex: string) => hex.slice(2).padStart(64, '0');
   const configure = `0x12345678${word(CHOSEN)}${word('0x10')}`;
   const delegation: ReportFinding = {
-    kind: 'controlled-delegatecall', panicCode: null, contract: 'Proxy', contractFile: 'src/Proxy.sol', file: 'src/Proxy.sol', line: 12, function: 'run(bytes)',
-    message: `DELEGATECALL from ${PROXY} to ${CHOSEN}, an address ${ALICE} passed in`, introduced: null, foundMs: 1,
+    kind: 'controlled-delegatecall',
+    panicCode: null,
+    contract: 'Proxy',
+    contractFile: 'src/Proxy.sol',
+    file: 'src/Proxy.sol',
+    line: 12,
+    function: 'run(bytes)',
+    message: `DELEGATECALL from ${PROXY} to ${CHOSEN}, an address ${ALICE} passed in`,
+    introduced: null,
+    foundMs: 1,
     evidence: { kind: 'controlled-delegatecall', opcode: 'DELEGATECALL', from: PROXY, target: CHOSEN, sender: ALICE },
     sequence: [
-      { sender: ALICE, contract: 'Proxy', function: 'configure((address,uint256))', args: [[CHOSEN, '16']], value: '0', calldata: configure, blockDelay: 0, timeDelay: 0 },
-      { sender: ALICE, contract: 'Proxy', function: 'configure((address,uint256))', args: [[CHOSEN, '16']], value: '0', calldata: configure, blockDelay: 0, timeDelay: 0 },
+      {
+        sender: ALICE,
+        contract: 'Proxy',
+        function: 'configure((address,uint256))',
+        args: [[CHOSEN, '16']],
+        value: '0',
+        calldata: configure,
+        blockDelay: 0,
+        timeDelay: 0,
+      },
+      {
+        sender: ALICE,
+        contract: 'Proxy',
+        function: 'configure((address,uint256))',
+        args: [[CHOSEN, '16']],
+        value: '0',
+        calldata: configure,
+        blockDelay: 0,
+        timeDelay: 0,
+      },
       { sender: ALICE, contract: 'Proxy', function: 'setImplementation(address)', args: [CHOSEN], value: '0', calldata: '0x', blockDelay: 0, timeDelay: 0 },
       { sender: ALICE, contract: 'Proxy', function: 'run(bytes)', args: ['0x'], value: '0', calldata: '0x', blockDelay: 0, timeDelay: 0 },
     ],
   };
   const deployed: ReproducerPlan = {
-    ...plan, finding: delegation, file: 'Proxy.controlledDelegatecall.t.sol', contract: 'ProxyControlledDelegatecallTest', harness: undefined, forgeStd: false,
-    deployments: [{ contract: 'Proxy', file: 'src/Proxy.sol', address: PROXY, params: [], abi: PROXY_ABI, args: [], value: 0n, deployer: ALICE, how: { kind: 'new' } }],
+    ...plan,
+    finding: delegation,
+    file: 'Proxy.controlledDelegatecall.t.sol',
+    contract: 'ProxyControlledDelegatecallTest',
+    harness: undefined,
+    forgeStd: false,
+    deployments: [
+      { contract: 'Proxy', file: 'src/Proxy.sol', address: PROXY, params: [], abi: PROXY_ABI, args: [], value: 0n, deployer: ALICE, how: { kind: 'new' } },
+    ],
     head: delegation.sequence.map(() => ({ success: true, returnData: '0x', logs: [], ether: [] })),
   };
 
@@ -170,7 +316,9 @@ describe('a controlled delegatecall: the reproducer’s own code stands in for t
       'require(vm.load(address(proxy), CHOSEN_CODE_RAN) == bytes32(0), "Lookout: address(proxy) ran code its caller chose (DELEGATECALL to an address passed in)");',
     ]);
     expect(source).toContain(`address constant CHOSEN_CODE = ${CHOSEN_CODE_ADDRESS};`);
-    expect(source).toMatch(/contract ChosenCode \{\n\s+fallback\(\) external payable \{\n\s+bytes32 slot = CHOSEN_CODE_RAN;\n\s+assembly \{\n\s+sstore\(slot, 1\)/);
+    expect(source).toMatch(
+      /contract ChosenCode \{\n\s+fallback\(\) external payable \{\n\s+bytes32 slot = CHOSEN_CODE_RAN;\n\s+assembly \{\n\s+sstore\(slot, 1\)/,
+    );
     // The senders are pranked as they were: only argument positions change.
     expect(source).toContain(`address internal alice = ${getAddress(ALICE)};`);
   });
@@ -184,15 +332,33 @@ describe('a controlled delegatecall: the reproducer’s own code stands in for t
   });
 
   it('is unsupported, with the reason, when the finding carries no evidence (a report written before it)', () => {
-    expect(reproducerSource({ ...deployed, finding: { ...delegation, evidence: undefined } }).check).toEqual({ kind: 'unsupported', reason: 'the finding carries no controlled-delegatecall evidence (a report written before findings carried it)' });
+    expect(reproducerSource({ ...deployed, finding: { ...delegation, evidence: undefined } }).check).toEqual({
+      kind: 'unsupported',
+      reason: 'the finding carries no controlled-delegatecall evidence (a report written before findings carried it)',
+    });
   });
 });
 
 test('a behaviour change of a test function: called on itself, its outcome compared with the base’s (no prank: forge refuses the test’s own startPrank under one)', () => {
-  const call = { sender: '0x1804c8ab1f12e6bbf3894d4083f33e07309d1f38', contract: 'VaultTest', function: 'testFuzz_withdraw(uint256)', args: [MAX_MINUS_3], value: '0', calldata: '0x', blockDelay: 0, timeDelay: 0 };
+  const call = {
+    sender: '0x1804c8ab1f12e6bbf3894d4083f33e07309d1f38',
+    contract: 'VaultTest',
+    function: 'testFuzz_withdraw(uint256)',
+    args: [MAX_MINUS_3],
+    value: '0',
+    calldata: '0x',
+    blockDelay: 0,
+    timeDelay: 0,
+  };
   const change: ReportFinding = {
-    ...finding, kind: 'behaviour-change', panicCode: null, contract: 'VaultTest', function: 'testFuzz_withdraw(uint256)', sequence: [call],
-    message: 'VaultTest.testFuzz_withdraw(uint256): base: succeeds; head: reverts with Error("too much")', behaviour: { difference: 'outcome', base: 'succeeds', head: 'reverts with Error("too much")' },
+    ...finding,
+    kind: 'behaviour-change',
+    panicCode: null,
+    contract: 'VaultTest',
+    function: 'testFuzz_withdraw(uint256)',
+    sequence: [call],
+    message: 'VaultTest.testFuzz_withdraw(uint256): base: succeeds; head: reverts with Error("too much")',
+    behaviour: { difference: 'outcome', base: 'succeeds', head: 'reverts with Error("too much")' },
   };
   const { source, check } = reproducerSource({ ...plan, finding: change, baseOutcome: { success: true, returnData: '0x', logs: [], ether: [] } });
   expect(statements(source)).toEqual([
@@ -203,5 +369,8 @@ test('a behaviour change of a test function: called on itself, its outcome compa
   ]);
   expect(check.kind === 'check' && check.expectation.matches('Error("Lookout: the call does not succeed as on the base")')).toBe(true);
   // Without the base's outcome (its setUp() world did not build), nothing is asserted, and the report says why.
-  expect(reproducerSource({ ...plan, finding: change }).check).toEqual({ kind: 'unsupported', reason: 'the base outcome of the diverging call is not known (no base build to replay it on)' });
+  expect(reproducerSource({ ...plan, finding: change }).check).toEqual({
+    kind: 'unsupported',
+    reason: 'the base outcome of the diverging call is not known (no base build to replay it on)',
+  });
 });

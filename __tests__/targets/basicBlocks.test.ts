@@ -1,8 +1,7 @@
 import { hexToBytes } from 'viem';
 import { basicBlocks } from '../../src/bytecode/basicBlocks.js';
 
-const blocks = (hex: `0x${string}`) =>
-  basicBlocks(hexToBytes(hex)).map((b) => ({ start: b.start, end: b.end, ops: b.instructions.map((i) => i.op.name) }));
+const blocks = (hex: `0x${string}`) => basicBlocks(hexToBytes(hex)).map((b) => ({ start: b.start, end: b.end, ops: b.instructions.map((i) => i.op.name) }));
 
 describe('basicBlocks', () => {
   it('splits at JUMPDEST, after JUMPI and after terminators', () => {

@@ -18,7 +18,10 @@ function lineOf(file: string, marker: string): number {
 }
 
 const modified = (path: string, addedLines: number[], deletedAfter: number[] = []): ChangedFile => ({
-  path, status: 'modified', addedLines, deletedAfter,
+  path,
+  status: 'modified',
+  addedLines,
+  deletedAfter,
 });
 
 let project: CompiledProject;

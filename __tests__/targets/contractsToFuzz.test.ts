@@ -6,7 +6,14 @@ import type { Target } from '../../src/targets/types.js';
 
 const ROOT = fileURLToPath(new URL('../../__fixtures__/targets/', import.meta.url));
 
-const target = (contract: string, line: number): Target => ({ file: 'Shared.sol', line, contract: `Shared.sol:${contract}`, pcs: [1], creationPcs: [], status: 'code' });
+const target = (contract: string, line: number): Target => ({
+  file: 'Shared.sol',
+  line,
+  contract: `Shared.sol:${contract}`,
+  pcs: [1],
+  creationPcs: [],
+  status: 'code',
+});
 
 describe('contractsToFuzz', () => {
   let project: CompiledProject;
@@ -32,7 +39,11 @@ describe('contractsToFuzz', () => {
     });
     const mock = { ...project.contracts.find((c) => c.name === 'Needy')!, id: 'test/mocks/Needy.sol:Needy' as const, file: 'test/mocks/Needy.sol' };
     const on = (id: string, line: number): Target => ({ ...target('', line), contract: id as Target['contract'] });
-    const tests = contractsToFuzz({ ...project, contracts: moved }, [on('script/Deploy.s.sol:Shop', 1), on('test/Market.t.sol:Market', 2), on('test/mocks/Needy.sol:Needy', 3)]);
+    const tests = contractsToFuzz({ ...project, contracts: moved }, [
+      on('script/Deploy.s.sol:Shop', 1),
+      on('test/Market.t.sol:Market', 2),
+      on('test/mocks/Needy.sol:Needy', 3),
+    ]);
     expect(tests.contracts).toEqual([]);
     expect(tests.skipped.map((s) => s.reason)).toEqual(['script contract', 'test contract', 'test contract']);
     const mocks = contractsToFuzz({ ...project, contracts: [mock] }, [on('test/mocks/Needy.sol:Needy', 3)]);

@@ -38,7 +38,9 @@ describe('diff → targets', () => {
     await git('add', '-A');
     await git('commit', '-q', '-m', 'base');
     // Change the require, delete the balance update, add a comment.
-    const head = VAULT.replace('>= amount, "low"', '> amount, "low"').replace('        balance[msg.sender] -= amount;\n', '').replace('contract Vault {', '/// @notice vault\ncontract Vault {');
+    const head = VAULT.replace('>= amount, "low"', '> amount, "low"')
+      .replace('        balance[msg.sender] -= amount;\n', '')
+      .replace('contract Vault {', '/// @notice vault\ncontract Vault {');
     await writeFile(join(dir, 'Vault.sol'), head);
     await git('commit', '-q', '-am', 'head');
   });

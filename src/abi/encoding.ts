@@ -151,7 +151,10 @@ export function encodeFunctionCall(fn: AbiFunction, args: readonly AbiValue[]): 
 function encodeArguments(params: readonly AbiParameter[], args: readonly AbiValue[]): Hex {
   const asBytes = bytesParams(params);
   if (asBytes === params) return encodeAbiParameters(params, args as readonly unknown[]);
-  return encodeAbiParameters(asBytes, params.map((param, i) => stringsAsBytes(param, args[i])));
+  return encodeAbiParameters(
+    asBytes,
+    params.map((param, i) => stringsAsBytes(param, args[i])),
+  );
 }
 
 /** Decodes a function's calldata (selector included) back into AbiValues; for replay and tests. */

@@ -1,4 +1,16 @@
-export { abiType, callTargets, decodeArgs, decodeBool, encodeCall, encodeFunctionCall, formatArgs, functionTarget, isPayable, signature, type AbiType } from './encoding.js';
+export {
+  abiType,
+  callTargets,
+  decodeArgs,
+  decodeBool,
+  encodeCall,
+  encodeFunctionCall,
+  formatArgs,
+  functionTarget,
+  isPayable,
+  signature,
+  type AbiType,
+} from './encoding.js';
 export { DEFAULT_PANIC_CODES, KNOWN_PANIC_CODES, PANIC_ASSERTION, describePanic, formatPanicCode } from './panic.js';
 export { isPropertyFunction } from './propertyFunctions.js';
 export { decodeRevert, describeRevert } from './revert.js';

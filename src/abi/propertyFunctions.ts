@@ -7,10 +7,5 @@ const PROPERTY_PREFIXES = ['property_', 'echidna_'];
  * default prefix is `property_`, and it takes `echidna_` for ported suites).
  */
 export function isPropertyFunction(fn: AbiFunction): boolean {
-  return (
-    PROPERTY_PREFIXES.some((prefix) => fn.name.startsWith(prefix)) &&
-    fn.inputs.length === 0 &&
-    fn.outputs.length === 1 &&
-    fn.outputs[0]!.type === 'bool'
-  );
+  return PROPERTY_PREFIXES.some((prefix) => fn.name.startsWith(prefix)) && fn.inputs.length === 0 && fn.outputs.length === 1 && fn.outputs[0]!.type === 'bool';
 }

@@ -34,7 +34,7 @@ export function stringOfBytes(bytes: Uint8Array): string {
     return strictUtf8.decode(bytes);
   } catch {
     let text = '';
-    for (let at = 0; at < bytes.length; ) {
+    for (let at = 0; at < bytes.length;) {
       const length = sequenceLength(bytes, at);
       text += length === 0 ? String.fromCharCode(ESCAPE_BASE + bytes[at]) : strictUtf8.decode(bytes.subarray(at, at + length));
       at += Math.max(length, 1);

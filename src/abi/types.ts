@@ -8,9 +8,7 @@ export type AbiValue = bigint | boolean | string | AbiValue[];
 
 /** What a call invokes: an ABI function, or the fallback/receive entry with raw calldata. */
 export type CallTarget =
-  | { kind: 'function'; fn: AbiFunction; selector: string; signature: string }
-  | { kind: 'fallback'; data: string; payable?: boolean }
-  | { kind: 'receive' };
+  { kind: 'function'; fn: AbiFunction; selector: string; signature: string } | { kind: 'fallback'; data: string; payable?: boolean } | { kind: 'receive' };
 
 /** One transaction in the fuzzer's terms: ABI-typed, mutable, encodable to an evm `Tx`. */
 export interface Call {

@@ -50,32 +50,59 @@ const bool = (b: boolean): bigint => (b ? 1n : 0n);
 export function evaluate(opcode: number, args: readonly bigint[]): bigint | undefined {
   const [a, b, c] = args;
   switch (opcode) {
-    case 0x01: return (a + b) & MAX_WORD;
-    case 0x02: return (a * b) & MAX_WORD;
-    case 0x03: return (a - b) & MAX_WORD;
-    case 0x04: return b === 0n ? 0n : a / b;
-    case 0x05: return b === 0n ? 0n : toWord(toSigned(a) / toSigned(b));
-    case 0x06: return b === 0n ? 0n : a % b;
-    case 0x07: return b === 0n ? 0n : toWord(toSigned(a) % toSigned(b));
-    case 0x08: return c === 0n ? 0n : (a + b) % c;
-    case 0x09: return c === 0n ? 0n : (a * b) % c;
-    case 0x0a: return exp(a, b);
-    case 0x0b: return signExtend(a, b);
-    case 0x10: return bool(a < b);
-    case 0x11: return bool(a > b);
-    case 0x12: return bool(toSigned(a) < toSigned(b));
-    case 0x13: return bool(toSigned(a) > toSigned(b));
-    case 0x14: return bool(a === b);
-    case 0x15: return bool(a === 0n);
-    case 0x16: return a & b;
-    case 0x17: return a | b;
-    case 0x18: return a ^ b;
-    case 0x19: return MAX_WORD ^ a;
-    case 0x1a: return a < 32n ? (b >> (248n - a * 8n)) & 0xffn : 0n;
-    case 0x1b: return a >= 256n ? 0n : (b << a) & MAX_WORD;
-    case 0x1c: return a >= 256n ? 0n : b >> a;
-    case 0x1d: return sar(a, b);
-    case 0x1e: return BigInt(256 - bitLength(a));
-    default: return undefined;
+    case 0x01:
+      return (a + b) & MAX_WORD;
+    case 0x02:
+      return (a * b) & MAX_WORD;
+    case 0x03:
+      return (a - b) & MAX_WORD;
+    case 0x04:
+      return b === 0n ? 0n : a / b;
+    case 0x05:
+      return b === 0n ? 0n : toWord(toSigned(a) / toSigned(b));
+    case 0x06:
+      return b === 0n ? 0n : a % b;
+    case 0x07:
+      return b === 0n ? 0n : toWord(toSigned(a) % toSigned(b));
+    case 0x08:
+      return c === 0n ? 0n : (a + b) % c;
+    case 0x09:
+      return c === 0n ? 0n : (a * b) % c;
+    case 0x0a:
+      return exp(a, b);
+    case 0x0b:
+      return signExtend(a, b);
+    case 0x10:
+      return bool(a < b);
+    case 0x11:
+      return bool(a > b);
+    case 0x12:
+      return bool(toSigned(a) < toSigned(b));
+    case 0x13:
+      return bool(toSigned(a) > toSigned(b));
+    case 0x14:
+      return bool(a === b);
+    case 0x15:
+      return bool(a === 0n);
+    case 0x16:
+      return a & b;
+    case 0x17:
+      return a | b;
+    case 0x18:
+      return a ^ b;
+    case 0x19:
+      return MAX_WORD ^ a;
+    case 0x1a:
+      return a < 32n ? (b >> (248n - a * 8n)) & 0xffn : 0n;
+    case 0x1b:
+      return a >= 256n ? 0n : (b << a) & MAX_WORD;
+    case 0x1c:
+      return a >= 256n ? 0n : b >> a;
+    case 0x1d:
+      return sar(a, b);
+    case 0x1e:
+      return BigInt(256 - bitLength(a));
+    default:
+      return undefined;
   }
 }

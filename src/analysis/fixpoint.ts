@@ -111,7 +111,7 @@ export function runFixpoint(request: FixpointRequest): FixpointOutcome {
 
   const runBlock = (start: number, entry: AbstractState): void => {
     const state = copyState(entry);
-    for (let pc = start; ; ) {
+    for (let pc = start; ;) {
       if (pc >= code.length) return;
       if (pc !== start && program.jumpdests[pc]) return propagate(pc, state);
       if (++steps > stepBudget) {

@@ -21,28 +21,49 @@ export function abstractResult(opcode: number, args: readonly AbsValue[]): AbsVa
   }
   const [a, b, c] = args;
   switch (opcode) {
-    case 0x01: return noWrap(low(a) + low(b), high(a) + high(b));
-    case 0x02: return noWrap(low(a) * low(b), high(a) * high(b));
-    case 0x03: return low(a) >= high(b) ? between(low(a) - high(b), high(a) - low(b)) : unknown();
-    case 0x04: return low(b) > 0n ? between(low(a) / high(b), high(a) / low(b)) : between(0n, high(a));
-    case 0x06: return modulo(a, b);
+    case 0x01:
+      return noWrap(low(a) + low(b), high(a) + high(b));
+    case 0x02:
+      return noWrap(low(a) * low(b), high(a) * high(b));
+    case 0x03:
+      return low(a) >= high(b) ? between(low(a) - high(b), high(a) - low(b)) : unknown();
+    case 0x04:
+      return low(b) > 0n ? between(low(a) / high(b), high(a) / low(b)) : between(0n, high(a));
+    case 0x06:
+      return modulo(a, b);
     case 0x08:
-    case 0x09: return between(0n, high(c) === 0n ? 0n : high(c) - 1n);
-    case 0x10: return lessThan(a, b);
-    case 0x11: return lessThan(b, a);
-    case 0x12: return nonNegative(a) && nonNegative(b) ? lessThan(a, b) : BOOL();
-    case 0x13: return nonNegative(a) && nonNegative(b) ? lessThan(b, a) : BOOL();
-    case 0x14: return equal(a, b);
-    case 0x15: return isZero(a);
-    case 0x16: return between(0n, high(a) < high(b) ? high(a) : high(b));
-    case 0x17: return between(low(a) > low(b) ? low(a) : low(b), fillBits(high(a) > high(b) ? high(a) : high(b)));
-    case 0x18: return between(0n, fillBits(high(a) > high(b) ? high(a) : high(b)));
-    case 0x19: return between(MAX_WORD - high(a), MAX_WORD - low(a));
-    case 0x1a: return between(0n, 255n);
-    case 0x1b: return isConst(a) && a < 256n ? noWrap(low(b) << a, high(b) << a) : unknown();
-    case 0x1c: return isConst(a) && a < 256n ? between(low(b) >> a, high(b) >> a) : between(0n, high(b));
-    case 0x1e: return between(0n, 256n);
-    default: return unknown();
+    case 0x09:
+      return between(0n, high(c) === 0n ? 0n : high(c) - 1n);
+    case 0x10:
+      return lessThan(a, b);
+    case 0x11:
+      return lessThan(b, a);
+    case 0x12:
+      return nonNegative(a) && nonNegative(b) ? lessThan(a, b) : BOOL();
+    case 0x13:
+      return nonNegative(a) && nonNegative(b) ? lessThan(b, a) : BOOL();
+    case 0x14:
+      return equal(a, b);
+    case 0x15:
+      return isZero(a);
+    case 0x16:
+      return between(0n, high(a) < high(b) ? high(a) : high(b));
+    case 0x17:
+      return between(low(a) > low(b) ? low(a) : low(b), fillBits(high(a) > high(b) ? high(a) : high(b)));
+    case 0x18:
+      return between(0n, fillBits(high(a) > high(b) ? high(a) : high(b)));
+    case 0x19:
+      return between(MAX_WORD - high(a), MAX_WORD - low(a));
+    case 0x1a:
+      return between(0n, 255n);
+    case 0x1b:
+      return isConst(a) && a < 256n ? noWrap(low(b) << a, high(b) << a) : unknown();
+    case 0x1c:
+      return isConst(a) && a < 256n ? between(low(b) >> a, high(b) >> a) : between(0n, high(b));
+    case 0x1e:
+      return between(0n, 256n);
+    default:
+      return unknown();
   }
 }
 

@@ -26,12 +26,7 @@ export const PATH_STEP_BUDGET = 300_000;
  * no-target-ahead prefix; without one the prefix is the whole path. A call the prefix makes into
  * known code adds the callee frame's own LID (`options.calls`).
  */
-export function lookahead(
-  program: AnalyzedProgram,
-  path: Uint32Array,
-  targets: TargetSet,
-  options: LookaheadOptions = {},
-): LookaheadResult {
+export function lookahead(program: AnalyzedProgram, path: Uint32Array, targets: TargetSet, options: LookaheadOptions = {}): LookaheadResult {
   return lookaheadFrame(program, path, targets, options, { depth: 0 });
 }
 
@@ -41,13 +36,7 @@ interface FrameContext {
   input?: FrameInput;
 }
 
-function lookaheadFrame(
-  program: AnalyzedProgram,
-  path: Uint32Array,
-  targets: TargetSet,
-  options: LookaheadOptions,
-  context: FrameContext,
-): LookaheadResult {
+function lookaheadFrame(program: AnalyzedProgram, path: Uint32Array, targets: TargetSet, options: LookaheadOptions, context: FrameContext): LookaheadResult {
   const maxLocations = options.maxPrefixLocations ?? MAX_PREFIX_LOCATIONS;
   const suffixBudget = options.suffixStepBudget ?? SUFFIX_STEP_BUDGET;
   const pairs = path.length >> 1;
@@ -57,7 +46,8 @@ function lookaheadFrame(
   const seen = new Set<number>();
   const state = context.input === undefined ? initialState() : { ...initialState(), input: context.input };
   // Frames deeper than the suffix checks follow calls are not analysed: their calls add nothing.
-  const calls = options.calls !== undefined && options.calls.length > 0 && context.depth < MAX_CALL_DEPTH ? new CalledFrames(options.calls, targets) : undefined;
+  const calls =
+    options.calls !== undefined && options.calls.length > 0 && context.depth < MAX_CALL_DEPTH ? new CalledFrames(options.calls, targets) : undefined;
   let bailout: BailoutCause | undefined;
   let steps = 0;
   let suffixSteps = 0;
@@ -88,7 +78,7 @@ function lookaheadFrame(
 
   let taken = 0;
   if (splitHere(0)) return finish(0);
-  for (let pc = 0; steps < maxLocations; ) {
+  for (let pc = 0; steps < maxLocations;) {
     if (pc >= program.code.length || !program.isInstruction[pc]) break;
     const opcode = program.opAt[pc];
     steps++;
@@ -137,7 +127,13 @@ function lookaheadFrame(
     const matched = calls!.match(opcode, state, callerJumps);
     if (matched === undefined) return;
     const { frame, callee, input } = matched;
-    const inner = lookaheadFrame(callee.program, frame.path.jumps, callee.targets, { ...options, calls: frame.path.calls }, { depth: context.depth + 1, input });
+    const inner = lookaheadFrame(
+      callee.program,
+      frame.path.jumps,
+      callee.targets,
+      { ...options, calls: frame.path.calls },
+      { depth: context.depth + 1, input },
+    );
     suffixSteps += inner.steps;
     if (inner.bailout) note(inner.bailout);
     hasher.updateLid(inner.lid);
@@ -166,14 +162,8 @@ function lookaheadFrame(
 }
 
 /** Whether jumping from `pc` to `dest` is possible under the abstract jump `effect`. */
-function agrees(
-  program: AnalyzedProgram,
-  pc: number,
-  dest: number,
-  effect: Extract<Effect, { kind: 'jump' | 'branch' }>,
-): boolean {
-  const validTarget = (target: AbsValue): boolean =>
-    program.jumpdests[dest] === 1 && low(target) <= BigInt(dest) && BigInt(dest) <= high(target);
+function agrees(program: AnalyzedProgram, pc: number, dest: number, effect: Extract<Effect, { kind: 'jump' | 'branch' }>): boolean {
+  const validTarget = (target: AbsValue): boolean => program.jumpdests[dest] === 1 && low(target) <= BigInt(dest) && BigInt(dest) <= high(target);
   if (effect.kind === 'jump') return validTarget(effect.target);
   if (dest === pc + 1) {
     // Fall-through, or (rarely) a taken jump to the very next pc: both end in the same step.

@@ -52,14 +52,7 @@ export type SuffixVerdict = { unreachable: boolean; steps: number; bailout?: Bai
  * ARETARGETSUNREACHABLE of Alg. 2: whether every path from `pc` in `state` avoids the targets.
  * Verdicts are cached per target set by (pc, exact state).
  */
-export function checkSuffix(
-  program: AnalyzedProgram,
-  targets: TargetSet,
-  pc: number,
-  state: AbstractState,
-  stepBudget: number,
-  depth = 0,
-): SuffixVerdict {
+export function checkSuffix(program: AnalyzedProgram, targets: TargetSet, pc: number, state: AbstractState, stepBudget: number, depth = 0): SuffixVerdict {
   const cache = targetCache(program, targets);
   const key = `${pc}@${fingerprint(state)}`;
   const cached = cache.verdicts.get(key);

@@ -9,11 +9,7 @@ import { STACK_LIMIT, clobberMemory, exposeDepth, hashMemory, loadWord, storeWor
  * What one instruction does to control flow. The state is updated in place; `next` and `halt` are
  * shared constants so the common case allocates nothing.
  */
-export type Effect =
-  | { kind: 'next' }
-  | { kind: 'halt' }
-  | { kind: 'jump'; target: AbsValue }
-  | { kind: 'branch'; target: AbsValue; condition: AbsValue };
+export type Effect = { kind: 'next' } | { kind: 'halt' } | { kind: 'jump'; target: AbsValue } | { kind: 'branch'; target: AbsValue; condition: AbsValue };
 
 const NEXT: Effect = { kind: 'next' };
 const HALT: Effect = { kind: 'halt' };

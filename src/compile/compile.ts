@@ -62,7 +62,8 @@ export async function compileProject(request: BuildRequest): Promise<CompiledPro
   const broken = new Set(graph.unresolved.map((u) => u.file));
   const buildable = entries.filter((entry) => !importClosure(graph, [entry]).some((file) => broken.has(file)));
   for (const entry of entries) {
-    if (!buildable.includes(entry)) errors.push({ file: entry, line: 0, column: 0, message: 'not compiled: it imports a file that cannot be found (see the import error)' });
+    if (!buildable.includes(entry))
+      errors.push({ file: entry, line: 0, column: 0, message: 'not compiled: it imports a file that cannot be found (see the import error)' });
   }
 
   const grouping = await versionGroups(graph, buildable, settings, env);
@@ -136,12 +137,18 @@ async function compileOrDiagnose(root: string, paths: string[], settings: Projec
  */
 async function compileWithForge(root: string): Promise<CompiledProject> {
   if (!(await isForgeAvailable())) {
-    throw new ConfigurationError('lookout.toml sets compiler = "forge", but forge does not run here: install Foundry (foundry-toolchain on Actions) or remove the key to let Lookout run solc itself.');
+    throw new ConfigurationError(
+      'lookout.toml sets compiler = "forge", but forge does not run here: install Foundry (foundry-toolchain on Actions) or remove the key to let Lookout run solc itself.',
+    );
   }
   const compilations = await forgeBuildInfo(root);
   return mergeCompilations(
     root,
-    compilations.map((c) => ({ compiler: { version: c.version, source: c.source, settings: c.settings, files: [...c.contents.keys()] }, contents: c.contents, output: c.output })),
+    compilations.map((c) => ({
+      compiler: { version: c.version, source: c.source, settings: c.settings, files: [...c.contents.keys()] },
+      contents: c.contents,
+      output: c.output,
+    })),
     [],
   );
 }
@@ -184,7 +191,7 @@ async function compileSettingAside(
   env: CompilerEnvironment,
 ): Promise<{ compilation?: Compilation; errors: BuildDiagnostic[] }> {
   const errors: BuildDiagnostic[] = [];
-  for (let entries = group.entries; ; ) {
+  for (let entries = group.entries; ;) {
     const compiled = await compileGroup(root, { ...group, entries }, settings, env);
     if (!('errors' in compiled)) return { compilation: compiled, errors };
     errors.push(...compiled.errors);

@@ -19,8 +19,7 @@ export interface SourceClosure {
 }
 
 // Comments and string literals are matched (and skipped) too, so an `import` inside them is not taken.
-const IMPORT_OR_SKIPPED =
-  /\/\*[\s\S]*?\*\/|\/\/[^\n]*|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\bimport\s+(?:[^'";]*?\bfrom\s+)?(["'])([^"'\n]+)\1/g;
+const IMPORT_OR_SKIPPED = /\/\*[\s\S]*?\*\/|\/\/[^\n]*|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\bimport\s+(?:[^'";]*?\bfrom\s+)?(["'])([^"'\n]+)\1/g;
 
 export function importDirectives(source: string): ImportDirective[] {
   const directives: ImportDirective[] = [];

@@ -50,11 +50,7 @@ export function applyRemappings(remappings: readonly Remapping[], importer: stri
   let best: Remapping | undefined;
   for (const r of remappings) {
     if (!importer.startsWith(r.context) || !importPath.startsWith(r.prefix)) continue;
-    if (
-      best === undefined ||
-      r.context.length > best.context.length ||
-      (r.context.length === best.context.length && r.prefix.length >= best.prefix.length)
-    ) {
+    if (best === undefined || r.context.length > best.context.length || (r.context.length === best.context.length && r.prefix.length >= best.prefix.length)) {
       best = r;
     }
   }

@@ -159,7 +159,10 @@ export function validate(inputs: ActionInputs, workspace: string): ActionOptions
       return fallback;
     }
   };
-  const gate = attempt(INPUT.failOn, () => parseFailOn(inputs['fail-on'] ?? ACTION_DEFAULTS.failOn), { failOn: ACTION_DEFAULTS.failOn, behaviourChanges: false });
+  const gate = attempt(INPUT.failOn, () => parseFailOn(inputs['fail-on'] ?? ACTION_DEFAULTS.failOn), {
+    failOn: ACTION_DEFAULTS.failOn,
+    behaviourChanges: false,
+  });
   const options: ActionOptions = {
     mode: attempt(INPUT.mode, () => oneOf(inputs.mode ?? ACTION_DEFAULTS.mode, MODES), ACTION_DEFAULTS.mode),
     failOn: gate.failOn,
@@ -180,7 +183,9 @@ export function validate(inputs: ActionInputs, workspace: string): ActionOptions
     review: attempt(INPUT.review, () => parseBoolean(inputs.review, ACTION_DEFAULTS.review), ACTION_DEFAULTS.review),
   };
   if (options.mode === 'report' && options.token === undefined) {
-    problems.push(`input '${INPUT.githubToken}': mode 'report' publishes through the API and needs a token (the default \${{ github.token }} with pull-requests: write and checks: write)`);
+    problems.push(
+      `input '${INPUT.githubToken}': mode 'report' publishes through the API and needs a token (the default \${{ github.token }} with pull-requests: write and checks: write)`,
+    );
   }
   if (problems.length > 0) throw new ConfigurationError(`Invalid action inputs:\n- ${problems.join('\n- ')}`);
   return options;
@@ -205,7 +210,9 @@ export function fuzzTargetFromEvent(env: ActionEnv, event: unknown, options: Act
       const dispatched = field(field(event, 'inputs'), 'base');
       const base = options.base ?? (typeof dispatched === 'string' && dispatched !== '' ? dispatched : undefined);
       if (base === undefined) {
-        throw new ConfigurationError(`A workflow_dispatch run needs a base to diff against: set the action input '${INPUT.base}' (e.g. base: \${{ inputs.base }}).`);
+        throw new ConfigurationError(
+          `A workflow_dispatch run needs a base to diff against: set the action input '${INPUT.base}' (e.g. base: \${{ inputs.base }}).`,
+        );
       }
       return { ...repository, pullNumber: undefined, headSha: env.sha, baseSha: base };
     }
@@ -222,9 +229,14 @@ export function fuzzTargetFromEvent(env: ActionEnv, event: unknown, options: Act
  * workflow_run event; the PR number from the event when GitHub lists it (same-repository PRs), else
  * from the artifact, which the caller must check against the API because a fork wrote it.
  */
-export function workflowRunFromEvent(env: ActionEnv, event: unknown): { repository: Omit<PublishTarget, 'pullNumber' | 'headSha'>; headSha: string; pullNumber: number | undefined } {
+export function workflowRunFromEvent(
+  env: ActionEnv,
+  event: unknown,
+): { repository: Omit<PublishTarget, 'pullNumber' | 'headSha'>; headSha: string; pullNumber: number | undefined } {
   if (env.eventName !== 'workflow_run') {
-    throw new ConfigurationError(`mode: report publishes the report of another run and runs on workflow_run (this run is ${env.eventName}); use mode: full here.`);
+    throw new ConfigurationError(
+      `mode: report publishes the report of another run and runs on workflow_run (this run is ${env.eventName}); use mode: full here.`,
+    );
   }
   const run = field(event, 'workflow_run');
   const headSha = field(run, 'head_sha');
@@ -267,7 +279,10 @@ function field(value: unknown, key: string): unknown {
 
 /** `introduced`, `any` or `never`, optionally with `behaviour-change` (comma-separated; alone it means `introduced, behaviour-change`). */
 function parseFailOn(text: string): { failOn: FailOn; behaviourChanges: boolean } {
-  const words = text.split(',').map((w) => w.trim()).filter((w) => w !== '');
+  const words = text
+    .split(',')
+    .map((w) => w.trim())
+    .filter((w) => w !== '');
   const gates = words.filter((w) => w !== BEHAVIOUR_CHANGE);
   if (gates.length > 1) throw new Error(`'${text}' names ${gates.length} of ${FAIL_ON.join(', ')}; give one (optionally with ${BEHAVIOUR_CHANGE})`);
   return { failOn: oneOf(gates[0] ?? ACTION_DEFAULTS.failOn, FAIL_ON), behaviourChanges: words.includes(BEHAVIOUR_CHANGE) };

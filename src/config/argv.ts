@@ -39,7 +39,12 @@ export function parseArgv(argv: readonly string[], options: { cwd: string; versi
     techniques: { prediction: opts.prediction, ddsf: opts.ddsf },
     schedule: opts.schedule,
     configFile: resolve(opts.config),
-    outputs: { json: resolve(opts.json), markdown: resolve(opts.markdown), sarif: resolve(opts.sarif), reproducers: reproducersFolder(resolve(opts.reproducers)) },
+    outputs: {
+      json: resolve(opts.json),
+      markdown: resolve(opts.markdown),
+      sarif: resolve(opts.sarif),
+      reproducers: reproducersFolder(resolve(opts.reproducers)),
+    },
     workers: opts.workers,
   });
   let config: RunConfig | undefined;
@@ -112,17 +117,23 @@ function withCommonOptions(command: Command, budget: string): Command {
     .option('--json <file>', 'write the JSON report here')
     .option('--markdown <file>', 'write the report as the PR comment shows it (markdown) here')
     .option('--sarif <file>', 'write SARIF 2.1.0 (for code scanning) here')
-    .option('--reproducers <dir>', 'write each finding\'s Foundry reproducer (<Contract>.<kind>.t.sol) into this folder')
+    .option('--reproducers <dir>', "write each finding's Foundry reproducer (<Contract>.<kind>.t.sol) into this folder")
     .option('--config <file>', 'project configuration (default: lookout.toml at the project root)')
     .option('--no-prediction', 'switch off input prediction (for measurement)')
     .option('--no-ddsf', 'switch off demand-driven sequence fuzzing (for measurement)')
     .option('--schedule <name>', `power schedule: ${SCHEDULES.join(', ')} (for measurement)`, parseSchedule)
-    .option('--workers <n>', 'worker threads per campaign (default: every core); reports are reproducible per seed, transaction budget and worker count', workersOption, availableParallelism());
+    .option(
+      '--workers <n>',
+      'worker threads per campaign (default: every core); reports are reproducible per seed, transaction budget and worker count',
+      workersOption,
+      availableParallelism(),
+    );
 }
 
 /** `--reproducers DIR`: a folder, or where one can be made; a file there is a usage error before any fuzzing. */
 function reproducersFolder(dir: string | undefined): string | undefined {
-  if (dir !== undefined && existsSync(dir) && !statSync(dir).isDirectory()) throw new ConfigurationError(`--reproducers ${dir} is a file: give a folder to write the Foundry reproducers into.`);
+  if (dir !== undefined && existsSync(dir) && !statSync(dir).isDirectory())
+    throw new ConfigurationError(`--reproducers ${dir} is a file: give a folder to write the Foundry reproducers into.`);
   return dir;
 }
 
@@ -143,11 +154,14 @@ function parseSchedule(text: string): ScheduleName {
 
 /** `src/A.sol:12,src/A.sol:20` (repeatable: later flags add to earlier ones). */
 function parseTargets(text: string, previous: LineTarget[]): LineTarget[] {
-  const parsed = text.split(',').filter((part) => part.trim() !== '').map((part) => {
-    const match = /^(.+\.sol):(\d+)$/.exec(part.trim());
-    if (!match || Number(match[2]) < 1) throw new InvalidArgumentError(`'${part}' is not FILE.sol:LINE (a 1-based line).`);
-    return { file: match[1], line: Number(match[2]) };
-  });
+  const parsed = text
+    .split(',')
+    .filter((part) => part.trim() !== '')
+    .map((part) => {
+      const match = /^(.+\.sol):(\d+)$/.exec(part.trim());
+      if (!match || Number(match[2]) < 1) throw new InvalidArgumentError(`'${part}' is not FILE.sol:LINE (a 1-based line).`);
+      return { file: match[1], line: Number(match[2]) };
+    });
   return [...previous, ...parsed];
 }
 

@@ -22,9 +22,7 @@ export interface ChainConfig {
 }
 
 /** The deployer first, then two more funded accounts. */
-export const SENDER_ADDRESSES: readonly Address[] = [0x10000n, 0x20000n, 0x30000n].map(
-  (n) => `0x${n.toString(16).padStart(40, '0')}` as Address,
-);
+export const SENDER_ADDRESSES: readonly Address[] = [0x10000n, 0x20000n, 0x30000n].map((n) => `0x${n.toString(16).padStart(40, '0')}` as Address);
 /** Gas of each transaction, intrinsic gas included, as Echidna and Medusa. */
 export const DEFAULT_GAS_LIMIT = 12_500_000n;
 
@@ -78,7 +76,10 @@ function panicCodes(value: unknown, fail: Fail): ReadonlySet<number> {
       const code = typeof item === 'bigint' ? Number(item) : typeof item === 'string' && /^0x[0-9a-fA-F]+$/.test(item) ? Number.parseInt(item, 16) : -1;
       if (code === PANIC_ASSERTION) fail(`panic-codes[${i}]`, `is 0x01, assert, which is always reported: leave it out.`);
       if (!known.includes(code)) {
-        fail(`panic-codes[${i}]`, `is not a Solidity Panic code (got ${String(item)}); known: ${known.map((c) => `${formatPanicCode(c)} (${describePanic(c).split(': ')[1]})`).join(', ')}.`);
+        fail(
+          `panic-codes[${i}]`,
+          `is not a Solidity Panic code (got ${String(item)}); known: ${known.map((c) => `${formatPanicCode(c)} (${describePanic(c).split(': ')[1]})`).join(', ')}.`,
+        );
       }
       return code;
     }),

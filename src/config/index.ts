@@ -1,7 +1,29 @@
-export { PULL_REQUEST_FILE, fuzzTargetFromEvent, pullRequestLabels, readActionEnv, readInputs, toPrConfig, validate, workflowRunFromEvent, type ActionEnv, type ActionOptions, type FailOn, type PublishTarget } from './action.js';
+export {
+  PULL_REQUEST_FILE,
+  fuzzTargetFromEvent,
+  pullRequestLabels,
+  readActionEnv,
+  readInputs,
+  toPrConfig,
+  validate,
+  workflowRunFromEvent,
+  type ActionEnv,
+  type ActionOptions,
+  type FailOn,
+  type PublishTarget,
+} from './action.js';
 export { parseArgv } from './argv.js';
 export { formatBudget, type Budget } from './budget.js';
 export { DEFAULT_GAS_LIMIT, SENDER_ADDRESSES, type ChainConfig } from './chainConfig.js';
-export { PROJECT_CONFIG_FILE, SENDER_NAMES, readProjectConfig, weiOf, type ConfiguredArg, type ContractPin, type ContractRef, type ProjectConfig } from './projectConfig.js';
+export {
+  PROJECT_CONFIG_FILE,
+  SENDER_NAMES,
+  readProjectConfig,
+  weiOf,
+  type ConfiguredArg,
+  type ContractPin,
+  type ContractRef,
+  type ProjectConfig,
+} from './projectConfig.js';
 export { findProjectRoot } from './projectRoot.js';
 export type { FuzzConfig, LineTarget, PrConfig, RunConfig, ScheduleName, StopCondition, Techniques } from './types.js';

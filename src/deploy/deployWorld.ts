@@ -118,7 +118,12 @@ class WorldBuilder {
         if (outcome.kind === 'skipped') return { reason: `\`${key}\` in ${this.config.file} names ${ref}, which could not be deployed: ${outcome.reason}` };
         addresses.set(ref, outcome.deployed.address);
       }
-      const args = configuredValues(pin.args, params, { contract: (ref) => addresses.get(ref)!, sender: (i) => this.account(i) }, { file: this.config.file, key: pin.key });
+      const args = configuredValues(
+        pin.args,
+        params,
+        { contract: (ref) => addresses.get(ref)!, sender: (i) => this.account(i) },
+        { file: this.config.file, key: pin.key },
+      );
       return { attempts: values.map((value) => ({ args, value })), from: 'config' };
     }
     const implementers = new Map<string, Address>();
@@ -163,7 +168,9 @@ class WorldBuilder {
   private account(index: number): Address {
     const account = this.executor.deployerAddresses[index];
     if (account === undefined) {
-      throw new ConfigurationError(`${this.config.file} names the account ${SENDER_NAMES[index]}, but its \`senders\` and \`deployer\` give only ${this.executor.deployerAddresses.length} account(s).`);
+      throw new ConfigurationError(
+        `${this.config.file} names the account ${SENDER_NAMES[index]}, but its \`senders\` and \`deployer\` give only ${this.executor.deployerAddresses.length} account(s).`,
+      );
     }
     return account;
   }
@@ -179,7 +186,12 @@ class WorldBuilder {
   }
 
   /** Tries each attempt until one deploys. `libraries` are the addresses linked into `code`. */
-  private async create(contract: CompiledContract, code: Uint8Array, plan: { attempts: Attempt[]; from: 'config' | 'synthesised' }, libraries: ReadonlySet<Address>): Promise<Outcome> {
+  private async create(
+    contract: CompiledContract,
+    code: Uint8Array,
+    plan: { attempts: Attempt[]; from: 'config' | 'synthesised' },
+    libraries: ReadonlySet<Address>,
+  ): Promise<Outcome> {
     const { params } = constructorOf(contract);
     const deployer = this.config.pins.get(contract.id)?.deployer ?? 0;
     const deployerAddress = this.account(deployer);

@@ -111,7 +111,14 @@ async function donate(executor: Executor, vault: DeployedContract, deployed: rea
   if (token === undefined) return undefined;
   const donor = executor.senderAddresses.length - 1;
   const before = await tokenBalance(executor, token.index, vault.address);
-  const result = await executor.run({ sender: donor, to: token.index, data: calldata('transfer', [vault.address, VAULT_DONATION]), value: 0n, blockDelay: 0, timeDelay: 0 });
+  const result = await executor.run({
+    sender: donor,
+    to: token.index,
+    data: calldata('transfer', [vault.address, VAULT_DONATION]),
+    value: 0n,
+    blockDelay: 0,
+    timeDelay: 0,
+  });
   const after = await tokenBalance(executor, token.index, vault.address);
   if (result.outcome.kind !== 'success' || before === undefined || after === undefined || after <= before) return undefined;
   return { token: token.index, holder: vault.address, via: 'donation', amount: after - before };
@@ -127,7 +134,10 @@ function fundingWays(abi: Abi): Way[] {
   const has = (name: string, inputs: string, payable?: boolean) =>
     abi.some(
       (item): item is AbiFunction =>
-        item.type === 'function' && item.name === name && item.inputs.map((i) => i.type).join(',') === inputs && (payable === undefined || (item.stateMutability === 'payable') === payable),
+        item.type === 'function' &&
+        item.name === name &&
+        item.inputs.map((i) => i.type).join(',') === inputs &&
+        (payable === undefined || (item.stateMutability === 'payable') === payable),
     );
   const ways: Way[] = [];
   if (has('mint', 'address,uint256')) ways.push('mint');
@@ -170,4 +180,3 @@ async function fund(executor: Executor, token: number, holder: Address, via: Way
 function calldata(functionName: 'mint' | 'deposit' | 'transfer' | 'asset', args: readonly unknown[]): Uint8Array {
   return hexToBytes(encodeFunctionData({ abi: ERC20, functionName, args } as Parameters<typeof encodeFunctionData>[0]));
 }
-

@@ -37,7 +37,8 @@ export function resolveConfig(config: ProjectConfig, catalog: ContractCatalog): 
   };
   const deployable = (entry: ContractRef): CompiledContract => {
     const found = contract(entry.ref, entry.key);
-    if (!isDeployable(found) && found.kind !== 'library') fail(entry.key, `names ${entry.ref}, which is ${found.kind === 'interface' ? 'an interface' : 'abstract'} and cannot be deployed.`);
+    if (!isDeployable(found) && found.kind !== 'library')
+      fail(entry.key, `names ${entry.ref}, which is ${found.kind === 'interface' ? 'an interface' : 'abstract'} and cannot be deployed.`);
     return found;
   };
 

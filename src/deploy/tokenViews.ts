@@ -11,7 +11,12 @@ const TOKEN_VIEWS = parseAbi([
  * A token deployment's ERC-20 view now (rolled back): `totalSupply()`, `balanceOf(holder)` or
  * `allowance(owner, spender)`, the addresses in `args`; undefined when it reverts or returns too little.
  */
-export function tokenView(executor: Executor, token: number, fn: 'totalSupply' | 'balanceOf' | 'allowance', args: readonly Address[]): Promise<bigint | undefined> {
+export function tokenView(
+  executor: Executor,
+  token: number,
+  fn: 'totalSupply' | 'balanceOf' | 'allowance',
+  args: readonly Address[],
+): Promise<bigint | undefined> {
   return readWord(executor, token, encodeFunctionData({ abi: TOKEN_VIEWS, functionName: fn, args: args as [Address, Address] }));
 }
 

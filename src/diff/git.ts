@@ -13,15 +13,17 @@ const MAX_DIFF_BYTES = 1 << 30;
  * Every option that user or repository git config could change is pinned, so the output is plain
  * unified diff with a/ b/ prefixes, no colour, no external or textconv drivers and no context.
  */
-const DIFF_CONFIG = [
-  '-c', 'core.quotePath=off',
-  '-c', 'diff.noprefix=false',
-  '-c', 'diff.mnemonicPrefix=false',
-  '-c', 'diff.relative=false',
-];
+const DIFF_CONFIG = ['-c', 'core.quotePath=off', '-c', 'diff.noprefix=false', '-c', 'diff.mnemonicPrefix=false', '-c', 'diff.relative=false'];
 const DIFF_OPTIONS = [
-  '--no-color', '--no-ext-diff', '--no-textconv', '--no-relative', '--diff-algorithm=myers',
-  '-U0', '-M', '--src-prefix=a/', '--dst-prefix=b/',
+  '--no-color',
+  '--no-ext-diff',
+  '--no-textconv',
+  '--no-relative',
+  '--diff-algorithm=myers',
+  '-U0',
+  '-M',
+  '--src-prefix=a/',
+  '--dst-prefix=b/',
 ];
 
 /**
@@ -63,9 +65,7 @@ async function resolveCommit(repo: string, ref: string, role: 'base' | 'head'): 
     return (await git(repo, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`])).trim();
   } catch (error) {
     if (error instanceof ConfigurationError) throw error;
-    throw new ConfigurationError(
-      `${role} ref '${ref}' not found in ${repo}; fetch it (actions/checkout with fetch-depth: 0, or git fetch origin ${ref})`,
-    );
+    throw new ConfigurationError(`${role} ref '${ref}' not found in ${repo}; fetch it (actions/checkout with fetch-depth: 0, or git fetch origin ${ref})`);
   }
 }
 
@@ -75,9 +75,7 @@ async function findMergeBase(repo: string, range: Required<Pick<RevisionRange, '
   } catch (error) {
     if (error instanceof ConfigurationError) throw error;
     const shallow = (await git(repo, ['rev-parse', '--is-shallow-repository'])).trim() === 'true';
-    const reason = shallow
-      ? 'the clone is shallow; check out with actions/checkout fetch-depth: 0 (or git fetch --unshallow)'
-      : 'they share no history';
+    const reason = shallow ? 'the clone is shallow; check out with actions/checkout fetch-depth: 0 (or git fetch --unshallow)' : 'they share no history';
     throw new ConfigurationError(`no merge-base between base '${range.base}' and head '${range.head}': ${reason}`);
   }
 }

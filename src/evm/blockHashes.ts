@@ -46,4 +46,3 @@ export function blockHashOpcode(common: Common, hashes: BlockHashes): CustomOpco
     }),
   ];
 }
-

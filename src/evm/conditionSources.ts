@@ -32,11 +32,7 @@ export interface ConditionSources {
 }
 
 /** A stack slot as a function of the block's entry stack. */
-type Sym =
-  | { kind: 'entry'; slot: number }
-  | { kind: 'const'; value: bigint }
-  | { kind: 'op'; pc: number; op: number; args: Sym[] }
-  | { kind: 'opaque' };
+type Sym = { kind: 'entry'; slot: number } | { kind: 'const'; value: bigint } | { kind: 'op'; pc: number; op: number; args: Sym[] } | { kind: 'opaque' };
 
 /** What a block does to the stack: the slots it leaves (top last) over the entry slots it did not pop. */
 interface BlockSummary {
@@ -142,7 +138,9 @@ export function conditionSources(code: Uint8Array): ConditionSources {
       for (const r of right) {
         // AND of two booleans is their conjunction; OR of any two numbers is non-zero when either is.
         const known = l !== undefined && r !== undefined && (sym.op === OR || (l.boolean && r.boolean));
-        combined.push(known ? { condition: { kind: sym.op === AND ? 'and' : 'or', left: l.condition, right: r.condition }, boolean: l.boolean && r.boolean } : undefined);
+        combined.push(
+          known ? { condition: { kind: sym.op === AND ? 'and' : 'or', left: l.condition, right: r.condition }, boolean: l.boolean && r.boolean } : undefined,
+        );
       }
     }
     return bounded(combined);

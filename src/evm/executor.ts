@@ -211,7 +211,12 @@ export class Executor {
     const value = request.value ?? 0n;
     this.state.checkpointSync();
     const result = await this.containedCall({
-      block: this.block, caller, origin: caller, data: request.creationCode, value, gasLimit: DEPLOY_GAS,
+      block: this.block,
+      caller,
+      origin: caller,
+      data: request.creationCode,
+      value,
+      gasLimit: DEPLOY_GAS,
     });
     await this.endTransaction();
     if (typeof result === 'string') {
@@ -221,7 +226,8 @@ export class Executor {
     const error = result.execResult.exceptionError;
     if (error !== undefined || result.createdAddress === undefined) {
       this.state.revertSync();
-      const why = error?.error === 'revert' ? `reverted with ${describeRevert(decodeRevert(result.execResult.returnValue))}` : (error?.error ?? 'created no contract');
+      const why =
+        error?.error === 'revert' ? `reverted with ${describeRevert(decodeRevert(result.execResult.returnValue))}` : (error?.error ?? 'created no contract');
       return { kind: 'failed', reason: why };
     }
     const address = result.createdAddress;
@@ -232,7 +238,14 @@ export class Executor {
     this.state.commitSync();
     const code = this.state.codeAt(address);
     const deployment: Deployment = {
-      file: request.file, name: request.name, address: address.toString() as Address, deployer, value, code, codeId: this.registry.idOf(code), creationBlocks: new Set(),
+      file: request.file,
+      name: request.name,
+      address: address.toString() as Address,
+      deployer,
+      value,
+      code,
+      codeId: this.registry.idOf(code),
+      creationBlocks: new Set(),
     };
     this.deployed.push(deployment);
     this.creations.set(this.deployed.length - 1, request);
@@ -250,7 +263,16 @@ export class Executor {
     const at = ethAddress(contract.address);
     const code = this.state.codeAt(at);
     if (code.length === 0) throw new Error(`Executor.adopt: no code at ${contract.address}`);
-    this.deployed.push({ file: contract.file, name: contract.name, address: contract.address, deployer, value: 0n, code, codeId: this.registry.idOf(code), creationBlocks: new Set() });
+    this.deployed.push({
+      file: contract.file,
+      name: contract.name,
+      address: contract.address,
+      deployer,
+      value: 0n,
+      code,
+      codeId: this.registry.idOf(code),
+      creationBlocks: new Set(),
+    });
     this.targets.push(at);
     return this.deployed.length - 1;
   }
@@ -320,7 +342,12 @@ export class Executor {
     this.recorder.begin();
     try {
       await this.containedCall({
-        block: this.block, caller, origin: caller, data: request.creationCode, value: request.value ?? 0n, gasLimit: DEPLOY_GAS,
+        block: this.block,
+        caller,
+        origin: caller,
+        data: request.creationCode,
+        value: request.value ?? 0n,
+        gasLimit: DEPLOY_GAS,
       });
       return new Set(this.recorder.trace().blocks.get(this.registry.idOf(request.creationCode)));
     } finally {
@@ -370,7 +397,13 @@ export class Executor {
     let result: EVMResult | string;
     try {
       result = await this.containedCall({
-        block: this.block, caller, origin: caller, to, data: tx.data, value: tx.value, gasLimit: this.gasLimit - intrinsic,
+        block: this.block,
+        caller,
+        origin: caller,
+        to,
+        data: tx.data,
+        value: tx.value,
+        gasLimit: this.gasLimit - intrinsic,
       });
     } finally {
       this.recorder.recording = false;
@@ -433,7 +466,13 @@ export class Executor {
     try {
       this.warmTransactionAddresses(caller, target);
       const result = await this.containedCall({
-        block: this.block, caller, origin: caller, to: target, data, gasLimit: this.gasLimit, skipNonceIncrement: true,
+        block: this.block,
+        caller,
+        origin: caller,
+        to: target,
+        data,
+        gasLimit: this.gasLimit,
+        skipNonceIncrement: true,
       });
       this.recorder.recording = false;
       await this.endTransaction();

@@ -44,8 +44,7 @@ export function instrumentedOpcodes(common: Common, recorder: TraceRecorder, bas
       if (recorder.recording) before(runState, runState.programCounter - 1);
       return original(runState, opCommon);
     });
-  const comparison = (code: number) =>
-    wrap(code, (runState, pc) => recorder.comparison(pc, code, top(runState, 0), top(runState, 1)));
+  const comparison = (code: number) => wrap(code, (runState, pc) => recorder.comparison(pc, code, top(runState, 0), top(runState, 1)));
   return [
     wrap(Op.JUMPI, (runState, pc) => recorder.jumpi(pc, top(runState, 0), top(runState, 1))),
     wrap(Op.JUMP, (runState, pc) => recorder.jump(pc, top(runState, 0))),
@@ -82,7 +81,10 @@ function raisedAfterAdvance(error: string): boolean {
   return error === 'revert' || error === 'stack underflow' || error === 'stack overflow' || error.startsWith('invalid JUMP');
 }
 
-type RunInterpreter = (message: { code?: unknown; to?: { toString(): string }; depth: number }, opts?: unknown) => Promise<{
+type RunInterpreter = (
+  message: { code?: unknown; to?: { toString(): string }; depth: number },
+  opts?: unknown,
+) => Promise<{
   exceptionError?: { error: string };
   runState?: { programCounter: number; opCode: number; code: Uint8Array };
 }>;

@@ -31,27 +31,39 @@ export function memoryGasOpcodes(common: Common, base: readonly CustomOpcode[]):
     [Op.MSTORE8, (runState, gas) => gas + memory(runState, top(runState, 0), 1n)],
     [Op.RETURN, (runState, gas) => gas + memory(runState, top(runState, 0), top(runState, 1))],
     [Op.REVERT, (runState, gas) => gas + memory(runState, top(runState, 0), top(runState, 1))],
-    [Op.KECCAK256, (runState, gas) => {
-      const length = top(runState, 1);
-      return gas + memory(runState, top(runState, 0), length) + keccakWordGas * words(length);
-    }],
-    [Op.CALLDATACOPY, (runState, gas) => {
-      const length = top(runState, 2);
-      const charged = gas + memory(runState, top(runState, 0), length);
-      return length === 0n ? charged : charged + copyGas * words(length);
-    }],
-    [Op.MCOPY, (runState, gas) => {
-      const length = top(runState, 2);
-      const copied = gas + 3n * words(length);
-      return copied + memory(runState, top(runState, 1), length) + memory(runState, top(runState, 0), length);
-    }],
-    [Op.EXP, (runState, gas) => {
-      const exponent = top(runState, 1);
-      if (exponent === 0n) return gas;
-      const bytes = Math.ceil(exponent.toString(2).length / 8);
-      if (bytes < 1 || bytes > 32) throw new EVMError(EVMError.errorMessages.OUT_OF_RANGE);
-      return gas + BigInt(bytes) * expByteGas;
-    }],
+    [
+      Op.KECCAK256,
+      (runState, gas) => {
+        const length = top(runState, 1);
+        return gas + memory(runState, top(runState, 0), length) + keccakWordGas * words(length);
+      },
+    ],
+    [
+      Op.CALLDATACOPY,
+      (runState, gas) => {
+        const length = top(runState, 2);
+        const charged = gas + memory(runState, top(runState, 0), length);
+        return length === 0n ? charged : charged + copyGas * words(length);
+      },
+    ],
+    [
+      Op.MCOPY,
+      (runState, gas) => {
+        const length = top(runState, 2);
+        const copied = gas + 3n * words(length);
+        return copied + memory(runState, top(runState, 1), length) + memory(runState, top(runState, 0), length);
+      },
+    ],
+    [
+      Op.EXP,
+      (runState, gas) => {
+        const exponent = top(runState, 1);
+        if (exponent === 0n) return gas;
+        const bytes = Math.ceil(exponent.toString(2).length / 8);
+        if (bytes < 1 || bytes > 32) throw new EVMError(EVMError.errorMessages.OUT_OF_RANGE);
+        return gas + BigInt(bytes) * expByteGas;
+      },
+    ],
   ];
   return gasFunctions.map(([code, gasFunction]) => ({ ...replaceOpcode(table, code, (handler) => handler), gasFunction }));
 }

@@ -62,8 +62,14 @@ interface InterpreterInternals {
 function sstore(common: Common, state: JournaledState, table: ReturnType<typeof getOpcodesForHF>): CustomOpcode {
   const param = (name: string) => common.param(name);
   const [sentry, noop, init, clean, dirty, clearRefund, initRefund, cleanRefund] = [
-    'sstoreSentryEIP2200Gas', 'sstoreNoopEIP2200Gas', 'sstoreInitEIP2200Gas', 'sstoreCleanEIP2200Gas', 'sstoreDirtyEIP2200Gas',
-    'sstoreClearRefundEIP2200Gas', 'sstoreInitRefundEIP2200Gas', 'sstoreCleanRefundEIP2200Gas',
+    'sstoreSentryEIP2200Gas',
+    'sstoreNoopEIP2200Gas',
+    'sstoreInitEIP2200Gas',
+    'sstoreCleanEIP2200Gas',
+    'sstoreDirtyEIP2200Gas',
+    'sstoreClearRefundEIP2200Gas',
+    'sstoreInitRefundEIP2200Gas',
+    'sstoreCleanRefundEIP2200Gas',
   ].map(param);
   const [warm, cold, reset] = ['warmstoragereadGas', 'coldsloadGas', 'sstoreResetGas'].map(param);
   const entry = replaceOpcode(table, Op.SSTORE, () => (runState: RunState) => {

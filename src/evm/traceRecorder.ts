@@ -103,7 +103,14 @@ export class TraceRecorder {
   ) {
     this.jumps = new Uint32Array(limits.maxJumps * 2);
     this.comparisons = Array.from({ length: limits.maxComparisons }, () => ({
-      codeId: 0, pc: 0, cmpPc: 0, op: 0, left: 0n, right: 0n, negations: 0, taken: false,
+      codeId: 0,
+      pc: 0,
+      cmpPc: 0,
+      op: 0,
+      left: 0n,
+      right: 0n,
+      negations: 0,
+      taken: false,
     }));
     this.sloads = Array.from({ length: limits.maxStorageAccesses }, (): StorageAccess => ({ codeId: 0, pc: 0, address: '0x', slot: 0n }));
     this.sstores = Array.from({ length: limits.maxStorageAccesses }, (): StorageWrite => ({ codeId: 0, pc: 0, address: '0x', slot: 0n, value: 0n }));

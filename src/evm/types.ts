@@ -57,8 +57,7 @@ export interface Deployment {
 
 /** What `Executor.deploy` did: the new deployment (its index is `Tx.to`), or why it failed (rolled back). */
 export type DeployOutcome =
-  | { kind: 'deployed'; index: number; deployment: Deployment; created: readonly CreatedContract[] }
-  | { kind: 'failed'; reason: string };
+  { kind: 'deployed'; index: number; deployment: Deployment; created: readonly CreatedContract[] } | { kind: 'failed'; reason: string };
 
 /** A contract a constructor created (`new A()` inside B's constructor): its address and runtime code. */
 export interface CreatedContract {

@@ -30,10 +30,12 @@ export function failOnRevertInvariants(build: Pick<CompiledProject, 'asts'>, sui
   const inline = (node: AstNode | undefined) => inlineSetting(node, setting.profile);
   const contractWide = inline(definition) ?? setting.failOnRevert;
   const functions = definition?.nodes?.filter((n) => n.nodeType === 'FunctionDefinition') ?? [];
-  return suite.tests.filter((t) => t.kind === 'invariant').flatMap((test) => {
-    const own = inline(functions.find((f) => f.name === test.name));
-    return (own ?? contractWide) ? [test.name] : [];
-  });
+  return suite.tests
+    .filter((t) => t.kind === 'invariant')
+    .flatMap((test) => {
+      const own = inline(functions.find((f) => f.name === test.name));
+      return (own ?? contractWide) ? [test.name] : [];
+    });
 }
 
 function contractDefinition(build: Pick<CompiledProject, 'asts'>, contract: CompiledContract): AstNode | undefined {

@@ -35,9 +35,10 @@ export function invariantTargets(session: SuiteSession): InvariantTarget[] {
     const artifact = artifactVerdict(session.artifacts, created.contract);
     const listed = selection.targetSelectors.find((s) => s.address === created.address)?.selectors;
     const only = artifact.kind === 'only' || listed !== undefined ? [...(artifact.kind === 'only' ? artifact.selectors : []), ...(listed ?? [])] : undefined;
-    const targeted = (selection.targetContracts.length === 0 || selection.targetContracts.includes(created.address) || interfaces.includes(created.address))
-      && !selection.excludeContracts.includes(created.address)
-      && artifact.kind === 'all';
+    const targeted =
+      (selection.targetContracts.length === 0 || selection.targetContracts.includes(created.address) || interfaces.includes(created.address)) &&
+      !selection.excludeContracts.includes(created.address) &&
+      artifact.kind === 'all';
     if (!targeted && only === undefined) return [];
     const excluded = selection.excludeSelectors.find((s) => s.address === created.address)?.selectors ?? [];
     const functions = created.contract.abi.filter((item): item is AbiFunction => {
@@ -66,7 +67,9 @@ async function brokenInvariant(session: SuiteSession, invariant: TestFunction): 
 async function afterInvariantFailure(session: SuiteSession): Promise<string | undefined> {
   if (!session.suite.hasAfterInvariant) return undefined;
   const result = await callFunction(session.executor, toFunctionSelector('function afterInvariant()'));
-  return result.outcome.kind === 'success' ? undefined : `afterInvariant() failed: ${result.outcome.kind === 'revert' ? describeRevert(decodeRevert(result.outcome.data)) : result.outcome.kind}`;
+  return result.outcome.kind === 'success'
+    ? undefined
+    : `afterInvariant() failed: ${result.outcome.kind === 'revert' ? describeRevert(decodeRevert(result.outcome.data)) : result.outcome.kind}`;
 }
 
 /** Runs calls from the post-`setUp` state, checking the invariant after each; the first break ends it. */

@@ -3,11 +3,7 @@ import { ASSUME_REJECTION, type CheatcodeSession, type TxResult } from '../evm/i
 import { decodeRevert, describeRevert } from '../abi/index.js';
 
 /** How one call to a test contract ended, by forge's rules. `rejected`: `vm.assume` turned the input down. */
-export type CallVerdict =
-  | { kind: 'passed' }
-  | { kind: 'failed'; reason: string }
-  | { kind: 'rejected' }
-  | { kind: 'skipped'; reason: string };
+export type CallVerdict = { kind: 'passed' } | { kind: 'failed'; reason: string } | { kind: 'rejected' } | { kind: 'skipped'; reason: string };
 
 export function unsupportedReason(cheatcode: string): string {
   return `uses vm.${cheatcode}, which needs a network or the file system`;

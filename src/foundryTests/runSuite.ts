@@ -39,7 +39,12 @@ export async function runTest(session: SuiteSession, test: TestFunction, options
     case 'fuzz':
       return runFuzz(session, test, options.fuzzRuns ?? DEFAULTS.fuzzRuns, options.maxRejects, ctx);
     case 'invariant':
-      return runInvariant(session, test, { runs: options.invariantRuns ?? DEFAULTS.invariantRuns, depth: options.invariantDepth ?? DEFAULTS.invariantDepth }, ctx);
+      return runInvariant(
+        session,
+        test,
+        { runs: options.invariantRuns ?? DEFAULTS.invariantRuns, depth: options.invariantDepth ?? DEFAULTS.invariantDepth },
+        ctx,
+      );
   }
 }
 
@@ -69,7 +74,8 @@ async function runFuzz(session: SuiteSession, test: TestFunction, runs: number, 
     const result = await runWithInputs(session, test, args);
     if (result.rejected > 0) {
       rejected += 1;
-      if (rejected > maxRejects) return { name: test.name, kind: 'fuzz', status: 'failed', reason: `vm.assume rejected too many inputs (${rejected})`, runs: accepted, rejected };
+      if (rejected > maxRejects)
+        return { name: test.name, kind: 'fuzz', status: 'failed', reason: `vm.assume rejected too many inputs (${rejected})`, runs: accepted, rejected };
       continue;
     }
     accepted += 1;
@@ -82,4 +88,3 @@ function valueContext(session: SuiteSession, rng: Rng): ValueContext {
   const addresses = [FORGE_SENDER, session.testAddress, ...session.setUpContracts.map((c) => c.address), `0x${'0'.repeat(40)}`];
   return { rng, dictionary: new Dictionary(), addresses, senders: 1, maxValue: 0n };
 }
-

@@ -41,8 +41,17 @@ export class SuiteSession {
   ) {}
 
   /** Deploys the suite and runs `setUp()`; a revert (or a cheatcode Lookout cannot run) skips it, saying why. */
-  static async open(project: { contracts: readonly CompiledContract[] }, suite: TestSuite, options: SuiteOptions = {}): Promise<SuiteSession | { status: 'skipped'; reason: string }> {
-    const executor = await Executor.open({ cheatcodes: { artifacts: cheatcodeArtifacts(project) }, accounts: { deployer: FORGE_SENDER, senders: [FORGE_SENDER] }, start: FORGE_START, gasLimit: options.gasLimit ?? TEST_GAS_LIMIT });
+  static async open(
+    project: { contracts: readonly CompiledContract[] },
+    suite: TestSuite,
+    options: SuiteOptions = {},
+  ): Promise<SuiteSession | { status: 'skipped'; reason: string }> {
+    const executor = await Executor.open({
+      cheatcodes: { artifacts: cheatcodeArtifacts(project) },
+      accounts: { deployer: FORGE_SENDER, senders: [FORGE_SENDER] },
+      start: FORGE_START,
+      gasLimit: options.gasLimit ?? TEST_GAS_LIMIT,
+    });
     executor.setBalance(FORGE_SENDER, FORGE_INITIAL_BALANCE);
     // forge starts its sender at nonce 1 (DappTools' addresses): the test contract lands at 0x7FA9…1496,
     // and what setUp() creates where forge creates it, so a reproducer's addresses hold under forge too.
@@ -80,7 +89,9 @@ export class SuiteSession {
   async call(data: Hex, expectsFailure = false): Promise<CallVerdict> {
     this.executor.reset();
     const verdict = judgeCall(await callFunction(this.executor, data), this.executor.cheatcodes!, expectsFailure);
-    return verdict.kind === 'passed' && (await this.flaggedFailed()) ? { kind: 'failed', reason: 'failed() is true: an assertion failed without reverting' } : verdict;
+    return verdict.kind === 'passed' && (await this.flaggedFailed())
+      ? { kind: 'failed', reason: 'failed() is true: an assertion failed without reverting' }
+      : verdict;
   }
 
   /** DSTest-style assertions record a failure (`failed()`) instead of reverting; forge reads it after a passing call. */
@@ -122,7 +133,12 @@ function adoptCreated(executor: Executor, project: { contracts: readonly Compile
  * contract's ABI, named by artifact path. The address becomes a deployment with that contract (the
  * first artifact named for it); an artifact no compiled contract matches is the reason to skip.
  */
-function adoptInterfaces(executor: Executor, project: { contracts: readonly CompiledContract[] }, selection: InvariantSelection, created: SetUpContract[]): SetUpContract[] | string {
+function adoptInterfaces(
+  executor: Executor,
+  project: { contracts: readonly CompiledContract[] },
+  selection: InvariantSelection,
+  created: SetUpContract[],
+): SetUpContract[] | string {
   const adopted = [...created];
   const artifacts = cheatcodeArtifacts(project);
   for (const { address, artifacts: paths } of selection.targetInterfaces) {

@@ -53,7 +53,13 @@ function invariantScope(session: SuiteSession, failOnRevert: readonly string[]):
   const codeId = session.executor.deployments[0].codeId;
   return {
     selectors: new Map(invariantTargets(session).map((t) => [t.deployment, t.functions.map((fn) => toFunctionSelector(fn))])),
-    properties: names.map((name): PropertyFunction => ({ to: 0, codeId, name, selector: hexToBytes(toFunctionSelector(`function ${name}()`)), holds: 'does-not-fail' })),
+    properties: names.map((name): PropertyFunction => ({
+      to: 0,
+      codeId,
+      name,
+      selector: hexToBytes(toFunctionSelector(`function ${name}()`)),
+      holds: 'does-not-fail',
+    })),
     sequenceOracles: [flaggedCallOracle, ...(failOnRevert.length > 0 ? [revertedCallOracle(failOnRevert[0], codeId)] : [])],
   };
 }
@@ -73,5 +79,18 @@ function statelessScope(session: SuiteSession): SuiteScope {
 /** Code `setUp()` created that is none of the build's contracts (etched, say): named by its address, nothing to call. */
 function opaque(address: Address): CompiledContract {
   const code = { bytecode: new Uint8Array(), sourceMap: '', generatedSources: [], linkReferences: [], immutableReferences: {} };
-  return { id: `:${address}`, file: '', name: address, kind: 'contract', astId: -1, abi: [], creation: code, deployed: code, storageLayout: [], bases: [], sources: [], compilerVersion: '' };
+  return {
+    id: `:${address}`,
+    file: '',
+    name: address,
+    kind: 'contract',
+    astId: -1,
+    abi: [],
+    creation: code,
+    deployed: code,
+    storageLayout: [],
+    bases: [],
+    sources: [],
+    compilerVersion: '',
+  };
 }

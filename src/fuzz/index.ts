@@ -3,7 +3,17 @@ export { isTokenShaped } from './behaviour/tokenReadings.js';
 export type { Imports } from './campaign/exchange.js';
 export type { CampaignEvent, CampaignOutcome, CampaignSetup } from './campaign/loop.js';
 export { progressReporter } from './campaign/progress.js';
-export { campaignOn, fuzzContract, type CampaignRunner, type CampaignWorld, type ContractCampaignResult, type DeploymentRecipe, type SuiteRecipe, type SuiteScope, type WorldRecipe } from './campaign/setup.js';
+export {
+  campaignOn,
+  fuzzContract,
+  type CampaignRunner,
+  type CampaignWorld,
+  type ContractCampaignResult,
+  type DeploymentRecipe,
+  type SuiteRecipe,
+  type SuiteScope,
+  type WorldRecipe,
+} from './campaign/setup.js';
 export { failsOnBase } from './findings/introduced.js';
 export type { CampaignFinding, ConfirmedFinding } from './findings/replay.js';
 export { PredictionStats } from './harvey/prediction.js';

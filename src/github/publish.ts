@@ -3,7 +3,22 @@ import type { FailOn, PublishTarget } from '../config/index.js';
 import { pullRequestDiff } from './pullFiles.js';
 import { errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
-import { changedLineCounts, countsText, failures, headline, plural, renderAnnotations, renderMarkdown, renderSarif, renderSummary, type Report, type ReportFinding, reviewBody, reviewThreads, toWorkflowCommands } from '../report/index.js';
+import {
+  changedLineCounts,
+  countsText,
+  failures,
+  headline,
+  plural,
+  renderAnnotations,
+  renderMarkdown,
+  renderSarif,
+  renderSummary,
+  type Report,
+  type ReportFinding,
+  reviewBody,
+  reviewThreads,
+  toWorkflowCommands,
+} from '../report/index.js';
 import { publishCheckRun, type CheckConclusion } from './checkRun.js';
 import type { GitHubClient } from './client.js';
 import { upsertComment } from './comment.js';
@@ -76,7 +91,15 @@ export interface PublishOutcome {
 export async function publishReport(request: PublishRequest, deps: PublishDeps): Promise<PublishOutcome> {
   const { report, target, channels } = request;
   const { octokit, logger, output } = deps;
-  const outcome: PublishOutcome = { comment: 'skipped', checkRun: 'skipped', review: 'skipped', annotations: 'none', summary: false, sarif: undefined, failures: [] };
+  const outcome: PublishOutcome = {
+    comment: 'skipped',
+    checkRun: 'skipped',
+    review: 'skipped',
+    annotations: 'none',
+    summary: false,
+    sarif: undefined,
+    failures: [],
+  };
   const attempt = async (channel: string, write: () => Promise<WriteState>): Promise<WriteState> => {
     try {
       return await write();
@@ -104,7 +127,8 @@ export async function publishReport(request: PublishRequest, deps: PublishDeps):
   const links = { headSha: target.headSha, repoUrl: target.repoUrl };
   if (output.summary) {
     const write = output.summary;
-    outcome.summary = (await attempt('job summary', async () => (await write(renderSummary(report, { ...links, summaryUrl: request.runUrl })), 'created'))) === 'created';
+    outcome.summary =
+      (await attempt('job summary', async () => (await write(renderSummary(report, { ...links, summaryUrl: request.runUrl })), 'created'))) === 'created';
   }
 
   const hasNews = report.targets.length > 0 || report.findings.length > 0 || (report.errors ?? []).length > 0;
@@ -124,7 +148,10 @@ export async function publishReport(request: PublishRequest, deps: PublishDeps):
   if (octokit && channels.review && target.pullNumber !== undefined) {
     const pullNumber = target.pullNumber;
     outcome.review = await attempt('review', async () => {
-      const lines = failures(report).length > 0 ? await (deps.commentableLines ?? (() => pullDiffLines(octokit, target, pullNumber)))() : new Map<string, readonly number[]>();
+      const lines =
+        failures(report).length > 0
+          ? await (deps.commentableLines ?? (() => pullDiffLines(octokit, target, pullNumber)))()
+          : new Map<string, readonly number[]>();
       const threads = reviewThreads(report, (path, line) => lines.get(path)?.includes(line) ?? false);
       const result = await submitReview(octokit, {
         owner: target.owner,
@@ -207,7 +234,8 @@ export function verdict(report: Report, failOn: FailOn, behaviourChanges = false
   const failures = report.findings.filter((f) => f.kind !== 'behaviour-change');
   const gating = failOn === 'never' ? [] : failures.filter((f) => failOn === 'any' || f.introduced !== false);
   if (gating.length > 0) {
-    const what = failOn === 'any' ? plural(gating.length, 'finding') : `${plural(gating.length, 'finding')} introduced by this pull request (or of unknown origin)`;
+    const what =
+      failOn === 'any' ? plural(gating.length, 'finding') : `${plural(gating.length, 'finding')} introduced by this pull request (or of unknown origin)`;
     return {
       conclusion: 'failure',
       failure: `${what}: each comes with a transaction sequence that reproduces it in the PR comment and the job summary. Set fail-on: never to report without failing.`,

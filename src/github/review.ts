@@ -42,7 +42,10 @@ export async function submitReview(octokit: GitHubClient, request: ReviewRequest
   const { owner, repo, pullNumber } = request;
   const placed = request.comments.filter((c) => request.commentableLines.get(c.path)?.includes(c.line));
   const leftOut = request.comments.filter((c) => !placed.includes(c));
-  const fingerprint = createHash('sha256').update(JSON.stringify([request.commitId, request.body, placed])).digest('hex').slice(0, 16);
+  const fingerprint = createHash('sha256')
+    .update(JSON.stringify([request.commitId, request.body, placed]))
+    .digest('hex')
+    .slice(0, 16);
   return guardWrite(async () => {
     const earlier = await liveLookoutReviews(octokit, request);
     if (placed.length > 0 && earlier.at(-1)?.body.includes(`${LIVE_MARKER}${fingerprint} -->`)) {

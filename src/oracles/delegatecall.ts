@@ -31,7 +31,10 @@ export function controlledDelegatecallOracle(deployments: readonly Deployment[])
       const call = delegations.find((e) => supplied.has(e.to));
       if (call === undefined) return null;
       const opcode = call.kind === 'delegatecall' ? 'DELEGATECALL' : 'CALLCODE';
-      return failureOf({ kind: 'controlled-delegatecall', opcode, from: call.from, target: wordAddress(call.to), sender: chain.senderAddresses[tx.sender] }, call);
+      return failureOf(
+        { kind: 'controlled-delegatecall', opcode, from: call.from, target: wordAddress(call.to), sender: chain.senderAddresses[tx.sender] },
+        call,
+      );
     },
   };
 }

@@ -81,7 +81,10 @@ function functionNamer(world: OracleWorld): FunctionNamer {
  * sequence oracles (its test functions' verdicts) and its invariants. Cheatcodes move balances and
  * identities there (`deal`, `prank`), which the ether-leak and token-theft oracles take for attacks.
  */
-export function suiteOracles(suite: { sequenceOracles: readonly SequenceOracle[]; properties: readonly PropertyFunction[] }, settings: OracleSettings): OracleSet {
+export function suiteOracles(
+  suite: { sequenceOracles: readonly SequenceOracle[]; properties: readonly PropertyFunction[] },
+  settings: OracleSettings,
+): OracleSet {
   return {
     oracles: [...transactionOracles({ panicCodes: settings.panicCodes }), storageWriteOracle(settings.probe)],
     sequenceOracles: [...suite.sequenceOracles],

@@ -9,13 +9,15 @@ const REVERT_PREFIX = 'echidna_revert_';
 
 /** The property functions of one deployment's ABI, in ABI order. */
 export function propertyFunctions(abi: Abi, to: number, codeId: number): PropertyFunction[] {
-  return abi.filter((item): item is AbiFunction => item.type === 'function' && isPropertyFunction(item)).map((fn) => ({
-    to,
-    codeId,
-    name: fn.name,
-    selector: hexToBytes(toFunctionSelector(fn)),
-    holds: fn.name.startsWith(REVERT_PREFIX) ? 'reverts' : 'returns-true',
-  }));
+  return abi
+    .filter((item): item is AbiFunction => item.type === 'function' && isPropertyFunction(item))
+    .map((fn) => ({
+      to,
+      codeId,
+      name: fn.name,
+      selector: hexToBytes(toFunctionSelector(fn)),
+      holds: fn.name.startsWith(REVERT_PREFIX) ? 'reverts' : 'returns-true',
+    }));
 }
 
 /**
@@ -23,10 +25,7 @@ export function propertyFunctions(abi: Abi, to: number, codeId: number): Propert
  * returns a failure for each that returned false, reverted, or did not return a bool; an
  * `echidna_revert_*` property fails when it returns at all.
  */
-export async function checkProperties(
-  probe: PropertyProbe,
-  properties: readonly PropertyFunction[],
-): Promise<Failure[]> {
+export async function checkProperties(probe: PropertyProbe, properties: readonly PropertyFunction[]): Promise<Failure[]> {
   const failures: Failure[] = [];
   for (const property of properties) {
     const result = await probe(property.to, property.selector);

@@ -46,7 +46,10 @@ export function reentrancyOracle(attacker: AttackerDeployment, deployments: read
     if (withReentry <= sequential) return null;
     const contractName = deployments.find((d) => d.address === from)?.name ?? from;
     const through = functionName(target, reenter) ?? null;
-    return failureOf({ kind: 'reentrancy', contract: from, contractName, reentered: through, gained: withReentry - before, sequentialGain: sequential - before }, { codeId, pc });
+    return failureOf(
+      { kind: 'reentrancy', contract: from, contractName, reentered: through, gained: withReentry - before, sequentialGain: sequential - before },
+      { codeId, pc },
+    );
   }
 }
 

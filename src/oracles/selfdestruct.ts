@@ -14,7 +14,12 @@ export const selfdestructOracle: SequenceOracle = {
     if (tx.sender === 0 || result.outcome.kind !== 'success') return null;
     const destruct = result.trace.effects.find((e) => e.kind === 'selfdestruct');
     if (destruct === undefined) return null;
-    const evidence = { kind: 'unprotected-selfdestruct', contract: destruct.from, beneficiary: wordAddress(destruct.to), sender: chain.senderAddresses[tx.sender] } as const;
+    const evidence = {
+      kind: 'unprotected-selfdestruct',
+      contract: destruct.from,
+      beneficiary: wordAddress(destruct.to),
+      sender: chain.senderAddresses[tx.sender],
+    } as const;
     return failureOf(evidence, destruct);
   },
 };

@@ -5,10 +5,7 @@ import { failureOf, type TokenTheftEvidence } from './evidence.js';
 import type { Failure } from './failure.js';
 import type { ChainView, SequenceOracle } from './types.js';
 
-const ERC20 = parseAbi([
-  'function balanceOf(address) view returns (uint256)',
-  'function allowance(address, address) view returns (uint256)',
-]);
+const ERC20 = parseAbi(['function balanceOf(address) view returns (uint256)', 'function allowance(address, address) view returns (uint256)']);
 const TRANSFER_FROM = hexToBytes('0x23b872dd');
 const UNKNOWN = -1n;
 

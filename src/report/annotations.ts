@@ -91,7 +91,10 @@ function lineAnnotations(targets: readonly ReportTarget[], status: 'unreached' |
         startLine: start,
         endLine: end,
         level,
-        title: status === 'unreached' ? `Lookout: changed line${start === end ? '' : 's'} not reached` : `Lookout: changed line${start === end ? '' : 's'} unreachable`,
+        title:
+          status === 'unreached'
+            ? `Lookout: changed line${start === end ? '' : 's'} not reached`
+            : `Lookout: changed line${start === end ? '' : 's'} unreachable`,
         message:
           status === 'unreached'
             ? `No transaction sequence executed ${range} within the fuzzing budget.${branch ? ` No run took the branch at ${branch.file}:${branch.line} toward it: ${branch.condition}` : ''}`

@@ -11,8 +11,7 @@ export function toReportTargets(targets: readonly Target[], result: ContractCamp
   const branchAt = result.missedBranches?.size ? branchLocator(result.contract) : undefined;
   return targets.map((target, index) => {
     const first = result.reached.get(index);
-    const status =
-      target.status === 'no-code' ? 'no-code' : first ? 'reached' : result.unreachable.has(index) ? 'unreachable' : 'unreached';
+    const status = target.status === 'no-code' ? 'no-code' : first ? 'reached' : result.unreachable.has(index) ? 'unreachable' : 'unreached';
     const missed = status === 'unreached' ? result.missedBranches?.get(index) : undefined;
     const missedBranch = missed === undefined ? null : branchAt?.(missed);
     return {
@@ -80,10 +79,7 @@ export function toReportFinding(
 ): ReportFinding {
   const { failure } = finding;
   const locator = failureLocator(project, failedIn);
-  const location =
-    failure.property !== undefined
-      ? locator.functionLine(failure.property)
-      : locator.locate(failure.pc, finding.failingResult.trace.jumps);
+  const location = failure.property !== undefined ? locator.functionLine(failure.property) : locator.locate(failure.pc, finding.failingResult.trace.jumps);
   // A last call through Lookout's attacker is named by the call it forwards (as the sequence shows it).
   const last = finding.sequence[finding.sequence.length - 1];
   const lastShown = attackerCallParts(last, result.calls)?.forwards ?? last;

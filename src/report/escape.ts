@@ -30,16 +30,18 @@ export function escapeMarkdown(text: string): string {
 
 /** Text inside raw HTML (`<summary>`), where markdown escapes do not apply. */
 export function escapeHtml(text: string): string {
-  return text
-    .replace(INVISIBLE, '')
-    .replace(/\r\n|\r|\n/g, ' ')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    // GitHub still renders emphasis and code spans in some HTML blocks: these become entities too.
-    .replace(/[_*`]/g, (c) => `&#${c.charCodeAt(0)};`)
-    .replace(/@/g, '@&#8203;');
+  return (
+    text
+      .replace(INVISIBLE, '')
+      .replace(/\r\n|\r|\n/g, ' ')
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      // GitHub still renders emphasis and code spans in some HTML blocks: these become entities too.
+      .replace(/[_*`]/g, (c) => `&#${c.charCodeAt(0)};`)
+      .replace(/@/g, '@&#8203;')
+  );
 }
 
 /**

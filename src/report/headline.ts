@@ -33,7 +33,8 @@ export function headline(report: Report): HeadlineItem[] {
   // `lookout fuzz` compares with nothing (no `base`): its findings have no origin to tell.
   if (report.base === undefined && unknown > 0) items.push({ tone: 'problem', text: plural(unknown, 'finding') });
   if (introduced > 0) items.push({ tone: 'problem', text: `${plural(introduced, 'finding')} introduced by this PR` });
-  if (report.base !== undefined && unknown > 0) items.push({ tone: 'problem', text: `${plural(unknown, 'finding')} of unknown origin: ${unknownOrigin(report.base)}` });
+  if (report.base !== undefined && unknown > 0)
+    items.push({ tone: 'problem', text: `${plural(unknown, 'finding')} of unknown origin: ${unknownOrigin(report.base)}` });
   const changes = behaviourGroups(report).length;
   if (changes > 0) items.push({ tone: 'note', text: `${plural(changes, 'kind')} of behaviour change from the base` });
 
@@ -43,11 +44,18 @@ export function headline(report: Report): HeadlineItem[] {
     items.push({ tone: 'problem', text: `${plural(counts.unreached, 'changed line')} ${counts.unreached === 1 ? 'was' : 'were'} never executed: ${where}` });
   }
   for (const { reason, lines } of notFuzzedReasons(report)) {
-    items.push({ tone: 'problem', text: `${plural(lines.length, 'changed line')} not fuzzed (${reason}): ${atMost(lines.map((l) => `${l.file}:${l.line}`), MAX_PLACES)}` });
+    items.push({
+      tone: 'problem',
+      text: `${plural(lines.length, 'changed line')} not fuzzed (${reason}): ${atMost(
+        lines.map((l) => `${l.file}:${l.line}`),
+        MAX_PLACES,
+      )}`,
+    });
   }
 
   const clean = errors.length === 0 && introduced === 0 && unknown === 0;
-  if (clean && found.length === 0) items.push({ tone: 'ok', text: report.targets.length === 0 && report.base !== undefined ? 'No changed Solidity to fuzz' : 'No findings' });
+  if (clean && found.length === 0)
+    items.push({ tone: 'ok', text: report.targets.length === 0 && report.base !== undefined ? 'No changed Solidity to fuzz' : 'No findings' });
   else if (clean) items.push({ tone: 'ok', text: 'No findings introduced by this PR' });
   if (existing > 0) items.push({ tone: 'note', text: `${plural(existing, 'finding')} already on the base branch` });
   if (report.targets.length > 0) items.push({ tone: counts.unreached > 0 ? 'note' : 'ok', text: countsText(counts) });

@@ -10,6 +10,16 @@ export { accountNames } from './sequence.js';
 export { addressText, etherText, instanceName, integerText, valueText, type AddressNames } from './solidityValues.js';
 export { renderSummary } from './summary.js';
 export { renderText } from './text.js';
-export type { Report, ReportBudgetPlan, ReportCall, ReportDeployment, ReportEvidence, ReportFinding, ReportReproducer, ReportReproducerRun, ReportTarget } from './types.js';
+export type {
+  Report,
+  ReportBudgetPlan,
+  ReportCall,
+  ReportDeployment,
+  ReportEvidence,
+  ReportFinding,
+  ReportReproducer,
+  ReportReproducerRun,
+  ReportTarget,
+} from './types.js';
 export { count, plural } from './units.js';
 export { writeJsonReport, writeReproducers } from './write.js';

@@ -28,14 +28,21 @@ export function fileLines(report: Report): FileLines[] {
   return [...byFile].map(([file, lines]) => {
     const sorted = [...lines].sort(([a], [b]) => a - b);
     const pick = (status: TargetStatus) => sorted.filter(([, s]) => s === status).map(([line]) => line);
-    return { file, reached: pick('reached'), unreached: pick('unreached'), unreachable: pick('unreachable'), noCode: pick('no-code'), notFuzzed: pick('not-fuzzed') };
+    return {
+      file,
+      reached: pick('reached'),
+      unreached: pick('unreached'),
+      unreachable: pick('unreachable'),
+      noCode: pick('no-code'),
+      notFuzzed: pick('not-fuzzed'),
+    };
   });
 }
 
 /** `[12, 13, 14, 15, 20]` → `12–15, 20`. Expects ascending lines. */
 export function lineRanges(lines: readonly number[]): string {
   const parts: string[] = [];
-  for (let i = 0; i < lines.length; ) {
+  for (let i = 0; i < lines.length;) {
     let j = i;
     while (j + 1 < lines.length && lines[j + 1] === lines[j] + 1) j++;
     parts.push(j === i ? `${lines[i]}` : `${lines[i]}–${lines[j]}`);

@@ -94,19 +94,35 @@ export const MAX_BEHAVIOUR_GROUPS = 5;
 function behaviourSection(report: Report, names: AddressNames): string {
   const groups = behaviourGroups(report);
   if (groups.length === 0) return '';
-  const lines = ['', '', '#### Behaviour changes', '', 'The same transactions behave differently on the base and on this PR (reported, not failing unless asked):', ''];
+  const lines = [
+    '',
+    '',
+    '#### Behaviour changes',
+    '',
+    'The same transactions behave differently on the base and on this PR (reported, not failing unless asked):',
+    '',
+  ];
   for (const { key, examples } of groups.slice(0, MAX_BEHAVIOUR_GROUPS)) {
     const [first] = examples;
     const more = examples.length > 1 ? ` (${plural(examples.length, 'example')})` : '';
     lines.push(`- **${escapeMarkdown(key)}**${more}: base ${escapeMarkdown(first.behaviour?.base ?? '')}; head ${escapeMarkdown(first.behaviour?.head ?? '')}`);
-    lines.push(`  <details><summary>${escapeHtml(`Shown by ${plural(first.sequence.length, 'transaction')}`)}</summary>`, '', indent(sequenceTable(first.sequence, names)), '', '  </details>');
+    lines.push(
+      `  <details><summary>${escapeHtml(`Shown by ${plural(first.sequence.length, 'transaction')}`)}</summary>`,
+      '',
+      indent(sequenceTable(first.sequence, names)),
+      '',
+      '  </details>',
+    );
   }
   if (groups.length > MAX_BEHAVIOUR_GROUPS) lines.push('', `…and ${plural(groups.length - MAX_BEHAVIOUR_GROUPS, 'more kind')} in the job summary.`);
   return lines.join('\n');
 }
 
 function indent(text: string): string {
-  return text.split('\n').map((line) => `  ${line}`).join('\n');
+  return text
+    .split('\n')
+    .map((line) => `  ${line}`)
+    .join('\n');
 }
 
 function truncationPointer(summaryUrl: string | undefined): string {
@@ -228,7 +244,14 @@ function renderFinding(finding: ReportFinding, number: number, context: FindingC
   if (finding.executesChangedLines === false) lines.push('', 'Its sequence does not execute any changed line.');
   const calls = plural(finding.sequence.length, 'transaction');
   if (withSequence) {
-    lines.push('', `<details><summary>${escapeHtml(`Reproduce with ${calls}`)}</summary>`, '', sequenceTable(finding.sequence, context.names), '', '</details>');
+    lines.push(
+      '',
+      `<details><summary>${escapeHtml(`Reproduce with ${calls}`)}</summary>`,
+      '',
+      sequenceTable(finding.sequence, context.names),
+      '',
+      '</details>',
+    );
     if (finding.reproducer?.source) lines.push('', reproducerDetails(finding.reproducer));
   } else {
     lines.push('', `Reproduces with ${calls} (sequence in the job summary).`);

@@ -6,9 +6,17 @@ import type { ReportReproducer } from './types.js';
  * head as the finding does) or why not, the body is the test file to drop into `test/`.
  */
 export function reproducerDetails(reproducer: ReportReproducer): string {
-  const status = reproducer.verified ? `fails on this PR as reported${reproducer.runs.some((r) => r.revision === 'base' && r.outcome === 'passed') ? ', passes on the base' : ''}` : 'not verified';
+  const status = reproducer.verified
+    ? `fails on this PR as reported${reproducer.runs.some((r) => r.revision === 'base' && r.outcome === 'passed') ? ', passes on the base' : ''}`
+    : 'not verified';
   const lines = [`<details><summary>${escapeHtml(`Foundry reproducer ${reproducer.file} (${status})`)}</summary>`, ''];
   if (!reproducer.verified && reproducer.reason) lines.push(escapeMarkdown(`Not verified: ${reproducer.reason}`), '');
-  lines.push(`Save as \`test/${reproducer.file}\` and run \`forge test --match-path test/${reproducer.file}\`.`, '', codeBlock(reproducer.source, 'solidity'), '', '</details>');
+  lines.push(
+    `Save as \`test/${reproducer.file}\` and run \`forge test --match-path test/${reproducer.file}\`.`,
+    '',
+    codeBlock(reproducer.source, 'solidity'),
+    '',
+    '</details>',
+  );
   return lines.join('\n');
 }

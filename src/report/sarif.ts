@@ -48,8 +48,8 @@ const RULES: Record<FindingKind, { name: string; short: string; full: string; se
   },
   'token-theft': {
     name: 'TokenTheft',
-    short: 'Tokens move without their holder\'s consent',
-    full: 'A holder\'s token balance falls in a transaction it did not send without an allowance covering it, an allowance rises without its owner\'s approval, or transferFrom moves more than the allowance.',
+    short: "Tokens move without their holder's consent",
+    full: "A holder's token balance falls in a transaction it did not send without an allowance covering it, an allowance rises without its owner's approval, or transferFrom moves more than the allowance.",
     severity: 8.0,
   },
   'unprotected-selfdestruct': {

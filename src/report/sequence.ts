@@ -14,7 +14,10 @@ export interface SequenceStep {
  * Names for the report's accounts: senders by role (`deployer`, `alice`, …), deployed contracts by
  * instance name (`auction`; `auction2` when two share a name). Addresses are keyed lower-case.
  */
-export function accountNames(report: { senders?: readonly { name: string; address: string }[]; deployments?: readonly { contract: string; address: string | null }[] }): Map<string, string> {
+export function accountNames(report: {
+  senders?: readonly { name: string; address: string }[];
+  deployments?: readonly { contract: string; address: string | null }[];
+}): Map<string, string> {
   const names = new Map<string, string>();
   const used = new Set<string>();
   const add = (address: string, wanted: string) => {
@@ -58,7 +61,10 @@ export function callText(call: ReportCall, names: AddressNames): string {
 
 /** How Lookout's attacker forwards the call: the call it re-enters with when called back, if any. */
 function attackerText(attacker: NonNullable<ReportCall['attacker']>, names: AddressNames): string {
-  const reenters = attacker.reenters === null ? 'does not re-enter' : `re-enters with ${attacker.reenters.function.replace(/\(.*$/, '')}(${argsText(attacker.reenters, names)})`;
+  const reenters =
+    attacker.reenters === null
+      ? 'does not re-enter'
+      : `re-enters with ${attacker.reenters.function.replace(/\(.*$/, '')}(${argsText(attacker.reenters, names)})`;
   return ` through Lookout's attacker, which ${reenters}`;
 }
 
@@ -73,7 +79,10 @@ export function sequenceSteps(sequence: readonly ReportCall[], names: AddressNam
 
 /** `after 3600 s and 2 blocks: `, nothing when the call follows the previous one in the same block. */
 export function delayText(call: ReportCall): string {
-  const waits = [call.timeDelay > 0 ? `${call.timeDelay} s` : '', call.blockDelay > 0 ? `${call.blockDelay} block${call.blockDelay === 1 ? '' : 's'}` : ''].filter(Boolean);
+  const waits = [
+    call.timeDelay > 0 ? `${call.timeDelay} s` : '',
+    call.blockDelay > 0 ? `${call.blockDelay} block${call.blockDelay === 1 ? '' : 's'}` : '',
+  ].filter(Boolean);
   return waits.length === 0 ? '' : `after ${waits.join(' and ')}: `;
 }
 
@@ -97,8 +106,16 @@ export function sequenceTable(sequence: readonly ReportCall[], names: AddressNam
 
 /** The named accounts a sequence sends from, calls or passes, with their addresses (checksummed). */
 export function legendEntries(sequence: readonly ReportCall[], names: AddressNames): { name: string; address: string }[] {
-  const text = sequence.map((call) => `${call.sender} ${JSON.stringify(call.args)}`).join(' ').toLowerCase();
-  const called = new Set(sequence.flatMap((c) => { const name = calledName(c, names); return name === undefined ? [] : [name]; }));
+  const text = sequence
+    .map((call) => `${call.sender} ${JSON.stringify(call.args)}`)
+    .join(' ')
+    .toLowerCase();
+  const called = new Set(
+    sequence.flatMap((c) => {
+      const name = calledName(c, names);
+      return name === undefined ? [] : [name];
+    }),
+  );
   return [...names]
     .filter(([address, name]) => text.includes(address) || called.has(name))
     .map(([address, name]) => ({ name, address: addressText(address, new Map()) }));

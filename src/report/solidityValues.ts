@@ -116,7 +116,8 @@ export function valueText(param: AbiParameter, value: unknown, names: AddressNam
   if (param.type === 'tuple' && 'components' in param && Array.isArray(value)) {
     return `(${param.components.map((c, i) => valueText(c, value[i], names)).join(', ')})`;
   }
-  if (/^u?int\d*$/.test(param.type) && isInteger(value)) return integerText(BigInt(value), param.type === 'uint' ? 'uint256' : param.type === 'int' ? 'int256' : param.type);
+  if (/^u?int\d*$/.test(param.type) && isInteger(value))
+    return integerText(BigInt(value), param.type === 'uint' ? 'uint256' : param.type === 'int' ? 'int256' : param.type);
   if (param.type === 'address' && typeof value === 'string') return addressText(value, names);
   if (/^bytes\d+$/.test(param.type) && typeof value === 'string') return fixedBytesText(value, param.type);
   if (param.type === 'bytes' && typeof value === 'string') return bytesText(value);

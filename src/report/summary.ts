@@ -70,7 +70,8 @@ export function reachOverTime(report: Report): string | undefined {
 
 function linesBlock(report: Report): string {
   const rows = fileLines(report).map(
-    (f) => `| ${escapeMarkdown(f.file)} | ${lineRanges(f.reached)} | ${lineRanges(f.unreached)} | ${lineRanges(f.unreachable)} | ${lineRanges(f.notFuzzed)} | ${lineRanges(f.noCode)} |`,
+    (f) =>
+      `| ${escapeMarkdown(f.file)} | ${lineRanges(f.reached)} | ${lineRanges(f.unreached)} | ${lineRanges(f.unreachable)} | ${lineRanges(f.notFuzzed)} | ${lineRanges(f.noCode)} |`,
   );
   const header = ['| file | reached | unreached | unreachable | not fuzzed | no code |', '| --- | --- | --- | --- | --- | --- |'];
   return ['### Changed lines', '', ...header, ...rows].join('\n');

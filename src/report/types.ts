@@ -57,9 +57,7 @@ export interface ReportBudgetPlan {
   campaigns: { campaign: string; fuzz: ReportBudget; shrinkMs: number | null; workers: ReportBudget[] }[];
   /** Comparing with the base (`lookout pr`): a time budget's shares, or an execution budget's checks; null when nothing is compared. */
   comparison:
-    | { kind: 'seconds'; duringShare: number; afterMs: number }
-    | { kind: 'executions'; checksPerCampaign: number; transactionsPerCheckDuring: number }
-    | null;
+    { kind: 'seconds'; duringShare: number; afterMs: number } | { kind: 'executions'; checksPerCampaign: number; transactionsPerCheckDuring: number } | null;
   /** What no budget bounds: the time budget is the fuzzing's. */
   unbudgeted: string[];
 }
@@ -111,7 +109,6 @@ export interface ReportTarget {
   /** `unreached`: the nearest branch no execution took toward the line (its condition as written), when known. */
   missedBranch?: { file: string; line: number; condition: string };
 }
-
 
 export interface ReportCall {
   sender: string;

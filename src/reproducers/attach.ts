@@ -57,7 +57,13 @@ export async function attachReproducers(findings: readonly ReportFinding[], cont
     for (const [i, finding] of findings.entries()) {
       const start = finding.harness === undefined ? shared : context.suiteWorld?.(finding);
       if (start === undefined) {
-        finding.reproducer = { ...names[i], source: '', verified: false, reason: `the world ${finding.harness!.contract}'s campaign started from is not known`, runs: [] };
+        finding.reproducer = {
+          ...names[i],
+          source: '',
+          verified: false,
+          reason: `the world ${finding.harness!.contract}'s campaign started from is not known`,
+          runs: [],
+        };
         continue;
       }
       const plan = await planFor(finding, names[i], start, context);
@@ -68,7 +74,8 @@ export async function attachReproducers(findings: readonly ReportFinding[], cont
       }
     }
     await verify(drafts, context, base);
-    for (const { reproducer } of findings) context.logger.info(`${reproducer!.file}: ${reproducer!.verified ? 'verified' : `not verified: ${reproducer!.reason}`}`);
+    for (const { reproducer } of findings)
+      context.logger.info(`${reproducer!.file}: ${reproducer!.verified ? 'verified' : `not verified: ${reproducer!.reason}`}`);
   } finally {
     base?.dispose();
   }
@@ -93,14 +100,23 @@ async function verify(drafts: readonly Draft[], context: ReproducerContext, base
       const fallback = d.run?.outcome === 'does-not-compile' ? fallbackPlan(d.plan) : undefined;
       return fallback === undefined ? [] : [{ draft: d, alone: { ...d, plan: fallback, ...written(fallback) } }];
     });
-    await runOnHead(retried.map((r) => r.alone), context.root);
+    await runOnHead(
+      retried.map((r) => r.alone),
+      context.root,
+    );
     for (const { draft, alone } of retried) if (alone.run?.outcome !== 'does-not-compile') Object.assign(draft, alone);
   } catch (error) {
     for (const d of drafts) d.finding.reproducer = { ...d.name, source: '', verified: false, reason: errorMessage(error), runs: [] };
     return;
   }
   const onBase = base === undefined ? [] : runnable.filter((d) => comparesWithBase(d.finding, context));
-  const baseRuns = base === undefined ? [] : await runReproducers(base.root, onBase.map((d) => d.file));
+  const baseRuns =
+    base === undefined
+      ? []
+      : await runReproducers(
+          base.root,
+          onBase.map((d) => d.file),
+        );
   for (const d of drafts) {
     const unverified = (reason: string): ReportReproducer => ({ ...d.name, source: d.file.source, verified: false, reason, runs: [] });
     if (d.check.kind === 'unsupported' || d.run === undefined) {
@@ -118,12 +134,20 @@ async function verify(drafts: readonly Draft[], context: ReproducerContext, base
 }
 
 async function runOnHead(drafts: readonly Written[], root: string): Promise<void> {
-  const outcomes = await runReproducers(root, drafts.map((d) => d.file));
+  const outcomes = await runReproducers(
+    root,
+    drafts.map((d) => d.file),
+  );
   drafts.forEach((d, i) => (d.run = outcomes[i]));
 }
 
 /** What the reproducer of a finding must show, and the outcomes it is written from. */
-async function planFor(finding: ReportFinding, name: { file: string; contract: string }, shared: WorldPlan, context: ReproducerContext): Promise<ReproducerPlan> {
+async function planFor(
+  finding: ReportFinding,
+  name: { file: string; contract: string },
+  shared: WorldPlan,
+  context: ReproducerContext,
+): Promise<ReproducerPlan> {
   const contract = context.project.contracts.find((c) => c.file === finding.contractFile && c.name === finding.contract);
   const plan: ReproducerPlan = {
     ...shared,

@@ -21,7 +21,12 @@ export async function runWithForge(root: string, reproducer: ReproducerFile, opt
   return inTestFolder(root, settings.test, [reproducer], async ([unit]) => {
     let output: string;
     try {
-      const { stdout, stderr } = await run(forge, ['test', '--root', root, '--offline', '--match-path', unit, '--match-test', TEST_FUNCTION], { cwd: root, env, timeout: FORGE_TIMEOUT_MS, maxBuffer: 64 * 1024 * 1024 });
+      const { stdout, stderr } = await run(forge, ['test', '--root', root, '--offline', '--match-path', unit, '--match-test', TEST_FUNCTION], {
+        cwd: root,
+        env,
+        timeout: FORGE_TIMEOUT_MS,
+        maxBuffer: 64 * 1024 * 1024,
+      });
       output = `${stdout}${stderr}`;
     } catch (error) {
       output = `${(error as { stdout?: string }).stdout ?? ''}${(error as { stderr?: string }).stderr ?? (error as Error).message}`;
@@ -37,7 +42,9 @@ export function forgeOutcome(output: string): RunOutcome {
   const failed = new RegExp(`\\[FAIL(?:(?:\\. Reason)?: ?([^\\n]*?))?\\] ${TEST_FUNCTION}\\(`).exec(output);
   if (failed) return { outcome: 'failed', reason: failed[1] ?? 'failed' };
   const words = lastLines(output);
-  return /Compiler run failed|Error \(\d+\)/.test(output) ? { outcome: 'does-not-compile', reason: words } : { outcome: 'skipped', reason: `forge did not run the test: ${words}` };
+  return /Compiler run failed|Error \(\d+\)/.test(output)
+    ? { outcome: 'does-not-compile', reason: words }
+    : { outcome: 'skipped', reason: `forge did not run the test: ${words}` };
 }
 
 function lastLines(text: string): string {

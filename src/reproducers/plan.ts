@@ -6,7 +6,10 @@ import { instanceName, type ReportFinding } from '../report/index.js';
 import { plannedFunding, worldAttacker } from './plannedFunding.js';
 
 /** What every reproducer of a run shares: the world as the campaigns had it, and how the project builds. */
-export type WorldPlan = Pick<ReproducerPlan, 'senders' | 'senderBalance' | 'start' | 'deployments' | 'funding' | 'attacker' | 'typeFiles' | 'forgeStd' | 'harness'>;
+export type WorldPlan = Pick<
+  ReproducerPlan,
+  'senders' | 'senderBalance' | 'start' | 'deployments' | 'funding' | 'attacker' | 'typeFiles' | 'forgeStd' | 'harness'
+>;
 
 /**
  * The world's deployments in order, each as the reproducer's `setUp()` repeats it, then its funding.
@@ -15,19 +18,30 @@ export type WorldPlan = Pick<ReproducerPlan, 'senders' | 'senderBalance' | 'star
 export function worldPlan(project: CompiledProject, world: DeployedProject, senders: ReproducerPlan['senders'], forgeStd: boolean): WorldPlan {
   const created = new Map<string, number>();
   const attacker = worldAttacker(world);
-  const deployments = world.deployed.filter((d) => d.address !== attacker?.address).map((d): PlannedDeployment => {
-    const base = { contract: d.contract.name, file: d.contract.file, address: d.address, abi: d.contract.abi, value: d.value, deployer: d.deployer };
-    if (d.contract.kind === 'library') return { ...base, params: [], args: [], how: { kind: 'library' } };
-    if (d.from === 'created') {
-      // A contract's own nonce starts at 1 (EIP-161): its n-th creation has nonce n.
-      const nonce = (created.get(d.deployer) ?? 0) + 1;
-      created.set(d.deployer, nonce);
-      return { ...base, params: [], args: [], how: { kind: 'created', creator: d.deployer, nonce } };
-    }
-    return { ...base, params: constructorOf(d.contract).params, args: d.args, how: { kind: 'new' } };
-  });
+  const deployments = world.deployed
+    .filter((d) => d.address !== attacker?.address)
+    .map((d): PlannedDeployment => {
+      const base = { contract: d.contract.name, file: d.contract.file, address: d.address, abi: d.contract.abi, value: d.value, deployer: d.deployer };
+      if (d.contract.kind === 'library') return { ...base, params: [], args: [], how: { kind: 'library' } };
+      if (d.from === 'created') {
+        // A contract's own nonce starts at 1 (EIP-161): its n-th creation has nonce n.
+        const nonce = (created.get(d.deployer) ?? 0) + 1;
+        created.set(d.deployer, nonce);
+        return { ...base, params: [], args: [], how: { kind: 'created', creator: d.deployer, nonce } };
+      }
+      return { ...base, params: constructorOf(d.contract).params, args: d.args, how: { kind: 'new' } };
+    });
   const typeFiles = new Map(project.contracts.map((c) => [c.name, c.file]));
-  return { senders, senderBalance: SENDER_BALANCE, start: { block: START_BLOCK, timestamp: START_TIMESTAMP }, deployments, funding: plannedFunding(world), attacker, typeFiles, forgeStd };
+  return {
+    senders,
+    senderBalance: SENDER_BALANCE,
+    start: { block: START_BLOCK, timestamp: START_TIMESTAMP },
+    deployments,
+    funding: plannedFunding(world),
+    attacker,
+    typeFiles,
+    forgeStd,
+  };
 }
 
 /** `Vault.assertion.t.sol` / `VaultAssertionTest`, numbered from the second of a kind in one contract. */

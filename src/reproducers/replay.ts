@@ -10,9 +10,17 @@ import type { ReportCall } from '../report/index.js';
  * last call on the base is what the reproducer expects). Undefined when a sender or contract the
  * sequence names is not in this executor's world.
  */
-export async function replayOutcomes(executor: Executor, sequence: readonly ReportCall[], views: readonly TokenView[] = []): Promise<StepOutcome[] | undefined> {
+export async function replayOutcomes(
+  executor: Executor,
+  sequence: readonly ReportCall[],
+  views: readonly TokenView[] = [],
+): Promise<StepOutcome[] | undefined> {
   const senders = executor.senderAddresses.map((a) => a.toLowerCase());
-  const steps = sequence.map((call) => ({ call, sender: senders.indexOf(call.sender.toLowerCase()), to: executor.deployments.findIndex((d) => d.name === calledContract(call)) }));
+  const steps = sequence.map((call) => ({
+    call,
+    sender: senders.indexOf(call.sender.toLowerCase()),
+    to: executor.deployments.findIndex((d) => d.name === calledContract(call)),
+  }));
   if (steps.some((s) => s.sender < 0 || s.to < 0)) return undefined;
   // The accounts whose ether a behaviour change compares (src/fuzz/behaviour/observation.ts).
   const accounts = [...executor.senderAddresses, ...executor.deployments.map((d) => d.address)];
@@ -24,14 +32,25 @@ export async function replayOutcomes(executor: Executor, sequence: readonly Repo
       const last = i === steps.length - 1 && views.length > 0;
       const tokensBefore = last ? await readTokenViews(executor, views) : [];
       const before = accounts.map((a) => executor.balanceOf(a));
-      const result = await executor.run({ sender, to, data: hexToBytes(call.calldata as `0x${string}`), value: BigInt(call.value), blockDelay: call.blockDelay, timeDelay: call.timeDelay });
+      const result = await executor.run({
+        sender,
+        to,
+        data: hexToBytes(call.calldata as `0x${string}`),
+        value: BigInt(call.value),
+        blockDelay: call.blockDelay,
+        timeDelay: call.timeDelay,
+      });
       const data = result.outcome.kind === 'revert' ? result.outcome.data : result.returnData;
       const logs = result.logs.map((log) => ({ topics: log.topics.map((t) => bytesToHex(t)), data: bytesToHex(log.data), emitter: log.address }));
       const ether = accounts.flatMap((account, i) => {
         const change = executor.balanceOf(account) - before[i];
         return change === 0n ? [] : [{ account, change }];
       });
-      const tokenChanges = last ? (await readTokenViews(executor, views)).map((after, v) => (after === undefined || tokensBefore[v] === undefined ? undefined : after - tokensBefore[v]!)) : undefined;
+      const tokenChanges = last
+        ? (await readTokenViews(executor, views)).map((after, v) =>
+            after === undefined || tokensBefore[v] === undefined ? undefined : after - tokensBefore[v]!,
+          )
+        : undefined;
       outcomes.push({ success: result.outcome.kind === 'success', returnData: bytesToHex(data), logs, ether, tokenChanges });
     }
     return outcomes;

@@ -14,14 +14,21 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
  * named by what the sequence calls them, and the campaign's senders — by their `vm.label`, else by
  * the report's name for them (`alice`), forge's default sender as `defaultSender`.
  */
-export function suitePlan(world: CampaignWorld, harness: { file: string; contract: string }, build: CompiledProject, named: ReproducerPlan['senders']): WorldPlan {
+export function suitePlan(
+  world: CampaignWorld,
+  harness: { file: string; contract: string },
+  build: CompiledProject,
+  named: ReproducerPlan['senders'],
+): WorldPlan {
   const { executor } = world;
   const labels = executor.cheatcodes?.state.labels;
   const senders = executor.senderAddresses.map((address, i) => {
     const label = labels?.get(address);
-    const name = label !== undefined && IDENTIFIER.test(label)
-      ? label
-      : named.find((s) => s.address.toLowerCase() === address.toLowerCase())?.name ?? (address.toLowerCase() === FORGE_SENDER ? 'defaultSender' : `sender${i}`);
+    const name =
+      label !== undefined && IDENTIFIER.test(label)
+        ? label
+        : (named.find((s) => s.address.toLowerCase() === address.toLowerCase())?.name ??
+          (address.toLowerCase() === FORGE_SENDER ? 'defaultSender' : `sender${i}`));
     return { name, address };
   });
   const test = world.contracts[0];
@@ -29,7 +36,19 @@ export function suitePlan(world: CampaignWorld, harness: { file: string; contrac
   const deployments = world.contracts.flatMap((contract, i): PlannedDeployment[] => {
     if (i === 0 || contract.file === '' || contract.kind === 'library') return [];
     const { address } = executor.deployments[i];
-    return [{ contract: contract.name, file: contract.file, address, params: [], abi: contract.abi, args: [], value: 0n, deployer: executor.deployments[0].address, how: { kind: 'new' } }];
+    return [
+      {
+        contract: contract.name,
+        file: contract.file,
+        address,
+        params: [],
+        abi: contract.abi,
+        args: [],
+        value: 0n,
+        deployer: executor.deployments[0].address,
+        how: { kind: 'new' },
+      },
+    ];
   });
   return {
     senders,

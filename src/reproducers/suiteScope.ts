@@ -21,7 +21,8 @@ export function suiteScope(build: Pick<CompiledProject, 'asts'>, contract: Pick<
   const visibility = new Map<string, string>();
   for (const [i, name] of [contract.name, ...contract.bases].entries()) {
     for (const node of (definitions.get(name)?.nodes ?? []) as MemberNode[]) {
-      if (node.nodeType === 'VariableDeclaration' && node.stateVariable !== false && node.name === 'vm' && (i === 0 || node.visibility !== 'private')) declaresVm = true;
+      if (node.nodeType === 'VariableDeclaration' && node.stateVariable !== false && node.name === 'vm' && (i === 0 || node.visibility !== 'private'))
+        declaresVm = true;
       // The most derived definition (an override) decides how the function can be called.
       if (node.nodeType === 'FunctionDefinition' && node.name && !visibility.has(node.name)) visibility.set(node.name, node.visibility ?? 'public');
     }

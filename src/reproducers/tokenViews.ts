@@ -12,11 +12,15 @@ import type { ReproducerPlan, TokenView } from './source/types.js';
 export function tokenViews(plan: Pick<ReproducerPlan, 'senders' | 'deployments'>): TokenView[] {
   const contracts = plan.deployments.filter((d) => d.how.kind !== 'library');
   const holders = [...plan.senders.map((s) => s.address), ...contracts.map((d) => d.address)];
-  return contracts.filter((d) => isTokenShaped(d.abi)).flatMap(({ address: token }): TokenView[] => [
-    { token, fn: 'totalSupply', args: [] },
-    ...holders.map((holder): TokenView => ({ token, fn: 'balanceOf', args: [holder] })),
-    ...holders.flatMap((owner) => holders.filter((spender) => spender !== owner).map((spender): TokenView => ({ token, fn: 'allowance', args: [owner, spender] }))),
-  ]);
+  return contracts
+    .filter((d) => isTokenShaped(d.abi))
+    .flatMap(({ address: token }): TokenView[] => [
+      { token, fn: 'totalSupply', args: [] },
+      ...holders.map((holder): TokenView => ({ token, fn: 'balanceOf', args: [holder] })),
+      ...holders.flatMap((owner) =>
+        holders.filter((spender) => spender !== owner).map((spender): TokenView => ({ token, fn: 'allowance', args: [owner, spender] })),
+      ),
+    ]);
 }
 
 /** Each view's value on the executor's current state; undefined when it reverts or the token is not deployed there. */

@@ -1,6 +1,14 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { type CompiledProject, compileProject, describeDiagnostic, importCandidates, type ProjectSettings, readProjectSettings, REPRODUCER_FOLDER_PREFIX } from '../compile/index.js';
+import {
+  type CompiledProject,
+  compileProject,
+  describeDiagnostic,
+  importCandidates,
+  type ProjectSettings,
+  readProjectSettings,
+  REPRODUCER_FOLDER_PREFIX,
+} from '../compile/index.js';
 import { BuildError, type BuildDiagnostic } from '../errors.js';
 import { discoverSuites, runSuite } from '../foundryTests/index.js';
 import { TEST_FUNCTION } from './source/lines.js';
@@ -17,7 +25,9 @@ export interface ReproducerFile {
 /** Whether the project at `root` resolves `forge-std/Test.sol` (remappings, lib/): then the reproducer imports it. */
 export function hasForgeStd(root: string): boolean {
   const settings = readProjectSettings(root, process.env);
-  return importCandidates(settings.remappings, `${settings.test}/Reproducer.t.sol`, 'forge-std/Test.sol').some((unit) => !unit.startsWith('../') && existsSync(path.join(root, unit)));
+  return importCandidates(settings.remappings, `${settings.test}/Reproducer.t.sol`, 'forge-std/Test.sol').some(
+    (unit) => !unit.startsWith('../') && existsSync(path.join(root, unit)),
+  );
 }
 
 /**

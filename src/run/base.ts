@@ -51,14 +51,15 @@ export async function prepareBase(plans: readonly ContractPlan[], context: BaseC
   const changed = [...new Set(plans.map((p) => p.contract.file))];
   try {
     const base = await logger.group('Compiling base', () => compileRevision(path.join(tree.dir, context.projectDir), changed, context.build, logger));
-    if (!base) return { kind: 'absent', reason: 'none of the fuzzed contracts\' files exists on the base' };
+    if (!base) return { kind: 'absent', reason: "none of the fuzzed contracts' files exists on the base" };
     const failed = base.errors.find((e) => changed.includes(e.file));
     if (failed) throw new ConfigurationError(describeDiagnostic(failed));
     const wanted = base.contracts.filter((c) => plans.some((p) => p.contract.id === c.id));
     for (const contract of wanted) {
       const head = plans.find((p) => p.contract.id === contract.id)!.contract;
       const [before, after] = [contract, head].map((c) => constructorSignature(c));
-      if (before !== after) logger.info(`${contract.name}: the constructor changed from (${before}) to (${after}); the base is deployed with arguments synthesised for its own.`);
+      if (before !== after)
+        logger.info(`${contract.name}: the constructor changed from (${before}) to (${after}); the base is deployed with arguments synthesised for its own.`);
     }
     const world = await deployProject(base, wanted, context.build.projectConfig, context.config.seed);
     return { kind: 'built', world: { executor: world.executor, contracts: world.contracts } };
@@ -110,7 +111,7 @@ export function baseTests(changed: readonly string[], context: BaseContext): (pl
  */
 export async function suiteBase(plan: ContractPlan, baseBuilds: readonly CompiledProject[]): Promise<Base> {
   const recipe = plan.world.recipe;
-  if (recipe?.kind !== 'suite') throw new Error('suiteBase: the plan is not a test contract\'s');
+  if (recipe?.kind !== 'suite') throw new Error("suiteBase: the plan is not a test contract's");
   const build = baseBuilds.find((b) => b.contracts.some((c) => c.id === recipe.suite));
   if (build === undefined) return { kind: 'absent', reason: `the base has no ${recipe.suite}` };
   const opened = await openSuiteWorld({ ...recipe, contracts: build.contracts });

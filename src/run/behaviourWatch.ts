@@ -1,7 +1,15 @@
 import type { CompiledProject } from '../compile/index.js';
 import type { ComparisonPlan } from './budget.js';
 import type { ContractPlan } from './fuzzing.js';
-import { type BehaviourDiff, type CampaignEvent, type ConfirmedDivergence, type ContractCampaignResult, createBehaviourDiff, type Divergence, groupDivergences } from '../fuzz/index.js';
+import {
+  type BehaviourDiff,
+  type CampaignEvent,
+  type ConfirmedDivergence,
+  type ContractCampaignResult,
+  createBehaviourDiff,
+  type Divergence,
+  groupDivergences,
+} from '../fuzz/index.js';
 import type { Clock } from '../clock.js';
 import type { DeployedWorld } from '../deploy/index.js';
 import { type ReportFinding, toReportCall } from '../report/index.js';
@@ -27,7 +35,10 @@ export class ComparisonAllowance {
   private finalEnd?: number;
   private deadline?: number;
 
-  constructor(private readonly plan: ComparisonPlan, private readonly clock: Clock) {
+  constructor(
+    private readonly plan: ComparisonPlan,
+    private readonly clock: Clock,
+  ) {
     this.quota = plan.kind === 'executions' ? plan.checksPerCampaign : Number.POSITIVE_INFINITY;
     this.since = clock();
   }
@@ -183,7 +194,12 @@ export async function behaviourChanges(
   return groups.flatMap((group) => group.examples.map((d) => toReportChange(project, plan, result, d)));
 }
 
-function toReportChange(project: CompiledProject, plan: ContractPlan, result: ContractCampaignResult, divergence: ConfirmedDivergence & { ms: number }): ReportFinding {
+function toReportChange(
+  project: CompiledProject,
+  plan: ContractPlan,
+  result: ContractCampaignResult,
+  divergence: ConfirmedDivergence & { ms: number },
+): ReportFinding {
   const contract = plan.world.contracts.find((c) => c.id === divergence.contract) ?? plan.contract;
   const name = divergence.function.replace(/\(.*$/, '');
   const where = failureLocator(project, contract).functionLine(name);

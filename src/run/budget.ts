@@ -94,7 +94,11 @@ export function splitBudget(weights: readonly number[], total: number): number[]
   if (!Number.isInteger(total) || total < 0) throw new Error(`budget to split must be a non-negative integer, got ${total}`);
   const sum = weights.reduce((a, b) => a + b, 0);
   if (weights.length === 0) return [];
-  if (sum === 0) return splitBudget(weights.map(() => 1), total);
+  if (sum === 0)
+    return splitBudget(
+      weights.map(() => 1),
+      total,
+    );
   const exact = weights.map((w) => (total * w) / sum);
   const shares = exact.map(Math.floor);
   let left = total - shares.reduce((a, b) => a + b, 0);
@@ -120,7 +124,9 @@ function campaignBudget(campaign: string, kind: Budget['kind'], share: number, w
 /** Each worker's share of a budget: transactions are split (the first ones get the remainder), time is not. */
 function workerBudgets(budget: Budget, workers: number): Budget[] {
   return Array.from({ length: workers }, (_, i) =>
-    budget.kind === 'seconds' ? budget : { kind: 'executions', executions: Math.floor(budget.executions / workers) + (i < budget.executions % workers ? 1 : 0) },
+    budget.kind === 'seconds'
+      ? budget
+      : { kind: 'executions', executions: Math.floor(budget.executions / workers) + (i < budget.executions % workers ? 1 : 0) },
   );
 }
 
@@ -153,13 +159,16 @@ function reportBudget(budget: Budget): { seconds: number | null; executions: num
 /** The plan in one line, for the terminal at the start of fuzzing. */
 export function describeBudgetPlan(plan: BudgetPlan): string {
   const amount = (budget: Budget) => (budget.kind === 'seconds' ? `${round(budget.seconds)} s` : `${count(budget.executions)} tx`);
-  const campaigns = plan.campaigns.map((c) => `${c.campaign.replace(/^.*:/, '')} ${amount(c.fuzz)}${c.shrinkMs === undefined ? '' : ` + ${round(c.shrinkMs / 1000)} s shrinking`}`);
+  const campaigns = plan.campaigns.map(
+    (c) => `${c.campaign.replace(/^.*:/, '')} ${amount(c.fuzz)}${c.shrinkMs === undefined ? '' : ` + ${round(c.shrinkMs / 1000)} s shrinking`}`,
+  );
   const workers = plan.workers > 1 ? ` on ${plan.workers} workers each` : '';
-  const comparison = plan.comparison === undefined
-    ? ''
-    : plan.comparison.kind === 'seconds'
-      ? `; comparing with the base: up to ${plan.comparison.duringShare * 100}% of each campaign's time as it runs, then ${round(plan.comparison.afterMs / 1000)} s`
-      : `; comparing with the base: ${count(plan.comparison.checksPerCampaign)} sequences per campaign, at most half as it runs`;
+  const comparison =
+    plan.comparison === undefined
+      ? ''
+      : plan.comparison.kind === 'seconds'
+        ? `; comparing with the base: up to ${plan.comparison.duringShare * 100}% of each campaign's time as it runs, then ${round(plan.comparison.afterMs / 1000)} s`
+        : `; comparing with the base: ${count(plan.comparison.checksPerCampaign)} sequences per campaign, at most half as it runs`;
   return `Budget ${formatBudget(plan.total)}: ${campaigns.join(', ')}${workers}${comparison}; building and checking reproducers come on top.`;
 }
 

@@ -51,7 +51,12 @@ function lineTargets(project: CompiledProject, lines: readonly LineTarget[], log
     }
     byFile.set(file, [...(byFile.get(file) ?? []), line]);
   }
-  const changes = [...byFile].map(([path, added]) => ({ path, status: 'modified' as const, addedLines: [...new Set(added)].sort((a, b) => a - b), deletedAfter: [] }));
+  const changes = [...byFile].map(([path, added]) => ({
+    path,
+    status: 'modified' as const,
+    addedLines: [...new Set(added)].sort((a, b) => a - b),
+    deletedAfter: [],
+  }));
   const targets = buildTargets(project, changes);
   for (const { file, line } of lines) {
     if (!targets.some((t) => t.file === file && t.line === line)) logger.warning(`--targets ${file}:${line} holds no code of a deployable contract.`);
@@ -70,15 +75,17 @@ function unfuzzedLineTargets(
   plans: readonly ContractPlan[],
   reported: readonly ReportTarget[],
 ): ReportTarget[] {
-  const covered = new Set([...plans.flatMap((p) => [p.contract.id, ...p.targets.map((t) => t.contract)]), ...reported.map((t) => `${t.contractFile}:${t.contract}`)]);
+  const covered = new Set([
+    ...plans.flatMap((p) => [p.contract.id, ...p.targets.map((t) => t.contract)]),
+    ...reported.map((t) => `${t.contractFile}:${t.contract}`),
+  ]);
   const outside = targets.filter((t) => !covered.has(t.contract));
   const byId = new Map(project.contracts.map((c) => [c.id, c]));
-  const notPlanned = outside.flatMap((t) => notFuzzedTargets([t], `${byId.get(t.contract)!.name} is not among the fuzzed contracts: add its file to the paths`));
+  const notPlanned = outside.flatMap((t) =>
+    notFuzzedTargets([t], `${byId.get(t.contract)!.name} is not among the fuzzed contracts: add its file to the paths`),
+  );
   const codeless = lines.filter(({ file, line }) => !targets.some((t) => t.file === file && t.line === line));
-  return [
-    ...notPlanned,
-    ...codeless.map(({ file, line }) => unheldLine(file, line, 'the line holds no code of a deployable contract')),
-  ];
+  return [...notPlanned, ...codeless.map(({ file, line }) => unheldLine(file, line, 'the line holds no code of a deployable contract'))];
 }
 
 /**

@@ -4,7 +4,15 @@ import { ConfigurationError } from '../errors.js';
 import { count, type Report, type ReportDeployment, type ReportFinding, type ReportTarget } from '../report/index.js';
 import type { Logger } from '../logger.js';
 import type { Clock } from '../clock.js';
-import { type CampaignEvent, type CampaignRunner, type CampaignWorld, type ContractCampaignResult, fuzzContract, progressReporter, type RuntimeCode } from '../fuzz/index.js';
+import {
+  type CampaignEvent,
+  type CampaignRunner,
+  type CampaignWorld,
+  type ContractCampaignResult,
+  fuzzContract,
+  progressReporter,
+  type RuntimeCode,
+} from '../fuzz/index.js';
 import { describeBudgetPlan, type BudgetPlan, type PlannedCampaign } from './budget.js';
 import { EXCHANGE_EVERY, workerRunner } from './workers/coordinator.js';
 import { Rng } from '../rng.js';
@@ -85,7 +93,8 @@ export async function fuzzPlans(
     const budget = budgets.campaigns[i]!;
     const watcher = watch?.(i);
     const parallel = parallelRunner(build ?? project, plans[i], config, budget.workers);
-    const title = harness === undefined ? `Fuzzing ${contract.name} (${contract.file})` : `Fuzzing from ${contract.name}'s setUp() (${contract.file}, ${harness.mode})`;
+    const title =
+      harness === undefined ? `Fuzzing ${contract.name} (${contract.file})` : `Fuzzing from ${contract.name}'s setUp() (${contract.file}, ${harness.mode})`;
     const result = await logger.group(title, () =>
       fuzzContract({
         project: build ?? project,

@@ -27,7 +27,12 @@ export interface SuitePlans {
  * its invariants checked after each call) and, when it has test functions with parameters, one of
  * stateless calls to them. A test contract whose `setUp()` fails is skipped, with the reason.
  */
-export async function planSuites(builds: readonly CompiledProject[], changes: readonly ChangedFile[], tests: SuiteSettings, logger: Logger): Promise<SuitePlans> {
+export async function planSuites(
+  builds: readonly CompiledProject[],
+  changes: readonly ChangedFile[],
+  tests: SuiteSettings,
+  logger: Logger,
+): Promise<SuitePlans> {
   const planned: SuitePlans & { covered: Set<ContractId> } = { plans: [], deployments: [], covered: new Set() };
   const seen = new Set<ContractId>();
   for (const build of builds) {
@@ -41,19 +46,42 @@ export async function planSuites(builds: readonly CompiledProject[], changes: re
   return planned;
 }
 
-async function planSuite(build: CompiledProject, suite: TestSuite, { targets, settings }: { targets: readonly Target[]; settings: SuiteSettings }, logger: Logger, planned: SuitePlans & { covered: Set<ContractId> }): Promise<void> {
+async function planSuite(
+  build: CompiledProject,
+  suite: TestSuite,
+  { targets, settings }: { targets: readonly Target[]; settings: SuiteSettings },
+  logger: Logger,
+  planned: SuitePlans & { covered: Set<ContractId> },
+): Promise<void> {
   const { contract } = suite;
   const source = contract.id;
   const failOnRevert = failOnRevertInvariants(build, suite, settings);
-  const recipe = (mode: SuiteRecipe['mode']): SuiteRecipe => ({ kind: 'suite', contracts: build.contracts, suite: contract.id, mode, ...(mode === 'invariant' && failOnRevert.length > 0 && { failOnRevert }) });
+  const recipe = (mode: SuiteRecipe['mode']): SuiteRecipe => ({
+    kind: 'suite',
+    contracts: build.contracts,
+    suite: contract.id,
+    mode,
+    ...(mode === 'invariant' && failOnRevert.length > 0 && { failOnRevert }),
+  });
   const harness = (mode: SuiteRecipe['mode']): SuiteSource => ({ file: contract.file, contract: contract.name, mode });
   // forge deploys and links a test's external libraries; Lookout's runner does not yet, so Lookout deploys such code itself.
-  const opened = contract.creation.linkReferences.length > 0
-    ? { status: 'skipped' as const, reason: 'it links external libraries, which Lookout does not deploy for test contracts yet' }
-    : await openSuiteWorld(recipe('invariant'));
+  const opened =
+    contract.creation.linkReferences.length > 0
+      ? { status: 'skipped' as const, reason: 'it links external libraries, which Lookout does not deploy for test contracts yet' }
+      : await openSuiteWorld(recipe('invariant'));
   if ('reason' in opened) {
     logger.warning(`Not fuzzing from ${source}: ${opened.reason}`);
-    planned.deployments.push({ contract: contract.name, file: contract.file, address: null, from: null, args: [], value: '0', deployer: null, skipped: opened.reason, source });
+    planned.deployments.push({
+      contract: contract.name,
+      file: contract.file,
+      address: null,
+      from: null,
+      args: [],
+      value: '0',
+      deployer: null,
+      skipped: opened.reason,
+      source,
+    });
     return;
   }
   const held = heldTargets(opened.world, targets);
@@ -62,14 +90,19 @@ async function planSuite(build: CompiledProject, suite: TestSuite, { targets, se
     return;
   }
   for (const target of held) planned.covered.add(target.contract);
-  planned.deployments.push(...opened.session.setUpContracts.flatMap(({ address, contract: deployed }) =>
-    deployed === undefined ? [] : [{ contract: deployed.name, file: deployed.file, address, from: 'setUp', args: [], value: '0', deployer: null, skipped: null, source }],
-  ));
+  planned.deployments.push(
+    ...opened.session.setUpContracts.flatMap(({ address, contract: deployed }) =>
+      deployed === undefined
+        ? []
+        : [{ contract: deployed.name, file: deployed.file, address, from: 'setUp', args: [], value: '0', deployer: null, skipped: null, source }],
+    ),
+  );
   if (opened.world.callable.length > 0) planned.plans.push({ contract, world: opened.world, targets: held, harness: harness('invariant'), build });
   else logger.info(`${source}: its target selection leaves no function to call.`);
   if (!suite.tests.some((t) => t.kind === 'fuzz')) return;
   const stateless = await openSuiteWorld(recipe('stateless'));
-  if ('world' in stateless) planned.plans.push({ contract, world: stateless.world, targets: heldTargets(stateless.world, targets), harness: harness('stateless'), build });
+  if ('world' in stateless)
+    planned.plans.push({ contract, world: stateless.world, targets: heldTargets(stateless.world, targets), harness: harness('stateless'), build });
 }
 
 /**

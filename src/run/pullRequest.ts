@@ -43,12 +43,25 @@ export async function fuzzPullRequest(config: PrConfig, context: { logger: Logge
     const settings = readProjectSettings(headRoot, process.env);
     for (const warning of settings.warnings) logger.warning(warning);
     const build: BuildPlan = { settings, projectConfig };
-    const project = await logger.group('Compiling head', () => compileRevision(headRoot, changes.map((c) => c.path), build, logger));
-    if (!project) throw new ConfigurationError(`None of the changed files (${changes.map((c) => c.path).join(', ')}) is a Solidity source of the project at ${headRoot}.`);
+    const project = await logger.group('Compiling head', () =>
+      compileRevision(
+        headRoot,
+        changes.map((c) => c.path),
+        build,
+        logger,
+      ),
+    );
+    if (!project)
+      throw new ConfigurationError(`None of the changed files (${changes.map((c) => c.path).join(', ')}) is a Solidity source of the project at ${headRoot}.`);
     const targets = buildTargets(project, changes);
     const changedPaths = changes.map((c) => c.path);
-    const suites = await logger.group('Running the test contracts\' setUp()', async () =>
-      planSuites([project, ...(await compileTests(headRoot, changedPaths, build, logger))], changes, { folder: settings.test, failOnRevert: settings.invariant.failOnRevert, profile: settings.profile }, logger),
+    const suites = await logger.group("Running the test contracts' setUp()", async () =>
+      planSuites(
+        [project, ...(await compileTests(headRoot, changedPaths, build, logger))],
+        changes,
+        { folder: settings.test, failOnRevert: settings.invariant.failOnRevert, profile: settings.profile },
+        logger,
+      ),
     );
     // A changed contract a test contract's setUp() deploys is fuzzed from there, not deployed again.
     const selection = contractsToFuzz(project, targets);
@@ -87,8 +100,16 @@ export async function fuzzPullRequest(config: PrConfig, context: { logger: Logge
     }
     const mergeBase = range.mergeBase;
     const reproducing: ReproducerContext = {
-      project, root: headRoot, world: deployed.world, senders: deployed.senders, forge: await forgeRunner(), logger,
-      base: mergeBase === undefined ? undefined : { executor: base.kind === 'built' ? base.world.executor : undefined, checkout: () => checkoutProject(repo, mergeBase, projectDir) },
+      project,
+      root: headRoot,
+      world: deployed.world,
+      senders: deployed.senders,
+      forge: await forgeRunner(),
+      logger,
+      base:
+        mergeBase === undefined
+          ? undefined
+          : { executor: base.kind === 'built' ? base.world.executor : undefined, checkout: () => checkoutProject(repo, mergeBase, projectDir) },
       // A test contract's finding: its reproducer inherits the test contract and starts from its setUp().
       suiteWorld: (finding) => {
         const plan = suitePlanOf(suites.plans, finding);
@@ -191,12 +212,17 @@ async function judgeFindings(
   baseOf: (plan: ContractPlan) => Base,
 ): Promise<ReportFinding[]> {
   const found = results.flatMap((result, i) => result.findings.map((finding) => ({ result, finding, plan: plans[i] })));
-  const entries = found.map(({ result, finding, plan }) => suiteFinding(plan, toReportFinding(plan.build ?? project, result, finding, plan.targets, failedIn(plan, finding))));
+  const entries = found.map(({ result, finding, plan }) =>
+    suiteFinding(plan, toReportFinding(plan.build ?? project, result, finding, plan.targets, failedIn(plan, finding))),
+  );
   for (const [i, { result, finding, plan }] of found.entries()) {
     const base = baseOf(plan);
     if (base.kind === 'unavailable') entries[i].introduced = null;
     // Every oracle, with the campaign's probe slot, judges the base as it judged head.
-    else entries[i].introduced = base.kind === 'absent' || !(await failsOnBase(base.world, plan.world.contracts, plan.contract.id, finding.sequence, finding.failure, result.oracleSettings, base.judge));
+    else
+      entries[i].introduced =
+        base.kind === 'absent' ||
+        !(await failsOnBase(base.world, plan.world.contracts, plan.contract.id, finding.sequence, finding.failure, result.oracleSettings, base.judge));
   }
   return entries;
 }

@@ -1,6 +1,15 @@
 import { formatEther } from 'viem';
 import type { CompiledContract, CompiledProject } from '../compile/index.js';
-import { type ChainConfig, DEFAULT_GAS_LIMIT, PROJECT_CONFIG_FILE, type ProjectConfig, readProjectConfig, type RunConfig, SENDER_ADDRESSES, SENDER_NAMES } from '../config/index.js';
+import {
+  type ChainConfig,
+  DEFAULT_GAS_LIMIT,
+  PROJECT_CONFIG_FILE,
+  type ProjectConfig,
+  readProjectConfig,
+  type RunConfig,
+  SENDER_ADDRESSES,
+  SENDER_NAMES,
+} from '../config/index.js';
 import type { Address, ExecutorOptions } from '../evm/index.js';
 import { ATTACKER_ID, attackerContract, callsOut, type DeployedProject, deployWorld, type ReadableValue } from '../deploy/index.js';
 import type { ContractPlan } from './fuzzing.js';
@@ -33,16 +42,19 @@ export function namedAccounts(accounts: readonly Address[]): NonNullable<Report[
 
 /** `--config FILE` (must exist), else `lookout.toml` at the project root when there is one. */
 export function projectConfigFor(config: RunConfig, root: string): ProjectConfig {
-  return config.configFile !== undefined
-    ? readProjectConfig(config.configFile, { required: true })
-    : readProjectConfig(path.join(root, PROJECT_CONFIG_FILE));
+  return config.configFile !== undefined ? readProjectConfig(config.configFile, { required: true }) : readProjectConfig(path.join(root, PROJECT_CONFIG_FILE));
 }
 
 /**
  * The world is built from the run's seed alone, so head and base get the same addresses and arguments.
  * Lookout's attacker (src/evm/attacker.ts) is deployed last, the same way on both.
  */
-export function deployProject(project: CompiledProject, wanted: readonly CompiledContract[], projectConfig: ProjectConfig, seed: number): Promise<DeployedProject> {
+export function deployProject(
+  project: CompiledProject,
+  wanted: readonly CompiledContract[],
+  projectConfig: ProjectConfig,
+  seed: number,
+): Promise<DeployedProject> {
   return deployRecipe(worldRecipe(project, wanted, projectConfig, seed));
 }
 
@@ -110,7 +122,13 @@ export async function deployPlans(
   const skipped = [...unselected.filter(({ contract }) => !isDeployed(contract)), ...world.skipped];
   // The attacker is Lookout's, not the project's: the report lists what the project deployed.
   const projectDeployed = world.deployed.filter((d) => d.contract.id !== ATTACKER_ID);
-  return { world, plans, notFuzzed, senders: namedAccounts(world.executor.deployerAddresses), deployments: [...projectDeployed.map(deployedEntry), ...skipped.map(({ contract, reason }) => skippedEntry(contract, reason))] };
+  return {
+    world,
+    plans,
+    notFuzzed,
+    senders: namedAccounts(world.executor.deployerAddresses),
+    deployments: [...projectDeployed.map(deployedEntry), ...skipped.map(({ contract, reason }) => skippedEntry(contract, reason))],
+  };
 }
 
 /** What the senders (and vaults) were given before the snapshot (README: what a campaign starts from), for the log. */
@@ -119,7 +137,8 @@ export function fundingNote(world: DeployedProject): string | undefined {
   const given = new Map<string, Set<string>>();
   const donated: string[] = [];
   for (const { token, holder, via, amount } of world.funding) {
-    if (via === 'donation') donated.push(`${world.deployed.find((d) => d.address === holder)?.contract.name ?? holder} holds ${amount} unit(s) of ${name(token)}`);
+    if (via === 'donation')
+      donated.push(`${world.deployed.find((d) => d.address === holder)?.contract.name ?? holder} holds ${amount} unit(s) of ${name(token)}`);
     else if (via === 'ether') donated.push(`${name(token)} holds ${formatEther(amount)} ether`);
     else given.set(name(token), (given.get(name(token)) ?? new Set()).add(via));
   }
@@ -186,7 +205,17 @@ function deployedEntry(deployed: DeployedProject['deployed'][number]): ReportDep
 }
 
 function skippedEntry(contract: CompiledContract, reason: string): ReportDeployment {
-  return { contract: contract.name, file: contract.file, address: null, from: null, args: [], value: '0', deployer: null, skipped: reason, source: SYNTHESISED };
+  return {
+    contract: contract.name,
+    file: contract.file,
+    address: null,
+    from: null,
+    args: [],
+    value: '0',
+    deployer: null,
+    skipped: reason,
+    source: SYNTHESISED,
+  };
 }
 
 function readable(value: ReadableValue): string {

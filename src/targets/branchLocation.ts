@@ -20,7 +20,10 @@ export function branchLocator(contract: CompiledContract): (pc: number) => Branc
   return (pc) => {
     const ins = byPc.get(pc);
     if (!ins) return null;
-    const text = bytes.get(ins.file)!.subarray(ins.start, ins.start + ins.length).toString('utf8');
+    const text = bytes
+      .get(ins.file)!
+      .subarray(ins.start, ins.start + ins.length)
+      .toString('utf8');
     return { file: ins.file, line: lineIndexes.get(ins.file)!.lineOf(ins.start), condition: conditionText(text) };
   };
 }

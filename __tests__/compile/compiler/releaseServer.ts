@@ -56,7 +56,15 @@ export function releaseListJson(version: string, longVersion: string, path: stri
     builds: [
       { path, version, build: longVersion.split('+')[1], longVersion, keccak256: `0x${'0'.repeat(64)}`, sha256: `0x${sha256}`, urls: [] },
       // A nightly of the same version: lists carry them, and only the release may be picked.
-      { path: `nightly-${path}`, version, prerelease: 'nightly.2022.9.1', build: 'commit.00000000', longVersion: `${version}-nightly`, sha256: `0x${'1'.repeat(64)}`, urls: [] },
+      {
+        path: `nightly-${path}`,
+        version,
+        prerelease: 'nightly.2022.9.1',
+        build: 'commit.00000000',
+        longVersion: `${version}-nightly`,
+        sha256: `0x${'1'.repeat(64)}`,
+        urls: [],
+      },
     ],
     releases: { [version]: path },
     latestRelease: version,

@@ -26,8 +26,7 @@ export const COUNTER_INPUT = {
   sources: {
     'Counter.sol': {
       content:
-        '// SPDX-License-Identifier: MIT\npragma solidity 0.8.17;\n' +
-        'contract Counter { uint256 public count; function inc() external { count += 1; } }\n',
+        '// SPDX-License-Identifier: MIT\npragma solidity 0.8.17;\n' + 'contract Counter { uint256 public count; function inc() external { count += 1; } }\n',
     },
   },
   settings: { outputSelection: { '*': { '*': ['evm.bytecode.object'] } } },

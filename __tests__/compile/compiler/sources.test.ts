@@ -54,7 +54,10 @@ describe('obtainCompiler without the network', () => {
     expect((error as Error).message).toContain(`svm: The solc binary ${broken} (${broken} --version) does not say its version`);
 
     const crashing = path.join(home, 'crashing', '0.8.17', 'solc-0.8.17');
-    writeExecutable(crashing, '#!/bin/sh\nif [ "$1" = --version ]; then echo "Version: 0.8.17+commit.8df45f5f.Linux.g++"; exit 0; fi\necho "Segmentation fault" >&2\nexit 139\n');
+    writeExecutable(
+      crashing,
+      '#!/bin/sh\nif [ "$1" = --version ]; then echo "Version: 0.8.17+commit.8df45f5f.Linux.g++"; exit 0; fi\necho "Segmentation fault" >&2\nexit 139\n',
+    );
     const compiler = await obtainCompiler('0.8.17', environment({ SVM_HOME: path.join(home, 'crashing') }));
     const failure = await compiler.compile(COUNTER_INPUT).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(ConfigurationError);
@@ -108,7 +111,7 @@ describe('compilerEnvironment', () => {
     expect(compilerEnvironment({ HOME: '/h' }, host).cacheDir).toBe('/h/.cache/lookout');
   });
 
-  it("looks where svm-rs installs on each platform, or only in SVM_HOME", () => {
+  it('looks where svm-rs installs on each platform, or only in SVM_HOME', () => {
     expect(compilerEnvironment({ HOME: '/h' }, host).svmDirs).toEqual(['/h/.svm', '/h/.local/share/svm']);
     expect(compilerEnvironment({ HOME: '/h' }, { ...host, platform: 'darwin' }).svmDirs).toEqual(['/h/.svm', '/h/Library/Application Support/svm']);
     expect(compilerEnvironment({ HOME: '/h', SVM_HOME: '/s' }, host).svmDirs).toEqual(['/s']);

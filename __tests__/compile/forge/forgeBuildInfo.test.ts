@@ -88,7 +88,10 @@ function contract(compilations: ForgeCompilation[], unit: string, name: string) 
 }
 
 async function failure(promise: Promise<unknown>): Promise<ConfigurationError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ConfigurationError);
   return error as ConfigurationError;
 }
@@ -185,7 +188,10 @@ describeForge('forgeBuildInfo', () => {
 describeForge('lookout fuzz with compiler = "forge" in lookout.toml', () => {
   it('builds through forge build-info and fuzzes what it built', async () => {
     write('lookout.toml', 'compiler = "forge"\n');
-    write('src/Slots.sol', 'pragma solidity 0.8.17;\ncontract Slots {\n    uint256[2] public slots;\n    function put(uint256 i) external {\n        slots[i] = 1;\n    }\n}\n');
+    write(
+      'src/Slots.sol',
+      'pragma solidity 0.8.17;\ncontract Slots {\n    uint256[2] public slots;\n    function put(uint256 i) external {\n        slots[i] = 1;\n    }\n}\n',
+    );
     const bin = mkdtempSync(path.join(tmpdir(), 'lookout-forge-bin-'));
     symlinkSync(forgeBinary(), path.join(bin, 'forge'));
     const saved = { PATH: process.env.PATH, HOME: process.env.HOME };
@@ -195,7 +201,11 @@ describeForge('lookout fuzz with compiler = "forge" in lookout.toml', () => {
     try {
       const json = path.join(root, 'report.json');
       const logger = memoryLogger();
-      const status = await runCommand(['fuzz', path.join(root, 'src/Slots.sol'), '--budget', '2000x', '--workers', '1', '--json', json], { cwd: tmpdir(), logger, write: () => undefined });
+      const status = await runCommand(['fuzz', path.join(root, 'src/Slots.sol'), '--budget', '2000x', '--workers', '1', '--json', json], {
+        cwd: tmpdir(),
+        logger,
+        write: () => undefined,
+      });
       const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
       expect(report.build?.compilers.map((c) => [c.version, c.source])).toContainEqual(['0.8.17', 'forge']);
       expect(report.findings.map((f) => [f.kind, f.panicCode, f.file, f.line])).toEqual([['panic', '0x32', 'src/Slots.sol', 5]]);

@@ -90,9 +90,7 @@ describe('sourcesToCompile', () => {
     'src/Pool.sol': ['src/AbstractPool.sol'],
     'test/PoolImpl.sol': ['src/AbstractPool.sol'],
   };
-  const graph: ImportGraph = importGraph(Object.keys(edges), [], (unit) =>
-    unit in edges ? edges[unit].map((i) => `import "${i}";`).join('\n') : undefined,
-  );
+  const graph: ImportGraph = importGraph(Object.keys(edges), [], (unit) => (unit in edges ? edges[unit].map((i) => `import "${i}";`).join('\n') : undefined));
   const projectFiles = Object.keys(edges).filter((f) => !f.startsWith('lib/'));
 
   it('builds the graph the table describes', () => {
@@ -117,7 +115,11 @@ describe('sourcesToCompile', () => {
     ],
     ['an abstract contract reaches its implementations, tests aside', ['src/AbstractPool.sol'], ['src/AbstractPool.sol', 'src/Pool.sol', 'test/PoolImpl.sol']],
     ['an unrelated file stays alone', ['src/Unrelated.sol'], ['src/Unrelated.sol']],
-    ['a changed test or script is not compiled (yet), nor are deleted or non-Solidity files', ['test/Vault.t.sol', 'script/Deploy.s.sol', 'src/Gone.sol', 'README.md'], []],
+    [
+      'a changed test or script is not compiled (yet), nor are deleted or non-Solidity files',
+      ['test/Vault.t.sol', 'script/Deploy.s.sol', 'src/Gone.sol', 'README.md'],
+      [],
+    ],
   ])('%s', (_name, changed, expected) => {
     expect(sourcesToCompile({ projectFiles, graph, changed })).toEqual(expected);
   });

@@ -27,7 +27,12 @@ describe('pragmaRange', () => {
   });
 
   it('ignores pragmas in comments and strings', () => {
-    const source = ['// pragma solidity ^0.4.0;', '/* pragma solidity ^0.5.0; */', 'pragma solidity ^0.8.0;', 'string constant s = "pragma solidity ^0.6.0;";'].join('\n');
+    const source = [
+      '// pragma solidity ^0.4.0;',
+      '/* pragma solidity ^0.5.0; */',
+      'pragma solidity ^0.8.0;',
+      'string constant s = "pragma solidity ^0.6.0;";',
+    ].join('\n');
     expect(pragmaRange(source)).toBe('^0.8.0');
   });
 

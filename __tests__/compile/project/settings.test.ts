@@ -55,7 +55,12 @@ describe('readProjectSettings', () => {
         warnings: [],
       },
     ],
-    ['a Hardhat layout: contracts and node_modules', { 'contracts/A.sol': SOL, 'node_modules/x/package.json': '{}' }, {}, { src: 'contracts', libs: ['node_modules'] }],
+    [
+      'a Hardhat layout: contracts and node_modules',
+      { 'contracts/A.sol': SOL, 'node_modules/x/package.json': '{}' },
+      {},
+      { src: 'contracts', libs: ['node_modules'] },
+    ],
     ['both lib and node_modules', { 'src/A.sol': SOL, 'lib/x/A.sol': SOL, 'node_modules/x/package.json': '{}' }, {}, { libs: ['lib', 'node_modules'] }],
     [
       'the default profile',
@@ -98,14 +103,32 @@ describe('readProjectSettings', () => {
       { FOUNDRY_SOLC_VERSION: '0.8.24', FOUNDRY_OPTIMIZER: 'false', FOUNDRY_VIA_IR: 'false', FOUNDRY_EVM_VERSION: 'cancun', FOUNDRY_LIBS: '[lib,vendor]' },
       { solc: { version: '0.8.24' }, optimizer: { enabled: false, runs: 10000 }, viaIR: false, evmVersion: 'cancun', libs: ['lib', 'vendor'] },
     ],
-    ['optimizer_runs alone switches the optimizer on', { 'foundry.toml': '[profile.default]\noptimizer_runs = 800\n' }, {}, { optimizer: { enabled: true, runs: 800 } }],
+    [
+      'optimizer_runs alone switches the optimizer on',
+      { 'foundry.toml': '[profile.default]\noptimizer_runs = 800\n' },
+      {},
+      { optimizer: { enabled: true, runs: 800 } },
+    ],
     ['optimizer_runs = 0 alone leaves it off', { 'foundry.toml': '[profile.default]\noptimizer_runs = 0\n' }, {}, { optimizer: { enabled: false, runs: 0 } }],
-    ['metadata settings', { 'foundry.toml': '[profile.default]\nbytecode_hash = "none"\ncbor_metadata = false\n' }, {}, { bytecodeHash: 'none', cborMetadata: false }],
+    [
+      'metadata settings',
+      { 'foundry.toml': '[profile.default]\nbytecode_hash = "none"\ncbor_metadata = false\n' },
+      {},
+      { bytecodeHash: 'none', cborMetadata: false },
+    ],
     ['auto_detect_solc', { 'foundry.toml': '[profile.default]\nauto_detect_solc = false\n' }, {}, { autoDetectSolc: false }],
-    ['fail_on_revert in the top-level [invariant]', { 'foundry.toml': '[profile.default]\n[invariant]\nfail_on_revert = true\n' }, {}, { invariant: { failOnRevert: true } }],
+    [
+      'fail_on_revert in the top-level [invariant]',
+      { 'foundry.toml': '[profile.default]\n[invariant]\nfail_on_revert = true\n' },
+      {},
+      { invariant: { failOnRevert: true } },
+    ],
     [
       "fail_on_revert in a profile's invariant table beats [invariant]; the active profile beats default",
-      { 'foundry.toml': '[invariant]\nfail_on_revert = true\n[profile.default.invariant]\nfail_on_revert = false\n[profile.ci.invariant]\nfail_on_revert = true\n' },
+      {
+        'foundry.toml':
+          '[invariant]\nfail_on_revert = true\n[profile.default.invariant]\nfail_on_revert = false\n[profile.ci.invariant]\nfail_on_revert = true\n',
+      },
       {},
       { invariant: { failOnRevert: false } },
     ],
@@ -115,7 +138,12 @@ describe('readProjectSettings', () => {
       { FOUNDRY_PROFILE: 'ci' },
       { invariant: { failOnRevert: true } },
     ],
-    ['FOUNDRY_INVARIANT_FAIL_ON_REVERT overrides the file', { 'foundry.toml': '[invariant]\nfail_on_revert = true\n' }, { FOUNDRY_INVARIANT_FAIL_ON_REVERT: 'false' }, { invariant: { failOnRevert: false } }],
+    [
+      'FOUNDRY_INVARIANT_FAIL_ON_REVERT overrides the file',
+      { 'foundry.toml': '[invariant]\nfail_on_revert = true\n' },
+      { FOUNDRY_INVARIANT_FAIL_ON_REVERT: 'false' },
+      { invariant: { failOnRevert: false } },
+    ],
   ])('%s', (_name, files, env, expected) => {
     const root = project(files);
     const settings = readProjectSettings(root, env);
@@ -141,10 +169,25 @@ describe('readProjectSettings', () => {
 
   it.each([
     ['invalid TOML', '[profile.default\nsrc = "src"\n', {}, /foundry\.toml is not valid TOML \(line 1/],
-    ['a string where a boolean belongs', '[profile.default]\noptimizer = "yes"\n', {}, /\[profile\.default\] key "optimizer" must be true or false, not string "yes"/],
-    ['a wrong type in another profile', '[profile.ci]\noptimizer_runs = "many"\n', { FOUNDRY_PROFILE: 'ci' }, /\[profile\.ci\] key "optimizer_runs" must be a non-negative integer/],
+    [
+      'a string where a boolean belongs',
+      '[profile.default]\noptimizer = "yes"\n',
+      {},
+      /\[profile\.default\] key "optimizer" must be true or false, not string "yes"/,
+    ],
+    [
+      'a wrong type in another profile',
+      '[profile.ci]\noptimizer_runs = "many"\n',
+      { FOUNDRY_PROFILE: 'ci' },
+      /\[profile\.ci\] key "optimizer_runs" must be a non-negative integer/,
+    ],
     ['libs not an array', '[profile.default]\nlibs = "lib"\n', {}, /key "libs" must be an array of strings/],
-    ['an unknown evm_version', '[profile.default]\nevm_version = "frontier"\n', {}, /key "evm_version" is "frontier", not an EVM version; use one of homestead/],
+    [
+      'an unknown evm_version',
+      '[profile.default]\nevm_version = "frontier"\n',
+      {},
+      /key "evm_version" is "frontier", not an EVM version; use one of homestead/,
+    ],
     ['a version range for solc', '[profile.default]\nsolc = "^0.8.0"\n', {}, /key "solc" is "\^0\.8\.0": give an exact compiler version/],
     ['a malformed library', '[profile.default]\nlibraries = ["src/Math.sol:Math"]\n', {}, /key "libraries" has "src\/Math\.sol:Math": write each library as/],
     ['a profile that is not a table', '[profile]\ndefault = 3\n', {}, /\[profile\.default\] must be a table/],

@@ -47,9 +47,7 @@ describe('chooseEvmVersion', () => {
   });
 
   it('says why it clamps', () => {
-    expect(chooseEvmVersion('osaka', '0.8.31').note).toBe(
-      'evm_version "osaka" is later than the prague EVM Lookout executes; compiling for prague instead.',
-    );
+    expect(chooseEvmVersion('osaka', '0.8.31').note).toBe('evm_version "osaka" is later than the prague EVM Lookout executes; compiling for prague instead.');
   });
 });
 

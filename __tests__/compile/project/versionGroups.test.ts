@@ -65,11 +65,14 @@ describe('groupByVersion', () => {
   });
 
   it('reports conflicting pragmas in one import graph and still groups the rest', () => {
-    const g = graph({
-      'src/A.sol': ['^0.8.0', ['lib/Old.sol']],
-      'lib/Old.sol': ['>=0.5.0 <0.8.0', []],
-      'src/B.sol': ['^0.8.0', []],
-    }, ['src/A.sol', 'src/B.sol']);
+    const g = graph(
+      {
+        'src/A.sol': ['^0.8.0', ['lib/Old.sol']],
+        'lib/Old.sol': ['>=0.5.0 <0.8.0', []],
+        'src/B.sol': ['^0.8.0', []],
+      },
+      ['src/A.sol', 'src/B.sol'],
+    );
     const result = groupByVersion(g, { installed: INSTALLED, released: RELEASED });
     expect(result.groups).toEqual([{ version: '0.8.20', entries: ['src/B.sol'], files: ['src/B.sol'] }]);
     expect(result.unsatisfiable).toEqual([

@@ -133,7 +133,10 @@ it('never disturbs the executors it was given (it works on fresh copies)', async
   const bank = worlds.head.executor.deployments[0].address;
   await worlds.head.executor.run({ sender: 1, to: 0, data: new Uint8Array([0xd0, 0xe3, 0x0d, 0xb0]), value: ETHER, blockDelay: 0, timeDelay: 0 });
   const diff = await createBehaviourDiff(worlds);
-  const divergence = await diff.check([call(worlds.head, 'Bank', 'deposit', [], { sender: 'bob', value: ETHER }), call(worlds.head, 'Bank', 'withdraw', [ETHER], { sender: 'alice' })]);
+  const divergence = await diff.check([
+    call(worlds.head, 'Bank', 'deposit', [], { sender: 'bob', value: ETHER }),
+    call(worlds.head, 'Bank', 'withdraw', [ETHER], { sender: 'alice' }),
+  ]);
   expect(divergence?.kind).toBe('outcome');
   await diff.confirm(divergence!);
   expect(worlds.head.executor.balanceOf(bank)).toBe(ETHER);

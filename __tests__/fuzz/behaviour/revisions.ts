@@ -35,7 +35,13 @@ export function addressOf(world: DeployedWorld, account: Account): string {
 }
 
 /** A call on `world`'s deployment of `contract`; address arguments may be account names. */
-export function call(world: DeployedWorld, contract: string, fn: string, args: (AbiValue | Account)[] = [], options: { sender?: Account; value?: bigint } = {}): Call {
+export function call(
+  world: DeployedWorld,
+  contract: string,
+  fn: string,
+  args: (AbiValue | Account)[] = [],
+  options: { sender?: Account; value?: bigint } = {},
+): Call {
   const to = indexOf(world, contract);
   const target = callTargets(world.contracts[to].abi).find((t) => t.kind === 'function' && t.fn.name === fn);
   if (target?.kind !== 'function') throw new Error(`${contract} has no function ${fn}`);
@@ -55,7 +61,8 @@ export function randomSequences(world: DeployedWorld, count: number, seed: numbe
   };
   for (const deployment of world.executor.deployments) ctx.dictionary.mineBytecode(deployment.code);
   // As the campaign does, public variables' getters are left out: they only spend calls.
-  const isGetter = (t: CallTarget, c: CompiledContract) => t.kind === 'function' && t.fn.stateMutability === 'view' && c.storageLayout.some((v) => v.label === t.fn.name);
+  const isGetter = (t: CallTarget, c: CompiledContract) =>
+    t.kind === 'function' && t.fn.stateMutability === 'view' && c.storageLayout.some((v) => v.label === t.fn.name);
   const targets = world.contracts.map((c) => callTargets(c.abi).filter((t) => !isGetter(t, c)));
   return Array.from({ length: count }, () => Array.from({ length: ctx.rng.range(1, 6) }, () => generateCall(targets, ctx)));
 }

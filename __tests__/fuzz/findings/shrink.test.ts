@@ -39,8 +39,7 @@ function counted(predicate: (s: TxSequence) => boolean): FailurePredicate & { ca
 }
 
 /** Fails iff some set(x) with x >= 100 is followed by any later call. */
-const bigSetThenAnything = (s: TxSequence) =>
-  s.some((c, i) => name(c) === 'set' && (c.args[0] as bigint) >= 100n && i < s.length - 1);
+const bigSetThenAnything = (s: TxSequence) => s.some((c, i) => name(c) === 'set' && (c.args[0] as bigint) >= 100n && i < s.length - 1);
 
 /** Fails iff end() is called once at least a day has passed since the sequence started. */
 const endAfterADay = (s: TxSequence) => {
@@ -141,9 +140,7 @@ describe('shrinkSequence', () => {
         return xs.some((x) => x >= 10n) && n <= -5n;
       });
     const who = '0x00000000000000000000000000000000deadbeef';
-    const sequence = [
-      call(complex, [[1n, 2n, 300n, 40n], [200n, '0xdeadbeef', 'hello, wörld', true], -123456n, '0xcafebabe', who]),
-    ];
+    const sequence = [call(complex, [[1n, 2n, 300n, 40n], [200n, '0xdeadbeef', 'hello, wörld', true], -123456n, '0xcafebabe', who])];
     const result = await shrinkSequence(sequence, counted(fails), { maxAttempts: 5000 });
     expect(result.minimal).toBe(true);
     expect(result.sequence[0]!.args).toEqual([[10n], [0n, '0x', '', false], -5n, '0x00000000', who]);
@@ -173,7 +170,11 @@ describe('shrinkSequence', () => {
 
 describe('withoutCalls', () => {
   it('moves the removed delays onto the next kept call', () => {
-    const s = [call(set, [1n], { blockDelay: 1, timeDelay: 10 }), call(poke, [], { blockDelay: 2, timeDelay: 20 }), call(end, [], { blockDelay: 4, timeDelay: 40 })];
+    const s = [
+      call(set, [1n], { blockDelay: 1, timeDelay: 10 }),
+      call(poke, [], { blockDelay: 2, timeDelay: 20 }),
+      call(end, [], { blockDelay: 4, timeDelay: 40 }),
+    ];
     const kept = withoutCalls(s, 0, 2);
     expect(kept).toHaveLength(1);
     expect(kept[0]).toMatchObject({ blockDelay: 7, timeDelay: 70 });
@@ -184,7 +185,12 @@ describe('withoutCalls', () => {
 
 describe('retainCalls', () => {
   it('keeps the accepted calls and carries the dropped delays to the next kept one', () => {
-    const s = [call(set, [1n], { blockDelay: 1, timeDelay: 10 }), call(poke, [], { blockDelay: 2, timeDelay: 20 }), call(end, [], { blockDelay: 4, timeDelay: 40 }), call(poke, [], { blockDelay: 8, timeDelay: 80 })];
+    const s = [
+      call(set, [1n], { blockDelay: 1, timeDelay: 10 }),
+      call(poke, [], { blockDelay: 2, timeDelay: 20 }),
+      call(end, [], { blockDelay: 4, timeDelay: 40 }),
+      call(poke, [], { blockDelay: 8, timeDelay: 80 }),
+    ];
     const kept = retainCalls(s, (i) => i === 0 || i === 2);
     expect(kept.map(name)).toEqual(['set', 'end']);
     expect(kept[0]).toBe(s[0]); // unchanged calls are shared, not copied

@@ -1,16 +1,6 @@
 import { propertyFunctions } from '../../../src/oracles/property.js';
 import { encodeFunctionData, parseAbi, type Abi, toFunctionSelector, type AbiFunction } from 'viem';
-import {
-  abiType,
-  callTargets,
-  decodeArgs,
-  decodeBool,
-  encodeCall,
-  formatArgs,
-  functionTarget,
-  isPayable,
-  signature,
-} from '../../../src/abi/encoding.js';
+import { abiType, callTargets, decodeArgs, decodeBool, encodeCall, formatArgs, functionTarget, isPayable, signature } from '../../../src/abi/encoding.js';
 import type { AbiValue, Call, CallTarget } from '../../../src/abi/types.js';
 
 const abi: Abi = parseAbi([
@@ -47,7 +37,18 @@ const order: AbiValue = [ADDRESS, 10n ** 30n, inner];
 const roundTrips: [string, AbiValue[]][] = [
   ['numbers', [255n, 2n ** 256n - 1n, -128n, -(2n ** 255n)]],
   ['simple', [ADDRESS, true, '0x7f', `0x${'ab'.repeat(32)}`, '0x', 'hello']],
-  ['arrays', [[1n, 2n, 3n], [ADDRESS, '0x0000000000000000000000000000000000000000'], [[1n, 65535n], [0n, 7n]], ['0x01', '0x']]],
+  [
+    'arrays',
+    [
+      [1n, 2n, 3n],
+      [ADDRESS, '0x0000000000000000000000000000000000000000'],
+      [
+        [1n, 65535n],
+        [0n, 7n],
+      ],
+      ['0x01', '0x'],
+    ],
+  ],
   ['settle', [order, [order, [ADDRESS, 0n, ['0x', []]]]]],
   ['pair', [[ADDRESS, 5n]]],
   // Strings holding raw bytes (no valid UTF-8), alone and nested in a struct's string array.
@@ -111,9 +112,7 @@ describe('abi', () => {
 
   test('fallback and receive calldata', () => {
     const base = { sender: 0, to: 0, args: [], value: 0n, blockDelay: 0, timeDelay: 0 };
-    expect(encodeCall({ ...base, target: { kind: 'fallback', data: '0x12345678ff' } })).toEqual(
-      Uint8Array.from([0x12, 0x34, 0x56, 0x78, 0xff]),
-    );
+    expect(encodeCall({ ...base, target: { kind: 'fallback', data: '0x12345678ff' } })).toEqual(Uint8Array.from([0x12, 0x34, 0x56, 0x78, 0xff]));
     expect(encodeCall({ ...base, target: { kind: 'receive' } })).toEqual(new Uint8Array(0));
   });
 

@@ -5,7 +5,9 @@ import { Dictionary } from '../../../src/fuzz/inputs/dictionary.js';
 import { Rng } from '../../../src/rng.js';
 import type { ValueContext } from '../../../src/fuzz/inputs/values.js';
 
-const token = callTargets(parseAbi(['function approve(address spender, uint256 amount) returns (bool)', 'function transfer(address to, uint256 amount) returns (bool)']));
+const token = callTargets(
+  parseAbi(['function approve(address spender, uint256 amount) returns (bool)', 'function transfer(address to, uint256 amount) returns (bool)']),
+);
 const vault = callTargets(
   parseAbi([
     'function deposit(uint256 assets, address receiver) returns (uint256)',
@@ -39,6 +41,9 @@ it("approves the subject for everything, pulls, then calls each of the subject's
 
 it('pairs without follow-up calls when the spender is not the subject, and none without an approval', () => {
   const seeds = approvalSeeds([token, vault], ADDRESSES, 0, context());
-  expect(seeds.map((s) => s.map(name))).toEqual([['approve', 'deposit'], ['approve', 'permit']]);
+  expect(seeds.map((s) => s.map(name))).toEqual([
+    ['approve', 'deposit'],
+    ['approve', 'permit'],
+  ]);
   expect(approvalSeeds([vault, vault], ADDRESSES, 0, context())).toEqual([]);
 });

@@ -54,7 +54,11 @@ describe('through-attacker', () => {
     expect(mirrored).toEqual(expected);
     // Sender 2 deposits, then withdraws: the attacker deposits as much beside it and withdraws in its place.
     const two = throughAttacker([call(deposit, [], 2, 3n), call(withdraw, [3n], 2)], world(), 'mirror')!;
-    expect(two.map((c) => [c.to, c.value])).toEqual([[0, 3n], [1, 3n], [1, 0n]]);
+    expect(two.map((c) => [c.to, c.value])).toEqual([
+      [0, 3n],
+      [1, 3n],
+      [1, 0n],
+    ]);
   });
 
   it('does not apply without the attacker, and then weighs nothing', () => {
@@ -117,6 +121,9 @@ describe('unwrapping', () => {
     const armedAndExecuted = async (s: TxSequence) => s.length === 2 && caller(s[0]) === caller(s[1]) && caller(s[0]) !== 0;
     const fromDeployer: TxSequence = [through(call(deposit, [], 0)), through(call(withdraw, [1n], 0))];
     const shrunk = await shrinkSequence(fromDeployer, armedAndExecuted, { maxAttempts: 200 }, { plain: (c) => unwrapAttackerCall(c, world()), senders: 3 });
-    expect(shrunk.sequence.map((c) => [c.to, c.sender, c.target])).toEqual([[0, 1, deposit], [0, 1, withdraw]]);
+    expect(shrunk.sequence.map((c) => [c.to, c.sender, c.target])).toEqual([
+      [0, 1, deposit],
+      [0, 1, withdraw],
+    ]);
   });
 });

@@ -1,24 +1,13 @@
 import { parseAbi } from 'viem';
 import { callTargets, encodeCall } from '../../../src/abi/encoding.js';
 import { Dictionary } from '../../../src/fuzz/inputs/dictionary.js';
-import {
-  MUTATION_WEIGHTS,
-  applyMutation,
-  mutateSequence,
-  type MutationContext,
-  type SequenceMutation,
-} from '../../../src/fuzz/inputs/mutations.js';
+import { MUTATION_WEIGHTS, applyMutation, mutateSequence, type MutationContext, type SequenceMutation } from '../../../src/fuzz/inputs/mutations.js';
 import { Rng } from '../../../src/rng.js';
 import type { Call, CallTarget, TxSequence } from '../../../src/abi/types.js';
 import { generateCall } from '../../../src/fuzz/inputs/values.js';
 
 const targets = callTargets(
-  parseAbi([
-    'function bid(uint256 amount, address to) payable',
-    'function end()',
-    'function configure((uint8,bytes)[] items)',
-    'fallback() external',
-  ]),
+  parseAbi(['function bid(uint256 amount, address to) payable', 'function end()', 'function configure((uint8,bytes)[] items)', 'fallback() external']),
 );
 const [bid, end, configure, fallback] = targets;
 
@@ -93,7 +82,11 @@ describe('applyMutation', () => {
   });
 
   test('mutate-arg changes the last call (the one under test) at least half the time', () => {
-    const seq = frozen([call(bid, [5n, '0x1000000000000000000000000000000000000001']), call(configure, [[[1n, '0xaa']]]), call(bid, [7n, '0x1000000000000000000000000000000000000001'])]);
+    const seq = frozen([
+      call(bid, [5n, '0x1000000000000000000000000000000000000001']),
+      call(configure, [[[1n, '0xaa']]]),
+      call(bid, [7n, '0x1000000000000000000000000000000000000001']),
+    ]);
     const ctx = context('last');
     const changedAt = Array.from({ length: 400 }, () => applyMutation(seq, 'mutate-arg', ctx)!.findIndex((c, j) => c !== seq[j]));
     const share = (i: number) => changedAt.filter((j) => j === i).length / changedAt.length;
@@ -105,7 +98,12 @@ describe('applyMutation', () => {
   test('mutate-arg that resizes one of two parallel arrays often resizes the other with it', () => {
     const [pay] = callTargets(parseAbi(['function pay(address[] to, uint256[] amounts)']));
     const to = '0x1000000000000000000000000000000000000001';
-    const seq = frozen([call(pay, [[to, to], [1n, 2n]])]);
+    const seq = frozen([
+      call(pay, [
+        [to, to],
+        [1n, 2n],
+      ]),
+    ]);
     const ctx = context('parallel', { targets: [[pay]] });
     let resized = 0;
     let together = 0;
@@ -179,9 +177,7 @@ describe('applyMutation', () => {
 
   test('fuzz-call regenerates the inputs of a fallback call as calldata', () => {
     const seq = frozen([call(fallback)]);
-    const datas = new Set(
-      Array.from({ length: 20 }, (_, i) => (applyMutation(seq, 'fuzz-call', context(i))![0].target as { data: string }).data),
-    );
+    const datas = new Set(Array.from({ length: 20 }, (_, i) => (applyMutation(seq, 'fuzz-call', context(i))![0].target as { data: string }).data));
     expect(datas.size).toBeGreaterThan(3);
   });
 });
@@ -215,7 +211,10 @@ describe('mutateSequence', () => {
     const run = (seed: number): string => {
       const ctx = context(seed, { prefixSource: source() });
       const seq = frozen(Array.from({ length: 3 }, () => generateCall(ctx.targets, ctx)));
-      return JSON.stringify(Array.from({ length: 30 }, () => mutateSequence(seq, ctx)), bigintJson);
+      return JSON.stringify(
+        Array.from({ length: 30 }, () => mutateSequence(seq, ctx)),
+        bigintJson,
+      );
     };
     expect(run(9)).toBe(run(9));
     expect(run(9)).not.toBe(run(10));

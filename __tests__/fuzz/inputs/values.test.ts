@@ -113,7 +113,7 @@ describe('generateValue', () => {
     const matched = matchLengths(params, args, 0, ctx);
     expect(matched.map((a) => (Array.isArray(a) ? a.length : a))).toEqual([3, 3, 7n, 3]);
     expect(matched[1]).toEqual(expect.arrayContaining([SENDERS[0]]));
-    expect((matched[3] as boolean[])).toEqual([true, false, true]);
+    expect(matched[3] as boolean[]).toEqual([true, false, true]);
     expect((args[1] as AbiValue[]).length).toBe(1);
   });
 
@@ -197,7 +197,11 @@ describe('generateCall', () => {
 
 describe('approvals', () => {
   const approvals = callTargets(
-    parseAbi(['function approve(address spender, uint256 amount) returns (bool)', 'function increaseAllowance(address, uint256)', 'function setApprovalForAll(address, bool)']),
+    parseAbi([
+      'function approve(address spender, uint256 amount) returns (bool)',
+      'function increaseAllowance(address, uint256)',
+      'function setApprovalForAll(address, bool)',
+    ]),
   ) as Extract<CallTarget, { kind: 'function' }>[];
   const unlimited = 2n ** 256n - 1n;
 

@@ -13,20 +13,34 @@ function cmp(op: number, left: bigint, right: bigint, negations = 0, pc = 100): 
 function predicate(op: number, l: bigint, r: bigint): boolean {
   const s = (w: bigint) => (w >= 1n << 255n ? w - (1n << 256n) : w);
   switch (op) {
-    case LT: return l < r;
-    case GT: return l > r;
-    case SLT: return s(l) < s(r);
-    case SGT: return s(l) > s(r);
-    case EQ: return l === r;
-    default: return l === 0n;
+    case LT:
+      return l < r;
+    case GT:
+      return l > r;
+    case SLT:
+      return s(l) < s(r);
+    case SGT:
+      return s(l) > s(r);
+    case EQ:
+      return l === r;
+    default:
+      return l === 0n;
   }
 }
 
 function trace(comparisons: BranchComparison[], sstores: bigint[] = []): TxTrace {
   return {
-    pathId: '', edges: [], jumps: new Uint32Array(0), jumpsTruncated: false, comparisons, sloads: [],
-    sstores: sstores.map((slot) => ({ codeId: 0, pc: 50, address: '0x01', slot, value: 1n })), blocks: new Map(), effects: [],
-    calleeFrames: [], calleeJumps: new Uint32Array(0),
+    pathId: '',
+    edges: [],
+    jumps: new Uint32Array(0),
+    jumpsTruncated: false,
+    comparisons,
+    sloads: [],
+    sstores: sstores.map((slot) => ({ codeId: 0, pc: 50, address: '0x01', slot, value: 1n })),
+    blocks: new Map(),
+    effects: [],
+    calleeFrames: [],
+    calleeJumps: new Uint32Array(0),
   };
 }
 
@@ -72,9 +86,7 @@ describe('branch costs (Learning-inputs Sect. 4.2)', () => {
 
   test('ids carry the transaction, code, pc, direction and occurrence (loops stay apart)', () => {
     const costs = branchCosts(trace([cmp(LT, 0n, 3n, 0, 200), cmp(LT, 1n, 3n, 0, 200), cmp(EQ, 1n, 2n, 0, 300)]), 2);
-    expect(costs.map((c) => c.id)).toEqual([
-      '2/0:200>t#0', '2/0:200>f#0', '2/0:200>t#1', '2/0:200>f#1', '2/0:300>t#0', '2/0:300>f#0',
-    ]);
+    expect(costs.map((c) => c.id)).toEqual(['2/0:200>t#0', '2/0:200>f#0', '2/0:200>t#1', '2/0:200>f#1', '2/0:300>t#0', '2/0:300>f#0']);
     expect(costs.find((c) => c.id === '2/0:200>f#1')?.value).toBe(2n);
   });
 });

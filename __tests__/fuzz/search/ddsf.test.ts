@@ -91,7 +91,7 @@ describe('aggressive mode on Harvey Fig. 2', () => {
     return slotsRead(result!.trace);
   }
 
-  test("fuzzing the slot Bar reads reaches x == 42, which enables sequences ending in Bar", async () => {
+  test('fuzzing the slot Bar reads reaches x == 42, which enables sequences ending in Bar', async () => {
     const state = new DemandDrivenState();
     const bar = [foo.call('Bar')];
     const slots = await regular(state, bar);

@@ -5,15 +5,25 @@ const code = (byte: number) => Uint8Array.of(byte);
 const frame = (parent: number, byte: number, callerJumps: number): CalleeFrame => ({ parent, codeId: byte, code: code(byte), callerJumps });
 
 describe('calledFrames: the recorder flat lists as a tree of frames', () => {
-  it("splits interleaved jumps by frame and hangs each frame under its caller, in order", () => {
+  it('splits interleaved jumps by frame and hangs each frame under its caller, in order', () => {
     // Outermost calls A (after 2 jumps), A calls B (after 1 of its jumps), then the outermost calls C.
     const calleeFrames = [frame(-1, 0xa, 2), frame(0, 0xb, 1), frame(-1, 0xc, 5)];
     const calleeJumps = Uint32Array.from([
-      0, 10, 11, // A
-      1, 20, 21, // B
-      1, 22, 23, // B
-      0, 12, 13, // A, after B returned
-      2, 30, 31, // C
+      0,
+      10,
+      11, // A
+      1,
+      20,
+      21, // B
+      1,
+      22,
+      23, // B
+      0,
+      12,
+      13, // A, after B returned
+      2,
+      30,
+      31, // C
     ]);
     const [a, c, ...rest] = calledFrames({ calleeFrames, calleeJumps });
     expect(rest).toEqual([]);

@@ -14,10 +14,12 @@ let executor: Executor;
 
 beforeAll(async () => {
   project = await compileProject({ root: FIXTURES, paths: ['Fig2.sol', 'ConstantFalse.sol'] });
-  executor = await Executor.create(['Fig2', 'ConstantFalse'].map((name) => {
-    const c = contract(name);
-    return { name, abi: c.abi, creationCode: c.creation.bytecode };
-  }));
+  executor = await Executor.create(
+    ['Fig2', 'ConstantFalse'].map((name) => {
+      const c = contract(name);
+      return { name, abi: c.abi, creationCode: c.creation.bytecode };
+    }),
+  );
 });
 
 function contract(name: string): CompiledContract {
@@ -55,7 +57,12 @@ describe('createPathAnalyzer on Fig2 (precise, configuration B)', () => {
     const analyzer = fig2Analyzer('precise');
     const lids = new Set<string>();
     const paths = new Set<string>();
-    for (const [w, z] of [[0n, 0n], [3n, 5n], [7n, 2n], [1n, 41n]] as const) {
+    for (const [w, z] of [
+      [0n, 0n],
+      [3n, 5n],
+      [7n, 2n],
+      [1n, 41n],
+    ] as const) {
       const result = await call(0, 'bar', loops(w, z));
       paths.add(result.trace.pathId);
       lids.add(analyzer.analyze(result).lid);
@@ -90,7 +97,10 @@ describe('pastPrefix: branches whose flip reaches no target (goal entries, Bran 
     const result = await call(0, 'bar', loops(3n, 5n));
     const analysis = analyzer.analyze(result);
     const { jumps } = result.trace;
-    const [inPrefix, past] = [branchesOf(jumps).filter((pc) => analysis.prefixBranches!.has(pc)), branchesOf(jumps).filter((pc) => !analysis.prefixBranches!.has(pc))];
+    const [inPrefix, past] = [
+      branchesOf(jumps).filter((pc) => analysis.prefixBranches!.has(pc)),
+      branchesOf(jumps).filter((pc) => !analysis.prefixBranches!.has(pc)),
+    ];
     expect(inPrefix.length).toBeGreaterThan(0);
     expect(past.length).toBeGreaterThan(0);
     for (const pc of past) expect(pastPrefix(analysis, jumps, { codeId, pc })).toBe(true);
@@ -159,7 +169,9 @@ describe('unreachable(): the empty-prefix proof on ConstantFalse', () => {
     const { code, codeId } = executor.deployments[1];
     const analyzer = createPathAnalyzer({ code, codeId, targetPcs: Object.values(lines).flat(), mode: 'precise' });
     const unreachable = analyzer.unreachable();
-    const proven = Object.entries(lines).filter(([, pcs]) => pcs.every((pc) => unreachable.has(pc))).map(([marker]) => marker);
+    const proven = Object.entries(lines)
+      .filter(([, pcs]) => pcs.every((pc) => unreachable.has(pc)))
+      .map(([marker]) => marker);
     expect(proven).toEqual(dead);
     expect(lines.LIVE_STORE.some((pc) => unreachable.has(pc))).toBe(false);
     expect(analyzer.unreachable()).toBe(unreachable); // computed once

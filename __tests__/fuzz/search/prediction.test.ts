@@ -39,7 +39,12 @@ const FN: AbiFunction = {
 
 function call(overrides: Partial<Call> = {}): Call {
   return {
-    sender: 0, to: 0, target: functionTarget(FN), value: 5n, blockDelay: 0, timeDelay: 0,
+    sender: 0,
+    to: 0,
+    target: functionTarget(FN),
+    value: 5n,
+    blockDelay: 0,
+    timeDelay: 0,
     args: [7n, false, [['0x0000000000000000000000000000000000000001', [1n, -2n], '0x01020304']]],
     ...overrides,
   };
@@ -121,7 +126,11 @@ describe('predict', () => {
     const before = vector(branch('a', 10n, -10n, 1), branch('b', 10n, -10n, 2), branch('c', 20n, -20n, 3));
     const after = vector(branch('a', 9n, -9n, 1), branch('b', 8n, -8n, 2), branch('c', 19n, -19n, 3));
     const candidates = predict(SITE, 0n, before, 1n, after, (cost) => cost.pc === 3);
-    expect(candidates.map((c) => [c.metric, c.preferred])).toEqual([['c', true], ['a', false], ['b', false]]);
+    expect(candidates.map((c) => [c.metric, c.preferred])).toEqual([
+      ['c', true],
+      ['a', false],
+      ['b', false],
+    ]);
     const rng = new Rng(1);
     for (let i = 0; i < 20; i++) expect(pickPrediction(candidates, rng)?.metric).toBe('c');
     expect(pickPrediction([], rng)).toBeUndefined();
@@ -132,7 +141,12 @@ describe('predict', () => {
     const after = vector(branch('a', 9n, -9n, 1), branch('b', 8n, -8n, 2), branch('c', 19n, -19n, 3), branch('d', 29n, -29n, 4));
     const uncovered = (cost: Cost) => cost.pc === 2 || cost.pc === 4;
     const candidates = predict(SITE, 0n, before, 1n, after, undefined, uncovered);
-    expect(candidates.map((c) => [c.metric, c.uncovered])).toEqual([['b', true], ['d', true], ['a', false], ['c', false]]);
+    expect(candidates.map((c) => [c.metric, c.uncovered])).toEqual([
+      ['b', true],
+      ['d', true],
+      ['a', false],
+      ['c', false],
+    ]);
     const rng = new Rng(2);
     const picked = new Set(Array.from({ length: 40 }, () => pickPrediction(candidates, rng)?.metric));
     expect(picked).toEqual(new Set(['b', 'd']));
@@ -184,7 +198,7 @@ describe('prediction on compiled contracts', () => {
     return { path: bytesToBigInt(run.results[0].returnData), costs: run.costs };
   }
 
-  test("replays Harvey Tab. 1: every prediction flips its branch in one shot, five paths in eight tests", async () => {
+  test('replays Harvey Tab. 1: every prediction flips its branch in one shot, five paths in eight tests', async () => {
     const target = await deploy('Fig1PathsSafe');
     const baz = (a: bigint, b: bigint, c: bigint) => [target.call('baz', [a, b, c])];
     const stats = new PredictionStats();

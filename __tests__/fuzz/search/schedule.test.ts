@@ -23,7 +23,13 @@ describe('AFLFast FAST schedule (configuration A)', () => {
     exercise(corpus, 'p0', 1);
     exercise(corpus, 'p1', 64);
     expect(performanceScore(rare, corpus) / BETA).toBe(1); // average cost
-    for (const [selected, rareEnergy, commonEnergy] of [[0, 1, 1], [3, 8, 1], [6, 64, 1], [8, 256, 4], [12, MAX_ENERGY, 64]]) {
+    for (const [selected, rareEnergy, commonEnergy] of [
+      [0, 1, 1],
+      [3, 8, 1],
+      [6, 64, 1],
+      [8, 256, 4],
+      [12, MAX_ENERGY, 64],
+    ]) {
       rare.selected = common.selected = selected;
       expect([fast.energy(rare, corpus), fast.energy(common, corpus)]).toEqual([rareEnergy, commonEnergy]);
     }

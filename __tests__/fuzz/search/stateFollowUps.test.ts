@@ -134,9 +134,18 @@ describe('StateFollowUps', () => {
     // baz(1000, 3, -5) on 0..4 earlier calls: the counter's overflow check compares 0 with 1, 1 with 2, …
     const call = (a: bigint) => baz.call('baz', [a, 3n, -5n]);
     for (let calls = 0; calls < 5; calls++) {
-      for (const a of [1000n, 1001n]) await observe(followUps, call(a), Array.from({ length: calls }, () => call(7000n)));
+      for (const a of [1000n, 1001n])
+        await observe(
+          followUps,
+          call(a),
+          Array.from({ length: calls }, () => call(7000n)),
+        );
     }
-    for (let calls = 1; calls <= 5; calls++) await offer(followUps, Array.from({ length: calls }, () => call(7000n)));
+    for (let calls = 1; calls <= 5; calls++)
+      await offer(
+        followUps,
+        Array.from({ length: calls }, () => call(7000n)),
+      );
     expect(followUps.next(1000)).toBeUndefined();
     expect(followUps.ran).toBe(0);
   });

@@ -14,7 +14,14 @@ import { deploy } from '../harveyHarness.js';
 describe('valueBucket', () => {
   it('keeps 0 and 1 apart, then groups by width, and puts every top-bit word together', () => {
     expect([0n, 1n, 2n, 255n, 256n, 2n ** 64n - 1n, 2n ** 64n, 2n ** 255n - 1n].map(valueBucket)).toEqual([
-      '0', '1', 'byte', 'byte', 'word64', 'word64', 'wide', 'wide',
+      '0',
+      '1',
+      'byte',
+      'byte',
+      'word64',
+      'word64',
+      'wide',
+      'wide',
     ]);
     expect(valueBucket(2n ** 256n - 1n)).toBe('top');
     expect(valueBucket(2n ** 255n)).toBe('top');
@@ -66,7 +73,7 @@ describe('bucketedStateBefore on a call that writes what it read (BonusCodeWalle
   });
 });
 
-describe('bucketedStateBefore on the catalogue\'s wrapped ether (a mapping of balances)', () => {
+describe("bucketedStateBefore on the catalogue's wrapped ether (a mapping of balances)", () => {
   it('names no state for a balance key nothing before the call wrote, and one state per bucket of what was set up', async () => {
     const file = path.join('__fixtures__/oracles', 'WrappedEtherUncheckedBurn.sol');
     const project = await compileProject({ root: REPO_ROOT, paths: [file] });
@@ -117,7 +124,23 @@ describe('changesDeployedStorage: whether earlier calls set up anything for the 
   it('looks at the last value written to a slot, not the first', () => {
     const slot = { address: '0x00000000000000000000000000000000000000aa' as const, slot: 3n };
     const deployedZero = () => 0n;
-    expect(changesDeployedStorage([{ ...slot, value: 5n }, { ...slot, value: 0n }], deployedZero)).toBe(false);
-    expect(changesDeployedStorage([{ ...slot, value: 0n }, { ...slot, value: 5n }], deployedZero)).toBe(true);
+    expect(
+      changesDeployedStorage(
+        [
+          { ...slot, value: 5n },
+          { ...slot, value: 0n },
+        ],
+        deployedZero,
+      ),
+    ).toBe(false);
+    expect(
+      changesDeployedStorage(
+        [
+          { ...slot, value: 0n },
+          { ...slot, value: 5n },
+        ],
+        deployedZero,
+      ),
+    ).toBe(true);
   });
 });

@@ -12,7 +12,12 @@ import { REPO_ROOT } from '../../helpers/repoRoot.js';
 
 it("reads each contract's ether and each holder's token balance from the funded start", async () => {
   const project = await compileProject({ root: path.join(REPO_ROOT, '__fixtures__/oracles'), paths: ['WrappedEther.sol'] });
-  const world = await deployProject(project, project.contracts.filter((c) => c.name === 'WrappedEther'), emptyProjectConfig(), 1);
+  const world = await deployProject(
+    project,
+    project.contracts.filter((c) => c.name === 'WrappedEther'),
+    emptyProjectConfig(),
+    1,
+  );
   const { executor } = world;
   const abis = executor.deployments.map((_, i) => world.deployed.find((d) => d.index === i)?.contract.abi);
   const token = world.deployed.find((d) => d.contract.name === 'WrappedEther')!;

@@ -39,12 +39,7 @@ export async function cachedVersions(cacheDir: string): Promise<string[]> {
  * Writes verified bytes into the cache under a temporary name and renames them into place, so a
  * crash or a concurrent run never leaves a half-written compiler where the cache would find it.
  */
-export async function storeArtifact(
-  cacheDir: string,
-  version: string,
-  kind: 'native' | 'soljson',
-  bytes: Uint8Array,
-): Promise<CompilerArtifact> {
+export async function storeArtifact(cacheDir: string, version: string, kind: 'native' | 'soljson', bytes: Uint8Array): Promise<CompilerArtifact> {
   const target = kind === 'native' ? cachedNativePath(cacheDir, version) : cachedSoljsonPath(cacheDir, version);
   const temporary = `${target}.${randomUUID()}.tmp`;
   try {

@@ -10,11 +10,7 @@ import type { CompilerEnvironment, ListPlatform, SourceAnswer } from './types.js
  * it. Unreachable or unlisted: unavailable. A hash mismatch throws an IntegrityError: it is never
  * cached, and a tampered mirror must be seen rather than papered over by another source.
  */
-export async function downloadCompiler(
-  version: string,
-  env: CompilerEnvironment,
-  platforms: readonly ListPlatform[],
-): Promise<SourceAnswer> {
+export async function downloadCompiler(version: string, env: CompilerEnvironment, platforms: readonly ListPlatform[]): Promise<SourceAnswer> {
   const reasons: string[] = [];
   for (const platform of platforms) {
     try {

@@ -47,9 +47,7 @@ function svmDirs(env: NodeJS.ProcessEnv, home: string, platform: NodeJS.Platform
   const relocated = nonEmpty(env.SVM_HOME);
   if (relocated) return [path.resolve(relocated)];
   const dataDir =
-    platform === 'darwin'
-      ? path.join(home, 'Library', 'Application Support')
-      : (nonEmpty(env.XDG_DATA_HOME) ?? path.join(home, '.local', 'share'));
+    platform === 'darwin' ? path.join(home, 'Library', 'Application Support') : (nonEmpty(env.XDG_DATA_HOME) ?? path.join(home, '.local', 'share'));
   return [path.join(home, '.svm'), path.join(dataDir, 'svm')];
 }
 

@@ -30,10 +30,13 @@ function sources(version: string, env: CompilerEnvironment): [CompilerSource, Lo
   return [
     ['svm', () => svmCompiler(env.svmDirs, version)],
     ['cache', () => cacheCompiler(env.cacheDir, version)],
-    ['download', () => {
-      const platforms = downloadPlatforms(version, env, bundled);
-      return platforms.length > 0 ? downloadCompiler(version, env, platforms) : { unavailable: 'the same soljson is bundled' };
-    }],
+    [
+      'download',
+      () => {
+        const platforms = downloadPlatforms(version, env, bundled);
+        return platforms.length > 0 ? downloadCompiler(version, env, platforms) : { unavailable: 'the same soljson is bundled' };
+      },
+    ],
     ['npm', () => (bundled ? { unavailable: 'the same solc-js is bundled' } : npmCompiler(version, env))],
     ['bundled', () => (bundled ? { found: { kind: 'bundled' } } : { unavailable: `the bundled solc-js is ${BUNDLED_VERSION}` })],
   ];

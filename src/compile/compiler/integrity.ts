@@ -21,10 +21,13 @@ const SRI_ALGORITHMS = ['sha512', 'sha384', 'sha256', 'sha1'] as const;
 
 /** Checks bytes against a Subresource Integrity string such as npm's `dist.integrity` (`sha512-<base64>`). */
 export function verifyIntegrity(bytes: Uint8Array, integrity: string, what: string): void {
-  const hashes = integrity.trim().split(/\s+/).map((entry) => {
-    const dash = entry.indexOf('-');
-    return { algorithm: entry.slice(0, dash), digest: entry.slice(dash + 1).replace(/\?.*$/, '') };
-  });
+  const hashes = integrity
+    .trim()
+    .split(/\s+/)
+    .map((entry) => {
+      const dash = entry.indexOf('-');
+      return { algorithm: entry.slice(0, dash), digest: entry.slice(dash + 1).replace(/\?.*$/, '') };
+    });
   const algorithm = SRI_ALGORITHMS.find((a) => hashes.some((h) => h.algorithm === a));
   if (!algorithm) throw new IntegrityError(what, `its integrity "${integrity}" names no hash Lookout can check`);
   const actual = createHash(algorithm).update(bytes).digest('base64');

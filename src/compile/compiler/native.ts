@@ -19,9 +19,7 @@ function run(binary: string, args: readonly string[], stdin: string): Promise<Pr
     // A compiler that dies before reading all its input closes the pipe; its exit status tells why.
     child.stdin.on('error', () => undefined);
     child.on('error', (error) => reject(new ConfigurationError(`Cannot run the solc binary ${binary}: ${error.message}`)));
-    child.on('close', (code) =>
-      resolve({ code, stdout: Buffer.concat(stdout).toString('utf8'), stderr: Buffer.concat(stderr).toString('utf8') }),
-    );
+    child.on('close', (code) => resolve({ code, stdout: Buffer.concat(stdout).toString('utf8'), stderr: Buffer.concat(stderr).toString('utf8') }));
     child.stdin.end(stdin);
   });
 }

@@ -47,10 +47,7 @@ export interface CompilerEnvironment {
 }
 
 /** A compiler found on disk, not yet loaded. */
-export type CompilerArtifact =
-  | { kind: 'native'; path: string }
-  | { kind: 'soljson'; path: string }
-  | { kind: 'bundled' };
+export type CompilerArtifact = { kind: 'native'; path: string } | { kind: 'soljson'; path: string } | { kind: 'bundled' };
 
 /** What one source answered: a compiler, or why it has none (kept for the final error message). */
 export type SourceAnswer = { found: CompilerArtifact } | { unavailable: string };

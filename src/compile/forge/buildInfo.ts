@@ -48,8 +48,7 @@ export function currentPart(compilation: ForgeCompilation, current: (unit: strin
   const stale = staleUnits(compilation, current);
   if (stale.size === 0) return compilation;
   if (stale.size === compilation.contents.size) return undefined;
-  const keep = <T>(record: Record<string, T> | undefined) =>
-    record && Object.fromEntries(Object.entries(record).filter(([unit]) => !stale.has(unit)));
+  const keep = <T>(record: Record<string, T> | undefined) => record && Object.fromEntries(Object.entries(record).filter(([unit]) => !stale.has(unit)));
   const { errors, sources, contracts } = compilation.output;
   return {
     ...compilation,
@@ -67,7 +66,7 @@ function staleUnits(compilation: ForgeCompilation, current: (unit: string) => st
   if (stale.size === 0) return stale;
   const imports = new Map(Object.entries(compilation.output.sources ?? {}).map(([unit, { ast }]) => [unit, importedUnits(ast)]));
   // A file whose import changed was compiled against the old import: stale as well, transitively.
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const [unit, imported] of imports) {
       if (!stale.has(unit) && imported.some((i) => stale.has(i))) {
@@ -80,7 +79,5 @@ function staleUnits(compilation: ForgeCompilation, current: (unit: string) => st
 }
 
 function importedUnits(ast: SolcAstNode): string[] {
-  return (ast.nodes ?? [])
-    .filter((node) => node.nodeType === 'ImportDirective')
-    .map((node) => (node as SolcAstNode & { absolutePath: string }).absolutePath);
+  return (ast.nodes ?? []).filter((node) => node.nodeType === 'ImportDirective').map((node) => (node as SolcAstNode & { absolutePath: string }).absolutePath);
 }

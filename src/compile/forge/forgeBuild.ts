@@ -55,15 +55,21 @@ async function runForgeBuild(root: string, workDir: string, buildInfoDir: string
   const forge = options.forge ?? 'forge';
   const args = [
     'build',
-    '--root', root,
+    '--root',
+    root,
     // Lookout never lets a build reach the network: a missing solc is an error naming the version.
     '--offline',
-    '--color', 'never',
-    '--out', path.join(workDir, 'out'),
-    '--cache-path', path.join(workDir, 'cache'),
+    '--color',
+    'never',
+    '--out',
+    path.join(workDir, 'out'),
+    '--cache-path',
+    path.join(workDir, 'cache'),
     '--build-info',
-    '--build-info-path', buildInfoDir,
-    '--extra-output', ...EXTRA_OUTPUT,
+    '--build-info-path',
+    buildInfoDir,
+    '--extra-output',
+    ...EXTRA_OUTPUT,
     ...(options.includeTestsAndScripts ? [] : ['--skip', 'test', 'script']),
   ];
   let stdout: string;

@@ -96,7 +96,12 @@ function environmentValue(kind: Kind, text: string, variable: string): unknown {
     case 'integer':
       return /^\d+$/.test(trimmed) ? Number(trimmed) : checked(kind, trimmed, `Environment variable ${variable}`);
     case 'strings':
-      return trimmed.replace(/^\[/, '').replace(/\]$/, '').split(',').map((s) => s.trim()).filter((s) => s !== '');
+      return trimmed
+        .replace(/^\[/, '')
+        .replace(/\]$/, '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== '');
     case 'string':
       return trimmed;
   }
@@ -151,7 +156,8 @@ function invariantValues(document: Document, layers: readonly string[], file: st
   }
   const values: InvariantValues = {};
   for (const [table, name] of tables) {
-    if (table.fail_on_revert !== undefined) values.fail_on_revert = checked('boolean', table.fail_on_revert, `${file}: ${name} key "fail_on_revert"`) as boolean;
+    if (table.fail_on_revert !== undefined)
+      values.fail_on_revert = checked('boolean', table.fail_on_revert, `${file}: ${name} key "fail_on_revert"`) as boolean;
   }
   const variable = 'FOUNDRY_INVARIANT_FAIL_ON_REVERT';
   if (env[variable] !== undefined) values.fail_on_revert = environmentValue('boolean', env[variable]!, variable) as boolean;

@@ -121,7 +121,9 @@ function packageRemappings(root: string, libs: readonly string[], env: Environme
   for (let folder = pending.shift(); folder !== undefined; folder = pending.shift()) {
     let children: string[];
     try {
-      children = readdirSync(folder).sort().map((name) => path.join(folder, name));
+      children = readdirSync(folder)
+        .sort()
+        .map((name) => path.join(folder, name));
     } catch {
       continue; // a configured library folder that does not exist
     }

@@ -43,7 +43,10 @@ export function findArtifact(artifacts: readonly Artifact[], path: string): Arti
 }
 
 export const artifactCheatcodes: readonly CheatcodeDefinition[] = [
-  { signature: 'function getCode(string artifactPath) returns (bytes creationBytecode)', run: ([path], call) => [bytesToHex(findArtifact(call.artifacts, path as string).creationCode)] },
+  {
+    signature: 'function getCode(string artifactPath) returns (bytes creationBytecode)',
+    run: ([path], call) => [bytesToHex(findArtifact(call.artifacts, path as string).creationCode)],
+  },
   {
     signature: 'function getDeployedCode(string artifactPath) returns (bytes runtimeBytecode)',
     run: ([path], call) => [bytesToHex(findArtifact(call.artifacts, path as string).deployedCode)],

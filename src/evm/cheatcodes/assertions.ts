@@ -56,15 +56,30 @@ const equality = SCALARS.flatMap((type) =>
 );
 
 const decimalEquality = NUMBERS.flatMap((t) => [
-  ...withMessage('assertEqDecimal', `${t} left, ${t} right, uint256 decimals`, ([l, r, d], error) => l === r || fail(error, `${show(l, d as bigint)} != ${show(r, d as bigint)}`)),
-  ...withMessage('assertNotEqDecimal', `${t} left, ${t} right, uint256 decimals`, ([l, r, d], error) => l !== r || fail(error, `${show(l, d as bigint)} == ${show(r, d as bigint)}`)),
+  ...withMessage(
+    'assertEqDecimal',
+    `${t} left, ${t} right, uint256 decimals`,
+    ([l, r, d], error) => l === r || fail(error, `${show(l, d as bigint)} != ${show(r, d as bigint)}`),
+  ),
+  ...withMessage(
+    'assertNotEqDecimal',
+    `${t} left, ${t} right, uint256 decimals`,
+    ([l, r, d], error) => l !== r || fail(error, `${show(l, d as bigint)} == ${show(r, d as bigint)}`),
+  ),
 ]);
 
 const orders = NUMBERS.flatMap((t) =>
   ORDERS.flatMap(({ name, holds, opposite }) => [
-    ...withMessage(`assert${name}`, `${t} left, ${t} right`, ([l, r], error) => holds(l as bigint, r as bigint) || fail(error, `${show(l)} ${opposite} ${show(r)}`)),
-    ...withMessage(`assert${name}Decimal`, `${t} left, ${t} right, uint256 decimals`, ([l, r, d], error) =>
-      holds(l as bigint, r as bigint) || fail(error, `${show(l, d as bigint)} ${opposite} ${show(r, d as bigint)}`)),
+    ...withMessage(
+      `assert${name}`,
+      `${t} left, ${t} right`,
+      ([l, r], error) => holds(l as bigint, r as bigint) || fail(error, `${show(l)} ${opposite} ${show(r)}`),
+    ),
+    ...withMessage(
+      `assert${name}Decimal`,
+      `${t} left, ${t} right, uint256 decimals`,
+      ([l, r, d], error) => holds(l as bigint, r as bigint) || fail(error, `${show(l, d as bigint)} ${opposite} ${show(r, d as bigint)}`),
+    ),
   ]),
 );
 
@@ -72,7 +87,8 @@ const abs = (n: bigint) => (n < 0n ? -n : n);
 
 function approxAbs(l: bigint, r: bigint, maxDelta: bigint, error: unknown, decimals?: bigint): void {
   const delta = abs(l - r);
-  if (delta > maxDelta) fail(error, `${show(l, decimals)} !~= ${show(r, decimals)} (max delta: ${show(maxDelta, decimals)}, real delta: ${show(delta, decimals)})`);
+  if (delta > maxDelta)
+    fail(error, `${show(l, decimals)} !~= ${show(r, decimals)} (max delta: ${show(maxDelta, decimals)}, real delta: ${show(delta, decimals)})`);
 }
 
 // Relative deltas are 1e18-scaled (1e18 = 100 %), relative to `right`.
@@ -82,14 +98,21 @@ function approxRel(l: bigint, r: bigint, maxPercent: bigint, error: unknown, dec
     return;
   }
   const percent = (abs(l - r) * 10n ** 18n) / abs(r);
-  if (percent > maxPercent) fail(error, `${show(l, decimals)} !~= ${show(r, decimals)} (max delta: ${withDecimals(maxPercent, 16n)}%, real delta: ${withDecimals(percent, 16n)}%)`);
+  if (percent > maxPercent)
+    fail(error, `${show(l, decimals)} !~= ${show(r, decimals)} (max delta: ${withDecimals(maxPercent, 16n)}%, real delta: ${withDecimals(percent, 16n)}%)`);
 }
 
 const approximations = NUMBERS.flatMap((t) => [
   ...withMessage('assertApproxEqAbs', `${t} left, ${t} right, uint256 maxDelta`, ([l, r, m], error) => approxAbs(l as bigint, r as bigint, m as bigint, error)),
-  ...withMessage('assertApproxEqAbsDecimal', `${t} left, ${t} right, uint256 maxDelta, uint256 decimals`, ([l, r, m, d], error) => approxAbs(l as bigint, r as bigint, m as bigint, error, d as bigint)),
-  ...withMessage('assertApproxEqRel', `${t} left, ${t} right, uint256 maxPercentDelta`, ([l, r, m], error) => approxRel(l as bigint, r as bigint, m as bigint, error)),
-  ...withMessage('assertApproxEqRelDecimal', `${t} left, ${t} right, uint256 maxPercentDelta, uint256 decimals`, ([l, r, m, d], error) => approxRel(l as bigint, r as bigint, m as bigint, error, d as bigint)),
+  ...withMessage('assertApproxEqAbsDecimal', `${t} left, ${t} right, uint256 maxDelta, uint256 decimals`, ([l, r, m, d], error) =>
+    approxAbs(l as bigint, r as bigint, m as bigint, error, d as bigint),
+  ),
+  ...withMessage('assertApproxEqRel', `${t} left, ${t} right, uint256 maxPercentDelta`, ([l, r, m], error) =>
+    approxRel(l as bigint, r as bigint, m as bigint, error),
+  ),
+  ...withMessage('assertApproxEqRelDecimal', `${t} left, ${t} right, uint256 maxPercentDelta, uint256 decimals`, ([l, r, m, d], error) =>
+    approxRel(l as bigint, r as bigint, m as bigint, error, d as bigint),
+  ),
 ]);
 
 export const assertionCheatcodes: readonly CheatcodeDefinition[] = [

@@ -12,8 +12,20 @@ const toWord = (value: bigint): Hex => `0x${value.toString(16).padStart(64, '0')
 
 /** Chain state and block environment: balances, storage, code, nonces, block fields, labels. */
 export const environmentCheatcodes: readonly CheatcodeDefinition[] = [
-  { signature: 'function deal(address account, uint256 newBalance)', run: ([who, balance], call) => writeAccount(call.chain, address(who), (a) => { a.balance = balance as bigint; }) },
-  { signature: 'function setNonce(address account, uint64 newNonce)', run: ([who, nonce], call) => writeAccount(call.chain, address(who), (a) => { a.nonce = nonce as bigint; }) },
+  {
+    signature: 'function deal(address account, uint256 newBalance)',
+    run: ([who, balance], call) =>
+      writeAccount(call.chain, address(who), (a) => {
+        a.balance = balance as bigint;
+      }),
+  },
+  {
+    signature: 'function setNonce(address account, uint64 newNonce)',
+    run: ([who, nonce], call) =>
+      writeAccount(call.chain, address(who), (a) => {
+        a.nonce = nonce as bigint;
+      }),
+  },
   { signature: 'function getNonce(address account) returns (uint64 nonce)', run: ([who], call) => [account(call.chain, address(who)).nonce] },
   {
     signature: 'function store(address target, bytes32 slot, bytes32 value)',
@@ -22,16 +34,50 @@ export const environmentCheatcodes: readonly CheatcodeDefinition[] = [
       storeSlot(call.chain, address(target), word(slot), word(value));
     },
   },
-  { signature: 'function load(address target, bytes32 slot) returns (bytes32 data)', run: ([target, slot], call) => [toWord(loadSlot(call.chain, address(target), word(slot)))] },
-  { signature: 'function etch(address target, bytes newRuntimeBytecode)', run: ([target, code], call) => setCode(call.chain, address(target), hexToBytes(code as Hex)) },
-  { signature: 'function warp(uint256 newTimestamp)', run: ([time], call) => { call.chain.header.timestamp = time as bigint; } },
-  { signature: 'function roll(uint256 newHeight)', run: ([height], call) => { call.chain.header.number = height as bigint; } },
-  { signature: 'function fee(uint256 newBasefee)', run: ([fee], call) => { call.chain.header.baseFeePerGas = fee as bigint; } },
-  { signature: 'function chainId(uint256 newChainId)', run: ([id], call) => { call.state.chainId = id as bigint; } },
+  {
+    signature: 'function load(address target, bytes32 slot) returns (bytes32 data)',
+    run: ([target, slot], call) => [toWord(loadSlot(call.chain, address(target), word(slot)))],
+  },
+  {
+    signature: 'function etch(address target, bytes newRuntimeBytecode)',
+    run: ([target, code], call) => setCode(call.chain, address(target), hexToBytes(code as Hex)),
+  },
+  {
+    signature: 'function warp(uint256 newTimestamp)',
+    run: ([time], call) => {
+      call.chain.header.timestamp = time as bigint;
+    },
+  },
+  {
+    signature: 'function roll(uint256 newHeight)',
+    run: ([height], call) => {
+      call.chain.header.number = height as bigint;
+    },
+  },
+  {
+    signature: 'function fee(uint256 newBasefee)',
+    run: ([fee], call) => {
+      call.chain.header.baseFeePerGas = fee as bigint;
+    },
+  },
+  {
+    signature: 'function chainId(uint256 newChainId)',
+    run: ([id], call) => {
+      call.state.chainId = id as bigint;
+    },
+  },
   { signature: 'function getBlockNumber() returns (uint256 height)', run: (_args, call) => [call.chain.header.number] },
   { signature: 'function getBlockTimestamp() returns (uint256 timestamp)', run: (_args, call) => [call.chain.header.timestamp] },
-  { signature: 'function label(address account, string newLabel)', run: ([who, name], call) => { call.state.labels.set(address(who), name as string); } },
-  { signature: 'function getLabel(address account) returns (string currentLabel)', run: ([who], call) => [call.state.labels.get(address(who)) ?? `unlabeled:${who as string}`] },
+  {
+    signature: 'function label(address account, string newLabel)',
+    run: ([who, name], call) => {
+      call.state.labels.set(address(who), name as string);
+    },
+  },
+  {
+    signature: 'function getLabel(address account) returns (string currentLabel)',
+    run: ([who], call) => [call.state.labels.get(address(who)) ?? `unlabeled:${who as string}`],
+  },
   {
     signature: 'function assume(bool condition)',
     run: ([condition]) => {

@@ -16,9 +16,18 @@ function expectCall(call: CheatCall, callee: unknown, value: unknown, data: unkn
 
 export const expectCallCheatcodes: readonly CheatcodeDefinition[] = [
   { signature: 'function expectCall(address callee, bytes data)', run: ([callee, data], call) => expectCall(call, callee, undefined, data, undefined) },
-  { signature: 'function expectCall(address callee, bytes data, uint64 count)', run: ([callee, data, count], call) => expectCall(call, callee, undefined, data, count) },
-  { signature: 'function expectCall(address callee, uint256 msgValue, bytes data)', run: ([callee, value, data], call) => expectCall(call, callee, value, data, undefined) },
-  { signature: 'function expectCall(address callee, uint256 msgValue, bytes data, uint64 count)', run: ([callee, value, data, count], call) => expectCall(call, callee, value, data, count) },
+  {
+    signature: 'function expectCall(address callee, bytes data, uint64 count)',
+    run: ([callee, data, count], call) => expectCall(call, callee, undefined, data, count),
+  },
+  {
+    signature: 'function expectCall(address callee, uint256 msgValue, bytes data)',
+    run: ([callee, value, data], call) => expectCall(call, callee, value, data, undefined),
+  },
+  {
+    signature: 'function expectCall(address callee, uint256 msgValue, bytes data, uint64 count)',
+    run: ([callee, value, data, count], call) => expectCall(call, callee, value, data, count),
+  },
 ];
 
 function matches(expected: ExpectedCall, to: Address, data: Uint8Array, value: bigint): boolean {

@@ -9,7 +9,7 @@ type Form = { data?: 'bytes4' | 'bytes'; reverter?: true; count?: true };
 
 // Every form forge has: optional data (bytes4 or bytes), optional reverter, optional count, in that order.
 const FORMS: Form[] = [undefined, 'bytes4' as const, 'bytes' as const].flatMap((data) =>
-  [false, true].flatMap((reverter) => [false, true].map((count) => ({ data, reverter: reverter || undefined, count: count || undefined } as Form))),
+  [false, true].flatMap((reverter) => [false, true].map((count) => ({ data, reverter: reverter || undefined, count: count || undefined }) as Form)),
 );
 
 function signature(name: string, form: Form): string {

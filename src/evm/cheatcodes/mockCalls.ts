@@ -80,13 +80,34 @@ const many = (data: unknown) => (data as Hex[]).map((d) => hexToBytes(d));
 
 export const mockCallCheatcodes: readonly CheatcodeDefinition[] = [
   ...['bytes', 'bytes4'].flatMap((selector): CheatcodeDefinition[] => [
-    { signature: `function mockCall(address callee, ${selector} data, bytes returnData)`, run: ([callee, data, ret], call) => mock(call, callee, undefined, data, one(ret), false) },
-    { signature: `function mockCall(address callee, uint256 msgValue, ${selector} data, bytes returnData)`, run: ([callee, value, data, ret], call) => mock(call, callee, value, data, one(ret), false) },
-    { signature: `function mockCallRevert(address callee, ${selector} data, bytes revertData)`, run: ([callee, data, ret], call) => mock(call, callee, undefined, data, one(ret), true) },
-    { signature: `function mockCallRevert(address callee, uint256 msgValue, ${selector} data, bytes revertData)`, run: ([callee, value, data, ret], call) => mock(call, callee, value, data, one(ret), true) },
+    {
+      signature: `function mockCall(address callee, ${selector} data, bytes returnData)`,
+      run: ([callee, data, ret], call) => mock(call, callee, undefined, data, one(ret), false),
+    },
+    {
+      signature: `function mockCall(address callee, uint256 msgValue, ${selector} data, bytes returnData)`,
+      run: ([callee, value, data, ret], call) => mock(call, callee, value, data, one(ret), false),
+    },
+    {
+      signature: `function mockCallRevert(address callee, ${selector} data, bytes revertData)`,
+      run: ([callee, data, ret], call) => mock(call, callee, undefined, data, one(ret), true),
+    },
+    {
+      signature: `function mockCallRevert(address callee, uint256 msgValue, ${selector} data, bytes revertData)`,
+      run: ([callee, value, data, ret], call) => mock(call, callee, value, data, one(ret), true),
+    },
   ]),
-  { signature: 'function mockCalls(address callee, bytes data, bytes[] returnData)', run: ([callee, data, ret], call) => mock(call, callee, undefined, data, many(ret), false) },
-  { signature: 'function mockCalls(address callee, uint256 msgValue, bytes data, bytes[] returnData)', run: ([callee, value, data, ret], call) => mock(call, callee, value, data, many(ret), false) },
+  {
+    signature: 'function mockCalls(address callee, bytes data, bytes[] returnData)',
+    run: ([callee, data, ret], call) => mock(call, callee, undefined, data, many(ret), false),
+  },
+  {
+    signature: 'function mockCalls(address callee, uint256 msgValue, bytes data, bytes[] returnData)',
+    run: ([callee, value, data, ret], call) => mock(call, callee, value, data, many(ret), false),
+  },
   { signature: 'function clearMockedCalls()', run: (_args, call) => call.state.mocks.clear() },
-  { signature: 'function mockFunction(address callee, address target, bytes data)', run: ([callee, target, data], call) => mockFunction(call, callee, target, data) },
+  {
+    signature: 'function mockFunction(address callee, address target, bytes data)',
+    run: ([callee, target, data], call) => mockFunction(call, callee, target, data),
+  },
 ];

@@ -1,4 +1,14 @@
-import { type AbiFunction, bytesToHex, decodeAbiParameters, encodeAbiParameters, encodeErrorResult, hexToBytes, parseAbi, parseAbiItem, toFunctionSelector } from 'viem';
+import {
+  type AbiFunction,
+  bytesToHex,
+  decodeAbiParameters,
+  encodeAbiParameters,
+  encodeErrorResult,
+  hexToBytes,
+  parseAbi,
+  parseAbiItem,
+  toFunctionSelector,
+} from 'viem';
 import { artifactCheatcodes } from './artifacts.js';
 import { assertionCheatcodes } from './assertions.js';
 import { envCheatcodes, environmentCheatcodes, persistenceCheatcodes } from './environment.js';
@@ -47,7 +57,6 @@ const BY_SELECTOR: ReadonlyMap<string, Entry> = new Map(
   }),
 );
 
-
 const ERROR_STRING = parseAbi(['error Error(string)']);
 
 export function errorData(message: string): Uint8Array {
@@ -67,7 +76,8 @@ export async function dispatch(calldata: Uint8Array, call: CheatCall): Promise<C
     const outputs = (await entry.run(args, call)) ?? [];
     return { ok: true, output: hexToBytes(encodeAbiParameters(entry.fn.outputs, outputs as unknown[])) };
   } catch (caught) {
-    const error = caught instanceof CheatcodeError ? caught : new CheatcodeError(`vm.${entry?.fn.name ?? selector}: ${(caught as Error).message.split('\n')[0]}`);
+    const error =
+      caught instanceof CheatcodeError ? caught : new CheatcodeError(`vm.${entry?.fn.name ?? selector}: ${(caught as Error).message.split('\n')[0]}`);
     return { ok: false, data: error.data ?? errorData(error.message), error };
   }
 }

@@ -110,7 +110,8 @@ export class CheatcodeSession {
     });
     const storage = (code: number, written: boolean) =>
       replaceOpcode(table, code, (original) => (runState, opCommon) => {
-        if (this.state.accesses !== undefined) recordAccess(this.state, runState.interpreter.getAddress().toString() as Address, runState.stack.peek(1)[0], written);
+        if (this.state.accesses !== undefined)
+          recordAccess(this.state, runState.interpreter.getAddress().toString() as Address, runState.stack.peek(1)[0], written);
         return original(runState, opCommon);
       });
     return [...logs, chainId, storage(OP_SLOAD, false), storage(OP_SSTORE, true)];
@@ -156,7 +157,14 @@ export class CheatcodeSession {
     const caller = message.caller.toString() as Address;
     const depth = message.depth;
     const frame: Frame = {
-      address: to, caller, depth, toCheatcodes: to === CHEATCODE_ADDRESS, origin: undefined, watchesRevert: false, revertedBy: undefined, awaitedEmits: [],
+      address: to,
+      caller,
+      depth,
+      toCheatcodes: to === CHEATCODE_ADDRESS,
+      origin: undefined,
+      watchesRevert: false,
+      revertedBy: undefined,
+      awaitedEmits: [],
     };
     this.frames.push(frame);
     if (frame.toCheatcodes) return;
@@ -165,9 +173,11 @@ export class CheatcodeSession {
     frame.watchesRevert = expected !== undefined && expected.depth === depth && expected.caller === caller;
     frame.awaitedEmits = emitsAwaitedBy(this.state, caller, depth);
     // A mocked call answers before any prank applies (a `prank` waits for the next real call, as in forge).
-    const mocked = to !== undefined && !message.delegatecall && this.state.mocks.size > 0 ? mockedAnswer(this.state, to, message.data, message.value) : undefined;
+    const mocked =
+      to !== undefined && !message.delegatecall && this.state.mocks.size > 0 ? mockedAnswer(this.state, to, message.data, message.value) : undefined;
     if (mocked !== undefined) return answerWith(message, mocked);
-    const runs = to !== undefined && !message.delegatecall && this.state.mockedFunctions.size > 0 ? mockedFunctionCode(this.state, to, message.data) : undefined;
+    const runs =
+      to !== undefined && !message.delegatecall && this.state.mockedFunctions.size > 0 ? mockedFunctionCode(this.state, to, message.data) : undefined;
     if (runs !== undefined) {
       // The EVM loads code only when the message has none: the target's runs at the callee's address.
       message.code = this.journaled.codeAt(createAddressFromString(runs));
@@ -228,7 +238,11 @@ export class CheatcodeSession {
 function answerWith(message: Message, answer: MockAnswer): void {
   message.value = 0n;
   message.isCompiled = true;
-  message.code = () => ({ executionGasUsed: 0n, returnValue: answer.data, exceptionError: answer.reverts ? new EVMError(EVMError.errorMessages.REVERT) : undefined });
+  message.code = () => ({
+    executionGasUsed: 0n,
+    returnValue: answer.data,
+    exceptionError: answer.reverts ? new EVMError(EVMError.errorMessages.REVERT) : undefined,
+  });
 }
 
 function fail(exec: ExecResult, message: string): void {

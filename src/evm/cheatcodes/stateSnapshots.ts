@@ -34,14 +34,26 @@ function revertToSnapshot(chain: Chain, state: CheatState, id: bigint, keep: boo
 
 /** forge's state snapshots under their current names and the deprecated ones (`snapshot`, `revertTo`, …), same semantics. */
 const NAMES = [
-  { snapshot: 'snapshotState', revert: 'revertToState', revertAndDelete: 'revertToStateAndDelete', remove: 'deleteStateSnapshot', removeAll: 'deleteStateSnapshots' },
+  {
+    snapshot: 'snapshotState',
+    revert: 'revertToState',
+    revertAndDelete: 'revertToStateAndDelete',
+    remove: 'deleteStateSnapshot',
+    removeAll: 'deleteStateSnapshots',
+  },
   { snapshot: 'snapshot', revert: 'revertTo', revertAndDelete: 'revertToAndDelete', remove: 'deleteSnapshot', removeAll: 'deleteSnapshots' },
 ];
 
 export const stateSnapshotCheatcodes: readonly CheatcodeDefinition[] = NAMES.flatMap((n): CheatcodeDefinition[] => [
   { signature: `function ${n.snapshot}() returns (uint256 snapshotId)`, run: (_args, call) => [takeSnapshot(call.chain, call.state)] },
-  { signature: `function ${n.revert}(uint256 snapshotId) returns (bool success)`, run: ([id], call) => [revertToSnapshot(call.chain, call.state, id as bigint, true)] },
-  { signature: `function ${n.revertAndDelete}(uint256 snapshotId) returns (bool success)`, run: ([id], call) => [revertToSnapshot(call.chain, call.state, id as bigint, false)] },
+  {
+    signature: `function ${n.revert}(uint256 snapshotId) returns (bool success)`,
+    run: ([id], call) => [revertToSnapshot(call.chain, call.state, id as bigint, true)],
+  },
+  {
+    signature: `function ${n.revertAndDelete}(uint256 snapshotId) returns (bool success)`,
+    run: ([id], call) => [revertToSnapshot(call.chain, call.state, id as bigint, false)],
+  },
   { signature: `function ${n.remove}(uint256 snapshotId) returns (bool success)`, run: ([id], call) => [call.state.snapshots.delete(id as bigint)] },
   { signature: `function ${n.removeAll}()`, run: (_args, call) => call.state.snapshots.clear() },
 ]);

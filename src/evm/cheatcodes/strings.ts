@@ -15,11 +15,25 @@ export const stringCheatcodes: readonly CheatcodeDefinition[] = [
   { signature: 'function toString(int256 value) returns (string stringifiedValue)', run: ([value]) => [(value as bigint).toString()] },
   { signature: 'function parseUint(string stringifiedValue) returns (uint256 parsedValue)', run: ([text]) => [parseInteger(text as string, 'uint256', false)] },
   { signature: 'function parseInt(string stringifiedValue) returns (int256 parsedValue)', run: ([text]) => [parseInteger(text as string, 'int256', true)] },
-  { signature: 'function parseAddress(string stringifiedValue) returns (address parsedValue)', run: ([text]) => [parsed(text as string, 'address', isAddress(text as string, { strict: false }), () => text)] },
-  { signature: 'function parseBool(string stringifiedValue) returns (bool parsedValue)', run: ([text]) => [parsed(text as string, 'bool', text === 'true' || text === 'false', () => text === 'true')] },
+  {
+    signature: 'function parseAddress(string stringifiedValue) returns (address parsedValue)',
+    run: ([text]) => [parsed(text as string, 'address', isAddress(text as string, { strict: false }), () => text)],
+  },
+  {
+    signature: 'function parseBool(string stringifiedValue) returns (bool parsedValue)',
+    run: ([text]) => [parsed(text as string, 'bool', text === 'true' || text === 'false', () => text === 'true')],
+  },
   // Exactly 32 bytes of hex, as forge's parser (alloy's fixed-bytes coercion) takes them: no padding.
-  { signature: 'function parseBytes32(string stringifiedValue) returns (bytes32 parsedValue)', run: ([text]) => [parsed(text as string, 'bytes32', /^(0x)?[0-9a-fA-F]{64}$/.test(text as string), () => withPrefix(text as string).toLowerCase())] },
-  { signature: 'function parseBytes(string stringifiedValue) returns (bytes parsedValue)', run: ([text]) => [parsed(text as string, 'bytes', isHex(withPrefix(text as string)) && (text as string).length % 2 === 0, () => withPrefix(text as string))] },
+  {
+    signature: 'function parseBytes32(string stringifiedValue) returns (bytes32 parsedValue)',
+    run: ([text]) => [parsed(text as string, 'bytes32', /^(0x)?[0-9a-fA-F]{64}$/.test(text as string), () => withPrefix(text as string).toLowerCase())],
+  },
+  {
+    signature: 'function parseBytes(string stringifiedValue) returns (bytes parsedValue)',
+    run: ([text]) => [
+      parsed(text as string, 'bytes', isHex(withPrefix(text as string)) && (text as string).length % 2 === 0, () => withPrefix(text as string)),
+    ],
+  },
 ];
 
 const UINT256_MAX = 2n ** 256n - 1n;
@@ -42,4 +56,3 @@ function parsed<T>(text: string, type: string, valid: boolean, value: () => T): 
   if (!valid) throw new CheatcodeError(`vm.parse: failed parsing "${text}" as type \`${type}\``);
   return value();
 }
-

@@ -106,7 +106,11 @@ class SideBySide {
    */
   private namedCall(call: Call): { to: number; fn: string } {
     const { world } = this.head;
-    const calls = { addresses: world.executor.deployments.map((d) => d.address.toLowerCase()), senders: 0, targets: world.contracts.map((c) => callTargets(c.abi)) };
+    const calls = {
+      addresses: world.executor.deployments.map((d) => d.address.toLowerCase()),
+      senders: 0,
+      targets: world.contracts.map((c) => callTargets(c.abi)),
+    };
     const named = unwrapAttackerCall(call, calls) ?? call;
     return { to: named.to, fn: functionName(named) };
   }

@@ -14,7 +14,10 @@ export class Counterparts {
   private readonly addresses = new Map<string, string>();
   private readonly calls = new WeakMap<Call, Call | undefined>();
 
-  constructor(head: DeployedWorld, private readonly base: DeployedWorld) {
+  constructor(
+    head: DeployedWorld,
+    private readonly base: DeployedWorld,
+  ) {
     this.deploymentOf = counterpartDeployments(head.contracts, base.contracts);
     this.deploymentOf.forEach((to, from) => {
       const headAddress = head.executor.deployments[from].address.toLowerCase();
@@ -59,7 +62,10 @@ export class Counterparts {
     const name = target.kind === 'function' ? target.signature : target.kind;
     const key = `${headTo}:${name}`;
     if (!this.targets.has(key)) {
-      this.targets.set(key, callTargets(this.base.contracts[baseTo].abi).find((t) => (t.kind === 'function' ? t.signature : t.kind) === name));
+      this.targets.set(
+        key,
+        callTargets(this.base.contracts[baseTo].abi).find((t) => (t.kind === 'function' ? t.signature : t.kind) === name),
+      );
     }
     const found = this.targets.get(key);
     // A fallback call keeps head's calldata: only the entry point must exist on base.

@@ -120,7 +120,11 @@ export class RevisionObserver {
    * time alone (interest accrual) is read at the same points on both: when either writes what it reads.
    */
   staleViews(touched: ReadonlySet<string>): Set<string> {
-    return this.tokens.stale([...this.tokens.tokens].filter((token) => touched.has(token)), this.current, this.lastChange);
+    return this.tokens.stale(
+      [...this.tokens.tokens].filter((token) => touched.has(token)),
+      this.current,
+      this.lastChange,
+    );
   }
 
   /** How the transaction just run changed the given token views. */
@@ -163,10 +167,13 @@ export class RevisionObserver {
     const emitter = this.book.name(log.address);
     const topics = log.topics.map((t) => bytesToHex(t)) as [Hex, ...Hex[]];
     const data = bytesToHex(log.data);
-    const decoded = topics.length === 0 ? undefined : this.decoded(this.events, topics[0], this.indexOf.get(log.address.toLowerCase()), (event) => {
-      const { args } = decodeEventLog({ abi: [event], topics, data, strict: true });
-      return `${event.name}${argumentsText(event.inputs, args, this.book)}`;
-    });
+    const decoded =
+      topics.length === 0
+        ? undefined
+        : this.decoded(this.events, topics[0], this.indexOf.get(log.address.toLowerCase()), (event) => {
+            const { args } = decodeEventLog({ abi: [event], topics, data, strict: true });
+            return `${event.name}${argumentsText(event.inputs, args, this.book)}`;
+          });
     return `${emitter}.${decoded ?? `log(topics [${topics.join(', ')}], data ${data})`}`;
   }
 

@@ -130,6 +130,9 @@ export function tokenChanges(before: Readings, after: Readings): TokenChange[] {
 }
 
 function calldata(fn: string, addresses: readonly string[]): Uint8Array {
-  const args = encodeAbiParameters(addresses.map(() => ({ type: 'address' })), addresses);
+  const args = encodeAbiParameters(
+    addresses.map(() => ({ type: 'address' })),
+    addresses,
+  );
   return hexToBytes(concatHex([toFunctionSelector(fn), args]));
 }

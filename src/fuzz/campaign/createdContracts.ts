@@ -38,7 +38,8 @@ export async function adoptCreatedContracts(
           const codeId = executor.codeIdOf(address);
           const code = codeId === undefined ? undefined : executor.code(codeId);
           const contract = code && contractOfRuntime(code, catalog);
-          if (code && contract) adopted.push(executor.adoptCreated({ file: contract.file, name: contract.name, address, code }, executor.deployments[to].deployer));
+          if (code && contract)
+            adopted.push(executor.adoptCreated({ file: contract.file, name: contract.name, address, code }, executor.deployments[to].deployer));
         }
       }
     }

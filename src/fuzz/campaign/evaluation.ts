@@ -58,7 +58,16 @@ export async function evaluate(state: CampaignState, setup: CampaignSetup, input
     const closer = state.nearMisses.improvements(execution.costs);
     if (closer.length > 0) {
       const asDeployed = await leftDeployedState(state, setup, observed.written);
-      keepClosest(state, setup, executed, observed, closer[0], await leftNewState(state, setup, observed, asDeployed), asDeployed, await prefixSetsUp(state, setup, executed, observed));
+      keepClosest(
+        state,
+        setup,
+        executed,
+        observed,
+        closer[0],
+        await leftNewState(state, setup, observed, asDeployed),
+        asDeployed,
+        await prefixSetsUp(state, setup, executed, observed),
+      );
     } else setup.dictionary.rollback(mark);
     return execution;
   }
@@ -67,10 +76,21 @@ export async function evaluate(state: CampaignState, setup: CampaignSetup, input
   const reverted = new Set(revertedPrefix(steps));
   if (reverted.size > 0) {
     setup.dictionary.rollback(mark);
-    await evaluate(state, setup, retainCalls(executed, (i) => !reverted.has(i)));
+    await evaluate(
+      state,
+      setup,
+      retainCalls(executed, (i) => !reverted.has(i)),
+    );
     return execution;
   }
-  keep(state, setup, executed, { ...observed, pathId: identity }, await leftNewState(state, setup, observed), await prefixSetsUp(state, setup, executed, observed));
+  keep(
+    state,
+    setup,
+    executed,
+    { ...observed, pathId: identity },
+    await leftNewState(state, setup, observed),
+    await prefixSetsUp(state, setup, executed, observed),
+  );
   return execution;
 }
 
@@ -90,17 +110,22 @@ async function observe(state: CampaignState, setup: CampaignSetup, sequence: TxS
   const perTransaction = ddsf !== undefined && !setup.techniques.prefixPathIds;
   // What each successful transaction wrote, with values: the state the earlier ones set up for the last one (see bucketedStateBefore, prefixSetsUp).
   const writes: SlotWrite[][] = [];
-  const run = await runSequence(setup.harness, sequence, (result, index) => {
-    meter.transactions++;
-    state.gasHogs.observe(sequence[index], result);
-    harvestFeedback(setup.dictionary, result, sequence[index]);
-    costs.observe(result, index);
-    state.nearMisses.cover(result.trace.edges);
-    steps.push(txStep(result, sequence[index]));
-    written.push(...slotsWritten(result.trace));
-    writes[index] = result.outcome.kind === 'success' ? result.trace.sstores.map(({ address, slot, value }) => ({ address, slot, value })) : [];
-    state.emit({ kind: 'transaction', result, sequenceIndex, elapsedMs: meter.elapsedMs() });
-  }, state.findings);
+  const run = await runSequence(
+    setup.harness,
+    sequence,
+    (result, index) => {
+      meter.transactions++;
+      state.gasHogs.observe(sequence[index], result);
+      harvestFeedback(setup.dictionary, result, sequence[index]);
+      costs.observe(result, index);
+      state.nearMisses.cover(result.trace.edges);
+      steps.push(txStep(result, sequence[index]));
+      written.push(...slotsWritten(result.trace));
+      writes[index] = result.outcome.kind === 'success' ? result.trace.sstores.map(({ address, slot, value }) => ({ address, slot, value })) : [];
+      state.emit({ kind: 'transaction', result, sequenceIndex, elapsedMs: meter.elapsedMs() });
+    },
+    state.findings,
+  );
   const lastReads = ddsf && run.last ? slotsRead(run.last.trace) : [];
   const prefixWrites = writes.slice(0, run.transactions - 1).flat();
   const readState = perTransaction ? bucketedStateBefore(lastReads, prefixWrites) : '';
@@ -159,7 +184,14 @@ function recordFinding(state: CampaignState, executed: TxSequence, run: Sequence
 }
 
 /** Adds an input with a new path to the corpus, with its analysis, and offers its state to the DDSF pools. */
-function keep(state: CampaignState, setup: CampaignSetup, sequence: TxSequence, { execution, pathId, steps, written }: Observed, setsUpState: boolean, prefixSetsUp: boolean): void {
+function keep(
+  state: CampaignState,
+  setup: CampaignSetup,
+  sequence: TxSequence,
+  { execution, pathId, steps, written }: Observed,
+  setsUpState: boolean,
+  prefixSetsUp: boolean,
+): void {
   const analysis = analyzeLast(state, setup, execution.run);
   const entry = state.corpus.add(sequence, pathId, analysis);
   entry.costs = execution.costs;
@@ -170,7 +202,12 @@ function keep(state: CampaignState, setup: CampaignSetup, sequence: TxSequence, 
   // pools get the transactions that set that state, without the reverted ones in between, so that
   // prefixes drawn from them leave room for the calls that follow.
   const setters = new Set(stateSetters(steps));
-  if (setters.size > 0) state.ddsf?.offer(retainCalls(sequence, (i) => setters.has(i)), storageFingerprint(setup.harness.executor, written), written);
+  if (setters.size > 0)
+    state.ddsf?.offer(
+      retainCalls(sequence, (i) => setters.has(i)),
+      storageFingerprint(setup.harness.executor, written),
+      written,
+    );
   state.emit({ kind: 'input-added', pathId, corpusSize: state.corpus.entries.length, sequence });
 }
 
@@ -235,7 +272,16 @@ function analyzeLast(state: CampaignState, setup: CampaignSetup, run: SequenceRu
  * under that prefix's LID like the inputs sharing it (a loop's overflow checks on Bran's Fig. 2
  * would otherwise each get a rare identity's energy). Analysed once, when the goal is first kept.
  */
-function keepClosest(state: CampaignState, setup: CampaignSetup, sequence: TxSequence, { pathId, execution }: Observed, goal: string, setsUpState: boolean, asDeployed: boolean, prefixSetsUp: boolean): void {
+function keepClosest(
+  state: CampaignState,
+  setup: CampaignSetup,
+  sequence: TxSequence,
+  { pathId, execution }: Observed,
+  goal: string,
+  setsUpState: boolean,
+  asDeployed: boolean,
+  prefixSetsUp: boolean,
+): void {
   const kept = state.closest.get(goal);
   if (kept) state.corpus.replaceSequence(kept, sequence);
   const entry = kept ?? state.corpus.add(sequence, `${pathId}~${goal}`, suffixGoalAnalysis(state, setup, execution, goal, asDeployed), goal);
@@ -252,7 +298,13 @@ function keepClosest(state: CampaignState, setup: CampaignSetup, sequence: TxSeq
  * state (Airlock B 415 -> 371 median tx); earlier calls that left the deployed storage set up
  * nothing (CalleeGuard's `bar; bar`: B 560 -> 194 with their goals under the LID again).
  */
-function suffixGoalAnalysis(state: CampaignState, setup: CampaignSetup, { run, costs }: Execution, goal: string, asDeployed: boolean): PathAnalysis | undefined {
+function suffixGoalAnalysis(
+  state: CampaignState,
+  setup: CampaignSetup,
+  { run, costs }: Execution,
+  goal: string,
+  asDeployed: boolean,
+): PathAnalysis | undefined {
   const branch = goalBranch(goal);
   if (branch === undefined || !run.last || !setup.analyze || (run.transactions > 1 && !asDeployed)) return undefined;
   const lastTx = run.transactions - 1;

@@ -115,7 +115,15 @@ export async function runCampaign(setup: CampaignSetup): Promise<CampaignOutcome
       if (setup.techniques.prediction) await followPrediction(state, setup, { entry, mutant, ran, rng });
       if (state.ddsf && !state.done() && state.ddsf.shouldRunAggressive(rng, functionKey(mutant[mutant.length - 1]))) {
         // Its input is never kept and its failures never reported: the fuzzed storage may be unreachable.
-        const aggressive = await aggressiveRun({ executor: setup.harness.executor, state: state.ddsf, sequence: mutant, slots: ran.lastReads, rng, dictionary: setup.dictionary, comparisons: ran.lastComparisons });
+        const aggressive = await aggressiveRun({
+          executor: setup.harness.executor,
+          state: state.ddsf,
+          sequence: mutant,
+          slots: ran.lastReads,
+          rng,
+          dictionary: setup.dictionary,
+          comparisons: ran.lastComparisons,
+        });
         state.meter.transactions += aggressive?.transactions ?? 0;
       }
       await followNewStates(state, setup);

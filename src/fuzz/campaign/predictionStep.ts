@@ -1,7 +1,14 @@
 import { branchEdge } from '../harvey/costs.js';
 import type { CorpusEntry } from '../corpus/corpus.js';
 import {
-  diffSingleNumeric, evaluatePrediction, pickPrediction, predict, readNumeric, withNumeric, type PreferMetric, type UncoveredMetric,
+  diffSingleNumeric,
+  evaluatePrediction,
+  pickPrediction,
+  predict,
+  readNumeric,
+  withNumeric,
+  type PreferMetric,
+  type UncoveredMetric,
 } from '../harvey/prediction.js';
 import type { Rng } from '../../rng.js';
 import type { TxSequence } from '../../abi/index.js';

@@ -1,5 +1,14 @@
 import type { Executor, Tx, TxResult } from '../../evm/index.js';
-import { checkProperties, checkTransaction, type Failure, failureKey, propertyFailureKey, type PropertyFunction, type SequenceOracle, type TxOracle } from '../../oracles/index.js';
+import {
+  checkProperties,
+  checkTransaction,
+  type Failure,
+  failureKey,
+  propertyFailureKey,
+  type PropertyFunction,
+  type SequenceOracle,
+  type TxOracle,
+} from '../../oracles/index.js';
 import { type Call, encodeCall, type TxSequence } from '../../abi/index.js';
 
 /** What runs a sequence and judges it: the executor and the oracles (`buildOracles` makes the full set). */
@@ -65,7 +74,10 @@ export async function runSequence(
     const failure = checkTransaction(result, harness.oracles).find(isNew) ?? (await checkSequence(harness, tx, result, isNew, silenced));
     // Property probes are traced into the transaction's trace: what they branch on is feedback for
     // the sequence so far (two values set by two calls and compared only in a property).
-    const broken = failure === undefined && properties.length > 0 ? (await checkProperties((to, data) => executor.probe(to, data), existing(executor, properties)))[0] : undefined;
+    const broken =
+      failure === undefined && properties.length > 0
+        ? (await checkProperties((to, data) => executor.probe(to, data), existing(executor, properties)))[0]
+        : undefined;
     const observed = properties.length > 0 && failure === undefined ? { ...result, trace: executor.lastTrace() } : result;
     pathId = observed.trace.pathId;
     observe?.(observed, index);

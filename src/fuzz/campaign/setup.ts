@@ -160,8 +160,7 @@ export async function campaignOn(
   // Harvey Sect. 4.3: a random slot no honest SSTORE targets; writing it means the slot was attacker-computed.
   const probe = rng.fork('probe').bits(256);
   const oracleSettings: OracleSettings = { panicCodes: world.chain?.panicCodes ?? request.panicCodes, probe };
-  const trackReach = () =>
-    new ReachTracker(request.targets, deployment, { code: contract.creation.bytecode, executedBlocks: deployment.creationBlocks });
+  const trackReach = () => new ReachTracker(request.targets, deployment, { code: contract.creation.bytecode, executedBlocks: deployment.creationBlocks });
   const reach = trackReach();
   const callable = new Set(world.callable);
   const dictionary = new Dictionary();
@@ -186,18 +185,36 @@ export async function campaignOn(
   // Every deployed contract's address is an input (an allowance contract needs the token's); Lookout's
   // attacker's (deployed last) only when the campaign calls it, so that other campaigns draw as without it.
   const isUncalledAttacker = (i: number) => world.contracts[i]?.file === ATTACKER_FILE && !callable.has(i);
-  const addresses = () => [...executor.senderAddresses, ...executor.deployments.flatMap((d, i) => (isUncalledAttacker(i) ? [] : [d.address])), `0x${'0'.repeat(40)}`];
+  const addresses = () => [
+    ...executor.senderAddresses,
+    ...executor.deployments.flatMap((d, i) => (isUncalledAttacker(i) ? [] : [d.address])),
+    `0x${'0'.repeat(40)}`,
+  ];
   const created = await adoptCreatedContracts(executor, world.recipe?.contracts ?? world.contracts, targetsOf(world.contracts), {
-    ...values, rng: rng.fork('created contracts'), addresses: addresses(),
+    ...values,
+    rng: rng.fork('created contracts'),
+    addresses: addresses(),
   });
   const contracts = deployedContracts(world, executor);
   for (const index of created) {
     callable.add(index);
     dictionary.mineBytecode(executor.deployments[index].code);
   }
-  dictionary.addAmounts(await openingAmounts(executor, contracts.map((c) => c?.abi)), true);
+  dictionary.addAmounts(
+    await openingAmounts(
+      executor,
+      contracts.map((c) => c?.abi),
+    ),
+    true,
+  );
   // After adoption: the lookahead follows calls into contracts the constructors created too.
-  const lookahead = lookaheadSetup(request.schedule, deployment, request.targets, reach, request.techniques.calleeFrames === false ? undefined : executor.deployments);
+  const lookahead = lookaheadSetup(
+    request.schedule,
+    deployment,
+    request.targets,
+    reach,
+    request.techniques.calleeFrames === false ? undefined : executor.deployments,
+  );
   const oracles = suite
     ? suiteOracles(suite, oracleSettings)
     : buildOracles({ contracts, deployments: executor.deployments, subject: world.subject }, oracleSettings);
@@ -220,7 +237,16 @@ export async function campaignOn(
   };
   const calls: CallWorld = { addresses: mutation.addresses, senders: mutation.senders, targets };
   const deploymentAddresses = executor.deployments.map((d) => d.address);
-  const result = { contract, senders: executor.senderAddresses, deploymentNames, deploymentAddresses, calls, reached: reach.reached, unreachable: lookahead.unreachable, oracleSettings };
+  const result = {
+    contract,
+    senders: executor.senderAddresses,
+    deploymentNames,
+    deploymentAddresses,
+    calls,
+    reached: reach.reached,
+    unreachable: lookahead.unreachable,
+    oracleSettings,
+  };
   const confirm = (found: CampaignFinding) =>
     confirmFinding(found, {
       harness,
@@ -240,38 +266,52 @@ export async function campaignOn(
   let enteredTargets = false;
   const { distinguish } = request;
   const run = request.run ?? runCampaign;
-  const outcome = await run({
-    harness,
-    budget: request.budget,
-    clock: request.clock,
-    schedule: lookahead.schedule,
-    analyze: lookahead.analyzer && ((last) => lookahead.analyzer!.analyze(last)),
-    mutation,
-    dictionary,
-    seeds: [...seedSequences(mutation), ...approvalSeeds(targets, executor.deployments.map((d) => d.address), world.subject, mutation)],
-    techniques: request.techniques,
-    // The state variables' own slots guide store-cost predictions towards overwriting them.
-    probes: [probe, ...new Set(contract.storageLayout.map((v) => v.slot))],
-    stop: request.stopWhen && ((findings) => (request.stopWhen === 'finding' ? findings > 0 : reach.allReached)),
-    // The behaviour diff replays on freshly deployed revisions, which hold no contract a transaction created.
-    distinguish: distinguish && (async (executed) => (enteredTargets && executed.every((call) => call.to < world.contracts.length) ? distinguish(executed) : undefined)),
-    exchange: request.worker?.exchange,
-    onEvent: (event) => {
-      if (event.kind === 'transaction') {
-        for (const target of reach.observe(event.result, event.elapsedMs, event.sequenceIndex)) {
-          request.onEvent?.({ kind: 'target-reached', target, first: reach.reached.get(target)! });
+  const outcome = await run(
+    {
+      harness,
+      budget: request.budget,
+      clock: request.clock,
+      schedule: lookahead.schedule,
+      analyze: lookahead.analyzer && ((last) => lookahead.analyzer!.analyze(last)),
+      mutation,
+      dictionary,
+      seeds: [
+        ...seedSequences(mutation),
+        ...approvalSeeds(
+          targets,
+          executor.deployments.map((d) => d.address),
+          world.subject,
+          mutation,
+        ),
+      ],
+      techniques: request.techniques,
+      // The state variables' own slots guide store-cost predictions towards overwriting them.
+      probes: [probe, ...new Set(contract.storageLayout.map((v) => v.slot))],
+      stop: request.stopWhen && ((findings) => (request.stopWhen === 'finding' ? findings > 0 : reach.allReached)),
+      // The behaviour diff replays on freshly deployed revisions, which hold no contract a transaction created.
+      distinguish:
+        distinguish && (async (executed) => (enteredTargets && executed.every((call) => call.to < world.contracts.length) ? distinguish(executed) : undefined)),
+      exchange: request.worker?.exchange,
+      onEvent: (event) => {
+        if (event.kind === 'transaction') {
+          for (const target of reach.observe(event.result, event.elapsedMs, event.sequenceIndex)) {
+            request.onEvent?.({ kind: 'target-reached', target, first: reach.reached.get(target)! });
+          }
+          entersTargets ||= reach.enters(event.result);
         }
-        entersTargets ||= reach.enters(event.result);
-      }
-      if (event.kind === 'sequence') {
-        // A worker's forwarded sequence says itself whether it executed a target.
-        request.onEvent?.({ ...event, executesTargets: event.executesTargets || entersTargets });
-        enteredTargets = entersTargets;
-        entersTargets = false;
-      } else request.onEvent?.(event);
+        if (event.kind === 'sequence') {
+          // A worker's forwarded sequence says itself whether it executed a target.
+          request.onEvent?.({ ...event, executesTargets: event.executesTargets || entersTargets });
+          enteredTargets = entersTargets;
+          entersTargets = false;
+        } else request.onEvent?.(event);
+      },
     },
-  }, reach);
-  const unreached = new Map(request.targets.flatMap((t, i) => (t.runtime === undefined && !reach.reached.has(i) && !lookahead.unreachable.has(i) ? [[i, t.pcs] as const] : [])));
+    reach,
+  );
+  const unreached = new Map(
+    request.targets.flatMap((t, i) => (t.runtime === undefined && !reach.reached.has(i) && !lookahead.unreachable.has(i) ? [[i, t.pcs] as const] : [])),
+  );
   const missed = unreached.size > 0 ? missedBranches(deployment.code, deployment.codeId, outcome.coveredEdges, unreached) : new Map<number, number>();
   return { result: { ...result, outcome, findings: [], missedBranches: missed }, outcome, confirm };
 }
@@ -298,11 +338,7 @@ function withCreatedContracts(fresh: Executor, original: Executor): Executor {
  * fail, so calling it only spends budget. (User-written view functions stay callable.)
  */
 function isGetter(target: CallTarget, contract: CompiledContract): boolean {
-  return (
-    target.kind === 'function' &&
-    target.fn.stateMutability === 'view' &&
-    contract.storageLayout.some((variable) => variable.label === target.fn.name)
-  );
+  return target.kind === 'function' && target.fn.stateMutability === 'view' && contract.storageLayout.some((variable) => variable.label === target.fn.name);
 }
 
 const SCHEDULE: Record<ScheduleName, PowerSchedule> = {
@@ -372,8 +408,7 @@ function worldCode(deployments: readonly KnownCode[], subject: { codeId: number 
 function untilReached(aimed: PowerSchedule, reach: ReachTracker, unreachable: number): PowerSchedule {
   return {
     name: aimed.name,
-    energy: (entry, corpus) =>
-      reach.reached.size + unreachable >= reach.size ? fast.energy(entry, corpus) : aimed.energy(entry, corpus),
+    energy: (entry, corpus) => (reach.reached.size + unreachable >= reach.size ? fast.energy(entry, corpus) : aimed.energy(entry, corpus)),
   };
 }
 
@@ -389,7 +424,12 @@ function seedSequences(ctx: MutationContext): TxSequence[] {
 
 function emptyOutcome(): CampaignOutcome {
   return {
-    findings: [], sequences: 0, transactions: 0, elapsedMs: 0, analysisMs: 0, corpusSize: 0,
+    findings: [],
+    sequences: 0,
+    transactions: 0,
+    elapsedMs: 0,
+    analysisMs: 0,
+    corpusSize: 0,
     prediction: new PredictionStats(),
     ddsf: { aggressiveRuns: 0, aggressiveHits: 0, enabledFunctions: [], followUps: 0 },
     coveredEdges: new Set(),

@@ -87,7 +87,8 @@ export class Corpus {
         continue;
       }
       group.picks += e.selected;
-      if (e.selected < group.best.selected || (e.selected === group.best.selected && this.hitsOfPath(e.pathId) < this.hitsOfPath(group.best.pathId))) group.best = e;
+      if (e.selected < group.best.selected || (e.selected === group.best.selected && this.hitsOfPath(e.pathId) < this.hitsOfPath(group.best.pathId)))
+        group.best = e;
     }
     let best: { picks: number; best: CorpusEntry } | undefined;
     for (const group of groups.values()) {

@@ -35,7 +35,10 @@ export function sequencePathId(steps: readonly TxStep[], spansPrefix: boolean): 
   const last = steps[steps.length - 1];
   if (last === undefined) return '';
   if (!spansPrefix) return last.pathId;
-  const ids = steps.slice(0, -1).filter((s) => s.changedState).map((s) => s.pathId);
+  const ids = steps
+    .slice(0, -1)
+    .filter((s) => s.changedState)
+    .map((s) => s.pathId);
   ids.push(last.pathId);
   return ids.join('|');
 }

@@ -41,12 +41,7 @@ export interface CallUnwrap {
 /** Below this length, removing chunks first costs more attempts than it saves. */
 const CHUNK_THRESHOLD = 8;
 
-export async function shrinkSequence(
-  sequence: TxSequence,
-  stillFails: FailurePredicate,
-  budget: ShrinkBudget,
-  unwrap?: CallUnwrap,
-): Promise<ShrinkResult> {
+export async function shrinkSequence(sequence: TxSequence, stillFails: FailurePredicate, budget: ShrinkBudget, unwrap?: CallUnwrap): Promise<ShrinkResult> {
   const search = new Search(sequence.map(copyCall), stillFails, budget);
   for (;;) {
     const acceptedBefore = search.accepted;
@@ -142,7 +137,8 @@ export function retainCalls(sequence: TxSequence, keep: (index: number) => boole
 async function unwrapCalls(search: Search, unwrap: CallUnwrap): Promise<void> {
   const wrapped = search.current.flatMap((call, i) => (unwrap.plain(call) === undefined ? [] : [i]));
   if (wrapped.length > 1) {
-    const from = (sender?: number) => search.current.map((call, i) => (wrapped.includes(i) ? { ...unwrap.plain(call)!, ...(sender === undefined ? {} : { sender }) } : call));
+    const from = (sender?: number) =>
+      search.current.map((call, i) => (wrapped.includes(i) ? { ...unwrap.plain(call)!, ...(sender === undefined ? {} : { sender }) } : call));
     let accepted = await search.attempt(from());
     for (let sender = 0; sender < unwrap.senders && !accepted && !search.exhausted; sender++) accepted = await search.attempt(from(sender));
   }
@@ -209,16 +205,11 @@ async function shrinkValue(param: AbiParameter, value: AbiValue, accept: Accept<
   return value;
 }
 
-async function shrinkArray(
-  element: AbiParameter,
-  items: AbiValue[],
-  dynamic: boolean,
-  accept: Accept<AbiValue>,
-): Promise<AbiValue> {
+async function shrinkArray(element: AbiParameter, items: AbiValue[], dynamic: boolean, accept: Accept<AbiValue>): Promise<AbiValue> {
   let current = items;
   if (dynamic && current.length > 0) {
     if (await accept([])) return [];
-    for (let i = 0; i < current.length; ) {
+    for (let i = 0; i < current.length;) {
       const candidate = current.filter((_, j) => j !== i);
       if (await accept(candidate)) current = candidate;
       else i++;
@@ -232,11 +223,7 @@ async function shrinkArray(
   return current;
 }
 
-async function shrinkTuple(
-  components: readonly AbiParameter[],
-  items: AbiValue[],
-  accept: Accept<AbiValue>,
-): Promise<AbiValue> {
+async function shrinkTuple(components: readonly AbiParameter[], items: AbiValue[], accept: Accept<AbiValue>): Promise<AbiValue> {
   let current = items;
   for (let i = 0; i < current.length && i < components.length; i++) {
     const parent = current;

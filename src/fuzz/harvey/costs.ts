@@ -165,8 +165,14 @@ export function storeCosts(trace: TxTrace, tx: number, probes: readonly bigint[]
       // Slots are words: keccak(p) + i wraps, so the modular difference stays linear in i.
       const residual = wordDifference(store.slot, probe);
       costs.push({
-        kind: 'store', id: `${site}=st#${k}@${p}`, tx, codeId: store.codeId, pc: store.pc, probe: p,
-        value: residual < 0n ? -residual : residual, residual,
+        kind: 'store',
+        id: `${site}=st#${k}@${p}`,
+        tx,
+        codeId: store.codeId,
+        pc: store.pc,
+        probe: p,
+        value: residual < 0n ? -residual : residual,
+        residual,
       });
     });
   }

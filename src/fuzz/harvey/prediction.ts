@@ -66,7 +66,10 @@ export function predict(
     if (candidates.length >= MAX_CANDIDATES) break;
     const c1 = costsX.get(c2.id);
     if (c1 === undefined || c1.value === 0n || c2.value === 0n || c1.residual === c2.residual) continue;
-    const points = [{ x, residual: c1.residual }, { x: x2, residual: c2.residual }];
+    const points = [
+      { x, residual: c1.residual },
+      { x: x2, residual: c2.residual },
+    ];
     const aim = { preferred: prefer?.(c2) ?? false, uncovered: uncovered?.(c2) ?? false };
     for (const value of secantCandidates(points[0], points[1], site.domain)) {
       if (seen.has(value)) continue;
@@ -133,7 +136,7 @@ const min = (a: bigint, b: bigint): bigint => (a < b ? a : b);
 function divideAwayFromZero(num: bigint, den: bigint): bigint {
   const q = num / den;
   if (q * den === num) return q;
-  return (num < 0n) !== (den < 0n) ? q - 1n : q + 1n;
+  return num < 0n !== den < 0n ? q - 1n : q + 1n;
 }
 
 /** `value` reduced into the domain as a word of `domain.bits` bits (two's complement when signed). */

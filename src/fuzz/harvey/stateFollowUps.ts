@@ -59,7 +59,14 @@ export class StateFollowUps {
    * stored itself (`stored`: a new balance checked for overflow) are left out: a state holding them is
    * the call's own doing; a slot's value equal to an argument may be the argument that was compared.
    */
-  observe(key: string, call: Call, reads: readonly StorageSlot[], comparisons: readonly Comparison[], stored: readonly { value: bigint }[], valueOf: (slot: StorageSlot) => bigint): void {
+  observe(
+    key: string,
+    call: Call,
+    reads: readonly StorageSlot[],
+    comparisons: readonly Comparison[],
+    stored: readonly { value: bigint }[],
+    valueOf: (slot: StorageSlot) => bigint,
+  ): void {
     if (reads.length === 0 || comparisons.length === 0) return;
     const held = new Map<bigint, StorageSlot[]>();
     for (const slot of reads) {

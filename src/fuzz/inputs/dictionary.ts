@@ -241,7 +241,14 @@ export class Dictionary {
   draw(rng: Rng, bits: number, signed: boolean): bigint {
     const { stored, literal, small, bound, power, amount } = DRAW_SOURCE_WEIGHTS;
     // The amount source comes last and weighs nothing without amounts: such campaigns draw as before.
-    const source = rng.weighted([this.size > 0 ? stored : 0, this.literals.length > 0 ? literal : 0, small, bound, power, this.amounts.length > 0 ? amount : 0]);
+    const source = rng.weighted([
+      this.size > 0 ? stored : 0,
+      this.literals.length > 0 ? literal : 0,
+      small,
+      bound,
+      power,
+      this.amounts.length > 0 ? amount : 0,
+    ]);
     let word: bigint;
     if (source === 0) word = this.pickFitting(rng, bits, signed);
     else if (source === 1) word = rng.pick(this.literals);

@@ -1,15 +1,7 @@
 import { bytesToHex, hexToBytes, type AbiParameter, type Hex } from 'viem';
 import { abiType, type AbiType, type AbiValue, stringBytes, stringOfBytes } from '../../abi/index.js';
 import { bounds } from './dictionary.js';
-import {
-  VALUE_DEFAULTS,
-  generateAddress,
-  generateLength,
-  generateValue,
-  printable,
-  wordToFixedBytes,
-  type ValueContext,
-} from './values.js';
+import { VALUE_DEFAULTS, generateAddress, generateLength, generateValue, printable, wordToFixedBytes, type ValueContext } from './values.js';
 
 /** A weighted alternative; weight 0 when it does not apply to the value at hand. */
 type Alternative<T> = readonly [weight: number, make: () => T];
@@ -59,10 +51,13 @@ export function mutateInteger(value: bigint, bits: number, signed: boolean, ctx:
     [4, () => wrap(value + BigInt(rng.chance(0.5) ? rng.range(1, 16) : -rng.range(1, 16)))],
     [4, () => ctx.dictionary.draw(rng, bits, signed)],
     [2, () => rng.pick(bounds(bits, signed))],
-    [2, () => {
-      const shift = BigInt(8 * rng.int(bits / 8));
-      return wrap((value & ~(0xffn << shift)) | (BigInt(rng.int(256)) << shift));
-    }],
+    [
+      2,
+      () => {
+        const shift = BigInt(8 * rng.int(bits / 8));
+        return wrap((value & ~(0xffn << shift)) | (BigInt(rng.int(256)) << shift));
+      },
+    ],
     [1, () => wrap(rng.bits(bits))],
   ]);
 }
@@ -166,25 +161,34 @@ function mutateArray(t: Extract<AbiType, { kind: 'array' }>, items: AbiValue[], 
   };
   if (n === 0 && !dynamic) return items;
   return choose<AbiValue[]>(ctx, [
-    [n > 0 ? 6 : 0, () => {
-      const i = rng.int(n);
-      return withItem(i, 1, mutateValue(t.element, items[i], ctx));
-    }],
-    [n > 1 ? 2 : 0, () => {
-      const i = rng.int(n);
-      const j = rng.int(n);
-      const copy = items.slice();
-      [copy[i], copy[j]] = [copy[j], copy[i]];
-      return copy;
-    }],
+    [
+      n > 0 ? 6 : 0,
+      () => {
+        const i = rng.int(n);
+        return withItem(i, 1, mutateValue(t.element, items[i], ctx));
+      },
+    ],
+    [
+      n > 1 ? 2 : 0,
+      () => {
+        const i = rng.int(n);
+        const j = rng.int(n);
+        const copy = items.slice();
+        [copy[i], copy[j]] = [copy[j], copy[i]];
+        return copy;
+      },
+    ],
     [dynamic && n < max ? 3 : 0, () => withItem(rng.range(0, n), 0, generateValue(t.element, ctx))],
     [dynamic && n > 0 ? 3 : 0, () => withItem(rng.int(n), 1)],
     [dynamic && n > 0 && n < max ? 1 : 0, () => withItem(rng.range(0, n), 0, items[rng.int(n)])],
-    [dynamic ? 1 : 0, () => {
-      const length = Number(ctx.dictionary.draw(rng, 16, false) % BigInt(max + 1));
-      const copy = items.slice(0, length);
-      while (copy.length < length) copy.push(generateValue(t.element, ctx));
-      return copy;
-    }],
+    [
+      dynamic ? 1 : 0,
+      () => {
+        const length = Number(ctx.dictionary.draw(rng, 16, false) % BigInt(max + 1));
+        const copy = items.slice(0, length);
+        while (copy.length < length) copy.push(generateValue(t.element, ctx));
+        return copy;
+      },
+    ],
   ]);
 }

@@ -138,7 +138,8 @@ function generateString(ctx: ValueContext): string {
   const { rng } = ctx;
   const mined = rng.chance(0.3) ? ctx.dictionary.drawString(rng) : undefined;
   if (mined !== undefined) return mined;
-  if (rng.chance(RAW_STRING_SHARE)) return stringOfBytes(rng.chance(0.5) ? significantBytes(ctx.dictionary.draw(rng, 256, false)) : rng.bytes(generateLength(ctx)));
+  if (rng.chance(RAW_STRING_SHARE))
+    return stringOfBytes(rng.chance(0.5) ? significantBytes(ctx.dictionary.draw(rng, 256, false)) : rng.bytes(generateLength(ctx)));
   let text = '';
   for (let i = generateLength(ctx); i > 0; i--) text += printable(rng);
   return text;
@@ -146,7 +147,10 @@ function generateString(ctx: ValueContext): string {
 
 /** A dictionary word's bytes without the zero bytes around them: a left-aligned `bytesN` constant or a small number. */
 function significantBytes(word: bigint): Uint8Array {
-  const hex = word.toString(16).padStart(64, '0').replace(/^(00)+|(00)+$/g, '');
+  const hex = word
+    .toString(16)
+    .padStart(64, '0')
+    .replace(/^(00)+|(00)+$/g, '');
   return hexToBytes(`0x${hex}`);
 }
 

@@ -9,7 +9,12 @@ const ELEMENTARY = /^(address|bool|string|bytes\d*|u?int\d*)(\[\d*\])*$/;
  * (a struct, an enum, a function, an array of contracts): the caller then passes raw calldata.
  * A contract-typed parameter gets `Token(payable(address(token)))`; `need` is told to import it.
  */
-export function typedArguments(params: readonly AbiParameter[], values: readonly unknown[], names: AddressNames, need: (type: string) => void): string[] | undefined {
+export function typedArguments(
+  params: readonly AbiParameter[],
+  values: readonly unknown[],
+  names: AddressNames,
+  need: (type: string) => void,
+): string[] | undefined {
   const texts: string[] = [];
   for (const [i, param] of params.entries()) {
     const internal = param.internalType ?? param.type;

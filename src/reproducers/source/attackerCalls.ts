@@ -21,7 +21,8 @@ export interface TypedCall {
 
 /** A typed call as the sequence's step: `plain` lets a revert fail the test, `try` lets it pass, `compare` keeps its outcome and data. */
 export function typedStatement({ instance, fn, value, args, via }: TypedCall, how: 'plain' | 'try' | 'compare'): string[] {
-  if (how === 'compare') return [`(bool success, bytes memory returned) = address(${instance}).call${value}(abi.encodeCall(${via ?? instance}.${fn}, (${args.join(', ')})));`];
+  if (how === 'compare')
+    return [`(bool success, bytes memory returned) = address(${instance}).call${value}(abi.encodeCall(${via ?? instance}.${fn}, (${args.join(', ')})));`];
   const expression = `${via === undefined ? instance : `${via}(address(${instance}))`}.${fn}${value}(${args.join(', ')})`;
   return how === 'try' ? [`try ${expression} {} catch {}`] : [`${expression};`];
 }
@@ -71,7 +72,9 @@ export function attackerCall(call: ReportCall, part: AttackerCallPart, context: 
   const target = context.contract(call.contract);
   const targetText = target === undefined ? getAddress(to) : `address(${target.instance})`;
   const forwarded = encoded(call.function, call.args, data, target, context);
-  const reentry = call.attacker?.reenters ? encoded(call.attacker.reenters.function, call.attacker.reenters.args, reenter, target, context) : bytesText(reenter);
+  const reentry = call.attacker?.reenters
+    ? encoded(call.attacker.reenters.function, call.attacker.reenters.args, reenter, target, context)
+    : bytesText(reenter);
   const value = call.value === '0' || part === 'reentry' ? '' : `{value: ${etherText(BigInt(call.value))}}`;
   const args = part === 'campaign' ? [forwarded, reentry] : part === 'forward' ? [forwarded, '""'] : [reentry, '""'];
   return { instance: ATTACKER_INSTANCE, fn: 'lookoutCall', value, args: [targetText, ...args] };

@@ -5,7 +5,16 @@ import { MARK } from './mark.js';
 import type { RecordedLog, ReproducerPlan, StepOutcome } from './types.js';
 
 /** forge's `Vm.Log`, as `getRecordedLogs` returns it: what the recorded logs are ABI-encoded as. */
-const LOGS = [{ type: 'tuple[]', components: [{ name: 'topics', type: 'bytes32[]' }, { name: 'data', type: 'bytes' }, { name: 'emitter', type: 'address' }] }] as const;
+const LOGS = [
+  {
+    type: 'tuple[]',
+    components: [
+      { name: 'topics', type: 'bytes32[]' },
+      { name: 'data', type: 'bytes' },
+      { name: 'emitter', type: 'address' },
+    ],
+  },
+] as const;
 
 /** The differences the reproducer asserts: each compares the outcome and data, and `comparison` adds what else it needs. */
 const COMPARED = ['outcome', 'revert-reason', 'return-value', 'events', 'ether', 'token-balance'];
@@ -22,7 +31,10 @@ export function behaviourCheck(plan: ReproducerPlan, instances: AddressNames, va
   if (baseOutcome === undefined) return { kind: 'unsupported', reason: 'the base outcome of the diverging call is not known (no base build to replay it on)' };
   const difference = finding.behaviour?.difference;
   if (difference === undefined || !COMPARED.includes(difference)) {
-    return { kind: 'unsupported', reason: `the revisions differ in ${difference ?? 'an unknown way'}, which the reproducer does not compare (it compares the call's outcome, return data, events, ether and token balances)` };
+    return {
+      kind: 'unsupported',
+      reason: `the revisions differ in ${difference ?? 'an unknown way'}, which the reproducer does not compare (it compares the call's outcome, return data, events, ether and token balances)`,
+    };
   }
   const extra = comparison(difference, plan, baseOutcome, instances, values);
   if (typeof extra === 'string') return { kind: 'unsupported', reason: extra };
@@ -68,7 +80,9 @@ function comparison(difference: string, plan: ReproducerPlan, base: StepOutcome,
 function eventsComparison(logs: readonly RecordedLog[]): Comparison {
   return {
     beforeLast: ['vm.recordLogs();'],
-    after: [`require(keccak256(abi.encode(vm.getRecordedLogs())) == keccak256(hex"${encodedLogs(logs).slice(2)}"), "${MARK} the call emits other events than on the base");`],
+    after: [
+      `require(keccak256(abi.encode(vm.getRecordedLogs())) == keccak256(hex"${encodedLogs(logs).slice(2)}"), "${MARK} the call emits other events than on the base");`,
+    ],
     what: ' and events',
   };
 }
@@ -80,7 +94,10 @@ function etherComparison(ether: NonNullable<StepOutcome['ether']>, values: Addre
   const names = accounts.map((a) => addressText(a, values));
   return {
     beforeLast: [`uint256[${accounts.length}] memory etherBefore = [${names.map((n) => `${n}.balance`).join(', ')}];`],
-    after: accounts.map((account, i) => `require(${changedBy(`${names[i]}.balance`, `etherBefore[${i}]`, changes.get(account) ?? 0n, etherText)}, "${MARK} the call moves other ether than on the base (${names[i]})");`),
+    after: accounts.map(
+      (account, i) =>
+        `require(${changedBy(`${names[i]}.balance`, `etherBefore[${i}]`, changes.get(account) ?? 0n, etherText)}, "${MARK} the call moves other ether than on the base (${names[i]})");`,
+    ),
     what: ' and ether movements',
   };
 }
@@ -107,7 +124,10 @@ function tokenComparison(plan: ReproducerPlan, base: StepOutcome, instances: Add
   if (compared.length === 0) return undefined;
   return {
     beforeLast: [`uint256[${compared.length}] memory tokensBefore = [${compared.map((c) => c.read).join(', ')}];`],
-    after: compared.map(({ read, change }, i) => `require(${changedBy(read, `tokensBefore[${i}]`, change, String)}, "${MARK} the call changes other token balances than on the base (${read})");`),
+    after: compared.map(
+      ({ read, change }, i) =>
+        `require(${changedBy(read, `tokensBefore[${i}]`, change, String)}, "${MARK} the call changes other token balances than on the base (${read})");`,
+    ),
     what: ' and token balance changes',
   };
 }

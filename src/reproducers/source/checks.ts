@@ -41,7 +41,6 @@ export interface StandIn {
   address: string;
 }
 
-
 /** `instances`: the contract variables by address; `values`: addresses as expressions (`alice`, `address(vault)`). */
 export function findingCheck(plan: ReproducerPlan, instances: AddressNames, values: AddressNames, calls: CallContext): Check {
   const { finding } = plan;
@@ -90,7 +89,14 @@ function propertyCheck(plan: ReproducerPlan): Check {
     ? [`(bool returned, ) = address(${subject}).call(abi.encodeCall(${subject}.${property}, ()));`, `require(!returned, "${MARK} ${message}");`]
     : [`require(${subject}.${property}(), "${MARK} ${message}");`];
   // A property that reverts fails as forge's invariants do: with the revert.
-  return { kind: 'check', before: [], beforeLast: [], last: 'try', after, expectation: { description: `fail with "${MARK} ${message}" or the property's revert`, matches: () => true } };
+  return {
+    kind: 'check',
+    before: [],
+    beforeLast: [],
+    last: 'try',
+    after,
+    expectation: { description: `fail with "${MARK} ${message}" or the property's revert`, matches: () => true },
+  };
 }
 
 /** Every sender but the deployer ends with at most the ether it started with (senders pay no gas here, nor under a prank in forge). */
@@ -103,7 +109,10 @@ function etherLeakCheck(plan: ReproducerPlan): Check {
     beforeLast: [],
     last: 'try',
     after: senders.map((s) => `require(${s.name}.balance <= ${s.name}Before, "${MARK} ${s.name} took out more ether than it sent in");`),
-    expectation: { description: 'fail: a sender took out more ether than it sent in', matches: (reason) => reason.includes(MARK) && reason.includes('took out more ether than it sent in') },
+    expectation: {
+      description: 'fail: a sender took out more ether than it sent in',
+      matches: (reason) => reason.includes(MARK) && reason.includes('took out more ether than it sent in'),
+    },
   };
 }
 
@@ -121,7 +130,9 @@ function tokenTheftCheck(plan: ReproducerPlan, names: AddressNames, values: Addr
       beforeLast: [`uint256 ${safe(who)}Tokens = ${token}.balanceOf(${who});`],
       last: 'try',
       // The callers' allowance covered this much of the drop.
-      after: [`require(${token}.balanceOf(${who}) + ${integerText(BigInt(theft.allowance), 'uint256')} >= ${safe(who)}Tokens, "${MARK} ${who}'s tokens moved without an allowance covering them");`],
+      after: [
+        `require(${token}.balanceOf(${who}) + ${integerText(BigInt(theft.allowance), 'uint256')} >= ${safe(who)}Tokens, "${MARK} ${who}'s tokens moved without an allowance covering them");`,
+      ],
       expectation: marked(`${who}'s tokens moved`),
     };
   }

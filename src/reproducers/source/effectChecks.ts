@@ -18,7 +18,8 @@ import type { ReproducerPlan } from './types.js';
 export function storageWriteCheck(plan: ReproducerPlan, values: AddressNames): Check {
   const write = evidenceOf(plan.finding, 'arbitrary-storage-write');
   if (write === undefined) return noEvidence('arbitrary-storage-write');
-  if (plan.head?.at(-1)?.success === false) return { kind: 'unsupported', reason: 'the write happens in a call that reverts, which undoes it: nothing is left to observe' };
+  if (plan.head?.at(-1)?.success === false)
+    return { kind: 'unsupported', reason: 'the write happens in a call that reverts, which undoes it: nothing is left to observe' };
   const written = addressText(write.contract, values);
   const at = `${written}, bytes32(uint256(${write.slot}))`;
   const text = `the last call wrote the slot ${write.slot} of ${written}, which its caller chose`;
@@ -28,7 +29,10 @@ export function storageWriteCheck(plan: ReproducerPlan, values: AddressNames): C
     beforeLast: [`vm.store(${at}, CHOSEN_SLOT_MARKER);`],
     last: 'try',
     after: [`require(vm.load(${at}) == CHOSEN_SLOT_MARKER, "${MARK} ${text}");`],
-    members: ['/// What the chosen slot holds before the last call: a write of anything else shows.', 'bytes32 internal constant CHOSEN_SLOT_MARKER = keccak256("Lookout: the slot the caller chose");'],
+    members: [
+      '/// What the chosen slot holds before the last call: a write of anything else shows.',
+      'bytes32 internal constant CHOSEN_SLOT_MARKER = keccak256("Lookout: the slot the caller chose");',
+    ],
     expectation: marked(text),
   };
 }
@@ -42,7 +46,8 @@ export function selfdestructCheck(plan: ReproducerPlan, values: AddressNames): C
   const destruct = evidenceOf(plan.finding, 'unprotected-selfdestruct');
   if (destruct === undefined) return noEvidence('unprotected-selfdestruct');
   const { contract: from, beneficiary } = destruct;
-  if (from.toLowerCase() === beneficiary.toLowerCase()) return { kind: 'unsupported', reason: 'the contract is its own beneficiary: its balance does not change, so nothing shows' };
+  if (from.toLowerCase() === beneficiary.toLowerCase())
+    return { kind: 'unsupported', reason: 'the contract is its own beneficiary: its balance does not change, so nothing shows' };
   const subject = addressText(from, values);
   const text = `a sender other than the deployer swept ${subject}'s ether with SELFDESTRUCT`;
   return {

@@ -13,7 +13,8 @@ const MESSAGE = 'the attacker gained more ether by re-entering than by the same 
  */
 export function reentrancyCheck(plan: ReproducerPlan, context: CallContext, mark: string): Check {
   const last = plan.finding.sequence.at(-1);
-  if (last?.attacker?.reenters == null || plan.attacker === undefined) return { kind: 'unsupported', reason: 'the last call does not re-enter through Lookout’s attacker' };
+  if (last?.attacker?.reenters == null || plan.attacker === undefined)
+    return { kind: 'unsupported', reason: 'the last call does not re-enter through Lookout’s attacker' };
   const sender = context.values.get(last.sender.toLowerCase()) ?? last.sender;
   const prank = `vm.prank(${sender}, ${sender});`;
   const balance = `address(${ATTACKER_INSTANCE}).balance`;

@@ -96,7 +96,16 @@ function helpers(contract: string): string[] {
     '}',
     '',
   ];
-  const rethrow = ['function rethrow(bool success, bytes memory data) pure {', '    if (!success) {', '        assembly {', '            revert(add(data, 32), mload(data))', '        }', '    }', '}', ''];
+  const rethrow = [
+    'function rethrow(bool success, bytes memory data) pure {',
+    '    if (!success) {',
+    '        assembly {',
+    '            revert(add(data, 32), mload(data))',
+    '        }',
+    '    }',
+    '}',
+    '',
+  ];
   return [...(contract.includes('createdBy(') ? createdBy : []), ...(contract.includes('rethrow(') ? rethrow : [])];
 }
 

@@ -42,7 +42,10 @@ export function suiteCheck(plan: ReproducerPlan): Check | undefined {
     ...test,
     last: 'try',
     after: [`require(${call}, "${MARK} ${name}() returned false");`],
-    expectation: { description: `${returnedFalse.description} or ${test.expectation.description}`, matches: (reason) => returnedFalse.matches(reason) || test.expectation.matches(reason) },
+    expectation: {
+      description: `${returnedFalse.description} or ${test.expectation.description}`,
+      matches: (reason) => returnedFalse.matches(reason) || test.expectation.matches(reason),
+    },
   };
 }
 
@@ -52,8 +55,15 @@ export function suiteCheck(plan: ReproducerPlan): Check | undefined {
  */
 function flagRaised(): Check {
   return {
-    kind: 'check', before: [], beforeLast: [], last: 'try', after: [],
-    expectation: { description: `fail on the failure flag a call raises (${FLAGGED_FAILURE_MESSAGE})`, matches: (reason) => reason.includes(FLAGGED_FAILURE_MESSAGE) },
+    kind: 'check',
+    before: [],
+    beforeLast: [],
+    last: 'try',
+    after: [],
+    expectation: {
+      description: `fail on the failure flag a call raises (${FLAGGED_FAILURE_MESSAGE})`,
+      matches: (reason) => reason.includes(FLAGGED_FAILURE_MESSAGE),
+    },
   };
 }
 
@@ -91,13 +101,20 @@ function isTestCall(plan: ReproducerPlan, call: ReportCall): boolean {
  * that its revert is kept rather than thrown. It is not pranked: forge refuses a test's own
  * `vm.startPrank` while a `vm.prank` is ongoing, so msg.sender is the test contract there.
  */
-export function testCallStatement(plan: ReproducerPlan, call: ReportCall, values: AddressNames, need: (type: string) => void, how: 'plain' | 'try' | 'compare'): string[] | undefined {
+export function testCallStatement(
+  plan: ReproducerPlan,
+  call: ReportCall,
+  values: AddressNames,
+  need: (type: string) => void,
+  how: 'plain' | 'try' | 'compare',
+): string[] | undefined {
   if (!isTestCall(plan, call)) return undefined;
   const fn = functionOf(plan.harness!.abi, call.function);
   const args = fn === undefined ? undefined : typedArguments(fn.inputs, call.args, values, need);
   if (fn === undefined || args === undefined) throw new Error(`${call.function} of ${call.contract} takes arguments the reproducer cannot write as literals`);
   const via = overloadInterface(plan.harness!.abi, fn);
-  if (how === 'compare' || via !== undefined) return typedStatement({ instance: 'this', fn: fn.name, value: '', args, via }, how === 'compare' ? 'compare' : 'plain');
+  if (how === 'compare' || via !== undefined)
+    return typedStatement({ instance: 'this', fn: fn.name, value: '', args, via }, how === 'compare' ? 'compare' : 'plain');
   const target = plan.harness!.externalFunctions.includes(fn.name) ? `this.${fn.name}` : fn.name;
   return [`${target}(${args.join(', ')});`];
 }

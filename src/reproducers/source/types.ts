@@ -54,9 +54,7 @@ export interface PlannedAttacker {
  * holder; `token` is its address too) `value` wei with empty calldata.
  */
 export type PlannedFunding = { token: string; from: string; holder: string } & (
-  | { via: 'mint' | 'donation'; amount: bigint }
-  | { via: 'deposit' | 'ether'; value: bigint }
-  | { via: 'transfer'; shares: number }
+  { via: 'mint' | 'donation'; amount: bigint } | { via: 'deposit' | 'ether'; value: bigint } | { via: 'transfer'; shares: number }
 );
 
 /** How a call of the sequence ended when Lookout replayed it: a reverting step is made through try/catch. */

@@ -2,7 +2,16 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { CAMPAIGN_WORKER, type WorkerJob, type WorkerMessage } from './thread.js';
-import { type CampaignEvent, type CampaignFinding, type CampaignOutcome, type CampaignRunner, type CampaignSetup, type Imports, PredictionStats, type ReachTracker } from '../../fuzz/index.js';
+import {
+  type CampaignEvent,
+  type CampaignFinding,
+  type CampaignOutcome,
+  type CampaignRunner,
+  type CampaignSetup,
+  type Imports,
+  PredictionStats,
+  type ReachTracker,
+} from '../../fuzz/index.js';
 import type { TxSequence } from '../../abi/index.js';
 import { failureKey } from '../../oracles/index.js';
 
@@ -55,9 +64,7 @@ interface Thread {
 function startWorker(job: WorkerJob): Thread {
   const script = new URL(import.meta.url);
   const workerData = { role: CAMPAIGN_WORKER, job };
-  const worker = script.pathname.endsWith('.ts')
-    ? new Worker(fromSource(script), { eval: true, workerData })
-    : new Worker(script, { workerData });
+  const worker = script.pathname.endsWith('.ts') ? new Worker(fromSource(script), { eval: true, workerData }) : new Worker(script, { workerData });
   const queue: WorkerMessage[] = [];
   const waiting: ((message: WorkerMessage) => void)[] = [];
   const deliver = (message: WorkerMessage) => {
@@ -77,7 +84,11 @@ function startWorker(job: WorkerJob): Thread {
 
 function fromSource(script: URL): string {
   // require.resolve finds the CommonJS build; its ESM twin next to it registers the loader correctly.
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+  const tsx = pathToFileURL(
+    createRequire(import.meta.url)
+      .resolve('tsx/esm/api')
+      .replace(/\.cjs$/, '.mjs'),
+  ).href;
   return `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(script.href)}); });`;
 }
 

@@ -64,7 +64,13 @@ async function serveCampaignWorker(): Promise<void> {
   const port = parentPort!;
   const job = (workerData as { job: WorkerJob }).job;
   try {
-    port.postMessage(await runWorkerJob(job, (message) => port.postMessage(message), () => nextMessage(port)));
+    port.postMessage(
+      await runWorkerJob(
+        job,
+        (message) => port.postMessage(message),
+        () => nextMessage(port),
+      ),
+    );
   } catch (error) {
     port.postMessage({ kind: 'failed', message: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies WorkerMessage);
   }
