@@ -6,6 +6,7 @@ import type { CampaignWorld, SuiteRecipe } from '../fuzz/index.js';
 import type { Logger } from '../logger.js';
 import type { ReportDeployment } from '../report/index.js';
 import { buildTargets, type Target, testOrScript } from '../targets/index.js';
+import { skippedEntry } from './worlds.js';
 
 /** Where the test contracts are (foundry.toml's `test`), and forge's `fail_on_revert` for their invariants. */
 export interface SuiteSettings extends FailOnRevertSetting {
@@ -71,17 +72,7 @@ async function planSuite(
       : await openSuiteWorld(recipe('invariant'));
   if ('reason' in opened) {
     logger.warning(`Not fuzzing from ${source}: ${opened.reason}`);
-    planned.deployments.push({
-      contract: contract.name,
-      file: contract.file,
-      address: null,
-      from: null,
-      args: [],
-      value: '0',
-      deployer: null,
-      skipped: opened.reason,
-      source,
-    });
+    planned.deployments.push(skippedEntry(contract, opened.reason, source));
     return;
   }
   const held = heldTargets(opened.world, targets);

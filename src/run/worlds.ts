@@ -204,7 +204,8 @@ function deployedEntry(deployed: DeployedProject['deployed'][number]): ReportDep
   };
 }
 
-function skippedEntry(contract: CompiledContract, reason: string): ReportDeployment {
+/** A contract that was not deployed, and why, as the report lists it; `source` says what tried to deploy it. */
+export function skippedEntry(contract: CompiledContract, reason: string, source: string = SYNTHESISED): ReportDeployment {
   return {
     contract: contract.name,
     file: contract.file,
@@ -214,7 +215,7 @@ function skippedEntry(contract: CompiledContract, reason: string): ReportDeploym
     value: '0',
     deployer: null,
     skipped: reason,
-    source: SYNTHESISED,
+    source,
   };
 }
 
