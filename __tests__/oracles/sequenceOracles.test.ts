@@ -13,7 +13,8 @@ import { runSequence, type SequenceHarness } from '../../src/fuzz/campaign/seque
 import type { AbiValue, Call, TxSequence } from '../../src/abi/types.js';
 import { DEFAULT_PANIC_CODES } from '../../src/abi/panic.js';
 import { buildOracles } from '../../src/oracles/oracleSet.js';
-import { isErc20Shaped, isTestHelper } from '../../src/abi/tokenShape.js';
+import { isErc20Shaped } from '../../src/abi/tokenShape.js';
+import { isTestHelper } from '../../src/oracles/testHelper.js';
 import { REPO_ROOT } from '../helpers/repoRoot.js';
 
 const FILES = ['LeakyBank.sol', 'Bank.sol', 'Token.sol', 'TokenSkipsAllowance.sol', 'TokenAllowanceWrap.sol', 'Killable.sol', 'Forwarder.sol'];

@@ -15,5 +15,5 @@ export { DEFAULT_PANIC_CODES, KNOWN_PANIC_CODES, PANIC_ASSERTION, describePanic,
 export { isPropertyFunction } from './propertyFunctions.js';
 export { decodeRevert, describeRevert } from './revert.js';
 export { holdsRawBytes, stringBytes, stringOfBytes } from './stringBytes.js';
-export { isErc20Shaped, isTestHelper } from './tokenShape.js';
+export { isErc20Shaped } from './tokenShape.js';
 export type { AbiValue, Address, Call, CallTarget, TxSequence } from './types.js';
