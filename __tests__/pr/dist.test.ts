@@ -73,13 +73,14 @@ describe('dist/cli/index.js pr', () => {
         tool: 'name,version',
         budget: 'executions,seconds',
         // `prediction`: issue 5's addition to DESIGN.md's stats (the one-shot success rate); `fuzzMs` and
-        // `inputsKept`: issue 13's (the campaign clock, and how many inputs path identity kept).
-        stats: 'analysisMs,elapsedMs,fuzzMs,inputsKept,prediction,sequences,transactions,transactionsPerSecond',
+        // `inputsKept`: issue 13's (the campaign clock, and how many inputs path identity kept); `budgetPlan`:
+        // issue 27's (how the budget was shared out).
+        stats: 'analysisMs,budgetPlan,elapsedMs,fuzzMs,inputsKept,prediction,sequences,transactions,transactionsPerSecond',
         targets: ['contract,contractFile,file,firstReachedMs,firstReachedSequence,line,pcs,reason,status'],
-        // executesChangedLines: the additive field of `lookout pr` findings.
-        findings: ['contract,contractFile,enteredLines,executesChangedLines,file,foundMs,function,introduced,kind,line,message,panicCode,reproducer,sequence'],
+        // executesChangedLines: the additive field of `lookout pr` findings; evidence: the oracle's facts (issue 27).
+        findings: ['contract,contractFile,enteredLines,evidence,executesChangedLines,file,foundMs,function,introduced,kind,line,message,panicCode,reproducer,sequence'],
         // DESIGN.md's `behaviour` field, with what differs (issue 12).
-        behaviourChanges: ['behaviour,contract,contractFile,file,foundMs,function,introduced,kind,line,message,panicCode,reproducer,sequence'],
+        behaviourChanges: ['behaviour,contract,contractFile,evidence,file,foundMs,function,introduced,kind,line,message,panicCode,reproducer,sequence'],
         // blockDelay and timeDelay: the delays a call needs, so a reproducer can replay them (issue 14);
         // address: which deployment was called, when a setUp() made two of one contract (issue 17).
         sequence: ['address,args,blockDelay,calldata,contract,function,sender,timeDelay,value'],
