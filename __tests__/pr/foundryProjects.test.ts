@@ -4,6 +4,7 @@
  * The pinned 0.8.17 comes from the compiler cache the test setup seeds (never the network).
  */
 import { fileURLToPath } from 'node:url';
+import type { ReportFinding } from '../../src/report/types.js';
 import { fixturePullRequest, lookoutPr, pullRequest, type PrRepo, type PrRun } from './prRepo.js';
 
 const FIXTURES = fileURLToPath(new URL('../../__fixtures__/foundry/', import.meta.url));
@@ -13,11 +14,23 @@ afterAll(async () => {
   await Promise.all(repos.map((r) => r.dispose()));
 });
 
-async function pr(project: string, overlay: 'bug' | 'safe', budget = '5000x'): Promise<PrRun> {
-  const repo = await fixturePullRequest(`${FIXTURES}${project}`, overlay);
-  repos.push(repo);
-  return lookoutPr(repo, { budget });
+/** Tests reading the same pull request at the same budget share its run (same seed: the same report). */
+const runs = new Map<string, Promise<PrRun>>();
+function pr(project: string, overlay: 'bug' | 'safe', budget = '5000x'): Promise<PrRun> {
+  const key = `${project}/${overlay}/${budget}`;
+  if (!runs.has(key)) {
+    runs.set(
+      key,
+      fixturePullRequest(`${FIXTURES}${project}`, overlay).then((repo) => {
+        repos.push(repo);
+        return lookoutPr(repo, { budget });
+      }),
+    );
+  }
+  return runs.get(key)!;
 }
+
+const runsOf = (finding: ReportFinding) => finding.reproducer!.runs.filter((r) => r.runner === 'lookout').map((r) => [r.revision, r.outcome]);
 
 /** What the oracles found; behaviour changes (base vs head) are checked apart. */
 const found = (run: PrRun) =>
@@ -51,6 +64,23 @@ describe('lookout pr on Foundry-shaped projects', () => {
     expect(found(run)).toEqual([['panic', '0x12', 'Vault', 'src/utils/FixedPointMath.sol', 7, true]]);
     expect(run.report.findings[0].enteredLines).toContainEqual({ file: 'src/Vault.sol', line: 83 });
   });
+
+  it('a Foundry-shaped project: a finding from its own test contract gets a reproducer inheriting it (its Vm has only prank(address): tx.origin is left alone); only the panic fails it', async () => {
+    const run = await pr('vault', 'bug');
+    const finding = run.report.findings.find((f) => f.kind === 'panic')!;
+    expect(finding.harness).toEqual({ file: 'test/Vault.t.sol', contract: 'VaultTest' });
+    expect(finding.reproducer).toMatchObject({ file: 'Vault.panic.t.sol', verified: true });
+    expect(finding.reproducer!.source).toContain('contract VaultPanicTest is VaultTest {');
+    expect(finding.reproducer!.source).toMatch(
+      /vm\.prank\(defaultSender\);\n\s+\(bool success, bytes memory returned\) = address\(vault\)\.call\(abi\.encodeCall\(vault\.deposit, /,
+    );
+    // The base turns the deposit down with a custom error of its own, not the panic: the reproducer passes there.
+    expect(runsOf(finding)).toEqual([
+      ['head', 'failed'],
+      ['base', 'passed'],
+    ]);
+    expect(finding.reproducer!.runs[0].reason).toBe('Panic 0x12: division or modulo by zero');
+  }, 300_000);
 
   it("fuzzes the vault from its test contract's setUp() (a mock token wired in), and reaches its changed lines", async () => {
     const run = await pr('vault', 'safe');

@@ -5,9 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { ReportFinding } from '../../src/report/types.js';
-import { fixturePullRequest, lookoutPr, pullRequest, type PrRepo, type PrRun } from '../pr/prRepo.js';
+import { lookoutPr, pullRequest, type PrRepo, type PrRun } from '../pr/prRepo.js';
 import { REPO_ROOT } from '../helpers/repoRoot.js';
 
 const repos: PrRepo[] = [];
@@ -165,21 +164,3 @@ describe('behaviour changes: the reproducer asserts the base’s outcome of the 
     expect(leak.reproducer!.source).toMatch(/try bank\.withdraw\(\d+\) \{\} catch \{\}/);
   }, 300_000);
 });
-
-it('a Foundry-shaped project: a finding from its own test contract gets a reproducer inheriting it (its Vm has only prank(address): tx.origin is left alone); only the panic fails it', async () => {
-  const FOUNDRY = fileURLToPath(new URL('../../__fixtures__/foundry/', import.meta.url));
-  const pr = await run(await fixturePullRequest(`${FOUNDRY}vault`, 'bug'), '5000x');
-  const finding = pr.report.findings.find((f) => f.kind === 'panic')!;
-  expect(finding.harness).toEqual({ file: 'test/Vault.t.sol', contract: 'VaultTest' });
-  expect(finding.reproducer).toMatchObject({ file: 'Vault.panic.t.sol', verified: true });
-  expect(finding.reproducer!.source).toContain('contract VaultPanicTest is VaultTest {');
-  expect(finding.reproducer!.source).toMatch(
-    /vm\.prank\(defaultSender\);\n\s+\(bool success, bytes memory returned\) = address\(vault\)\.call\(abi\.encodeCall\(vault\.deposit, /,
-  );
-  // The base turns the deposit down with a custom error of its own, not the panic: the reproducer passes there.
-  expect(runsOf(finding)).toEqual([
-    ['head', 'failed'],
-    ['base', 'passed'],
-  ]);
-  expect(finding.reproducer!.runs[0].reason).toBe('Panic 0x12: division or modulo by zero');
-}, 300_000);
