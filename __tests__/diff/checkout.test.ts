@@ -67,3 +67,30 @@ describe('exportRevision', () => {
     expect(readFileSync(join(tree.dir, 'lib/vendored/Math.sol'), 'utf8')).toBe('library Math {}\n');
   });
 });
+
+describe('exportRevision of a tree whose attributes would rewrite it', () => {
+  let root: string;
+  let tree: RevisionTree | undefined;
+  beforeEach(async () => {
+    root = await mkdtemp(join(tmpdir(), 'lookout-attributes-'));
+  });
+  afterEach(async () => {
+    tree?.dispose();
+    tree = undefined;
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('writes exactly what was committed: no export-subst, export-ignore, ident or eol conversion', async () => {
+    await git(root, 'init', '-q', '-b', 'main');
+    const vault = 'contract Vault {\n    string constant BUILD = "$Format:%H$ $Id$";\n}\n';
+    await write(root, 'src/Vault.sol', vault);
+    await write(root, 'src/Hidden.sol', 'contract Hidden {}\n');
+    await write(root, '.gitattributes', '*.sol export-subst ident eol=crlf\nsrc/Hidden.sol export-ignore\n');
+    await git(root, 'add', '-A');
+    await git(root, 'commit', '-q', '-m', 'attributes');
+    tree = await exportRevision(root, 'HEAD');
+    expect(readFileSync(join(tree.dir, 'src/Vault.sol'), 'utf8')).toBe(vault);
+    expect(readFileSync(join(tree.dir, 'src/Hidden.sol'), 'utf8')).toBe('contract Hidden {}\n');
+    expect(existsSync(join(tree.dir, '.gitattributes'))).toBe(true);
+  });
+});

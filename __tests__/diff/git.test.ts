@@ -115,12 +115,20 @@ describe('changedLines', () => {
     expect(lastOnly).toEqual([{ path: 'src/Crlf.sol', status: 'modified', addedLines: [2, 3], deletedAfter: [] }]);
   });
 
-  it('ignores non-Solidity and binary files', async () => {
+  it('ignores non-Solidity files, and diffs a .sol file as text even when it looks binary', async () => {
     await repo.write('README.md', 'changed\n');
     await repo.write('logo.png', Uint8Array.from([0, 1, 2, 0, 255]));
+    // Not Solidity that compiles, but committed as a .sol file: its build error is reported, never skipped.
     await repo.write('src/Blob.sol', Uint8Array.from([0, 0, 1, 2]));
     await repo.commit('other');
-    expect(await changedLines({ repo: repo.dir, base })).toEqual([]);
+    expect(await changedLines({ repo: repo.dir, base })).toEqual([{ path: 'src/Blob.sol', status: 'added', addedLines: [1], deletedAfter: [] }]);
+  });
+
+  it('sees the changes of a .sol file the pull request marks binary or -diff in .gitattributes', async () => {
+    await repo.write('.gitattributes', '*.sol -diff\nsrc/T.sol binary\n');
+    await repo.write('src/T.sol', TOKEN.replace('        a = 1;\n', '        a = 1;\n        assert(a == 0);\n'));
+    await repo.commit('hide it');
+    expect(await changedLines({ repo: repo.dir, base })).toEqual([{ path: 'src/T.sol', status: 'modified', addedLines: [6], deletedAfter: [] }]);
   });
 
   it('diffs against the merge-base, not the tip of base', async () => {

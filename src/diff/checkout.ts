@@ -1,7 +1,10 @@
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { execFile, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
 
 /** Dependencies a revision's export lacks (ignored or submodule content) but the work tree has installed. */
 const DEPENDENCY_DIRECTORIES = ['node_modules', 'lib'];
@@ -19,15 +22,38 @@ export interface RevisionTree {
  */
 export async function exportRevision(repo: string, commit: string): Promise<RevisionTree> {
   const dir = mkdtempSync(path.join(tmpdir(), 'lookout-rev-'));
+  const gitDir = mkdtempSync(path.join(tmpdir(), 'lookout-git-'));
   const dispose = () => rmSync(dir, { recursive: true, force: true });
   try {
-    await pipeArchive(repo, commit, dir);
+    // The borrowed objects have no refs: the commit is named by its hash.
+    const { stdout: hash } = await run('git', ['-C', repo, 'rev-parse', '--verify', `${commit}^{commit}`], { encoding: 'utf8' });
+    await neutralGitDir(repo, gitDir);
+    await pipeArchive(gitDir, hash.trim(), dir);
     for (const name of DEPENDENCY_DIRECTORIES) linkInstalled(path.join(repo, name), path.join(dir, name));
     return { dir, dispose };
   } catch (error) {
     dispose();
     throw error;
+  } finally {
+    rmSync(gitDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * What a revision exports is exactly what was committed: in-tree attributes would have `git archive`
+ * rewrite it (`export-subst` expands `$Format:…$`, `ident` `$Id$`; `eol`, `text`, `filter` and
+ * `working-tree-encoding` convert contents) or leave files out (`export-ignore`). A bare git dir that
+ * borrows the repository's objects (alternates) carries an `info/attributes` unsetting them all; it
+ * wins over every `.gitattributes` of the tree.
+ */
+const VERBATIM_ATTRIBUTES = '* -export-subst -export-ignore -ident -text -eol -filter -working-tree-encoding\n';
+
+async function neutralGitDir(repo: string, gitDir: string): Promise<void> {
+  const { stdout } = await run('git', ['-C', repo, 'rev-parse', '--path-format=absolute', '--git-path', 'objects'], { encoding: 'utf8' });
+  await run('git', ['init', '-q', '--bare', gitDir]);
+  writeFileSync(path.join(gitDir, 'objects', 'info', 'alternates'), `${stdout.trim()}\n`);
+  mkdirSync(path.join(gitDir, 'info'), { recursive: true });
+  writeFileSync(path.join(gitDir, 'info', 'attributes'), VERBATIM_ATTRIBUTES);
 }
 
 /**
@@ -60,9 +86,9 @@ function isEmptyOrMissing(dir: string): boolean {
   }
 }
 
-function pipeArchive(repo: string, commit: string, dir: string): Promise<void> {
+function pipeArchive(gitDir: string, commit: string, dir: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const archive = spawn('git', ['-C', repo, 'archive', '--format=tar', commit], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const archive = spawn('git', ['--git-dir', gitDir, 'archive', '--format=tar', commit], { stdio: ['ignore', 'pipe', 'pipe'] });
     const tar = spawn('tar', ['-x', '-C', dir], { stdio: ['pipe', 'ignore', 'pipe'] });
     let stderr = '';
     archive.stderr.on('data', (d: Buffer) => (stderr += d.toString()));

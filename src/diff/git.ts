@@ -11,10 +11,13 @@ const MAX_DIFF_BYTES = 1 << 30;
 
 /**
  * Every option that user or repository git config could change is pinned, so the output is plain
- * unified diff with a/ b/ prefixes, no colour, no external or textconv drivers and no context.
+ * unified diff with a/ b/ prefixes, no colour, no external or textconv drivers and no context; and
+ * every file is diffed as text, so an attribute the pull request commits (`*.sol -diff`, `binary`)
+ * cannot turn its Solidity into "Binary files differ" and hide its changes.
  */
 const DIFF_CONFIG = ['-c', 'core.quotePath=off', '-c', 'diff.noprefix=false', '-c', 'diff.mnemonicPrefix=false', '-c', 'diff.relative=false'];
 const DIFF_OPTIONS = [
+  '--text',
   '--no-color',
   '--no-ext-diff',
   '--no-textconv',
