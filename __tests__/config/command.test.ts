@@ -115,6 +115,8 @@ describe('lookout fuzz', () => {
     [['fuzz', 'x.sol', '--seed', '-1'], /seed must be a non-negative integer/],
     [['fuzz', 'x.sol', '--workers', '0'], /'0' is not a number of worker threads/],
     [['pr', '--base', 'main', '--workers', 'all'], /'all' is not a number of worker threads/],
+    [['pr', '--base', 'main', '--workers', '100000'], /100000 worker threads is more than \d+ \(4 per core on this \d+-core machine\)/],
+    [['fuzz', 'x.sol', '--budget', '99999999999999999999999x'], /at most 9007199254740991x/],
     [['fuzz'], /missing required argument/],
     [['frobnicate'], /unknown command/],
     [['fuzz', 'nowhere.sol', '--budget', '1x'], /does not exist/],

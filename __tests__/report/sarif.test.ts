@@ -1,4 +1,4 @@
-import { renderSarif, SARIF_SCHEMA } from '../../src/report/sarif.js';
+import { fileUri, renderSarif, SARIF_SCHEMA } from '../../src/report/sarif.js';
 import { finding, report } from './sampleReport.js';
 
 describe('renderSarif', () => {
@@ -56,5 +56,12 @@ describe('renderSarif', () => {
   it('keeps a finding without a source location, by its function', () => {
     const [result] = renderSarif(report({ findings: [finding({ file: null, line: null })] })).runs[0].results!;
     expect(result.locations).toEqual([{ logicalLocations: [{ fullyQualifiedName: 'Auction.settle(uint256)', kind: 'function' }] }]);
+  });
+});
+
+describe('fileUri', () => {
+  it('percent-encodes what a URI would read otherwise, segment by segment', () => {
+    expect(fileUri('src/Auction.sol')).toBe('src/Auction.sol');
+    expect(fileUri('src/my vault/#1 %41.sol')).toBe('src/my%20vault/%231%20%2541.sol');
   });
 });

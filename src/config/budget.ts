@@ -17,6 +17,9 @@ export function parseBudget(text: string): Budget {
   if (amount <= 0) throw new ConfigurationError(`Invalid budget '${text}': it must be greater than zero.`);
   if (unit === 'x') {
     if (!Number.isInteger(amount)) throw new ConfigurationError(`Invalid budget '${text}': an execution count must be a whole number.`);
+    // Counts above 2^53 are not exact as numbers, and no run gets near them.
+    if (amount > Number.MAX_SAFE_INTEGER)
+      throw new ConfigurationError(`Invalid budget '${text}': at most ${Number.MAX_SAFE_INTEGER}x (2^53 − 1 transactions).`);
     return { kind: 'executions', executions: amount };
   }
   const seconds = amount * (unit === 'h' ? 3600 : unit === 'm' ? 60 : 1);

@@ -159,7 +159,7 @@ function findingLocation(finding: ReportFinding): Location {
   if (finding.file === null) return logical;
   return {
     physicalLocation: {
-      artifactLocation: { uri: finding.file, uriBaseId: '%SRCROOT%' },
+      artifactLocation: { uri: fileUri(finding.file), uriBaseId: '%SRCROOT%' },
       ...(finding.line === null ? {} : { region: { startLine: finding.line } }),
     },
     ...logical,
@@ -173,4 +173,9 @@ function callStep(finding: ReportFinding, call: ReportFinding['sequence'][number
     ? { ...failing, message }
     : { logicalLocations: [{ fullyQualifiedName: `${finding.contract}.${call.function}`, kind: 'function' }], message };
   return { location, kinds: ['call'] };
+}
+
+/** A repository path as a relative URI reference: each segment percent-encoded (`#`, `%`, spaces), the slashes kept. */
+export function fileUri(file: string): string {
+  return file.split('/').map(encodeURIComponent).join('/');
 }
