@@ -374,3 +374,8 @@ test('a behaviour change of a test function: called on itself, its outcome compa
     reason: 'the base outcome of the diverging call is not known (no base build to replay it on)',
   });
 });
+
+test('quotes an import path holding a quote or a backslash as a string literal', () => {
+  const odd = { ...plan, harness: { ...plan.harness!, file: 'test/Va"ult\\x.t.sol' } };
+  expect(reproducerSource(odd).source).toContain('import {VaultTest} from "test/Va\\"ult\\\\x.t.sol";');
+});

@@ -148,7 +148,8 @@ class Writer {
       const file = this.plan.typeFiles.get(type);
       if (file !== undefined && !this.plan.deployments.some((d) => d.contract === type)) add(file, type);
     }
-    return [...byFile].map(([file, symbols]) => `import {${[...symbols].sort().join(', ')}} from "${file}";`);
+    // A file name is the PR's: quoted as a string literal, so a `"` or `\` in it stays in the path.
+    return [...byFile].map(([file, symbols]) => `import {${[...symbols].sort().join(', ')}} from ${JSON.stringify(file)};`);
   }
 
   /** Without a harness: the senders, and the contracts setUp() deploys (a harness's test function declares what it names as locals). */
