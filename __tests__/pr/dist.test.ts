@@ -78,7 +78,9 @@ describe('dist/cli/index.js pr', () => {
         stats: 'analysisMs,budgetPlan,elapsedMs,fuzzMs,inputsKept,prediction,sequences,transactions,transactionsPerSecond',
         targets: ['contract,contractFile,file,firstReachedMs,firstReachedSequence,line,pcs,reason,status'],
         // executesChangedLines: the additive field of `lookout pr` findings; evidence: the oracle's facts (issue 27).
-        findings: ['contract,contractFile,enteredLines,evidence,executesChangedLines,file,foundMs,function,introduced,kind,line,message,panicCode,reproducer,sequence'],
+        findings: [
+          'contract,contractFile,enteredLines,evidence,executesChangedLines,file,foundMs,function,introduced,kind,line,message,panicCode,reproducer,sequence',
+        ],
         // DESIGN.md's `behaviour` field, with what differs (issue 12).
         behaviourChanges: ['behaviour,contract,contractFile,evidence,file,foundMs,function,introduced,kind,line,message,panicCode,reproducer,sequence'],
         // blockDelay and timeDelay: the delays a call needs, so a reproducer can replay them (issue 14);
