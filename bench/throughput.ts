@@ -11,7 +11,8 @@ import { compileProject } from '../src/compile/compile.js';
 import { fuzzConfig } from '../src/config/defaults.js';
 import { memoryLogger } from '../src/logger.js';
 import { runPipeline } from '../src/run/pipeline.js';
-import { Executor, SENDER_ADDRESSES, SENDER_BALANCE } from '../src/evm/executor.js';
+import { Executor, SENDER_BALANCE } from '../src/evm/executor.js';
+import { SENDER_ADDRESSES } from '../src/config/chainConfig.js';
 import type { Tx } from '../src/evm/types.js';
 
 export interface Throughput {

@@ -1,7 +1,8 @@
 import type { AbiParameter } from 'viem';
 import { candidateVectors, parameterChoices, type ArgumentContext } from '../../src/deploy/constructorArgs.js';
 import { linkCode } from '../../src/deploy/link.js';
-import { SENDER_ADDRESSES, START_TIMESTAMP } from '../../src/evm/executor.js';
+import { START_TIMESTAMP } from '../../src/evm/executor.js';
+import { SENDER_ADDRESSES } from '../../src/config/chainConfig.js';
 import { Rng } from '../../src/rng.js';
 
 const TOKEN = '0x00000000000000000000000000000000000000aa';

@@ -8,7 +8,7 @@ import { emptyProjectConfig, parseProjectConfig } from '../../src/config/project
 import { deployWorld } from '../../src/deploy/deployWorld.js';
 import type { DeployedContract, DeployedProject } from '../../src/deploy/types.js';
 import { ConfigurationError } from '../../src/errors.js';
-import { SENDER_ADDRESSES } from '../../src/evm/executor.js';
+import { SENDER_ADDRESSES } from '../../src/config/chainConfig.js';
 import { Rng } from '../../src/rng.js';
 
 const FIXTURE = path.resolve('__fixtures__/deploy/world');

@@ -12,7 +12,8 @@ import { FUNDED_CONTRACT_WEI, FUNDED_TOKENS, FUNDED_WEI, VAULT_DONATION } from '
 import { ATTACKER_FILE } from '../../src/evm/attacker.js';
 import type { DeployedProject } from '../../src/deploy/types.js';
 import { deployProject } from '../../src/run/worlds.js';
-import { SENDER_ADDRESSES, SENDER_BALANCE } from '../../src/evm/executor.js';
+import { SENDER_BALANCE } from '../../src/evm/executor.js';
+import { SENDER_ADDRESSES } from '../../src/config/chainConfig.js';
 
 const ETHER = 10n ** 18n;
 const ERC20 = parseAbi([

@@ -8,7 +8,8 @@ import { compileProject } from '../../src/compile/compile.js';
 import type { CompiledProject } from '../../src/compile/types.js';
 import { ConfigurationError } from '../../src/errors.js';
 import { enableEipLookup } from '../../src/evm/eipLookup.js';
-import { Executor, SENDER_ADDRESSES, SENDER_BALANCE, START_BLOCK, START_TIMESTAMP } from '../../src/evm/executor.js';
+import { Executor, SENDER_BALANCE, START_BLOCK, START_TIMESTAMP } from '../../src/evm/executor.js';
+import { SENDER_ADDRESSES } from '../../src/config/chainConfig.js';
 import type { Tx, TxResult } from '../../src/evm/types.js';
 
 const SOURCE = `

@@ -27,8 +27,6 @@ import { wordOpcodes } from './wordOpcodes.js';
 import { pointEvaluationKzg } from './pointEvaluation.js';
 import { decodeRevert, describeRevert } from '../abi/index.js';
 import { DEFAULT_GAS_LIMIT, SENDER_ADDRESSES } from '../config/index.js';
-
-export { DEFAULT_GAS_LIMIT, SENDER_ADDRESSES };
 import { DEFAULT_TRACE_LIMITS, type TraceLimits, TraceRecorder } from './traceRecorder.js';
 import { intrinsicGas, transactionGasUsed } from './txGas.js';
 import type { Address, CreationRequest, DeployOutcome, DeployRequest, Deployment, Tx, TxOutcome, TxResult, TxTrace } from './types.js';

@@ -1,5 +1,6 @@
 import { type AbiFunction, hexToBytes, toFunctionSelector } from 'viem';
-import { type Address, SENDER_ADDRESSES } from '../evm/index.js';
+import { SENDER_ADDRESSES } from '../config/index.js';
+import type { Address } from '../evm/index.js';
 import { decodeBool, decodeRevert, describeRevert, encodeFunctionCall, functionTarget } from '../abi/index.js';
 import type { Rng } from '../rng.js';
 import { generateInputs, type ValueContext } from '../fuzz/index.js';

@@ -13,6 +13,7 @@ export { renderText } from './text.js';
 export type {
   Report,
   ReportBudgetPlan,
+  ReportComparisonPlan,
   ReportCall,
   ReportDeployment,
   ReportEvidence,

@@ -50,14 +50,30 @@ export interface ReportBudget {
   executions: number | null;
 }
 
+/** How much comparing head with the base may cost: a time budget's shares, or an execution budget's checks. */
+export type ReportComparisonPlan =
+  | {
+      kind: 'seconds';
+      /** Share of each campaign's time that checks may take while it runs. */
+      duringShare: number;
+      /** Kept after the campaigns for the checks and confirmations left, split evenly between the campaigns compared. */
+      afterMs: number;
+    }
+  | {
+      kind: 'executions';
+      /** Sequences each compared campaign may run on the base, at most half of them while it runs. */
+      checksPerCampaign: number;
+      /** While a campaign runs, at most one check per this many of its transactions. */
+      transactionsPerCheckDuring: number;
+    };
+
 export interface ReportBudgetPlan {
   total: ReportBudget;
   workers: number;
   /** One per campaign, in the order they ran: its fuzzing share, the time kept after it for shrinking, each worker's part. */
   campaigns: { campaign: string; fuzz: ReportBudget; shrinkMs: number | null; workers: ReportBudget[] }[];
   /** Comparing with the base (`lookout pr`): a time budget's shares, or an execution budget's checks; null when nothing is compared. */
-  comparison:
-    { kind: 'seconds'; duringShare: number; afterMs: number } | { kind: 'executions'; checksPerCampaign: number; transactionsPerCheckDuring: number } | null;
+  comparison: ReportComparisonPlan | null;
   /** What no budget bounds: the time budget is the fuzzing's. */
   unbudgeted: string[];
 }

@@ -1,5 +1,5 @@
 import { formatBudget, type Budget } from '../config/index.js';
-import { count, type ReportBudgetPlan } from '../report/index.js';
+import { count, type ReportBudgetPlan, type ReportComparisonPlan } from '../report/index.js';
 
 /**
  * Every share of a run's budget, computed once here. A time budget is the fuzzing's: builds,
@@ -29,22 +29,8 @@ export interface CampaignBudget {
   workers: Budget[];
 }
 
-/** How much comparing head with the base may cost. */
-export type ComparisonPlan =
-  | {
-      kind: 'seconds';
-      /** Share of each campaign's time that checks may take while it runs. */
-      duringShare: number;
-      /** Kept after the campaigns for the checks and confirmations left, split evenly between the campaigns compared. */
-      afterMs: number;
-    }
-  | {
-      kind: 'executions';
-      /** Sequences each compared campaign may run on the base, at most half of them while it runs. */
-      checksPerCampaign: number;
-      /** While a campaign runs, at most one check per this many of its transactions (twice TRANSACTIONS_PER_CHECK). */
-      transactionsPerCheckDuring: number;
-    };
+/** How much comparing head with the base may cost: plain data, as the report gives it. */
+export type ComparisonPlan = ReportComparisonPlan;
 
 /** What the plan needs to know of a campaign: its name and how many targets it aims at. */
 export interface PlannedCampaign {
@@ -54,24 +40,24 @@ export interface PlannedCampaign {
   targets: number;
 }
 
-export interface PlanOptions {
+interface PlanOptions {
   workers: number;
   /** Campaigns compared with the base (0: no comparison). */
   compared: number;
 }
 
 /** Share of a time budget kept for comparing with the base after the campaigns, taken from them. */
-export const COMPARISON_SHARE = 0.15;
+const COMPARISON_SHARE = 0.15;
 /** Share of a campaign's time kept back for shrinking and replaying its findings. */
-export const SHRINK_SHARE = 0.1;
+const SHRINK_SHARE = 0.1;
 /** With an execution budget, at most one sequence compared per this many transactions (at least MIN_CHECKS). */
-export const TRANSACTIONS_PER_CHECK = 20;
+const TRANSACTIONS_PER_CHECK = 20;
 const MIN_CHECKS = 200;
 
 export function planBudget(total: Budget, campaigns: readonly PlannedCampaign[], options: PlanOptions): BudgetPlan {
   const comparing = options.compared > 0;
-  const seconds = total.kind === 'seconds' ? total.seconds * (comparing ? 1 - COMPARISON_SHARE : 1) : 0;
-  const units = total.kind === 'executions' ? total.executions : Math.round(seconds * 1000);
+  const units = total.kind === 'executions' ? total.executions : Math.round(total.seconds * (comparing ? 1 - COMPARISON_SHARE : 1) * 1000);
+  // Campaigns of one contract weigh alike: by the target count of the last one planned.
   const weights = new Map(campaigns.map((c) => [c.contract, c.targets]));
   const shares = splitBudget(
     campaigns.map((c) => weights.get(c.contract)!),
@@ -94,11 +80,7 @@ export function splitBudget(weights: readonly number[], total: number): number[]
   if (!Number.isInteger(total) || total < 0) throw new Error(`budget to split must be a non-negative integer, got ${total}`);
   const sum = weights.reduce((a, b) => a + b, 0);
   if (weights.length === 0) return [];
-  if (sum === 0)
-    return splitBudget(
-      weights.map(() => 1),
-      total,
-    );
+  if (sum === 0) return splitBudget(Array<number>(weights.length).fill(1), total);
   const exact = weights.map((w) => (total * w) / sum);
   const shares = exact.map(Math.floor);
   let left = total - shares.reduce((a, b) => a + b, 0);

@@ -6,7 +6,7 @@ import type { RunConfig } from '../config/index.js';
 import { BuildError, errorMessage, isConfigurationError, type BuildDiagnostic } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { systemClock, type Clock } from '../clock.js';
-import { SENDER_ADDRESSES } from '../evm/index.js';
+import { SENDER_ADDRESSES } from '../config/index.js';
 import { fuzzPaths } from './fuzzPaths.js';
 import { fuzzPullRequest } from './pullRequest.js';
 import { renderMarkdown, renderSarif, renderText, type Report, writeJsonReport, writeReproducers } from '../report/index.js';

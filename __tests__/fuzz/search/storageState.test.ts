@@ -1,7 +1,8 @@
 import path from 'node:path';
 import type { AbiFunction } from 'viem';
 import { compileProject } from '../../../src/compile/compile.js';
-import { Executor, SENDER_ADDRESSES } from '../../../src/evm/executor.js';
+import { Executor } from '../../../src/evm/executor.js';
+import { SENDER_ADDRESSES } from '../../../src/config/chainConfig.js';
 import { functionTarget } from '../../../src/abi/encoding.js';
 import { slotsRead } from '../../../src/fuzz/harvey/ddsf.js';
 import { bucketedStateBefore, changesDeployedStorage, type SlotWrite, valueBucket } from '../../../src/fuzz/corpus/storageState.js';
