@@ -247,7 +247,14 @@ async function shrinkPrefix<T>(items: T[], build: (items: T[]) => string, accept
 }
 
 /**
- * Moves an integer towards zero keeping its sign: 0, then ±1, then a binary search between the
+ * Small magnitudes tried one by one before the binary search: a value that only matters modulo a
+ * few (`actors[seed % actors.length]` in a handler) passes and fails at random along a bisection,
+ * which then ends wherever it strays; one of the first few always lands on the right residue.
+ */
+const SMALL_MAGNITUDES = 9n;
+
+/**
+ * Moves an integer towards zero keeping its sign: 0, then ±1 … ±9, then a binary search between the
  * largest magnitude known to pass and the smallest known to fail. For a threshold bug (`x >= 100`)
  * that finds the threshold exactly.
  */
@@ -256,9 +263,11 @@ async function minimizeMagnitude(value: bigint, accept: Accept<bigint>): Promise
   const sign = value < 0n ? -1n : 1n;
   let failing = value * sign;
   if (await accept(0n)) return 0n;
-  if (failing === 1n) return value;
-  if (await accept(sign)) return sign;
-  let passing = 1n;
+  let passing = 0n;
+  while (passing < SMALL_MAGNITUDES && failing - passing > 1n) {
+    passing++;
+    if (await accept(sign * passing)) return sign * passing;
+  }
   while (failing - passing > 1n) {
     const middle = (passing + failing) / 2n;
     if (await accept(sign * middle)) failing = middle;
