@@ -144,7 +144,7 @@ describe('events', () => {
   const options = validate({}, '/w');
 
   it.each(['pull_request', 'pull_request_target'])('%s: the PR head against its base sha', (name) => {
-    const target = fuzzTargetFromEvent({ ...env, eventName: name }, event(`${name}.json`), options);
+    const target = fuzzTargetFromEvent({ ...env, eventName: name }, event(`${name}.json`), { ...options, trustedHead: name === 'pull_request_target' });
     expect(target).toEqual({
       owner: 'acme',
       repo: 'auction',
@@ -153,6 +153,15 @@ describe('events', () => {
       headSha: '2'.repeat(40),
       baseSha: '1'.repeat(40),
     });
+  });
+
+  it("refuses to fuzz under pull_request_target (the base's write token and secrets beside the PR's code) unless the workflow says the head is trusted", () => {
+    expect(validate({}, '/w').trustedHead).toBe(false);
+    expect(() => fuzzTargetFromEvent({ ...env, eventName: 'pull_request_target' }, event('pull_request_target.json'), options)).toThrow(
+      /pull_request_target .*Lookout refuses it\. Fuzz on pull_request with mode: fuzz and publish from a workflow_run workflow with mode: report.*'trusted-head: true'/s,
+    );
+    const trusted = validate({ 'trusted-head': 'true' }, '/w');
+    expect(fuzzTargetFromEvent({ ...env, eventName: 'pull_request_target' }, event('pull_request_target.json'), trusted).pullNumber).toBe(7);
   });
 
   it('the base input overrides the PR base', () => {

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { existsSync, lstatSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -92,5 +92,39 @@ describe('exportRevision of a tree whose attributes would rewrite it', () => {
     expect(readFileSync(join(tree.dir, 'src/Vault.sol'), 'utf8')).toBe(vault);
     expect(readFileSync(join(tree.dir, 'src/Hidden.sol'), 'utf8')).toBe('contract Hidden {}\n');
     expect(existsSync(join(tree.dir, '.gitattributes'))).toBe(true);
+  });
+});
+
+describe('exportRevision of a tree with symlinks the pull request committed', () => {
+  let root: string;
+  let tree: RevisionTree | undefined;
+  beforeEach(async () => {
+    root = await mkdtemp(join(tmpdir(), 'lookout-links-'));
+  });
+  afterEach(async () => {
+    tree?.dispose();
+    tree = undefined;
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('removes every link that leads outside the export, however it gets there, and keeps the ones that stay inside', async () => {
+    const repo = join(root, 'repo');
+    await mkdir(join(root, 'outside', 'empty'), { recursive: true });
+    await write(repo, 'src/Vault.sol', 'contract Vault {}\n');
+    await git(repo, 'init', '-q', '-b', 'main');
+    await symlink(join(root, 'outside'), join(repo, 'absolute'));
+    await symlink('../../outside', join(repo, 'src', 'relative'));
+    await symlink('src', join(repo, 'inside'));
+    // Written inside, it leads out through another link.
+    await symlink('absolute', join(repo, 'chained'));
+    await symlink('missing', join(repo, 'dangling'));
+    await git(repo, 'add', '-A');
+    await git(repo, 'commit', '-q', '-m', 'links');
+    tree = await exportRevision(repo, 'HEAD');
+    expect(tree.escapingLinks).toEqual(['absolute', 'chained', 'src/relative']);
+    for (const link of tree.escapingLinks) expect(existsSync(join(tree.dir, link))).toBe(false);
+    expect(readFileSync(join(tree.dir, 'inside', 'Vault.sol'), 'utf8')).toBe('contract Vault {}\n');
+    expect(lstatSync(join(tree.dir, 'dangling')).isSymbolicLink()).toBe(true);
+    expect(existsSync(join(root, 'outside', 'empty'))).toBe(true);
   });
 });

@@ -16,7 +16,7 @@ afterAll(async () => {
 
 /** Tests reading the same pull request at the same budget share its run (same seed: the same report). */
 const runs = new Map<string, Promise<PrRun>>();
-function pr(project: string, overlay: 'bug' | 'safe', budget = '5000x'): Promise<PrRun> {
+function pr(project: string, overlay: 'bug' | 'safe', budget = '2000x'): Promise<PrRun> {
   const key = `${project}/${overlay}/${budget}`;
   if (!runs.has(key)) {
     runs.set(

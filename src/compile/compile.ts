@@ -3,7 +3,7 @@ import { BuildError, ConfigurationError, errorMessage, type BuildDiagnostic } fr
 import { compilerEnvironment, installedVersions, obtainCompiler, releasedVersions, type CompilerEnvironment } from './compiler/index.js';
 import { toDiagnostic } from './diagnostics.js';
 import { collectSources } from './imports.js';
-import { forgeBuildInfo, isForgeAvailable } from './forge/index.js';
+import { forgeBuildInfo, isForgeAvailable, refuseProjectExecutables } from './forge/index.js';
 import { mergeCompilations, type Compilation } from './merge.js';
 import {
   buildImportGraph,
@@ -47,8 +47,9 @@ export const OUTPUT_SELECTION = {
  */
 export async function compileProject(request: BuildRequest): Promise<CompiledProject> {
   const root = path.resolve(request.root);
-  if (request.compiler === 'forge') return compileWithForge(root);
-  const settings = withRemappings(request.settings ?? readProjectSettings(root, process.env), request.remappings);
+  const projectSettings = request.settings ?? readProjectSettings(root, process.env);
+  if (request.compiler === 'forge') return compileWithForge(root, projectSettings);
+  const settings = withRemappings(projectSettings, request.remappings);
   const env = request.compilers ?? compilerEnvironment(process.env);
   const entries = findSolidityFiles(root, request.paths);
   const graph = buildImportGraph(root, entries, settings.remappings);
@@ -135,7 +136,8 @@ async function compileOrDiagnose(root: string, paths: string[], settings: Projec
  * its own settings and compilers, and Lookout reads the build-info files. One failing group fails the
  * whole forge build, so there is no partial build on this path.
  */
-async function compileWithForge(root: string): Promise<CompiledProject> {
+async function compileWithForge(root: string, settings: ProjectSettings): Promise<CompiledProject> {
+  refuseProjectExecutables(settings, { what: 'building with compiler = "forge"', runsTests: false });
   if (!(await isForgeAvailable())) {
     throw new ConfigurationError(
       'lookout.toml sets compiler = "forge", but forge does not run here: install Foundry (foundry-toolchain on Actions) or remove the key to let Lookout run solc itself.',

@@ -1,5 +1,5 @@
 export { compileForChange, compileProject, compileTestsForChange, describeDiagnostic } from './compile.js';
-export { isForgeAvailable, type ForgeBuildOptions } from './forge/index.js';
+export { isForgeAvailable, refuseProjectExecutables, untrustedToolEnvironment, type ForgeBuildOptions } from './forge/index.js';
 export { importCandidates } from './imports.js';
 export { isTestOrScript, readProjectSettings } from './project/index.js';
 export { REPRODUCER_FOLDER_PREFIX } from './project/projectFiles.js';

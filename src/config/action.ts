@@ -25,6 +25,7 @@ export const INPUT = {
   config: 'config',
   behaviourLabel: 'behaviour-label',
   workers: 'workers',
+  trustedHead: 'trusted-head',
 } as const;
 
 export type InputName = (typeof INPUT)[keyof typeof INPUT];
@@ -87,6 +88,8 @@ export interface ActionOptions {
   comment: boolean;
   annotations: boolean;
   review: boolean;
+  /** The workflow vouches for the pull request's head (`trusted-head`): fuzzing it under `pull_request_target` is allowed. */
+  trustedHead: boolean;
 }
 
 /** What the runner's environment says about this run. */
@@ -181,6 +184,7 @@ export function validate(inputs: ActionInputs, workspace: string): ActionOptions
     comment: attempt(INPUT.comment, () => parseBoolean(inputs.comment, ACTION_DEFAULTS.comment), ACTION_DEFAULTS.comment),
     annotations: attempt(INPUT.annotations, () => parseBoolean(inputs.annotations, ACTION_DEFAULTS.annotations), ACTION_DEFAULTS.annotations),
     review: attempt(INPUT.review, () => parseBoolean(inputs.review, ACTION_DEFAULTS.review), ACTION_DEFAULTS.review),
+    trustedHead: attempt(INPUT.trustedHead, () => parseBoolean(inputs['trusted-head'], false), false),
   };
   if (options.mode === 'report' && options.token === undefined) {
     problems.push(
@@ -197,6 +201,13 @@ export function fuzzTargetFromEvent(env: ActionEnv, event: unknown, options: Act
   switch (env.eventName) {
     case 'pull_request':
     case 'pull_request_target': {
+      if (env.eventName === 'pull_request_target' && !options.trustedHead) {
+        throw new ConfigurationError(
+          "pull_request_target runs with the base repository's write token and secrets, and fuzzing compiles and runs the pull request's code: " +
+            'Lookout refuses it. Fuzz on pull_request with mode: fuzz and publish from a workflow_run workflow with mode: report (see "Fork pull requests" in the README); ' +
+            `or, if only trusted authors can trigger this workflow, set the input '${INPUT.trustedHead}: true'.`,
+        );
+      }
       const pull = field(event, 'pull_request');
       const number = field(pull, 'number');
       const headSha = field(field(pull, 'head'), 'sha');

@@ -1,8 +1,9 @@
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, realpathSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { isInside } from './containment.js';
 
 const run = promisify(execFile);
 
@@ -11,6 +12,8 @@ const DEPENDENCY_DIRECTORIES = ['node_modules', 'lib'];
 
 export interface RevisionTree {
   dir: string;
+  /** Committed symlinks that point outside the revision: removed from the export, never followed (paths relative to it). */
+  escapingLinks: string[];
   /** Removes the export. */
   dispose(): void;
 }
@@ -29,8 +32,9 @@ export async function exportRevision(repo: string, commit: string): Promise<Revi
     const { stdout: hash } = await run('git', ['-C', repo, 'rev-parse', '--verify', `${commit}^{commit}`], { encoding: 'utf8' });
     await neutralGitDir(repo, gitDir);
     await pipeArchive(gitDir, hash.trim(), dir);
-    for (const name of DEPENDENCY_DIRECTORIES) linkInstalled(path.join(repo, name), path.join(dir, name));
-    return { dir, dispose };
+    const escapingLinks = removeEscapingLinks(dir);
+    for (const name of DEPENDENCY_DIRECTORIES) linkInstalled(repo, name, dir);
+    return { dir, escapingLinks, dispose };
   } catch (error) {
     dispose();
     throw error;
@@ -57,30 +61,73 @@ async function neutralGitDir(repo: string, gitDir: string): Promise<void> {
 }
 
 /**
- * Links `installed` where the export has nothing, and otherwise looks one level down: a Foundry
- * project's `lib/` holds tracked files beside submodules (`lib/forge-std`), each exported empty.
+ * A pull request may commit a symlink to anywhere (`lib -> /home/runner`): one that resolves outside
+ * the export is removed before anything reads, writes or descends through it. Returns their paths.
  */
-function linkInstalled(installed: string, exported: string): void {
-  if (!isDirectory(installed)) return;
+function removeEscapingLinks(dir: string): string[] {
+  const realRoot = realpathSync(dir);
+  // Written and resolved: a chain of links may leave through a link that itself stays inside.
+  const escapes = (link: string): boolean => {
+    const target = resolved(link);
+    return !isInside(dir, path.resolve(path.dirname(link), readlinkSync(link))) || (target !== undefined && !isInside(realRoot, target));
+  };
+  const links: string[] = [];
+  const visit = (relative: string): void => {
+    for (const entry of readdirSync(path.join(dir, relative), { withFileTypes: true })) {
+      const child = path.join(relative, entry.name);
+      if (entry.isSymbolicLink()) links.push(child);
+      else if (entry.isDirectory()) visit(child);
+    }
+  };
+  visit('');
+  // Judged before any is removed: removing one first would leave a chain through it dangling, unreported.
+  const escaping = links.filter((link) => escapes(path.join(dir, link)));
+  for (const link of escaping) unlinkSync(path.join(dir, link));
+  return escaping.map((link) => link.split(path.sep).join('/')).sort();
+}
+
+/** Where a link leads; undefined when it dangles. */
+function resolved(link: string): string | undefined {
+  try {
+    return realpathSync(link);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Links the work tree's installed `name` (under `repo`) where the export has nothing, and otherwise
+ * looks one level down: a Foundry project's `lib/` holds tracked files beside submodules
+ * (`lib/forge-std`), each exported empty. Only real folders are entered or linked, on either side
+ * (`lstat`, never `stat`): a symlink the pull request committed in the work tree is not followed.
+ */
+function linkInstalled(repo: string, name: string, dir: string): void {
+  const installed = path.join(repo, name);
+  const exported = path.join(dir, name);
+  if (!isRealDirectory(installed)) return;
   if (isEmptyOrMissing(exported)) {
     rmSync(exported, { recursive: true, force: true });
     symlinkSync(installed, exported, 'dir');
     return;
   }
-  if (!isDirectory(exported)) return;
+  if (!isRealDirectory(exported)) return;
   for (const entry of readdirSync(exported, { withFileTypes: true })) {
-    if (entry.isDirectory()) linkInstalled(path.join(installed, entry.name), path.join(exported, entry.name));
+    if (entry.isDirectory()) linkInstalled(repo, path.join(name, entry.name), dir);
   }
 }
 
-function isDirectory(dir: string): boolean {
-  return existsSync(dir) && statSync(dir).isDirectory();
+function isRealDirectory(dir: string): boolean {
+  try {
+    return lstatSync(dir).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
-/** A submodule's directory is exported empty; an ignored one not at all. */
+/** A submodule's directory is exported empty; an ignored one not at all. (A symlink is neither.) */
 function isEmptyOrMissing(dir: string): boolean {
   try {
-    return readdirSync(dir).length === 0;
+    return lstatSync(dir).isDirectory() && readdirSync(dir).length === 0;
   } catch {
     return true;
   }

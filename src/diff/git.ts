@@ -47,16 +47,6 @@ export async function resolveRange(range: RevisionRange): Promise<{ mergeBase: s
   return { mergeBase: await findMergeBase(range.repo, { ...range, head }, baseCommit, headCommit), head: headCommit };
 }
 
-/**
- * Whether the work tree is `commit` exactly as far as Solidity goes (HEAD is that commit and no .sol
- * file is modified), so it can be compiled in place with its installed dependencies.
- */
-export async function workTreeIs(repo: string, commit: string): Promise<boolean> {
-  const headCommit = (await git(repo, ['rev-parse', 'HEAD'])).trim();
-  if (headCommit !== commit) return false;
-  return (await git(repo, ['status', '--porcelain', '--untracked-files=no', '--', '*.sol'])).trim() === '';
-}
-
 /** The repository's top-level directory. */
 export async function repositoryRoot(repo: string): Promise<string> {
   return (await git(repo, ['rev-parse', '--show-toplevel'])).trim();

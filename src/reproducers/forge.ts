@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { type ForgeBuildOptions, readProjectSettings } from '../compile/index.js';
+import { type ForgeBuildOptions, readProjectSettings, refuseProjectExecutables, untrustedToolEnvironment } from '../compile/index.js';
+import { errorMessage } from '../errors.js';
 import { TEST_FUNCTION } from './source/lines.js';
 import { inTestFolder, type ReproducerFile, type RunOutcome } from './verify.js';
 
@@ -13,11 +14,19 @@ const FORGE_TIMEOUT_MS = 10 * 60_000;
  * written into the project's test folder for the run, offline as Lookout's forge builds are
  * (`options` as for those), judged by forge's own result line for the test (`[PASS]
  * test_reproduce()`, `[FAIL: reason] test_reproduce()`). Without one, forge did not run it (a build failure, no compiler offline, a
- * folder forge does not compile): `does-not-compile` or `skipped`, with forge's last words.
+ * folder forge does not compile): `does-not-compile` or `skipped`, with forge's last words. The test is
+ * the pull request's code: forge gets none of the job's secrets, and a foundry.toml that would have
+ * it run a command or binary the pull request chose (`ffi`, a `solc` path) skips the run.
  */
 export async function runWithForge(root: string, reproducer: ReproducerFile, options: Pick<ForgeBuildOptions, 'forge' | 'env'> = {}): Promise<RunOutcome> {
-  const { forge = 'forge', env = process.env } = options;
+  const { forge = 'forge' } = options;
+  const env = untrustedToolEnvironment(options.env ?? process.env);
   const settings = readProjectSettings(root, env);
+  try {
+    refuseProjectExecutables(settings, { what: 'running the reproducer with forge', runsTests: true });
+  } catch (error) {
+    return { outcome: 'skipped', reason: errorMessage(error) };
+  }
   return inTestFolder(root, settings.test, [reproducer], async ([unit]) => {
     let output: string;
     try {

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   type CompiledProject,
@@ -9,6 +9,7 @@ import {
   readProjectSettings,
   REPRODUCER_FOLDER_PREFIX,
 } from '../compile/index.js';
+import { isInside } from '../diff/index.js';
 import { BuildError, type BuildDiagnostic } from '../errors.js';
 import { discoverSuites, runSuite } from '../foundryTests/index.js';
 import { TEST_FUNCTION } from './source/lines.js';
@@ -110,7 +111,9 @@ export type RunOutcome = Omit<ReportReproducerRun, 'runner' | 'revision'>;
  * `root`, in order), and removes the folder.
  */
 export async function inTestFolder<T>(root: string, testDir: string, reproducers: readonly ReproducerFile[], use: (units: string[]) => Promise<T>): Promise<T> {
-  const parent = existsSync(path.join(root, testDir)) ? path.join(root, testDir) : root;
+  const wanted = path.join(root, testDir);
+  // A test folder that is a link out of the project is not written through.
+  const parent = existsSync(wanted) && isInside(realpathSync(root), realpathSync(wanted)) ? wanted : root;
   const folder = mkdtempSync(path.join(parent, REPRODUCER_FOLDER_PREFIX));
   try {
     const units = reproducers.map((reproducer) => path.relative(root, path.join(folder, reproducer.file)).split(path.sep).join('/'));

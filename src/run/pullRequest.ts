@@ -2,7 +2,7 @@ import path from 'node:path';
 import { type CompiledContract, type CompiledProject, describeDiagnostic, isTestOrScript, readProjectSettings } from '../compile/index.js';
 import { findProjectRoot, type PrConfig } from '../config/index.js';
 import { ConfigurationError, errorMessage, isConfigurationError } from '../errors.js';
-import { type ChangedFile, changedLines, exportRevision, repositoryRoot, resolveRange, type RevisionTree, workTreeIs } from '../diff/index.js';
+import { type ChangedFile, changedLines, exportRevision, isInside, repositoryRoot, resolveRange, type RevisionTree } from '../diff/index.js';
 import type { Clock } from '../clock.js';
 import { type ContractCampaignResult, failsOnBase } from '../fuzz/index.js';
 import { mergeTargets, type ReportFinding, toReportFinding, toReportTargets, unheldLine } from '../report/index.js';
@@ -36,11 +36,15 @@ export async function fuzzPullRequest(config: PrConfig, context: { logger: Logge
   }
   logger.info(`${changes.length} changed Solidity file(s) between ${range.mergeBase?.slice(0, 12) ?? 'the base'} and ${range.head.slice(0, 12)}.`);
 
-  const head = (await workTreeIs(repo, range.head)) ? { dir: repo, dispose: () => undefined } : await exportHead(repo, range);
+  // Always the committed tree: untracked files (an earlier run's reproducers, a report folder) are not the project.
+  const head = await exportHead(repo, range);
+  for (const link of head.escapingLinks) {
+    logger.warning(`${link} is a symlink committed to point outside the repository: Lookout does not follow it, and builds the head without it.`);
+  }
   try {
     const headRoot = path.join(head.dir, projectDir);
     const projectConfig = projectConfigFor(config, headRoot);
-    const settings = readProjectSettings(headRoot, process.env);
+    const settings = { ...readProjectSettings(headRoot, process.env), excluded: outputFolders(config, path.join(repo, projectDir)) };
     for (const warning of settings.warnings) logger.warning(warning);
     const build: BuildPlan = { settings, projectConfig };
     const project = await logger.group('Compiling head', () =>
@@ -141,6 +145,12 @@ export async function fuzzPullRequest(config: PrConfig, context: { logger: Logge
   } finally {
     head.dispose();
   }
+}
+
+/** The reproducers folder when it lies in the project (the Action's default does): Lookout's output, not the project's tests. */
+function outputFolders(config: PrConfig, projectRoot: string): string[] {
+  const folder = config.outputs.reproducers;
+  return folder !== undefined && isInside(projectRoot, path.resolve(folder)) ? [path.relative(projectRoot, path.resolve(folder))] : [];
 }
 
 /** The project folder (relative to the repository) that `dir` belongs to; '' for the repository itself. */

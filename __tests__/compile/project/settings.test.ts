@@ -162,6 +162,12 @@ describe('readProjectSettings', () => {
     expect(readProjectSettings(root, { FOUNDRY_PROFILE: 'nope' }).warnings).toEqual([expect.stringContaining('FOUNDRY_PROFILE="nope"')]);
   });
 
+  it('reads ffi from the file only (forge ignores FOUNDRY_FFI), and the file a profile extends', () => {
+    const root = project({ 'foundry.toml': '[profile.default]\nffi = true\nextends = { path = "../base.toml", strategy = "replace-arrays" }\n' });
+    expect(readProjectSettings(root, { FOUNDRY_FFI: 'false' })).toMatchObject({ ffi: true, extends: '../base.toml' });
+    expect(readProjectSettings(project({ 'foundry.toml': '[profile.default]\n' }), {})).toMatchObject({ ffi: false });
+  });
+
   it('takes a solc path as the binary to use, relative to the root', () => {
     const root = project({ 'foundry.toml': '[profile.default]\nsolc = "bin/solc-0.8.17"\n' });
     expect(readProjectSettings(root, {}).solc).toEqual({ path: path.join(root, 'bin/solc-0.8.17') });
@@ -193,6 +199,31 @@ describe('readProjectSettings', () => {
     ['a profile that is not a table', '[profile]\ndefault = 3\n', {}, /\[profile\.default\] must be a table/],
     ['a bad environment value', '', { FOUNDRY_OPTIMIZER_RUNS: 'lots' }, /Environment variable FOUNDRY_OPTIMIZER_RUNS must be a non-negative integer/],
     ['an invalid remapping', '[profile.default]\nremappings = ["nonsense"]\n', {}, /Invalid remapping "nonsense" in .*foundry\.toml "remappings"/],
+    // A pull request chooses foundry.toml: nothing it names may lead forge or Lookout out of the project.
+    [
+      'a library folder outside the project',
+      '[profile.default]\nlibs = ["lib", "../../shared"]\n',
+      {},
+      /key "libs" is "\.\.\/\.\.\/shared", outside the project/,
+    ],
+    [
+      'an absolute output folder',
+      '[profile.default]\nout = "/home/runner/work/_temp"\n',
+      {},
+      /key "out" is "\/home\/runner\/work\/_temp", outside the project/,
+    ],
+    [
+      'file-system permissions outside the project',
+      '[profile.default]\nfs_permissions = [{ access = "read", path = "./" }, { access = "read-write", path = "../../_temp" }]\n',
+      {},
+      /key "fs_permissions" is "\.\.\/\.\.\/_temp", outside the project/,
+    ],
+    [
+      'fs_permissions that are not tables',
+      '[profile.default]\nfs_permissions = ["/"]\n',
+      {},
+      /key "fs_permissions" must be an array of \{ access = "…", path = "…" \} tables/,
+    ],
   ])('rejects %s with the file and key', (_name, toml, env, message) => {
     const root = project({ 'foundry.toml': toml });
     const read = () => readProjectSettings(root, env);

@@ -12,6 +12,7 @@ const project = (overrides: Partial<ProjectSettings> = {}): ProjectSettings => (
   libs: ['lib'],
   remappings: [],
   autoDetectSolc: true,
+  ffi: false,
   optimizer: { enabled: false, runs: 200 },
   viaIR: false,
   libraries: [],

@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { ConfigurationError } from '../../errors.js';
 import { currentPart, parseBuildInfo } from './buildInfo.js';
 import type { ForgeBuildOptions, ForgeCompilation } from './types.js';
+import { untrustedToolEnvironment } from './untrustedProject.js';
 
 const run = promisify(execFile);
 
@@ -75,7 +76,7 @@ async function runForgeBuild(root: string, workDir: string, buildInfoDir: string
   let stdout: string;
   let stderr: string;
   try {
-    ({ stdout, stderr } = await run(forge, args, { cwd: root, env: options.env ?? process.env, maxBuffer: MAX_BUFFER }));
+    ({ stdout, stderr } = await run(forge, args, { cwd: root, env: untrustedToolEnvironment(options.env ?? process.env), maxBuffer: MAX_BUFFER }));
   } catch (error) {
     const failed = error as NodeJS.ErrnoException & { stdout?: string; stderr?: string };
     if (failed.code === 'ENOENT') {

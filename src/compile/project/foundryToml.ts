@@ -26,10 +26,20 @@ const KEYS = {
   libraries: 'strings',
   bytecode_hash: 'string',
   cbor_metadata: 'boolean',
+  // Folders forge writes to or lets solc and cheatcodes read: checked to stay inside the project.
+  out: 'string',
+  cache_path: 'string',
+  broadcast: 'string',
+  snapshots: 'string',
+  allow_paths: 'strings',
+  include_paths: 'strings',
+  fs_permissions: 'permissions',
+  ffi: 'boolean',
 } as const;
 
 type Kind = (typeof KEYS)[keyof typeof KEYS];
-type KindValue = { string: string; boolean: boolean; integer: number; strings: string[] };
+/** `permissions`: forge's `fs_permissions` tables, read for their paths. */
+type KindValue = { string: string; boolean: boolean; integer: number; strings: string[]; permissions: string[] };
 type Key = keyof typeof KEYS;
 type RawValues = { [K in Key]?: KindValue[(typeof KEYS)[K]] };
 
@@ -42,6 +52,8 @@ export type FoundryValues = Omit<RawValues, 'evm_version' | 'bytecode_hash'> & {
 export interface FoundryConfig {
   profile: string;
   values: FoundryValues;
+  /** The base file an active profile `extends` (forge merges it in; Lookout does not read it). */
+  extends?: string;
   /** forge's invariant settings Lookout honours (see `invariantValues`). */
   invariant: InvariantValues;
   warnings: string[];
@@ -52,8 +64,9 @@ export interface InvariantValues {
   fail_on_revert?: boolean;
 }
 
-// forge's environment provider skips these (remappings are read by the remappings provider).
-const NOT_FROM_ENVIRONMENT: ReadonlySet<Key> = new Set(['remappings', 'libraries']);
+// forge's environment provider skips these (remappings are read by the remappings provider; forge 1.7
+// leaves `ffi = true` in place whatever FOUNDRY_FFI says).
+const NOT_FROM_ENVIRONMENT: ReadonlySet<Key> = new Set(['remappings', 'libraries', 'fs_permissions', 'ffi']);
 
 function isTable(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
@@ -64,6 +77,13 @@ function shown(value: unknown): string {
 }
 
 function checked(kind: Kind, value: unknown, where: string): KindValue[Kind] {
+  if (kind === 'permissions') {
+    const entries = Array.isArray(value) ? value : [];
+    if (!Array.isArray(value) || !entries.every((entry) => isTable(entry) && typeof entry.path === 'string')) {
+      throw new ConfigurationError(`${where} must be an array of { access = "…", path = "…" } tables, not ${shown(value)}.`);
+    }
+    return entries.map((entry: Record<string, string>) => entry.path);
+  }
   const ok =
     kind === 'strings'
       ? Array.isArray(value) && value.every((v) => typeof v === 'string')
@@ -103,6 +123,7 @@ function environmentValue(kind: Kind, text: string, variable: string): unknown {
         .map((s) => s.trim())
         .filter((s) => s !== '');
     case 'string':
+    case 'permissions':
       return trimmed;
   }
 }
@@ -213,5 +234,18 @@ export function parseFoundryConfig(text: string | undefined, file: string, env: 
     return typed(profileValues(profiles[name] ?? {}, where), where);
   });
   const fromEnvironment = typed(environmentValues(env), (key) => `Environment variable FOUNDRY_${key.toUpperCase()}`);
-  return { profile, values: Object.assign({}, ...layers, fromEnvironment) as FoundryValues, invariant: invariantValues(document, names, file, env), warnings };
+  const base = names.map((name) => extendedFile(profiles[name]?.extends)).find((f) => f !== undefined);
+  return {
+    profile,
+    values: Object.assign({}, ...layers, fromEnvironment) as FoundryValues,
+    ...(base === undefined ? {} : { extends: base }),
+    invariant: invariantValues(document, names, file, env),
+    warnings,
+  };
+}
+
+/** `extends = "base.toml"` or `extends = { path = "base.toml", strategy = … }`. */
+function extendedFile(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  return isTable(value) && typeof value.path === 'string' ? value.path : typeof value === 'string' ? value : JSON.stringify(value);
 }

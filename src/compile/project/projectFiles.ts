@@ -16,11 +16,12 @@ export const REPRODUCER_FOLDER_PREFIX = 'lookout-reproducer-';
 
 /**
  * Every .sol file of the project as sorted unit names: src, test, script and any other folder, but
- * not the library folders (`libs`), node_modules, build output, hidden folders or reproducer folders.
+ * not the library folders (`libs`), node_modules, build output, hidden folders, reproducer folders
+ * or the folders Lookout writes its outputs into (`excluded`).
  */
-export function projectSolidityFiles(settings: Pick<ProjectSettings, 'root' | 'libs'>): string[] {
+export function projectSolidityFiles(settings: Pick<ProjectSettings, 'root' | 'libs' | 'excluded'>): string[] {
   const { root } = settings;
-  const skipped = new Set([...settings.libs, ...ROOT_OUTPUT].map((folder) => path.resolve(root, folder)));
+  const skipped = new Set([...settings.libs, ...ROOT_OUTPUT, ...(settings.excluded ?? [])].map((folder) => path.resolve(root, folder)));
   const searched = (name: string, absolute: string) =>
     !name.startsWith('.') && !name.startsWith(REPRODUCER_FOLDER_PREFIX) && !NEVER_SEARCHED.has(name) && !skipped.has(absolute);
   const found: string[] = [];

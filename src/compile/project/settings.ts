@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { isInside } from '../../diff/index.js';
 import { ConfigurationError, errorMessage } from '../../errors.js';
 import { parseFoundryConfig, type Environment, type FoundryValues } from './foundryToml.js';
 import { defaultLibs, defaultSrc } from './layout.js';
@@ -42,6 +43,27 @@ function optimizer(values: FoundryValues): ProjectSettings['optimizer'] {
   return { enabled: values.optimizer ?? (values.optimizer_runs !== undefined && runs > 0), runs };
 }
 
+/** The foundry.toml keys naming paths forge writes to, or lets solc and cheatcodes read, besides the layout's. */
+const OTHER_PATH_KEYS = ['out', 'cache_path', 'broadcast', 'snapshots', 'allow_paths', 'include_paths', 'fs_permissions'] as const;
+
+/**
+ * A pull request chooses foundry.toml: a folder that resolves outside the project would have forge (and
+ * the reproducer check) write there, or read what is not the project's. Refused, naming the key.
+ */
+function refuseOutside(root: string, values: FoundryValues, where: (key: string) => string): void {
+  const keys = ['src', 'test', 'script', 'libs', ...OTHER_PATH_KEYS] as const;
+  for (const key of keys) {
+    const value = values[key];
+    for (const folder of value === undefined ? [] : typeof value === 'string' ? [value] : value) {
+      if (!isInside(root, path.resolve(root, folder))) {
+        throw new ConfigurationError(
+          `${where(key)} is "${folder}", outside the project: Lookout reads and writes nothing outside it. Use a folder inside ${root}.`,
+        );
+      }
+    }
+  }
+}
+
 /** A folder setting as forge compares it: no `./`, no trailing slash. */
 function folder(value: string): string {
   return path.posix.normalize(value.replace(/\\/g, '/')).replace(/\/+$/, '') || '.';
@@ -65,8 +87,9 @@ export function readProjectSettings(root: string, env: Environment = process.env
   const absoluteRoot = path.resolve(root);
   const configFile = path.join(absoluteRoot, 'foundry.toml');
   const text = readConfigText(configFile);
-  const { profile, values, invariant, warnings } = parseFoundryConfig(text, configFile, env);
+  const { profile, values, invariant, warnings, extends: extendsFile } = parseFoundryConfig(text, configFile, env);
   const where = (key: string): string => `${configFile} [profile.${profile}] key "${key}"`;
+  refuseOutside(absoluteRoot, values, where);
   const layout = {
     src: folder(values.src ?? defaultSrc(absoluteRoot)),
     test: folder(values.test ?? 'test'),
@@ -76,6 +99,7 @@ export function readProjectSettings(root: string, env: Environment = process.env
   return {
     root: absoluteRoot,
     ...(text === undefined ? {} : { configFile }),
+    ...(extendsFile === undefined ? {} : { extends: extendsFile }),
     profile,
     ...layout,
     remappings: readProjectRemappings({
@@ -88,6 +112,7 @@ export function readProjectSettings(root: string, env: Environment = process.env
     }),
     ...(values.solc === undefined ? {} : { solc: solcPin(values.solc, absoluteRoot, solcOrigin(env) ?? where('solc')) }),
     autoDetectSolc: values.auto_detect_solc ?? true,
+    ffi: values.ffi ?? false,
     optimizer: optimizer(values),
     viaIR: values.via_ir ?? false,
     ...(values.evm_version === undefined ? {} : { evmVersion: values.evm_version }),

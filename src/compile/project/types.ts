@@ -20,12 +20,18 @@ export interface ProjectSettings {
   root: string;
   /** Absolute path of the foundry.toml read, if the project has one. */
   configFile?: string;
+  /** `ffi = true`: the project's tests may run shell commands through `vm.ffi`. */
+  ffi: boolean;
+  /** The base file foundry.toml `extends`, as written (Lookout does not read it). */
+  extends?: string;
   /** The profile whose values these are (`default` when FOUNDRY_PROFILE names none in the file). */
   profile: string;
   src: string;
   test: string;
   script: string;
   libs: string[];
+  /** Folders (relative to the root) that are Lookout's own outputs, never read as the project (`--reproducers` inside it). */
+  excluded?: string[];
   /** Explicit remappings first, then forge's auto-detected ones; at most one per context and prefix. */
   remappings: Remapping[];
   /** A pinned compiler: exactly one of `version` (e.g. `0.8.17`) or `path` (an absolute path to a solc binary). */
