@@ -177,6 +177,38 @@ describe('lookout pr on throwaway repositories', () => {
     const run = await pr({ 'src/Counter.sol': base }, { 'src/Counter.sol': head });
     expect(targetSummary(run.report.targets)).toEqual([['Counter', lineOf(head, 'return count * k + total;'), 'reached']]);
   });
+
+  it("reaches a changed public state variable's line through the getter solc generates for it", async () => {
+    const head = COUNTER.replace('    uint256 public total;', '    uint256 public total;\n    mapping(uint256 => uint256) public tallies;');
+    const run = await pr({ 'src/Counter.sol': COUNTER }, { 'src/Counter.sol': head }, '300x');
+    expect(targetSummary(run.report.targets)).toEqual([['Counter', lineOf(head, 'tallies;'), 'reached']]);
+  });
+
+  it('counts only the code lines of a test file the pull request adds as not fuzzed, not its comments, pragma or imports', async () => {
+    const test = [
+      '// SPDX-License-Identifier: MIT',
+      'pragma solidity ^0.8.20;',
+      '',
+      'import {Counter} from "../src/Counter.sol";',
+      '',
+      '/// Bumps once.',
+      'contract CounterTest {',
+      '    // The counter under test.',
+      '    Counter internal counter = new Counter();',
+      '',
+      '    function test_bump() public {',
+      '        counter.bump(1);',
+      '    }',
+      '}',
+      '',
+    ].join('\n');
+    const head = COUNTER.replace('total += 1;', 'total += 2;');
+    const run = await pr({ 'src/Counter.sol': COUNTER }, { 'src/Counter.sol': head, 'test/Counter.t.sol': test }, '300x');
+    const testLines = run.report.targets.filter((t) => t.file === 'test/Counter.t.sol');
+    expect(testLines.map((t) => [t.line, t.status])).toEqual(
+      ['Counter internal counter', 'function test_bump', 'counter.bump(1);'].map((code) => [lineOf(test, code), 'not-fuzzed']),
+    );
+  });
 });
 
 describe('revisions that are not simply HEAD~1..HEAD', () => {

@@ -10,7 +10,7 @@ import { baseTests, prepareBase, reportBase, type Base, type BaseContext } from 
 import { planSuites } from './plans.js';
 import { checkoutProject, compileRevision, compileTests, type BuildPlan } from './revision.js';
 import type { Logger } from '../logger.js';
-import { buildTargets, contractsToFuzz } from '../targets/index.js';
+import { buildTargets, changedCodeLines, contractsToFuzz } from '../targets/index.js';
 import { BehaviourWatch, behaviourChanges, ComparisonAllowance } from './behaviourWatch.js';
 import { planBudget } from './budget.js';
 import { fuzzPlans, planned, type ContractPlan, type FuzzOutcome } from './fuzzing.js';
@@ -59,14 +59,11 @@ export async function fuzzPullRequest(config: PrConfig, context: { logger: Logge
       throw new ConfigurationError(`None of the changed files (${changes.map((c) => c.path).join(', ')}) is a Solidity source of the project at ${headRoot}.`);
     const targets = buildTargets(project, changes);
     const changedPaths = changes.map((c) => c.path);
-    const suites = await logger.group("Running the test contracts' setUp()", async () =>
-      planSuites(
-        [project, ...(await compileTests(headRoot, changedPaths, build, logger))],
-        changes,
-        { folder: settings.test, failOnRevert: settings.invariant.failOnRevert, profile: settings.profile },
-        logger,
-      ),
-    );
+    const { testBuilds, suites } = await logger.group("Running the test contracts' setUp()", async () => {
+      const testBuilds = await compileTests(headRoot, changedPaths, build, logger);
+      const options = { folder: settings.test, failOnRevert: settings.invariant.failOnRevert, profile: settings.profile };
+      return { testBuilds, suites: await planSuites([project, ...testBuilds], changes, options, logger) };
+    });
     // A changed contract a test contract's setUp() deploys is fuzzed from there, not deployed again.
     const selection = contractsToFuzz(project, targets);
     const uncovered = { ...selection, contracts: selection.contracts.filter((c) => !suites.covered.has(c.id)) };
@@ -132,7 +129,7 @@ export async function fuzzPullRequest(config: PrConfig, context: { logger: Logge
         ...deployed.plans.flatMap((plan, i) => toReportTargets(plan.targets, results[i])),
         ...mergeTargets(suiteTargets),
         ...deployed.notFuzzed,
-        ...notCompiledTargets(project, changes),
+        ...notCompiledTargets(project, testBuilds, changes),
       ],
       findings,
       results,
@@ -199,14 +196,16 @@ async function exportHead(repo: string, range: ChangedRange): Promise<RevisionTr
   }
 }
 
-/** Changed lines of files that did not compile: `not-fuzzed`, with the compiler's first word on them. */
-function notCompiledTargets(project: CompiledProject, changes: readonly ChangedFile[]): FuzzOutcome['targets'] {
+/** Changed lines of files that did not compile (`not-fuzzed`, with the compiler's first word on them), and the code lines of changed test files. */
+function notCompiledTargets(project: CompiledProject, testBuilds: readonly CompiledProject[], changes: readonly ChangedFile[]): FuzzOutcome['targets'] {
   return changes.flatMap((change) => {
     if (project.sources.some((s) => s.path === change.path)) return [];
+    if (isTestOrScript(change.path)) {
+      const reason = `${change.path} is a Foundry test or script: its own lines are not targets (a test contract is fuzzed from its setUp() when that deploys changed code)`;
+      return changedCodeLines(change.path, change.addedLines, testBuilds).map((line) => unheldLine(change.path, line, reason));
+    }
     const error = project.errors.find((e) => e.file === change.path) ?? project.errors[0];
-    const reason = isTestOrScript(change.path)
-      ? `${change.path} is a Foundry test or script: its own lines are not targets (a test contract is fuzzed from its setUp() when that deploys changed code)`
-      : `${change.path} was not compiled${error ? `: ${describeDiagnostic(error)}` : ''}`;
+    const reason = `${change.path} was not compiled${error ? `: ${describeDiagnostic(error)}` : ''}`;
     return change.addedLines.map((line) => unheldLine(change.path, line, reason));
   });
 }

@@ -74,7 +74,8 @@ function lineTargets(
     const pcs = linePcs(deployed, source.path, line, units);
     const creationPcs = linePcs(creation, source.path, line, units);
     if (pcs.length > 0 || creationPcs.length > 0) {
-      targets.push({ file: source.path, line, contract: contract.id, pcs, creationPcs, status: 'code' });
+      const getter = units.find((unit) => unit.getter !== undefined)?.getter;
+      targets.push({ file: source.path, line, contract: contract.id, pcs, creationPcs, ...(getter === undefined ? {} : { getter }), status: 'code' });
     } else if (units.some((unit) => holdsUnit(deployed, source.path, unit) || holdsUnit(creation, source.path, unit))) {
       targets.push(noCode(source, line, contract));
     }

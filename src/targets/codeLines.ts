@@ -22,6 +22,8 @@ export interface CodeUnit {
   headerEnd: number;
   /** Code lines of this unit, ascending. */
   lines: number[];
+  /** For a public state variable, the name of the getter solc generates for it. */
+  getter?: string;
 }
 
 export interface CodeLines {
@@ -72,7 +74,8 @@ function codeUnit(node: AstNode, lines: LineIndex, contract: string | undefined)
   const codeLineSet = new Set<number>();
   for (let line = firstLine; line <= headerEnd; line++) codeLineSet.add(line);
   collectStarts(node, lines, codeLineSet);
-  return { kind, contract, range, firstLine, lastLine, headerEnd, lines: [...codeLineSet].sort((a, b) => a - b) };
+  const getter = kind === 'variable' && node.visibility === 'public' ? (node.name as string) : undefined;
+  return { kind, contract, range, firstLine, lastLine, headerEnd, lines: [...codeLineSet].sort((a, b) => a - b), ...(getter === undefined ? {} : { getter }) };
 }
 
 function unitKind(node: AstNode): CodeUnit['kind'] | undefined {

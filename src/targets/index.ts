@@ -8,3 +8,4 @@ export type * from './types.js';
 export { branchLocator } from './branchLocation.js';
 export { testOrScript } from './contractsToFuzz.js';
 export { failureLocator } from './failureLocation.js';
+export { changedCodeLines } from './changedCode.js';

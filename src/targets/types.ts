@@ -34,5 +34,7 @@ export interface Target {
   pcs: number[];
   /** pcs in the creation code (constructor, state variable initializers), ascending. */
   creationPcs: number[];
+  /** The line declares a public state variable: the getter whose code runs it. */
+  getter?: string;
   status: TargetKind;
 }

@@ -173,8 +173,13 @@ export async function campaignOn(
   const { suite } = world;
   // forge's target selection, where a test contract made one.
   const selected = (t: CallTarget, i: number) => suite === undefined || (t.kind === 'function' && (suite.selectors.get(i) ?? []).includes(t.selector as Hex));
+  // A getter whose variable's line changed is the only code that runs the line.
+  const changedGetters = new Set(request.targets.flatMap((t) => (t.getter === undefined ? [] : [t.getter])));
+  const isChangedGetter = (t: CallTarget) => t.kind === 'function' && changedGetters.has(t.fn.name);
   const targetsOf = (contracts: readonly CompiledContract[]) =>
-    contracts.map((c, i) => (callable.has(i) && c.kind === 'contract' ? callTargets(c.abi).filter((t) => !isGetter(t, c) && selected(t, i)) : []));
+    contracts.map((c, i) =>
+      callable.has(i) && c.kind === 'contract' ? callTargets(c.abi).filter((t) => (!isGetter(t, c) || isChangedGetter(t)) && selected(t, i)) : [],
+    );
   const values = {
     dictionary,
     senders: executor.senderAddresses.length,
@@ -335,7 +340,8 @@ function withCreatedContracts(fresh: Executor, original: Executor): Executor {
 
 /**
  * The getter solc generates for a public state variable: no user code to reach and nothing that can
- * fail, so calling it only spends budget. (User-written view functions stay callable.)
+ * fail, so calling it only spends budget, unless its variable's line is a target. (User-written view
+ * functions stay callable.)
  */
 function isGetter(target: CallTarget, contract: CompiledContract): boolean {
   return target.kind === 'function' && target.fn.stateMutability === 'view' && contract.storageLayout.some((variable) => variable.label === target.fn.name);

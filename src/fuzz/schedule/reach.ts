@@ -8,6 +8,8 @@ import { basicBlocks, stripMetadata } from '../../bytecode/index.js';
 export interface ReachTarget {
   pcs: readonly number[];
   creationPcs: readonly number[];
+  /** A changed public state variable: only its getter runs the line. */
+  getter?: string;
   runtime?: RuntimeCode;
 }
 
