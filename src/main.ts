@@ -49,7 +49,7 @@ async function main(): Promise<void> {
       env.workspace,
     );
     const event: unknown = JSON.parse(readFileSync(process.env.GITHUB_EVENT_PATH ?? '', 'utf8'));
-    const octokit = options.token === undefined ? undefined : createClient({ token: options.token, baseUrl: env.apiUrl });
+    const octokit = options.token === undefined ? undefined : createClient({ token: options.token, baseUrl: env.apiUrl, logger });
     const outcome =
       options.mode === 'report'
         ? await savedReport(env, event, options, octokit as GitHubClient /* validate() requires a token here */, logger)

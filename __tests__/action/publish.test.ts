@@ -1,10 +1,10 @@
-import { createClient } from '../../src/github/client.js';
 import { publishReport, verdict, type Channels, type PublishDeps } from '../../src/github/publish.js';
 import { memoryLogger } from '../../src/logger.js';
 import { MAX_COMMENT_LENGTH } from '../../src/report/markdown.js';
 import type { Report } from '../../src/report/types.js';
 import { finding, report, target } from '../report/sampleReport.js';
-import { startFakeGitHub, type FakeGitHub } from '../helpers/fakeGitHub.js';
+import type { ClientOptions } from '../../src/github/client.js';
+import { fakeClient, serverError, startFakeGitHub, type FakeGitHub } from '../helpers/fakeGitHub.js';
 
 /** publishReport against the fake API with synthetic reports: the limits that need big reports. */
 let fake: FakeGitHub;
@@ -16,11 +16,11 @@ beforeEach(async () => {
 });
 afterEach(() => fake.close());
 
-function deps(): PublishDeps & { commands: string[]; summaries: string[] } {
+function deps(client: Partial<ClientOptions> = {}): PublishDeps & { commands: string[]; summaries: string[]; logger: { lines: string[] } } {
   const commands: string[] = [];
   const summaries: string[] = [];
   return {
-    octokit: createClient({ token: 't', baseUrl: fake.url }),
+    octokit: fakeClient(fake, client),
     logger: memoryLogger(),
     output: { summary: async (md) => void summaries.push(md), command: (line) => void commands.push(line) },
     commands,
@@ -91,6 +91,54 @@ describe('publishReport', () => {
     expect(verdict(empty, 'introduced')).toEqual({ conclusion: 'neutral', failure: undefined });
     expect(await publish(empty)).toMatchObject({ comment: 'skipped', checkRun: 'created' });
     expect(fake.state.checkRuns[0].conclusion).toBe('neutral');
+  });
+});
+
+describe('publishReport when GitHub fails', () => {
+  const findings = report({
+    targets: [],
+    findings: [finding({ file: 'src/A.sol', line: 11, foundMs: 1 }), finding({ file: 'src/A.sol', line: 40, foundMs: 2 })],
+  });
+  beforeEach(() => {
+    fake.state.pullFiles.set(7, [{ filename: 'src/A.sol', status: 'modified', additions: 1, patch: '@@ -10,3 +10,4 @@\n a\n+b\n c\n d' }]);
+  });
+
+  it('a comment GitHub keeps failing costs the comment alone', async () => {
+    fake.faults.push({ method: 'POST', path: /\/issues\/7\/comments$/, answer: serverError(502) });
+    const outcome = await publish(findings, deps({ retries: 0 }));
+    expect(outcome).toMatchObject({ comment: 'failed', review: 'created', checkRun: 'created', summary: true });
+    expect(outcome.failures).toEqual(['PR comment: Server Error']);
+  });
+
+  it('a job summary that cannot be written does not stop the API channels', async () => {
+    const d = deps();
+    d.output.summary = async () => {
+      throw new Error('ENOSPC: no space left on device');
+    };
+    const outcome = await publish(findings, d);
+    expect(outcome).toMatchObject({ summary: false, comment: 'created', review: 'created', checkRun: 'created' });
+    expect(outcome.failures).toEqual(['job summary: ENOSPC: no space left on device']);
+  });
+
+  it('a check run GitHub does not answer times out, and its annotations go out as workflow commands', async () => {
+    fake.faults.push({ method: 'POST', path: /\/check-runs$/, answer: 'stall' });
+    const d = deps({ timeoutMs: 300 });
+    const outcome = await publish(findings, d);
+    expect(outcome).toMatchObject({ checkRun: 'failed', annotations: 'workflow-commands', comment: 'created', review: 'created' });
+    expect(outcome.failures).toEqual([expect.stringMatching(/^check run: GitHub did not answer POST \/repos\/acme\/auction\/check-runs within 0\.3 s$/)]);
+    expect(d.commands).toEqual([expect.stringMatching(/^::error file=src\/A\.sol,line=40,/)]);
+  });
+
+  it('a review GitHub refuses for one line goes out without it; that finding is annotated and in the comment', async () => {
+    // The files API's view says line 40 is in the diff; the review endpoint's does not.
+    const d = { ...deps(), commentableLines: async () => new Map([['src/A.sol', [11, 40]]]) };
+    const outcome = await publish(findings, d);
+    expect(outcome).toMatchObject({ review: 'created', checkRun: 'created', annotations: 'check-run', failures: [] });
+    expect(fake.state.reviewComments.map((c) => c.line)).toEqual([11]);
+    expect(fake.state.reviews.get(7)![0].body).toContain('1 finding outside the diff is only in the sticky comment.');
+    expect(fake.state.checkRuns[0].annotations).toEqual([expect.objectContaining({ path: 'src/A.sol', start_line: 40, annotation_level: 'failure' })]);
+    expect(fake.state.comments.get(7)![0].body).toContain('src/A\\.sol:40');
+    expect(d.logger.lines).toContain('warning: GitHub refused review threads on src/A.sol:40: those findings are in the comment and annotated instead.');
   });
 });
 

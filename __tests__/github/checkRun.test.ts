@@ -1,7 +1,6 @@
 import { publishCheckRun } from '../../src/github/checkRun.js';
-import { createClient } from '../../src/github/client.js';
 import type { Annotation } from '../../src/report/annotations.js';
-import { startFakeGitHub, type FakeGitHub } from '../helpers/fakeGitHub.js';
+import { fakeClient, startFakeGitHub, type FakeGitHub } from '../helpers/fakeGitHub.js';
 
 let fake: FakeGitHub;
 beforeEach(async () => {
@@ -23,7 +22,7 @@ const run = (count: number) => ({
 
 describe('publishCheckRun', () => {
   it('sends 120 annotations as 50 with the create call and 50 + 20 in updates', async () => {
-    const result = await publishCheckRun(createClient({ token: 't', baseUrl: fake.url }), run(120));
+    const result = await publishCheckRun(fakeClient(fake), run(120));
     expect(result).toMatchObject({ ok: true, value: { requests: 3 } });
     const sizes = fake.requests.map((r) => [r.method, (r.body as { output: { annotations: unknown[] } }).output.annotations.length]);
     expect(sizes).toEqual([
@@ -37,14 +36,14 @@ describe('publishCheckRun', () => {
   });
 
   it('creates a check run without annotations in one request', async () => {
-    const result = await publishCheckRun(createClient({ token: 't', baseUrl: fake.url }), run(0));
+    const result = await publishCheckRun(fakeClient(fake), run(0));
     expect(result).toMatchObject({ ok: true, value: { requests: 1 } });
     expect(fake.requests).toHaveLength(1);
   });
 
   it('reports a token without checks: write as forbidden', async () => {
     fake.forbidWrites = 403;
-    const result = await publishCheckRun(createClient({ token: 't', baseUrl: fake.url }), run(3));
+    const result = await publishCheckRun(fakeClient(fake), run(3));
     expect(result).toEqual({ ok: false, reason: 'forbidden', status: 403, message: expect.stringContaining('Resource not accessible') });
   });
 });

@@ -1,7 +1,7 @@
-import { createClient, type GitHubClient } from '../../src/github/client.js';
+import type { GitHubClient } from '../../src/github/client.js';
 import { upsertComment } from '../../src/github/comment.js';
 import { REPORT_MARKER } from '../../src/report/markdown.js';
-import { startFakeGitHub, type FakeGitHub } from '../helpers/fakeGitHub.js';
+import { fakeClient, startFakeGitHub, type FakeGitHub } from '../helpers/fakeGitHub.js';
 
 const repo = { owner: 'acme', repo: 'auction' };
 let fake: FakeGitHub;
@@ -9,7 +9,7 @@ let octokit: GitHubClient;
 
 beforeEach(async () => {
   fake = await startFakeGitHub();
-  octokit = createClient({ token: 'ghs_test', baseUrl: fake.url });
+  octokit = fakeClient(fake, { token: 'ghs_test' });
 });
 afterEach(() => fake.close());
 

@@ -1,7 +1,6 @@
 import { MAX_PULL_FILES } from '../../src/diff/github.js';
 import { pullRequestDiff } from '../../src/github/pullFiles.js';
-import { createClient } from '../../src/github/client.js';
-import { startFakeGitHub, type FakeGitHub } from '../helpers/fakeGitHub.js';
+import { fakeClient, startFakeGitHub, type FakeGitHub } from '../helpers/fakeGitHub.js';
 
 let fake: FakeGitHub;
 beforeEach(async () => {
@@ -10,7 +9,7 @@ beforeEach(async () => {
 afterEach(() => fake.close());
 
 const pull = { owner: 'acme', repo: 'auction', pullNumber: 5 };
-const diff = () => pullRequestDiff(createClient({ token: 't', baseUrl: fake.url }), pull);
+const diff = () => pullRequestDiff(fakeClient(fake), pull);
 
 describe('pullRequestDiff', () => {
   it('maps statuses and reads context patches like the local diff', async () => {

@@ -1,13 +1,13 @@
-import { createClient, type GitHubClient } from '../../src/github/client.js';
+import type { GitHubClient } from '../../src/github/client.js';
 import { submitReview, type ReviewRequest } from '../../src/github/review.js';
 import type { ReviewComment } from '../../src/report/review.js';
-import { startFakeGitHub, type FakeGitHub } from '../helpers/fakeGitHub.js';
+import { fakeClient, startFakeGitHub, type FakeGitHub } from '../helpers/fakeGitHub.js';
 
 let fake: FakeGitHub;
 let octokit: GitHubClient;
 beforeEach(async () => {
   fake = await startFakeGitHub();
-  octokit = createClient({ token: 't', baseUrl: fake.url });
+  octokit = fakeClient(fake);
   // Hunk shows head lines 10–14 of src/A.sol.
   fake.state.pullFiles.set(3, [{ filename: 'src/A.sol', status: 'modified', additions: 1, patch: '@@ -10,4 +10,5 @@\n a\n b\n+c\n d\n e' }]);
 });
@@ -20,7 +20,7 @@ const request = (extra: Partial<ReviewRequest> = {}): ReviewRequest => ({
   repo: 'auction',
   pullNumber: 3,
   commitId: 'head1',
-  body: 'Lookout found 1 failure',
+  body: (placed) => `Lookout: ${placed} of 1 failure on its line`,
   comments: [inDiff, outsideDiff],
   commentableLines: new Map([['src/A.sol', [10, 11, 12, 13, 14]]]),
   ...extra,
@@ -35,9 +35,24 @@ describe('submitReview', () => {
     expect(fake.state.reviewComments).toHaveLength(1);
   });
 
-  it('the fake rejects an off-diff comment like GitHub does (the filter is what makes the review pass)', async () => {
-    const unfiltered = request({ commentableLines: new Map([['src/A.sol', [12, 40]]]) });
-    await expect(submitReview(octokit, unfiltered)).rejects.toMatchObject({ status: 422 });
+  it('posts the review without a comment whose line GitHub refuses (422), and says which', async () => {
+    // The files API put line 40 in the diff; GitHub's review refuses it, for the whole review.
+    const disputed = request({ commentableLines: new Map([['src/A.sol', [12, 40]]]) });
+    const result = await submitReview(octokit, disputed);
+    expect(result).toMatchObject({ ok: true, value: { action: 'created', placed: [inDiff], refused: [outsideDiff], leftOut: [] } });
+    const reviews = fake.state.reviews.get(3)!;
+    expect(reviews).toEqual([expect.objectContaining({ state: 'COMMENTED', event: 'COMMENT' })]);
+    expect(reviews[0].body).toMatch(/\nLookout: 1 of 1 failure on its line$/);
+    expect(fake.state.reviewComments).toEqual([expect.objectContaining({ review_id: reviews[0].id, line: 12 })]);
+    // Each comment was tried alone in a pending review, deleted at once.
+    expect(fake.requestsTo('DELETE', /\/reviews\/\d+$/)).toHaveLength(1);
+    expect(await submitReview(octokit, disputed)).toMatchObject({ ok: true, value: { action: 'unchanged' } });
+  });
+
+  it('posts no review when GitHub refuses every line (the findings stay in the sticky comment)', async () => {
+    const refusedAll = await submitReview(octokit, request({ comments: [outsideDiff], commentableLines: new Map([['src/A.sol', [40]]]) }));
+    expect(refusedAll).toMatchObject({ ok: true, value: { action: 'skipped', reviewId: null, placed: [], refused: [outsideDiff] } });
+    expect(fake.state.reviews.get(3)).toEqual([]);
   });
 
   it('leaves an identical review alone on a re-run', async () => {
@@ -50,7 +65,7 @@ describe('submitReview', () => {
 
   it('supersedes the earlier review when the content changes: its inline comments go, one live review stays', async () => {
     const first = await submitReview(octokit, request());
-    const second = await submitReview(octokit, request({ commitId: 'head2', body: 'Lookout found 2 failures' }));
+    const second = await submitReview(octokit, request({ commitId: 'head2', body: () => 'Lookout found 2 failures' }));
     const firstId = first.ok ? first.value.reviewId : null;
     expect(second).toMatchObject({ ok: true, value: { action: 'created', superseded: [firstId] } });
     const reviews = fake.state.reviews.get(3)!;

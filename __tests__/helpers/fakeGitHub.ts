@@ -1,12 +1,15 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createClient, type ClientOptions, type GitHubClient } from '../../src/github/client.js';
 
 /**
  * A small fake of the GitHub REST API on 127.0.0.1 for tests that talk real HTTP through Octokit
  * (`baseUrl: fake.url`). It keeps comments, check runs, reviews and PR files in memory, paginates
  * with Link headers like GitHub, applies GitHub's validation where Lookout relies on it (50
- * annotations per request, review comments only on diff lines, comment length) and records every
- * request. One repository is assumed; owner and repo in paths are recorded, not checked.
+ * annotations per request, review comments only on diff lines, one pending review, comment length)
+ * and records every request. Faults (server errors, rate limits, a hung endpoint) are injected per
+ * route with the status codes, headers and bodies GitHub sends. One repository is assumed; owner and
+ * repo in paths are recorded, not checked.
  */
 export interface RecordedRequest {
   method: string;
@@ -14,6 +17,23 @@ export interface RecordedRequest {
   query: Record<string, string>;
   body: unknown;
   authorization: string | undefined;
+  /** When it arrived (ms since the epoch): how long a client waited before retrying. */
+  at: number;
+}
+
+/** What the fake answers instead of routing a request. */
+export interface FakeAnswer {
+  status: number;
+  headers?: Record<string, string>;
+  body: unknown;
+}
+
+/** A fault on one route: the next `times` matching requests (all, when unset) get `answer`; `stall` never answers. */
+export interface FakeFault {
+  method: string;
+  path: RegExp;
+  times?: number;
+  answer: FakeAnswer | 'stall';
 }
 
 export interface FakeComment {
@@ -75,6 +95,8 @@ export interface FakeGitHub {
   state: FakeGitHubState;
   /** Answer every POST/PATCH/PUT/DELETE with this status (a read-only token), or accept writes. */
   forbidWrites: false | 403 | 404;
+  /** Checked in order before routing; a fault whose `times` ran out is skipped. */
+  faults: FakeFault[];
   /** Requests with this method whose path matches. */
   requestsTo(method: string, path: RegExp): RecordedRequest[];
   close(): Promise<void>;
@@ -86,7 +108,7 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
   const state: FakeGitHubState = { comments: new Map(), checkRuns: [], reviews: new Map(), reviewComments: [], pullFiles: new Map(), pulls: new Map() };
   let nextId = 1000;
   const id = () => nextId++;
-  const fake = { requests: [] as RecordedRequest[], state, forbidWrites: false as FakeGitHub['forbidWrites'] };
+  const fake = { requests: [] as RecordedRequest[], state, forbidWrites: false as FakeGitHub['forbidWrites'], faults: [] as FakeFault[] };
   const html = (path: string) => `https://github.example/${path}`;
   const issueComments = (n: number) => state.comments.get(n) ?? (state.comments.set(n, []).get(n) as FakeComment[]);
   const pullReviews = (n: number) => state.reviews.get(n) ?? (state.reviews.set(n, []).get(n) as FakeReview[]);
@@ -168,9 +190,18 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
         const pull = Number(m[1]);
         const comments: Array<{ path: string; line: number; body: string }> = body(r).comments ?? [];
         const outside = comments.find((c) => !diffLines(state.pullFiles.get(pull) ?? [], c.path).has(c.line));
-        // GitHub refuses the whole review when one comment is not on a line of the diff.
-        if (outside) return [422, { message: 'Unprocessable Entity', errors: ['Pull request review thread line must be part of the diff'] }];
-        const review: FakeReview = { id: id(), body: body(r).body ?? '', commit_id: body(r).commit_id, event: body(r).event, state: 'COMMENTED' };
+        // GitHub refuses the whole review when one comment is not on a line of the diff, without saying which.
+        if (outside) return unprocessable("Pull request review thread line must be part of the diff and Pull request review thread diff hunk can't be blank");
+        // Without `event` the review stays pending, visible to its author alone, who may have one per pull request.
+        const pending = body(r).event === undefined;
+        if (pending && pullReviews(pull).some((x) => x.state === 'PENDING')) return unprocessable('User can only have one pending review per pull request');
+        const review: FakeReview = {
+          id: id(),
+          body: body(r).body ?? '',
+          commit_id: body(r).commit_id,
+          event: body(r).event,
+          state: pending ? 'PENDING' : 'COMMENTED',
+        };
         pullReviews(pull).push(review);
         for (const c of comments) state.reviewComments.push({ id: id(), review_id: review.id, path: c.path, line: c.line, body: c.body });
         return [200, review];
@@ -183,6 +214,19 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
         const review = pullReviews(Number(m[1])).find((x) => x.id === Number(m[2]));
         if (!review) return [404, { message: 'Not Found' }];
         review.body = body(r).body;
+        return [200, review];
+      },
+    ],
+    [
+      'DELETE',
+      /^\/repos\/[^/]+\/[^/]+\/pulls\/(\d+)\/reviews\/(\d+)$/,
+      (m) => {
+        const reviews = pullReviews(Number(m[1]));
+        const at = reviews.findIndex((x) => x.id === Number(m[2]));
+        if (at < 0) return [404, { message: 'Not Found' }];
+        if (reviews[at].state !== 'PENDING') return unprocessable('Can not delete a non-pending pull request review');
+        const [review] = reviews.splice(at, 1);
+        for (let i = state.reviewComments.length - 1; i >= 0; i--) if (state.reviewComments[i].review_id === review.id) state.reviewComments.splice(i, 1);
         return [200, review];
       },
     ],
@@ -211,8 +255,15 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
       query: Object.fromEntries(url.searchParams),
       body: text ? JSON.parse(text) : undefined,
       authorization: req.headers.authorization,
+      at: Date.now(),
     };
     fake.requests.push(recorded);
+    const fault = fake.faults.find((f) => f.method === recorded.method && f.path.test(url.pathname) && (f.times === undefined || f.times > 0));
+    if (fault) {
+      if (fault.times !== undefined) fault.times--;
+      if (fault.answer === 'stall') return;
+      return send(res, fault.answer.status, fault.answer.body, fault.answer.headers);
+    }
     if (recorded.method !== 'GET' && fake.forbidWrites) {
       return send(res, fake.forbidWrites, { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest' });
     }
@@ -229,8 +280,64 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
     url: `http://127.0.0.1:${port}`,
     state,
     requestsTo: (method: string, path: RegExp) => fake.requests.filter((r) => r.method === method && path.test(r.path)),
-    close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        // A stalled request holds its connection open.
+        server.closeAllConnections();
+      }),
   });
+}
+
+/** A client of the fake: retries, rate-limit waits and timeouts as in production, writes unpaced. */
+export function fakeClient(fake: FakeGitHub, options: Partial<ClientOptions> = {}): GitHubClient {
+  return createClient({ token: 't', baseUrl: fake.url, paceWrites: false, ...options });
+}
+
+/** GitHub's 422 for a request it understood and will not carry out. */
+function unprocessable(reason: string): [number, unknown] {
+  return [422, { message: 'Unprocessable Entity', errors: [reason], documentation_url: 'https://docs.github.com/rest', status: '422' }];
+}
+
+/** A 5xx as GitHub's API sends it. */
+export function serverError(status = 502): FakeAnswer {
+  return { status, body: { message: 'Server Error' } };
+}
+
+/**
+ * The primary rate limit: 403 with the quota spent and `x-ratelimit-reset` (epoch seconds) saying
+ * when it refills, `resetIn` seconds from now.
+ */
+export function rateLimited(resetIn: number): FakeAnswer {
+  return {
+    status: 403,
+    headers: {
+      'x-ratelimit-limit': '5000',
+      'x-ratelimit-remaining': '0',
+      'x-ratelimit-used': '5000',
+      'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + resetIn),
+      'x-ratelimit-resource': 'core',
+    },
+    body: {
+      message: 'API rate limit exceeded for installation ID 1.',
+      documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api',
+      status: '403',
+    },
+  };
+}
+
+/** A secondary rate limit: 403 (or 429) with `retry-after` in seconds; the primary quota is not spent. */
+export function secondaryRateLimited(retryAfter: number, status: 403 | 429 = 403): FakeAnswer {
+  return {
+    status,
+    headers: { 'retry-after': String(retryAfter), 'x-ratelimit-remaining': '4000' },
+    body: {
+      message:
+        'You have exceeded a secondary rate limit. Please wait a few minutes before you try again. If you reach out to GitHub Support for help, please include the request ID 0000:0000.',
+      documentation_url: 'https://docs.github.com/free-pro-team@latest/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits',
+      status: String(status),
+    },
+  };
 }
 
 /** GitHub's list pagination: `per_page` (default 30, max 100), `page`, and a Link header. */
@@ -251,12 +358,12 @@ function sendPage(res: ServerResponse, url: URL, items: unknown[]): void {
   send(res, 200, items.slice((page - 1) * perPage, page * perPage));
 }
 
-function send(res: ServerResponse, status: number, payload: unknown): void {
+function send(res: ServerResponse, status: number, payload: unknown, headers: Record<string, string> = {}): void {
   if (payload === undefined) {
-    res.writeHead(status).end();
+    res.writeHead(status, headers).end();
     return;
   }
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(payload));
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers }).end(JSON.stringify(payload));
 }
 
 function readBody(req: IncomingMessage): Promise<string> {

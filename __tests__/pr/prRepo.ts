@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { runCommand } from '../../src/command.js';
 import { memoryLogger } from '../../src/logger.js';
+import { parseReport } from '../../src/report/schema.js';
 import type { Report, ReportTarget } from '../../src/report/types.js';
 
 const run = promisify(execFile);
@@ -80,6 +81,9 @@ export async function lookoutPr(
   const status = await runCommand(argv, { cwd: repo.dir, logger, write: (text) => logger.lines.push(text) });
   const wallMs = performance.now() - started;
   const report = JSON.parse(await readFile(json, 'utf8')) as Report;
+  // Every report these runs write must pass the check `mode: report` applies to an uploaded one.
+  const checked = parseReport(report);
+  if (!checked.ok) throw new Error(`lookout.json does not match the report schema: ${checked.problems.join('; ')}`);
   return { repo, status, report, log: logger.lines, wallMs };
 }
 

@@ -2,14 +2,15 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PULL_REQUEST_FILE } from '../config/index.js';
 import { ConfigurationError, errorMessage } from '../errors.js';
-import type { Report } from '../report/index.js';
+import { parseReport, type Report } from '../report/index.js';
 import type { GitHubClient, RepositoryRef } from './client.js';
 
 /**
  * The fork-safe pair's hand-over: `mode: fuzz` writes the JSON report and, next to it, which pull
  * request and commit it is about; `mode: report` reads both from the downloaded artifact. A fork's
- * workflow wrote them, so nothing here is trusted: the report is only rendered (escaped), and the
- * PR number is checked against the API before anything is posted.
+ * workflow wrote them, so nothing here is trusted: the report must match the report schema (numbers
+ * are numbers, lines integers, kinds from the list) and is only rendered escaped, and the PR number
+ * is checked against the API before anything is posted.
  */
 export interface ReportContext {
   pullNumber: number | null;
@@ -32,19 +33,17 @@ export function readReportArtifact(reportPath: string): { report: Report; contex
   return { report: readReport(reportPath), context: readContext(contextPath(reportPath)) };
 }
 
-/** A Lookout JSON report (schema version 1), or a ConfigurationError saying why the file is not one. */
+/** A Lookout JSON report (schema version 1), or a ConfigurationError saying which fields are wrong. */
 export function readReport(file: string): Report {
-  let parsed: unknown;
+  let json: unknown;
   try {
-    parsed = JSON.parse(readFileSync(file, 'utf8'));
+    json = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
     throw new ConfigurationError(`${file} is not a JSON report: ${errorMessage(error)}`);
   }
-  const report = parsed as Partial<Report> | null;
-  if (report?.schemaVersion !== 1 || !Array.isArray(report.targets) || !Array.isArray(report.findings) || typeof report.stats !== 'object') {
-    throw new ConfigurationError(`${file} is not a Lookout report of schema version 1.`);
-  }
-  return report as Report;
+  const parsed = parseReport(json);
+  if (!parsed.ok) throw new ConfigurationError(`${file} is not a Lookout report of schema version 1: ${parsed.problems.join('; ')}.`);
+  return parsed.report;
 }
 
 /** The head commit of pull request `pullNumber`, or undefined when the repository has no such PR. */

@@ -158,12 +158,17 @@ export async function publishReport(request: PublishRequest, deps: PublishDeps):
         repo: target.repo,
         pullNumber,
         commitId: target.headSha,
-        body: reviewBody(report, threads.length),
+        body: (placed) => reviewBody(report, placed),
         comments: threads.map((t) => t.comment),
         commentableLines: lines,
       });
       if (!result.ok) return refused('review', result, 'findings stay in the comment and the job summary');
-      for (const thread of threads) threaded.add(thread.finding);
+      const { placed, refused: unplaced } = result.value;
+      for (const thread of threads) if (placed.includes(thread.comment)) threaded.add(thread.finding);
+      if (unplaced.length > 0) {
+        const where = unplaced.map((c) => `${c.path}:${c.line}`).join(', ');
+        logger.warning(`GitHub refused review threads on ${where}: those findings are in the comment and annotated instead.`);
+      }
       const outside = failures(report).length - threads.length;
       if (outside > 0) logger.info(`${plural(outside, 'finding')} with no line inside the diff hunks left to the comment.`);
       return result.value.action;

@@ -29,7 +29,7 @@ export async function guardWrite<T>(write: () => Promise<T>): Promise<WriteResul
 }
 
 /** Octokit's RequestError carries `status`; checked structurally so bundling twice cannot break it. */
-function httpStatus(error: unknown): number | undefined {
+export function httpStatus(error: unknown): number | undefined {
   const status = (error as { status?: unknown } | null)?.status;
   return typeof status === 'number' ? status : undefined;
 }

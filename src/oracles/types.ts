@@ -70,15 +70,20 @@ export interface SequenceOracle {
   check(chain: ChainView, tx: Tx, result: TxResult): Failure | null | Promise<Failure | null>;
 }
 
-/** What kind of failure a finding is: one per oracle, and the base-vs-head behaviour diff. */
-export type FindingKind =
-  | 'assertion'
-  | 'panic'
-  | 'property'
-  | 'arbitrary-storage-write'
-  | 'ether-leak'
-  | 'token-theft'
-  | 'unprotected-selfdestruct'
-  | 'controlled-delegatecall'
-  | 'reentrancy'
-  | 'behaviour-change';
+/**
+ * What kind of failure a finding is: one per oracle, and the base-vs-head behaviour diff. A list,
+ * so that a report read back can be checked against it.
+ */
+export const FINDING_KINDS = [
+  'assertion',
+  'panic',
+  'property',
+  'arbitrary-storage-write',
+  'ether-leak',
+  'token-theft',
+  'unprotected-selfdestruct',
+  'controlled-delegatecall',
+  'reentrancy',
+  'behaviour-change',
+] as const;
+export type FindingKind = (typeof FINDING_KINDS)[number];

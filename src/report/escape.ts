@@ -1,7 +1,9 @@
 /**
- * Escaping for every string that came from the repository (file, contract and function names,
- * revert messages, arguments) before it enters markdown. Contract code is attacker-controlled on a
- * fork PR, so a revert string must not be able to post HTML, links, images, mentions or break a table.
+ * Escaping for every value of the report (file, contract and function names, revert messages,
+ * arguments, and numbers too) before it enters markdown. Contract code is attacker-controlled on a
+ * fork PR, so a revert string must not be able to post HTML, links, images, mentions or break a
+ * table; and `mode: report` renders a report a fork's workflow wrote, where a field declared a number
+ * may hold anything the schema check missed.
  */
 
 /**
@@ -20,8 +22,8 @@ const INVISIBLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u
  * mentions after rendering, so a backslash alone would still notify `@someone` (Dependabot and
  * Renovate break mentions the same way).
  */
-export function escapeMarkdown(text: string): string {
-  return text
+export function escapeMarkdown(value: string | number): string {
+  return String(value)
     .replace(INVISIBLE, '')
     .replace(/\r\n|\r|\n/g, ' ')
     .replace(MARKDOWN_PUNCTUATION, '\\$&')
@@ -68,7 +70,7 @@ export function encodePath(file: string): string {
 /** A link to one line of a file at a commit, or undefined when the repository URL is unknown. */
 export function lineUrl(place: { repoUrl?: string; headSha?: string }, file: string, line: number | null): string | undefined {
   if (!place.repoUrl || !place.headSha) return undefined;
-  const anchor = line === null ? '' : `#L${line}`;
+  const anchor = line === null ? '' : `#L${encodeURIComponent(line)}`;
   return `${place.repoUrl.replace(/\/+$/, '')}/blob/${encodeURIComponent(place.headSha)}/${encodePath(file)}${anchor}`;
 }
 

@@ -79,7 +79,7 @@ export function contextLine(report: Report, options: MarkdownOptions): string {
     const short = escapeMarkdown(options.headSha.slice(0, 7));
     parts.push(`head ${options.repoUrl ? `[${short}](${options.repoUrl.replace(/\/+$/, '')}/commit/${encodeURIComponent(options.headSha)})` : short}`);
   }
-  parts.push(`ran ${duration(report.stats.elapsedMs)}`, `budget ${budgetText(report.budget)}`, `seed ${report.seed}`);
+  parts.push(`ran ${duration(report.stats.elapsedMs)}`, `budget ${budgetText(report.budget)}`, `seed ${escapeMarkdown(report.seed)}`);
   if (options.summaryUrl) parts.push(`[workflow run](${options.summaryUrl})`, `[job summary](${options.summaryUrl})`);
   return `<sub>${parts.join(' · ')}</sub>`;
 }
@@ -223,7 +223,7 @@ const moreFindings = (count: number) => `…and ${plural(count, 'more finding')}
 const sum = (parts: readonly string[]) => parts.reduce((total, part) => total + part.length, 0);
 
 function fileRow(file: FileLines, compact: boolean): string {
-  const cell = (lines: number[]) => (lines.length === 0 ? '' : compact ? plural(lines.length, 'line') : lineRanges(lines));
+  const cell = (lines: number[]) => (lines.length === 0 ? '' : escapeMarkdown(compact ? plural(lines.length, 'line') : lineRanges(lines)));
   return `| ${escapeMarkdown(file.file)} | ${cell(file.reached)} | ${cell(file.unreached)} | ${cell(file.unreachable)} | ${cell(file.notFuzzed)} | ${cell(file.noCode)} |`;
 }
 

@@ -1,4 +1,4 @@
-import { codeBlock, escapeHtml, escapeMarkdown } from './escape.js';
+import { codeBlock, codeSpan, escapeHtml, escapeMarkdown } from './escape.js';
 import type { ReportReproducer } from './types.js';
 
 /**
@@ -12,7 +12,7 @@ export function reproducerDetails(reproducer: ReportReproducer): string {
   const lines = [`<details><summary>${escapeHtml(`Foundry reproducer ${reproducer.file} (${status})`)}</summary>`, ''];
   if (!reproducer.verified && reproducer.reason) lines.push(escapeMarkdown(`Not verified: ${reproducer.reason}`), '');
   lines.push(
-    `Save as \`test/${reproducer.file}\` and run \`forge test --match-path test/${reproducer.file}\`.`,
+    `Save as ${codeSpan(`test/${reproducer.file}`)} and run ${codeSpan(`forge test --match-path test/${reproducer.file}`)}.`,
     '',
     codeBlock(reproducer.source, 'solidity'),
     '',

@@ -99,7 +99,7 @@ export function sequenceText(sequence: readonly ReportCall[], names: AddressName
  */
 export function sequenceTable(sequence: readonly ReportCall[], names: AddressNames): string {
   const steps = sequenceSteps(sequence, names);
-  const rows = steps.map((step, i) => `| ${i + 1} | ${codeSpan(step.sender)} | ${step.delay}${codeSpan(step.call)} |`);
+  const rows = steps.map((step, i) => `| ${i + 1} | ${codeSpan(step.sender)} | ${escapeMarkdown(step.delay)}${codeSpan(step.call)} |`);
   const legend = accountLegend(sequence, names);
   return ['| # | from | call |', '| --- | --- | --- |', ...rows, ...(legend ? ['', legend] : [])].join('\n');
 }

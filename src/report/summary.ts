@@ -40,7 +40,7 @@ function statsBlock(report: Report): string {
     '| ran for | sequences | transactions | transactions/s | analysis | budget | seed |',
     '| --- | --- | --- | --- | --- | --- | --- |',
     `| ${duration(stats.elapsedMs)} | ${count(stats.sequences)} | ${count(stats.transactions)} | ${count(stats.transactionsPerSecond)} | ` +
-      `${duration(stats.analysisMs)} | ${budgetText(report.budget)} | ${report.seed} |`,
+      `${duration(stats.analysisMs)} | ${budgetText(report.budget)} | ${escapeMarkdown(report.seed)} |`,
   ].join('\n');
 }
 
@@ -69,10 +69,10 @@ export function reachOverTime(report: Report): string | undefined {
 }
 
 function linesBlock(report: Report): string {
-  const rows = fileLines(report).map(
-    (f) =>
-      `| ${escapeMarkdown(f.file)} | ${lineRanges(f.reached)} | ${lineRanges(f.unreached)} | ${lineRanges(f.unreachable)} | ${lineRanges(f.notFuzzed)} | ${lineRanges(f.noCode)} |`,
-  );
+  const rows = fileLines(report).map((f) => {
+    const cells = [f.file, ...[f.reached, f.unreached, f.unreachable, f.notFuzzed, f.noCode].map(lineRanges)];
+    return `| ${cells.map((cell) => escapeMarkdown(cell)).join(' | ')} |`;
+  });
   const header = ['| file | reached | unreached | unreachable | not fuzzed | no code |', '| --- | --- | --- | --- | --- | --- |'];
   return ['### Changed lines', '', ...header, ...rows].join('\n');
 }
@@ -81,7 +81,7 @@ function linesBlock(report: Report): string {
 function targetsBlock(report: Report): string {
   const rows = report.targets.map(
     (t) =>
-      `| ${escapeMarkdown(t.file)} | ${t.line} | ${escapeMarkdown(t.contract)} | ${t.status} | ${count(t.pcs.length)} | ` +
+      `| ${escapeMarkdown(t.file)} | ${escapeMarkdown(t.line)} | ${escapeMarkdown(t.contract)} | ${escapeMarkdown(t.status)} | ${count(t.pcs.length)} | ` +
       `${t.firstReachedMs === null ? '' : duration(t.firstReachedMs)} | ${t.firstReachedSequence === null ? '' : count(t.firstReachedSequence)} |`,
   );
   return [
