@@ -1,3 +1,4 @@
+import { printable } from '../logger.js';
 import { behaviourChanges, byImportance, failures, kindText, provenance, qualifiedFunction } from './findingOrder.js';
 import { accountNames, legendText, sequenceText } from './sequence.js';
 import type { AddressNames } from './solidityValues.js';
@@ -28,7 +29,7 @@ export function renderAnnotations(report: Report, threaded: ReadonlySet<ReportFi
   const findings = placed(failures(report));
   const names = accountNames(report);
   const annotate = (level: AnnotationLevel) => (f: ReportFinding) => findingAnnotation(f, level, names, report.base);
-  return [
+  const annotations = [
     ...buildErrorAnnotations(report),
     ...findings.filter((f) => f.introduced !== false).map(annotate('failure')),
     ...findings.filter((f) => f.introduced === false).map(annotate('warning')),
@@ -36,6 +37,8 @@ export function renderAnnotations(report: Report, threaded: ReadonlySet<ReportFi
     ...lineAnnotations(report.targets, 'unreached', 'warning'),
     ...lineAnnotations(report.targets, 'unreachable', 'notice'),
   ];
+  // The path stays as it is: it must name the file.
+  return annotations.map((a) => ({ ...a, title: printable(a.title), message: printable(a.message) }));
 }
 
 function buildErrorAnnotations(report: Report): Annotation[] {

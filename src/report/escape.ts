@@ -5,6 +5,7 @@
  * table; and `mode: report` renders a report a fork's workflow wrote, where a field declared a number
  * may hold anything the schema check missed.
  */
+import { printable } from '../logger.js';
 
 /**
  * ASCII punctuation that starts or ends a markdown or HTML construct. CommonMark (and GitHub's
@@ -13,9 +14,6 @@
  */
 const MARKDOWN_PUNCTUATION = /[\\`*_{}[\]()<>#+\-.!|~&]/g;
 
-/** C0/C1 controls and the bidirectional overrides that can make displayed text lie about its order. */
-const INVISIBLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
-
 /**
  * Inline markdown text on one line. Line breaks become spaces (no new blocks, headings or list
  * items), punctuation is backslash-escaped, and `@` gets a zero-width space after it: GitHub links
@@ -23,9 +21,7 @@ const INVISIBLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u
  * Renovate break mentions the same way).
  */
 export function escapeMarkdown(value: string | number): string {
-  return String(value)
-    .replace(INVISIBLE, '')
-    .replace(/\r\n|\r|\n/g, ' ')
+  return printable(String(value).replace(/\r\n|\r|\n/g, ' '))
     .replace(MARKDOWN_PUNCTUATION, '\\$&')
     .replace(/@/g, '@&#8203;');
 }
@@ -33,9 +29,7 @@ export function escapeMarkdown(value: string | number): string {
 /** Text inside raw HTML (`<summary>`), where markdown escapes do not apply. */
 export function escapeHtml(text: string): string {
   return (
-    text
-      .replace(INVISIBLE, '')
-      .replace(/\r\n|\r|\n/g, ' ')
+    printable(text.replace(/\r\n|\r|\n/g, ' '))
       .replace(/&/g, '&amp;')
       .replace(/</g, '&lt;')
       .replace(/>/g, '&gt;')
@@ -53,7 +47,7 @@ export function escapeHtml(text: string): string {
 export function codeBlock(text: string, language = ''): string {
   const longestRun = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
   const fence = '`'.repeat(Math.max(3, longestRun + 1));
-  return `${fence}${language}\n${text.replace(INVISIBLE, '')}\n${fence}`;
+  return `${fence}${language}\n${printable(text)}\n${fence}`;
 }
 
 /**
@@ -79,7 +73,7 @@ export function lineUrl(place: { repoUrl?: string; headSha?: string }, file: str
  * escaped (GitHub splits cells on `|` before it reads code spans, and drops the backslash inside them).
  */
 export function codeSpan(text: string): string {
-  const clean = text.replace(INVISIBLE, '').replace(/\r\n|\r|\n/g, ' ');
+  const clean = printable(text.replace(/\r\n|\r|\n/g, ' '));
   const longestRun = Math.max(0, ...(clean.match(/`+/g) ?? []).map((run) => run.length));
   const fence = '`'.repeat(longestRun + 1);
   const padded = clean.startsWith('`') || clean.endsWith('`') ? ` ${clean} ` : clean;

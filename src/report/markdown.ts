@@ -1,3 +1,4 @@
+import { printable } from '../logger.js';
 import { escapeHtml, escapeMarkdown, lineUrl } from './escape.js';
 import { behaviourGroups, byImportance, failures, kindText, location, provenance, qualifiedFunction } from './findingOrder.js';
 import { headline } from './headline.js';
@@ -41,7 +42,7 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
   const names = accountNames(report);
   const header = renderHeader(report, options) + behaviourSection(report, names);
   const document = new Document(header, files, findings, { options, names, base: report.base });
-  if (document.length <= maxLength) return document.render();
+  if (document.length <= maxLength) return printable(document.render());
 
   const pointer = truncationPointer(options.summaryUrl);
   const budget = maxLength - pointer.length - 2;
@@ -51,7 +52,7 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
   while (document.length > budget && document.dropLastFinding());
   while (document.length > budget && document.dropLastFile());
   const text = document.render();
-  return `${text.length > budget ? text.slice(0, budget) : text}\n\n${pointer}`;
+  return printable(`${text.length > budget ? text.slice(0, budget) : text}\n\n${pointer}`);
 }
 
 function renderHeader(report: Report, options: MarkdownOptions): string {

@@ -1,3 +1,4 @@
+import { printable } from '../logger.js';
 import { escapeMarkdown } from './escape.js';
 import { byImportance, failures, kindText, provenance, qualifiedFunction } from './findingOrder.js';
 import { lineRanges } from './lineStatus.js';
@@ -31,7 +32,7 @@ export function reviewThreads(report: Report, commentable: (path: string, line: 
     const failing = finding.file !== null && finding.line !== null ? [{ path: finding.file, line: finding.line }] : [];
     const entered = (finding.enteredLines ?? []).map((l) => ({ path: l.file, line: l.line }));
     const at = [...failing, ...entered].find((p) => commentable(p.path, p.line));
-    return at ? [{ finding, comment: { ...at, body: threadBody(finding, at, names, report.base) } }] : [];
+    return at ? [{ finding, comment: { ...at, body: printable(threadBody(finding, at, names, report.base)) } }] : [];
   });
 }
 

@@ -1,4 +1,5 @@
 import type { Location, Log, ReportingDescriptor, Result, ThreadFlowLocation } from 'sarif';
+import { printable } from '../logger.js';
 import { byImportance, kindText, provenance, qualifiedFunction } from './findingOrder.js';
 import { accountNames, callText, delayText } from './sequence.js';
 import { addressText, type AddressNames } from './solidityValues.js';
@@ -100,7 +101,7 @@ export function renderSarif(report: Report, options: SarifOptions = {}): Log {
     defaultConfiguration: { level: level(kind) },
     properties: { tags: ['security', 'solidity', 'fuzzing'], 'security-severity': RULES[kind].severity.toFixed(1) },
   }));
-  return {
+  return printableStrings({
     version: '2.1.0',
     $schema: SARIF_SCHEMA,
     runs: [
@@ -118,7 +119,15 @@ export function renderSarif(report: Report, options: SarifOptions = {}): Log {
         properties: { seed: report.seed, budget: report.budget },
       },
     ],
-  };
+  });
+}
+
+/** The log with every string printable (code scanning shows messages, names and locations as they are). */
+function printableStrings<T>(value: T): T {
+  if (typeof value === 'string') return printable(value) as T;
+  if (Array.isArray(value)) return value.map(printableStrings) as T;
+  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, printableStrings(v)])) as T;
+  return value;
 }
 
 const HELP =

@@ -1,5 +1,6 @@
 import { bytesToHex, formatUnits, getAddress, parseAbiItem, type AbiParameter } from 'viem';
 import { holdsRawBytes, stringBytes } from '../abi/index.js';
+import { printable } from '../logger.js';
 
 /**
  * Counterexample values written for people, as Solidity expressions where the language has one:
@@ -90,7 +91,7 @@ export function bytesText(hex: string): string {
  */
 export function stringText(text: string): string {
   if (holdsRawBytes(text)) return `string(bytes(${bytesText(bytesToHex(stringBytes(text)))}))`;
-  const literal = JSON.stringify(text).replace(/[\u007f-\uffff]/g, (c) => (c.charCodeAt(0) < 0xa0 ? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}` : c));
+  const literal = printable(JSON.stringify(text), 'escape');
   return /[^\u0000-\u007f]/.test(literal) ? `unicode${literal}` : literal;
 }
 

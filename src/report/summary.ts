@@ -1,3 +1,4 @@
+import { printable } from '../logger.js';
 import { codeBlock, escapeMarkdown } from './escape.js';
 import { behaviourChanges, byImportance, failures, kindText, location, provenance, qualifiedFunction } from './findingOrder.js';
 import { fileLines, lineRanges } from './lineStatus.js';
@@ -31,7 +32,7 @@ export function renderSummary(report: Report, options: Pick<MarkdownOptions, 'he
   const overTime = reachOverTime(report);
   if (overTime) blocks.push(`### Changed lines reached over time\n\n${overTime}`);
   if (report.targets.length > 0) blocks.push(linesBlock(report), targetsBlock(report));
-  return fitBytes(blocks, maxBytes);
+  return printable(fitBytes(blocks, maxBytes));
 }
 
 function statsBlock(report: Report): string {

@@ -1,3 +1,4 @@
+import { printable } from '../logger.js';
 import { behaviourChanges, byImportance, failures, kindText, provenance } from './findingOrder.js';
 import { headline } from './headline.js';
 import { accountNames, legendText, sequenceText } from './sequence.js';
@@ -21,7 +22,7 @@ export function renderText(report: Report): string {
   found.forEach((finding, i) => lines.push('', ...renderFinding(finding, i + 1, names, report.base)));
   if (changes.length > 0) lines.push('', `${changes.length} behaviour change${changes.length === 1 ? '' : 's'} from the base:`);
   changes.forEach((change, i) => lines.push('', ...renderFinding(change, i + 1, names, report.base)));
-  return lines.join('\n');
+  return printable(lines.join('\n'));
 }
 
 function renderFinding(finding: ReportFinding, number: number, names: AddressNames, base: Report['base']): string[] {

@@ -1,11 +1,20 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { printable } from '../logger.js';
 import type { Report } from './types.js';
 
 /** Writes the JSON report (the one source of truth), creating the directory if needed. */
 export function writeJsonReport(file: string, report: Report): void {
   mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(file, jsonText(report));
+}
+
+/**
+ * The report as JSON, every string exactly as found, but its unprintable characters written as `\u`
+ * escapes (JSON.stringify leaves DEL, C1 and the bidirectional controls raw): the file shows what it holds.
+ */
+function jsonText(report: Report): string {
+  return `${printable(JSON.stringify(report, null, 2), 'escape')}\n`;
 }
 
 /**

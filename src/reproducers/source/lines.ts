@@ -1,3 +1,4 @@
+import { printable } from '../../logger.js';
 import type { ReportCall } from '../../report/index.js';
 
 /** The reproducer's test function. */
@@ -15,6 +16,7 @@ export function indent(level: number, lines: readonly string[]): string[] {
   return lines.map((line) => (line === '' ? line : `${'    '.repeat(level)}${line}`));
 }
 
+/** Free text as one line of a comment, printable (a revert string must not hide code behind a bidi override). */
 export function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ');
+  return printable(text.replace(/\s+/g, ' '));
 }
