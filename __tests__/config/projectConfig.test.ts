@@ -132,6 +132,44 @@ value = 7
   });
 });
 
+describe('a lookout.toml with several mistakes', () => {
+  // Issue 28, item 8: "lookout.toml errors come one per run".
+  it('names every one of them at once', () => {
+    const text = [
+      'compiler = "hardhat"',
+      'gas-limit = 100',
+      'panic-codes = [0x11, 0x99, 0x01]',
+      'colour = "blue"',
+      'skip = ["Legacy", 7]',
+      '[contracts.Vault]',
+      'args = [1.5, { sender = "carol" }, 2]',
+      'value = -1',
+      '[contracts.Token]',
+      'deploy = "no"',
+    ].join('\n');
+    let message = '';
+    try {
+      parseProjectConfig(text, FILE);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigurationError);
+      message = (error as Error).message;
+    }
+    expect(message.split('\n')).toEqual([
+      `${FILE} has 10 problems:`,
+      '- `colour` is not a known key (known here: compiler, deploy, skip, contracts, senders, deployer, gas-limit, max-block-delay, max-time-delay, panic-codes).',
+      expect.stringMatching(/^- `contracts\.Vault\.args\[0\]` is a float/),
+      expect.stringMatching(/^- `contracts\.Vault\.args\[1\]\.sender` names an unknown sender "carol"/),
+      expect.stringMatching(/^- `contracts\.Vault\.value` must be a non-negative amount of wei/),
+      '- `contracts.Token.deploy` must be true or false.',
+      '- `skip[1]` must be a contract name.',
+      '- `compiler` must be one of "solc", "forge".',
+      '- `gas-limit` must be an integer from 30000 to 1000000000 (got 100).',
+      expect.stringMatching(/^- `panic-codes\[1\]` is not a Solidity Panic code \(got 153\)/),
+      '- `panic-codes[2]` is 0x01, assert, which is always reported: leave it out.',
+    ]);
+  });
+});
+
 describe('readProjectConfig', () => {
   let dir: string;
   beforeAll(() => {

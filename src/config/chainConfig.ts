@@ -1,4 +1,5 @@
 import { type Address, describePanic, formatPanicCode, KNOWN_PANIC_CODES, PANIC_ASSERTION } from '../abi/index.js';
+import type { KeyChecks } from './keyChecks.js';
 
 /**
  * The chain model `lookout.toml` may pin (top-level keys, all optional):
@@ -36,21 +37,25 @@ const MAX_DELAY = BigInt(Number.MAX_SAFE_INTEGER);
 
 type Fail = (key: string, problem: string) => never;
 
-/** Reads the chain keys of a parsed `lookout.toml`; `fail` names the key and the file. */
-export function chainConfig(document: Record<string, unknown>, fail: Fail): ChainConfig {
+/** Reads the chain keys of a parsed `lookout.toml`, each checked on its own (`checks` collects the problems). */
+export function chainConfig(document: Record<string, unknown>, checks: KeyChecks): ChainConfig {
+  const { fail } = checks;
   const chain: ChainConfig = {};
-  if (document.senders !== undefined) {
-    if (!Array.isArray(document.senders) || document.senders.length === 0) fail('senders', 'must be a non-empty array of addresses.');
-    const senders = (document.senders as unknown[]).map((value, i) => address(value, `senders[${i}]`, fail));
+  const read = <K extends keyof ChainConfig>(key: string, field: K, parse: (value: unknown) => ChainConfig[K]) => {
+    if (document[key] !== undefined) chain[field] = checks.key(() => parse(document[key]));
+  };
+  read('senders', 'senders', (value) => {
+    if (!Array.isArray(value) || value.length === 0) fail('senders', 'must be a non-empty array of addresses.');
+    const senders = (value as unknown[]).map((item, i) => address(item, `senders[${i}]`, fail));
     const repeated = senders.find((sender, i) => senders.indexOf(sender) !== i);
     if (repeated !== undefined) fail('senders', `lists ${repeated} twice.`);
-    chain.senders = senders;
-  }
-  if (document.deployer !== undefined) chain.deployer = address(document.deployer, 'deployer', fail);
-  if (document['gas-limit'] !== undefined) chain.gasLimit = integer(document['gas-limit'], 'gas-limit', MIN_GAS_LIMIT, MAX_GAS_LIMIT, fail);
-  if (document['max-block-delay'] !== undefined) chain.maxBlockDelay = Number(integer(document['max-block-delay'], 'max-block-delay', 0n, MAX_DELAY, fail));
-  if (document['max-time-delay'] !== undefined) chain.maxTimeDelay = Number(integer(document['max-time-delay'], 'max-time-delay', 0n, MAX_DELAY, fail));
-  if (document['panic-codes'] !== undefined) chain.panicCodes = panicCodes(document['panic-codes'], fail);
+    return senders;
+  });
+  read('deployer', 'deployer', (value) => address(value, 'deployer', fail));
+  read('gas-limit', 'gasLimit', (value) => integer(value, 'gas-limit', MIN_GAS_LIMIT, MAX_GAS_LIMIT, fail));
+  read('max-block-delay', 'maxBlockDelay', (value) => Number(integer(value, 'max-block-delay', 0n, MAX_DELAY, fail)));
+  read('max-time-delay', 'maxTimeDelay', (value) => Number(integer(value, 'max-time-delay', 0n, MAX_DELAY, fail)));
+  read('panic-codes', 'panicCodes', (value) => panicCodes(value, checks));
   return chain;
 }
 
@@ -68,11 +73,12 @@ function integer(value: unknown, key: string, min: bigint, max: bigint, fail: Fa
   return n;
 }
 
-function panicCodes(value: unknown, fail: Fail): ReadonlySet<number> {
+function panicCodes(value: unknown, checks: KeyChecks): ReadonlySet<number> {
+  const { fail } = checks;
   if (!Array.isArray(value)) return fail('panic-codes', 'must be an array of Panic codes, e.g. [0x11, 0x12].');
   const known = [...KNOWN_PANIC_CODES].filter((code) => code !== PANIC_ASSERTION);
   return new Set(
-    value.map((item, i) => {
+    checks.each(value, (item, i) => {
       const code = typeof item === 'bigint' ? Number(item) : typeof item === 'string' && /^0x[0-9a-fA-F]+$/.test(item) ? Number.parseInt(item, 16) : -1;
       if (code === PANIC_ASSERTION) fail(`panic-codes[${i}]`, `is 0x01, assert, which is always reported: leave it out.`);
       if (!known.includes(code)) {

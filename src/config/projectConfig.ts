@@ -3,10 +3,12 @@ import { parse, TomlError } from 'smol-toml';
 import { parseUnits } from 'viem';
 import { ConfigurationError } from '../errors.js';
 import { CHAIN_KEYS, chainConfig, type ChainConfig } from './chainConfig.js';
+import { KeyChecks } from './keyChecks.js';
 
 /**
  * `lookout.toml` at the project root pins what cannot be inferred from the code. Every key is
- * optional; an unknown key or a value of the wrong type is an error naming the key and the file.
+ * optional; an unknown key or a value of the wrong type is an error naming the key and the file,
+ * every such error of the file at once.
  *
  * ```toml
  * compiler = "forge"               # build with `forge build --build-info` (forge on PATH) instead of Lookout's own solc calls
@@ -102,42 +104,53 @@ export function parseProjectConfig(text: string, file: string): ProjectConfig {
     const where = error instanceof TomlError ? ` at line ${error.line}, column ${error.column}` : '';
     throw new ConfigurationError(`${file} is not valid TOML${where}: ${firstLine(error)}`);
   }
-  const fail = (key: string, problem: string): never => {
-    throw new ConfigurationError(`${file}: \`${key}\` ${problem}`);
-  };
-  checkKeys(document, TOP_KEYS, '', fail);
-  const contracts = document.contracts === undefined ? {} : table(document.contracts, 'contracts', fail);
-  const pins = Object.entries(contracts).map(([ref, value]) => contractPin(ref, value, fail));
-  const skip = [...refList(document.skip, 'skip', fail), ...pins.filter((p) => p.deploy === false)];
-  const compiler = document.compiler ?? 'solc';
-  if (!COMPILERS.includes(compiler as (typeof COMPILERS)[number])) fail('compiler', `must be one of ${COMPILERS.map((c) => `"${c}"`).join(', ')}.`);
+  const checks = new KeyChecks(file);
+  const { fail } = checks;
+  checkKeys(document, TOP_KEYS, '', checks);
+  const contracts = checks.key(() => (document.contracts === undefined ? {} : table(document.contracts, 'contracts', fail))) ?? {};
+  const pins = checks.each(Object.entries(contracts), ([ref, value]) => contractPin(ref, value, checks));
+  const skip = [...refList(document.skip, 'skip', checks), ...pins.filter((p) => p.deploy === false)];
+  const compiler = checks.key(() => {
+    const named = document.compiler ?? 'solc';
+    if (!COMPILERS.includes(named as (typeof COMPILERS)[number])) fail('compiler', `must be one of ${COMPILERS.map((c) => `"${c}"`).join(', ')}.`);
+    return named as ProjectConfig['compiler'];
+  });
+  const deploy = refList(document.deploy, 'deploy', checks);
+  const chain = chainConfig(document, checks);
+  checks.done();
   return {
     file,
-    compiler: compiler as ProjectConfig['compiler'],
-    deploy: refList(document.deploy, 'deploy', fail),
+    compiler: compiler!,
+    deploy,
     skip: skip.map(({ ref, key }) => ({ ref, key })),
     contracts: pins.map(({ deploy: _, ...pin }) => pin),
-    chain: chainConfig(document, fail),
+    chain,
   };
 }
 
 type Fail = (key: string, problem: string) => never;
 
-function contractPin(ref: string, value: unknown, fail: Fail): ContractPin & { deploy?: boolean } {
+/** One `[contracts.<ref>]` table; its keys are checked one by one (a bad name or a non-table ends the check). */
+function contractPin(ref: string, value: unknown, checks: KeyChecks): ContractPin & { deploy?: boolean } {
+  const { fail } = checks;
   const key = `contracts.${quoteKey(ref)}`;
   checkRef(ref, key, fail);
   const entry = table(value, key, fail);
-  checkKeys(entry, CONTRACT_KEYS, `${key}.`, fail);
+  checkKeys(entry, CONTRACT_KEYS, `${key}.`, checks);
   const pin: ContractPin & { deploy?: boolean } = { ref, key };
   if (entry.args !== undefined) {
-    if (!Array.isArray(entry.args)) fail(`${key}.args`, 'must be an array of constructor arguments.');
-    pin.args = (entry.args as unknown[]).map((arg, i) => configuredArg(arg, `${key}.args[${i}]`, fail));
+    checks.key(() => {
+      if (!Array.isArray(entry.args)) fail(`${key}.args`, 'must be an array of constructor arguments.');
+      pin.args = checks.each(entry.args as unknown[], (arg, i) => configuredArg(arg, `${key}.args[${i}]`, fail));
+    });
   }
-  if (entry.value !== undefined) pin.value = parseWei(entry.value, `${key}.value`, fail);
-  if (entry.deployer !== undefined) pin.deployer = senderIndex(entry.deployer, `${key}.deployer`, fail);
+  if (entry.value !== undefined) pin.value = checks.key(() => parseWei(entry.value, `${key}.value`, fail));
+  if (entry.deployer !== undefined) pin.deployer = checks.key(() => senderIndex(entry.deployer, `${key}.deployer`, fail));
   if (entry.deploy !== undefined) {
-    if (typeof entry.deploy !== 'boolean') fail(`${key}.deploy`, 'must be true or false.');
-    pin.deploy = entry.deploy as boolean;
+    checks.key(() => {
+      if (typeof entry.deploy !== 'boolean') fail(`${key}.deploy`, 'must be true or false.');
+      pin.deploy = entry.deploy as boolean;
+    });
   }
   return pin;
 }
@@ -186,10 +199,11 @@ function senderIndex(value: unknown, key: string, fail: Fail): number {
   return index;
 }
 
-function refList(value: unknown, key: string, fail: Fail): ContractRef[] {
+function refList(value: unknown, key: string, checks: KeyChecks): ContractRef[] {
+  const { fail } = checks;
   if (value === undefined) return [];
-  if (!Array.isArray(value)) return fail(key, 'must be an array of contract names.');
-  return value.map((ref, i) => {
+  if (!Array.isArray(value)) return checks.key(() => fail(key, 'must be an array of contract names.')) ?? [];
+  return checks.each(value, (ref, i) => {
     if (typeof ref !== 'string') fail(`${key}[${i}]`, 'must be a contract name.');
     checkRef(ref as string, `${key}[${i}]`, fail);
     return { ref: ref as string, key: `${key}[${i}]` };
@@ -203,9 +217,9 @@ function checkRef(ref: string, key: string, fail: Fail): void {
   }
 }
 
-function checkKeys(entry: Record<string, unknown>, allowed: readonly string[], prefix: string, fail: Fail): void {
+function checkKeys(entry: Record<string, unknown>, allowed: readonly string[], prefix: string, checks: KeyChecks): void {
   for (const key of Object.keys(entry)) {
-    if (!allowed.includes(key)) fail(`${prefix}${key}`, `is not a known key (known here: ${allowed.join(', ')}).`);
+    if (!allowed.includes(key)) checks.key(() => checks.fail(`${prefix}${key}`, `is not a known key (known here: ${allowed.join(', ')}).`));
   }
 }
 
