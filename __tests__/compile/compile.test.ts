@@ -1,10 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BuildError, ConfigurationError } from '../../src/errors.js';
 import { compileProject } from '../../src/compile/compile.js';
 import type { CompiledProject } from '../../src/compile/types.js';
+import { BUNDLED_VERSION } from '../../src/compile/compiler/index.js';
+import { SEEDED_SOLC_VERSION } from '../setupEnv.js';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../__fixtures__');
 const importsRoot = path.join(fixtures, 'projects/imports');
@@ -150,5 +152,37 @@ describe('compileProject on code that does not build', () => {
     rmSync(emptyRoot, { recursive: true });
     expect(empty).toBeInstanceOf(ConfigurationError);
     expect((empty as Error).message).toMatch(/No Solidity files found .*Pass \.sol files or directories/);
+  });
+});
+
+describe('compileProject offline, a pragma no installed compiler satisfies', () => {
+  // Issue 28, item 8: the error did not say the release list was unreachable nor how to provide a compiler.
+  it('says the release list and the npm registry were unreachable, and lists the ways to provide a compiler', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'lookout-offline-'));
+    try {
+      writeFileSync(path.join(root, 'A.sol'), 'pragma solidity 0.8.20;\ncontract A {}\n');
+      const error = await compileProject({ root, paths: ['A.sol'] }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(BuildError);
+      const { diagnostics, message } = error as BuildError;
+      expect(diagnostics[0]).toMatchObject({
+        file: 'A.sol',
+        message: expect.stringContaining('A.sol has pragma solidity 0.8.20, which no solc version satisfies'),
+      });
+      const mirror = process.env.LOOKOUT_SOLC_MIRROR!;
+      for (const line of [
+        `The solc release list and the npm registry could not be reached, so only the installed compilers (${SEEDED_SOLC_VERSION}, ${BUNDLED_VERSION}) were considered:`,
+        `  - ${mirror}/wasm/list.json: bad port`,
+        `  - ${process.env.LOOKOUT_NPM_REGISTRY}/solc: bad port`,
+        'Provide a version the pragmas accept in any of these ways:',
+        `  - install it into svm's folder (${process.env.SVM_HOME}): \`svm install <version>\`, \`forge build\`, or foundry-toolchain;`,
+        `  - set LOOKOUT_SOLC_MIRROR to a reachable mirror of binaries.soliditylang.org (now ${mirror});`,
+        `  - make the npm registry reachable, or set LOOKOUT_NPM_REGISTRY to one that is (now ${process.env.LOOKOUT_NPM_REGISTRY}).`,
+      ]) {
+        expect(message.split('\n')).toContain(line);
+      }
+      expect(message).toContain(`a soljson at ${path.join(process.env.XDG_CACHE_HOME!, 'lookout', 'solc', '<version>', 'soljson-<version>.cjs')}`);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { BuildError, ConfigurationError, errorMessage, type BuildDiagnostic } from '../errors.js';
-import { compilerEnvironment, installedVersions, obtainCompiler, releasedVersions, type CompilerEnvironment } from './compiler/index.js';
+import { compilerEnvironment, installedVersions, obtainCompiler, offlineMessage, releasedVersions, type CompilerEnvironment } from './compiler/index.js';
 import { toDiagnostic } from './diagnostics.js';
 import { collectSources } from './imports.js';
 import { forgeBuildInfo, isForgeAvailable, refuseProjectExecutables } from './forge/index.js';
@@ -69,6 +69,7 @@ export async function compileProject(request: BuildRequest): Promise<CompiledPro
 
   const grouping = await versionGroups(graph, buildable, settings, env);
   errors.push(...grouping.unsatisfiable.map((u) => ({ file: u.file, line: 0, column: 0, message: u.message })));
+  if (grouping.offline !== undefined) errors.push({ file: '', line: 0, column: 0, message: grouping.offline });
   const compilations: Compilation[] = [];
   for (const group of grouping.groups) {
     const compiled = await compileSettingAside(root, group, graph, settings, env);
@@ -163,9 +164,15 @@ function withRemappings(settings: ProjectSettings, extra: readonly string[] | un
 
 /**
  * forge's auto-detection: installed versions first; the release list is only asked when some file
- * needs a version nothing installed satisfies (offline, such files are reported unsatisfiable).
+ * needs a version nothing installed satisfies. Offline, such files are reported unsatisfiable, with one
+ * more error (no file) saying why and how to provide a compiler.
  */
-async function versionGroups(graph: ImportGraph, entries: string[], settings: ProjectSettings, env: CompilerEnvironment): Promise<VersionGrouping> {
+async function versionGroups(
+  graph: ImportGraph,
+  entries: string[],
+  settings: ProjectSettings,
+  env: CompilerEnvironment,
+): Promise<VersionGrouping & { offline?: string }> {
   if (settings.solc?.path !== undefined) {
     throw new ConfigurationError(
       `${settings.configFile ?? 'foundry.toml'} pins solc to the binary ${settings.solc.path}: Lookout needs a version; write solc = "0.8.x" (the version that binary is).`,
@@ -177,7 +184,8 @@ async function versionGroups(graph: ImportGraph, entries: string[], settings: Pr
   const local = groupByVersion(graph, { installed }, undefined, entries);
   if (local.unsatisfiable.length === 0) return local;
   const released = await releasedVersions(env);
-  return released === undefined ? local : groupByVersion(graph, { installed, released }, undefined, entries);
+  if ('versions' in released) return groupByVersion(graph, { installed, released: released.versions }, undefined, entries);
+  return { ...local, offline: offlineMessage(env, released.unreachable, installed) };
 }
 
 /**

@@ -103,6 +103,6 @@ describe('obtainCompiler downloading from the release list', () => {
 
   it('lists released versions from the mirror, leaving nightlies out', async () => {
     serveSoljson(soljsonBytes());
-    expect(await releasedVersions(environment())).toEqual(['0.8.17']);
+    expect(await releasedVersions(environment())).toEqual({ versions: ['0.8.17'] });
   });
 });

@@ -74,6 +74,6 @@ describe('obtainCompiler from the npm registry', () => {
   it('lists released versions from the registry when the mirror is offline', async () => {
     const versions = { '0.4.26': {}, '0.8.17': {}, '0.5.0-nightly.2018.10.1': {}, '0.7.6': {} };
     registry.routes.set('/solc', { body: JSON.stringify({ name: 'solc', versions }) });
-    expect(await releasedVersions(environment())).toEqual(['0.4.26', '0.7.6', '0.8.17']);
+    expect(await releasedVersions(environment())).toEqual({ versions: ['0.4.26', '0.7.6', '0.8.17'] });
   });
 });

@@ -93,7 +93,9 @@ describe('obtainCompiler without the network', () => {
     expect(message).toContain(`a native binary at ${path.join(home, 'cache', 'lookout', 'solc', '0.8.17', 'solc-0.8.17')}`);
     expect(message).toContain('set LOOKOUT_SOLC_MIRROR to a reachable mirror');
     expect(message).toContain('make the npm registry reachable, or set LOOKOUT_NPM_REGISTRY');
-    expect(await releasedVersions(env)).toBeUndefined();
+    expect(await releasedVersions(env)).toEqual({
+      unreachable: [`${closed}/linux-amd64/list.json: ${refused}`, `${closed}/wasm/list.json: ${refused}`, `${closed}/solc: ${refused}`],
+    });
   });
 
   it('refuses a version that is not one exact release', async () => {

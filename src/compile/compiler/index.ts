@@ -91,11 +91,31 @@ function unavailableMessage(version: string, env: CompilerEnvironment, reasons: 
     `solc ${version} is not installed and could not be obtained:`,
     ...reasons.map((reason) => `  - ${reason}`),
     'Provide it in any of these ways:',
+    ...waysToProvide(version, env),
+  ].join('\n');
+}
+
+/** The sources `obtainCompiler` tries, as what a user can do to fill one; `version` may be a placeholder. */
+function waysToProvide(version: string, env: CompilerEnvironment): string[] {
+  return [
     `  - install it into svm's folder (${env.svmDirs[0]}): \`svm install ${version}\`, \`forge build\`, or foundry-toolchain;`,
     `  - put it in Lookout's cache: a native binary at ${cachedNativePath(env.cacheDir, version)}` +
       ` or a soljson at ${cachedSoljsonPath(env.cacheDir, version)};`,
     `  - set ${MIRROR_VARIABLE} to a reachable mirror of binaries.soliditylang.org (now ${env.mirror});`,
     `  - make the npm registry reachable, or set ${NPM_REGISTRY_VARIABLE} to one that is (now ${env.npmRegistry}).`,
+  ];
+}
+
+/**
+ * Why only installed compilers were considered for pragmas none of them satisfies: the release list
+ * and the npm registry did not answer (`unreachable`, one reason each), and how to provide a compiler.
+ */
+export function offlineMessage(env: CompilerEnvironment, unreachable: readonly string[], installed: readonly string[]): string {
+  return [
+    `The solc release list and the npm registry could not be reached, so only the installed compilers (${installed.join(', ')}) were considered:`,
+    ...unreachable.map((reason) => `  - ${reason}`),
+    'Provide a version the pragmas accept in any of these ways:',
+    ...waysToProvide('<version>', env),
   ].join('\n');
 }
 
@@ -107,12 +127,15 @@ export async function installedVersions(env: CompilerEnvironment): Promise<strin
 
 /**
  * Every released version, oldest first: from the mirror's release lists, else from the npm registry's
- * `solc` versions; `undefined` when neither answers (offline).
+ * `solc` versions; offline (neither answers), why each could not be read.
  */
-export async function releasedVersions(env: CompilerEnvironment): Promise<string[] | undefined> {
+export async function releasedVersions(env: CompilerEnvironment): Promise<{ versions: string[] } | { unreachable: string[] }> {
   const platforms: ListPlatform[] = [...(env.native ? [env.native.platform] : []), 'wasm'];
-  const lists = await Promise.all(platforms.map((platform) => releaseList(env, platform).catch(() => undefined)));
+  const unreachable: string[] = [];
+  const unread = (error: unknown) => void unreachable.push(errorMessage(error));
+  const lists = await Promise.all(platforms.map((platform) => releaseList(env, platform).catch(unread)));
   const listed = lists.flatMap((list) => (list ? [...list.releases.keys()] : []));
-  if (lists.some((list) => list !== undefined)) return sortedReleases(listed);
-  return npmVersions(env).catch(() => undefined);
+  if (lists.some((list) => list !== undefined)) return { versions: sortedReleases(listed) };
+  const npm = await npmVersions(env).catch(unread);
+  return npm ? { versions: npm } : { unreachable };
 }
