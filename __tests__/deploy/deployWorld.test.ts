@@ -214,3 +214,36 @@ deploy = false
     await expect(world(['src/a/C.sol:C'], toml)).rejects.toThrow(path.join(dir, 'lookout.toml'));
   });
 });
+
+describe('deployWorld when a constructor runs out of gas', () => {
+  // Issue 28, item 8: "a contract whose deployment runs out of gas is reported as 'exceeds maximum code size'".
+  let heavy: CompiledProject;
+  beforeAll(async () => {
+    heavy = await compileProject({ root: path.resolve('__fixtures__/deploy/gas'), paths: ['src'] });
+  });
+
+  function deployHeavy(toml: string): Promise<DeployedProject> {
+    const config = toml === '' ? emptyProjectConfig() : parseProjectConfig(toml, path.join(dir, 'lookout.toml'));
+    return deployWorld({
+      contracts: heavy.contracts,
+      wanted: heavy.contracts.map((c) => c.id),
+      config,
+      rng: new Rng(1),
+      executor: { gasLimit: config.chain.gasLimit },
+    });
+  }
+
+  it.each(['SlowConstructor', 'LargeCode'])('says %s ran out of gas, and that gas-limit gives a deployment more', async (name) => {
+    const reason = skipReason(await deployHeavy(''), `src/Heavy.sol:${name}`);
+    expect(reason).toBe(
+      'its constructor ran out of gas (30,000,000 gas for its run and 200 gas a byte of the code it deposits); ' +
+        'raise `gas-limit` in lookout.toml (a deployment gets the larger of it and 30,000,000 gas)',
+    );
+  });
+
+  it('deploys both with a gas limit above what they need', async () => {
+    const w = await deployHeavy('gas-limit = 60000000');
+    expect(w.skipped).toEqual([]);
+    expect(w.deployed.map((d) => d.contract.name).sort()).toEqual(['LargeCode', 'SlowConstructor']);
+  });
+});

@@ -1,7 +1,7 @@
 import { concatBytes, encodeAbiParameters, hexToBytes } from 'viem';
 import type { CompiledContract, ContractId } from '../compile/index.js';
 import { ConfigurationError, errorMessage } from '../errors.js';
-import { type Address, type CreatedContract, type Deployment, Executor } from '../evm/index.js';
+import { type Address, type CreatedContract, DEPLOY_GAS, type Deployment, Executor } from '../evm/index.js';
 import { SENDER_NAMES } from '../config/index.js';
 import { contractOfRuntime } from './runtimeMatch.js';
 import { type AbiValue, formatArgs } from '../abi/index.js';
@@ -196,11 +196,13 @@ class WorldBuilder {
     const deployer = this.config.pins.get(contract.id)?.deployer ?? 0;
     const deployerAddress = this.account(deployer);
     const reasons: string[] = [];
+    let outOfGas = false;
     for (const { args, value } of plan.attempts) {
       const encoded = params.length === 0 ? code : concatBytes([code, hexToBytes(encodeAbiParameters(params, args as unknown[]))]);
       const outcome = await this.executor.deploy({ file: contract.file, name: contract.name, creationCode: encoded, deployer, value });
       if (outcome.kind === 'failed') {
         reasons.push(outcome.reason);
+        outOfGas ||= outcome.outOfGas === true;
         continue;
       }
       const readable = formatArgs(args, params) as ReadableValue[];
@@ -220,7 +222,10 @@ class WorldBuilder {
       this.deployed.push(deployed, ...created);
       return { kind: 'deployed', deployed };
     }
-    return skip(failureReason(reasons, plan.from, this.config.file, contract));
+    const hint = outOfGas
+      ? `; raise \`gas-limit\` in ${this.config.file} (a deployment gets the larger of it and ${DEPLOY_GAS.toLocaleString('en-US')} gas)`
+      : '';
+    return skip(failureReason(reasons, plan.from, this.config.file, contract) + hint);
   }
 }
 

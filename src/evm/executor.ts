@@ -1,5 +1,5 @@
 import { Common, Hardfork, Mainnet } from '@ethereumjs/common';
-import { type EVM, type EVMResult, createEVM, paramsEVM } from '@ethereumjs/evm';
+import { type EVM, EVMError, type EVMResult, createEVM, paramsEVM } from '@ethereumjs/evm';
 import {
   Account,
   type Address as EthAddress,
@@ -71,7 +71,8 @@ export const START_BLOCK = 1n;
 export const START_TIMESTAMP = 1_700_000_000n;
 const DEFAULT_ACCOUNTS: ChainAccounts = { deployer: SENDER_ADDRESSES[0], senders: SENDER_ADDRESSES };
 
-const DEPLOY_GAS = 30_000_000n;
+/** Gas of a creation transaction, unless the configured gas limit is higher (a constructor that needs more). */
+export const DEPLOY_GAS = 30_000_000n;
 // Prague precompiles 0x01..0x11 and the coinbase are warm in every transaction (EIP-2929, EIP-3651).
 const ALWAYS_WARM = [...Array.from({ length: 0x11 }, (_, i) => (i + 1).toString(16).padStart(40, '0')), '0'.repeat(40)];
 const OP_INVALID = 0xfe;
@@ -119,6 +120,7 @@ export class Executor {
   private lastTx: Tx | undefined;
   private readonly lastHeader: Header = { number: START_BLOCK, timestamp: START_TIMESTAMP };
   private readonly gasLimit: bigint;
+  private readonly deployGas: bigint;
 
   private constructor(
     private readonly evm: EVM,
@@ -130,6 +132,7 @@ export class Executor {
     readonly cheatcodes: CheatcodeSession | undefined,
   ) {
     this.gasLimit = options.gasLimit ?? DEFAULT_GAS_LIMIT;
+    this.deployGas = this.gasLimit > DEPLOY_GAS ? this.gasLimit : DEPLOY_GAS;
     const start = options.start ?? { number: START_BLOCK, timestamp: START_TIMESTAMP };
     for (const header of [this.block.header, this.snapshotHeader, this.lastHeader]) Object.assign(header, start);
     const accounts = options.accounts ?? DEFAULT_ACCOUNTS;
@@ -214,7 +217,7 @@ export class Executor {
       origin: caller,
       data: request.creationCode,
       value,
-      gasLimit: DEPLOY_GAS,
+      gasLimit: this.deployGas,
     });
     await this.endTransaction();
     if (typeof result === 'string') {
@@ -224,6 +227,10 @@ export class Executor {
     const error = result.execResult.exceptionError;
     if (error !== undefined || result.createdAddress === undefined) {
       this.state.revertSync();
+      if (error !== undefined && ranOutOfGas(error.error)) {
+        const gas = this.deployGas.toLocaleString('en-US');
+        return { kind: 'failed', reason: `ran out of gas (${gas} gas for its run and 200 gas a byte of the code it deposits)`, outOfGas: true };
+      }
       const why =
         error?.error === 'revert' ? `reverted with ${describeRevert(decodeRevert(result.execResult.returnValue))}` : (error?.error ?? 'created no contract');
       return { kind: 'failed', reason: why };
@@ -345,7 +352,7 @@ export class Executor {
         origin: caller,
         data: request.creationCode,
         value: request.value ?? 0n,
-        gasLimit: DEPLOY_GAS,
+        gasLimit: this.deployGas,
       });
       return new Set(this.recorder.trace().blocks.get(this.registry.idOf(request.creationCode)));
     } finally {
@@ -663,4 +670,14 @@ function slotKey(slot: bigint): Uint8Array {
 /** One storage slot of one account, as a key: what a view read and a transaction wrote are compared by it. */
 export function storageKey(address: Address, slot: bigint): string {
   return `${address.toLowerCase()}:${slot.toString(16)}`;
+}
+
+/**
+ * A creation that ran out of gas, in the constructor or paying for the code it deposits. The EVM
+ * library reports the latter as "exceeds maximum code size" for code over 24 KiB even though the
+ * executor allows any size (`allowUnlimitedContractSize`): without enough gas it takes that branch first.
+ */
+function ranOutOfGas(error: string): boolean {
+  const { OUT_OF_GAS, CODESTORE_OUT_OF_GAS, CODESIZE_EXCEEDS_MAXIMUM } = EVMError.errorMessages;
+  return error === OUT_OF_GAS || error === CODESTORE_OUT_OF_GAS || error === CODESIZE_EXCEEDS_MAXIMUM;
 }

@@ -4,5 +4,5 @@ export { ASSUME_REJECTION } from './cheatcodes/environment.js';
 export { FLAGGED_FAILURE_MESSAGE } from './cheatcodes/failFlag.js';
 export { CheatcodeSession } from './cheatcodes/session.js';
 export { CheatcodeError, decodedAddress, type Artifact } from './cheatcodes/types.js';
-export { Executor, SENDER_BALANCE, START_BLOCK, START_TIMESTAMP, storageKey, type ChainStart, type ExecutorOptions } from './executor.js';
+export { DEPLOY_GAS, Executor, SENDER_BALANCE, START_BLOCK, START_TIMESTAMP, storageKey, type ChainStart, type ExecutorOptions } from './executor.js';
 export type { Address, BranchComparison, CallEffect, CreatedContract, Deployment, StorageAccess, Tx, TxResult, TxTrace } from './types.js';

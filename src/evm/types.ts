@@ -57,7 +57,9 @@ export interface Deployment {
 
 /** What `Executor.deploy` did: the new deployment (its index is `Tx.to`), or why it failed (rolled back). */
 export type DeployOutcome =
-  { kind: 'deployed'; index: number; deployment: Deployment; created: readonly CreatedContract[] } | { kind: 'failed'; reason: string };
+  | { kind: 'deployed'; index: number; deployment: Deployment; created: readonly CreatedContract[] }
+  /** `outOfGas`: the creation ran out of gas (the gas limit, when set higher than the deployment gas, helps). */
+  | { kind: 'failed'; reason: string; outOfGas?: boolean };
 
 /** A contract a constructor created (`new A()` inside B's constructor): its address and runtime code. */
 export interface CreatedContract {
