@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { runCommand } from './command.js';
+import { interruptOnSignals, runCommand } from './command.js';
 import { consoleLogger } from './logger.js';
 import { isCampaignWorker } from './run/index.js';
 
@@ -8,5 +8,6 @@ if (!isCampaignWorker()) {
   process.exitCode = await runCommand(process.argv.slice(2), {
     cwd: process.cwd(),
     logger: consoleLogger({ verbose: process.env.LOOKOUT_DEBUG === '1' }),
+    signal: interruptOnSignals({ secondSignalExits: true }),
   });
 }

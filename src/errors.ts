@@ -1,3 +1,5 @@
+import { constants } from 'node:os';
+
 /**
  * Two kinds of error: a ConfigurationError is something the user can fix (bad flag, a file that does
  * not compile, a missing token); anything else is a bug in Lookout. Entry points print the former
@@ -35,4 +37,21 @@ export function isConfigurationError(error: unknown): error is ConfigurationErro
 
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * The run was asked to stop (SIGINT, SIGTERM: Ctrl-C, a cancelled job, `timeout-minutes`): the reason
+ * of the AbortSignal the run is given. Campaigns stop, nothing more is shrunk, and the report so far is
+ * written, marked `interrupted`; a stage that has not begun throws this (`signal.throwIfAborted()`).
+ */
+export class Interruption extends Error {
+  constructor(readonly signal: 'SIGINT' | 'SIGTERM') {
+    super(`interrupted by ${signal}`);
+    this.name = 'Interruption';
+  }
+
+  /** 128 + the signal's number (130, 143), as a shell reports a process the signal ended. */
+  get exitStatus(): number {
+    return 128 + constants.signals[this.signal];
+  }
 }

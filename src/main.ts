@@ -14,6 +14,7 @@ import {
   type ActionOptions,
   type PublishTarget,
 } from './config/index.js';
+import { interruptOnSignals } from './command.js';
 import type { GitHubDiff } from './diff/index.js';
 import { ConfigurationError, errorMessage, isConfigurationError } from './errors.js';
 import {
@@ -42,6 +43,8 @@ interface Outcome {
 /** The Action: inputs and event → the `lookout pr` pipeline (or a saved report) → publish → outputs → gate. */
 async function main(): Promise<void> {
   const logger = actionsLogger();
+  // A cancelled job or `timeout-minutes`: the runner sends SIGINT, then SIGTERM 7.5 s later, then kills.
+  const signal = interruptOnSignals({ secondSignalExits: false });
   try {
     const env = readActionEnv(process.env);
     const options = validate(
@@ -53,11 +56,13 @@ async function main(): Promise<void> {
     const outcome =
       options.mode === 'report'
         ? await savedReport(env, event, options, octokit as GitHubClient /* validate() requires a token here */, logger)
-        : await fuzz(env, event, options, octokit, logger);
+        : await fuzz(env, event, options, octokit, { logger, signal });
     if (!outcome) return;
     const { report, target } = outcome;
     const behaviourChanges = options.failOnBehaviourChange || pullRequestLabels(event).includes(options.behaviourLabel);
     const judged = verdict(report, options.failOn, behaviourChanges);
+    // Cut short, a run that found nothing wrong proves nothing either: its check run says so.
+    const conclusion = report.interrupted && judged.failure === undefined ? 'cancelled' : judged.conclusion;
     const publishing = options.mode !== 'fuzz';
     const channels: Channels = {
       comment: publishing && options.comment,
@@ -68,7 +73,7 @@ async function main(): Promise<void> {
       sarif: options.sarif,
     };
     const published = await publishReport(
-      { report, target, channels, conclusion: judged.conclusion, runUrl: runUrl(env), toolUrl: toolUrl(env) },
+      { report, target, channels, conclusion, runUrl: runUrl(env), toolUrl: toolUrl(env) },
       { octokit: publishing ? octokit : undefined, logger, output: runnerOutput() },
     );
     setOutputs(report, options, published.sarif);
@@ -76,6 +81,7 @@ async function main(): Promise<void> {
       const detail = outcome.crash instanceof Error ? (outcome.crash.stack ?? outcome.crash.message) : String(outcome.crash);
       core.setFailed(`Lookout crashed (a bug in Lookout, not in your code): ${detail}\nThe report so far was published. Please report this with the log.`);
     } else if (judged.failure) core.setFailed(judged.failure);
+    else if (report.interrupted) core.setFailed('Lookout was interrupted before its budget was spent; the report so far was published.');
     else if (published.failures.length > 0) core.setFailed(`Publishing the report failed: ${published.failures.join('; ')}`);
   } catch (error) {
     core.setFailed(
@@ -87,7 +93,14 @@ async function main(): Promise<void> {
 }
 
 /** `full` / `fuzz`: the same pipeline as `lookout pr`, on the event's pull request. */
-async function fuzz(env: ActionEnv, event: unknown, options: ActionOptions, octokit: GitHubClient | undefined, logger: Logger): Promise<Outcome> {
+async function fuzz(
+  env: ActionEnv,
+  event: unknown,
+  options: ActionOptions,
+  octokit: GitHubClient | undefined,
+  run: { logger: Logger; signal: AbortSignal },
+): Promise<Outcome> {
+  const { logger } = run;
   const target = fuzzTargetFromEvent(env, event, options);
   const config = toPrConfig(options, target);
   if (octokit && target.pullNumber !== undefined) {
@@ -103,7 +116,7 @@ async function fuzz(env: ActionEnv, event: unknown, options: ActionOptions, octo
   }
   if (options.mode === 'fuzz') writeReportContext(options.report, { pullNumber: target.pullNumber ?? null, headSha: target.headSha, baseSha: target.baseSha });
   try {
-    return { report: (await runPipeline(config, { logger })).report, target };
+    return { report: (await runPipeline(config, run)).report, target };
   } catch (crash) {
     // runPipeline wrote the report before rethrowing; publish what it holds.
     let report: Report;

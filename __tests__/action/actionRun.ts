@@ -1,15 +1,17 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** The ncc bundle action.yml runs (`npm run package`). */
 export const BUNDLE = path.join(root, 'dist/index.js');
+/** The action from source, behind tsx's loader (by path: the workspace cannot resolve `tsx`). */
+export const FROM_SOURCE = ['--import', pathToFileURL(path.join(root, 'node_modules/tsx/dist/loader.mjs')).href, path.join(root, 'src/main.ts')];
 
 /** A throwaway git repository; commits carry their identity on the command line. */
 export class FixtureRepo {
@@ -65,6 +67,8 @@ export interface ActionResult {
   stderr: string;
   outputs: Record<string, string>;
   summary: string;
+  /** With `interrupt`: ms from the signal to the process's exit (undefined when it was never sent). */
+  signalToExitMs?: number;
 }
 
 export interface ActionRunOptions {
@@ -74,6 +78,10 @@ export interface ActionRunOptions {
   event: unknown;
   inputs: Record<string, string>;
   sha?: string;
+  /** What node runs: the bundle (default) or FROM_SOURCE. */
+  entry?: string[];
+  /** Sends `signal` once stdout matches `when`, as the runner does when the job is cancelled. */
+  interrupt?: { when: RegExp; signal: NodeJS.Signals };
 }
 
 /** Runs the bundle as the runner would: INPUT_* variables, an event file, output and summary files. */
@@ -99,10 +107,21 @@ export async function runAction(options: ActionRunOptions): Promise<ActionResult
     GITHUB_STEP_SUMMARY: file('summary'),
     ...inputs,
   };
-  const result = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    execFile(process.execPath, [BUNDLE], { cwd: options.workspace, env, maxBuffer: 1 << 26 }, (error, stdout, stderr) => {
-      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
+  const result = await new Promise<{ code: number | null; stdout: string; stderr: string; signalToExitMs?: number }>((resolve, reject) => {
+    const child = spawn(process.execPath, options.entry ?? [BUNDLE], { cwd: options.workspace, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    let interruptedAt: number | undefined;
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      if (options.interrupt && interruptedAt === undefined && options.interrupt.when.test(stdout)) {
+        interruptedAt = performance.now();
+        child.kill(options.interrupt.signal);
+      }
     });
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr, signalToExitMs: interruptedAt && performance.now() - interruptedAt }));
   });
   const outputs = parseOutputs(readFileSync(file('output'), 'utf8'));
   const summary = existsSync(file('summary')) ? readFileSync(file('summary'), 'utf8') : '';

@@ -17,7 +17,7 @@ import {
   reviewBody,
   reviewThreads,
   toWorkflowCommands,
-  writeJsonReport,
+  writeOutputs,
 } from '../../src/report/index.js';
 import { stringText } from '../../src/report/solidityValues.js';
 import { finding, report } from './sampleReport.js';
@@ -69,7 +69,7 @@ describe('unprintable characters from the repository', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'lookout-printable-'));
     try {
       const file = path.join(dir, 'report.json');
-      writeJsonReport(file, hostileReport());
+      expect(writeOutputs({ json: file }, hostileReport())).toEqual([]);
       const text = readFileSync(file, 'utf8');
       expect(text).not.toMatch(UNPRINTABLE);
       expect(text).toContain('\\u202e');

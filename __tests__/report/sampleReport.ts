@@ -77,6 +77,7 @@ export function report(extra: Partial<Report> = {}): Report {
       },
     ],
     base: 'compared',
+    interrupted: false,
     targets: [
       target('src/Auction.sol', 12, 'reached'),
       target('src/Auction.sol', 13, 'reached'),

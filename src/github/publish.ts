@@ -1,4 +1,3 @@
-import { writeFileSync } from 'node:fs';
 import type { FailOn, PublishTarget } from '../config/index.js';
 import { pullRequestDiff } from './pullFiles.js';
 import { errorMessage } from '../errors.js';
@@ -18,6 +17,7 @@ import {
   reviewBody,
   reviewThreads,
   toWorkflowCommands,
+  writeFileAtomically,
 } from '../report/index.js';
 import { publishCheckRun, type CheckConclusion } from './checkRun.js';
 import type { GitHubClient } from './client.js';
@@ -119,7 +119,7 @@ export async function publishReport(request: PublishRequest, deps: PublishDeps):
   if (channels.sarif) {
     const file = channels.sarif;
     await attempt('SARIF file', async () => {
-      writeFileSync(file, `${JSON.stringify(renderSarif(report, { informationUri: request.toolUrl }), null, 2)}\n`);
+      writeFileAtomically(file, `${JSON.stringify(renderSarif(report, { informationUri: request.toolUrl }), null, 2)}\n`);
       outcome.sarif = file;
       return 'created';
     });

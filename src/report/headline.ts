@@ -4,9 +4,10 @@ import { plural } from './units.js';
 import type { Report } from './types.js';
 
 /**
- * What the report says first, most alarming first: the build failed, findings the PR introduced (or
- * whose origin is unknown), behaviour changes, changed lines never executed, lines not fuzzed; only
- * then the reassuring part and the counts. Plain text: each output escapes and styles it its own way.
+ * What the report says first, most alarming first: the run was interrupted, the build failed,
+ * findings the PR introduced (or whose origin is unknown), behaviour changes, changed lines never
+ * executed, lines not fuzzed; only then the reassuring part and the counts. Plain text: each output
+ * escapes and styles it its own way.
  */
 export interface HeadlineItem {
   /** `problem`: the reader must act; `note`: worth knowing; `ok`: reassurance. */
@@ -16,6 +17,7 @@ export interface HeadlineItem {
 
 export function headline(report: Report): HeadlineItem[] {
   const items: HeadlineItem[] = [];
+  if (report.interrupted) items.push({ tone: 'problem', text: 'Interrupted before the budget was spent: these are the results so far' });
   const errors = report.errors ?? [];
   const [buildError] = report.buildErrors ?? [];
   if (buildError) {
@@ -54,9 +56,10 @@ export function headline(report: Report): HeadlineItem[] {
   }
 
   const clean = errors.length === 0 && introduced === 0 && unknown === 0;
+  const soFar = report.interrupted ? ' so far' : '';
   if (clean && found.length === 0)
-    items.push({ tone: 'ok', text: report.targets.length === 0 && report.base !== undefined ? 'No changed Solidity to fuzz' : 'No findings' });
-  else if (clean) items.push({ tone: 'ok', text: 'No findings introduced by this PR' });
+    items.push({ tone: 'ok', text: report.targets.length === 0 && report.base !== undefined ? 'No changed Solidity to fuzz' : `No findings${soFar}` });
+  else if (clean) items.push({ tone: 'ok', text: `No findings introduced by this PR${soFar}` });
   if (existing > 0) items.push({ tone: 'note', text: `${plural(existing, 'finding')} already on the base branch` });
   if (report.targets.length > 0) items.push({ tone: counts.unreached > 0 ? 'note' : 'ok', text: countsText(counts) });
   return items;

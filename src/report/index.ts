@@ -24,4 +24,4 @@ export type {
   ReportTarget,
 } from './types.js';
 export { count, plural } from './units.js';
-export { writeJsonReport, writeReproducers } from './write.js';
+export { checkOutputs, writeFileAtomically, writeOutputs, type ReportOutputs } from './write.js';

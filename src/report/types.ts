@@ -17,6 +17,11 @@ export interface Report {
   senders?: { name: string; address: string }[];
   targets: ReportTarget[];
   findings: ReportFinding[];
+  /**
+   * The run was stopped by a signal (SIGINT, SIGTERM) before its budget was spent: what it holds was
+   * found so far (campaigns cut short, shrinking stopped, reproducers not checked).
+   */
+  interrupted: boolean;
   /** Stage errors (build, fuzz crash) kept so a partial report still explains itself. */
   errors?: string[];
   /** The compiler errors among `errors`, placed (file, 1-based line; line null when unknown). */

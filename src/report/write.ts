@@ -1,12 +1,85 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { RunConfig } from '../config/index.js';
+import { errorMessage } from '../errors.js';
 import { printable } from '../logger.js';
+import { renderMarkdown } from './markdown.js';
+import { renderSarif } from './sarif.js';
 import type { Report } from './types.js';
 
-/** Writes the JSON report (the one source of truth), creating the directory if needed. */
-export function writeJsonReport(file: string, report: Report): void {
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, jsonText(report));
+/** Where a run writes its report: JSON (the source of truth), markdown, SARIF 2.1.0, and a folder of Foundry reproducers. */
+export type ReportOutputs = RunConfig['outputs'];
+
+type Output = keyof ReportOutputs;
+
+const OUTPUT_NAMES: Record<Output, string> = {
+  json: 'the JSON report',
+  markdown: 'the markdown report',
+  sarif: 'the SARIF file',
+  reproducers: 'the reproducers',
+};
+
+/**
+ * Each output path that cannot be written, said so before a run spends its budget: a directory where
+ * a file goes (or a file where a folder goes), a missing folder that cannot be created, a folder that
+ * is not writable. `writable` are the outputs that passed.
+ */
+export function checkOutputs(outputs: ReportOutputs): { writable: ReportOutputs; problems: string[] } {
+  const writable: ReportOutputs = {};
+  const problems: string[] = [];
+  for (const output of Object.keys(OUTPUT_NAMES) as Output[]) {
+    const target = outputs[output];
+    if (target === undefined) continue;
+    const problem = unwritable(target, output === 'reproducers' ? 'folder' : 'file');
+    if (problem === undefined) writable[output] = target;
+    else problems.push(`cannot write ${OUTPUT_NAMES[output]} to ${target}: ${problem}`);
+  }
+  return { writable, problems };
+}
+
+function unwritable(target: string, kind: 'file' | 'folder'): string | undefined {
+  const exists = existsSync(target);
+  if (exists && kind === 'file' && statSync(target).isDirectory()) return 'it is a directory; name a file';
+  if (exists && kind === 'folder' && !statSync(target).isDirectory()) return 'it is a file; name a folder';
+  // Missing folders are created: the nearest one that exists must be a folder Lookout may write in.
+  let folder = exists && kind === 'folder' ? target : path.dirname(target);
+  while (!existsSync(folder)) folder = path.dirname(folder);
+  if (!statSync(folder).isDirectory()) return `${folder} is a file, not a folder`;
+  try {
+    accessSync(folder, constants.W_OK);
+  } catch {
+    return `${folder} is not writable`;
+  }
+  return undefined;
+}
+
+/**
+ * Writes every output on its own, so that one that fails (a full disk, a path that became a
+ * directory) loses no other; returns what failed, one message each.
+ */
+export function writeOutputs(outputs: ReportOutputs, report: Report): string[] {
+  const writes: [Output, () => void][] = [
+    ['json', () => writeFileAtomically(outputs.json!, jsonText(report))],
+    ['markdown', () => writeFileAtomically(outputs.markdown!, renderMarkdown(report))],
+    ['sarif', () => writeFileAtomically(outputs.sarif!, `${JSON.stringify(renderSarif(report), null, 2)}\n`)],
+    // Last: the report files are written even if the folder cannot be.
+    ['reproducers', () => writeReproducers(outputs.reproducers!, report)],
+  ];
+  return writes.flatMap(([output, write]) => {
+    if (outputs[output] === undefined) return [];
+    try {
+      write();
+      return [];
+    } catch (error) {
+      return [`cannot write ${OUTPUT_NAMES[output]} to ${outputs[output]}: ${writeError(error)}`];
+    }
+  });
+}
+
+/** A file system error without its system call and paths (one is the temporary file's): `ENOSPC: no space left on device`. */
+function writeError(error: unknown): string {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return typeof code === 'string' && typeof message === 'string' ? message.split(',')[0] : errorMessage(error);
 }
 
 /**
@@ -18,15 +91,29 @@ function jsonText(report: Report): string {
 }
 
 /**
- * Writes each finding's Foundry reproducer into `dir` (created if needed) under its file name;
- * returns the paths written. Findings without a reproducer source are left out.
+ * Writes each finding's Foundry reproducer into `dir` (created if needed) under its file name.
+ * Findings without a reproducer source are left out.
  */
-export function writeReproducers(dir: string, report: Report): string[] {
-  const reproducers = report.findings.flatMap((f) => (f.reproducer && f.reproducer.source !== '' ? [f.reproducer] : []));
+function writeReproducers(dir: string, report: Report): void {
   mkdirSync(dir, { recursive: true });
-  return reproducers.map((r) => {
-    const file = path.join(dir, r.file);
-    writeFileSync(file, r.source);
-    return file;
-  });
+  for (const { reproducer } of report.findings) {
+    if (reproducer && reproducer.source !== '') writeFileAtomically(path.join(dir, reproducer.file), reproducer.source);
+  }
+}
+
+/**
+ * Writes `text` to a temporary file beside `file`, then renames it over `file` (creating the folder
+ * if needed): a reader never sees half a file, and a write that fails (a full disk) leaves the file
+ * as it was and no temporary file behind, rather than a truncated report.
+ */
+export function writeFileAtomically(file: string, text: string): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
+  try {
+    writeFileSync(temporary, text);
+    renameSync(temporary, file);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw error;
+  }
 }

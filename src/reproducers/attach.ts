@@ -38,7 +38,12 @@ export interface ReproducerContext {
   /** `forge test --match-path` on each reproducer too (when forge is on PATH). */
   forge?: (root: string, reproducer: ReproducerFile) => Promise<RunOutcome>;
   logger: Logger;
+  /** True once the run is interrupted: reproducers are still written, but no more are run (nor reported verified). */
+  interrupted?: () => boolean;
 }
+
+/** Why a reproducer written after (or while) the run was interrupted is not verified. */
+const NOT_CHECKED = 'the run was interrupted before it was checked';
 
 /**
  * Writes a Foundry reproducer for every finding and checks it before it is reported: compiled with
@@ -52,7 +57,7 @@ export async function attachReproducers(findings: readonly ReportFinding[], cont
   const names = reproducerNames(findings);
   let base: ProjectCheckout | undefined;
   try {
-    if (context.base !== undefined && findings.some((f) => comparesWithBase(f, context))) base = await context.base.checkout();
+    if (context.base !== undefined && !context.interrupted?.() && findings.some((f) => comparesWithBase(f, context))) base = await context.base.checkout();
     const drafts: Draft[] = [];
     for (const [i, finding] of findings.entries()) {
       const start = finding.harness === undefined ? shared : context.suiteWorld?.(finding);
@@ -94,6 +99,13 @@ interface Draft extends Written {
  */
 async function verify(drafts: readonly Draft[], context: ReproducerContext, base: ProjectCheckout | undefined): Promise<void> {
   const runnable = drafts.filter((d) => d.check.kind !== 'unsupported');
+  // Checked between the runs: a reproducer run only in part proves nothing, so an interruption leaves all unverified.
+  const leftUnchecked = () => {
+    if (!context.interrupted?.()) return false;
+    for (const d of drafts) d.finding.reproducer = { ...d.name, source: d.file.source, verified: false, reason: NOT_CHECKED, runs: [] };
+    return true;
+  };
+  if (leftUnchecked()) return;
   try {
     await runOnHead(runnable, context.root);
     const retried = runnable.flatMap((d) => {
@@ -109,6 +121,7 @@ async function verify(drafts: readonly Draft[], context: ReproducerContext, base
     for (const d of drafts) d.finding.reproducer = { ...d.name, source: '', verified: false, reason: errorMessage(error), runs: [] };
     return;
   }
+  if (leftUnchecked()) return;
   const onBase = base === undefined ? [] : runnable.filter((d) => comparesWithBase(d.finding, context));
   const baseRuns =
     base === undefined
@@ -117,6 +130,7 @@ async function verify(drafts: readonly Draft[], context: ReproducerContext, base
           base.root,
           onBase.map((d) => d.file),
         );
+  if (leftUnchecked()) return;
   for (const d of drafts) {
     const unverified = (reason: string): ReportReproducer => ({ ...d.name, source: d.file.source, verified: false, reason, runs: [] });
     if (d.check.kind === 'unsupported' || d.run === undefined) {
@@ -126,6 +140,10 @@ async function verify(drafts: readonly Draft[], context: ReproducerContext, base
     const runs: ReportReproducerRun[] = [{ runner: 'lookout', revision: 'head', ...d.run }];
     const baseRun = baseRuns[onBase.indexOf(d)];
     if (baseRun !== undefined) runs.push({ runner: 'lookout', revision: 'base', ...baseRun });
+    if (context.forge && context.interrupted?.()) {
+      d.finding.reproducer = unverified(NOT_CHECKED);
+      continue;
+    }
     if (context.forge) runs.push({ runner: 'forge', revision: 'head', ...(await context.forge(context.root, d.file)) });
     const expectation = d.check.expectation;
     const reason = runs.map((r) => judgeRun(r, expectation)).find((r) => r !== undefined);

@@ -1,11 +1,10 @@
 import { type CompiledProject, compileForChange, compileProject, describeDiagnostic, findSolidityFiles } from '../compile/index.js';
 import { planBudget } from './budget.js';
-import { fuzzPlans, planned, type ContractPlan, type FuzzOutcome } from './fuzzing.js';
+import { fuzzPlans, interruptedBy, planned, type ContractPlan, type FuzzOutcome, type RunContext } from './fuzzing.js';
 import { deployPlans, projectConfigFor } from './worlds.js';
 import type { FuzzConfig, LineTarget } from '../config/index.js';
 import { ConfigurationError } from '../errors.js';
 import type { Logger } from '../logger.js';
-import { type Clock } from '../clock.js';
 import { attachReproducers, forgeRunner } from '../reproducers/index.js';
 import { notFuzzedTargets, type ReportTarget, toReportFinding, toReportTargets, unheldLine } from '../report/index.js';
 import { buildTargets, type FuzzSelection, type Target, testOrScript } from '../targets/index.js';
@@ -14,7 +13,7 @@ import { buildTargets, type FuzzSelection, type Target, testOrScript } from '../
  * `lookout fuzz`: every concrete contract declared in the given paths (or the one named), deployed
  * into one world with what their constructors need, each fuzzed with the contracts it was deployed with.
  */
-export async function fuzzPaths(config: FuzzConfig, context: { logger: Logger; clock: Clock }): Promise<FuzzOutcome> {
+export async function fuzzPaths(config: FuzzConfig, context: RunContext): Promise<FuzzOutcome> {
   const projectConfig = projectConfigFor(config, config.root);
   // The given files and what can deploy them (a mock token for a vault), as for a pull request.
   const given = findSolidityFiles(config.root, config.paths);
@@ -22,8 +21,10 @@ export async function fuzzPaths(config: FuzzConfig, context: { logger: Logger; c
     (await context.logger.group('Compiling', () => compileForChange(config.root, given, { compiler: projectConfig.compiler }))) ??
     (await compileProject({ root: config.root, paths: config.paths, compiler: projectConfig.compiler }));
   for (const error of project.errors) context.logger.error(describeDiagnostic(error));
+  context.signal?.throwIfAborted();
   const targets = lineTargets(project, config.targets, context.logger);
   const deployed = await deployPlans(project, selectContracts(project, config, targets), targets, projectConfig, config, context.logger);
+  context.signal?.throwIfAborted();
   if (deployed.plans.length === 0) {
     const why = deployed.deployments.map((d) => `${d.contract} (${d.file}): ${d.skipped}`).join('; ');
     throw new ConfigurationError(`No contract in ${config.paths.join(', ')} could be deployed: ${why}. Pin constructor arguments in lookout.toml.`);
@@ -31,7 +32,15 @@ export async function fuzzPaths(config: FuzzConfig, context: { logger: Logger; c
   const budgetPlan = planBudget(config.budget, deployed.plans.map(planned), { workers: config.workers, compared: 0 });
   const results = await fuzzPlans(project, deployed.plans, budgetPlan, config, context);
   const findings = results.flatMap((result) => result.findings.map((f) => toReportFinding(project, result, f)));
-  const reproducing = { project, root: config.root, world: deployed.world, senders: deployed.senders, forge: await forgeRunner(), logger: context.logger };
+  const reproducing = {
+    project,
+    root: config.root,
+    world: deployed.world,
+    senders: deployed.senders,
+    forge: await forgeRunner(),
+    logger: context.logger,
+    interrupted: interruptedBy(context.signal),
+  };
   if (findings.length > 0) await context.logger.group('Checking reproducers', () => attachReproducers(findings, reproducing));
   const reportTargets = [
     ...deployed.plans.flatMap((plan, i) => toReportTargets(plan.targets, results[i])),

@@ -19,6 +19,21 @@ import { Rng } from '../rng.js';
 import type { TxSequence } from '../abi/index.js';
 import type { Target } from '../targets/index.js';
 
+/**
+ * What a run's stages share: the log, the clock, and the signal that interrupts the run (a SIGINT or
+ * SIGTERM): campaigns then stop, and stages not begun are skipped (`signal.throwIfAborted()`).
+ */
+export interface RunContext {
+  logger: Logger;
+  clock: Clock;
+  signal?: AbortSignal;
+}
+
+/** Whether the run has been interrupted, as the stages below ask it (undefined without a signal). */
+export function interruptedBy(signal: AbortSignal | undefined): (() => boolean) | undefined {
+  return signal && (() => signal.aborted);
+}
+
 /** What fuzzing a project or a pull request gives the report. */
 export interface FuzzOutcome {
   targets: ReportTarget[];
@@ -74,25 +89,28 @@ export function planned(plan: ContractPlan): PlannedCampaign {
 
 /**
  * Fuzzes each planned contract in turn (each campaign on `config.workers` threads), each with its
- * share of the budget plan; each campaign draws from its own fork of the run's seeded PRNG.
+ * share of the budget plan; each campaign draws from its own fork of the run's seeded PRNG. Once the
+ * run is interrupted, the campaign running stops and those after it stop as they start.
  */
 export async function fuzzPlans(
   project: CompiledProject,
   plans: readonly ContractPlan[],
   budgets: BudgetPlan,
   config: RunConfig,
-  context: { logger: Logger; clock: Clock },
+  context: RunContext,
   /** Called as each plan's campaign starts: what watches it (the behaviour diff), if anything. */
   watch?: (plan: number) => CampaignWatch | undefined,
 ): Promise<ContractCampaignResult[]> {
-  const { logger, clock } = context;
+  const { logger, clock, signal } = context;
+  const interrupted = interruptedBy(signal);
   if (plans.length > 0) logger.info(describeBudgetPlan(budgets));
   const rng = new Rng(config.seed);
   const results: ContractCampaignResult[] = [];
   for (const [i, { contract, world, targets, harness, build }] of plans.entries()) {
     const budget = budgets.campaigns[i]!;
     const watcher = watch?.(i);
-    const parallel = parallelRunner(build ?? project, plans[i], config, budget.workers);
+    // Interrupted, a campaign ends as it starts: not worth starting threads for.
+    const parallel = signal?.aborted ? undefined : parallelRunner(build ?? project, plans[i], config, budget.workers, signal);
     const title =
       harness === undefined ? `Fuzzing ${contract.name} (${contract.file})` : `Fuzzing from ${contract.name}'s setUp() (${contract.file}, ${harness.mode})`;
     const result = await logger.group(title, () =>
@@ -108,6 +126,7 @@ export async function fuzzPlans(
         techniques: config.techniques,
         maxSequenceLength: config.maxSequenceLength,
         stopWhen: config.stopWhen,
+        interrupted,
         run: parallel,
         shrinkDeadline: budget.shrinkMs === undefined || budget.fuzz.kind !== 'seconds' ? undefined : clock() + budget.fuzz.seconds * 1000 + budget.shrinkMs,
         onEvent: observed(progressReporter(contract.name, logger, clock), watcher && watching(watcher, parallel !== undefined)),
@@ -126,7 +145,13 @@ export async function fuzzPlans(
 }
 
 /** With more than one worker, the campaign runs in worker threads that rebuild the plan's world. */
-function parallelRunner(project: CompiledProject, plan: ContractPlan, config: RunConfig, budgets: readonly Budget[]): CampaignRunner | undefined {
+function parallelRunner(
+  project: CompiledProject,
+  plan: ContractPlan,
+  config: RunConfig,
+  budgets: readonly Budget[],
+  signal: AbortSignal | undefined,
+): CampaignRunner | undefined {
   const { recipe, subject } = plan.world;
   if (config.workers <= 1 || !recipe) return undefined;
   return workerRunner(
@@ -146,6 +171,7 @@ function parallelRunner(project: CompiledProject, plan: ContractPlan, config: Ru
       stopWhen: config.stopWhen,
       exchangeEvery: EXCHANGE_EVERY,
     })),
+    signal,
   );
 }
 

@@ -1,44 +1,50 @@
-import { writeFileSync } from 'node:fs';
 import { describeDiagnostic } from '../compile/index.js';
 import { reportBudgetPlan } from './budget.js';
 import { namedAccounts } from './worlds.js';
 import type { RunConfig } from '../config/index.js';
-import { BuildError, errorMessage, isConfigurationError, type BuildDiagnostic } from '../errors.js';
+import { BuildError, ConfigurationError, errorMessage, Interruption, isConfigurationError, type BuildDiagnostic } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { systemClock, type Clock } from '../clock.js';
 import { SENDER_ADDRESSES } from '../config/index.js';
 import { fuzzPaths } from './fuzzPaths.js';
 import { fuzzPullRequest } from './pullRequest.js';
-import { renderMarkdown, renderSarif, renderText, type Report, writeJsonReport, writeReproducers } from '../report/index.js';
+import { checkOutputs, renderText, type Report, type ReportOutputs, writeOutputs } from '../report/index.js';
 
 export const VERSION = '0.1.0';
 
 export interface PipelineDeps {
   logger: Logger;
   clock?: Clock;
+  /** Aborted (with an Interruption) to stop the run early: the report so far is written, marked `interrupted`. */
+  signal?: AbortSignal;
 }
 
 export interface PipelineResult {
   report: Report;
   /**
    * 0 nothing to fix; 1 findings (`lookout pr`: findings the pull request introduced, or that could
-   * not be compared with the base); 2 the user must fix something (usage, build).
+   * not be compared with the base); 2 the user must fix something (usage, build, an output that could
+   * not be written). Of the report so far when it is `interrupted`.
    */
   exitCode: 0 | 1 | 2;
 }
 
 /**
  * Runs the stages in order and always returns a report: a stage that fails leaves its message in
- * `report.errors`, and the report files are written even then. Internal errors are rethrown after
- * the report is written.
+ * `report.errors`, and the report files are written even then, each on its own. Internal errors are
+ * rethrown after the report is written, unless the run was interrupted (a killed compiler may be why).
  */
 export async function runPipeline(config: RunConfig, deps: PipelineDeps): Promise<PipelineResult> {
   const clock = deps.clock ?? systemClock;
-  const context = { logger: deps.logger, clock };
+  const { signal } = deps;
+  const context = { logger: deps.logger, clock, signal };
   const started = clock();
   const report = emptyReport(config);
+  const outputs = checkOutputs(config.outputs);
   let exitCode: PipelineResult['exitCode'] = 0;
   try {
+    // Before compiling: a run must not spend its budget to learn that its report cannot be written.
+    if (outputs.problems.length > 0) throw new ConfigurationError(outputs.problems.join('\n'));
     const outcome = config.command === 'pr' ? await fuzzPullRequest(config, context) : await fuzzPaths(config, context);
     report.targets = outcome.targets;
     report.findings = outcome.findings;
@@ -76,26 +82,29 @@ export async function runPipeline(config: RunConfig, deps: PipelineDeps): Promis
     );
     exitCode = (report.errors ?? []).length > 0 ? 2 : failing.length > 0 ? 1 : 0;
   } catch (error) {
-    report.errors = [errorMessage(error)];
-    if (error instanceof BuildError) report.buildErrors = placed(error.diagnostics);
-    if (!isConfigurationError(error)) {
-      finish(report, config, started, clock);
+    if (!(error instanceof Interruption)) {
+      report.errors = [errorMessage(error)];
+      if (error instanceof BuildError) report.buildErrors = placed(error.diagnostics);
+      exitCode = 2;
+    }
+    if (!isConfigurationError(error) && !(signal?.aborted ?? false)) {
+      finish(report, outputs.writable, { started, clock, logger: deps.logger, signal });
       throw error;
     }
-    exitCode = 2;
   }
-  finish(report, config, started, clock);
+  // A write that fails is something the user must fix (a full disk, a path that became a folder).
+  if (finish(report, outputs.writable, { started, clock, logger: deps.logger, signal })) exitCode = 2;
   deps.logger.info(renderText(report));
   return { report, exitCode };
 }
 
-function finish(report: Report, config: RunConfig, started: number, clock: Clock): void {
-  report.stats.elapsedMs = Math.round(clock() - started);
-  if (config.outputs.json) writeJsonReport(config.outputs.json, report);
-  if (config.outputs.markdown) writeFileSync(config.outputs.markdown, renderMarkdown(report));
-  if (config.outputs.sarif) writeFileSync(config.outputs.sarif, `${JSON.stringify(renderSarif(report), null, 2)}\n`);
-  // Last: the report files are written even if the folder cannot be.
-  if (config.outputs.reproducers) writeReproducers(config.outputs.reproducers, report);
+/** Stamps the report (time, interruption) and writes every output it can; true when one could not be written. */
+function finish(report: Report, outputs: ReportOutputs, run: { started: number; clock: Clock; logger: Logger; signal?: AbortSignal }): boolean {
+  report.stats.elapsedMs = Math.round(run.clock() - run.started);
+  report.interrupted = run.signal?.aborted ?? false;
+  const failures = writeOutputs(outputs, report);
+  for (const failure of failures) run.logger.error(failure);
+  return failures.length > 0;
 }
 
 function emptyReport(config: RunConfig): Report {
@@ -109,6 +118,7 @@ function emptyReport(config: RunConfig): Report {
     },
     stats: { elapsedMs: 0, sequences: 0, transactions: 0, transactionsPerSecond: 0, analysisMs: 0 },
     senders: namedAccounts(SENDER_ADDRESSES),
+    interrupted: false,
     targets: [],
     findings: [],
   };

@@ -3,7 +3,6 @@ import { type CompiledContract, type CompiledProject, describeDiagnostic, isTest
 import { findProjectRoot, type PrConfig } from '../config/index.js';
 import { ConfigurationError, errorMessage, isConfigurationError } from '../errors.js';
 import { type ChangedFile, changedLines, exportRevision, isInside, repositoryRoot, resolveRange, type RevisionTree } from '../diff/index.js';
-import type { Clock } from '../clock.js';
 import { type ContractCampaignResult, failsOnBase } from '../fuzz/index.js';
 import { mergeTargets, type ReportFinding, toReportFinding, toReportTargets, unheldLine } from '../report/index.js';
 import { baseTests, prepareBase, reportBase, type Base, type BaseContext } from './base.js';
@@ -13,7 +12,7 @@ import type { Logger } from '../logger.js';
 import { buildTargets, changedCodeLines, contractsToFuzz } from '../targets/index.js';
 import { BehaviourWatch, behaviourChanges, ComparisonAllowance } from './behaviourWatch.js';
 import { planBudget } from './budget.js';
-import { fuzzPlans, planned, type ContractPlan, type FuzzOutcome } from './fuzzing.js';
+import { fuzzPlans, interruptedBy, planned, type ContractPlan, type FuzzOutcome, type RunContext } from './fuzzing.js';
 import { deployPlans, projectConfigFor } from './worlds.js';
 import { attachReproducers, forgeRunner, suitePlan, type ReproducerContext } from '../reproducers/index.js';
 
@@ -23,8 +22,8 @@ import { attachReproducers, forgeRunner, suitePlan, type ReproducerContext } fro
  * constructors need) and fuzzed, and every finding is replayed on the merge-base build, deployed by
  * the same plan, to tell whether the pull request introduced it.
  */
-export async function fuzzPullRequest(config: PrConfig, context: { logger: Logger; clock: Clock }): Promise<FuzzOutcome> {
-  const { logger } = context;
+export async function fuzzPullRequest(config: PrConfig, context: RunContext): Promise<FuzzOutcome> {
+  const { logger, signal } = context;
   const repo = await repositoryRoot(config.repo);
   // A project inside a larger repository: paths are reported relative to the project's root.
   const projectDir = projectWithin(repo, config.repo);
@@ -57,6 +56,7 @@ export async function fuzzPullRequest(config: PrConfig, context: { logger: Logge
     );
     if (!project)
       throw new ConfigurationError(`None of the changed files (${changes.map((c) => c.path).join(', ')}) is a Solidity source of the project at ${headRoot}.`);
+    signal?.throwIfAborted();
     const targets = buildTargets(project, changes);
     const changedPaths = changes.map((c) => c.path);
     const { testBuilds, suites } = await logger.group("Running the test contracts' setUp()", async () => {
@@ -68,6 +68,7 @@ export async function fuzzPullRequest(config: PrConfig, context: { logger: Logge
     const selection = contractsToFuzz(project, targets);
     const uncovered = { ...selection, contracts: selection.contracts.filter((c) => !suites.covered.has(c.id)) };
     const deployed = await deployPlans(project, uncovered, targets, projectConfig, config, logger);
+    signal?.throwIfAborted();
     // Deployment plans first, then the test contracts' (report targets are read back in that order).
     const plans = [...deployed.plans, ...suites.plans];
     const baseContext: BaseContext = { config, build, repo, projectDir, mergeBase: range.mergeBase, logger };
@@ -75,6 +76,7 @@ export async function fuzzPullRequest(config: PrConfig, context: { logger: Logge
     const suiteBases = baseTests(changedPaths, baseContext);
     // Each plan's base world: the deployment's, or the same test contract's setUp() on the base build.
     const bases = await Promise.all(plans.map((plan) => (plan.harness === undefined ? base : suiteBases(plan))));
+    signal?.throwIfAborted();
     const compared = bases.flatMap((world, i) => (world.kind === 'built' ? [i] : []));
     const comparing = config.behaviourDiff && compared.length > 0;
     const budgetPlan = planBudget(config.budget, plans.map(planned), { workers: config.workers, compared: comparing ? compared.length : 0 });
@@ -89,6 +91,8 @@ export async function fuzzPullRequest(config: PrConfig, context: { logger: Logge
       logger.info('The behaviour diff is off (--no-behaviour-diff).');
     } else if (!comparing) {
       if (plans.length > 0) logger.info('No base build to compare behaviour with: the behaviour diff is skipped.');
+    } else if (signal?.aborted) {
+      logger.info('Interrupted: the behaviour comparison after the campaigns is skipped.');
     } else if (allowance) {
       allowance.startFinal();
       await logger.group('Comparing behaviour with the base', async () => {
@@ -107,6 +111,7 @@ export async function fuzzPullRequest(config: PrConfig, context: { logger: Logge
       senders: deployed.senders,
       forge: await forgeRunner(),
       logger,
+      interrupted: interruptedBy(signal),
       base:
         mergeBase === undefined
           ? undefined

@@ -17,6 +17,7 @@ import { exchangePoint, type CampaignExchange } from './exchange.js';
 import { mutationFor, nextMutant } from './mutants.js';
 import { followPrediction } from './predictionStep.js';
 import { followNewStates } from './followUpStep.js';
+import { eventLoopTurns } from './interruption.js';
 
 export interface CampaignSetup {
   harness: SequenceHarness;
@@ -33,6 +34,8 @@ export interface CampaignSetup {
   probes: readonly bigint[];
   /** Ends the campaign before its budget is spent (checked between inputs and transactions of the loop). */
   stop?: (findings: number) => boolean;
+  /** True once the run is interrupted (a signal): the campaign ends at its next input, as out of budget. */
+  interrupted?: () => boolean;
   /**
    * LOOKAHEADANALYZE of Alg. 1 line 11: run on the last transaction of each input added to the
    * corpus; its LID and split points feed the lookahead schedules.
@@ -93,9 +96,11 @@ export async function runCampaign(setup: CampaignSetup): Promise<CampaignOutcome
   const state = new CampaignState(setup);
   const rng = setup.mutation.rng.fork('harvey');
   const trade = exchangePoint(setup, state);
+  const turn = eventLoopTurns(state);
   for (const seed of setup.seeds) {
     if (state.done()) break;
     await evaluate(state, setup, seed);
+    await turn();
   }
   let idle = 0;
   for (let entry = state.corpus.next(); entry && !state.done() && idle < MAX_IDLE; entry = state.corpus.next()) {
@@ -128,6 +133,7 @@ export async function runCampaign(setup: CampaignSetup): Promise<CampaignOutcome
       }
       await followNewStates(state, setup);
       await trade();
+      await turn();
     }
   }
   return state.outcome();

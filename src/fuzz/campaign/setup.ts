@@ -105,6 +105,8 @@ export interface ContractCampaignRequest {
   stopWhen?: StopCondition;
   /** Shrinking stops at this clock reading (time budgets); execution budgets bound it by attempts only. */
   shrinkDeadline?: number;
+  /** True once the run is interrupted: the campaign ends and shrinking stops (findings are still replayed). */
+  interrupted?: () => boolean;
   onEvent?: (event: CampaignEvent) => void;
   /**
    * Asked about each sequence that executed a changed line: a key for what its path does not show
@@ -258,6 +260,7 @@ export async function campaignOn(
       deployFresh: async () => ({ ...harness, executor: withCreatedContracts(await world.redeploy(), executor) }),
       clock: request.clock,
       deadline: request.shrinkDeadline,
+      interrupted: request.interrupted,
       trackReach,
       unwrap: { plain: (call) => unwrapAttackerCall(call, mutation), senders: mutation.senders },
     });
@@ -293,6 +296,7 @@ export async function campaignOn(
       // The state variables' own slots guide store-cost predictions towards overwriting them.
       probes: [probe, ...new Set(contract.storageLayout.map((v) => v.slot))],
       stop: request.stopWhen && ((findings) => (request.stopWhen === 'finding' ? findings > 0 : reach.allReached)),
+      interrupted: request.interrupted,
       // The behaviour diff replays on freshly deployed revisions, which hold no contract a transaction created.
       distinguish:
         distinguish && (async (executed) => (enteredTargets && executed.every((call) => call.to < world.contracts.length) ? distinguish(executed) : undefined)),

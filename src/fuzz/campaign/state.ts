@@ -46,7 +46,7 @@ export class CampaignState {
   }
 
   done(): boolean {
-    return this.stopped || this.meter.exhausted() || (this.setup.stop?.(this.findings.size) ?? false);
+    return this.stopped || this.meter.exhausted() || (this.setup.stop?.(this.findings.size) ?? false) || (this.setup.interrupted?.() ?? false);
   }
 
   outcome(): CampaignOutcome {

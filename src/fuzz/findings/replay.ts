@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { TxResult } from '../../evm/index.js';
 import { failureKey, type Failure } from '../../oracles/index.js';
 import type { Clock } from '../../clock.js';
@@ -34,6 +35,8 @@ export interface ConfirmOptions {
   deployFresh: () => Promise<SequenceHarness>;
   clock: Clock;
   deadline?: number;
+  /** True once the run is interrupted: shrinking stops where it is. */
+  interrupted?: () => boolean;
   /** A fresh tracker of the campaign's targets, to tell whether the replay executes changed lines. */
   trackReach: () => ReachTracker;
   /** Shows calls made through Lookout's attacker directly where that fails the same way. */
@@ -56,8 +59,14 @@ export async function confirmFinding(found: CampaignFinding, options: ConfirmOpt
   const budget = {
     maxAttempts: SHRINK_ATTEMPTS,
     deadline: options.deadline === undefined ? undefined : { at: options.deadline, now: options.clock },
+    stop: options.interrupted,
   };
-  const shrunk = await shrinkSequence(found.sequence, async (c) => (await fails(options.harness, c)) !== undefined, budget, options.unwrap);
+  // A turn of the event loop before each replay lets an interruption (a signal's handler) be seen.
+  const stillFails = async (candidate: TxSequence) => {
+    await nextTurn();
+    return (await fails(options.harness, candidate)) !== undefined;
+  };
+  const shrunk = await shrinkSequence(found.sequence, stillFails, budget, options.unwrap);
   const fresh = await options.deployFresh();
   for (const sequence of [shrunk.sequence, found.sequence]) {
     const reach = options.trackReach();

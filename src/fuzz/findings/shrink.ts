@@ -14,6 +14,8 @@ export interface ShrinkBudget {
   maxAttempts: number;
   /** Optional wall-clock limit; the clock is injected so the search never reads it itself. */
   deadline?: { at: number; now: () => number };
+  /** Ends the search at once when true (the run was interrupted). */
+  stop?: () => boolean;
 }
 
 export interface ShrinkResult {
@@ -81,8 +83,8 @@ class Search {
   }
 
   private outOfBudget(): boolean {
-    const { maxAttempts, deadline } = this.budget;
-    return this.attempts >= maxAttempts || (deadline !== undefined && deadline.now() >= deadline.at);
+    const { maxAttempts, deadline, stop } = this.budget;
+    return this.attempts >= maxAttempts || (deadline !== undefined && deadline.now() >= deadline.at) || (stop?.() ?? false);
   }
 }
 

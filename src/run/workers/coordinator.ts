@@ -38,13 +38,19 @@ interface Batch {
  * each worker the others' finds of the round before. With an execution budget the whole run is a
  * function of the seed and the worker count.
  */
-export function workerRunner(jobs: readonly Omit<WorkerJob, 'startedAt'>[]): CampaignRunner {
+export function workerRunner(jobs: readonly Omit<WorkerJob, 'startedAt' | 'interruption'>[], signal?: AbortSignal): CampaignRunner {
   return async (setup, reach) => {
     const startedAt = Date.now();
-    const threads = jobs.map((job) => startWorker({ ...job, startedAt }));
+    // Workers see an interruption through shared memory: their loops read no messages between trades.
+    const interruption = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
+    const interrupt = () => Atomics.store(interruption, 0, 1);
+    signal?.addEventListener('abort', interrupt);
+    if (signal?.aborted) interrupt();
+    const threads = jobs.map((job) => startWorker({ ...job, startedAt, interruption }));
     try {
       return await coordinate(threads, setup, reach);
     } finally {
+      signal?.removeEventListener('abort', interrupt);
       await Promise.all(threads.map((t) => t.worker.terminate()));
     }
   };

@@ -34,6 +34,8 @@ export interface WorkerJob {
   exchangeEvery: number;
   /** `Date.now()` when the coordinator started the workers (clocks of other threads do not compare). */
   startedAt: number;
+  /** Shared with the coordinator, which sets it to 1 when the run is interrupted: the campaign then ends as out of budget. */
+  interruption: Int32Array;
 }
 
 export type WorkerMessage =
@@ -111,6 +113,7 @@ async function runWorkerJob(job: WorkerJob, send: (message: WorkerMessage) => vo
     techniques: job.techniques,
     maxSequenceLength: job.maxSequenceLength,
     stopWhen: job.stopWhen,
+    interrupted: () => Atomics.load(job.interruption, 0) === 1,
     onEvent: (event) => {
       if (event.kind === 'transaction') {
         transactions++;
