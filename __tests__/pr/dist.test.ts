@@ -69,7 +69,8 @@ describe('dist/cli/index.js pr', () => {
       }).toEqual({
         // build and deployments: DESIGN.md's compilers per group and deployed-or-skipped contracts (issue 11).
         // base and senders: what findings were compared with, and who sends the transactions (issue 15).
-        report: 'base,budget,build,deployments,findings,schemaVersion,seed,senders,stats,targets,tool',
+        // interrupted: whether a signal cut the run short (issue 28).
+        report: 'base,budget,build,deployments,findings,interrupted,schemaVersion,seed,senders,stats,targets,tool',
         tool: 'name,version',
         budget: 'executions,seconds',
         // `prediction`: issue 5's addition to DESIGN.md's stats (the one-shot success rate); `fuzzMs` and
