@@ -70,6 +70,7 @@ const complete: Complete<Report> = {
       harness: { file: 'test/Auction.t.sol', contract: 'AuctionTest' },
     },
   ],
+  interrupted: true,
   errors: ['src/B.sol:3:1: ParserError'],
   buildErrors: [{ file: 'src/B.sol', line: 3, message: 'ParserError' }],
   base: 'compared',
@@ -89,6 +90,10 @@ describe('parseReport', () => {
 
   it('reads back the renderer tests’ sample report', () => {
     expect(parseReport(tampered(() => undefined))).toEqual({ ok: true, report: report() });
+  });
+
+  it('reads a report an older Lookout wrote, without `interrupted`, as one that ran to its end', () => {
+    expect(parseReport(tampered((r) => delete r.interrupted))).toEqual({ ok: true, report: report() });
   });
 
   it('drops fields the schema does not know, so nothing unchecked reaches a renderer', () => {

@@ -184,6 +184,8 @@ const reportSchema = z.object({
   senders: z.array(z.object({ name: z.string(), address: z.string() })).optional(),
   targets: z.array(target),
   findings: z.array(finding),
+  // A report an older Lookout wrote has no `interrupted`: it ran to its end.
+  interrupted: z.boolean().default(false),
   errors: z.array(z.string()).optional(),
   buildErrors: z.array(z.object({ file: z.string(), line: line.nullable(), message: z.string() })).optional(),
   base: z.enum(['compared', 'not-fetched', 'does-not-build']).optional(),
