@@ -60,15 +60,24 @@ export function memoryLogger(): Logger & { lines: string[] } {
 }
 
 /**
+ * A plain log line the runner would read as a workflow command (`::add-mask::`, `::error file=…::`,
+ * `::stop-commands::`) when a revert string or a name from the pull request starts a line with `::`:
+ * the colons are parted so it prints as text. (Annotations and debug lines are escaped by @actions/core.)
+ */
+function inert(text: string): string {
+  return text.replace(/^(\s*):(?=:)/gm, '$1: ');
+}
+
+/**
  * The Action's logger: warnings and errors become workflow-command annotations without a file (the
  * run page lists them), debug lines show when the run has step debug logging on, groups fold.
  */
 export function actionsLogger(): Logger {
   return {
-    info: (m) => core.info(printable(m)),
+    info: (m) => core.info(inert(printable(m))),
     warning: (m) => core.warning(printable(m)),
     error: (m) => core.error(printable(m)),
     debug: (m) => core.debug(printable(m)),
-    group: (name, fn) => core.group(printable(name), fn),
+    group: (name, fn) => core.group(inert(printable(name)), fn),
   };
 }

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { consoleLogger } from '../../src/logger.js';
+import { actionsLogger, consoleLogger } from '../../src/logger.js';
 import {
   renderAnnotations,
   renderMarkdown,
@@ -81,5 +81,21 @@ describe('unprintable characters from the repository', () => {
 
   it('are written as \\u escapes in a Solidity string literal', () => {
     expect(stringText('a\u202eb')).toBe('"a\\u202eb"');
+  });
+});
+
+describe("the Action's log", () => {
+  it('prints a line from the pull request that starts with :: as text, not as a workflow command', () => {
+    const written: string[] = [];
+    const write = process.stdout.write;
+    process.stdout.write = ((chunk: string) => written.push(String(chunk)) > 0) as typeof process.stdout.write;
+    try {
+      actionsLogger().info('revert: boom\n::add-mask::ghs_token\n  ::error file=src/A.sol,line=1::spoofed');
+    } finally {
+      process.stdout.write = write;
+    }
+    const lines = written.join('').split(/\r?\n/);
+    expect(lines.filter((line) => /^\s*::/.test(line))).toEqual([]);
+    expect(lines).toContain(': :add-mask::ghs_token');
   });
 });
