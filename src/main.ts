@@ -31,7 +31,7 @@ import {
 } from './github/index.js';
 import { actionsLogger, type Logger } from './logger.js';
 import { isCampaignWorker, runPipeline } from './run/index.js';
-import { changedLineCounts, countsText, type Report } from './report/index.js';
+import { changedLineCounts, checkOutputs, countsText, type Report } from './report/index.js';
 
 /** What a mode hands to publishing: the report, where it goes, and a crash to fail the job with. */
 interface Outcome {
@@ -114,6 +114,9 @@ async function fuzz(
       return files;
     };
   }
+  // Before anything is written into the workspace (the SARIF and the fuzz mode's context file too): no symlink of the PR's on the way.
+  const outputs = checkOutputs({ json: options.report, reproducers: options.reproducers, sarif: options.sarif }, env.workspace);
+  if (outputs.problems.length > 0) throw new ConfigurationError(outputs.problems.join('\n'));
   if (options.mode === 'fuzz') writeReportContext(options.report, { pullNumber: target.pullNumber ?? null, headSha: target.headSha, baseSha: target.baseSha });
   try {
     return { report: (await runPipeline(config, run)).report, target };

@@ -35,12 +35,18 @@ const action = (inputs: Record<string, string>) =>
     inputs: { 'github-token': 'ghs_test', budget: '1000x', workers: '1', ...inputs },
   });
 
+/** What a re-run must find again: each finding as the gate reads it. */
+const verdictOf = (report: { findings: { kind: string; file: string; line: number; introduced: boolean | null; reproducer?: { verified: boolean } }[] }) =>
+  report.findings.map((f) => [f.kind, f.file, f.line, f.introduced, f.reproducer?.verified]);
+let firstVerdict: unknown;
+
 describe('the action on a pull request that introduces a bug', () => {
   it('creates the comment, one review thread per finding, a check run, and fails the job', async () => {
     const result = await action({});
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/::error::\d+ finding introduced by this pull request/);
     const report = JSON.parse(readFileSync(result.outputs.report, 'utf8'));
+    firstVerdict = verdictOf(report);
     expect(report.findings[0]).toMatchObject({ kind: 'panic', panicCode: '0x32', file: FILE, line: AUCTION_BUG_LINE, introduced: true });
     expect(report.base).toBe('compared');
     // The reproducer, checked on head and the base, written beside the report for the artifact upload.
@@ -89,9 +95,12 @@ describe('the action on a pull request that introduces a bug', () => {
     expect(result.summary).toContain('### Changed lines reached over time');
   });
 
-  it('updates the same comment on a re-run, adds no duplicate review, and passes with fail-on: never', async () => {
+  it('updates the same comment on a re-run in the same workspace (the first run’s reproducers still in it) with the same findings, adds no duplicate review, and passes with fail-on: never', async () => {
+    expect(readdirSync(path.join(repo.dir, 'lookout-report/reproducers'))).toEqual(['Auction.panic.t.sol']);
     const result = await action({ 'fail-on': 'never', sarif: 'lookout.sarif' });
     expect(result.code).toBe(0);
+    expect(verdictOf(JSON.parse(readFileSync(result.outputs.report, 'utf8')))).toEqual(firstVerdict);
+    expect(result.outputs['introduced-findings']).toBe('1');
     expect(fake.state.comments.get(7)).toHaveLength(1);
     expect(fake.requestsTo('POST', /issues\/7\/comments$/)).toHaveLength(1);
     expect(fake.requestsTo('PATCH', /issues\/comments\/\d+$/)).toHaveLength(1);

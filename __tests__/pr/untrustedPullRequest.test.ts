@@ -170,6 +170,21 @@ describe('nothing is written or deleted outside the workspace', () => {
     for (const sub of ['empty', 'deep/empty']) expect(lstatSync(path.join(outside, sub)).isDirectory()).toBe(true);
   });
 
+  it('a committed `lookout-report` symlink does not carry the reproducers out of the workspace: the run stops before compiling, naming the link', async () => {
+    const outside = await folder('lookout-outside-');
+    const repo = await boxRepository(FOUNDRY_TOML(), box('        assert(x != 7);'));
+    await import('node:fs/promises').then((fs) => fs.symlink(outside, path.join(repo.dir, 'lookout-report')));
+    await repo.commit('a report folder of its own');
+    const reproducers = path.join(repo.dir, 'lookout-report', 'reproducers');
+    const run = await lookoutPr(repo, { budget: '1500x', base: 'HEAD~2', extra: ['--reproducers', reproducers] });
+    expect(run.status).toBe(2);
+    expect(run.log).not.toContain('== Compiling head');
+    expect(run.log.join('\n')).toContain(
+      `cannot write the reproducers to ${reproducers}: ${path.join(repo.dir, 'lookout-report')} is a symlink in the checkout`,
+    );
+    expect(await readdir(outside)).toEqual([]);
+  });
+
   it('a foundry.toml folder outside the project (test = "../outside") is refused, naming the key, and nothing is created there', async () => {
     const parent = await folder('lookout-parent-');
     const repo = await boxRepository(FOUNDRY_TOML().replace('test = "test"', `test = "../${path.basename(parent)}/written"`), box('        assert(x != 7);'));

@@ -1,4 +1,4 @@
-import { accessSync, constants, existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, lstatSync, mkdirSync, renameSync, rmSync, statSync, type Stats, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { RunConfig } from '../config/index.js';
 import { errorMessage } from '../errors.js';
@@ -22,19 +22,43 @@ const OUTPUT_NAMES: Record<Output, string> = {
 /**
  * Each output path that cannot be written, said so before a run spends its budget: a directory where
  * a file goes (or a file where a folder goes), a missing folder that cannot be created, a folder that
- * is not writable. `writable` are the outputs that passed.
+ * is not writable, and, below `checkout` (the pull request's work tree), a symlink on the way: the
+ * pull request could have committed `lookout-report` pointing anywhere. `writable` are the outputs that passed.
  */
-export function checkOutputs(outputs: ReportOutputs): { writable: ReportOutputs; problems: string[] } {
+export function checkOutputs(outputs: ReportOutputs, checkout?: string): { writable: ReportOutputs; problems: string[] } {
   const writable: ReportOutputs = {};
   const problems: string[] = [];
   for (const output of Object.keys(OUTPUT_NAMES) as Output[]) {
     const target = outputs[output];
     if (target === undefined) continue;
-    const problem = unwritable(target, output === 'reproducers' ? 'folder' : 'file');
+    const problem = (checkout && linkOnTheWay(checkout, target)) ?? unwritable(target, output === 'reproducers' ? 'folder' : 'file');
     if (problem === undefined) writable[output] = target;
     else problems.push(`cannot write ${OUTPUT_NAMES[output]} to ${target}: ${problem}`);
   }
   return { writable, problems };
+}
+
+/** The first existing component of `target` below `checkout` that is a symlink, said as a problem. */
+function linkOnTheWay(checkout: string, target: string): string | undefined {
+  const relative = path.relative(path.resolve(checkout), path.resolve(target));
+  if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return undefined;
+  let component = path.resolve(checkout);
+  for (const part of relative.split(path.sep)) {
+    component = path.join(component, part);
+    const entry = lstatIfAny(component);
+    if (entry === undefined) return undefined;
+    if (entry.isSymbolicLink())
+      return `${component} is a symlink in the checkout; Lookout writes only where the path says (remove the link or choose another path)`;
+  }
+  return undefined;
+}
+
+function lstatIfAny(file: string): Stats | undefined {
+  try {
+    return lstatSync(file);
+  } catch {
+    return undefined;
+  }
 }
 
 function unwritable(target: string, kind: 'file' | 'folder'): string | undefined {

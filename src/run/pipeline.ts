@@ -40,7 +40,8 @@ export async function runPipeline(config: RunConfig, deps: PipelineDeps): Promis
   const context = { logger: deps.logger, clock, signal };
   const started = clock();
   const report = emptyReport(config);
-  const outputs = checkOutputs(config.outputs);
+  // `lookout pr` writes into the pull request's checkout, where a committed symlink could lead anywhere.
+  const outputs = checkOutputs(config.outputs, config.command === 'pr' ? config.repo : undefined);
   let exitCode: PipelineResult['exitCode'] = 0;
   try {
     // Before compiling: a run must not spend its budget to learn that its report cannot be written.
