@@ -193,6 +193,8 @@ describe('nothing is written or deleted outside the workspace', () => {
     expect(run.log.join('\n')).toMatch(
       /\[profile\.default\] key "test" is "\.\.\/.*\/written", outside the project: Lookout reads and writes nothing outside it/,
     );
+    // Named where the user sees it, not in head's temporary export.
+    expect(run.log.join('\n')).toContain(`${path.join(repo.dir, 'foundry.toml')} [profile.default] key "test"`);
     expect(existsSync(path.join(parent, 'written'))).toBe(false);
   });
 });

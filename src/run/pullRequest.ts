@@ -43,8 +43,11 @@ export async function fuzzPullRequest(config: PrConfig, context: RunContext): Pr
   try {
     const headRoot = path.join(head.dir, projectDir);
     const projectConfig = projectConfigFor(config, headRoot);
-    const settings = { ...readProjectSettings(headRoot, process.env), excluded: outputFolders(config, path.join(repo, projectDir)) };
-    for (const warning of settings.warnings) logger.warning(warning);
+    const settings = {
+      ...asCommitted(() => readProjectSettings(headRoot, process.env), head.dir, repo),
+      excluded: outputFolders(config, path.join(repo, projectDir)),
+    };
+    for (const warning of settings.warnings) logger.warning(warning.replaceAll(head.dir, repo));
     const build: BuildPlan = { settings, projectConfig };
     const project = await logger.group('Compiling head', () =>
       compileRevision(
@@ -146,6 +149,16 @@ export async function fuzzPullRequest(config: PrConfig, context: RunContext): Pr
     };
   } finally {
     head.dispose();
+  }
+}
+
+/** A foundry.toml problem named where the user sees the file (the repository), not in head's temporary export. */
+function asCommitted<T>(read: () => T, exported: string, repo: string): T {
+  try {
+    return read();
+  } catch (error) {
+    if (!isConfigurationError(error)) throw error;
+    throw new ConfigurationError(errorMessage(error).replaceAll(exported, repo));
   }
 }
 

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { ConfigurationError } from '../../errors.js';
 import type { ProjectSettings } from '../project/index.js';
 
@@ -26,7 +27,8 @@ export interface ForgePurpose {
  * what to write instead.
  */
 export function refuseProjectExecutables(settings: ProjectSettings, purpose: ForgePurpose): void {
-  const file = settings.configFile ?? 'foundry.toml';
+  // Relative: the project may be a temporary export of the pull request's head.
+  const file = path.relative(settings.root, settings.configFile ?? path.join(settings.root, 'foundry.toml'));
   if (settings.solc?.path !== undefined) {
     throw new ConfigurationError(
       `${file} pins solc to the binary ${settings.solc.path}; Lookout never runs a pull request's executables, so ${purpose.what} is refused. ` +
