@@ -136,7 +136,7 @@ describe("nothing the pull request controls runs with the job's secrets", () => 
       const run = await asRequiredCheck(() => lookoutPr(repo, { budget: '200x', base: 'HEAD~2' }));
       expect(run.status).toBe(2);
       expect(run.log.join('\n')).toMatch(
-        /pins solc to the binary .*tools\/solc; Lookout never runs a pull request's executables.*Pin a version instead \(solc = "0\.8\.x"\)/s,
+        /foundry\.toml pins solc to the binary tools\/solc; Lookout never runs a pull request's executables.*Pin a version instead \(solc = "0\.8\.x"\)/s,
       );
       expect(existsSync(marker)).toBe(false);
     },

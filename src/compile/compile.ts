@@ -175,7 +175,7 @@ async function versionGroups(
 ): Promise<VersionGrouping & { offline?: string }> {
   if (settings.solc?.path !== undefined) {
     throw new ConfigurationError(
-      `${settings.configFile ?? 'foundry.toml'} pins solc to the binary ${settings.solc.path}: Lookout needs a version; write solc = "0.8.x" (the version that binary is).`,
+      `${path.relative(settings.root, settings.configFile ?? path.join(settings.root, 'foundry.toml'))} pins solc to the binary ${path.relative(settings.root, settings.solc.path)}: Lookout needs a version; write solc = "0.8.x" (the version that binary is).`,
     );
   }
   const pinned = settings.solc?.version;

@@ -31,7 +31,7 @@ export function refuseProjectExecutables(settings: ProjectSettings, purpose: For
   const file = path.relative(settings.root, settings.configFile ?? path.join(settings.root, 'foundry.toml'));
   if (settings.solc?.path !== undefined) {
     throw new ConfigurationError(
-      `${file} pins solc to the binary ${settings.solc.path}; Lookout never runs a pull request's executables, so ${purpose.what} is refused. ` +
+      `${file} pins solc to the binary ${path.relative(settings.root, settings.solc.path)}; Lookout never runs a pull request's executables, so ${purpose.what} is refused. ` +
         'Pin a version instead (solc = "0.8.x"): forge installs that release itself.',
     );
   }
