@@ -66,19 +66,6 @@ describe('exportRevision', () => {
     expect(existsSync(join(tree.dir, 'lib/forge-std/src/Test.sol'))).toBe(false);
     expect(readFileSync(join(tree.dir, 'lib/vendored/Math.sol'), 'utf8')).toBe('library Math {}\n');
   });
-});
-
-describe('exportRevision of a tree whose attributes would rewrite it', () => {
-  let root: string;
-  let tree: RevisionTree | undefined;
-  beforeEach(async () => {
-    root = await mkdtemp(join(tmpdir(), 'lookout-attributes-'));
-  });
-  afterEach(async () => {
-    tree?.dispose();
-    tree = undefined;
-    await rm(root, { recursive: true, force: true });
-  });
 
   it('writes exactly what was committed: no export-subst, export-ignore, ident or eol conversion', async () => {
     await git(root, 'init', '-q', '-b', 'main');
@@ -92,19 +79,6 @@ describe('exportRevision of a tree whose attributes would rewrite it', () => {
     expect(readFileSync(join(tree.dir, 'src/Vault.sol'), 'utf8')).toBe(vault);
     expect(readFileSync(join(tree.dir, 'src/Hidden.sol'), 'utf8')).toBe('contract Hidden {}\n');
     expect(existsSync(join(tree.dir, '.gitattributes'))).toBe(true);
-  });
-});
-
-describe('exportRevision of a tree with symlinks the pull request committed', () => {
-  let root: string;
-  let tree: RevisionTree | undefined;
-  beforeEach(async () => {
-    root = await mkdtemp(join(tmpdir(), 'lookout-links-'));
-  });
-  afterEach(async () => {
-    tree?.dispose();
-    tree = undefined;
-    await rm(root, { recursive: true, force: true });
   });
 
   it('removes every link that leads outside the export, however it gets there, and keeps the ones that stay inside', async () => {

@@ -1,6 +1,7 @@
 import { accessSync, constants, existsSync, lstatSync, mkdirSync, renameSync, rmSync, statSync, type Stats, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { RunConfig } from '../config/index.js';
+import { isInside } from '../diff/index.js';
 import { errorMessage } from '../errors.js';
 import { printable } from '../logger.js';
 import { renderMarkdown } from './markdown.js';
@@ -41,7 +42,7 @@ export function checkOutputs(outputs: ReportOutputs, checkout?: string): { writa
 /** The first existing component of `target` below `checkout` that is a symlink, said as a problem. */
 function linkOnTheWay(checkout: string, target: string): string | undefined {
   const relative = path.relative(path.resolve(checkout), path.resolve(target));
-  if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return undefined;
+  if (relative === '' || !isInside(checkout, target)) return undefined;
   let component = path.resolve(checkout);
   for (const part of relative.split(path.sep)) {
     component = path.join(component, part);

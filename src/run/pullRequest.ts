@@ -1,5 +1,12 @@
 import path from 'node:path';
-import { type CompiledContract, type CompiledProject, describeDiagnostic, isTestOrScript, readProjectSettings } from '../compile/index.js';
+import {
+  type CompiledContract,
+  type CompiledProject,
+  describeDiagnostic,
+  isTestOrScript,
+  type ProjectSettings,
+  readProjectSettings,
+} from '../compile/index.js';
 import { findProjectRoot, type PrConfig } from '../config/index.js';
 import { ConfigurationError, errorMessage, isConfigurationError } from '../errors.js';
 import { type ChangedFile, changedLines, exportRevision, isInside, repositoryRoot, resolveRange, type RevisionTree } from '../diff/index.js';
@@ -44,10 +51,10 @@ export async function fuzzPullRequest(config: PrConfig, context: RunContext): Pr
     const headRoot = path.join(head.dir, projectDir);
     const projectConfig = projectConfigFor(config, headRoot);
     const settings = {
-      ...asCommitted(() => readProjectSettings(headRoot, process.env), head.dir, repo),
+      ...committedSettings(headRoot, head.dir, repo),
       excluded: outputFolders(config, path.join(repo, projectDir)),
     };
-    for (const warning of settings.warnings) logger.warning(warning.replaceAll(head.dir, repo));
+    for (const warning of settings.warnings) logger.warning(warning);
     const build: BuildPlan = { settings, projectConfig };
     const project = await logger.group('Compiling head', () =>
       compileRevision(
@@ -152,13 +159,15 @@ export async function fuzzPullRequest(config: PrConfig, context: RunContext): Pr
   }
 }
 
-/** A foundry.toml problem named where the user sees the file (the repository), not in head's temporary export. */
-function asCommitted<T>(read: () => T, exported: string, repo: string): T {
+/** Head's settings, their problems and warnings naming foundry.toml where the user sees it (the repository), not in head's temporary export. */
+function committedSettings(headRoot: string, exported: string, repo: string): ProjectSettings {
+  const inRepository = (text: string) => text.replaceAll(exported, repo);
   try {
-    return read();
+    const settings = readProjectSettings(headRoot, process.env);
+    return { ...settings, warnings: settings.warnings.map(inRepository) };
   } catch (error) {
     if (!isConfigurationError(error)) throw error;
-    throw new ConfigurationError(errorMessage(error).replaceAll(exported, repo));
+    throw new ConfigurationError(inRepository(errorMessage(error)));
   }
 }
 
