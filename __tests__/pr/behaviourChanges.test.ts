@@ -16,8 +16,11 @@ afterAll(async () => {
   await Promise.all(repos.map((r) => r.dispose()));
 });
 
-/** The case's base and head as a two-commit repository with the sources under src/. */
-async function pr(name: string, options: { budget?: string; failOnBehaviourChange?: boolean; noDiff?: boolean } = {}): Promise<PrRun> {
+/**
+ * The case's base and head as a two-commit repository with the sources under src/, fuzzed for `budget`:
+ * about twice the transactions seed 1 takes to show what the test looks for.
+ */
+async function pr(name: string, budget: string, options: { failOnBehaviourChange?: boolean; noDiff?: boolean } = {}): Promise<PrRun> {
   const files = (revision: string) => {
     const dir = path.join(FIXTURES, name, revision);
     return Object.fromEntries(readdirSync(dir).map((file) => [`src/${file}`, readFileSync(path.join(dir, file), 'utf8')]));
@@ -25,14 +28,15 @@ async function pr(name: string, options: { budget?: string; failOnBehaviourChang
   const repo = await pullRequest(files('base'), files('head'));
   repos.push(repo);
   const extra = [...(options.failOnBehaviourChange ? ['--fail-on-behaviour-change'] : []), ...(options.noDiff ? ['--no-behaviour-diff'] : [])];
-  return lookoutPr(repo, { budget: options.budget ?? '2000x', extra });
+  return lookoutPr(repo, { budget, extra });
 }
 
 const changes = (run: PrRun) => run.report.findings.filter((f) => f.kind === 'behaviour-change');
 
 describe('lookout pr: behaviour changes between base and head', () => {
   it('finds an unchecked underflow: base reverts with Panic 0x11 where head does not', async () => {
-    const run = await pr('unchecked-withdraw');
+    // The ether leak is found after 454 transactions, the first outcome change after 561.
+    const run = await pr('unchecked-withdraw', '1200x');
     // Outcome changes: the group also holds withdrawals through Lookout's attacker, whose events differ.
     const withdrawals = changes(run).filter((c) => c.contract === 'Bank' && c.function === 'withdraw(uint256)' && c.behaviour?.difference === 'outcome');
     expect(withdrawals.length).toBeGreaterThan(0);
@@ -55,22 +59,25 @@ describe('lookout pr: behaviour changes between base and head', () => {
   });
 
   it('finds a transposed constant in a pure function as a different return value, without failing unless asked', async () => {
-    const run = await pr('transposed-constant');
+    // The return value first differs after 41 transactions.
+    const run = await pr('transposed-constant', '100x');
     expect(changes(run).map((c) => [c.contract, c.behaviour?.difference])).toContainEqual(['FeeMath', 'return-value']);
     expect(run.report.findings.every((f) => f.kind === 'behaviour-change')).toBe(true);
     expect(run.status).toBe(0);
-    const strict = await pr('transposed-constant', { failOnBehaviourChange: true });
+    const strict = await pr('transposed-constant', '100x', { failOnBehaviourChange: true });
     expect(strict.status).toBe(1);
   });
 
   it('compares nothing with --no-behaviour-diff (what the diff costs is measured this way)', async () => {
-    const run = await pr('transposed-constant', { noDiff: true, failOnBehaviourChange: true });
+    // At the budget that shows the change with the diff on.
+    const run = await pr('transposed-constant', '100x', { noDiff: true, failOnBehaviourChange: true });
     expect(changes(run)).toEqual([]);
     expect(run.status).toBe(0);
   });
 
   it('finds a rounding flip in a vault preview function: the senders start funded, the vault holds a donation, seeds approve and deposit', async () => {
-    const run = await pr('vault-rounding', { budget: '3000x' });
+    // previewWithdraw first returns otherwise after 48 transactions.
+    const run = await pr('vault-rounding', '100x');
     expect(run.log).toContain('Funded before fuzzing: the senders hold MockToken (mint); ShareVault holds 1 unit(s) of MockToken');
     const previews = changes(run).filter((c) => c.function === 'previewWithdraw(uint256)');
     expect(previews.length).toBeGreaterThan(0);
@@ -82,14 +89,19 @@ describe('lookout pr: behaviour changes between base and head', () => {
     }
   });
 
-  it.each(['layout-refactor', 'gas-only'])('reports nothing on %s, a refactor that preserves behaviour', async (name) => {
-    const run = await pr(name);
+  // Each at twice what reaching every changed line it reaches takes: 47 transactions (layout-refactor), 583 (gas-only).
+  it.each([
+    ['layout-refactor', '100x'],
+    ['gas-only', '1200x'],
+  ])('reports nothing on %s, a refactor that preserves behaviour', async (name, budget) => {
+    const run = await pr(name, budget);
     expect(changes(run)).toEqual([]);
     expect(run.status).toBe(0);
   });
 
   it('deploys the base with its own arguments when the constructor changed, says so, and still compares', async () => {
-    const run = await pr('constructor-change');
+    // The deposits first behave otherwise after 41 transactions.
+    const run = await pr('constructor-change', '100x');
     expect(run.log).toContainEqual(
       expect.stringMatching(/Capped: the constructor changed from \(\) to \(uint256\); the base is deployed with arguments synthesised for its own/),
     );
