@@ -14,7 +14,8 @@ afterAll(async () => {
   await Promise.all(repos.map((r) => r.dispose()));
 });
 
-async function run(repo: PrRepo, budget = '2000x'): Promise<PrRun> {
+/** `budget`: about twice the transactions seed 1 takes to find what the test checks the reproducer of. */
+async function run(repo: PrRepo, budget: string): Promise<PrRun> {
   repos.push(repo);
   return lookoutPr(repo, { budget });
 }
@@ -26,7 +27,8 @@ const runsOf = (finding: ReportFinding) => finding.reproducer!.runs.filter((r) =
 
 it('an introduced assertion: the reproducer fails on head with Panic 0x01 and passes on the base', async () => {
   const safe = fixture('engine/StateMachineSafe.sol').replace('contract StateMachineSafe', 'contract StateMachine');
-  const pr = await run(await pullRequest({ 'src/StateMachine.sol': safe }, { 'src/StateMachine.sol': fixture('engine/StateMachine.sol') }));
+  // Found after 65 transactions.
+  const pr = await run(await pullRequest({ 'src/StateMachine.sol': safe }, { 'src/StateMachine.sol': fixture('engine/StateMachine.sol') }), '150x');
   const finding = pr.report.findings.find((f) => f.kind === 'assertion')!;
   expect(finding.introduced).toBe(true);
   expect(finding.reproducer).toMatchObject({ verified: true, reason: null });
@@ -40,7 +42,8 @@ it('an introduced assertion: the reproducer fails on head with Panic 0x01 and pa
 
 it('an introduced controlled delegatecall: code the reproducer chose runs in the forwarder on head; the base (owner-only) never runs it', async () => {
   const safe = fixture('oracles/ForwarderSafe.sol').replace('contract ForwarderSafe', 'contract Forwarder');
-  const pr = await run(await pullRequest({ 'src/Forwarder.sol': safe }, { 'src/Forwarder.sol': fixture('oracles/Forwarder.sol') }));
+  // Found after 9 transactions; fewer than 100 would save no time.
+  const pr = await run(await pullRequest({ 'src/Forwarder.sol': safe }, { 'src/Forwarder.sol': fixture('oracles/Forwarder.sol') }), '100x');
   const finding = pr.report.findings.find((f) => f.kind === 'controlled-delegatecall')!;
   expect(finding.introduced).toBe(true);
   expect(finding.reproducer).toMatchObject({ verified: true, reason: null });
@@ -54,8 +57,10 @@ it('an introduced controlled delegatecall: code the reproducer chose runs in the
 
 describe('behaviour changes: the reproducer asserts the base’s outcome of the diverging call', () => {
   it('a return value (a transposed constant): head returns other data, the base passes', async () => {
+    // The return value first differs after 41 transactions.
     const pr = await run(
       await pullRequest({ 'src/FeeMath.sol': behaviour('transposed-constant', 'base') }, { 'src/FeeMath.sol': behaviour('transposed-constant', 'head') }),
+      '100x',
     );
     const changes = pr.report.findings.filter((f) => f.kind === 'behaviour-change' && f.behaviour?.difference === 'return-value');
     expect(changes.length).toBeGreaterThan(0);
@@ -73,8 +78,10 @@ describe('behaviour changes: the reproducer asserts the base’s outcome of the 
   }, 300_000);
 
   it('events (a dropped allowance bound): the diverging call’s logs are recorded and must be the base’s', async () => {
+    // An input the campaign keeps after 21 transactions emits otherwise (compared once the campaign is over).
     const pr = await run(
       await pullRequest({ 'src/PullToken.sol': behaviour('allowance-bound', 'base') }, { 'src/PullToken.sol': behaviour('allowance-bound', 'head') }),
+      '100x',
     );
     const changes = pr.report.findings.filter((f) => f.kind === 'behaviour-change' && f.behaviour?.difference === 'events');
     expect(changes.length).toBeGreaterThan(0);
@@ -95,7 +102,11 @@ describe('behaviour changes: the reproducer asserts the base’s outcome of the 
   }, 300_000);
 
   it('ether (a lower withdrawal fee): every sender’s and deployment’s balance must change by what the base’s call changed it by', async () => {
-    const pr = await run(await pullRequest({ 'src/Bank.sol': behaviour('withdraw-fee', 'base') }, { 'src/Bank.sol': behaviour('withdraw-fee', 'head') }));
+    // The ether moved first differs after 244 transactions.
+    const pr = await run(
+      await pullRequest({ 'src/Bank.sol': behaviour('withdraw-fee', 'base') }, { 'src/Bank.sol': behaviour('withdraw-fee', 'head') }),
+      '500x',
+    );
     const changes = pr.report.findings.filter((f) => f.kind === 'behaviour-change' && f.behaviour?.difference === 'ether');
     expect(changes.length).toBeGreaterThan(0);
     for (const change of changes) {
@@ -117,8 +128,10 @@ describe('behaviour changes: the reproducer asserts the base’s outcome of the 
   }, 300_000);
 
   it('token balances (a burn that keeps the supply): the views either revision’s call changed must change as on the base', async () => {
+    // The balances first change otherwise after 193 transactions.
     const pr = await run(
       await pullRequest({ 'src/BurnToken.sol': behaviour('burn-supply', 'base') }, { 'src/BurnToken.sol': behaviour('burn-supply', 'head') }),
+      '400x',
     );
     const changes = pr.report.findings.filter((f) => f.kind === 'behaviour-change' && f.behaviour?.difference === 'token-balance');
     expect(changes.length).toBeGreaterThan(0);
@@ -139,8 +152,10 @@ describe('behaviour changes: the reproducer asserts the base’s outcome of the 
   }, 300_000);
 
   it('an outcome (an unchecked underflow): the base reverts with Panic 0x11, head does not; its ether leak passes on the base', async () => {
+    // The ether leak is found after 454 transactions, the first outcome change after 561.
     const pr = await run(
       await pullRequest({ 'src/Bank.sol': behaviour('unchecked-withdraw', 'base') }, { 'src/Bank.sol': behaviour('unchecked-withdraw', 'head') }),
+      '1200x',
     );
     const outcome = pr.report.findings.find((f) => f.kind === 'behaviour-change' && f.behaviour?.difference === 'outcome')!;
     // Named by the call it makes, also when that call went through Lookout's attacker.
