@@ -96,7 +96,8 @@ describe("nothing the pull request controls runs with the job's secrets", () => 
     async () => {
       const marker = path.join(await folder('lookout-ffi-marker-'), 'env.txt');
       const repo = await boxRepository(FOUNDRY_TOML('ffi = true\n'), ffiBox(marker));
-      const run = await asRequiredCheck(() => lookoutPr(repo, { budget: '1500x' }));
+      // The assertion is found after 6 transactions.
+      const run = await asRequiredCheck(() => lookoutPr(repo, { budget: '100x' }));
       const finding = run.report.findings.find((f) => f.kind === 'assertion')!;
       expect(finding.reproducer!.runs).toContainEqual({
         runner: 'forge',
@@ -115,7 +116,8 @@ describe("nothing the pull request controls runs with the job's secrets", () => 
     'forge still checks the reproducer of the same pull request when its foundry.toml leaves ffi off (and the command is refused by forge)',
     async () => {
       const repo = await boxRepository(FOUNDRY_TOML(), ffiBox(path.join(await folder('lookout-ffi-marker-'), 'env.txt')));
-      const run = await asRequiredCheck(() => lookoutPr(repo, { budget: '1500x' }));
+      // As above, the assertion is found after 6 transactions.
+      const run = await asRequiredCheck(() => lookoutPr(repo, { budget: '100x' }));
       const finding = run.report.findings.find((f) => f.kind === 'assertion')!;
       expect(finding.reproducer!.runs).toContainEqual(expect.objectContaining({ runner: 'forge', revision: 'head', outcome: 'failed' }));
     },
@@ -204,7 +206,8 @@ describe('Lookout never reads its own outputs as the project', () => {
     const repo = await boxRepository(FOUNDRY_TOML(), box('        assert(x != 7);'));
     const reproducers = path.join(repo.dir, 'lookout-report', 'reproducers');
     const twice: PrRun[] = [];
-    for (let i = 0; i < 2; i++) twice.push(await lookoutPr(repo, { budget: '1500x', extra: ['--reproducers', reproducers] }));
+    // The assertion is found after 4 transactions.
+    for (let i = 0; i < 2; i++) twice.push(await lookoutPr(repo, { budget: '100x', extra: ['--reproducers', reproducers] }));
     const [first, second] = twice;
     expect(first.status).toBe(1);
     expect(existsSync(path.join(reproducers, 'Box.assertion.t.sol'))).toBe(true);
