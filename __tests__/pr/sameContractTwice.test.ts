@@ -34,7 +34,8 @@ test('a pull request that only refactors burn() reports no behaviour change, tho
     'test/Dai.t.sol': test,
   });
   repo = await pullRequest(files('base'), files('head'));
-  const run = await lookoutPr(repo, { budget: '4000x' });
+  // Lookout before the fix (ad00b5b~1) reports the false change after 52 transactions with seed 1, and fails this test at 100x.
+  const run = await lookoutPr(repo, { budget: '200x' });
   expect(run.report.deployments?.map((d) => [d.contract, d.source])).toEqual([
     ['Dai', 'test/Dai.t.sol:DaiTest'],
     ['TokenUser', 'test/Dai.t.sol:DaiTest'],
