@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { startFakeGitHub, type FakeGitHub } from '../helpers/fakeGitHub.js';
 import { BUNDLE, pullRequestEvent, pullRequestRepo, runAction, type FixtureRepo } from './actionRun.js';
-import { AUCTION_BASE, AUCTION_BUG_LINE, AUCTION_HEAD } from './contracts.js';
+import { AUCTION_BASE, AUCTION_BUDGET, AUCTION_BUG_LINE, AUCTION_HEAD } from './contracts.js';
 
 /**
  * The bundle end to end: a PR whose head adds an out-of-bounds read, checked out as GitHub's merge
@@ -32,7 +32,7 @@ const action = (inputs: Record<string, string>) =>
     apiUrl: fake.url,
     eventName: 'pull_request',
     event: pullRequestEvent('pull_request.json', shas),
-    inputs: { 'github-token': 'ghs_test', budget: '1000x', workers: '1', ...inputs },
+    inputs: { 'github-token': 'ghs_test', budget: AUCTION_BUDGET, workers: '1', ...inputs },
   });
 
 /** What a re-run must find again: each finding as the gate reads it. */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { startFakeGitHub, type FakeGitHub } from '../helpers/fakeGitHub.js';
 import { pullRequestEvent, pullRequestRepo, runAction, type FixtureRepo } from './actionRun.js';
-import { AUCTION_BASE, AUCTION_BROKEN, AUCTION_BROKEN_LINE, AUCTION_HEAD, INJECTION, INJECTION_REVERT } from './contracts.js';
+import { AUCTION_BASE, AUCTION_BROKEN, AUCTION_BROKEN_LINE, AUCTION_BUDGET, AUCTION_HEAD, INJECTION, INJECTION_REVERT } from './contracts.js';
 
 /** The bundle on pull requests that need special handling: nothing to fuzz, a build error, hostile strings. */
 let fake: FakeGitHub;
@@ -21,7 +21,7 @@ async function actionOn(base: Record<string, string>, head: Record<string, strin
     apiUrl: fake.url,
     eventName: 'pull_request',
     event: pullRequestEvent('pull_request.json', pr),
-    inputs: { 'github-token': 'ghs_test', budget: '1000x', workers: '1', ...inputs },
+    inputs: { 'github-token': 'ghs_test', budget: AUCTION_BUDGET, workers: '1', ...inputs },
   });
 }
 

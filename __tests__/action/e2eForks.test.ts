@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startFakeGitHub, type FakeGitHub } from '../helpers/fakeGitHub.js';
 import { FixtureRepo, pullRequestEvent, pullRequestRepo, runAction } from './actionRun.js';
-import { AUCTION_BASE, AUCTION_BUG_LINE, AUCTION_HEAD } from './contracts.js';
+import { AUCTION_BASE, AUCTION_BUDGET, AUCTION_BUG_LINE, AUCTION_HEAD } from './contracts.js';
 
 /** Fork PRs: the fuzz/report pair, and a shallow checkout that falls back to the GitHub API diff. */
 let fake: FakeGitHub;
@@ -42,7 +42,7 @@ describe('fork pull requests', () => {
       apiUrl: fake.url,
       eventName: 'pull_request',
       event: pullRequestEvent('pull_request_fork.json', shas),
-      inputs: { 'github-token': 'ghs_read', budget: '1000x', workers: '1', mode: 'fuzz' },
+      inputs: { 'github-token': 'ghs_read', budget: AUCTION_BUDGET, workers: '1', mode: 'fuzz' },
     });
     fake.forbidWrites = false;
     expect(result.code).toBe(1); // the gate still applies to the fork's own run
@@ -100,7 +100,7 @@ describe('fork pull requests', () => {
       apiUrl: fake.url,
       eventName: 'pull_request',
       event: pullRequestEvent('pull_request_fork.json', shas),
-      inputs: { 'github-token': 'ghs_test', budget: '1000x', workers: '1', comment: 'false', review: 'false' },
+      inputs: { 'github-token': 'ghs_test', budget: AUCTION_BUDGET, workers: '1', comment: 'false', review: 'false' },
     });
     expect(result.stdout).toContain("Using the pull request's diff from the GitHub API instead");
     expect(result.code).toBe(1); // unknown origin gates like introduced
