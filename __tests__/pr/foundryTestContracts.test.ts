@@ -178,7 +178,8 @@ describe("lookout pr fuzzes from the project's own test contracts", () => {
     'finds the dropped accounting line of an existing exit() through the invariant; its reproducer fails on head and passes on the base, by Lookout’s runner and by forge',
     async () => {
       const repo = await droppedLineRepository();
-      // Seed 1: the invariant breaks after 308 transactions of its campaign, and the testFuzz_ first behaves otherwise after 60; 2000x gives each campaign 667.
+      // Seed 1: the invariant breaks after 308 transactions of its campaign, and the testFuzz_ first
+      // behaves otherwise after 60; 2000x gives each of the three campaigns 667.
       const run = await lookoutPr(repo, { budget: '2000x' });
       const invariant = run.report.findings.find((f) => f.function === 'invariant_poolHoldsTotalDeposits()')!;
       expect(invariant).toMatchObject({ introduced: true, harness: { file: 'test/invariant/PoolInvariant.t.sol', contract: 'PoolInvariantTest' } });

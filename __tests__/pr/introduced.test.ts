@@ -10,6 +10,7 @@ import { lookoutPr, pullRequest, type PrRepo } from './prRepo.js';
 import { REPO_ROOT } from '../helpers/repoRoot.js';
 
 const ENGINE = path.join(REPO_ROOT, '__fixtures__/engine');
+
 interface FixtureBug {
   name: string;
   /** About twice the transactions seed 1 takes to find the bug (and the `also` kinds) on both pull requests. */
