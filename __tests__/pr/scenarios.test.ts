@@ -33,9 +33,9 @@ afterAll(async () => {
 
 /**
  * Seed 1 reaches every target here within the first two sequences, and finds the assertion and the
- * panic below within four transactions; fewer than 300 would save no time (building costs more).
+ * panic below within four transactions; fewer than 100 would save no time (building costs more).
  */
-const BUDGET = '300x';
+const BUDGET = '100x';
 
 async function pr(base: Record<string, string>, head: Record<string, string | null>, budget = BUDGET): Promise<PrRun> {
   const repo = await pullRequest(base, head);
