@@ -19,15 +19,31 @@ async function fuzz(file: string, budget: string, overrides: Partial<FuzzConfig>
   return (await runPipeline(config, { logger: memoryLogger() })).report;
 }
 
+/**
+ * By bug fixture: the bug must be found within its budget, and its safe twin runs all of it; about
+ * twice the transactions the default seed takes to find it (search power is `npm run bench`'s).
+ */
+const BUDGETS: Record<string, string> = {
+  // The assertion after 44; with the five paths as targets, all reached and the assertion found after 94.
+  'Fig1Paths.sol': '200x',
+  // After 78.
+  'Fig2StateBug.sol': '200x',
+  // After 62.
+  'Quadratic.sol': '200x',
+  // The storage write after 95, the owner takeover too by 141.
+  'BonusCodeWallet.sol': '300x',
+  // After 987.
+  'LongSequence.sol': '2000x',
+};
+
 const runs = new Map<string, Promise<Report>>();
 /**
  * Tests reading the same default-configuration campaign share its run: same seed and budget, same
- * report. `stopWhen: 'finding'` ends a campaign whose one bug is the point at that bug (search power
- * is `npm run bench`'s).
+ * report. `stopWhen: 'finding'` ends a campaign whose one bug is the point at that bug.
  */
-function campaign(file: string, budget: string, stopWhen?: 'finding'): Promise<Report> {
-  const key = `${file}@${budget}@${stopWhen}`;
-  if (!runs.has(key)) runs.set(key, fuzz(file, budget, stopWhen && { stopWhen }));
+function campaign(file: string, stopWhen?: 'finding'): Promise<Report> {
+  const key = `${file}@${stopWhen}`;
+  if (!runs.has(key)) runs.set(key, fuzz(file, BUDGETS[file], stopWhen && { stopWhen }));
   return runs.get(key)!;
 }
 
@@ -36,7 +52,7 @@ const found = (report: Report, kind: ReportFinding['kind']) => report.findings.f
 describe('Fig1Paths (Harvey Fig. 1)', () => {
   it('covers all five paths of baz, and the assertion on path 2', async () => {
     const returns = [20, 23, 26, 29, 31]; // return 1, assert(false) on path 2, return 3, 4, 5
-    const report = await fuzz('Fig1Paths.sol', '4000x', { targets: returns.map((line) => ({ file: FIG1, line })) });
+    const report = await fuzz('Fig1Paths.sol', BUDGETS['Fig1Paths.sol'], { targets: returns.map((line) => ({ file: FIG1, line })) });
     expect(report.targets.map((t) => [t.line, t.status])).toEqual(returns.map((line) => [line, 'reached']));
     expect(found(report, 'assertion')).toMatchObject([{ line: 23, function: 'baz(int256,int256,int256)' }]);
     expect(report.findings[0].sequence).toHaveLength(1);
@@ -44,14 +60,14 @@ describe('Fig1Paths (Harvey Fig. 1)', () => {
 });
 
 describe.each([
-  { file: 'Fig2StateBug.sol', budget: '5000x', kind: 'assertion' as const, line: 13, calls: 3, stopWhen: 'finding' as const },
-  { file: 'Quadratic.sol', budget: '6000x', kind: 'assertion' as const, line: 15, calls: 1, stopWhen: 'finding' as const },
+  { file: 'Fig2StateBug.sol', kind: 'assertion' as const, line: 13, calls: 3, stopWhen: 'finding' as const },
+  { file: 'Quadratic.sol', kind: 'assertion' as const, line: 15, calls: 1, stopWhen: 'finding' as const },
   // Two findings: its takeover (below) comes from the same run.
-  { file: 'BonusCodeWallet.sol', budget: '6000x', kind: 'arbitrary-storage-write' as const, line: 37, calls: 2, stopWhen: undefined },
-  { file: 'LongSequence.sol', budget: '6000x', kind: 'assertion' as const, line: 21, calls: 5, stopWhen: 'finding' as const },
-])('$file', ({ file, budget, kind, line, calls, stopWhen }) => {
+  { file: 'BonusCodeWallet.sol', kind: 'arbitrary-storage-write' as const, line: 37, calls: 2, stopWhen: undefined },
+  { file: 'LongSequence.sol', kind: 'assertion' as const, line: 21, calls: 5, stopWhen: 'finding' as const },
+])('$file', ({ file, kind, line, calls, stopWhen }) => {
   it(`finds the ${kind} at line ${line} with a ${calls}-transaction sequence`, async () => {
-    const report = await campaign(file, budget, stopWhen);
+    const report = await campaign(file, stopWhen);
     const [finding] = found(report, kind);
     expect(finding).toMatchObject({ line });
     expect(finding.sequence).toHaveLength(calls);
@@ -60,7 +76,7 @@ describe.each([
 
 describe('BonusCodeWallet owner takeover (Harvey Fig. 3)', () => {
   it('breaks property_owner_unchanged with the index 2^256 − keccak(1), which is no constant of the code', async () => {
-    const report = await campaign('BonusCodeWallet.sol', '6000x');
+    const report = await campaign('BonusCodeWallet.sol');
     const [takeover] = found(report, 'property');
     expect(takeover.function).toBe('property_owner_unchanged()');
     const setCode = takeover.sequence.find((c) => c.function === 'SetCodeAt(uint256,uint256)')!;
@@ -71,8 +87,7 @@ describe('BonusCodeWallet owner takeover (Harvey Fig. 3)', () => {
 
 describe.each(['Fig1PathsSafe.sol', 'Fig2StateBugSafe.sol', 'QuadraticSafe.sol', 'BonusCodeWalletSafe.sol'])('safe twin %s', (file) => {
   it('reports nothing', async () => {
-    // Half the budget its twin's bug is found within, and more than the twin needs at this seed.
-    const report = await fuzz(file, '3000x');
+    const report = await fuzz(file, BUDGETS[file.replace('Safe.sol', '.sol')]);
     expect(report.findings).toEqual([]);
   });
 });
@@ -80,7 +95,8 @@ describe.each(['Fig1PathsSafe.sol', 'Fig2StateBugSafe.sol', 'QuadraticSafe.sol',
 describe('safe twin LongSequenceSafe.sol', () => {
   it('completes all five steps and reports nothing', async () => {
     const file = '__fixtures__/harvey/LongSequenceSafe.sol';
-    const report = await fuzz('LongSequenceSafe.sol', '6000x', { targets: [{ file, line: 18 }], schedule: 'baseline' });
+    // Line 18 is reached within 328 transactions.
+    const report = await fuzz('LongSequenceSafe.sol', BUDGETS['LongSequence.sol'], { targets: [{ file, line: 18 }], schedule: 'baseline' });
     expect(report.targets.map((t) => t.status)).toEqual(['reached']);
     expect(report.findings).toEqual([]);
   });
@@ -88,7 +104,7 @@ describe('safe twin LongSequenceSafe.sol', () => {
 
 describe('prediction statistics', () => {
   it('reports the one-shot success rate of input prediction', async () => {
-    const report = await campaign('Quadratic.sol', '6000x', 'finding');
+    const report = await campaign('Quadratic.sol', 'finding');
     expect(report.stats.prediction!.oneShot).toBeGreaterThan(0);
     expect(report.stats.prediction!.oneShotSuccessRate).toBeCloseTo(report.stats.prediction!.oneShotHits / report.stats.prediction!.oneShot);
   });

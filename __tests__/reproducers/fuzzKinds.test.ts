@@ -21,9 +21,18 @@ import { attachReproducers } from '../../src/reproducers/attach.js';
 import { runReproducer } from '../../src/reproducers/verify.js';
 import { REPO_ROOT } from '../helpers/repoRoot.js';
 
-async function fuzz(file: string, budget = '3000x', until?: 'finding'): Promise<Report> {
-  const config = fuzzConfig(REPO_ROOT, [`__fixtures__/${file}`], { budget: parseBudget(budget), workers: 1, stopWhen: until });
+/** Each fixture holds one bug, the kind it shows: its campaign stops there. */
+async function campaign(file: string, budget: string): Promise<Report> {
+  const config = fuzzConfig(REPO_ROOT, [`__fixtures__/${file}`], { budget: parseBudget(budget), workers: 1, stopWhen: 'finding' });
   return (await runPipeline(config, { logger: memoryLogger() })).report;
+}
+
+const runs = new Map<string, Promise<Report>>();
+/** Tests reading the same fixture's campaign share its run. */
+function fuzz(file: string, budget = '3000x'): Promise<Report> {
+  const key = `${file}@${budget}`;
+  if (!runs.has(key)) runs.set(key, campaign(file, budget));
+  return runs.get(key)!;
 }
 
 const kinds: { file: string; kind: ReportFinding['kind']; reason: RegExp; shows: RegExp[]; budget?: string }[] = [
@@ -95,8 +104,7 @@ describe.each(kinds)('$kind ($file)', ({ file, kind, reason, shows, budget }) =>
   let finding: ReportFinding;
 
   beforeAll(async () => {
-    // The campaign stops at its first finding: each fixture holds one bug, the kind it shows.
-    const report = await fuzz(file, budget, 'finding');
+    const report = await fuzz(file, budget);
     finding = report.findings.find((f) => f.kind === kind)!;
     expect(finding).toBeDefined();
   }, 240_000);
@@ -208,7 +216,7 @@ describe('how the reproducer is written for the project', () => {
   });
 
   it('imports the project’s forge-std Test when its remappings resolve it', async () => {
-    const config = fuzzConfig(project, ['src'], { budget: parseBudget('3000x'), workers: 1 });
+    const config = fuzzConfig(project, ['src'], { budget: parseBudget('3000x'), workers: 1, stopWhen: 'finding' });
     const { report } = await runPipeline(config, { logger: memoryLogger() });
     const { source, verified, runs } = report.findings[0].reproducer!;
     expect(source).toContain('import {Test} from "forge-std/Test.sol";');
