@@ -12,8 +12,8 @@ import { runPipeline } from '../../src/run/pipeline.js';
 import type { Report } from '../../src/report/types.js';
 import { REPO_ROOT } from '../helpers/repoRoot.js';
 
-/** Seed 1 finds the overdraw after 10 transactions and the takeover after 148: the safe twins run well past both. */
-const BUDGET = '2000x';
+/** Seed 1 finds each bug after 400 to 800 transactions (not within 400x, within 800x): the safe twins run twice that. */
+const BUDGET = '1600x';
 
 async function fuzz(file: string, until?: 'finding'): Promise<Report> {
   const config = fuzzConfig(REPO_ROOT, [`__fixtures__/payments/${file}`], { budget: parseBudget(BUDGET), seed: 1, stopWhen: until });
@@ -38,7 +38,7 @@ describe.each(['PullPayment.sol', 'Escrow.sol', 'Vesting.sol', 'Treasury.sol'])(
   it('reports nothing at the same budget: the ether a sender took out was given to it', async () => {
     const report = await fuzz(file);
     expect(report.findings).toEqual([]);
-    expect(report.stats.transactions).toBeGreaterThanOrEqual(2000);
+    expect(report.stats.transactions).toBeGreaterThanOrEqual(1600);
   });
 });
 
