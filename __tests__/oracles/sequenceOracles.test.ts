@@ -17,14 +17,17 @@ import { isErc20Shaped } from '../../src/abi/tokenShape.js';
 import { isTestHelper } from '../../src/oracles/testHelper.js';
 import { REPO_ROOT } from '../helpers/repoRoot.js';
 
-const FILES = ['LeakyBank.sol', 'Bank.sol', 'Token.sol', 'TokenSkipsAllowance.sol', 'TokenAllowanceWrap.sol', 'Killable.sol', 'Forwarder.sol'];
+const FILES = [
+  ...['LeakyBank.sol', 'Bank.sol', 'Token.sol', 'TokenSkipsAllowance.sol', 'TokenAllowanceWrap.sol', 'Killable.sol', 'Forwarder.sol'].map((f) => `oracles/${f}`),
+  ...['PullPayment.sol', 'PullPaymentOverdraw.sol', 'Treasury.sol', 'TreasuryTakeover.sol'].map((f) => `payments/${f}`),
+];
 const ALICE = 1;
 const BOB = 2;
 const ETHER = 10n ** 18n;
 let contracts: Map<string, CompiledContract>;
 
 beforeAll(async () => {
-  const project = await compileProject({ root: REPO_ROOT, paths: FILES.map((f) => path.join('__fixtures__/oracles', f)) });
+  const project = await compileProject({ root: REPO_ROOT, paths: FILES.map((f) => path.join('__fixtures__', f)) });
   contracts = new Map(project.contracts.map((c) => [c.name, c]));
 });
 
@@ -58,8 +61,49 @@ describe('ether-leak', () => {
       kind: 'ether-leak',
       index: 1,
       message: `${address} took out 2 ether more than it sent in, paid by LeakyBank (${bank})`,
-      evidence: { kind: 'ether-leak', sender: address, gain: 2n * ETHER, payer: bank, payerName: 'LeakyBank' },
+      evidence: { kind: 'ether-leak', sender: address, partners: [], gain: 2n * ETHER, payer: bank, payerName: 'LeakyBank' },
     });
+  });
+
+  it('silent on ether one sender gives another: a pull payment, an owner paying out', async () => {
+    const pull = await harness('PullPayment');
+    const alice = pull.harness.executor.senderAddresses[ALICE];
+    // The deployer credits alice, or bob does: alice claims what was given to her.
+    for (const payer of [0, BOB]) {
+      expect(await failure(pull.harness, [pull.call('pay', [alice], payer, ETHER), pull.call('claim', [], ALICE)])).toBeUndefined();
+    }
+    const treasury = await harness('Treasury');
+    const owner = [treasury.call('deposit', [], BOB, 2n * ETHER), treasury.call('sweep', [alice], 0)];
+    expect(await failure(treasury.harness, owner)).toBeUndefined();
+    // An owner the deployer named in its call sweeps to whom it chooses.
+    const handedOver = [treasury.call('transferOwnership', [alice], 0), treasury.call('acceptOwnership', [], ALICE), ...owner.slice(0, 1)];
+    expect(await failure(treasury.harness, [...handedOver, treasury.call('sweep', [alice], ALICE)])).toBeUndefined();
+  });
+
+  it('a sender taking ether paid for another, alone or with a partner it named', async () => {
+    const { harness: h, call } = await harness('PullPaymentOverdraw');
+    const [deployer, alice, bob] = h.executor.senderAddresses;
+    const contract = h.executor.deployments[0].address;
+    expect(await failure(h, [call('pay', [alice], 0, ETHER), call('claim', [ETHER], BOB)])).toMatchObject({
+      kind: 'ether-leak',
+      index: 1,
+      evidence: { sender: bob, partners: [], gain: ETHER },
+    });
+    // Alice pays bob one ether, then bob takes five the deployer paid for itself: the two gained four together.
+    const partners = [call('pay', [deployer], 0, 5n * ETHER), call('pay', [bob], ALICE, ETHER), call('claim', [6n * ETHER], BOB)];
+    expect(await failure(h, partners)).toEqual({
+      kind: 'ether-leak',
+      index: 2,
+      message: `${bob}, ${alice}, who named each other in their calls, together took out 5 ether more than they sent in, paid by PullPaymentOverdraw (${contract})`,
+      evidence: { kind: 'ether-leak', sender: bob, partners: [alice], gain: 5n * ETHER, payer: contract, payerName: 'PullPaymentOverdraw' },
+    });
+  });
+
+  it('a sender that takes a treasury over and sweeps it', async () => {
+    const { harness: h, call } = await harness('TreasuryTakeover');
+    const alice = h.executor.senderAddresses[ALICE];
+    const sequence = [call('deposit', [], BOB, 2n * ETHER), call('acceptOwnership', [], ALICE), call('sweep', [alice], ALICE)];
+    expect(await failure(h, sequence)).toMatchObject({ kind: 'ether-leak', index: 2, evidence: { sender: alice, partners: [], gain: 2n * ETHER } });
   });
 
   it('silent when senders withdraw their own deposits, and for the deployer', async () => {

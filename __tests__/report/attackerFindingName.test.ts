@@ -49,7 +49,7 @@ function finding(last: Call, failure: Partial<Failure>): ConfirmedFinding {
       codeId: 0,
       pc: 0,
       message: 'moved',
-      evidence: { kind: 'ether-leak', sender: '0x01', gain: 1n, payer: null, payerName: null },
+      evidence: { kind: 'ether-leak', sender: '0x01', partners: [], gain: 1n, payer: null, payerName: null },
       ...failure,
     },
     sequence: [last],
@@ -80,6 +80,7 @@ it("carries the failure's evidence into the report, JSON-able: amounts as decima
   expect(toReportFinding(project, campaign(), finding(direct, {})).evidence).toEqual({
     kind: 'ether-leak',
     sender: '0x01',
+    partners: [],
     gain: '1',
     payer: null,
     payerName: null,

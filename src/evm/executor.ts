@@ -22,6 +22,7 @@ import { enableStepLoop } from './stepLoop.js';
 import { storageOpcodes } from './storageOpcodes.js';
 import { BlockHashes, blockHashOpcode } from './blockHashes.js';
 import { memoryGasOpcodes } from './memoryGas.js';
+import { namedAccounts } from './namedAccounts.js';
 import { keepSynchronous } from './syncOpcodes.js';
 import { wordOpcodes } from './wordOpcodes.js';
 import { pointEvaluationKzg } from './pointEvaluation.js';
@@ -251,6 +252,8 @@ export class Executor {
       code,
       codeId: this.registry.idOf(code),
       creationBlocks: new Set(),
+      // Constructor arguments end the creation input, so its words are counted from the end.
+      namedSenders: namedAccounts(request.creationCode, this.senderAddresses, request.creationCode.length % 32),
     };
     this.deployed.push(deployment);
     this.creations.set(this.deployed.length - 1, request);
@@ -277,6 +280,7 @@ export class Executor {
       code,
       codeId: this.registry.idOf(code),
       creationBlocks: new Set(),
+      namedSenders: [],
     });
     this.targets.push(at);
     return this.deployed.length - 1;
@@ -292,7 +296,7 @@ export class Executor {
     const known = this.deployed.findIndex((d) => d.address === contract.address);
     if (known >= 0) return known;
     const { file, name, address, code } = contract;
-    this.deployed.push({ file, name, address, deployer, value: 0n, code, codeId: this.registry.idOf(code), creationBlocks: new Set() });
+    this.deployed.push({ file, name, address, deployer, value: 0n, code, codeId: this.registry.idOf(code), creationBlocks: new Set(), namedSenders: [] });
     this.targets.push(ethAddress(address));
     return this.deployed.length - 1;
   }

@@ -53,6 +53,8 @@ export interface Deployment {
   codeId: number;
   /** Start pcs of the creation-code blocks the constructor executed. */
   creationBlocks: ReadonlySet<number>;
+  /** Senders its constructor arguments name (a beneficiary, a payee, an owner): whoever deployed it chose them. */
+  namedSenders: readonly number[];
 }
 
 /** What `Executor.deploy` did: the new deployment (its index is `Tx.to`), or why it failed (rolled back). */

@@ -16,8 +16,12 @@ export type Evidence =
   | TokenTheftEvidence
   | {
       kind: 'ether-leak';
-      /** The sender in profit, by `gain` wei; `payer`: the deployment whose CALL (or SELFDESTRUCT) paid it last, if any. */
+      /**
+       * The sender in profit, with its `partners` (senders it named or that named it: their gains count
+       * together), by `gain` wei; `payer`: the deployment whose CALL (or SELFDESTRUCT) paid it last, if any.
+       */
       sender: Address;
+      partners: Address[];
       gain: bigint;
       payer: Address | null;
       payerName: string | null;
@@ -120,7 +124,9 @@ function describeEvidence(evidence: Evidence): string {
       return `${evidence.tokenName} (${evidence.token}): ${theftMessage(evidence)}`;
     case 'ether-leak': {
       const from = evidence.payer === null ? '' : `, paid by ${evidence.payerName} (${evidence.payer})`;
-      return `${evidence.sender} took out ${formatEther(evidence.gain)} ether more than it sent in${from}`;
+      if (evidence.partners.length === 0) return `${evidence.sender} took out ${formatEther(evidence.gain)} ether more than it sent in${from}`;
+      const together = [evidence.sender, ...evidence.partners].join(', ');
+      return `${together}, who named each other in their calls, together took out ${formatEther(evidence.gain)} ether more than they sent in${from}`;
     }
     case 'controlled-delegatecall':
       return `${evidence.opcode} from ${evidence.from} to ${evidence.target}, an address ${evidence.sender} passed in`;

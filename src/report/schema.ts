@@ -119,7 +119,7 @@ const evidence = z.discriminatedUnion('kind', [
       after: decimal,
     }),
   ]),
-  z.object({ kind: z.literal('ether-leak'), sender: address, gain: decimal, payer: address.nullable(), payerName: z.string().nullable() }),
+  z.object({ kind: z.literal('ether-leak'), sender: address, partners: z.array(address), gain: decimal, payer: address.nullable(), payerName: z.string().nullable() }),
   z.object({ kind: z.literal('controlled-delegatecall'), opcode: z.enum(['DELEGATECALL', 'CALLCODE']), from: address, target: address, sender: address }),
   z.object({ kind: z.literal('arbitrary-storage-write'), contract: address, slot: z.string() }),
   z.object({ kind: z.literal('unprotected-selfdestruct'), contract: address, beneficiary: address, sender: address }),

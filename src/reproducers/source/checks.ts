@@ -99,19 +99,27 @@ function propertyCheck(plan: ReproducerPlan): Check {
   };
 }
 
-/** Every sender but the deployer ends with at most the ether it started with (senders pay no gas here, nor under a prank in forge). */
+/**
+ * The sender in profit and its partners (senders that named each other) end with at most the ether
+ * they started with, together (senders pay no gas here, nor under a prank in forge).
+ */
 function etherLeakCheck(plan: ReproducerPlan): Check {
-  const senders = plan.senders.slice(1);
-  if (senders.length === 0) return { kind: 'unsupported', reason: 'no sender besides the deployer' };
+  const evidence = evidenceOf(plan.finding, 'ether-leak');
+  if (evidence === undefined) return noEvidence('ether-leak');
+  const accounts = [evidence.sender, ...evidence.partners].map((address) => plan.senders.find((s) => s.address.toLowerCase() === address.toLowerCase()));
+  if (accounts.some((s) => s === undefined)) return { kind: 'unsupported', reason: 'the account in profit is not one of the senders' };
+  const names = accounts.map((s) => s!.name);
+  const sum = (suffix: string) => names.map((name) => `${name}${suffix}`).join(' + ');
+  const who = names.length === 1 ? `${names[0]} took out more ether than it sent in` : `${names.join(' and ')} took out more ether than they sent in`;
   return {
     kind: 'check',
-    before: senders.map((s) => `uint256 ${s.name}Before = ${s.name}.balance;`),
+    before: names.map((name) => `uint256 ${name}Before = ${name}.balance;`),
     beforeLast: [],
     last: 'try',
-    after: senders.map((s) => `require(${s.name}.balance <= ${s.name}Before, "${MARK} ${s.name} took out more ether than it sent in");`),
+    after: [`require(${sum('.balance')} <= ${sum('Before')}, "${MARK} ${who}");`],
     expectation: {
-      description: 'fail: a sender took out more ether than it sent in',
-      matches: (reason) => reason.includes(MARK) && reason.includes('took out more ether than it sent in'),
+      description: 'fail: the account in profit took out more ether than it sent in',
+      matches: (reason) => reason.includes(MARK) && /took out more ether than (it|they) sent in/.test(reason),
     },
   };
 }
