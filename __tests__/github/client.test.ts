@@ -48,7 +48,9 @@ describe('createClient', () => {
   });
 
   it('waits for the primary rate limit to reset when that is near', async () => {
-    fake.faults.push({ method: 'POST', path: COMMENTS, times: 1, answer: rateLimited(0) });
+    // A reset 1 s ahead (whole seconds, as GitHub sends it): one at the current second could already be
+    // past when the client reads it, a second boundary later, and then nothing is waited.
+    fake.faults.push({ method: 'POST', path: COMMENTS, times: 1, answer: rateLimited(1) });
     await expect(comment()).resolves.toMatchObject({ status: 201 });
     expect(posts()).toHaveLength(2);
     expect(waited()).toBeGreaterThanOrEqual(900);
