@@ -18,7 +18,9 @@ import { isTestHelper } from '../../src/oracles/testHelper.js';
 import { REPO_ROOT } from '../helpers/repoRoot.js';
 
 const FILES = [
-  ...['LeakyBank.sol', 'Bank.sol', 'Token.sol', 'TokenSkipsAllowance.sol', 'TokenAllowanceWrap.sol', 'Killable.sol', 'Forwarder.sol'].map((f) => `oracles/${f}`),
+  ...['LeakyBank.sol', 'Bank.sol', 'Token.sol', 'TokenSkipsAllowance.sol', 'TokenAllowanceWrap.sol', 'Killable.sol', 'Forwarder.sol'].map(
+    (f) => `oracles/${f}`,
+  ),
   ...['PullPayment.sol', 'PullPaymentOverdraw.sol', 'Treasury.sol', 'TreasuryTakeover.sol'].map((f) => `payments/${f}`),
 ];
 const ALICE = 1;
