@@ -43,9 +43,9 @@ describe.each(['PullPayment.sol', 'Escrow.sol', 'Vesting.sol', 'Treasury.sol'])(
 });
 
 describe('namedAccounts', () => {
-  const alice = '0x0000000000000000000000000000000000020000';
-  const bob = '0x0000000000000000000000000000000000030000';
-  const word = (address: string) => address.slice(2).padStart(64, '0');
+  const alice = 0x20000n;
+  const bob = 0x30000n;
+  const word = (address: bigint) => address.toString(16).padStart(64, '0');
   const bytes = (hex: string) => Uint8Array.from(Buffer.from(hex, 'hex'));
 
   it('finds the accounts whose address is an argument word, from the start given', () => {

@@ -98,10 +98,12 @@ export const ATTACKER_FILE = '<lookout>/LookoutAttacker.sol';
 /** What the fuzzer calls; receive and fallback are left out (called directly, they re-enter nothing). */
 export const ATTACKER_ABI = parseAbi(['function lookoutCall(address to, bytes data, bytes reenter) payable returns (bytes)']);
 export const ATTACKER_CALL_SELECTOR = toFunctionSelector(ATTACKER_ABI[0]);
+const SELECTOR_BYTES = hexToBytes(ATTACKER_CALL_SELECTOR);
 
 /** The calls `lookoutCall` calldata has the attacker make (its call and its re-entry); none for other calldata. */
 export function forwardedCalldata(data: Uint8Array): Uint8Array[] {
-  if (bytesToHex(data.subarray(0, 4)) !== ATTACKER_CALL_SELECTOR) return [];
+  // Compared as bytes: the ether-leak oracle asks this of every successful transaction.
+  if (data.length < 4 || SELECTOR_BYTES.some((b, i) => data[i] !== b)) return [];
   try {
     const { args } = decodeFunctionData({ abi: ATTACKER_ABI, data: bytesToHex(data) });
     return [hexToBytes(args[1]), hexToBytes(args[2])];

@@ -253,7 +253,7 @@ export class Executor {
       codeId: this.registry.idOf(code),
       creationBlocks: new Set(),
       // Constructor arguments end the creation input, so its words are counted from the end.
-      namedSenders: namedAccounts(request.creationCode, this.senderAddresses, request.creationCode.length % 32),
+      namedSenders: namedAccounts(request.creationCode, this.senderAddresses.map(BigInt), request.creationCode.length % 32),
     };
     this.deployed.push(deployment);
     this.creations.set(this.deployed.length - 1, request);

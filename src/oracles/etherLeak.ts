@@ -20,11 +20,13 @@ import type { ChainView, SequenceOracle } from './types.js';
  */
 export function etherLeakOracle(deployments: readonly Deployment[]): SequenceOracle {
   let baselines: bigint[] = [];
+  let accounts: bigint[] = [];
   let partners: Partnerships;
   return {
     begin(chain) {
       // Ether a sender paid into contracts while the world was deployed and funded (WETH deposits) counts as sent in.
       baselines = chain.senderAddresses.map((a) => max(chain.balanceOf(a), chain.openingBalance(a)));
+      accounts = chain.senderAddresses.map(BigInt);
       partners = new Partnerships(chain.senderAddresses.length);
       for (const deployment of deployments) {
         if (deployment.deployer !== OWNER) continue;
@@ -35,7 +37,7 @@ export function etherLeakOracle(deployments: readonly Deployment[]): SequenceOra
       if (result.outcome.kind !== 'success') return null;
       // Through Lookout's attacker, the sender names whom the calls it has the attacker make name.
       for (const calldata of [tx.data, ...forwardedCalldata(tx.data)]) {
-        for (const named of namedAccounts(calldata, chain.senderAddresses, 4)) partners.join(tx.sender, named);
+        for (const named of namedAccounts(calldata, accounts, 4)) partners.join(tx.sender, named);
       }
       // Ether reaches a sender only through a CALL with value or a SELFDESTRUCT.
       if (!result.trace.effects.some(paysEther)) return null;
