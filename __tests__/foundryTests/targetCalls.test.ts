@@ -128,7 +128,7 @@ describe('a handler call that raises the failure flag', () => {
       ['assertion', `${FLAGGED_CALL_MESSAGE} (forge fails the invariant run)`, { kind: 'assertion', how: 'failure-flag' }],
     ]);
     const { source, run } = await reproduce(0);
-    expect(source).toMatch(/try flaggedAssertingHandler\.deposit\((true|false), [\d_]+\) \{\} catch \{\}\n\s+\}/);
+    expect(source).toMatch(/try flaggedAssertingHandler\.deposit\((true|false), [\d_]+(e\d+)?\) \{\} catch \{\}\n\s+\}/);
     expect(run).toEqual({ outcome: 'failed', reason: `Error("${FLAGGED_FAILURE_MESSAGE}")` });
     // forge fails a test on the flag without a reason of its own: `[FAIL] test_reproduce()`.
     if (forgeRuns) expect(await forgeRun(source, 'FlaggedHandlerInvariantTestReproducer')).toEqual({ outcome: 'failed', reason: 'failed' });

@@ -188,6 +188,23 @@ describe('shrinkSequence', () => {
     for (const seed of [first.args[0], second.args[0]] as bigint[]) expect(seed).toBeLessThan(3n);
     expect(result.attempts).toBeLessThan(100);
   });
+
+  it('ends soon on amounts a handler bounds into a range (bound(x, lo, hi)): after one bisection each, a value moves only by small steps or halves', async () => {
+    const deposit = fn('deposit(uint256 amount, uint256 fee)');
+    // forge-std's bound for a large x: lo + (x - lo) % (hi - lo + 1); the bug needs the bounded amount above 900 and the fee odd.
+    const bounded = (x: bigint) => 1n + ((x - 1n) % 1000n);
+    const overpays = (s: TxSequence) => s.some((c) => name(c) === 'deposit' && bounded(c.args[0] as bigint) > 900n && bounded(c.args[1] as bigint) % 2n === 1n);
+    const found = [call(deposit, [10n ** 60n + 950n, 3n ** 150n]), call(poke)];
+    expect(overpays(found)).toBe(true);
+    const predicate = counted(overpays);
+    const result = await shrinkSequence(found, predicate, { maxAttempts: 2000 });
+
+    expect(result.minimal).toBe(true);
+    expect(overpays(result.sequence)).toBe(true);
+    expect(result.sequence.map(name)).toEqual(['deposit']);
+    // Bisecting each value again after its neighbour moved wandered until the 2,000 attempts ran out.
+    expect(result.attempts).toBeLessThan(1000);
+  });
 });
 
 describe('withoutCalls', () => {

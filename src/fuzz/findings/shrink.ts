@@ -23,7 +23,10 @@ export interface ShrinkResult {
   sequence: TxSequence;
   /** Calls of `stillFails` made. */
   attempts: number;
-  /** True when a whole round found nothing smaller within budget: no single step shrinks it further. */
+  /**
+   * True when a whole round found nothing smaller within budget: no single step (dropping a call,
+   * unwrapping one, a field to zero, a small magnitude or half) shrinks it further.
+   */
   minimal: boolean;
 }
 
@@ -45,11 +48,14 @@ const CHUNK_THRESHOLD = 8;
 
 export async function shrinkSequence(sequence: TxSequence, stillFails: FailurePredicate, budget: ShrinkBudget, unwrap?: CallUnwrap): Promise<ShrinkResult> {
   const search = new Search(sequence.map(copyCall), stillFails, budget);
-  for (;;) {
+  for (let round = 0; ; round++) {
     const acceptedBefore = search.accepted;
     await dropCalls(search);
     if (unwrap) await unwrapCalls(search, unwrap);
-    await simplifyCalls(search);
+    // A value is bisected again only when calls went: else its last bisection still stands, and
+    // redoing it after a neighbour moved is what ping-pongs on a handler's bound(x, lo, hi) (the
+    // failing values are a residue class, not a threshold) until the attempts run out.
+    await simplifyCalls(search, round === 0 || search.accepted > acceptedBefore ? 'bisect' : 'step');
     if (search.exhausted || search.accepted === acceptedBefore) {
       return { sequence: search.current, attempts: search.attempts, minimal: !search.exhausted };
     }
@@ -150,26 +156,32 @@ async function unwrapCalls(search: Search, unwrap: CallUnwrap): Promise<void> {
   }
 }
 
+/**
+ * How far a value moves: `bisect` searches between the largest magnitude known to pass and the
+ * smallest known to fail; `step` only tries zero, the small magnitudes and half.
+ */
+type Reach = 'bisect' | 'step';
+
 /** Pass 3: move every field of every call towards zero / empty. */
-async function simplifyCalls(search: Search): Promise<void> {
+async function simplifyCalls(search: Search, reach: Reach): Promise<void> {
   for (let index = 0; index < search.current.length && !search.exhausted; index++) {
     // Each closure reads the current call when it runs: earlier steps may have changed it.
     const call = () => search.current[index]!;
     const tryCall = (changes: Partial<Call>) => search.attempt(withCall(search.current, index, { ...call(), ...changes }));
 
     if (call().sender !== 0) await tryCall({ sender: 0 });
-    await minimizeMagnitude(call().value, (value) => tryCall({ value }));
-    await minimizeCount(call().blockDelay, (blockDelay) => tryCall({ blockDelay }));
-    await minimizeCount(call().timeDelay, (timeDelay) => tryCall({ timeDelay }));
+    await minimizeMagnitude(call().value, (value) => tryCall({ value }), reach);
+    await minimizeCount(call().blockDelay, (blockDelay) => tryCall({ blockDelay }), reach);
+    await minimizeCount(call().timeDelay, (timeDelay) => tryCall({ timeDelay }), reach);
 
     const target = call().target;
     if (target.kind === 'fallback') {
-      await shrinkBytes(target.data, (data) => tryCall({ target: { kind: 'fallback', data } }));
+      await shrinkBytes(target.data, (data) => tryCall({ target: { kind: 'fallback', data } }), reach);
     } else if (target.kind === 'function') {
       for (let arg = 0; arg < call().args.length; arg++) {
         const param = target.fn.inputs[arg];
         if (param === undefined) continue;
-        await shrinkValue(param, call().args[arg]!, (value) => tryCall({ args: replaced(call().args, arg, value) }));
+        await shrinkValue(param, call().args[arg]!, (value) => tryCall({ args: replaced(call().args, arg, value) }), reach);
       }
     }
   }
@@ -182,22 +194,22 @@ type Accept<T> = (value: T) => Promise<boolean>;
  * Shrinks one ABI value by its type, recursively through arrays and tuples. Returns the last value
  * `accept` took (the one now in the current sequence), or `value` when it took none.
  */
-async function shrinkValue(param: AbiParameter, value: AbiValue, accept: Accept<AbiValue>): Promise<AbiValue> {
+async function shrinkValue(param: AbiParameter, value: AbiValue, accept: Accept<AbiValue>, reach: Reach): Promise<AbiValue> {
   const array = /^(.*)\[(\d*)\]$/.exec(param.type);
   if (array !== null) {
     if (!Array.isArray(value)) return value;
     const element = { ...param, type: array[1]! } as AbiParameter;
-    return shrinkArray(element, value, array[2] === '', accept);
+    return shrinkArray(element, value, array[2] === '', accept, reach);
   }
   if (param.type === 'tuple') {
     if (!Array.isArray(value) || !('components' in param)) return value;
-    return shrinkTuple(param.components, value, accept);
+    return shrinkTuple(param.components, value, accept, reach);
   }
-  if (/^u?int\d*$/.test(param.type) && typeof value === 'bigint') return minimizeMagnitude(value, accept);
+  if (/^u?int\d*$/.test(param.type) && typeof value === 'bigint') return minimizeMagnitude(value, accept, reach);
   if (param.type === 'bool' && value === true) return (await accept(false)) ? false : value;
-  if (param.type === 'bytes' && typeof value === 'string') return shrinkBytes(value, accept);
+  if (param.type === 'bytes' && typeof value === 'string') return shrinkBytes(value, accept, reach);
   if (param.type === 'string' && typeof value === 'string') {
-    return shrinkPrefix(Array.from(value), (chars) => chars.join(''), accept);
+    return shrinkPrefix(Array.from(value), (chars) => chars.join(''), accept, reach);
   }
   if (/^bytes\d+$/.test(param.type) && typeof value === 'string') {
     const zero = `0x${'0'.repeat(value.length - 2)}`;
@@ -207,7 +219,7 @@ async function shrinkValue(param: AbiParameter, value: AbiValue, accept: Accept<
   return value;
 }
 
-async function shrinkArray(element: AbiParameter, items: AbiValue[], dynamic: boolean, accept: Accept<AbiValue>): Promise<AbiValue> {
+async function shrinkArray(element: AbiParameter, items: AbiValue[], dynamic: boolean, accept: Accept<AbiValue>, reach: Reach): Promise<AbiValue> {
   let current = items;
   if (dynamic && current.length > 0) {
     if (await accept([])) return [];
@@ -219,32 +231,32 @@ async function shrinkArray(element: AbiParameter, items: AbiValue[], dynamic: bo
   }
   for (let i = 0; i < current.length; i++) {
     const parent = current;
-    const shrunk = await shrinkValue(element, parent[i]!, (value) => accept(replaced(parent, i, value)));
+    const shrunk = await shrinkValue(element, parent[i]!, (value) => accept(replaced(parent, i, value)), reach);
     current = replaced(parent, i, shrunk);
   }
   return current;
 }
 
-async function shrinkTuple(components: readonly AbiParameter[], items: AbiValue[], accept: Accept<AbiValue>): Promise<AbiValue> {
+async function shrinkTuple(components: readonly AbiParameter[], items: AbiValue[], accept: Accept<AbiValue>, reach: Reach): Promise<AbiValue> {
   let current = items;
   for (let i = 0; i < current.length && i < components.length; i++) {
     const parent = current;
-    const shrunk = await shrinkValue(components[i]!, parent[i]!, (value) => accept(replaced(parent, i, value)));
+    const shrunk = await shrinkValue(components[i]!, parent[i]!, (value) => accept(replaced(parent, i, value)), reach);
     current = replaced(parent, i, shrunk);
   }
   return current;
 }
 
 /** Dynamic `bytes` (0x-prefixed hex): the shortest failing prefix. */
-function shrinkBytes(hex: string, accept: Accept<string>): Promise<string> {
+function shrinkBytes(hex: string, accept: Accept<string>, reach: Reach): Promise<string> {
   const bytes = hex.slice(2).match(/.{2}/g) ?? [];
-  return shrinkPrefix(bytes, (kept) => `0x${kept.join('')}`, accept);
+  return shrinkPrefix(bytes, (kept) => `0x${kept.join('')}`, accept, reach);
 }
 
 /** Tries empty, then binary-searches the shortest prefix that still fails. */
-async function shrinkPrefix<T>(items: T[], build: (items: T[]) => string, accept: Accept<string>): Promise<string> {
+async function shrinkPrefix<T>(items: T[], build: (items: T[]) => string, accept: Accept<string>, reach: Reach): Promise<string> {
   const original = build(items);
-  const length = await minimizeMagnitude(BigInt(items.length), (n) => accept(build(items.slice(0, Number(n)))));
+  const length = await minimizeMagnitude(BigInt(items.length), (n) => accept(build(items.slice(0, Number(n)))), reach);
   return length === BigInt(items.length) ? original : build(items.slice(0, Number(length)));
 }
 
@@ -256,11 +268,11 @@ async function shrinkPrefix<T>(items: T[], build: (items: T[]) => string, accept
 const SMALL_MAGNITUDES = 9n;
 
 /**
- * Moves an integer towards zero keeping its sign: 0, then ±1 … ±9, then a binary search between the
- * largest magnitude known to pass and the smallest known to fail. For a threshold bug (`x >= 100`)
- * that finds the threshold exactly.
+ * Moves an integer towards zero keeping its sign: 0, then ±1 … ±9, then (`bisect`) a binary search
+ * between the largest magnitude known to pass and the smallest known to fail, or (`step`) half. For
+ * a threshold bug (`x >= 100`) the search finds the threshold exactly.
  */
-async function minimizeMagnitude(value: bigint, accept: Accept<bigint>): Promise<bigint> {
+async function minimizeMagnitude(value: bigint, accept: Accept<bigint>, reach: Reach): Promise<bigint> {
   if (value === 0n) return value;
   const sign = value < 0n ? -1n : 1n;
   let failing = value * sign;
@@ -270,6 +282,7 @@ async function minimizeMagnitude(value: bigint, accept: Accept<bigint>): Promise
     passing++;
     if (await accept(sign * passing)) return sign * passing;
   }
+  if (reach === 'step') return failing / 2n > passing && (await accept((sign * failing) / 2n)) ? (sign * failing) / 2n : value;
   while (failing - passing > 1n) {
     const middle = (passing + failing) / 2n;
     if (await accept(sign * middle)) failing = middle;
@@ -278,8 +291,8 @@ async function minimizeMagnitude(value: bigint, accept: Accept<bigint>): Promise
   return sign * failing;
 }
 
-async function minimizeCount(value: number, accept: Accept<number>): Promise<number> {
-  return Number(await minimizeMagnitude(BigInt(value), (n) => accept(Number(n))));
+async function minimizeCount(value: number, accept: Accept<number>, reach: Reach): Promise<number> {
+  return Number(await minimizeMagnitude(BigInt(value), (n) => accept(Number(n)), reach));
 }
 
 function withCall(sequence: TxSequence, index: number, call: Call): TxSequence {
