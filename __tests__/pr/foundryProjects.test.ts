@@ -1,7 +1,7 @@
 /**
  * Acceptance for real-project features (issue 11): `lookout pr` on fixture projects shaped like Foundry
  * repositories (foundry.toml, lib/, remappings, a pinned solc), each with a planted bug and a safe twin.
- * The pinned 0.8.17 comes from the compiler cache the test setup seeds (never the network).
+ * The pinned 0.8.37 comes from the compiler cache the test setup seeds (never the network).
  */
 import { fileURLToPath } from 'node:url';
 import type { ReportFinding } from '../../src/report/types.js';
@@ -42,12 +42,12 @@ const found = (run: PrRun) =>
 const behaviourChanges = (run: PrRun) => run.report.findings.filter((f) => f.kind === 'behaviour-change');
 
 describe('lookout pr on Foundry-shaped projects', () => {
-  it('builds a via-IR project with its pinned 0.8.17 and settings, and finds the off-by-one its PR plants', async () => {
+  it('builds a via-IR project with its pinned 0.8.37 and settings, and finds the off-by-one its PR plants', async () => {
     const run = await pr('pinned-via-ir', 'bug');
     expect(run.report.build?.compilers).toEqual([
       expect.objectContaining({
-        version: '0.8.17',
-        settings: expect.objectContaining({ viaIR: true, optimizer: { enabled: true, runs: 1000 }, evmVersion: 'london' }),
+        version: '0.8.37',
+        settings: expect.objectContaining({ viaIR: true, optimizer: { enabled: true, runs: 1000 }, evmVersion: 'prague' }),
       }),
     ]);
     expect(found(run)).toEqual([['panic', '0x32', 'AllowanceTransfer', 'src/AllowanceTransfer.sol', 32, true]]);

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-pragma solidity 0.8.17;
+pragma solidity 0.8.37;
 
 import {Test} from "forge-std/Test.sol";
 import {AllowanceTransfer} from "../src/AllowanceTransfer.sol";

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-pragma solidity 0.8.17;
+pragma solidity 0.8.37;
 
 /// @title IAllowanceTransfer
 /// @notice Expiring, capped allowances that spenders draw on through one shared approval per token.
