@@ -1,6 +1,7 @@
 import { progressReporter } from '../../../src/fuzz/campaign/progress.js';
 import type { CampaignEvent } from '../../../src/fuzz/campaign/loop.js';
 import type { TxResult } from '../../../src/evm/types.js';
+import type { CampaignFinding } from '../../../src/fuzz/findings/replay.js';
 import { memoryLogger } from '../../../src/logger.js';
 
 describe('progressReporter', () => {
@@ -29,5 +30,17 @@ describe('progressReporter', () => {
     now = 6000;
     report({ kind: 'transactions', count: 1500, elapsedMs: 6000 });
     expect(logger.lines).toEqual(['Vault: 3,000 transactions (500/s), 0 inputs kept, 0 finding(s)']);
+  });
+
+  it('logs a finding when it is found, and counts it in the next progress line', () => {
+    const logger = memoryLogger();
+    let now = 0;
+    const report = progressReporter('Vault', logger, () => now);
+    const finding = { failure: { message: 'Panic 0x11: arithmetic underflow or overflow' } } as CampaignFinding;
+    report({ kind: 'finding', finding });
+    expect(logger.lines).toEqual(['Vault: found: Panic 0x11: arithmetic underflow or overflow']);
+    now = 5000;
+    report({ kind: 'transactions', count: 10, elapsedMs: 5000 });
+    expect(logger.lines[1]).toBe('Vault: 10 transactions (2/s), 0 inputs kept, 1 finding(s)');
   });
 });

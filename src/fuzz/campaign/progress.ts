@@ -7,7 +7,8 @@ const PROGRESS_INTERVAL_MS = 5000;
 
 /**
  * A campaign event listener that logs one progress line every few seconds (transactions, rate,
- * corpus, findings). It only reads the clock to decide when to print, never to steer the search.
+ * corpus, findings), and a finding as soon as it is found: a job's log shows it before the campaign
+ * ends, or is cut short. It only reads the clock to decide when to print, never to steer the search.
  */
 export function progressReporter(name: string, logger: Logger, clock: Clock): (event: CampaignEvent) => void {
   const started = clock();
@@ -17,7 +18,10 @@ export function progressReporter(name: string, logger: Logger, clock: Clock): (e
   let findings = 0;
   return (event) => {
     if (event.kind === 'input-added') corpus = event.corpusSize;
-    if (event.kind === 'finding') findings++;
+    if (event.kind === 'finding') {
+      findings++;
+      logger.info(`${name}: found: ${event.finding.failure.message}`);
+    }
     if (event.kind === 'transactions') transactions += event.count;
     else if (event.kind === 'transaction') {
       transactions++;
