@@ -1,5 +1,9 @@
+import { callTargets } from '../../../src/abi/encoding.js';
+import type { Call } from '../../../src/abi/types.js';
+import { ATTACKER_ID } from '../../../src/deploy/index.js';
 import { createBehaviourDiff, type Divergence } from '../../../src/fuzz/behaviour/index.js';
-import { deployRevisions, randomSequences } from './revisions.js';
+import { calldata } from '../../../src/fuzz/inputs/attackerCalls.js';
+import { addressOf, call, deployRevisions, randomSequences } from './revisions.js';
 
 /**
  * Pull requests that preserve behaviour must report nothing: a storage-layout refactor and a gas-only
@@ -25,6 +29,30 @@ it('reports nothing across a storage-layout change (variables reordered and pack
 
 it('reports nothing for a gas-only change (unchecked loop increments, cached storage reads)', async () => {
   expect((await divergences('gas-only', ['Roster'], 2)).map((d) => d.message)).toEqual([]);
+});
+
+describe('a pull request that adds a function (transferBatch) and moves transfer into a helper', () => {
+  it('reports nothing on random sequences, which call the new function too', async () => {
+    expect((await divergences('new-function', ['BatchToken'], 4)).map((d) => d.message)).toEqual([]);
+  });
+
+  it('compares no call after one that base lacks and that changed state', async () => {
+    const { base, head } = await deployRevisions('new-function', ['BatchToken']);
+    const diff = await createBehaviourDiff({ base, head });
+    // The batch empties the deployer on head only: transfer then fails on head alone, which says nothing about transfer.
+    const emptied = [call(head, 'BatchToken', 'transferBatch', [[addressOf(head, 'bob')], [1_000_000n]]), call(head, 'BatchToken', 'transfer', ['alice', 1n])];
+    expect(await diff.check(emptied)).toBeUndefined();
+    // Through Lookout's attacker, base's attacker is there but the function it forwards to is not: base's refusal proves nothing either.
+    const attacker = head.contracts.findIndex((c) => c.id === ATTACKER_ID);
+    const batch = call(head, 'BatchToken', 'transferBatch', [[addressOf(head, 'bob')], [0n]]);
+    const forwarded: Call = {
+      ...batch,
+      to: attacker,
+      target: callTargets(head.contracts[attacker].abi)[0],
+      args: [addressOf(head, 'BatchToken'), calldata(batch), '0x'],
+    };
+    expect(await diff.check([forwarded])).toBeUndefined();
+  });
 });
 
 it('finds a behaviour change with the same kind of random sequences', async () => {

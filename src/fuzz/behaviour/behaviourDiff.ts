@@ -1,8 +1,8 @@
 import { shrinkSequence, type ShrinkBudget } from '../findings/shrink.js';
-import { type Call, callTargets, type TxSequence } from '../../abi/index.js';
+import { type Call, type TxSequence } from '../../abi/index.js';
 import { unwrapAttackerCall } from '../inputs/attackerCalls.js';
 import { compareObservations } from './compare.js';
-import { Counterparts } from './counterparts.js';
+import { Counterparts, deployedCalls } from './counterparts.js';
 import { RevisionObserver } from './observation.js';
 import type { BehaviourDifference, ConfirmedDivergence, Divergence } from './types.js';
 import type { DeployedWorld } from '../../deploy/index.js';
@@ -71,6 +71,9 @@ class SideBySide {
       const head = await this.head.run(sequence[index]);
       const baseCall = baseCalls[index];
       if (baseCall === undefined) {
+        // A call base lacks that changed head's state leaves the revisions in states no later call
+        // can be compared from (transferBatch, then transfer): the comparison ends. One that reverted changed nothing.
+        if (head.observation.failure === undefined) return undefined;
         await this.head.tokenChanges(this.head.staleViews(head.touched));
         continue;
       }
@@ -105,13 +108,7 @@ class SideBySide {
    * call it forwards, so that it joins the same function's group and never names the attacker.
    */
   private namedCall(call: Call): { to: number; fn: string } {
-    const { world } = this.head;
-    const calls = {
-      addresses: world.executor.deployments.map((d) => d.address.toLowerCase()),
-      senders: 0,
-      targets: world.contracts.map((c) => callTargets(c.abi)),
-    };
-    const named = unwrapAttackerCall(call, calls) ?? call;
+    const named = unwrapAttackerCall(call, deployedCalls(this.head.world)) ?? call;
     return { to: named.to, fn: functionName(named) };
   }
 }

@@ -2,6 +2,7 @@ import type { AbiParameter } from 'viem';
 import { counterpartDeployments } from './counterpartDeployments.js';
 import { abiType, type AbiValue, type Call, type CallTarget, callTargets, type TxSequence } from '../../abi/index.js';
 import type { DeployedWorld } from '../../deploy/index.js';
+import { type CallWorld, unwrapAttackerCall } from '../inputs/attackerCalls.js';
 
 /**
  * Head calls translated to the base world: the same deployment (the k-th of its contract), the same function
@@ -13,12 +14,15 @@ export class Counterparts {
   private readonly targets = new Map<string, CallTarget | undefined>();
   private readonly addresses = new Map<string, string>();
   private readonly calls = new WeakMap<Call, Call | undefined>();
+  /** Head's deployments and entry points, to read the call Lookout's attacker forwards. */
+  private readonly headCalls: CallWorld;
 
   constructor(
     head: DeployedWorld,
     private readonly base: DeployedWorld,
   ) {
     this.deploymentOf = counterpartDeployments(head.contracts, base.contracts);
+    this.headCalls = deployedCalls(head);
     this.deploymentOf.forEach((to, from) => {
       const headAddress = head.executor.deployments[from].address.toLowerCase();
       const baseAddress = to < 0 ? undefined : base.executor.deployments[to].address.toLowerCase();
@@ -51,6 +55,9 @@ export class Counterparts {
   }
 
   private translatedCall(call: Call): Call | undefined {
+    // Through the attacker, base has the call only if it has the function the attacker forwards to.
+    const forwarded = unwrapAttackerCall(call, this.headCalls);
+    if (forwarded !== undefined && this.call(forwarded) === undefined) return undefined;
     const to = this.deploymentOf[call.to];
     const target = to < 0 ? undefined : this.target(call.to, to, call.target);
     if (target === undefined) return undefined;
@@ -79,4 +86,13 @@ export class Counterparts {
     if (type.kind === 'tuple') return (value as AbiValue[]).map((v, i) => this.translated(type.components[i], v));
     return value;
   }
+}
+
+/** A world's deployments and their entry points, as the attacker's calls address them (no senders among them). */
+export function deployedCalls(world: DeployedWorld): CallWorld {
+  return {
+    addresses: world.executor.deployments.map((d) => d.address.toLowerCase()),
+    senders: 0,
+    targets: world.contracts.map((c) => callTargets(c.abi)),
+  };
 }
