@@ -157,7 +157,11 @@ describe('verdict', () => {
   });
 
   it('reports behaviour changes without failing, and fails on them when asked (fail-on or the label)', () => {
-    const change = finding({ kind: 'behaviour-change', introduced: true, behaviour: { difference: 'outcome', base: 'reverts', head: 'succeeds' } });
+    const change = finding({
+      kind: 'behaviour-change',
+      introduced: true,
+      behaviour: { difference: 'outcome', base: 'reverts', head: 'succeeds', grade: 'returns' },
+    });
     expect(verdict(report({ findings: [change] }), 'introduced')).toEqual({ conclusion: 'neutral', failure: undefined });
     expect(verdict(report({ findings: [change] }), 'any').failure).toBeUndefined();
     expect(verdict(report({ findings: [change] }), 'never', true).failure).toMatch(/1 behaviour change between the base and this pull request/);

@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BEHAVIOUR_KINDS } from '../../src/oracles/index.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import { lookoutPr, pullRequest, type PrRepo, type PrRun } from './prRepo.js';
 
@@ -20,18 +21,23 @@ afterAll(async () => {
  * The case's base and head as a two-commit repository with the sources under src/, fuzzed for `budget`:
  * about twice the transactions seed 1 takes to show what the test looks for.
  */
-async function pr(name: string, budget: string, options: { failOnBehaviourChange?: boolean; noDiff?: boolean } = {}): Promise<PrRun> {
+async function pr(name: string, budget: string, options: { failOnBehaviourChange?: boolean; accept?: boolean; noDiff?: boolean } = {}): Promise<PrRun> {
   const files = (revision: string) => {
     const dir = path.join(FIXTURES, name, revision);
     return Object.fromEntries(readdirSync(dir).map((file) => [`src/${file}`, readFileSync(path.join(dir, file), 'utf8')]));
   };
   const repo = await pullRequest(files('base'), files('head'));
   repos.push(repo);
-  const extra = [...(options.failOnBehaviourChange ? ['--fail-on-behaviour-change'] : []), ...(options.noDiff ? ['--no-behaviour-diff'] : [])];
+  const extra = [
+    ...(options.failOnBehaviourChange ? ['--fail-on-behaviour-change'] : []),
+    ...(options.accept ? ['--accept-behaviour-change'] : []),
+    ...(options.noDiff ? ['--no-behaviour-diff'] : []),
+  ];
   return lookoutPr(repo, { budget, extra });
 }
 
-const changes = (run: PrRun) => run.report.findings.filter((f) => f.kind === 'behaviour-change');
+/** Every behaviour change, graded (`behaviour-permits`, `behaviour-value`) or a note. */
+const changes = (run: PrRun) => run.report.findings.filter((f) => BEHAVIOUR_KINDS.includes(f.kind));
 
 describe('lookout pr: behaviour changes between base and head', () => {
   it('finds an unchecked underflow: base reverts with Panic 0x11 where head does not', async () => {
@@ -43,9 +49,11 @@ describe('lookout pr: behaviour changes between base and head', () => {
     for (const change of withdrawals) {
       // Through the attacker, the base's panic comes back as the attacker's revert, without data.
       const throughAttacker = change.sequence[change.sequence.length - 1].attacker !== undefined;
+      // A sender takes out what the base refused him: the check fails on it by itself.
       expect(change).toMatchObject({
+        kind: 'behaviour-permits',
         introduced: true,
-        behaviour: { base: expect.stringMatching(throughAttacker ? /^reverts( without data|.*Panic 0x11)/ : /Panic 0x11/) },
+        behaviour: { base: expect.stringMatching(throughAttacker ? /^reverts( without data|.*Panic 0x11)/ : /Panic 0x11/), grade: 'permits' },
       });
       expect(change.behaviour?.head).not.toMatch(/Panic 0x11/);
       expect(change.sequence.length).toBeLessThanOrEqual(3);
@@ -54,7 +62,9 @@ describe('lookout pr: behaviour changes between base and head', () => {
     expect(run.report.findings.map((f) => f.kind)).toContain('ether-leak');
     const comment = renderMarkdown(run.report);
     expect(comment).toContain('#### Behaviour changes');
-    expect(comment).toContain('**Bank\\.withdraw\\(uint256\\) · outcome**');
+    // The permitted withdrawal is listed with the failures; what only words differently (another revert reason) is a note.
+    expect(comment).toMatch(/behaviour-permits.*Bank\.withdraw/);
+    expect(comment).toContain('**Bank\\.withdraw\\(uint256\\) · revert\\-reason**');
     expect(run.status).toBe(1); // the ether leak fails it, as an introduced finding
   });
 
@@ -66,6 +76,24 @@ describe('lookout pr: behaviour changes between base and head', () => {
     expect(run.status).toBe(0);
     const strict = await pr('transposed-constant', '100x', { failOnBehaviourChange: true });
     expect(strict.status).toBe(1);
+  });
+
+  // The shapes that fail the check by themselves (issue 29): a stranger permitted what the base refused him, amounts paid out otherwise.
+  // Seed 1 shows each within 100 (ownership), 100–400 (minter) and 200–600 (vesting) transactions; the budgets are the upper ends.
+  it.each([
+    ['ownership-takeover', 'Registry', 'acceptOwnership()', 'behaviour-permits', /UnauthorizedAccount/, '200x'],
+    ['minter-role', 'Points', 'mint(address,uint256)', 'behaviour-permits', /must have minter role/, '400x'],
+    ['vesting-reset', 'Vesting', 'release()', 'behaviour-value', /EtherReleased/, '600x'],
+  ])('%s: %s.%s is a %s finding that fails the check, and a note when the pull request accepts the change', async (name, contract, fn, kind, base, budget) => {
+    const run = await pr(name, budget);
+    const graded = run.report.findings.filter((f) => f.kind === kind);
+    expect(graded.map((f) => [f.contract, f.function])).toContainEqual([contract, fn]);
+    expect(graded.every((f) => f.introduced === true && base.test(f.behaviour!.base))).toBe(true);
+    expect(run.status).toBe(1);
+    const accepted = await pr(name, budget, { accept: true });
+    expect(accepted.report.findings.filter((f) => f.kind === kind)).toEqual([]);
+    expect(changes(accepted).map((f) => [f.contract, f.function, f.kind])).toContainEqual([contract, fn, 'behaviour-change']);
+    expect(accepted.status).toBe(0);
   });
 
   it('compares nothing with --no-behaviour-diff (what the diff costs is measured this way)', async () => {

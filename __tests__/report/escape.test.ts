@@ -71,7 +71,11 @@ describe('every value of a report, whatever its declared type', () => {
     return typeof value === 'number' || typeof value === 'string' ? PAYLOAD : value;
   }
   const reproducer = { file: 'A.t.sol', contract: 'ATest', source: 'contract ATest {}', verified: false, reason: 'no forge', runs: [] };
-  const change = finding({ kind: 'behaviour-change', introduced: true, behaviour: { difference: 'outcome', base: 'reverts', head: 'succeeds' } });
+  const change = finding({
+    kind: 'behaviour-change',
+    introduced: true,
+    behaviour: { difference: 'outcome', base: 'reverts', head: 'succeeds', grade: 'returns' },
+  });
   const rich = report({
     targets: [...report().targets, target('src/Auction.sol', 50, 'unreached', { missedBranch: { file: 'src/Auction.sol', line: 48, condition: 'x > 1' } })],
     findings: [...report().findings, finding({ reproducer, enteredLines: [{ file: 'src/Auction.sol', line: 12 }] }), change],

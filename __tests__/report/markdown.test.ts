@@ -92,7 +92,7 @@ describe('renderMarkdown', () => {
         panicCode: null,
         function: fn,
         message: '',
-        behaviour: { difference, base: 'reverts with Panic 0x11', head: 'succeeds' },
+        behaviour: { difference, base: 'reverts with Panic 0x11', head: 'succeeds', grade: 'returns' },
       });
     const changes = ['a()', 'b()', 'c()', 'd()', 'e()', 'f()'].map((fn) => change(fn, 'outcome'));
     const text = renderMarkdown(report({ findings: [finding(), ...changes, change('a()', 'outcome')] }));

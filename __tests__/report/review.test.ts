@@ -34,7 +34,7 @@ describe('reviewThreads', () => {
   });
 
   it('gives no thread to a finding with no line inside the diff, nor to behaviour changes', () => {
-    const change = finding({ kind: 'behaviour-change', panicCode: null, behaviour: { difference: 'outcome', base: 'a', head: 'b' } });
+    const change = finding({ kind: 'behaviour-change', panicCode: null, behaviour: { difference: 'outcome', base: 'a', head: 'b', grade: 'returns' } });
     expect(reviewThreads(report({ findings: [finding({ enteredLines: entered }), change] }), inDiff({}))).toEqual([]);
   });
 

@@ -58,7 +58,7 @@ const complete: Complete<Report> = {
       executesChangedLines: true,
       enteredLines: [{ file: 'src/Auction.sol', line: 37 }],
       sequence: finding().sequence.map((call) => ({ ...call, contract: 'Auction', address: AUCTION, attacker: { reenters: { function: 'bid()', args: [] } } })),
-      behaviour: { difference: 'outcome', base: 'reverts', head: 'succeeds' },
+      behaviour: { difference: 'outcome', base: 'reverts', head: 'succeeds', grade: 'returns' },
       reproducer: {
         file: 'Auction.panic.t.sol',
         contract: 'AuctionPanicTest',

@@ -62,7 +62,7 @@ const finding: ReportFinding = {
   introduced: true,
   foundMs: 1,
   sequence,
-  behaviour: { difference: 'outcome', base: 'succeeds', head: 'reverts with Error("insufficient balance")' },
+  behaviour: { difference: 'outcome', base: 'succeeds', head: 'reverts with Error("insufficient balance")', grade: 'refuses' },
 };
 
 const plan: ReproducerPlan = {

@@ -358,7 +358,7 @@ test('a behaviour change of a test function: called on itself, its outcome compa
     function: 'testFuzz_withdraw(uint256)',
     sequence: [call],
     message: 'VaultTest.testFuzz_withdraw(uint256): base: succeeds; head: reverts with Error("too much")',
-    behaviour: { difference: 'outcome', base: 'succeeds', head: 'reverts with Error("too much")' },
+    behaviour: { difference: 'outcome', base: 'succeeds', head: 'reverts with Error("too much")', grade: 'refuses' },
   };
   const { source, check } = reproducerSource({ ...plan, finding: change, baseOutcome: { success: true, returnData: '0x', logs: [], ether: [] } });
   expect(statements(source)).toEqual([

@@ -24,6 +24,7 @@ export const INPUT = {
   reproducers: 'reproducers',
   config: 'config',
   behaviourLabel: 'behaviour-label',
+  acceptBehaviourLabel: 'accept-behaviour-label',
   workers: 'workers',
   trustedHead: 'trusted-head',
 } as const;
@@ -58,6 +59,8 @@ export const ACTION_DEFAULTS = {
   review: true,
   /** A pull request with this label fails on behaviour changes (a refactor or gas PR that must not change any). */
   behaviourLabel: 'no-behaviour-change',
+  /** A pull request with this label means to change behaviour: a call the base refused, or balances ending differently, are notes. */
+  acceptBehaviourLabel: 'accept-behaviour-change',
 } as const;
 
 /** The pull request context written next to the report in `fuzz` mode, for `report` mode to find the PR. */
@@ -71,6 +74,8 @@ export interface ActionOptions {
   failOnBehaviourChange: boolean;
   /** The pull-request label that makes behaviour changes fail the job. */
   behaviourLabel: string;
+  /** The pull-request label that acknowledges an intended behaviour change (see `PrConfig.acceptBehaviourChange`). */
+  acceptBehaviourLabel: string;
   budget: Budget;
   seed: number;
   /** Worker threads per campaign: default every core of the runner. */
@@ -121,6 +126,8 @@ export interface PublishTarget {
 /** What the workflow's event says to fuzz: the PR head against its base. */
 export interface FuzzTarget extends PublishTarget {
   baseSha: string;
+  /** The pull request carries the accept-behaviour-label. */
+  acceptsBehaviourChange: boolean;
 }
 
 /** Every declared input through `get` (core.getInput in the Action), blank ones as undefined. */
@@ -171,6 +178,7 @@ export function validate(inputs: ActionInputs, workspace: string): ActionOptions
     failOn: gate.failOn,
     failOnBehaviourChange: gate.behaviourChanges,
     behaviourLabel: inputs['behaviour-label'] ?? ACTION_DEFAULTS.behaviourLabel,
+    acceptBehaviourLabel: inputs['accept-behaviour-label'] ?? ACTION_DEFAULTS.acceptBehaviourLabel,
     budget: attempt(INPUT.budget, () => parseBudget(inputs.budget ?? ACTION_DEFAULTS.budget), parseBudget(ACTION_DEFAULTS.budget)),
     seed: attempt(INPUT.seed, () => parseSeed(inputs.seed), DEFAULTS.seed),
     workers: attempt(INPUT.workers, () => (inputs.workers === undefined ? availableParallelism() : parseWorkers(inputs.workers)), 1),
@@ -215,7 +223,8 @@ export function fuzzTargetFromEvent(env: ActionEnv, event: unknown, options: Act
       if (typeof number !== 'number' || typeof headSha !== 'string' || typeof baseSha !== 'string') {
         throw new ConfigurationError(`The ${env.eventName} event payload has no pull request number, head.sha and base.sha.`);
       }
-      return { ...repository, pullNumber: number, headSha, baseSha: options.base ?? baseSha };
+      const acceptsBehaviourChange = pullRequestLabels(event).includes(options.acceptBehaviourLabel);
+      return { ...repository, pullNumber: number, headSha, baseSha: options.base ?? baseSha, acceptsBehaviourChange };
     }
     case 'workflow_dispatch': {
       const dispatched = field(field(event, 'inputs'), 'base');
@@ -225,7 +234,7 @@ export function fuzzTargetFromEvent(env: ActionEnv, event: unknown, options: Act
           `A workflow_dispatch run needs a base to diff against: set the action input '${INPUT.base}' (e.g. base: \${{ inputs.base }}).`,
         );
       }
-      return { ...repository, pullNumber: undefined, headSha: env.sha, baseSha: base };
+      return { ...repository, pullNumber: undefined, headSha: env.sha, baseSha: base, acceptsBehaviourChange: false };
     }
     default:
       throw new ConfigurationError(
@@ -266,6 +275,7 @@ export function toPrConfig(options: ActionOptions, target: FuzzTarget): PrConfig
     head: target.headSha,
     // The job's verdict applies fail-on and the label; the pipeline's exit status is not the gate here.
     failOnBehaviourChange: options.failOnBehaviourChange,
+    acceptBehaviourChange: target.acceptsBehaviourChange,
     behaviourDiff: true,
     budget: options.budget,
     seed: options.seed,

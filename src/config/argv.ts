@@ -61,8 +61,20 @@ export function parseArgv(argv: readonly string[], options: { cwd: string; versi
     .option('--head <ref>', 'the pull request head', 'HEAD')
     .option('--repo <dir>', 'a directory inside the repository', '.')
     .option('--fail-on-behaviour-change', 'exit 1 when the behaviour of head differs from the base (refactor and gas PRs)', false)
+    .option(
+      '--accept-behaviour-change',
+      'the PR means to change behaviour: report a call the base refused, or balances ending differently, as notes that do not fail',
+      false,
+    )
     .option('--no-behaviour-diff', 'do not compare the behaviour of head with the base (for measurement)');
-  type PrOptions = CommonOptions & { base: string; head: string; repo: string; failOnBehaviourChange: boolean; behaviourDiff: boolean };
+  type PrOptions = CommonOptions & {
+    base: string;
+    head: string;
+    repo: string;
+    failOnBehaviourChange: boolean;
+    acceptBehaviourChange: boolean;
+    behaviourDiff: boolean;
+  };
   withCommonOptions(pr, DEFAULTS.prBudget).action((opts: PrOptions) => {
     config = {
       command: 'pr',
@@ -70,6 +82,7 @@ export function parseArgv(argv: readonly string[], options: { cwd: string; versi
       base: opts.base,
       head: opts.head,
       failOnBehaviourChange: opts.failOnBehaviourChange,
+      acceptBehaviourChange: opts.acceptBehaviourChange,
       behaviourDiff: opts.behaviourDiff,
       ...common(opts),
     };

@@ -77,6 +77,12 @@ export interface PrConfig extends CommonConfig {
   head: string;
   /** Behaviour changes between base and head fail the run (exit 1) as introduced findings do. */
   failOnBehaviourChange: boolean;
+  /**
+   * The pull request means to change behaviour (`--accept-behaviour-change`, the action's
+   * `accept-behaviour-label`): a stranger permitted or value ending differently is reported as a
+   * note (`behaviour-change`), not as `behaviour-permits`/`behaviour-value`, which fail the run.
+   */
+  acceptBehaviourChange: boolean;
   /** Compare head's behaviour with the base's (on by default; `--no-behaviour-diff` measures what it costs). */
   behaviourDiff: boolean;
   /**

@@ -1,4 +1,13 @@
-export { createBehaviourDiff, groupDivergences, type BehaviourDiff, type ConfirmedDivergence, type Divergence } from './behaviour/index.js';
+export {
+  BEHAVIOUR_GRADES,
+  behaviourKind,
+  createBehaviourDiff,
+  groupDivergences,
+  type BehaviourDiff,
+  type BehaviourGrade,
+  type ConfirmedDivergence,
+  type Divergence,
+} from './behaviour/index.js';
 export { isTokenShaped } from './behaviour/tokenReadings.js';
 export type { Imports } from './campaign/exchange.js';
 export type { CampaignEvent, CampaignOutcome, CampaignSetup } from './campaign/loop.js';

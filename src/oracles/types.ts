@@ -85,5 +85,16 @@ export const FINDING_KINDS = [
   'controlled-delegatecall',
   'reentrancy',
   'behaviour-change',
+  'behaviour-permits',
+  'behaviour-value',
 ] as const;
 export type FindingKind = (typeof FINDING_KINDS)[number];
+
+/**
+ * Behaviour changes (base vs head): `behaviour-permits` and `behaviour-value` fail the check unless the
+ * pull request acknowledges the change; `behaviour-change` (refuses, returns, events) is a note.
+ */
+export const BEHAVIOUR_KINDS: readonly FindingKind[] = ['behaviour-change', 'behaviour-permits', 'behaviour-value'];
+
+/** The behaviour changes an acknowledgement (`--accept-behaviour-change`, the action's label) turns into notes. */
+export const ACKNOWLEDGEABLE_KINDS: readonly FindingKind[] = ['behaviour-permits', 'behaviour-value'];

@@ -1,8 +1,9 @@
 import type { Report, ReportFinding } from './types.js';
 
 /**
- * Failures (what the oracles caught) apart from behaviour changes between base and head: those are
- * reported in their own section and do not fail the check unless asked.
+ * Failures (what the oracles caught, and the behaviour changes graded `behaviour-permits` or
+ * `behaviour-value`) apart from the other behaviour changes between base and head: those are notes,
+ * reported in their own section, and do not fail the check unless asked.
  */
 export function failures(report: Report): ReportFinding[] {
   return report.findings.filter((f) => f.kind !== 'behaviour-change');

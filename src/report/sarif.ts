@@ -77,6 +77,18 @@ const RULES: Record<FindingKind, { name: string; short: string; full: string; se
     full: 'The same transactions give a caller a different outcome, return value, events, ether or token balances on the pull request than on its base.',
     severity: 2.0,
   },
+  'behaviour-permits': {
+    name: 'BehaviourPermits',
+    short: 'A call the base refused now succeeds',
+    full: 'A call the base revision refused (an authorization, role, owner or pause check, or a caller other than the deployer) succeeds on the pull request and writes state or moves value.',
+    severity: 8.5,
+  },
+  'behaviour-value': {
+    name: 'BehaviourValue',
+    short: 'Balances end differently than on the base',
+    full: 'The same transactions end with different ether or token balances, supply or allowances on the pull request than on its base.',
+    severity: 7.0,
+  },
 };
 
 /**

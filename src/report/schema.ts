@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Address } from '../abi/index.js';
+import { BEHAVIOUR_GRADES } from '../fuzz/index.js';
 import { FINDING_KINDS } from '../oracles/index.js';
 import type { Report } from './types.js';
 
@@ -171,7 +172,7 @@ const finding = z.object({
   enteredLines: z.array(place).optional(),
   foundMs: amount,
   sequence: z.array(call),
-  behaviour: z.object({ difference: z.string(), base: z.string(), head: z.string() }).optional(),
+  behaviour: z.object({ difference: z.string(), base: z.string(), head: z.string(), grade: z.enum(BEHAVIOUR_GRADES) }).optional(),
   reproducer: reproducer.optional(),
   harness: z.object({ file: z.string(), contract: z.string() }).optional(),
 });

@@ -1,3 +1,4 @@
+import type { BehaviourGrade } from '../fuzz/index.js';
 import type { Evidence, FindingKind } from '../oracles/index.js';
 
 export type { FindingKind };
@@ -181,10 +182,11 @@ export interface ReportFinding {
   foundMs: number;
   sequence: ReportCall[];
   /**
-   * `behaviour-change`: what a caller sees at the first diverging transaction on each revision, and
-   * what differs (`outcome`, `revert-reason`, `return-value`, `events`, `ether`, `token-balance`).
+   * Behaviour changes: what a caller sees at the first diverging transaction on each revision, what
+   * differs first (`outcome`, `revert-reason`, `return-value`, `events`, `ether`, `token-balance`), and
+   * how alarming that is (`permits`, `value`, `refuses`, `returns`, `events`; see README).
    */
-  behaviour?: { difference: string; base: string; head: string };
+  behaviour?: { difference: string; base: string; head: string; grade: BehaviourGrade };
   /** A Foundry test that replays the sequence and fails as the finding does (see ReportReproducer). */
   reproducer?: ReportReproducer;
   /**

@@ -1,5 +1,6 @@
 import { type CompiledProject, isForgeAvailable } from '../compile/index.js';
 import type { DeployedProject } from '../deploy/index.js';
+import { BEHAVIOUR_KINDS } from '../oracles/index.js';
 import type { Executor } from '../evm/index.js';
 import { errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
@@ -196,7 +197,7 @@ function comparesWithBase(finding: ReportFinding, context: ReproducerContext): b
  * deployment, or for a test contract's campaign the same test contract's setUp() on the base build.
  */
 async function baseOutcome(finding: ReportFinding, context: ReproducerContext, views: readonly TokenView[]): Promise<StepOutcome | undefined> {
-  if (finding.kind !== 'behaviour-change') return undefined;
+  if (!BEHAVIOUR_KINDS.includes(finding.kind)) return undefined;
   const executor = finding.harness === undefined ? context.base?.executor : context.suiteBase?.(finding);
   return executor && (await replayOutcomes(executor, finding.sequence, views))?.at(-1);
 }

@@ -6,6 +6,7 @@ import {
   type CampaignEvent,
   type ConfirmedDivergence,
   type ContractCampaignResult,
+  behaviourKind,
   createBehaviourDiff,
   type Divergence,
   groupDivergences,
@@ -180,18 +181,22 @@ export class BehaviourWatch {
   }
 }
 
-/** The `behaviour-change` findings of a campaign's watch, for the report. */
+/**
+ * The behaviour-change findings of a campaign's watch, for the report: `behaviour-permits` and
+ * `behaviour-value` by their grade, unless the pull request `acknowledged` its changes (then notes).
+ */
 export async function behaviourChanges(
   project: CompiledProject,
   plan: ContractPlan,
   result: ContractCampaignResult,
   watch: BehaviourWatch,
   logger: Logger,
+  acknowledged: boolean,
 ): Promise<ReportFinding[]> {
   const groups = groupDivergences(await watch.confirmed(), EXAMPLES_PER_GROUP);
   logger.info(`${plan.contract.name}: ${watch.compared} sequence(s) compared with the base`);
   if (groups.length > 0) logger.info(`${plan.contract.name}: ${groups.length} kind(s) of behaviour change between base and head`);
-  return groups.flatMap((group) => group.examples.map((d) => toReportChange(project, plan, result, d)));
+  return groups.flatMap((group) => group.examples.map((d) => toReportChange(project, plan, result, d, acknowledged)));
 }
 
 function toReportChange(
@@ -199,12 +204,13 @@ function toReportChange(
   plan: ContractPlan,
   result: ContractCampaignResult,
   divergence: ConfirmedDivergence & { ms: number },
+  acknowledged: boolean,
 ): ReportFinding {
   const contract = plan.world.contracts.find((c) => c.id === divergence.contract) ?? plan.contract;
   const name = divergence.function.replace(/\(.*$/, '');
   const where = failureLocator(project, contract).functionLine(name);
   return {
-    kind: 'behaviour-change',
+    kind: acknowledged ? 'behaviour-change' : behaviourKind(divergence.grade),
     panicCode: null,
     contract: contract.name,
     contractFile: contract.file,
@@ -218,6 +224,6 @@ function toReportChange(
     introduced: true,
     foundMs: Math.round(divergence.ms),
     sequence: divergence.sequence.map((call) => toReportCall(call, result)),
-    behaviour: { difference: divergence.kind, base: divergence.base, head: divergence.head },
+    behaviour: { difference: divergence.kind, base: divergence.base, head: divergence.head, grade: divergence.grade },
   };
 }

@@ -108,7 +108,7 @@ export async function fuzzPullRequest(config: PrConfig, context: RunContext): Pr
       await logger.group('Comparing behaviour with the base', async () => {
         for (const [part, i] of compared.entries()) {
           allowance.startFinalPart(part, compared.length);
-          const changes = await behaviourChanges(plans[i].build ?? project, plans[i], results[i], watches[i]!, logger);
+          const changes = await behaviourChanges(plans[i].build ?? project, plans[i], results[i], watches[i]!, logger, config.acceptBehaviourChange);
           findings.push(...changes.map((change) => suiteFinding(plans[i], change)));
         }
       });

@@ -16,6 +16,8 @@ interface Case {
   shows: (w: DeployedWorld) => TxSequence;
   function: string;
   kind: string;
+  /** How alarming: a stranger withdrawing what the base refused him is `permits`; amounts moved otherwise, `value`. */
+  grade: string;
   base: string | RegExp;
   head: string | RegExp;
   /** Functions of the shrunk sequence, in order. */
@@ -25,6 +27,7 @@ interface Case {
 const cases: Case[] = [
   {
     fixture: 'unchecked-withdraw',
+    grade: 'permits',
     wanted: ['Bank'],
     junk: (w) => [
       call(w, 'Bank', 'deposit', [], { sender: 'deployer', value: 3n * ETHER }),
@@ -40,6 +43,7 @@ const cases: Case[] = [
   },
   {
     fixture: 'assembly-allowance',
+    grade: 'permits',
     wanted: ['AsmToken'],
     junk: (w) => [
       call(w, 'AsmToken', 'approve', ['bob', 3n], { sender: 'alice' }),
@@ -55,6 +59,7 @@ const cases: Case[] = [
   },
   {
     fixture: 'transposed-constant',
+    grade: 'returns',
     wanted: ['FeeMath'],
     junk: (w) => [call(w, 'FeeMath', 'version'), call(w, 'FeeMath', 'protocolFee', [0n], { sender: 'bob' })],
     shows: (w) => [call(w, 'FeeMath', 'protocolFee', [1_000_000n])],
@@ -66,6 +71,7 @@ const cases: Case[] = [
   },
   {
     fixture: 'vault-rounding',
+    grade: 'returns',
     wanted: ['ShareVault'],
     junk: (w) => [
       call(w, 'MockToken', 'mint', ['bob', 7n], { sender: 'bob' }),
@@ -88,6 +94,7 @@ const cases: Case[] = [
   },
   {
     fixture: 'allowance-bound',
+    grade: 'value',
     wanted: ['PullToken'],
     junk: (w) => [call(w, 'PullToken', 'approve', ['alice', 2n], { sender: 'bob' }), call(w, 'PullToken', 'transfer', ['bob', 0n], { sender: 'alice' })],
     shows: (w) => [call(w, 'PullToken', 'approve', ['alice', 5n]), call(w, 'PullToken', 'pullUpTo', ['deployer', 8n], { sender: 'alice' })],
@@ -110,8 +117,8 @@ describe.each(cases)('$fixture', (c) => {
     const diff = await createBehaviourDiff(worlds);
     const sequence = [...c.junk(worlds.head), ...c.shows(worlds.head)];
     const divergence = await diff.check(sequence);
-    expect(divergence).toMatchObject({ function: c.function, kind: c.kind, sequence });
-    expect(divergence!.key).toBe(`${divergence!.contract}.${c.function}/${c.kind}`);
+    expect(divergence).toMatchObject({ function: c.function, kind: c.kind, grade: c.grade, sequence });
+    expect(divergence!.key).toBe(`${divergence!.contract}.${c.function}/${c.grade}/${c.kind}`);
     expect(divergence!.base).toEqual(typeof c.base === 'string' ? c.base : expect.stringMatching(c.base));
     expect(divergence!.head).toEqual(typeof c.head === 'string' ? c.head : expect.stringMatching(c.head));
     expect(divergence!.message).toContain(`.${c.function}: base: ${divergence!.base}; head: ${divergence!.head}`);

@@ -6,7 +6,7 @@ const target = functionTarget({ type: 'function', name: 'f', inputs: [{ name: 'x
 const call = (x: bigint): Call => ({ sender: 0, to: 0, target, args: [x], value: 0n, blockDelay: 0, timeDelay: 0 });
 
 function divergence(key: string, x: bigint): Divergence {
-  return { key, contract: 'C.sol:C', function: 'f(uint256)', kind: 'outcome', base: 'b', head: 'h', message: key, sequence: [call(x)] };
+  return { key, contract: 'C.sol:C', function: 'f(uint256)', kind: 'outcome', grade: 'refuses', base: 'b', head: 'h', message: key, sequence: [call(x)] };
 }
 
 it('keeps at most N examples with distinct sequences per key, groups in order of first appearance', () => {

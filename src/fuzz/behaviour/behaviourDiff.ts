@@ -2,6 +2,7 @@ import { shrinkSequence, type ShrinkBudget } from '../findings/shrink.js';
 import { type Call, type TxSequence } from '../../abi/index.js';
 import { unwrapAttackerCall } from '../inputs/attackerCalls.js';
 import { compareObservations } from './compare.js';
+import { type BehaviourGrade, gradeDivergence } from './grade.js';
 import { Counterparts, deployedCalls } from './counterparts.js';
 import { RevisionObserver } from './observation.js';
 import type { BehaviourDifference, ConfirmedDivergence, Divergence } from './types.js';
@@ -49,6 +50,9 @@ export async function createBehaviourDiff(request: BehaviourDiffRequest): Promis
   };
 }
 
+/** The sender that deployed the contracts (the first of `SENDER_NAMES`). */
+const DEPLOYER = 0;
+
 /** Head and base observers on fresh executors, and how head calls translate to base. */
 class SideBySide {
   private constructor(
@@ -80,22 +84,32 @@ class SideBySide {
       const base = await this.base.run(baseCall);
       const touched = new Set([...head.touched, ...base.touched]);
       const views = new Set([...this.head.staleViews(touched), ...this.base.staleViews(touched)]);
-      const difference = compareObservations(
+      const [baseSeen, headSeen] = [
         { ...base.observation, tokens: await this.base.tokenChanges(views) },
         { ...head.observation, tokens: await this.head.tokenChanges(views) },
-      );
-      if (difference) return this.divergence(sequence.slice(0, index + 1), difference);
+      ];
+      const difference = compareObservations(baseSeen, headSeen);
+      if (difference) {
+        const call = sequence[index];
+        const byDeployer = call.sender === DEPLOYER && unwrapAttackerCall(call, deployedCalls(this.head.world)) === undefined;
+        const grade = gradeDivergence(
+          { observation: baseSeen, acted: base.touched.size > 0 },
+          { observation: headSeen, acted: head.touched.size > 0 },
+          byDeployer,
+        );
+        return this.divergence(sequence.slice(0, index + 1), { ...difference, grade });
+      }
     }
     return undefined;
   }
 
-  private divergence(sequence: TxSequence, difference: BehaviourDifference): Divergence {
+  private divergence(sequence: TxSequence, difference: BehaviourDifference & { grade: BehaviourGrade }): Divergence {
     const { to, fn } = this.namedCall(sequence[sequence.length - 1]);
     const contract = this.head.world.contracts[to];
     const name = this.head.book.name(this.head.world.executor.deployments[to].address);
     return {
       ...difference,
-      key: `${contract.id}.${fn}/${difference.kind}`,
+      key: `${contract.id}.${fn}/${difference.grade}/${difference.kind}`,
       contract: contract.id,
       function: fn,
       message: `${name}.${fn}: base: ${difference.base}; head: ${difference.head}`,

@@ -53,11 +53,11 @@ function tokensText(observation: TxObservation): string {
 }
 
 /** What a change did, whatever the value was before: the key and the difference. */
-function changeIdentity(change: TokenChange): string {
+export function changeIdentity(change: TokenChange): string {
   const { key, before, after } = change;
   return before !== undefined && after !== undefined ? `${key} ${after - before}` : `${key} ${before}→${after}`;
 }
 
-function sameList(a: readonly string[], b: readonly string[]): boolean {
+export function sameList(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((item, i) => item === b[i]);
 }

@@ -1,5 +1,6 @@
 import type { ContractId } from '../../compile/index.js';
 import type { TxSequence } from '../../abi/index.js';
+import type { BehaviourGrade } from './grade.js';
 
 /**
  * What differs in the first transaction whose caller-observable behaviour differs, checked in this
@@ -16,8 +17,10 @@ export interface BehaviourDifference {
 }
 
 export interface Divergence extends BehaviourDifference {
-  /** `Contract.function/kind`: divergences with one key are one group, and shrinking keeps the key. */
+  /** `Contract.function/grade/kind`: divergences with one key are one group, and shrinking keeps the key. */
   key: string;
+  /** How alarming the change is (see `gradeDivergence`). */
+  grade: BehaviourGrade;
   /** The head contract the diverging transaction calls. */
   contract: ContractId;
   /** Its signature (`withdraw(uint256)`), or `fallback` / `receive`. */

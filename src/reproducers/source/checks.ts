@@ -55,6 +55,8 @@ export function findingCheck(plan: ReproducerPlan, instances: AddressNames, valu
     case 'token-theft':
       return tokenTheftCheck(plan, instances, values);
     case 'behaviour-change':
+    case 'behaviour-permits':
+    case 'behaviour-value':
       return behaviourCheck(plan, instances, values);
     case 'reentrancy':
       return reentrancyCheck(plan, calls, MARK);
