@@ -117,5 +117,9 @@ export async function suiteBase(plan: ContractPlan, baseBuilds: readonly Compile
   const opened = await openSuiteWorld({ ...recipe, contracts: build.contracts });
   if ('reason' in opened) return { kind: 'unavailable', cause: 'does-not-build', reason: opened.reason };
   const { world } = opened;
-  return { kind: 'built', world: { executor: world.executor, contracts: world.contracts }, judge: (settings) => suiteOracles(world.suite!, settings) };
+  return {
+    kind: 'built',
+    world: { executor: world.executor, contracts: world.contracts },
+    judge: (settings) => suiteOracles(world.suite!, world.contracts, settings),
+  };
 }
