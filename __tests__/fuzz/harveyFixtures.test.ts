@@ -24,7 +24,8 @@ async function failuresOf(target: Deployed, name: string, sequence: TxSequence):
   const oracles = [...transactionOracles(), storageWriteOracle(PROBE)];
   executor.reset();
   for (const call of sequence) {
-    const failures = checkTransaction(await executor.run(toTx(call)), oracles);
+    const tx = toTx(call);
+    const failures = checkTransaction(tx, await executor.run(tx), oracles);
     if (failures.length > 0) return failures;
     const broken = await checkProperties((to, data) => executor.view(to, data), properties);
     if (broken.length > 0) return broken;

@@ -5,12 +5,15 @@ import { encodeFunctionData, hexToBytes, maxUint256, toFunctionSelector, type Ab
 import { compileProject } from '../../src/compile/compile.js';
 import type { CompiledProject } from '../../src/compile/types.js';
 import { Executor } from '../../src/evm/executor.js';
-import type { TxResult } from '../../src/evm/types.js';
+import type { Tx, TxResult } from '../../src/evm/types.js';
 import { shrinkSequence } from '../../src/fuzz/findings/shrink.js';
 import type { AbiValue, Call, TxSequence } from '../../src/abi/types.js';
 import { failureKey, type Failure } from '../../src/oracles/failure.js';
 import { checkProperties, propertyFunctions } from '../../src/oracles/property.js';
+import { DEFAULT_PANIC_CODES } from '../../src/abi/panic.js';
+import { readOnlyCalls } from '../../src/oracles/getterPanic.js';
 import { checkTransaction, transactionOracles } from '../../src/oracles/transaction.js';
+import type { OracleConfig, TxOracle } from '../../src/oracles/types.js';
 
 // One function per oracle case, plus a caller that makes a panic bubble up from a sub-call.
 const SOURCE = `
@@ -26,6 +29,7 @@ contract Oracles {
     function check(uint256 x) external pure { assert(x != 7); }
     function legacy() external pure { assembly { invalid() } }
     function at(uint256 i) external view returns (uint256) { return items[i]; }
+    function put(uint256 i, uint256 x) external { items[i] = x; }
     function divide(uint256 a, uint256 b) external pure returns (uint256) { return a / b; }
     function add(uint256 a) external { total += a; }
     function popEmpty() external { items.pop(); }
@@ -47,7 +51,8 @@ contract Caller {
 let project: CompiledProject;
 let dir: string;
 let executor: Executor;
-const oracles = transactionOracles();
+let config: OracleConfig;
+let oracles: TxOracle[];
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'lookout-oracles-'));
@@ -59,6 +64,8 @@ beforeAll(async () => {
       return { name, abi: contract.abi, creationCode: contract.creation.bytecode };
     }),
   );
+  config = { panicCodes: DEFAULT_PANIC_CODES, readsOnly: readOnlyCalls([abiOf('Oracles'), abiOf('Caller')]) };
+  oracles = transactionOracles(config);
 });
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -72,19 +79,24 @@ function calldata(to: number, functionName: string, args: unknown[] = []): Uint8
   return hexToBytes(encodeFunctionData({ abi, functionName, args } as Parameters<typeof encodeFunctionData>[0]));
 }
 
+function txOf(functionName: string, args: unknown[] = [], to = 0): Tx {
+  return { sender: 0, to, data: calldata(to, functionName, args), value: 0n, blockDelay: 0, timeDelay: 0 };
+}
+
 async function send(functionName: string, args: unknown[] = [], to = 0): Promise<TxResult> {
-  return executor.run({ sender: 0, to, data: calldata(to, functionName, args), value: 0n, blockDelay: 0, timeDelay: 0 });
+  return executor.run(txOf(functionName, args, to));
 }
 
 async function failuresOf(functionName: string, args: unknown[] = [], to = 0): Promise<Failure[]> {
-  return checkTransaction(await send(functionName, args, to), oracles);
+  const tx = txOf(functionName, args, to);
+  return checkTransaction(tx, await executor.run(tx), oracles);
 }
 
 describe('transaction oracles on real outcomes', () => {
   it.each([
     ['check', [7n], 'assertion', 0x01],
     ['legacy', [], 'assertion', null],
-    ['at', [3n], 'panic', 0x32],
+    ['put', [3n, 1n], 'panic', 0x32],
     ['divide', [1n, 0n], 'panic', 0x12],
     ['popEmpty', [], 'panic', 0x31],
     ['color', [5n], 'panic', 0x21],
@@ -98,21 +110,24 @@ describe('transaction oracles on real outcomes', () => {
     ['check', [8n]],
     ['guarded', [11n]],
     ['divide', [4n, 2n]],
+    // A view function answering an index past the end as Solidity's getters do (getterPanic.test.ts).
+    ['at', [3n]],
   ])('%s(%p) → nothing', async (fn, args) => {
     expect(await failuresOf(fn, args)).toEqual([]);
   });
 
   it('ignores arithmetic overflow by default', async () => {
     await send('add', [1n]);
-    const overflow = await send('add', [maxUint256]);
+    const tx = txOf('add', [maxUint256]);
+    const overflow = await executor.run(tx);
     expect(overflow.outcome.kind).toBe('revert');
-    expect(checkTransaction(overflow, oracles)).toEqual([]);
-    expect(checkTransaction(overflow, transactionOracles({ panicCodes: new Set([0x11]) }))).toMatchObject([{ kind: 'panic', panicCode: 0x11 }]);
+    expect(checkTransaction(tx, overflow, oracles)).toEqual([]);
+    expect(checkTransaction(tx, overflow, transactionOracles({ ...config, panicCodes: new Set([0x11]) }))).toMatchObject([{ kind: 'panic', panicCode: 0x11 }]);
   });
 
   it('gives one key to one bug whatever the inputs, another to another bug', async () => {
-    const [a] = await failuresOf('at', [3n]);
-    const [b] = await failuresOf('at', [99n]);
+    const [a] = await failuresOf('put', [3n, 1n]);
+    const [b] = await failuresOf('put', [99n, 1n]);
     const [c] = await failuresOf('divide', [1n, 0n]);
     expect(failureKey(a!)).toBe(failureKey(b!));
     expect(failureKey(a!)).not.toBe(failureKey(c!));
@@ -167,8 +182,8 @@ describe('shrinking a real failure', () => {
     for (const c of sequence) {
       const fn = (c.target as { fn: AbiFunction }).fn;
       const data = hexToBytes(encodeFunctionData({ abi: [fn], functionName: fn.name, args: c.args } as Parameters<typeof encodeFunctionData>[0]));
-      const result = await executor.run({ sender: c.sender, to: c.to, data, value: c.value, blockDelay: c.blockDelay, timeDelay: c.timeDelay });
-      if (checkTransaction(result, oracles).some((f) => failureKey(f) === key)) return true;
+      const tx = { sender: c.sender, to: c.to, data, value: c.value, blockDelay: c.blockDelay, timeDelay: c.timeDelay };
+      if (checkTransaction(tx, await executor.run(tx), oracles).some((f) => failureKey(f) === key)) return true;
     }
     return false;
   };

@@ -1,5 +1,5 @@
 import { encodeAbiParameters, hexToBigInt, keccak256 } from 'viem';
-import type { StorageWrite, TxResult } from '../../src/evm/types.js';
+import type { StorageWrite, Tx, TxResult } from '../../src/evm/types.js';
 import { toTx } from '../../src/fuzz/campaign/sequenceRunner.js';
 import type { TxSequence } from '../../src/abi/types.js';
 import { failureKey } from '../../src/oracles/failure.js';
@@ -8,6 +8,8 @@ import { deploy } from '../fuzz/harveyHarness.js';
 
 const PROBE = (1n << 255n) + 0x1234n;
 const OP_SSTORE = 0x55;
+/** The oracle reads the trace alone: any transaction will do. */
+const TX: Tx = { sender: 0, to: 0, data: new Uint8Array(4), value: 0n, blockDelay: 0, timeDelay: 0 };
 
 function result(sstores: Partial<StorageWrite>[], outcome: TxResult['outcome'] = { kind: 'success' }): TxResult {
   return {
@@ -36,12 +38,13 @@ describe('storageWriteOracle on hand-built results', () => {
   const oracle = storageWriteOracle(PROBE);
 
   test('no SSTORE, or none to the probe: nothing', () => {
-    expect(oracle(result([]))).toBeNull();
-    expect(oracle(result([{ slot: 0n }, { slot: PROBE - 1n }, { slot: PROBE + 1n }]))).toBeNull();
+    expect(oracle(TX, result([]))).toBeNull();
+    expect(oracle(TX, result([{ slot: 0n }, { slot: PROBE - 1n }, { slot: PROBE + 1n }]))).toBeNull();
   });
 
   test('an SSTORE to the probe fails at that SSTORE', () => {
     const failure = oracle(
+      TX,
       result([
         { slot: 3n, pc: 10 },
         { slot: PROBE, pc: 77, codeId: 2, address: '0xab' },
@@ -55,7 +58,7 @@ describe('storageWriteOracle on hand-built results', () => {
 
   test('counts even when the transaction reverts afterwards', () => {
     const reverted = result([{ slot: PROBE, pc: 5 }], { kind: 'revert', pc: 9, codeId: 0, data: new Uint8Array(0) });
-    expect(oracle(reverted)?.pc).toBe(5);
+    expect(oracle(TX, reverted)?.pc).toBe(5);
   });
 });
 
@@ -74,7 +77,7 @@ describe('storageWriteOracle on the bonus-code wallet (Harvey Fig. 3)', () => {
   test('after the length underflow, SetCodeAt writes the probe slot: found at the SSTORE', async () => {
     const { result: r, code } = await lastResult('BonusCodeWallet', (call) => [call('PopCode'), call('SetCodeAt', [index, 1n], 2)]);
     expect(r.outcome.kind).toBe('success');
-    const failure = storageWriteOracle(PROBE)(r);
+    const failure = storageWriteOracle(PROBE)(TX, r);
     expect(failure?.kind).toBe('arbitrary-storage-write');
     expect(code[failure!.pc]).toBe(OP_SSTORE);
     // The evidence names the wallet and the slot; the message is written from it, as before.
@@ -85,11 +88,11 @@ describe('storageWriteOracle on the bonus-code wallet (Harvey Fig. 3)', () => {
 
   test('in-bounds writes, other probes and the safe twin report nothing', async () => {
     const inBounds = await lastResult('BonusCodeWallet', (call) => [call('PushCode', [5n]), call('SetCodeAt', [0n, 1n])]);
-    expect(storageWriteOracle(PROBE)(inBounds.result)).toBeNull();
+    expect(storageWriteOracle(PROBE)(TX, inBounds.result)).toBeNull();
     const other = await lastResult('BonusCodeWallet', (call) => [call('PopCode'), call('SetCodeAt', [index, 1n])]);
-    expect(storageWriteOracle(PROBE + 1n)(other.result)).toBeNull();
+    expect(storageWriteOracle(PROBE + 1n)(TX, other.result)).toBeNull();
     const twin = await lastResult('BonusCodeWalletSafe', (call) => [call('PopCode'), call('SetCodeAt', [index, 1n])]);
     expect(twin.result.outcome.kind).toBe('revert');
-    expect(storageWriteOracle(PROBE)(twin.result)).toBeNull();
+    expect(storageWriteOracle(PROBE)(TX, twin.result)).toBeNull();
   });
 });

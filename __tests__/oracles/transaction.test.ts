@@ -1,8 +1,9 @@
 import { encodeAbiParameters, encodeErrorResult, hexToBytes, parseAbi } from 'viem';
-import type { TxOutcome, TxResult } from '../../src/evm/types.js';
+import type { Tx, TxOutcome, TxResult } from '../../src/evm/types.js';
 import { failureKey, type Failure } from '../../src/oracles/failure.js';
 import { DEFAULT_PANIC_CODES, describePanic, formatPanicCode } from '../../src/abi/panic.js';
 import { decodeRevert, describeRevert } from '../../src/abi/revert.js';
+import { NO_READ_ONLY_CALLS } from '../../src/oracles/getterPanic.js';
 import { DEFAULT_ORACLE_CONFIG, assertionOracle, checkTransaction, panicOracle, transactionOracles } from '../../src/oracles/transaction.js';
 
 const errors = parseAbi(['error Panic(uint256 code)', 'error Error(string reason)', 'error NotOwner(address who)']);
@@ -36,6 +37,9 @@ function result(outcome: TxOutcome): TxResult {
 
 const reverted = (data: Uint8Array, pc = 100, codeId = 2) => result({ kind: 'revert', pc, codeId, data });
 
+/** The transaction these results came from: only the getter rule reads it (see getterPanic.test.ts). */
+const TX: Tx = { sender: 0, to: 0, data: new Uint8Array(4), value: 0n, blockDelay: 0, timeDelay: 0 };
+
 describe('decodeRevert', () => {
   it.each([
     ['empty', new Uint8Array(), { kind: 'empty' }],
@@ -64,7 +68,7 @@ describe('decodeRevert', () => {
 
 describe('assertionOracle', () => {
   it('reports Panic(0x01) at the revert location', () => {
-    expect(assertionOracle(reverted(panicData(1), 321, 4))).toEqual({
+    expect(assertionOracle(TX, reverted(panicData(1), 321, 4))).toEqual({
       kind: 'assertion',
       panicCode: 1,
       codeId: 4,
@@ -75,7 +79,7 @@ describe('assertionOracle', () => {
   });
 
   it('reports the INVALID opcode', () => {
-    expect(assertionOracle(result({ kind: 'invalid', pc: 55, codeId: 1 }))).toMatchObject({
+    expect(assertionOracle(TX, result({ kind: 'invalid', pc: 55, codeId: 1 }))).toMatchObject({
       kind: 'assertion',
       panicCode: null,
       pc: 55,
@@ -91,15 +95,15 @@ describe('assertionOracle', () => {
     ['require', reverted(hexToBytes(encodeErrorResult({ abi: errors, errorName: 'Error', args: ['x'] })))],
     ['out of gas', result({ kind: 'error', error: 'out of gas', pc: 9, codeId: 1 })],
   ])('ignores %s', (_name, r) => {
-    expect(assertionOracle(r)).toBeNull();
+    expect(assertionOracle(TX, r)).toBeNull();
   });
 });
 
 describe('panicOracle', () => {
-  const oracle = panicOracle(DEFAULT_PANIC_CODES);
+  const oracle = panicOracle(DEFAULT_PANIC_CODES, NO_READ_ONLY_CALLS);
 
   it.each([0x00, 0x12, 0x21, 0x22, 0x31, 0x32, 0x41, 0x51])('reports panic %i by default', (code) => {
-    expect(oracle(reverted(panicData(code), 7, 3))).toEqual({
+    expect(oracle(TX, reverted(panicData(code), 7, 3))).toEqual({
       kind: 'panic',
       panicCode: code,
       codeId: 3,
@@ -110,12 +114,12 @@ describe('panicOracle', () => {
   });
 
   it('skips arithmetic overflow by default, reports it when configured', () => {
-    expect(oracle(reverted(panicData(0x11)))).toBeNull();
-    expect(panicOracle(new Set([0x11]))(reverted(panicData(0x11)))).toMatchObject({ kind: 'panic', panicCode: 0x11 });
+    expect(oracle(TX, reverted(panicData(0x11)))).toBeNull();
+    expect(panicOracle(new Set([0x11]), NO_READ_ONLY_CALLS)(TX, reverted(panicData(0x11)))).toMatchObject({ kind: 'panic', panicCode: 0x11 });
   });
 
   it('leaves 0x01 to the assertion oracle even when configured', () => {
-    expect(panicOracle(new Set([0x01]))(reverted(panicData(0x01)))).toBeNull();
+    expect(panicOracle(new Set([0x01]), NO_READ_ONLY_CALLS)(TX, reverted(panicData(0x01)))).toBeNull();
   });
 
   it('names the panic in its message', () => {
@@ -129,16 +133,16 @@ describe('checkTransaction', () => {
   const oracles = transactionOracles(DEFAULT_ORACLE_CONFIG);
 
   it('returns what each oracle saw, none for a clean result', () => {
-    expect(checkTransaction(result({ kind: 'success' }), oracles)).toEqual([]);
-    expect(checkTransaction(reverted(panicData(0x12)), oracles).map((f) => f.kind)).toEqual(['panic']);
-    expect(checkTransaction(reverted(panicData(0x01)), oracles).map((f) => f.kind)).toEqual(['assertion']);
+    expect(checkTransaction(TX, result({ kind: 'success' }), oracles)).toEqual([]);
+    expect(checkTransaction(TX, reverted(panicData(0x12)), oracles).map((f) => f.kind)).toEqual(['panic']);
+    expect(checkTransaction(TX, reverted(panicData(0x01)), oracles).map((f) => f.kind)).toEqual(['assertion']);
   });
 
   it('keys failures by kind, location and panic code, not by message', () => {
-    const [a] = checkTransaction(reverted(panicData(0x12), 10, 1), oracles);
-    const [b] = checkTransaction(reverted(panicData(0x12), 10, 1), oracles);
-    const [elsewhere] = checkTransaction(reverted(panicData(0x12), 11, 1), oracles);
-    const [otherCode] = checkTransaction(reverted(panicData(0x32), 10, 1), oracles);
+    const [a] = checkTransaction(TX, reverted(panicData(0x12), 10, 1), oracles);
+    const [b] = checkTransaction(TX, reverted(panicData(0x12), 10, 1), oracles);
+    const [elsewhere] = checkTransaction(TX, reverted(panicData(0x12), 11, 1), oracles);
+    const [otherCode] = checkTransaction(TX, reverted(panicData(0x32), 10, 1), oracles);
     const reworded: Failure = { ...b!, message: 'changed' };
     expect(failureKey(a!)).toBe(failureKey(reworded));
     expect(failureKey(a!)).toBe('panic@1:10#0x12');

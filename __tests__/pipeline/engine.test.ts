@@ -11,6 +11,7 @@ import { memoryLogger } from '../../src/logger.js';
 import { DEFAULT_PANIC_CODES } from '../../src/abi/panic.js';
 import { runPipeline } from '../../src/run/pipeline.js';
 import { checkProperties, propertyFunctions } from '../../src/oracles/property.js';
+import { readOnlyCalls } from '../../src/oracles/getterPanic.js';
 import { checkTransaction, transactionOracles } from '../../src/oracles/transaction.js';
 import type { Address } from '../../src/evm/types.js';
 import type { Report, ReportCall, ReportFinding } from '../../src/report/types.js';
@@ -87,14 +88,14 @@ describe.each(bugs)('$file', (bug) => {
     const project = await compileProject({ root: ROOT, paths: [`__fixtures__/engine/${bug.file}`] });
     const contract = project.contracts.find((c) => c.name === finding.contract)!;
     const executor = await Executor.create([{ name: contract.name, abi: contract.abi, creationCode: contract.creation.bytecode }]);
-    const oracles = transactionOracles({ panicCodes: DEFAULT_PANIC_CODES });
+    const oracles = transactionOracles({ panicCodes: DEFAULT_PANIC_CODES, readsOnly: readOnlyCalls([contract.abi]) });
     const properties = propertyFunctions(contract.abi, 0, executor.deployments[0].codeId);
     const fails = async (calls: ReportCall[]) => {
       executor.reset();
       for (const call of calls) {
         const sender = executor.senderAddresses.indexOf(call.sender as Address);
-        const result = await executor.run({ sender, to: 0, data: hexToBytes(call.calldata as Hex), value: BigInt(call.value), blockDelay: 1, timeDelay: 1 });
-        if (checkTransaction(result, oracles).length > 0) return true;
+        const tx = { sender, to: 0, data: hexToBytes(call.calldata as Hex), value: BigInt(call.value), blockDelay: 1, timeDelay: 1 };
+        if (checkTransaction(tx, await executor.run(tx), oracles).length > 0) return true;
         if ((await checkProperties((to, data) => executor.view(to, data), properties)).length > 0) return true;
       }
       return false;

@@ -11,7 +11,7 @@ export {
   signature,
   type AbiType,
 } from './encoding.js';
-export { DEFAULT_PANIC_CODES, KNOWN_PANIC_CODES, PANIC_ASSERTION, describePanic, formatPanicCode } from './panic.js';
+export { DEFAULT_PANIC_CODES, KNOWN_PANIC_CODES, PANIC_ASSERTION, PANIC_OUT_OF_BOUNDS, describePanic, formatPanicCode } from './panic.js';
 export { isPropertyFunction } from './propertyFunctions.js';
 export { decodeRevert, describeRevert } from './revert.js';
 export { holdsRawBytes, stringBytes, stringOfBytes } from './stringBytes.js';

@@ -5,6 +5,7 @@
  */
 export const PANIC_ASSERTION = 0x01;
 export const PANIC_ARITHMETIC = 0x11;
+export const PANIC_OUT_OF_BOUNDS = 0x32;
 
 const PANIC_DESCRIPTIONS: ReadonlyMap<number, string> = new Map([
   [0x00, 'generic compiler panic'],

@@ -2,6 +2,7 @@ import { toFunctionSelector, toFunctionSignature, type Abi, type AbiFunction, ty
 import { type Address, ATTACKER_FILE, ATTACKER_NAME, type Deployment } from '../evm/index.js';
 import { controlledDelegatecallOracle } from './delegatecall.js';
 import { etherLeakOracle } from './etherLeak.js';
+import { readOnlyCalls } from './getterPanic.js';
 import { propertyFunctions } from './property.js';
 import { reentrancyOracle, type FunctionNamer } from './reentrancy.js';
 import { selfdestructOracle } from './selfdestruct.js';
@@ -47,7 +48,8 @@ export interface OracleSet {
  * that "introduced" and "pre-existing" are decided by the same oracles: per transaction (assertion,
  * panics, arbitrary storage write), per sequence (ether leak, token theft for every ERC-20-shaped
  * deployment that is not a test helper, unprotected selfdestruct, controlled delegatecall, and
- * reentrancy when the world holds Lookout's attacker), and the subject's property functions.
+ * reentrancy when the world holds Lookout's attacker), and the subject's property functions. The
+ * contracts' ABIs tell getters, whose out-of-range panics are no failures, from other functions.
  */
 export function buildOracles(world: OracleWorld, settings: OracleSettings): OracleSet {
   const { contracts, deployments, subject } = world;
@@ -61,10 +63,18 @@ export function buildOracles(world: OracleWorld, settings: OracleSettings): Orac
   // Last: it re-runs the transaction, which the others need not see twice.
   const reentrancy = attacker < 0 ? [] : [reentrancyOracle({ index: attacker, deployment: deployments[attacker] }, deployments, functionNamer(world))];
   return {
-    oracles: [...transactionOracles({ panicCodes: settings.panicCodes }), storageWriteOracle(settings.probe)],
+    oracles: perTransaction(contracts, settings),
     sequenceOracles: [etherLeakOracle(deployments), ...tokens, selfdestructOracle, controlledDelegatecallOracle(deployments), ...reentrancy],
     properties: propertyFunctions(contracts[subject].abi, subject, deployments[subject].codeId),
   };
+}
+
+/** The per-transaction oracles of a world whose `contracts[i]` is deployment i's contract. */
+function perTransaction(contracts: readonly { abi: Abi }[], settings: OracleSettings): TxOracle[] {
+  return [
+    ...transactionOracles({ panicCodes: settings.panicCodes, readsOnly: readOnlyCalls(contracts.map((c) => c.abi)) }),
+    storageWriteOracle(settings.probe),
+  ];
 }
 
 /** Names a call to a deployment of the world by its contract's ABI (`withdraw()`). */
@@ -81,13 +91,15 @@ function functionNamer(world: OracleWorld): FunctionNamer {
  * A Foundry test contract's world (`SuiteScope`): the per-transaction oracles, the suite's own
  * sequence oracles (its test functions' verdicts) and its invariants. Cheatcodes move balances and
  * identities there (`deal`, `prank`), which the ether-leak and token-theft oracles take for attacks.
+ * `contracts[i]` is deployment i's contract (the test contract first), for what its calls only read.
  */
 export function suiteOracles(
   suite: { sequenceOracles: readonly SequenceOracle[]; properties: readonly PropertyFunction[] },
+  contracts: readonly { abi: Abi }[],
   settings: OracleSettings,
 ): OracleSet {
   return {
-    oracles: [...transactionOracles({ panicCodes: settings.panicCodes }), storageWriteOracle(settings.probe)],
+    oracles: perTransaction(contracts, settings),
     sequenceOracles: [...suite.sequenceOracles],
     properties: [...suite.properties],
   };

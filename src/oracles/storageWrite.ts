@@ -8,7 +8,7 @@ import type { TxOracle } from './types.js';
  * reverts: the slot computation is what is wrong, and an attacker just avoids the revert.
  */
 export function storageWriteOracle(probe: bigint): TxOracle {
-  return (result) => {
+  return (_tx, result) => {
     for (const store of result.trace.sstores) {
       if (store.slot !== probe) continue;
       return failureOf({ kind: 'arbitrary-storage-write', contract: store.address, slot: `0x${probe.toString(16)}` }, store);

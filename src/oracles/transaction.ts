@@ -1,10 +1,11 @@
-import type { TxResult } from '../evm/index.js';
+import type { Tx, TxResult } from '../evm/index.js';
 import type { Failure } from './failure.js';
 import { failureOf } from './evidence.js';
-import { decodeRevert, DEFAULT_PANIC_CODES, PANIC_ASSERTION } from '../abi/index.js';
+import { decodeRevert, DEFAULT_PANIC_CODES, PANIC_ASSERTION, PANIC_OUT_OF_BOUNDS } from '../abi/index.js';
+import { isGetterIndexPanic, NO_READ_ONLY_CALLS, type ReadOnlyCalls } from './getterPanic.js';
 import type { OracleConfig, TxOracle } from './types.js';
 
-export const DEFAULT_ORACLE_CONFIG: OracleConfig = { panicCodes: DEFAULT_PANIC_CODES };
+export const DEFAULT_ORACLE_CONFIG: OracleConfig = { panicCodes: DEFAULT_PANIC_CODES, readsOnly: NO_READ_ONLY_CALLS };
 
 /**
  * Where a Panic comes from. solc reverts with a Panic inside one shared helper per code
@@ -19,7 +20,7 @@ export function panicSite(result: TxResult, revertPc: number): number {
 }
 
 /** `assert` failing: Panic(0x01) since Solidity 0.8, the INVALID opcode (0xfe) before. */
-export const assertionOracle: TxOracle = (result) => {
+export const assertionOracle: TxOracle = (_tx, result) => {
   const outcome = result.outcome;
   if (outcome.kind === 'invalid') {
     return failureOf({ kind: 'assertion', how: 'invalid-opcode' }, outcome);
@@ -30,29 +31,30 @@ export const assertionOracle: TxOracle = (result) => {
   return failureOf({ kind: 'assertion', how: 'panic' }, { codeId: outcome.codeId, pc: panicSite(result, outcome.pc) });
 };
 
-/** Every other Solidity panic whose code is in `panicCodes`. */
-export function panicOracle(panicCodes: ReadonlySet<number>): TxOracle {
-  return (result) => {
+/** Every other Solidity panic whose code is in `panicCodes`, except a getter refusing an index (`isGetterIndexPanic`). */
+export function panicOracle(panicCodes: ReadonlySet<number>, readsOnly: ReadOnlyCalls): TxOracle {
+  return (tx, result) => {
     const outcome = result.outcome;
     if (outcome.kind !== 'revert') return null;
     const reason = decodeRevert(outcome.data);
     if (reason.kind !== 'panic' || reason.code === PANIC_ASSERTION || !panicCodes.has(reason.code)) {
       return null;
     }
+    if (reason.code === PANIC_OUT_OF_BOUNDS && isGetterIndexPanic(tx, result, readsOnly)) return null;
     return failureOf({ kind: 'panic', code: reason.code }, { codeId: outcome.codeId, pc: panicSite(result, outcome.pc) });
   };
 }
 
 /** The per-transaction oracles a campaign runs, in a fixed order. */
 export function transactionOracles(config: OracleConfig = DEFAULT_ORACLE_CONFIG): TxOracle[] {
-  return [assertionOracle, panicOracle(config.panicCodes)];
+  return [assertionOracle, panicOracle(config.panicCodes, config.readsOnly)];
 }
 
-/** Every failure the oracles see in one transaction's result. */
-export function checkTransaction(result: TxResult, oracles: readonly TxOracle[]): Failure[] {
+/** Every failure the oracles see in one transaction. */
+export function checkTransaction(tx: Tx, result: TxResult, oracles: readonly TxOracle[]): Failure[] {
   const failures: Failure[] = [];
   for (const oracle of oracles) {
-    const failure = oracle(result);
+    const failure = oracle(tx, result);
     if (failure !== null) failures.push(failure);
   }
   return failures;

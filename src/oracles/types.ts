@@ -1,13 +1,16 @@
 import type { Address, Tx, TxResult } from '../evm/index.js';
 import type { Failure } from './failure.js';
+import type { ReadOnlyCalls } from './getterPanic.js';
 
 export interface OracleConfig {
   /** Panic codes reported as `panic` findings (0x01 is always the assertion oracle's). */
   panicCodes: ReadonlySet<number>;
+  /** Which calls only read (a getter's out-of-range panic is no failure: see `isGetterIndexPanic`). */
+  readsOnly: ReadOnlyCalls;
 }
 
-/** A detector run on every transaction's result; null when it sees nothing wrong. */
-export type TxOracle = (result: TxResult) => Failure | null;
+/** A detector run on every transaction, as sent and as it ran; null when it sees nothing wrong. */
+export type TxOracle = (tx: Tx, result: TxResult) => Failure | null;
 
 export interface ProbeResult {
   success: boolean;

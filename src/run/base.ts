@@ -11,15 +11,17 @@ import { suiteOracles, type OracleSet, type OracleSettings } from '../oracles/in
 import type { Report } from '../report/index.js';
 import type { ContractPlan } from './fuzzing.js';
 import { compileRevision, type BuildPlan } from './revision.js';
-import { deployProject } from './worlds.js';
+import { buildWorld, worldRecipe } from './worlds.js';
+import type { WorldRecipe } from '../fuzz/index.js';
 
 /**
  * The base revision as a plan's campaign is compared with it: built and deployed by head's plan (with
  * the oracles a test contract's world is judged by), absent (none of the plan's code exists there, so
  * nothing there can fail: every finding is introduced), or unavailable (no finding can be compared).
+ * A built base comes with its recipe, from which worker threads build it again to compare their sequences.
  */
 export type Base =
-  | { kind: 'built'; world: DeployedWorld; judge?: (settings: OracleSettings) => OracleSet }
+  | { kind: 'built'; world: DeployedWorld; recipe: WorldRecipe; judge?: (settings: OracleSettings) => OracleSet }
   | { kind: 'absent'; reason: string }
   | { kind: 'unavailable'; reason: string; cause: 'not-fetched' | 'does-not-build' };
 
@@ -61,8 +63,8 @@ export async function prepareBase(plans: readonly ContractPlan[], context: BaseC
       if (before !== after)
         logger.info(`${contract.name}: the constructor changed from (${before}) to (${after}); the base is deployed with arguments synthesised for its own.`);
     }
-    const world = await deployProject(base, wanted, context.build.projectConfig, context.config.seed);
-    return { kind: 'built', world: { executor: world.executor, contracts: world.contracts } };
+    const recipe = worldRecipe(base, wanted, context.build.projectConfig, context.config.seed);
+    return { kind: 'built', world: await buildWorld(recipe), recipe };
   } catch (error) {
     if (!(error instanceof ConfigurationError)) throw error;
     logger.warning(`The base revision ${mergeBase.slice(0, 12)} does not compile, so no finding can be compared with it: ${errorMessage(error)}`);
@@ -114,8 +116,14 @@ export async function suiteBase(plan: ContractPlan, baseBuilds: readonly Compile
   if (recipe?.kind !== 'suite') throw new Error("suiteBase: the plan is not a test contract's");
   const build = baseBuilds.find((b) => b.contracts.some((c) => c.id === recipe.suite));
   if (build === undefined) return { kind: 'absent', reason: `the base has no ${recipe.suite}` };
-  const opened = await openSuiteWorld({ ...recipe, contracts: build.contracts });
+  const baseRecipe = { ...recipe, contracts: build.contracts };
+  const opened = await openSuiteWorld(baseRecipe);
   if ('reason' in opened) return { kind: 'unavailable', cause: 'does-not-build', reason: opened.reason };
   const { world } = opened;
-  return { kind: 'built', world: { executor: world.executor, contracts: world.contracts }, judge: (settings) => suiteOracles(world.suite!, settings) };
+  return {
+    kind: 'built',
+    world: { executor: world.executor, contracts: world.contracts },
+    recipe: baseRecipe,
+    judge: (settings) => suiteOracles(world.suite!, world.contracts, settings),
+  };
 }

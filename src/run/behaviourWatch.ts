@@ -10,6 +10,7 @@ import {
   createBehaviourDiff,
   type Divergence,
   groupDivergences,
+  type WorldRecipe,
 } from '../fuzz/index.js';
 import type { Clock } from '../clock.js';
 import type { DeployedWorld } from '../deploy/index.js';
@@ -42,6 +43,14 @@ export class ComparisonAllowance {
   ) {
     this.quota = plan.kind === 'executions' ? plan.checksPerCampaign : Number.POSITIVE_INFINITY;
     this.since = clock();
+  }
+
+  /**
+   * One of `workers` threads' part of the comparisons made while the campaign runs: an even share of
+   * the checks (each worker runs its share of the transactions), or the same share of its own time.
+   */
+  workerShare(workers: number): ComparisonPlan {
+    return this.plan.kind === 'executions' ? { ...this.plan, checksPerCampaign: Math.floor(this.plan.checksPerCampaign / workers) } : this.plan;
   }
 
   /** After the campaigns: a time budget's reserved share starts now. */
@@ -87,22 +96,59 @@ export class ComparisonAllowance {
 /** A divergence, with when (campaign ms) the campaign ran its sequence. */
 type TimedDivergence = Divergence & { ms: number };
 
+/** A sequence to compare after the campaign, with when (campaign ms) the campaign ran it. */
+interface TimedSequence {
+  sequence: TxSequence;
+  ms: number;
+}
+
+/** What a worker thread's watch compared since its last trade, for the campaign's watch to join (plain data). */
+export interface WorkerComparisons {
+  checks: number;
+  divergences: TimedDivergence[];
+  /** Inputs the worker kept without comparing them as it ran them. */
+  kept: TimedSequence[];
+}
+
+/**
+ * Where a watch runs: with the campaign (`baseRecipe`: how worker threads build the base again; a watch
+ * without it cannot be shared with workers), or in a worker thread, handing what it compared over.
+ */
+export type WatchPlace = { thread: 'main'; baseRecipe?: WorldRecipe } | { thread: 'worker' };
+
+function emptyOutbox(): WorkerComparisons {
+  return { checks: 0, divergences: [], kept: [] };
+}
+
+/** What a worker thread needs to compare its own sequences with the base. */
+export interface WorkerComparisonJob {
+  /** How the worker builds the base world. */
+  base: WorldRecipe;
+  /** Its part of the comparisons made as the campaign runs (`ComparisonAllowance.workerShare`). */
+  plan: ComparisonPlan;
+}
+
 /**
  * Compares one campaign's sequences on base and head. During the campaign, every sequence that
  * executed a changed line is run on the base as it happens (within the allowance), and a divergence
  * makes the sequence a path of its own: the campaign keeps it and fuzzes it as it does a new path.
  * Afterwards, kept and failing sequences not compared yet are. Divergences are grouped by (function,
  * kind of difference), and a few examples per group are shrunk and replayed on both revisions.
+ * A campaign on worker threads has a watch in each (on the base built again from `baseRecipe`), which
+ * compares that worker's sequences as it runs them; the campaign's watch joins what they compared
+ * round by round, in worker order, as the coordinator replays their finds (`join`).
  */
 export class BehaviourWatch {
   private diff?: Promise<BehaviourDiff>;
   private readonly found: TimedDivergence[] = [];
   private readonly examples = new Map<string, number>();
   /** Failing and kept sequences the campaign did not compare as it ran them. */
-  private readonly failing: { sequence: TxSequence; ms: number }[] = [];
-  private readonly kept: { sequence: TxSequence; ms: number }[] = [];
-  /** Sequences that executed a changed line in worker threads (see `compareLater`). */
-  private readonly later: { sequence: TxSequence; ms: number }[] = [];
+  private readonly failing: TimedSequence[] = [];
+  private readonly kept: TimedSequence[] = [];
+  /** In a worker thread: what it compared since its last trade (`takeComparisons`), instead of keeping it. */
+  private outbox?: WorkerComparisons;
+  /** How worker threads build the base again (see `WatchPlace`). */
+  private readonly baseRecipe?: WorldRecipe;
   private ms = 0;
   private transactions = 0;
   private comparisons = 0;
@@ -113,7 +159,32 @@ export class BehaviourWatch {
     private readonly head: DeployedWorld,
     private readonly base: DeployedWorld,
     private readonly allowance: ComparisonAllowance,
-  ) {}
+    place: WatchPlace = { thread: 'main' },
+  ) {
+    if (place.thread === 'worker') this.outbox = emptyOutbox();
+    else this.baseRecipe = place.baseRecipe;
+  }
+
+  /** The job of a campaign's worker thread among `workers` (see the class comment). */
+  workerJob(workers: number): WorkerComparisonJob {
+    if (this.baseRecipe === undefined) throw new Error('BehaviourWatch.workerJob: the base has no recipe to build it again in a worker');
+    return { base: this.baseRecipe, plan: this.allowance.workerShare(workers) };
+  }
+
+  /** In a worker thread: what this watch compared since it was last asked, handed over once. */
+  takeComparisons(): WorkerComparisons {
+    const taken = this.outbox;
+    if (taken === undefined) throw new Error("BehaviourWatch.takeComparisons: only a worker thread's watch hands over");
+    this.outbox = emptyOutbox();
+    return taken;
+  }
+
+  /** What a worker thread compared, in the order the coordinator replays the workers' rounds. */
+  join(comparisons: WorkerComparisons): void {
+    this.comparisons += comparisons.checks;
+    for (const divergence of comparisons.divergences) this.record(divergence);
+    this.kept.push(...comparisons.kept);
+  }
 
   observe(event: CampaignEvent): void {
     if (event.kind === 'transaction') {
@@ -123,9 +194,10 @@ export class BehaviourWatch {
       this.ms = event.elapsedMs;
       this.transactions += event.count;
     } else if (event.kind === 'sequence') this.comparedLast = false;
-    // Failing inputs are not kept by the campaign, yet they often behave differently on the base too: first in line.
-    else if (event.kind === 'finding') this.failing.push({ sequence: event.finding.sequence, ms: this.ms });
-    else if (event.kind === 'input-added' && !this.comparedLast) this.kept.push({ sequence: event.sequence, ms: this.ms });
+    // Failing inputs are not kept by the campaign, yet they often behave differently on the base too: first in
+    // line (the campaign's watch sees a worker's findings as the coordinator replays them).
+    else if (event.kind === 'finding' && this.outbox === undefined) this.failing.push({ sequence: event.finding.sequence, ms: this.ms });
+    else if (event.kind === 'input-added' && !this.comparedLast) (this.outbox?.kept ?? this.kept).push({ sequence: event.sequence, ms: this.ms });
   }
 
   /** The campaign's `distinguish`: the divergence's key when `executed` (which ran a changed line) behaves differently on the base. */
@@ -135,15 +207,10 @@ export class BehaviourWatch {
     return (await this.compare(executed, this.ms))?.key;
   }
 
-  /** A sequence that executed a changed line in a worker thread, which cannot compare as it runs: compared after the kept ones. */
-  compareLater(executed: TxSequence): void {
-    this.later.push({ sequence: executed, ms: this.ms });
-  }
-
   /** Compares what is pending, then shrinks and confirms a few examples per group. */
   async confirmed(): Promise<(ConfirmedDivergence & { ms: number })[]> {
-    // Failing, then kept inputs (each takes a path no other did), then what workers forwarded: a limited comparison sees the most behaviour.
-    for (const { sequence, ms } of [...this.failing, ...this.kept, ...this.later]) {
+    // Failing, then kept inputs (each takes a path no other did): a limited comparison sees the most behaviour.
+    for (const { sequence, ms } of [...this.failing, ...this.kept]) {
       if (!this.allowance.allowsCheck(this.comparisons)) break;
       await this.compare(sequence, ms);
     }
@@ -166,13 +233,21 @@ export class BehaviourWatch {
   private async compare(sequence: TxSequence, ms: number): Promise<Divergence | undefined> {
     const diff = await this.behaviourDiff();
     this.comparisons++;
+    if (this.outbox) this.outbox.checks++;
     const divergence = await this.allowance.check(() => diff.check(sequence));
     if (!divergence) return undefined;
+    if (this.record({ ...divergence, ms })) this.outbox?.divergences.push({ ...divergence, ms });
+    return divergence;
+  }
+
+  /** Keeps a divergence as a candidate example unless its group has enough; whether it kept it. */
+  private record(divergence: TimedDivergence): boolean {
     // Mutants of a diverging input diverge alike: a few candidates per key are enough to confirm.
     const seen = this.examples.get(divergence.key) ?? 0;
-    if (seen < EXAMPLES_PER_GROUP * 2) this.found.push({ ...divergence, ms });
     this.examples.set(divergence.key, seen + 1);
-    return divergence;
+    if (seen >= EXAMPLES_PER_GROUP * 2) return false;
+    this.found.push(divergence);
+    return true;
   }
 
   private behaviourDiff(): Promise<BehaviourDiff> {

@@ -15,6 +15,7 @@ import {
 } from '../fuzz/index.js';
 import { describeBudgetPlan, type BudgetPlan, type PlannedCampaign } from './budget.js';
 import { EXCHANGE_EVERY, workerRunner } from './workers/coordinator.js';
+import type { WorkerComparisonJob, WorkerComparisons } from './behaviourWatch.js';
 import { Rng } from '../rng.js';
 import type { TxSequence } from '../abi/index.js';
 import type { Target } from '../targets/index.js';
@@ -49,12 +50,16 @@ export interface FuzzOutcome {
   budgetPlan?: BudgetPlan;
 }
 
-/** Sees a campaign's events, and may tell apart sequences that executed a changed line (see `ContractCampaignRequest.distinguish`). */
+/**
+ * Sees a campaign's events, and may tell apart sequences that executed a changed line (see
+ * `ContractCampaignRequest.distinguish`). On worker threads each worker does that with a watch of its
+ * own (`workerJob`), and what those compared joins this one (`join`).
+ */
 export interface CampaignWatch {
   observe(event: CampaignEvent): void;
   distinguish?(executed: TxSequence): Promise<string | undefined>;
-  /** A sequence that executed a changed line where it could not be compared as it ran (a worker thread). */
-  compareLater?(executed: TxSequence): void;
+  workerJob?(workers: number): WorkerComparisonJob;
+  join?(comparisons: WorkerComparisons): void;
 }
 
 /** One deployed contract to fuzz, the world it lives in, and the changed lines compiled into it (none for `lookout fuzz`). */
@@ -110,7 +115,7 @@ export async function fuzzPlans(
     const budget = budgets.campaigns[i]!;
     const watcher = watch?.(i);
     // Interrupted, a campaign ends as it starts: not worth starting threads for.
-    const parallel = signal?.aborted ? undefined : parallelRunner(build ?? project, plans[i], config, budget.workers, signal);
+    const parallel = signal?.aborted ? undefined : parallelRunner(build ?? project, plans[i], config, budget.workers, { signal, watch: watcher });
     const title =
       harness === undefined ? `Fuzzing ${contract.name} (${contract.file})` : `Fuzzing from ${contract.name}'s setUp() (${contract.file}, ${harness.mode})`;
     const result = await logger.group(title, () =>
@@ -130,7 +135,7 @@ export async function fuzzPlans(
         run: parallel,
         shrinkDeadline: budget.shrinkMs === undefined || budget.fuzz.kind !== 'seconds' ? undefined : clock() + budget.fuzz.seconds * 1000 + budget.shrinkMs,
         onEvent: observed(progressReporter(contract.name, logger, clock), watcher && watching(watcher, parallel !== undefined)),
-        // Worker threads cannot reach the base world as they run: they forward the sequences instead.
+        // On worker threads each worker's own watch tells its sequences apart.
         distinguish: parallel === undefined && watcher?.distinguish ? (executed) => watcher.distinguish!(executed) : undefined,
       }),
     );
@@ -144,16 +149,21 @@ export async function fuzzPlans(
   return results;
 }
 
-/** With more than one worker, the campaign runs in worker threads that rebuild the plan's world. */
+/**
+ * With more than one worker, the campaign runs in worker threads that rebuild the plan's world, and
+ * with a watch the base's too: each worker compares its own sequences, as one thread would.
+ */
 function parallelRunner(
   project: CompiledProject,
   plan: ContractPlan,
   config: RunConfig,
   budgets: readonly Budget[],
-  signal: AbortSignal | undefined,
+  options: { signal?: AbortSignal; watch?: CampaignWatch },
 ): CampaignRunner | undefined {
   const { recipe, subject } = plan.world;
+  const { signal, watch } = options;
   if (config.workers <= 1 || !recipe) return undefined;
+  const comparison = watch?.workerJob?.(budgets.length);
   return workerRunner(
     budgets.map((share, worker) => ({
       recipe,
@@ -170,16 +180,19 @@ function parallelRunner(
       maxSequenceLength: config.maxSequenceLength,
       stopWhen: config.stopWhen,
       exchangeEvery: EXCHANGE_EVERY,
+      comparison,
     })),
-    signal,
+    { signal, join: watch?.join && ((comparisons) => watch.join!(comparisons)) },
   );
 }
 
-/** The watch's view of a campaign; one run by workers hands it the sequences that executed a changed line, to compare after. */
+/**
+ * The watch's view of a campaign. Run by workers, the inputs it kept come from the workers' watches
+ * with what they compared (those compared as they ran are not to be compared again): not from its events.
+ */
 function watching(watcher: CampaignWatch, parallel: boolean): (event: CampaignEvent) => void {
   return (event) => {
-    watcher.observe(event);
-    if (parallel && event.kind === 'sequence' && event.executesTargets) watcher.compareLater?.(event.sequence);
+    if (!(parallel && event.kind === 'input-added')) watcher.observe(event);
   };
 }
 

@@ -93,7 +93,9 @@ export async function fuzzPullRequest(config: PrConfig, context: RunContext): Pr
     const allowance = budgetPlan.comparison && new ComparisonAllowance(budgetPlan.comparison, context.clock);
     const watches = plans.map((plan, i) => {
       const world = bases[i];
-      return allowance && world.kind === 'built' ? new BehaviourWatch(plan.world, world.world, allowance) : undefined;
+      return allowance && world.kind === 'built'
+        ? new BehaviourWatch(plan.world, world.world, allowance, { thread: 'main', baseRecipe: world.recipe })
+        : undefined;
     });
     const results = await fuzzPlans(project, plans, budgetPlan, config, context, (i) => watches[i]);
     const findings = await judgeFindings(project, plans, results, (plan) => bases[plans.indexOf(plan)]);

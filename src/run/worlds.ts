@@ -11,9 +11,9 @@ import {
   SENDER_NAMES,
 } from '../config/index.js';
 import type { Address, ExecutorOptions } from '../evm/index.js';
-import { ATTACKER_ID, attackerContract, callsOut, type DeployedProject, deployWorld, type ReadableValue } from '../deploy/index.js';
+import { ATTACKER_ID, attackerContract, callsOut, type DeployedProject, type DeployedWorld, deployWorld, type ReadableValue } from '../deploy/index.js';
 import type { ContractPlan } from './fuzzing.js';
-import type { CampaignWorld, DeploymentRecipe, WorldRecipe } from '../fuzz/index.js';
+import type { CampaignWorld, DeploymentRecipe, SuiteRecipe, WorldRecipe } from '../fuzz/index.js';
 import { openSuiteWorld } from '../foundryTests/index.js';
 import { Rng } from '../rng.js';
 import { notFuzzedTargets, type Report, type ReportDeployment, type ReportTarget } from '../report/index.js';
@@ -58,7 +58,8 @@ export function deployProject(
   return deployRecipe(worldRecipe(project, wanted, projectConfig, seed));
 }
 
-function worldRecipe(project: CompiledProject, wanted: readonly CompiledContract[], config: ProjectConfig, seed: number): DeploymentRecipe {
+/** How the wanted contracts are deployed, as plain data: what `buildWorld` deploys, in any thread. */
+export function worldRecipe(project: CompiledProject, wanted: readonly CompiledContract[], config: ProjectConfig, seed: number): DeploymentRecipe {
   return { kind: 'deployment', contracts: project.contracts, wanted: wanted.map((c) => c.id), config, seed };
 }
 
@@ -78,10 +79,19 @@ async function deployRecipe(recipe: DeploymentRecipe): Promise<DeployedProject> 
 
 /** A campaign's world deployed anew in a worker thread: the same deployments at the same indexes and addresses. */
 export async function rebuildCampaignWorld(recipe: WorldRecipe, subject: number): Promise<CampaignWorld> {
-  if (recipe.kind === 'deployment') return campaignWorld(await deployRecipe(recipe), subject, recipe);
+  return recipe.kind === 'deployment' ? campaignWorld(await deployRecipe(recipe), subject, recipe) : openSuite(recipe);
+}
+
+/** A world deployed from its recipe (the base revision's, in the main thread and again in each worker thread). */
+export async function buildWorld(recipe: WorldRecipe): Promise<DeployedWorld> {
+  const { executor, contracts } = recipe.kind === 'deployment' ? await deployRecipe(recipe) : await openSuite(recipe);
+  return { executor, contracts };
+}
+
+async function openSuite(recipe: SuiteRecipe): Promise<CampaignWorld> {
   const opened = await openSuiteWorld(recipe);
-  // The coordinator ran the same setUp() successfully: a different outcome here is a bug.
-  if ('reason' in opened) throw new Error(`rebuildCampaignWorld: ${recipe.suite} setUp() did not run again: ${opened.reason}`);
+  // The main thread ran the same setUp() successfully: a different outcome here is a bug.
+  if ('reason' in opened) throw new Error(`${recipe.suite} setUp() did not run again: ${opened.reason}`);
   return opened.world;
 }
 

@@ -71,7 +71,7 @@ export async function runSequence(
     const tx = toTx(sequence[index]);
     const result = await executor.run(tx);
     last = result;
-    const failure = checkTransaction(result, harness.oracles).find(isNew) ?? (await checkSequence(harness, tx, result, isNew, silenced));
+    const failure = checkTransaction(tx, result, harness.oracles).find(isNew) ?? (await checkSequence(harness, tx, result, isNew, silenced));
     // Property probes are traced into the transaction's trace: what they branch on is feedback for
     // the sequence so far (two values set by two calls and compared only in a property).
     const broken =

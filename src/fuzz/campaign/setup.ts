@@ -223,7 +223,7 @@ export async function campaignOn(
     request.techniques.calleeFrames === false ? undefined : executor.deployments,
   );
   const oracles = suite
-    ? suiteOracles(suite, oracleSettings)
+    ? suiteOracles(suite, contracts, oracleSettings)
     : buildOracles({ contracts, deployments: executor.deployments, subject: world.subject }, oracleSettings);
   const harness: SequenceHarness = {
     executor,

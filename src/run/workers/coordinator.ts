@@ -14,6 +14,7 @@ import {
 } from '../../fuzz/index.js';
 import type { TxSequence } from '../../abi/index.js';
 import { failureKey } from '../../oracles/index.js';
+import type { WorkerComparisons } from '../behaviourWatch.js';
 
 /**
  * Transactions a worker runs between trades. Often enough that a path one worker opened soon reaches
@@ -35,10 +36,15 @@ interface Batch {
  * pool library would add a dependency and hide the one thing that matters, the round barrier).
  * Every worker trades at fixed transaction counts; round by round the coordinator replays their
  * events in worker order (first reaches, findings deduplicated, kept inputs, progress) and hands
- * each worker the others' finds of the round before. With an execution budget the whole run is a
- * function of the seed and the worker count.
+ * each worker the others' finds of the round before. Each worker's comparisons with the base join the
+ * campaign's watch (`join`) right after its events of the round. With an execution budget the whole
+ * run is a function of the seed and the worker count.
  */
-export function workerRunner(jobs: readonly Omit<WorkerJob, 'startedAt' | 'interruption'>[], signal?: AbortSignal): CampaignRunner {
+export function workerRunner(
+  jobs: readonly Omit<WorkerJob, 'startedAt' | 'interruption'>[],
+  options: { signal?: AbortSignal; join?: (comparisons: WorkerComparisons) => void } = {},
+): CampaignRunner {
+  const { signal, join } = options;
   return async (setup, reach) => {
     const startedAt = Date.now();
     // Workers see an interruption through shared memory: their loops read no messages between trades.
@@ -48,7 +54,7 @@ export function workerRunner(jobs: readonly Omit<WorkerJob, 'startedAt' | 'inter
     if (signal?.aborted) interrupt();
     const threads = jobs.map((job) => startWorker({ ...job, startedAt, interruption }));
     try {
-      return await coordinate(threads, setup, reach);
+      return await coordinate(threads, { setup, reach, join });
     } finally {
       signal?.removeEventListener('abort', interrupt);
       await Promise.all(threads.map((t) => t.worker.terminate()));
@@ -103,8 +109,8 @@ function fromSource(script: URL): string {
  * others' finds of round k − 1, so it seldom waits: only when another worker is a whole round behind.
  * Rounds are replayed in order, workers in index order within a round, whatever order messages come in.
  */
-async function coordinate(threads: readonly Thread[], setup: CampaignSetup, reach: ReachTracker): Promise<CampaignOutcome> {
-  const rounds = new Rounds(threads.length, setup, reach);
+async function coordinate(threads: readonly Thread[], campaign: CampaignSide): Promise<CampaignOutcome> {
+  const rounds = new Rounds(threads.length, campaign);
   const serve = async (worker: number) => {
     for (let round = 0; ; round++) {
       const message = await threads[worker].next();
@@ -117,6 +123,13 @@ async function coordinate(threads: readonly Thread[], setup: CampaignSetup, reac
   };
   await Promise.all(threads.map((_, worker) => serve(worker)));
   return rounds.outcome();
+}
+
+/** What the workers' rounds are replayed into: the campaign's setup (its events), its reach, its watch. */
+interface CampaignSide {
+  setup: CampaignSetup;
+  reach: ReachTracker;
+  join?: (comparisons: WorkerComparisons) => void;
 }
 
 /** A worker's message at a trade or at its end. */
@@ -137,8 +150,7 @@ class Rounds {
 
   constructor(
     private readonly workers: number,
-    private readonly setup: CampaignSetup,
-    private readonly reach: ReachTracker,
+    private readonly campaign: CampaignSide,
   ) {
     this.finishedAt = Array.from({ length: workers }, () => undefined);
   }
@@ -188,11 +200,13 @@ class Rounds {
     const batches: Batch[] = [];
     this.messages[round].forEach((message, from) => {
       const batch: Batch = { from, inputs: [], findings: [], enabled: message.kind === 'trade' ? message.enabled : [] };
-      for (const event of message.events) replay(event, { setup: this.setup, reach: this.reach, findings: this.findings, paths: this.paths, batch });
+      const { setup, reach, join } = this.campaign;
+      for (const event of message.events) replay(event, { setup, reach, findings: this.findings, paths: this.paths, batch });
+      if (message.comparisons) join?.(message.comparisons);
       batches.push(batch);
     });
     this.batches[round] = batches;
-    this.stops[round] = this.setup.stop?.(this.findings.size) ?? false;
+    this.stops[round] = this.campaign.setup.stop?.(this.findings.size) ?? false;
     for (const resolve of this.waiting.get(round) ?? []) resolve();
     this.waiting.delete(round);
   }

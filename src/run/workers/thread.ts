@@ -1,17 +1,12 @@
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { CompiledProject } from '../../compile/index.js';
 import type { Budget, ScheduleName, StopCondition, Techniques } from '../../config/index.js';
-import { rebuildCampaignWorld } from '../worlds.js';
-import { type CampaignEvent, campaignOn, type CampaignOutcome, type Imports, type WorldRecipe } from '../../fuzz/index.js';
+import { buildWorld, rebuildCampaignWorld } from '../worlds.js';
+import { type CampaignEvent, campaignOn, type CampaignOutcome, type CampaignWorld, type Imports, type WorldRecipe } from '../../fuzz/index.js';
 import { systemClock } from '../../clock.js';
 import { Rng } from '../../rng.js';
 import type { ContractPlan } from '../fuzzing.js';
-
-/**
- * Sequences that executed a changed line a worker forwards, at most: a worker cannot compare them with
- * the base as it runs them (the base world lives in the coordinator's thread), so they are compared after.
- */
-const CHANGED_LINE_SEQUENCES = 1000;
+import { BehaviourWatch, ComparisonAllowance, type WorkerComparisonJob, type WorkerComparisons } from '../behaviourWatch.js';
 
 /** One worker's share of a campaign, as plain data (it crosses into the worker thread). */
 export interface WorkerJob {
@@ -36,12 +31,17 @@ export interface WorkerJob {
   startedAt: number;
   /** Shared with the coordinator, which sets it to 1 when the run is interrupted: the campaign then ends as out of budget. */
   interruption: Int32Array;
+  /** On a pull request: the worker compares its own sequences with the base as it runs them. */
+  comparison?: WorkerComparisonJob;
 }
 
 export type WorkerMessage =
-  /** `events`: what the worker ran since its last message, for the coordinator to replay in order. */
-  | { kind: 'trade'; events: CampaignEvent[]; enabled: readonly string[] }
-  | { kind: 'finished'; events: CampaignEvent[]; outcome: CampaignOutcome }
+  /**
+   * `events`: what the worker ran since its last message, for the coordinator to replay in order;
+   * `comparisons`: what it compared with the base meanwhile, joined after them.
+   */
+  | { kind: 'trade'; events: CampaignEvent[]; comparisons?: WorkerComparisons; enabled: readonly string[] }
+  | { kind: 'finished'; events: CampaignEvent[]; comparisons?: WorkerComparisons; outcome: CampaignOutcome }
   | { kind: 'failed'; message: string };
 
 /**
@@ -83,23 +83,24 @@ function nextMessage(port: NonNullable<typeof parentPort>): Promise<Imports> {
 }
 
 /**
- * Rebuilds the campaign's world, runs this worker's campaign (its own mutation stream) and collects
- * the events worth forwarding: kept inputs, findings, sequences that executed a changed line (up to
- * CHANGED_LINE_SEQUENCES), and transaction counts instead of one event per transaction.
+ * Rebuilds the campaign's world (and on a pull request the base's, to compare its own sequences with
+ * as the campaign in one thread does), runs this worker's campaign (its own mutation stream) and
+ * collects what is worth forwarding: kept inputs, findings, transaction counts instead of one event
+ * per transaction, and what it compared.
  */
 async function runWorkerJob(job: WorkerJob, send: (message: WorkerMessage) => void, receive: () => Promise<Imports>): Promise<WorkerMessage> {
   const world = await rebuildCampaignWorld(job.recipe, job.subject);
+  const watch = job.comparison && (await workerWatch(world, job.comparison));
   const budget = afterStartUp(job.budget, (Date.now() - job.startedAt) / 1000);
   let events: CampaignEvent[] = [];
   let transactions = 0;
-  let changedLineSequences = 0;
   let lastMs = 0;
-  const flush = (): CampaignEvent[] => {
+  const flush = (): { events: CampaignEvent[]; comparisons?: WorkerComparisons } => {
     if (transactions > 0) events.push({ kind: 'transactions', count: transactions, elapsedMs: lastMs });
     const out = events;
     events = [];
     transactions = 0;
-    return out;
+    return { events: out, comparisons: watch?.takeComparisons() };
   };
   const { outcome } = await campaignOn({
     project: { asts: job.asts },
@@ -114,29 +115,32 @@ async function runWorkerJob(job: WorkerJob, send: (message: WorkerMessage) => vo
     maxSequenceLength: job.maxSequenceLength,
     stopWhen: job.stopWhen,
     interrupted: () => Atomics.load(job.interruption, 0) === 1,
+    distinguish: watch && ((executed) => watch.distinguish(executed)),
     onEvent: (event) => {
+      watch?.observe(event);
       if (event.kind === 'transaction') {
         transactions++;
         lastMs = event.elapsedMs;
-      } else if (event.kind === 'sequence') {
-        if (event.executesTargets && changedLineSequences++ < CHANGED_LINE_SEQUENCES) {
-          events.push({ kind: 'sequence', sequence: event.sequence.slice(0, event.executed), executed: event.executed, executesTargets: true });
-        }
-      } else events.push(event);
+      } else if (event.kind !== 'sequence') events.push(event);
     },
     worker: {
       index: job.worker,
       exchange: {
         every: job.exchangeEvery,
         trade: (enabled) => {
-          send({ kind: 'trade', events: flush(), enabled });
+          send({ kind: 'trade', ...flush(), enabled });
           return receive();
         },
       },
     },
   });
   // Findings travel as events; the outcome's copies would only be cloned for nothing.
-  return { kind: 'finished', events: flush(), outcome: { ...outcome, findings: [] } };
+  return { kind: 'finished', ...flush(), outcome: { ...outcome, findings: [] } };
+}
+
+/** This worker's watch: its campaign's world against the base built again, within its share of the comparisons. */
+async function workerWatch(head: CampaignWorld, job: WorkerComparisonJob): Promise<BehaviourWatch> {
+  return new BehaviourWatch(head, await buildWorld(job.base), new ComparisonAllowance(job.plan, systemClock), { thread: 'worker' });
 }
 
 if (isCampaignWorker()) void serveCampaignWorker();
