@@ -40,7 +40,13 @@ const complete: Complete<Report> = {
     },
   ],
   senders: [{ name: 'alice', address: ALICE }],
-  targets: [{ ...target('src/Auction.sol', 30, 'unreached'), missedBranch: { file: 'src/Auction.sol', line: 28, condition: 'amount > limit' } }],
+  targets: [
+    {
+      ...target('src/Auction.sol', 30, 'unreached'),
+      missedBranch: { file: 'src/Auction.sol', line: 28, condition: 'amount > limit' },
+      removed: { from: 29, to: 31 },
+    },
+  ],
   findings: [
     {
       ...finding(),

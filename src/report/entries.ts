@@ -56,15 +56,16 @@ export function notFuzzedTargets(targets: readonly Target[], reason: string): Re
   }));
 }
 
-/** Where a target is, named by the contract whose code holds it (the subject, or a library it links). */
 /** A changed line no contract holds for the campaigns (a file that did not compile, a test): `not-fuzzed`. */
 export function unheldLine(file: string, line: number, reason: string): ReportTarget {
   return { file, line, contract: '', contractFile: file, pcs: [], status: 'not-fuzzed', reason, firstReachedMs: null, firstReachedSequence: null };
 }
 
-function targetPlace(target: Target): Pick<ReportTarget, 'file' | 'line' | 'contract' | 'contractFile'> {
+/** Where a target is, named by the contract whose code holds it (the subject, or a library it links). */
+function targetPlace(target: Target): Pick<ReportTarget, 'file' | 'line' | 'contract' | 'contractFile' | 'removed'> {
   const colon = target.contract.lastIndexOf(':');
-  return { file: target.file, line: target.line, contract: target.contract.slice(colon + 1), contractFile: target.contract.slice(0, colon) };
+  const place = { file: target.file, line: target.line, contract: target.contract.slice(colon + 1), contractFile: target.contract.slice(0, colon) };
+  return target.removed ? { ...place, removed: target.removed } : place;
 }
 
 /** A confirmed finding in the report's terms: located in the source, its sequence decoded. */

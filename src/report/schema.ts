@@ -70,6 +70,7 @@ const target = z.object({
   firstReachedMs: amount.nullable(),
   firstReachedSequence: count.nullable(),
   missedBranch: z.object({ file: z.string(), line, condition: z.string() }).optional(),
+  removed: z.object({ from: line, to: line }).optional(),
 });
 
 const invocation = { function: z.string(), args: z.array(z.unknown()) };

@@ -129,6 +129,12 @@ export interface ReportTarget {
   firstReachedSequence: number | null;
   /** `unreached`: the nearest branch no execution took toward the line (its condition as written), when known. */
   missedBranch?: { file: string; line: number; condition: string };
+  /**
+   * Lines of the base revision the pull request removed just before this line, with nothing in their
+   * place: the line is a target because its code now runs where theirs ran (the next statement, or the
+   * function's closing line for its return). Absent on other targets.
+   */
+  removed?: { from: number; to: number };
 }
 
 export interface ReportCall {
