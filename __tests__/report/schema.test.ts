@@ -61,6 +61,7 @@ const complete: Complete<Report> = {
         allowance: '0',
         transferFrom: true,
       },
+      libraryLine: { file: 'lib/token/src/ERC20.sol', line: 187 },
       executesChangedLines: true,
       enteredLines: [{ file: 'src/Auction.sol', line: 37 }],
       sequence: finding().sequence.map((call) => ({ ...call, contract: 'Auction', address: AUCTION, attacker: { reenters: { function: 'bid()', args: [] } } })),

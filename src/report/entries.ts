@@ -3,7 +3,8 @@ import type { CompiledContract, CompiledProject } from '../compile/index.js';
 import { type Call, encodeCall, formatArgs, formatPanicCode } from '../abi/index.js';
 import { reportEvidence } from './evidence.js';
 import type { ReportCall, ReportFinding, ReportTarget } from './types.js';
-import { branchLocator, failureLocator, type Target } from '../targets/index.js';
+import { branchLocator, type FailureLine, failureLocator, type Target } from '../targets/index.js';
+import { frameJumps } from '../evm/index.js';
 import { attackerCallParts, type ConfirmedFinding, type ContractCampaignResult } from '../fuzz/index.js';
 
 /** The campaign's targets in the report's terms: reached (first when, by which sequence) or not. */
@@ -80,7 +81,11 @@ export function toReportFinding(
 ): ReportFinding {
   const { failure } = finding;
   const locator = failureLocator(project, failedIn);
-  const location = failure.property !== undefined ? locator.functionLine(failure.property) : locator.locate(failure.pc, finding.failingResult.trace.jumps);
+  const location: FailureLine | null =
+    failure.property !== undefined
+      ? locator.functionLine(failure.property)
+      : locator.locate(failure.pc, frameJumps(finding.failingResult.trace, failure.codeId));
+  const library = location?.library;
   // A last call through Lookout's attacker is named by the call it forwards (as the sequence shows it).
   const last = finding.sequence[finding.sequence.length - 1];
   const lastShown = attackerCallParts(last, result.calls)?.forwards ?? last;
@@ -92,7 +97,9 @@ export function toReportFinding(
     file: location?.file ?? null,
     line: location?.line ?? null,
     function: failure.property !== undefined ? `${failure.property}()` : (failure.function ?? callName(lastShown)),
-    message: failure.message,
+    // Located at the project's call into a library: the message says where in the library it failed.
+    message: library ? `${failure.message} (in ${library.file}:${library.line})` : failure.message,
+    ...(library && { libraryLine: library }),
     evidence: reportEvidence(failure.evidence),
     // Only `lookout pr` has a base revision to compare with.
     introduced: null,

@@ -166,6 +166,7 @@ const finding = z.object({
   line: line.nullable(),
   function: z.string(),
   message: z.string(),
+  libraryLine: place.optional(),
   evidence: evidence.nullable().optional(),
   introduced: z.boolean().nullable(),
   executesChangedLines: z.boolean().optional(),
