@@ -8,6 +8,7 @@ import { parsePatch } from 'diff';
 import { commentableLines } from '../../src/diff/github.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import { reviewThreads } from '../../src/report/review.js';
+import { renderSarif } from '../../src/report/sarif.js';
 import { fixturePullRequest, lookoutPr, type PrRepo, type PrRun } from './prRepo.js';
 
 const FIXTURE = fileURLToPath(new URL('../../__fixtures__/foundry/deleted-check', import.meta.url));
@@ -46,6 +47,8 @@ describe('lookout pr on a pull request that only deletes lines', () => {
     expect(theft.enteredLines).toContainEqual({ file: 'src/Points.sol', line: 16 });
     const threads = reviewThreads(run.report, await inDiff(run.repo));
     expect(threads.find((t) => t.finding === theft)?.comment).toMatchObject({ path: 'src/Points.sol', line: 16 });
+    const [result] = renderSarif(run.report).runs[0].results!.filter((r) => r.ruleId === 'lookout/token-theft');
+    expect(result.locations![0].physicalLocation).toMatchObject({ artifactLocation: { uri: 'src/Points.sol' }, region: { startLine: 16 } });
     expect(renderMarkdown(run.report)).toContain('| src/Points\\.sol | removed lines 16–18 \\(before line 16\\) |');
     expect(run.status).toBe(1);
   }, 300_000);
