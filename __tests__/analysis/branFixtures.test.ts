@@ -31,7 +31,7 @@ beforeAll(async () => {
 /** Runtime pcs of the marked line, through the pipeline's changed line → pcs mapping. */
 function markerPcs(marker: string): number[] {
   const line = SOURCE.split('\n').findIndex((text) => text.includes(`// ${marker}`)) + 1;
-  const [target] = buildTargets(project, [{ path: FILE, status: 'modified', addedLines: [line], deletedAfter: [] }]);
+  const [target] = buildTargets(project, [{ path: FILE, status: 'modified', addedLines: [line], deletions: [] }]);
   if (target === undefined || target.pcs.length === 0) throw new Error(`no code for ${marker}`);
   return target.pcs;
 }

@@ -187,7 +187,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 function markerPcs(marker: string): number[] {
   const lines = LOOP_BOUND.split('\n');
   const line = lines.findIndex((text) => text.includes(`// ${marker}`)) + 1;
-  const [target] = buildTargets(project, [{ path: 'LoopBound.sol', status: 'modified', addedLines: [line], deletedAfter: [] }]);
+  const [target] = buildTargets(project, [{ path: 'LoopBound.sol', status: 'modified', addedLines: [line], deletions: [] }]);
   if (target === undefined || target.pcs.length === 0) throw new Error(`no code for ${marker}`);
   return target.pcs;
 }

@@ -67,28 +67,36 @@ describe('changedLines', () => {
   it('reports an added file with every line', async () => {
     await repo.write('src/New.sol', lines('contract N {', '}'));
     await repo.commit('add');
-    expect(await changedLines({ repo: repo.dir, base })).toEqual([{ path: 'src/New.sol', status: 'added', addedLines: [1, 2], deletedAfter: [] }]);
+    expect(await changedLines({ repo: repo.dir, base })).toEqual([{ path: 'src/New.sol', status: 'added', addedLines: [1, 2], deletions: [] }]);
   });
 
   it('reports a modified line and a comment-only change as head lines', async () => {
     await repo.write('src/T.sol', TOKEN.replace('a += 2;', 'a += 20; // twenty').replace('a = 1;', 'a = 1; // one'));
     await repo.commit('modify');
-    expect(await changedLines({ repo: repo.dir, base, head: 'HEAD' })).toEqual([
-      { path: 'src/T.sol', status: 'modified', addedLines: [5, 6], deletedAfter: [] },
-    ]);
+    expect(await changedLines({ repo: repo.dir, base, head: 'HEAD' })).toEqual([{ path: 'src/T.sol', status: 'modified', addedLines: [5, 6], deletions: [] }]);
   });
 
   it('records where lines were deleted without replacement', async () => {
     await repo.write('src/T.sol', TOKEN.replace('        a += 2;\n        a += 3;\n', '').replace('pragma solidity ^0.8.0;\n', ''));
     await repo.commit('delete');
     // Line 1 (pragma) removed before head line 1; lines 6-7 removed after head line 4 (`a = 1;`).
-    expect(await changedLines({ repo: repo.dir, base })).toEqual([{ path: 'src/T.sol', status: 'modified', addedLines: [], deletedAfter: [0, 4] }]);
+    expect(await changedLines({ repo: repo.dir, base })).toEqual([
+      {
+        path: 'src/T.sol',
+        status: 'modified',
+        addedLines: [],
+        deletions: [
+          { after: 0, removed: { from: 1, to: 1 } },
+          { after: 4, removed: { from: 6, to: 7 } },
+        ],
+      },
+    ]);
   });
 
   it('reports a deleted file under its base path', async () => {
     await run('rm', [join(repo.dir, 'src/T.sol')]);
     await repo.commit('remove');
-    expect(await changedLines({ repo: repo.dir, base })).toEqual([{ path: 'src/T.sol', status: 'deleted', addedLines: [], deletedAfter: [] }]);
+    expect(await changedLines({ repo: repo.dir, base })).toEqual([{ path: 'src/T.sol', status: 'deleted', addedLines: [], deletions: [] }]);
   });
 
   it('follows a renamed file with an edit', async () => {
@@ -96,7 +104,7 @@ describe('changedLines', () => {
     await repo.write('contracts/Token.sol', TOKEN.replace('a += 3;', 'a += 4;'));
     await repo.commit('rename');
     expect(await changedLines({ repo: repo.dir, base })).toEqual([
-      { path: 'contracts/Token.sol', previousPath: 'src/T.sol', status: 'renamed', addedLines: [7], deletedAfter: [] },
+      { path: 'contracts/Token.sol', previousPath: 'src/T.sol', status: 'renamed', addedLines: [7], deletions: [] },
     ]);
   });
 
@@ -108,11 +116,11 @@ describe('changedLines', () => {
     const head = await repo.commit('crlf');
     const files = await changedLines({ repo: repo.dir, base, head });
     expect(files).toEqual([
-      { path: 'src/Crlf.sol', status: 'added', addedLines: [1, 2, 3, 4], deletedAfter: [] },
-      { path: 'src/T.sol', status: 'modified', addedLines: [9], deletedAfter: [] },
+      { path: 'src/Crlf.sol', status: 'added', addedLines: [1, 2, 3, 4], deletions: [] },
+      { path: 'src/T.sol', status: 'modified', addedLines: [9], deletions: [] },
     ]);
     const lastOnly = await changedLines({ repo: repo.dir, base: `${head}~1`, head });
-    expect(lastOnly).toEqual([{ path: 'src/Crlf.sol', status: 'modified', addedLines: [2, 3], deletedAfter: [] }]);
+    expect(lastOnly).toEqual([{ path: 'src/Crlf.sol', status: 'modified', addedLines: [2, 3], deletions: [] }]);
   });
 
   it('ignores non-Solidity files, and diffs a .sol file as text even when it looks binary', async () => {
@@ -121,14 +129,14 @@ describe('changedLines', () => {
     // Not Solidity that compiles, but committed as a .sol file: its build error is reported, never skipped.
     await repo.write('src/Blob.sol', Uint8Array.from([0, 0, 1, 2]));
     await repo.commit('other');
-    expect(await changedLines({ repo: repo.dir, base })).toEqual([{ path: 'src/Blob.sol', status: 'added', addedLines: [1], deletedAfter: [] }]);
+    expect(await changedLines({ repo: repo.dir, base })).toEqual([{ path: 'src/Blob.sol', status: 'added', addedLines: [1], deletions: [] }]);
   });
 
   it('sees the changes of a .sol file the pull request marks binary or -diff in .gitattributes', async () => {
     await repo.write('.gitattributes', '*.sol -diff\nsrc/T.sol binary\n');
     await repo.write('src/T.sol', TOKEN.replace('        a = 1;\n', '        a = 1;\n        assert(a == 0);\n'));
     await repo.commit('hide it');
-    expect(await changedLines({ repo: repo.dir, base })).toEqual([{ path: 'src/T.sol', status: 'modified', addedLines: [6], deletedAfter: [] }]);
+    expect(await changedLines({ repo: repo.dir, base })).toEqual([{ path: 'src/T.sol', status: 'modified', addedLines: [6], deletions: [] }]);
   });
 
   it('diffs against the merge-base, not the tip of base', async () => {
@@ -139,7 +147,7 @@ describe('changedLines', () => {
     await repo.write('src/Other.sol', lines('contract O {}'));
     await repo.commit('main moves on');
     expect(await changedLines({ repo: repo.dir, base: 'main', head: 'feature' })).toEqual([
-      { path: 'src/T.sol', status: 'modified', addedLines: [7], deletedAfter: [] },
+      { path: 'src/T.sol', status: 'modified', addedLines: [7], deletions: [] },
     ]);
   });
 

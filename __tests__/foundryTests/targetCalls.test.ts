@@ -178,7 +178,7 @@ describe('fail_on_revert', () => {
 
   it("lookout pr's plans carry it: foundry.toml's setting, or the inline one, into the invariant campaign's recipe", async () => {
     // Vault.deposit's first line changed: every suite deploying the vault is planned.
-    const changes = [{ path: 'src/Vault.sol', status: 'modified' as const, addedLines: [36], deletedAfter: [] }];
+    const changes = [{ path: 'src/Vault.sol', status: 'modified' as const, addedLines: [36], deletions: [] }];
     const recipes = async (failOnRevert: boolean) => {
       const { plans } = await planSuites([project], changes, { folder: 'test', failOnRevert, profile: 'default' }, memoryLogger());
       const of = (name: string) => plans.find((p) => p.harness?.contract === name && p.harness.mode === 'invariant')!.world.recipe;

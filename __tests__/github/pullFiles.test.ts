@@ -23,10 +23,10 @@ describe('pullRequestDiff', () => {
     ]);
     const result = await diff();
     expect(result.files).toEqual([
-      { path: 'src/A.sol', status: 'modified', addedLines: [11], deletedAfter: [11] },
-      { path: 'src/New.sol', status: 'added', addedLines: [1, 2], deletedAfter: [] },
-      { path: 'src/Old.sol', status: 'deleted', addedLines: [], deletedAfter: [] },
-      { path: 'src/Moved.sol', previousPath: 'src/Was.sol', status: 'renamed', addedLines: [4], deletedAfter: [] },
+      { path: 'src/A.sol', status: 'modified', addedLines: [11], deletions: [{ after: 11, removed: { from: 12, to: 12 } }] },
+      { path: 'src/New.sol', status: 'added', addedLines: [1, 2], deletions: [] },
+      { path: 'src/Old.sol', status: 'deleted', addedLines: [], deletions: [] },
+      { path: 'src/Moved.sol', previousPath: 'src/Was.sol', status: 'renamed', addedLines: [4], deletions: [] },
     ]);
     expect(result.commentableLines.get('src/A.sol')).toEqual([10, 11, 12]);
     expect(result.commentableLines.has('README.md')).toBe(false);
@@ -39,7 +39,7 @@ describe('pullRequestDiff', () => {
       { filename: 'src/Big.sol', status: 'modified', additions: 5000 },
     ]);
     const result = await diff();
-    expect(result.files).toEqual([{ path: 'src/Huge.sol', status: 'added', addedLines: [1, 2, 3], deletedAfter: [] }]);
+    expect(result.files).toEqual([{ path: 'src/Huge.sol', status: 'added', addedLines: [1, 2, 3], deletions: [] }]);
     expect(result.withoutPatch).toEqual(['src/Big.sol']);
   });
 

@@ -42,6 +42,6 @@ export async function deployLibraryFixture(file: string, callerName: string, lib
     readFileSync(path.join(BRAN, file), 'utf8')
       .split('\n')
       .findIndex((text) => text.includes('// TARGET')) + 1;
-  const [target] = buildTargets(project, [{ path: file, status: 'modified', addedLines: [line], deletedAfter: [] }]);
+  const [target] = buildTargets(project, [{ path: file, status: 'modified', addedLines: [line], deletions: [] }]);
   return { project, caller, executor, library, subject, target };
 }

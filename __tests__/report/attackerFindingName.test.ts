@@ -55,7 +55,7 @@ function finding(last: Call, failure: Partial<Failure>): ConfirmedFinding {
     sequence: [last],
     foundMs: 0,
     execution: 1,
-    failingResult: { trace: { jumps: [] } } as unknown as TxResult,
+    failingResult: { trace: { jumps: new Uint32Array(0), calleeFrames: [], calleeJumps: new Uint32Array(0) } } as unknown as TxResult,
     minimal: true,
     enteredTargets: [],
   };

@@ -56,6 +56,19 @@ describe('renderMarkdown', () => {
     expect(text).toContain('| src/lib/Math\\.sol | 5 |  |  |  |');
   });
 
+  it('names the lines a deletion removed where its stand-in line would be', () => {
+    const targets = [
+      target('src/Token.sol', 12, 'reached'),
+      target('src/Token.sol', 13, 'reached'),
+      target('src/Token.sol', 14, 'reached', { removed: { from: 14, to: 15 } }),
+      target('src/Token.sol', 15, 'reached'),
+      target('src/Token.sol', 30, 'unreached', { removed: { from: 31, to: 31 } }),
+    ];
+    const text = renderMarkdown(report({ targets, findings: [] }));
+    expect(text).toContain('| src/Token\\.sol | 12–13, removed lines 14–15 \\(before line 14\\), 15 | removed line 31 \\(before line 30\\) |');
+    expect(text).toContain('- **1 changed line was never executed: src/Token\\.sol: removed line 31 \\(before line 30\\)**');
+  });
+
   it('lists findings most important first with provenance, link and a sequence table people can replay', () => {
     const text = renderMarkdown(
       report({ base: 'does-not-build', findings: [finding({ introduced: false, line: 20 }), finding({ introduced: null, line: 21 }), finding()] }),

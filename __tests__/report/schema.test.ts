@@ -40,7 +40,13 @@ const complete: Complete<Report> = {
     },
   ],
   senders: [{ name: 'alice', address: ALICE }],
-  targets: [{ ...target('src/Auction.sol', 30, 'unreached'), missedBranch: { file: 'src/Auction.sol', line: 28, condition: 'amount > limit' } }],
+  targets: [
+    {
+      ...target('src/Auction.sol', 30, 'unreached'),
+      missedBranch: { file: 'src/Auction.sol', line: 28, condition: 'amount > limit' },
+      removed: { from: 29, to: 31 },
+    },
+  ],
   findings: [
     {
       ...finding(),
@@ -55,6 +61,7 @@ const complete: Complete<Report> = {
         allowance: '0',
         transferFrom: true,
       },
+      libraryLine: { file: 'lib/token/src/ERC20.sol', line: 187 },
       executesChangedLines: true,
       enteredLines: [{ file: 'src/Auction.sol', line: 37 }],
       sequence: finding().sequence.map((call) => ({ ...call, contract: 'Auction', address: AUCTION, attacker: { reenters: { function: 'bid()', args: [] } } })),

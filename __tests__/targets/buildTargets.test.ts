@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { compileProject } from '../../src/compile/compile.js';
 import type { CompiledProject } from '../../src/compile/types.js';
-import type { ChangedFile } from '../../src/diff/types.js';
+import type { ChangedFile, Deletion } from '../../src/diff/types.js';
 import { instructions, stripMetadata } from '../../src/bytecode/instructions.js';
 import { buildTargets } from '../../src/targets/buildTargets.js';
 import type { Target } from '../../src/targets/types.js';
@@ -17,11 +17,11 @@ function lineOf(file: string, marker: string): number {
   return found[0];
 }
 
-const modified = (path: string, addedLines: number[], deletedAfter: number[] = []): ChangedFile => ({
+const modified = (path: string, addedLines: number[], deletions: Deletion[] = []): ChangedFile => ({
   path,
   status: 'modified',
   addedLines,
-  deletedAfter,
+  deletions,
 });
 
 let project: CompiledProject;
@@ -98,10 +98,36 @@ describe('buildTargets on compiled fixtures', () => {
     expect(targetsAt('Loops.sol', 'unused-body')).toMatchObject([{ contract: 'Loops.sol:Loops', status: 'no-code' }]);
   });
 
-  it('turns a deletion inside a function into a target on the next code line', () => {
+  it('turns a deletion inside a function into a target on the next code line, marked with the lines removed', () => {
     const forHeader = lineOf('Loops.sol', 'for-header');
-    const targets = buildTargets(project, [modified('Loops.sol', [], [forHeader - 1, lineOf('Loops.sol', 'contract Loops')])]);
-    expect(targets.map((t) => t.line)).toEqual([forHeader]);
+    const deletions = [
+      { after: forHeader - 1, removed: { from: forHeader, to: forHeader + 1 } },
+      // Between contract members: no code ran there.
+      { after: lineOf('Loops.sol', 'contract Loops'), removed: { from: 6, to: 6 } },
+    ];
+    const targets = buildTargets(project, [modified('Loops.sol', [], deletions)]);
+    expect(targets.map((t) => [t.line, t.removed])).toEqual([[forHeader, { from: forHeader, to: forHeader + 1 }]]);
+    // The next line's own code, as if it had changed itself.
+    expect(targets[0].pcs).toEqual(targetsAt('Loops.sol', 'for-header')[0].pcs);
+  });
+
+  it("turns a deletion after a function's last statement into a target on its return", () => {
+    const lastStatement = lineOf('Loops.sol', 's = s * 2;');
+    const closing = lineOf('Loops.sol', '// a line comment') + 2;
+    const targets = buildTargets(project, [modified('Loops.sol', [], [{ after: lastStatement + 1, removed: { from: 22, to: 23 } }])]);
+    expect(targets.map((t) => [t.line, t.removed, t.status])).toEqual([[closing, { from: 22, to: 23 }, 'code']]);
+    // Only the jump out of `sum`: not its entry from the dispatcher (reached by calls that revert inside).
+    expect(opsOf('Loops', targets[0].pcs)).toEqual(['JUMP']);
+  });
+
+  it('joins two deletions that stand on one line, and keeps an added line that is one of them', () => {
+    const forHeader = lineOf('Loops.sol', 'for-header');
+    const deletions = [
+      { after: forHeader - 1, removed: { from: 14, to: 14 } },
+      { after: forHeader - 1, removed: { from: 16, to: 17 } },
+    ];
+    const targets = buildTargets(project, [modified('Loops.sol', [forHeader], deletions)]);
+    expect(targets.map((t) => [t.line, t.removed])).toEqual([[forHeader, { from: 14, to: 17 }]]);
   });
 
   it('attributes an internal library function to every contract that uses it', () => {
@@ -121,6 +147,6 @@ describe('buildTargets on compiled fixtures', () => {
 
   it('makes no targets for interface lines or deleted files', () => {
     expect(targetsAt('Shared.sol', 'interface-line')).toEqual([]);
-    expect(buildTargets(project, [{ path: 'Loops.sol', status: 'deleted', addedLines: [], deletedAfter: [] }])).toEqual([]);
+    expect(buildTargets(project, [{ path: 'Loops.sol', status: 'deleted', addedLines: [], deletions: [] }])).toEqual([]);
   });
 });

@@ -56,5 +56,7 @@ describe('diff → targets', () => {
       [13, 'Vault.sol:Vault', 'code'], // require(balance[msg.sender] > amount, "low");
       [14, 'Vault.sol:Vault', 'code'], // payable(msg.sender).transfer(amount);
     ]);
+    // Base line 13, `balance[msg.sender] -= amount;` (head's new comment line moves what follows down one).
+    expect(targets.map((t) => t.removed)).toEqual([undefined, { from: 13, to: 13 }]);
   });
 });

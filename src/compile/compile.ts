@@ -80,7 +80,7 @@ export async function compileProject(request: BuildRequest): Promise<CompiledPro
     const lines = errors.map(describeDiagnostic);
     throw new BuildError(`Compilation failed with ${errors.length} error(s):\n${lines.join('\n')}`, errors);
   }
-  return mergeCompilations(root, compilations, errors);
+  return mergeCompilations(root, compilations, errors, settings.libs);
 }
 
 /**
@@ -153,6 +153,7 @@ async function compileWithForge(root: string, settings: ProjectSettings): Promis
       output: c.output,
     })),
     [],
+    settings.libs,
   );
 }
 

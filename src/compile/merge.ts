@@ -15,8 +15,14 @@ export interface Compilation {
  * One build out of several compiler runs (one per version group). A file imported by several groups
  * is compiled in each; the project keeps its first source and each contract's first compilation,
  * while every contract keeps the sources of the run it came from for its source maps.
+ * `libs` are the project's library folders (see `CompiledProject.libraryFolders`).
  */
-export function mergeCompilations(root: string, compilations: readonly Compilation[], errors: readonly BuildDiagnostic[]): CompiledProject {
+export function mergeCompilations(
+  root: string,
+  compilations: readonly Compilation[],
+  errors: readonly BuildDiagnostic[],
+  libs: readonly string[],
+): CompiledProject {
   const sources = new Map<string, SourceFile>();
   const contracts = new Map<string, CompiledContract>();
   const asts: Record<string, unknown> = {};
@@ -40,5 +46,6 @@ export function mergeCompilations(root: string, compilations: readonly Compilati
     asts,
     warnings: [...new Set(warnings)],
     errors: [...errors],
+    libraryFolders: [...new Set([...libs, 'node_modules'])],
   };
 }

@@ -109,6 +109,11 @@ export interface CompiledProject {
   asts: Record<string, unknown>;
   /** Compiler warnings, formatted `file:line: message`. */
   warnings: string[];
+  /**
+   * Folders (relative to `root`) of the code the project depends on rather than owns: foundry.toml's
+   * `libs` and `node_modules`. A finding is located in the project's own code when it can be.
+   */
+  libraryFolders: string[];
   /** Version groups that did not compile: their files' contracts are missing, the rest was built. */
   errors: BuildDiagnostic[];
 }

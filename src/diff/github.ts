@@ -42,23 +42,23 @@ function addFile(diff: GitHubDiff, file: PullFile): void {
   const status = fileStatus(file.status);
   const path = file.filename;
   if (status === undefined || !isSolidity(path)) return;
-  const changed = (lines: Pick<ChangedFile, 'addedLines' | 'deletedAfter'>): ChangedFile =>
+  const changed = (lines: Pick<ChangedFile, 'addedLines' | 'deletions'>): ChangedFile =>
     status === 'renamed' && file.previous_filename ? { path, previousPath: file.previous_filename, status, ...lines } : { path, status, ...lines };
 
   if (status === 'deleted') {
-    diff.files.push(changed({ addedLines: [], deletedAfter: [] }));
+    diff.files.push(changed({ addedLines: [], deletions: [] }));
     return;
   }
   if (file.patch === undefined) {
     // A new file's lines are all added, and `additions` says how many; anything else is unknown.
     if (status === 'added') {
       const lines = Array.from({ length: file.additions }, (_, i) => i + 1);
-      diff.files.push(changed({ addedLines: lines, deletedAfter: [] }));
+      diff.files.push(changed({ addedLines: lines, deletions: [] }));
       diff.commentableLines.set(path, lines);
     } else if (file.additions > 0 || status === 'modified') {
       diff.withoutPatch.push(path);
     } else {
-      diff.files.push(changed({ addedLines: [], deletedAfter: [] }));
+      diff.files.push(changed({ addedLines: [], deletions: [] }));
     }
     return;
   }

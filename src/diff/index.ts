@@ -1,5 +1,5 @@
 export { hunkLines, isSolidity, parseGitDiff, type HunkLines } from './patch.js';
-export type { ChangedFile, FileChangeStatus, RevisionRange } from './types.js';
+export type { ChangedFile, Deletion, FileChangeStatus, LineSpan, RevisionRange } from './types.js';
 export { exportRevision, type RevisionTree } from './checkout.js';
 export { changedLines, repositoryRoot, resolveRange } from './git.js';
 export { changedLinesFromGitHub, type GitHubDiff, type PullFile } from './github.js';

@@ -1,30 +1,33 @@
 import { parsePatch, type StructuredPatch, type StructuredPatchHunk } from 'diff';
-import type { ChangedFile, FileChangeStatus } from './types.js';
+import type { ChangedFile, Deletion, FileChangeStatus } from './types.js';
 
 /** Lines of the head revision touched by a set of hunks (with or without context lines). */
 export interface HunkLines {
   addedLines: number[];
-  deletedAfter: number[];
+  deletions: Deletion[];
 }
 
 /**
  * Walks hunks in head coordinates. A change block (a run of `-` lines and the `+` lines after it)
  * marks its `+` lines as added. When it removes more lines than it adds, some code is gone with
- * nothing in its place, so it also records a deletion point after its last head line: git cannot
- * say which removed lines the added ones replace, and "modify one line, delete the next" must not
- * lose the deletion. Works for git's `-U0` output and for GitHub's `patch` fields (with context).
+ * nothing in its place, so it also records a deletion after its last head line: git cannot say
+ * which removed lines the added ones replace, so the first ones count as replaced and the rest as
+ * removed ("modify one line, delete the next" must not lose the deletion). Works for git's `-U0`
+ * output and for GitHub's `patch` fields (with context).
  */
 export function hunkLines(hunks: readonly StructuredPatchHunk[]): HunkLines {
   const addedLines: number[] = [];
-  const deletedAfter: number[] = [];
+  const deletions: Deletion[] = [];
   for (const hunk of hunks) {
-    // `line` is the head line the next `+` or context line gets. For an empty new side
-    // (`+c,0`) jsdiff already reports newStart = c + 1, so a deletion there follows line c.
+    // `line` is the head line the next `+` or context line gets, `baseLine` the base line the next
+    // `-` or context line has. For an empty new side (`+c,0`) jsdiff already reports newStart = c + 1,
+    // so a deletion there follows line c.
     let line = hunk.newStart;
+    let baseLine = hunk.oldStart;
     let removed = 0;
     let added = 0;
     const endBlock = () => {
-      if (removed > added) deletedAfter.push(line - 1);
+      if (removed > added) deletions.push({ after: line - 1, removed: { from: baseLine - removed + added, to: baseLine - 1 } });
       removed = 0;
       added = 0;
     };
@@ -36,15 +39,17 @@ export function hunkLines(hunks: readonly StructuredPatchHunk[]): HunkLines {
       } else if (kind === '-') {
         if (added > 0) endBlock();
         removed++;
+        baseLine++;
       } else if (kind === ' ') {
         endBlock();
         line++;
+        baseLine++;
       }
       // `\ No newline at end of file` belongs to the previous line: nothing to count.
     }
     endBlock();
   }
-  return { addedLines: sortedUnique(addedLines), deletedAfter: sortedUnique(deletedAfter) };
+  return { addedLines: sortedUnique(addedLines), deletions: deletions.sort((a, b) => a.after - b.after) };
 }
 
 /** Parses `git diff` output into changed Solidity files; other files and binary changes are skipped. */

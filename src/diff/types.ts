@@ -19,11 +19,24 @@ export interface ChangedFile {
   /** 1-based head lines that are new or modified, ascending. */
   addedLines: number[];
   /**
-   * Deletion points: head line numbers after which removed lines stood (0 = before the first line),
-   * ascending; recorded for change blocks that remove more lines than they add (a plain
-   * modification is covered by `addedLines`). The targets stage turns each point into the nearest
-   * code line of the enclosing function, so deleting a statement makes the code that now runs in
-   * its place a target.
+   * Code removed with nothing in its place, ascending by position: change blocks that remove more
+   * lines than they add (a plain modification is covered by `addedLines`). The targets stage turns
+   * each into the code that now runs where the removed lines ran (the next statement of the
+   * enclosing function), so deleting a check makes a target.
    */
-  deletedAfter: number[];
+  deletions: Deletion[];
+}
+
+/** Lines a change block removed beyond those it replaced. */
+export interface Deletion {
+  /** Head line after which the removed lines stood (0 = before the first line). */
+  after: number;
+  /** The removed lines, numbered as in the base revision. */
+  removed: LineSpan;
+}
+
+/** Lines `from` to `to`, 1-based, both included. */
+export interface LineSpan {
+  from: number;
+  to: number;
 }

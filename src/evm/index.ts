@@ -5,5 +5,6 @@ export { FLAGGED_FAILURE_MESSAGE } from './cheatcodes/failFlag.js';
 export { CheatcodeSession } from './cheatcodes/session.js';
 export { CheatcodeError, decodedAddress, type Artifact } from './cheatcodes/types.js';
 export { DEPLOY_GAS, Executor, SENDER_BALANCE, START_BLOCK, START_TIMESTAMP, storageKey, type ChainStart, type ExecutorOptions } from './executor.js';
+export { frameJumps } from './frameJumps.js';
 export { namedAccounts } from './namedAccounts.js';
 export type { Address, BranchComparison, CallEffect, CreatedContract, Deployment, StorageAccess, Tx, TxResult, TxTrace } from './types.js';

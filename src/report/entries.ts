@@ -3,7 +3,8 @@ import type { CompiledContract, CompiledProject } from '../compile/index.js';
 import { type Call, encodeCall, formatArgs, formatPanicCode } from '../abi/index.js';
 import { reportEvidence } from './evidence.js';
 import type { ReportCall, ReportFinding, ReportTarget } from './types.js';
-import { branchLocator, failureLocator, type Target } from '../targets/index.js';
+import { branchLocator, type FailureLine, failureLocator, type Target } from '../targets/index.js';
+import { frameJumps } from '../evm/index.js';
 import { attackerCallParts, type ConfirmedFinding, type ContractCampaignResult } from '../fuzz/index.js';
 
 /** The campaign's targets in the report's terms: reached (first when, by which sequence) or not. */
@@ -56,15 +57,16 @@ export function notFuzzedTargets(targets: readonly Target[], reason: string): Re
   }));
 }
 
-/** Where a target is, named by the contract whose code holds it (the subject, or a library it links). */
 /** A changed line no contract holds for the campaigns (a file that did not compile, a test): `not-fuzzed`. */
 export function unheldLine(file: string, line: number, reason: string): ReportTarget {
   return { file, line, contract: '', contractFile: file, pcs: [], status: 'not-fuzzed', reason, firstReachedMs: null, firstReachedSequence: null };
 }
 
-function targetPlace(target: Target): Pick<ReportTarget, 'file' | 'line' | 'contract' | 'contractFile'> {
+/** Where a target is, named by the contract whose code holds it (the subject, or a library it links). */
+function targetPlace(target: Target): Pick<ReportTarget, 'file' | 'line' | 'contract' | 'contractFile' | 'removed'> {
   const colon = target.contract.lastIndexOf(':');
-  return { file: target.file, line: target.line, contract: target.contract.slice(colon + 1), contractFile: target.contract.slice(0, colon) };
+  const place = { file: target.file, line: target.line, contract: target.contract.slice(colon + 1), contractFile: target.contract.slice(0, colon) };
+  return target.removed ? { ...place, removed: target.removed } : place;
 }
 
 /** A confirmed finding in the report's terms: located in the source, its sequence decoded. */
@@ -79,7 +81,11 @@ export function toReportFinding(
 ): ReportFinding {
   const { failure } = finding;
   const locator = failureLocator(project, failedIn);
-  const location = failure.property !== undefined ? locator.functionLine(failure.property) : locator.locate(failure.pc, finding.failingResult.trace.jumps);
+  const location: FailureLine | null =
+    failure.property !== undefined
+      ? locator.functionLine(failure.property)
+      : locator.locate(failure.pc, frameJumps(finding.failingResult.trace, failure.codeId));
+  const library = location?.library;
   // A last call through Lookout's attacker is named by the call it forwards (as the sequence shows it).
   const last = finding.sequence[finding.sequence.length - 1];
   const lastShown = attackerCallParts(last, result.calls)?.forwards ?? last;
@@ -91,7 +97,9 @@ export function toReportFinding(
     file: location?.file ?? null,
     line: location?.line ?? null,
     function: failure.property !== undefined ? `${failure.property}()` : (failure.function ?? callName(lastShown)),
-    message: failure.message,
+    // Located at the project's call into a library: the message says where in the library it failed.
+    message: library ? `${failure.message} (in ${library.file}:${library.line})` : failure.message,
+    ...(library && { libraryLine: library }),
     evidence: reportEvidence(failure.evidence),
     // Only `lookout pr` has a base revision to compare with.
     introduced: null,

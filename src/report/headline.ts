@@ -1,5 +1,5 @@
 import { behaviourGroups, failures } from './findingOrder.js';
-import { changedLineCounts, countsText, lineRanges, notFuzzedReasons, unreachedGroups, type UnreachedGroup } from './lineStatus.js';
+import { changedLineCounts, countsText, lineParts, notFuzzedReasons, unreachedGroups, type UnreachedGroup } from './lineStatus.js';
 import { plural } from './units.js';
 import type { Report } from './types.js';
 
@@ -65,9 +65,13 @@ export function headline(report: Report): HeadlineItem[] {
   return items;
 }
 
-/** `src/A.sol:30–31 (no run took the branch at src/A.sol:28 toward them: require(amount > limit))` */
+/**
+ * `src/A.sol:30–31 (no run took the branch at src/A.sol:28 toward them: require(amount > limit))`;
+ * `src/A.sol: removed lines 12–13 (before line 12)` for a deletion.
+ */
 function unreachedText(group: UnreachedGroup): string {
-  const where = `${group.file}:${atMost(lineRanges(group.lines).split(', '), MAX_PLACES)}`;
+  const parts = lineParts(group.lines, group.removed);
+  const where = `${group.file}:${/^\d/.test(parts[0]) ? '' : ' '}${atMost(parts, MAX_PLACES)}`;
   if (!group.branch) return where;
   const them = group.lines.length === 1 ? 'it' : 'them';
   return `${where} (no run took the branch at ${group.branch.file}:${group.branch.line} toward ${them}: ${group.branch.condition})`;

@@ -1,5 +1,8 @@
 import type { Report, ReportTarget, TargetStatus } from './types.js';
 
+/** Base lines a pull request removed, keyed by the head line that stands for them. */
+export type RemovedLines = ReadonlyMap<number, NonNullable<ReportTarget['removed']>>;
+
 /** The changed lines of one file grouped by what the campaign learned about them. */
 export interface FileLines {
   file: string;
@@ -8,6 +11,7 @@ export interface FileLines {
   unreachable: number[];
   noCode: number[];
   notFuzzed: number[];
+  removed: RemovedLines;
 }
 
 /**
@@ -25,6 +29,7 @@ export function fileLines(report: Report): FileLines[] {
     const previous = lines.get(target.line);
     if (previous === undefined || PRECEDENCE.indexOf(target.status) < PRECEDENCE.indexOf(previous)) lines.set(target.line, target.status);
   }
+  const removed = removedLines(report);
   return [...byFile].map(([file, lines]) => {
     const sorted = [...lines].sort(([a], [b]) => a - b);
     const pick = (status: TargetStatus) => sorted.filter(([, s]) => s === status).map(([line]) => line);
@@ -35,20 +40,47 @@ export function fileLines(report: Report): FileLines[] {
       unreachable: pick('unreachable'),
       noCode: pick('no-code'),
       notFuzzed: pick('not-fuzzed'),
+      removed: removed.get(file) ?? new Map(),
     };
   });
 }
 
-/** `[12, 13, 14, 15, 20]` → `12–15, 20`. Expects ascending lines. */
-export function lineRanges(lines: readonly number[]): string {
+/** Per file, the targets that stand for removed lines. */
+function removedLines(report: Report): Map<string, RemovedLines> {
+  const byFile = new Map<string, Map<number, NonNullable<ReportTarget['removed']>>>();
+  for (const { file, line, removed } of report.targets) {
+    if (removed === undefined) continue;
+    const lines = byFile.get(file) ?? new Map();
+    byFile.set(file, lines.set(line, removed));
+  }
+  return byFile;
+}
+
+/**
+ * `[12, 13, 14, 15, 20]` → `12–15, 20`. Expects ascending lines. A line that stands for removed lines
+ * names them instead (a deletion has no line of its own in head): with 20 standing for base lines
+ * 17–18, `12–15, removed lines 17–18 (before line 20)`.
+ */
+export function lineRanges(lines: readonly number[], removed?: RemovedLines): string {
+  return lineParts(lines, removed).join(', ');
+}
+
+/** The parts `lineRanges` joins, in line order. */
+export function lineParts(lines: readonly number[], removed?: RemovedLines): string[] {
   const parts: string[] = [];
   for (let i = 0; i < lines.length;) {
+    const span = removed?.get(lines[i]);
+    if (span) {
+      parts.push(`${span.from === span.to ? `removed line ${span.from}` : `removed lines ${span.from}–${span.to}`} (before line ${lines[i]})`);
+      i++;
+      continue;
+    }
     let j = i;
-    while (j + 1 < lines.length && lines[j + 1] === lines[j] + 1) j++;
+    while (j + 1 < lines.length && lines[j + 1] === lines[j] + 1 && !removed?.has(lines[j + 1])) j++;
     parts.push(j === i ? `${lines[i]}` : `${lines[i]}–${lines[j]}`);
     i = j + 1;
   }
-  return parts.join(', ');
+  return parts;
 }
 
 /** How many changed lines (each once, under its best status) the campaign reached, and why the rest were not. */
@@ -105,11 +137,15 @@ export interface UnreachedGroup {
   file: string;
   lines: number[];
   branch: ReportTarget['missedBranch'];
+  /** The file's lines that stand for removed lines. */
+  removed: RemovedLines;
 }
 
 /** Unreached lines (each once, as the counts take them) grouped by file and missed branch, in report order. */
 export function unreachedGroups(report: Report): UnreachedGroup[] {
-  const unreached = new Map(fileLines(report).map((f) => [f.file, new Set(f.unreached)]));
+  const files = fileLines(report);
+  const unreached = new Map(files.map((f) => [f.file, new Set(f.unreached)]));
+  const removed = new Map(files.map((f) => [f.file, f.removed]));
   // Another contract holding the line may know the branch when this one does not.
   const branches = new Map<string, ReportTarget['missedBranch']>();
   for (const t of report.targets) if (t.missedBranch && !branches.has(`${t.file}:${t.line}`)) branches.set(`${t.file}:${t.line}`, t.missedBranch);
@@ -121,7 +157,7 @@ export function unreachedGroups(report: Report): UnreachedGroup[] {
     seen.add(key);
     const branch = branches.get(key);
     const groupKey = `${target.file}\0${branch ? `${branch.file}:${branch.line}:${branch.condition}` : ''}`;
-    const group = groups.get(groupKey) ?? { file: target.file, lines: [], branch };
+    const group = groups.get(groupKey) ?? { file: target.file, lines: [], branch, removed: removed.get(target.file)! };
     group.lines.push(target.line);
     groups.set(groupKey, group);
   }

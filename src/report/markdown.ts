@@ -224,7 +224,7 @@ const moreFindings = (count: number) => `…and ${plural(count, 'more finding')}
 const sum = (parts: readonly string[]) => parts.reduce((total, part) => total + part.length, 0);
 
 function fileRow(file: FileLines, compact: boolean): string {
-  const cell = (lines: number[]) => (lines.length === 0 ? '' : escapeMarkdown(compact ? plural(lines.length, 'line') : lineRanges(lines)));
+  const cell = (lines: number[]) => (lines.length === 0 ? '' : escapeMarkdown(compact ? plural(lines.length, 'line') : lineRanges(lines, file.removed)));
   return `| ${escapeMarkdown(file.file)} | ${cell(file.reached)} | ${cell(file.unreached)} | ${cell(file.unreachable)} | ${cell(file.notFuzzed)} | ${cell(file.noCode)} |`;
 }
 

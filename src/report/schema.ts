@@ -71,6 +71,7 @@ const target = z.object({
   firstReachedMs: amount.nullable(),
   firstReachedSequence: count.nullable(),
   missedBranch: z.object({ file: z.string(), line, condition: z.string() }).optional(),
+  removed: z.object({ from: line, to: line }).optional(),
 });
 
 const invocation = { function: z.string(), args: z.array(z.unknown()) };
@@ -166,6 +167,7 @@ const finding = z.object({
   line: line.nullable(),
   function: z.string(),
   message: z.string(),
+  libraryLine: place.optional(),
   evidence: evidence.nullable().optional(),
   introduced: z.boolean().nullable(),
   executesChangedLines: z.boolean().optional(),

@@ -71,7 +71,7 @@ export function reachOverTime(report: Report): string | undefined {
 
 function linesBlock(report: Report): string {
   const rows = fileLines(report).map((f) => {
-    const cells = [f.file, ...[f.reached, f.unreached, f.unreachable, f.notFuzzed, f.noCode].map(lineRanges)];
+    const cells = [f.file, ...[f.reached, f.unreached, f.unreachable, f.notFuzzed, f.noCode].map((lines) => lineRanges(lines, f.removed))];
     return `| ${cells.map((cell) => escapeMarkdown(cell)).join(' | ')} |`;
   });
   const header = ['| file | reached | unreached | unreachable | not fuzzed | no code |', '| --- | --- | --- | --- | --- | --- |'];
@@ -82,7 +82,7 @@ function linesBlock(report: Report): string {
 function targetsBlock(report: Report): string {
   const rows = report.targets.map(
     (t) =>
-      `| ${escapeMarkdown(t.file)} | ${escapeMarkdown(t.line)} | ${escapeMarkdown(t.contract)} | ${escapeMarkdown(t.status)} | ${count(t.pcs.length)} | ` +
+      `| ${escapeMarkdown(t.file)} | ${escapeMarkdown(lineRanges([t.line], t.removed && new Map([[t.line, t.removed]])))} | ${escapeMarkdown(t.contract)} | ${escapeMarkdown(t.status)} | ${count(t.pcs.length)} | ` +
       `${t.firstReachedMs === null ? '' : duration(t.firstReachedMs)} | ${t.firstReachedSequence === null ? '' : count(t.firstReachedSequence)} |`,
   );
   return [

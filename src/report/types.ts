@@ -130,6 +130,12 @@ export interface ReportTarget {
   firstReachedSequence: number | null;
   /** `unreached`: the nearest branch no execution took toward the line (its condition as written), when known. */
   missedBranch?: { file: string; line: number; condition: string };
+  /**
+   * Lines of the base revision the pull request removed just before this line, with nothing in their
+   * place: the line is a target because its code now runs where theirs ran (the next statement, or the
+   * function's closing line for its return). Absent on other targets.
+   */
+  removed?: { from: number; to: number };
 }
 
 export interface ReportCall {
@@ -166,8 +172,14 @@ export interface ReportFinding {
   file: string | null;
   line: number | null;
   function: string;
-  /** What the oracle saw, in words: written from `evidence`. */
+  /** What the oracle saw, in words: written from `evidence` (and `libraryLine`). */
   message: string;
+  /**
+   * The library line (under node_modules/ or foundry.toml's `libs`) the failing instruction is on, when
+   * `file`/`line` is instead the deepest line of the project's own code on the failing call's stack
+   * (the call into the library); the message names it too. Absent otherwise.
+   */
+  libraryLine?: { file: string; line: number };
   /**
    * What the oracle saw, as values (one shape per `kind`, README "JSON report"): amounts as decimal
    * strings, addresses and slots as 0x-hex. Null for a behaviour change (`behaviour` says what

@@ -64,7 +64,7 @@ function lineTargets(project: CompiledProject, lines: readonly LineTarget[], log
     path,
     status: 'modified' as const,
     addedLines: [...new Set(added)].sort((a, b) => a - b),
-    deletedAfter: [],
+    deletions: [],
   }));
   const targets = buildTargets(project, changes);
   for (const { file, line } of lines) {

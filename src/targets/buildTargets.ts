@@ -1,5 +1,5 @@
 import type { CompiledContract, CompiledProject, SourceFile } from '../compile/index.js';
-import type { ChangedFile } from '../diff/index.js';
+import type { ChangedFile, Deletion, LineSpan } from '../diff/index.js';
 import { codeLines, type CodeLines, type CodeUnit } from './codeLines.js';
 import { codeLocations, type CodeLocations } from './codeLocations.js';
 import { LineIndex } from './lineIndex.js';
@@ -11,13 +11,22 @@ interface ContractCode {
   creation: CodeLocations;
 }
 
+/** A line to make targets of: a changed code line, or the code that now runs where removed code ran. */
+interface TargetLine {
+  line: number;
+  /** Base lines removed just before it. */
+  removed?: LineSpan;
+  /** It stands for a deletion at the end of this function: its code is the function's return. */
+  exitOf?: CodeUnit;
+}
+
 /**
  * Turns changed lines into targets: one per (changed code line, deployable contract whose deployed
  * or creation code holds code of the line's function, modifier or state variable). A library's
  * internal function or a base contract's code becomes a target in every contract it is compiled
  * into. Lines that are not code (see codeLines.ts) produce no target; code lines without
- * instructions are `no-code`. A deletion inside a function makes the nearest remaining code line
- * of that function a target (the next one, else the previous one).
+ * instructions are `no-code`. A deletion inside a function makes the code that now runs in its place
+ * a target (see `deletionLine`), marked with the lines removed.
  *
  * Change paths must be relative to the project root (solc's source unit names).
  */
@@ -41,38 +50,67 @@ export function buildTargets(project: CompiledProject, changes: readonly Changed
     const ast = project.asts[source.path];
     if (ast === undefined) continue;
     const classified = codeLines(ast, lines);
-    for (const line of targetLines(change, classified)) {
-      targets.push(...lineTargets(source, line, classified.unitsByLine.get(line) ?? [], code, project.contracts));
+    const hasExit = (unit: CodeUnit) => code.some((c) => exitPcs(c.deployed, source.path, unit).length + exitPcs(c.creation, source.path, unit).length > 0);
+    for (const entry of targetLines(change, classified, hasExit)) {
+      const units = entry.exitOf ? [entry.exitOf] : (classified.unitsByLine.get(entry.line) ?? []);
+      const made = lineTargets(source, entry, units, code, project.contracts);
+      targets.push(...(entry.removed ? made.map((target) => ({ ...target, removed: entry.removed })) : made));
     }
   }
   return targets;
 }
 
-/** Changed code lines plus, for each pure deletion inside a function, its nearest code line. */
-function targetLines(change: ChangedFile, classified: CodeLines): number[] {
-  const lines = new Set(change.addedLines.filter((line) => classified.unitsByLine.has(line)));
-  for (const after of change.deletedAfter) {
-    for (const unit of classified.units) {
-      if (unit.kind === 'variable' || unit.firstLine > after || after + 1 > unit.lastLine) continue;
-      const next = unit.lines.find((line) => line > after);
-      const nearest = next ?? unit.lines.filter((line) => line <= after).pop();
-      if (nearest !== undefined) lines.add(nearest);
-    }
+/** Changed code lines plus, for each deletion inside a function, the line that stands for it; ascending. */
+function targetLines(change: ChangedFile, classified: CodeLines, hasExit: (unit: CodeUnit) => boolean): TargetLine[] {
+  const byLine = new Map<number, TargetLine>();
+  const add = (entry: TargetLine) => {
+    const kept = byLine.get(entry.line);
+    byLine.set(entry.line, kept === undefined ? entry : { ...kept, ...entry, removed: joined(kept.removed, entry.removed) });
+  };
+  for (const line of change.addedLines) if (classified.unitsByLine.has(line)) add({ line });
+  for (const deletion of change.deletions) {
+    const { after } = deletion;
+    const unit = classified.units.find((u) => u.kind !== 'variable' && u.firstLine <= after && after < u.lastLine);
+    const entry = unit && deletionLine(unit, deletion, hasExit);
+    if (entry) add(entry);
   }
-  return [...lines].sort((a, b) => a - b);
+  return [...byLine.values()].sort((a, b) => a.line - b.line);
+}
+
+/**
+ * What runs where the removed lines ran: the function's next code line; after its last statement,
+ * its return (the closing line, whose code is the jump out of the function) — unless the build has
+ * no such jump (inlined, via-IR), where the last statement before the deletion stands for it.
+ */
+function deletionLine(unit: CodeUnit, { after, removed }: Deletion, hasExit: (unit: CodeUnit) => boolean): TargetLine | undefined {
+  const next = unit.lines.find((line) => line > after);
+  if (next !== undefined) return { line: next, removed };
+  if (hasExit(unit)) return { line: unit.lastLine, removed, exitOf: unit };
+  const previous = unit.lines.filter((line) => line <= after).pop();
+  return previous === undefined ? undefined : { line: previous, removed };
+}
+
+/** Two deletions standing on one line (blocks around a comment, say) read as one span. */
+function joined(a: LineSpan | undefined, b: LineSpan | undefined): LineSpan | undefined {
+  if (a === undefined || b === undefined) return a ?? b;
+  return { from: Math.min(a.from, b.from), to: Math.max(a.to, b.to) };
 }
 
 function lineTargets(
   source: SourceFile,
-  line: number,
+  { line, exitOf }: TargetLine,
   units: readonly CodeUnit[],
   code: readonly ContractCode[],
   contracts: readonly CompiledContract[],
 ): Target[] {
   const targets: Target[] = [];
+  const pcsIn = (locations: CodeLocations) => {
+    const pcs = linePcs(locations, source.path, line, units);
+    return exitOf ? [...new Set([...pcs, ...exitPcs(locations, source.path, exitOf)])].sort((a, b) => a - b) : pcs;
+  };
   for (const { contract, deployed, creation } of code) {
-    const pcs = linePcs(deployed, source.path, line, units);
-    const creationPcs = linePcs(creation, source.path, line, units);
+    const pcs = pcsIn(deployed);
+    const creationPcs = pcsIn(creation);
     if (pcs.length > 0 || creationPcs.length > 0) {
       const getter = units.find((unit) => unit.getter !== undefined)?.getter;
       targets.push({ file: source.path, line, contract: contract.id, pcs, creationPcs, ...(getter === undefined ? {} : { getter }), status: 'code' });
@@ -92,6 +130,11 @@ function lineTargets(
 
 function noCode(source: SourceFile, line: number, contract: CompiledContract): Target {
   return { file: source.path, line, contract: contract.id, pcs: [], creationPcs: [], status: 'no-code' };
+}
+
+/** The function's return: the jumps out of it, which solc maps to the whole function. */
+function exitPcs(locations: CodeLocations, file: string, unit: CodeUnit): number[] {
+  return locations.mapped.filter((m) => m.jump === 'o' && m.file === file && m.start === unit.range.start && m.length === unit.range.length).map((m) => m.pc);
 }
 
 /**

@@ -2,6 +2,7 @@ import type { CompiledCode, SourceFile } from '../compile/index.js';
 import { instructions, stripMetadata } from '../bytecode/index.js';
 import type { LineIndex } from './lineIndex.js';
 import { decodeSourceMap } from './sourceMap.js';
+import type { JumpKind } from './types.js';
 
 /** One mapped instruction of one bytecode: its pc and the source range it was compiled from. */
 export interface MappedInstruction {
@@ -10,6 +11,8 @@ export interface MappedInstruction {
   file: string;
   start: number;
   length: number;
+  /** Whether the instruction jumps into a function, out of one, or neither (solc's source-map mark). */
+  jump: JumpKind;
 }
 
 /** Where the instructions of one bytecode (deployed or creation) came from. */
@@ -43,7 +46,7 @@ export function codeLocations(code: CompiledCode, sources: readonly SourceFile[]
     const file = sources[entry.file].path;
     const lines = lineIndexes.get(file);
     if (!lines) continue;
-    mapped.push({ pc: ins.pc, file, start: entry.start, length: entry.length });
+    mapped.push({ pc: ins.pc, file, start: entry.start, length: entry.length, jump: entry.jump });
     const line = lines.lineOf(entry.start);
     const fileLines = byLine.get(file) ?? new Map<number, number[]>();
     byLine.set(file, fileLines);

@@ -1,4 +1,5 @@
 import type { CompiledContract, CompiledProject } from '../compile/index.js';
+import { functionJumps, openCalls } from './callStack.js';
 import { codeLocations } from './codeLocations.js';
 import { LineIndex, parseSrc } from './lineIndex.js';
 
@@ -7,14 +8,22 @@ export interface SourceLine {
   line: number;
 }
 
+/** Where a failure is: a line of the project's own code whenever the failing call passed through one. */
+export interface FailureLine extends SourceLine {
+  /** The library line (node_modules/, foundry.toml's `libs`) the failing instruction is on, when that is not `file:line`. */
+  library?: SourceLine;
+}
+
 /** Maps a failing pc of one contract's runtime code back to a line of user source. */
 export interface FailureLocator {
   /**
-   * `jumps` is the outermost frame's jump log ([pc, destination] pairs). Panics revert inside
+   * `jumps` is the failing frame's jump log ([pc, destination] pairs). Panics revert inside
    * compiler-generated helpers that map to no user line, so the latest jump made from a user line
-   * (the call into the helper) locates them instead.
+   * (the call into the helper) locates them instead. A failure in library code is located at the
+   * deepest call on the frame's internal call stack made from the project's own code: the line a
+   * pull request can change (a review thread, an annotation in the repository), with the library line beside it.
    */
-  locate(pc: number, jumps?: Uint32Array): SourceLine | null;
+  locate(pc: number, jumps?: Uint32Array): FailureLine | null;
   /** The line declaring function `name` of this contract or its bases (for property failures). */
   functionLine(name: string): SourceLine | null;
 }
@@ -28,16 +37,26 @@ export function failureLocator(project: CompiledProject, contract: CompiledContr
     if (wholeContracts.has(`${ins.file}:${ins.start}:${ins.length}`)) continue;
     byPc.set(ins.pc, { file: ins.file, line: lineIndexes.get(ins.file)!.lineOf(ins.start) });
   }
+  const inLibrary = libraryCode(project.libraryFolders);
+  const own = (pc: number, jumps?: Uint32Array): SourceLine | null => {
+    const direct = byPc.get(pc);
+    if (direct || !jumps) return direct ?? null;
+    for (let i = jumps.length - 2; i >= 0; i -= 2) {
+      const from = byPc.get(jumps[i]);
+      if (from) return from;
+    }
+    return null;
+  };
   return {
     locate(pc, jumps) {
-      const direct = byPc.get(pc);
-      if (direct) return direct;
-      if (!jumps) return null;
-      for (let i = jumps.length - 2; i >= 0; i -= 2) {
-        const from = byPc.get(jumps[i]);
-        if (from) return from;
+      const library = own(pc, jumps);
+      if (library === null || !inLibrary(library.file) || !jumps) return library;
+      const calls = openCalls(jumps, functionJumps(contract.deployed), pc);
+      for (let i = calls.length - 1; i >= 0; i--) {
+        const caller = byPc.get(calls[i]);
+        if (caller && !inLibrary(caller.file)) return { ...caller, library };
       }
-      return null;
+      return library;
     },
     functionLine(name) {
       for (const declaring of [contract.name, ...contract.bases]) {
@@ -47,6 +66,12 @@ export function failureLocator(project: CompiledProject, contract: CompiledContr
       return null;
     },
   };
+}
+
+/** Whether a source path lies in one of the project's library folders. */
+function libraryCode(folders: readonly string[]): (file: string) => boolean {
+  const prefixes = folders.map((folder) => `${folder}/`);
+  return (file) => prefixes.some((prefix) => file.startsWith(prefix));
 }
 
 /** `file:start:length` of every contract definition in the contract's compilation. */

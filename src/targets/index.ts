@@ -7,5 +7,5 @@ export { decodeSourceMap } from './sourceMap.js';
 export type * from './types.js';
 export { branchLocator } from './branchLocation.js';
 export { testOrScript } from './contractsToFuzz.js';
-export { failureLocator } from './failureLocation.js';
+export { failureLocator, type FailureLine } from './failureLocation.js';
 export { changedCodeLines } from './changedCode.js';

@@ -1,4 +1,5 @@
 import type { ContractId } from '../compile/index.js';
+import type { LineSpan } from '../diff/index.js';
 
 /** `i` jumps into a function, `o` returns from one, `-` is an ordinary jump (or no jump). */
 export type JumpKind = 'i' | 'o' | '-';
@@ -36,5 +37,10 @@ export interface Target {
   creationPcs: number[];
   /** The line declares a public state variable: the getter whose code runs it. */
   getter?: string;
+  /**
+   * Base-revision lines the change removed just before this line: the line is a target because its
+   * code now runs where theirs ran (the next statement, or the function's return).
+   */
+  removed?: LineSpan;
   status: TargetKind;
 }

@@ -33,7 +33,7 @@ function markerPcs(name: string, marker: string): number[] {
   const c = contract(name);
   const source = project.sources.find((s) => s.path === c.file)!;
   const line = source.content.split('\n').findIndex((text) => text.includes(marker) && !text.trim().startsWith('//')) + 1;
-  const [target] = buildTargets(project, [{ path: source.path, status: 'modified', addedLines: [line], deletedAfter: [] }]);
+  const [target] = buildTargets(project, [{ path: source.path, status: 'modified', addedLines: [line], deletions: [] }]);
   return target?.pcs ?? [];
 }
 
