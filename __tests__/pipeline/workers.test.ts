@@ -10,6 +10,7 @@ import { PROJECT_CONFIG_FILE, readProjectConfig } from '../../src/config/project
 import type { CampaignSetup } from '../../src/fuzz/campaign/loop.js';
 import type { ReachTracker } from '../../src/fuzz/schedule/reach.js';
 import { DEFAULT_PANIC_CODES } from '../../src/abi/panic.js';
+import { BEHAVIOUR_KINDS } from '../../src/oracles/index.js';
 import type { FuzzConfig } from '../../src/config/types.js';
 import { memoryLogger } from '../../src/logger.js';
 import { runPipeline } from '../../src/run/pipeline.js';
@@ -90,11 +91,12 @@ describe('lookout pr on two workers', () => {
     const repo = await behaviourPr('unchecked-withdraw');
     const changes = async (workers: number) => {
       const run = await lookoutPr(repo, { budget: '1200x', extra: ['--workers', String(workers)] });
-      return strip(run.report).findings.filter((f: ReportFinding) => f.kind === 'behaviour-change') as ReportFinding[];
+      return strip(run.report).findings.filter((f: ReportFinding) => BEHAVIOUR_KINDS.includes(f.kind)) as ReportFinding[];
     };
-    const kinds = (found: ReportFinding[]) => [...new Set(found.map((c) => `${c.contract}.${c.function}/${c.behaviour?.difference}`))].sort();
+    const kinds = (found: ReportFinding[]) =>
+      [...new Set(found.map((c) => `${c.contract}.${c.function}/${c.behaviour?.grade}/${c.behaviour?.difference}`))].sort();
     const one = kinds(await changes(1));
-    expect(one).toEqual(['Bank.withdraw(uint256)/outcome', 'Bank.withdraw(uint256)/revert-reason']);
+    expect(one).toEqual(['Bank.withdraw(uint256)/permits/outcome', 'Bank.withdraw(uint256)/returns/revert-reason']);
     const two = await changes(2);
     expect(kinds(two)).toEqual(one);
     // The workers' comparisons join the rounds in a fixed order: the same examples every time.
