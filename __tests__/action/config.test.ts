@@ -10,6 +10,7 @@ import {
   pullRequestLabels,
   readActionEnv,
   readInputs,
+  toPrConfig,
   validate,
   type ActionEnv,
 } from '../../src/config/action.js';
@@ -152,7 +153,18 @@ describe('events', () => {
       pullNumber: 7,
       headSha: '2'.repeat(40),
       baseSha: '1'.repeat(40),
+      acceptsBehaviourChange: false,
     });
+  });
+
+  it('a pull request labelled with the accept-behaviour-label accepts its behaviour changes: the run reports them as notes', () => {
+    const labelled = event('pull_request.json') as { pull_request: { labels?: { name: string }[] } };
+    labelled.pull_request.labels = [{ name: 'accept-behaviour-change' }];
+    const target = fuzzTargetFromEvent({ ...env, eventName: 'pull_request' }, labelled, options);
+    expect(target.acceptsBehaviourChange).toBe(true);
+    expect(toPrConfig(options, target).acceptBehaviourChange).toBe(true);
+    const renamed = validate({ 'accept-behaviour-label': 'intended' }, '/w');
+    expect(fuzzTargetFromEvent({ ...env, eventName: 'pull_request' }, labelled, renamed).acceptsBehaviourChange).toBe(false);
   });
 
   it("refuses to fuzz under pull_request_target (the base's write token and secrets beside the PR's code) unless the workflow says the head is trusted", () => {

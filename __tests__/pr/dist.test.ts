@@ -7,6 +7,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { BEHAVIOUR_KINDS } from '../../src/oracles/index.js';
 import type { Report } from '../../src/report/types.js';
 import { lineOf, pullRequest, type PrRepo } from './prRepo.js';
 import { REPO_ROOT } from '../helpers/repoRoot.js';
@@ -53,7 +54,7 @@ describe('dist/cli/index.js pr', () => {
 
       // Every key set at once, so one run shows every difference from DESIGN.md.
       expect(report.targets.length).toBeGreaterThan(0);
-      const failures = report.findings.filter((f) => f.kind !== 'behaviour-change');
+      const failures = report.findings.filter((f) => !BEHAVIOUR_KINDS.includes(f.kind));
       expect(failures).toHaveLength(1);
       // The base reverted with its own message where head reads out of bounds: a behaviour change too.
       expect(report.findings.filter((f) => f.kind === 'behaviour-change').map((f) => f.behaviour?.difference)).toContain('revert-reason');
@@ -78,7 +79,8 @@ describe('dist/cli/index.js pr', () => {
         // `inputsKept`: issue 13's (the campaign clock, and how many inputs path identity kept); `budgetPlan`:
         // issue 27's (how the budget was shared out).
         stats: 'analysisMs,budgetPlan,elapsedMs,fuzzMs,inputsKept,prediction,sequences,transactions,transactionsPerSecond',
-        targets: ['contract,contractFile,file,firstReachedMs,firstReachedSequence,line,pcs,reason,status'],
+        // removed: the target stands for the deleted require (issue 29).
+        targets: ['contract,contractFile,file,firstReachedMs,firstReachedSequence,line,pcs,reason,removed,status'],
         // executesChangedLines: the additive field of `lookout pr` findings; evidence: the oracle's facts (issue 27).
         findings: [
           'contract,contractFile,enteredLines,evidence,executesChangedLines,file,foundMs,function,introduced,kind,line,message,panicCode,reproducer,sequence',

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { BEHAVIOUR_KINDS } from '../../src/oracles/index.js';
 import type { ReportFinding } from '../../src/report/types.js';
 import { lookoutPr, pullRequest, type PrRepo } from './prRepo.js';
 import { REPO_ROOT } from '../helpers/repoRoot.js';
@@ -55,7 +56,7 @@ const safe = (name: string) => readFileSync(path.join(ENGINE, `${name}Safe.sol`)
  * behaviour (the behaviour diff's own tests are in behaviourChanges.test.ts).
  */
 function bugFindings(findings: readonly ReportFinding[], bug: FixtureBug): ReportFinding[] {
-  const failures = findings.filter((f) => f.kind !== 'behaviour-change');
+  const failures = findings.filter((f) => !BEHAVIOUR_KINDS.includes(f.kind));
   expect(failures.map((f) => f.kind).sort()).toEqual([bug.kind, ...(bug.also ?? [])].sort());
   return failures.filter((f) => f.kind === bug.kind);
 }

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { BEHAVIOUR_KINDS } from '../../src/oracles/index.js';
 import type { ReportFinding } from '../../src/report/types.js';
 import { lookoutPr, pullRequest, type PrRepo, type PrRun } from '../pr/prRepo.js';
 import { REPO_ROOT } from '../helpers/repoRoot.js';
@@ -62,7 +63,7 @@ describe('behaviour changes: the reproducer asserts the base’s outcome of the 
       await pullRequest({ 'src/FeeMath.sol': behaviour('transposed-constant', 'base') }, { 'src/FeeMath.sol': behaviour('transposed-constant', 'head') }),
       '100x',
     );
-    const changes = pr.report.findings.filter((f) => f.kind === 'behaviour-change' && f.behaviour?.difference === 'return-value');
+    const changes = pr.report.findings.filter((f) => BEHAVIOUR_KINDS.includes(f.kind) && f.behaviour?.difference === 'return-value');
     expect(changes.length).toBeGreaterThan(0);
     for (const change of changes) {
       expect(change.reproducer).toMatchObject({ verified: true });
@@ -83,7 +84,7 @@ describe('behaviour changes: the reproducer asserts the base’s outcome of the 
       await pullRequest({ 'src/PullToken.sol': behaviour('allowance-bound', 'base') }, { 'src/PullToken.sol': behaviour('allowance-bound', 'head') }),
       '100x',
     );
-    const changes = pr.report.findings.filter((f) => f.kind === 'behaviour-change' && f.behaviour?.difference === 'events');
+    const changes = pr.report.findings.filter((f) => BEHAVIOUR_KINDS.includes(f.kind) && f.behaviour?.difference === 'events');
     expect(changes.length).toBeGreaterThan(0);
     for (const change of changes) {
       expect(change.reproducer).toMatchObject({ verified: true });
@@ -107,7 +108,7 @@ describe('behaviour changes: the reproducer asserts the base’s outcome of the 
       await pullRequest({ 'src/Bank.sol': behaviour('withdraw-fee', 'base') }, { 'src/Bank.sol': behaviour('withdraw-fee', 'head') }),
       '500x',
     );
-    const changes = pr.report.findings.filter((f) => f.kind === 'behaviour-change' && f.behaviour?.difference === 'ether');
+    const changes = pr.report.findings.filter((f) => BEHAVIOUR_KINDS.includes(f.kind) && f.behaviour?.difference === 'ether');
     expect(changes.length).toBeGreaterThan(0);
     for (const change of changes) {
       expect(change).toMatchObject({ function: 'withdraw()', reproducer: { verified: true } });
@@ -133,7 +134,7 @@ describe('behaviour changes: the reproducer asserts the base’s outcome of the 
       await pullRequest({ 'src/BurnToken.sol': behaviour('burn-supply', 'base') }, { 'src/BurnToken.sol': behaviour('burn-supply', 'head') }),
       '400x',
     );
-    const changes = pr.report.findings.filter((f) => f.kind === 'behaviour-change' && f.behaviour?.difference === 'token-balance');
+    const changes = pr.report.findings.filter((f) => BEHAVIOUR_KINDS.includes(f.kind) && f.behaviour?.difference === 'token-balance');
     expect(changes.length).toBeGreaterThan(0);
     for (const change of changes) {
       expect(change).toMatchObject({ function: 'burn(uint256)', reproducer: { verified: true } });
@@ -157,7 +158,7 @@ describe('behaviour changes: the reproducer asserts the base’s outcome of the 
       await pullRequest({ 'src/Bank.sol': behaviour('unchecked-withdraw', 'base') }, { 'src/Bank.sol': behaviour('unchecked-withdraw', 'head') }),
       '1200x',
     );
-    const outcome = pr.report.findings.find((f) => f.kind === 'behaviour-change' && f.behaviour?.difference === 'outcome')!;
+    const outcome = pr.report.findings.find((f) => BEHAVIOUR_KINDS.includes(f.kind) && f.behaviour?.difference === 'outcome')!;
     // Named by the call it makes, also when that call went through Lookout's attacker.
     expect(outcome).toMatchObject({ contract: 'Bank', function: 'withdraw(uint256)' });
     expect(outcome.reproducer).toMatchObject({ verified: true });
