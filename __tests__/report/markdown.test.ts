@@ -119,6 +119,15 @@ describe('renderMarkdown', () => {
     expect(text.match(/\*\*\d+\. /g)).toHaveLength(1);
   });
 
+  it('lists the most alarming behaviour changes first: an accepted permits before a changed return, before an event', () => {
+    const change = (fn: string, grade: 'permits' | 'returns' | 'events') =>
+      finding({ kind: 'behaviour-change', panicCode: null, function: fn, message: '', behaviour: { difference: 'outcome', base: 'a', head: 'b', grade } });
+    const text = renderMarkdown(report({ findings: [change('events()', 'events'), change('returns()', 'returns'), change('permits()', 'permits')] }));
+    const order = ['permits', 'returns', 'events'].map((fn) => text.indexOf(`Auction\\.${fn}\\(\\)`));
+    expect(order.every((at) => at >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+  });
+
   it('says the report is clean when nothing was found and every reachable line was reached', () => {
     const text = renderMarkdown(report({ findings: [], targets: [target('src/A.sol', 1, 'reached'), target('src/A.sol', 2, 'unreachable')] }));
     expect(text).toContain('- No findings\n- 1 of 1 reachable changed line reached · 1 proven unreachable');

@@ -1,3 +1,4 @@
+import { BEHAVIOUR_GRADES } from '../fuzz/index.js';
 import type { Report, ReportFinding } from './types.js';
 
 /**
@@ -9,11 +10,13 @@ export function failures(report: Report): ReportFinding[] {
   return report.findings.filter((f) => f.kind !== 'behaviour-change');
 }
 
+/** The behaviour-change notes, the most alarming grade first (an accepted `permits` before a changed event), else in report order. */
 export function behaviourChanges(report: Report): ReportFinding[] {
-  return report.findings.filter((f) => f.kind === 'behaviour-change');
+  const rank = (f: ReportFinding) => BEHAVIOUR_GRADES.indexOf(f.behaviour?.grade ?? 'events');
+  return report.findings.filter((f) => f.kind === 'behaviour-change').sort((a, b) => rank(a) - rank(b));
 }
 
-/** Behaviour changes grouped by (contract, function, what differs), in report order. */
+/** Behaviour changes grouped by (contract, function, what differs), the most alarming grade first. */
 export function behaviourGroups(report: Report): { key: string; examples: ReportFinding[] }[] {
   const groups = new Map<string, ReportFinding[]>();
   for (const change of behaviourChanges(report)) {
