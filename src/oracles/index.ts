@@ -4,4 +4,4 @@ export { checkProperties, propertyFailureKey, propertyFunctions } from './proper
 export { buildOracles, suiteOracles, type OracleSet, type OracleSettings } from './oracleSet.js';
 export { checkTransaction } from './transaction.js';
 export type { ChainView, FindingKind, PropertyFunction, SequenceOracle, TxOracle } from './types.js';
-export { ACKNOWLEDGEABLE_KINDS, BEHAVIOUR_KINDS, FINDING_KINDS } from './types.js';
+export { BEHAVIOUR_KINDS, FINDING_KINDS } from './types.js';

@@ -98,6 +98,3 @@ export type FindingKind = (typeof FINDING_KINDS)[number];
  * pull request acknowledges the change; `behaviour-change` (refuses, returns, events) is a note.
  */
 export const BEHAVIOUR_KINDS: readonly FindingKind[] = ['behaviour-change', 'behaviour-permits', 'behaviour-value'];
-
-/** The behaviour changes an acknowledgement (`--accept-behaviour-change`, the action's label) turns into notes. */
-export const ACKNOWLEDGEABLE_KINDS: readonly FindingKind[] = ['behaviour-permits', 'behaviour-value'];
