@@ -1,6 +1,6 @@
 import { shrinkSequence, type ShrinkBudget } from '../findings/shrink.js';
 import { type Call, type TxSequence } from '../../abi/index.js';
-import { unwrapAttackerCall } from '../inputs/attackerCalls.js';
+import { type CallWorld, unwrapAttackerCall } from '../inputs/attackerCalls.js';
 import { compareObservations } from './compare.js';
 import { type BehaviourGrade, gradeDivergence } from './grade.js';
 import { Counterparts, deployedCalls } from './counterparts.js';
@@ -55,11 +55,16 @@ const DEPLOYER = 0;
 
 /** Head and base observers on fresh executors, and how head calls translate to base. */
 class SideBySide {
+  /** Head's deployments as the attacker's calls address them: what a call through it forwards. */
+  private readonly headCalls: CallWorld;
+
   private constructor(
     private readonly head: RevisionObserver,
     private readonly base: RevisionObserver,
     private readonly counterparts: Counterparts,
-  ) {}
+  ) {
+    this.headCalls = deployedCalls(head.world);
+  }
 
   static async create(request: BehaviourDiffRequest): Promise<SideBySide> {
     const fresh = async (world: DeployedWorld) => RevisionObserver.create({ ...world, executor: await world.executor.fresh() });
@@ -91,7 +96,7 @@ class SideBySide {
       const difference = compareObservations(baseSeen, headSeen);
       if (difference) {
         const call = sequence[index];
-        const byDeployer = call.sender === DEPLOYER && unwrapAttackerCall(call, deployedCalls(this.head.world)) === undefined;
+        const byDeployer = call.sender === DEPLOYER && unwrapAttackerCall(call, this.headCalls) === undefined;
         const grade = gradeDivergence(
           { observation: baseSeen, acted: base.touched.size > 0 },
           { observation: headSeen, acted: head.touched.size > 0 },
@@ -122,7 +127,7 @@ class SideBySide {
    * call it forwards, so that it joins the same function's group and never names the attacker.
    */
   private namedCall(call: Call): { to: number; fn: string } {
-    const named = unwrapAttackerCall(call, deployedCalls(this.head.world)) ?? call;
+    const named = unwrapAttackerCall(call, this.headCalls) ?? call;
     return { to: named.to, fn: functionName(named) };
   }
 }
