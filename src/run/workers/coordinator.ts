@@ -1,7 +1,6 @@
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { CAMPAIGN_WORKER, type WorkerJob, type WorkerMessage } from './thread.js';
+import { sourceBundle, type WorkerScript } from './sourceBundle.js';
 import {
   type CampaignEvent,
   type CampaignFinding,
@@ -52,12 +51,14 @@ export function workerRunner(
     const interrupt = () => Atomics.store(interruption, 0, 1);
     signal?.addEventListener('abort', interrupt);
     if (signal?.aborted) interrupt();
-    const threads = jobs.map((job) => startWorker({ ...job, startedAt, interruption }));
+    const script = await workerScript();
+    const threads = jobs.map((job) => startWorker(script.url, { ...job, startedAt, interruption }));
     try {
       return await coordinate(threads, { setup, reach, join });
     } finally {
       signal?.removeEventListener('abort', interrupt);
       await Promise.all(threads.map((t) => t.worker.terminate()));
+      await script.remove();
     }
   };
 }
@@ -69,14 +70,16 @@ interface Thread {
 
 /**
  * The worker runs this very module: from the bundle as the bundle itself, whose entry point serves
- * instead of running a command (see `isCampaignWorker`); from source (tests, benchmarks) behind
- * tsx's loader, registered in the worker first (`--import tsx` in a worker's execArgv does not
- * reach its module loader on Node 20).
+ * instead of running a command (see `isCampaignWorker`); from source (tests, benchmarks) as a bundle
+ * of it made for the purpose (see `sourceBundle`).
  */
-function startWorker(job: WorkerJob): Thread {
+async function workerScript(): Promise<WorkerScript> {
   const script = new URL(import.meta.url);
-  const workerData = { role: CAMPAIGN_WORKER, job };
-  const worker = script.pathname.endsWith('.ts') ? new Worker(fromSource(script), { eval: true, workerData }) : new Worker(script, { workerData });
+  return script.pathname.endsWith('.ts') ? sourceBundle(script) : { url: script, remove: async () => {} };
+}
+
+function startWorker(script: URL, job: WorkerJob): Thread {
+  const worker = new Worker(script, { workerData: { role: CAMPAIGN_WORKER, job } });
   const queue: WorkerMessage[] = [];
   const waiting: ((message: WorkerMessage) => void)[] = [];
   const deliver = (message: WorkerMessage) => {
@@ -92,16 +95,6 @@ function startWorker(job: WorkerJob): Thread {
     return queued ? Promise.resolve(queued) : new Promise<WorkerMessage>((resolve) => waiting.push(resolve));
   };
   return { worker, next };
-}
-
-function fromSource(script: URL): string {
-  // require.resolve finds the CommonJS build; its ESM twin next to it registers the loader correctly.
-  const tsx = pathToFileURL(
-    createRequire(import.meta.url)
-      .resolve('tsx/esm/api')
-      .replace(/\.cjs$/, '.mjs'),
-  ).href;
-  return `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(script.href)}); });`;
 }
 
 /**
