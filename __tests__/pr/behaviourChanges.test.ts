@@ -79,11 +79,12 @@ describe('lookout pr: behaviour changes between base and head', () => {
   });
 
   // The shapes that fail the check by themselves (issue 29): a stranger permitted what the base refused him, amounts paid out otherwise.
-  // Seed 1 shows each within 100 (ownership), 100–400 (minter) and 200–600 (vesting) transactions; the budgets are the upper ends.
+  // Seed 1 shows each within 100 (ownership), 100–400 (minter), 200–600 (vesting) and 100 (vault) transactions; the budgets are the upper ends (the vault's twice it).
   it.each([
     ['ownership-takeover', 'Registry', 'acceptOwnership()', 'behaviour-permits', /UnauthorizedAccount/, '200x'],
     ['minter-role', 'Points', 'mint(address,uint256)', 'behaviour-permits', /must have minter role/, '400x'],
     ['vesting-reset', 'Vesting', 'release()', 'behaviour-value', /EtherReleased/, '600x'],
+    ['vault-inflation', 'ShareVault', 'deposit(uint256,address)', 'behaviour-value', /^returns \d+$|zero shares/, '200x'],
   ])('%s: %s.%s is a %s finding that fails the check, and a note when the pull request accepts the change', async (name, contract, fn, kind, base, budget) => {
     const run = await pr(name, budget);
     const graded = run.report.findings.filter((f) => f.kind === kind);
@@ -117,10 +118,11 @@ describe('lookout pr: behaviour changes between base and head', () => {
     }
   });
 
-  // Each at twice what reaching every changed line it reaches takes: 47 transactions (layout-refactor), 583 (gas-only).
+  // Each at twice what reaching every changed line it reaches takes: 47 transactions (layout-refactor), 583 (gas-only), the vault's at the budget its bug twin is found with.
   it.each([
     ['layout-refactor', '100x'],
     ['gas-only', '1200x'],
+    ['vault-offset-refactor', '200x'],
   ])('reports nothing on %s, a refactor that preserves behaviour', async (name, budget) => {
     const run = await pr(name, budget);
     expect(changes(run)).toEqual([]);
