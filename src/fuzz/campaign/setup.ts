@@ -154,7 +154,8 @@ export interface ContractCampaignResult {
 
 /**
  * Fuzzes one deployed contract (with the ones it was deployed with) for its budget, then shrinks and
- * replays every failure found; with a base, judges each there, with the finding of the other origin at its place (`judgeOnBase`).
+ * replays every failure found; with a base, judges each there, and reports beside it the finding of
+ * the other origin at its kind and location when one of its alternates is that (`judgeOnBase`).
  */
 export async function fuzzContract(request: ContractCampaignRequest): Promise<ContractCampaignResult> {
   const { result, outcome, confirm } = await campaignOn(request);
