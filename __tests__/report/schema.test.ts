@@ -62,6 +62,7 @@ const complete: Complete<Report> = {
         transferFrom: true,
       },
       libraryLine: { file: 'lib/token/src/ERC20.sol', line: 187 },
+      besidePreExisting: true,
       executesChangedLines: true,
       enteredLines: [{ file: 'src/Auction.sol', line: 37 }],
       sequence: finding().sequence.map((call) => ({ ...call, contract: 'Auction', address: AUCTION, attacker: { reenters: { function: 'bid()', args: [] } } })),

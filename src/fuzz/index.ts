@@ -9,6 +9,7 @@ export {
   type Divergence,
 } from './behaviour/index.js';
 export { isTokenShaped } from './behaviour/tokenReadings.js';
+export { Alternates } from './campaign/alternates.js';
 export type { Imports } from './campaign/exchange.js';
 export type { CampaignEvent, CampaignOutcome, CampaignSetup } from './campaign/loop.js';
 export { progressReporter } from './campaign/progress.js';
@@ -23,7 +24,7 @@ export {
   type SuiteScope,
   type WorldRecipe,
 } from './campaign/setup.js';
-export { failsOnBase } from './findings/introduced.js';
+export { failsOnBase, type BaseReplay } from './findings/introduced.js';
 export type { CampaignFinding, ConfirmedFinding } from './findings/replay.js';
 export { PredictionStats } from './harvey/prediction.js';
 export { attackerCallParts } from './inputs/attackerCalls.js';

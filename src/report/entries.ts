@@ -103,6 +103,7 @@ export function toReportFinding(
     evidence: reportEvidence(failure.evidence),
     // Only `lookout pr` has a base revision to compare with.
     introduced: null,
+    ...(finding.besidePreExisting && { besidePreExisting: true }),
     foundMs: Math.round(finding.foundMs),
     sequence: finding.sequence.map((call) => toReportCall(call, result)),
     ...(changedLines && {

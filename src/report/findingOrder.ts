@@ -28,6 +28,7 @@ export function behaviourGroups(report: Report): { key: string; examples: Report
 
 /** What the outputs say about where a finding came from (`base`: why an unknown origin is unknown). */
 export function provenance(finding: ReportFinding, base?: Report['base']): string {
+  if (finding.introduced === true && finding.besidePreExisting) return 'introduced by this PR: a new way to a failure already on the base branch';
   if (finding.introduced === true) return 'introduced by this PR';
   if (finding.introduced === false) return 'already on the base branch';
   if (base === 'not-fetched') return 'origin unknown: base not fetched';

@@ -162,8 +162,17 @@ function result(finding: ReportFinding, ruleIndex: number, names: AddressNames, 
     level: level(finding.kind),
     message: { text: `${kindText(finding)} in ${qualifiedFunction(finding)}: ${finding.message} (${provenance(finding, base)})` },
     locations: [place],
-    // Same failure in the same function is the same alert across runs, whatever line it moved to.
-    partialFingerprints: { 'lookoutFinding/v1': [finding.kind, finding.panicCode ?? '', finding.contract, finding.function].join('|') },
+    // Same failure in the same function is the same alert across runs, whatever line it moved to; an
+    // introduced one beside a pre-existing one is an alert of its own, not merged into that one.
+    partialFingerprints: {
+      'lookoutFinding/v1': [
+        finding.kind,
+        finding.panicCode ?? '',
+        finding.contract,
+        finding.function,
+        ...(finding.besidePreExisting ? ['introduced'] : []),
+      ].join('|'),
+    },
     codeFlows: [
       {
         message: { text: `Reproduces with ${finding.sequence.length} transaction(s)` },

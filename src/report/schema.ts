@@ -170,6 +170,7 @@ const finding = z.object({
   libraryLine: place.optional(),
   evidence: evidence.nullable().optional(),
   introduced: z.boolean().nullable(),
+  besidePreExisting: z.boolean().optional(),
   executesChangedLines: z.boolean().optional(),
   enteredLines: z.array(place).optional(),
   foundMs: amount,

@@ -187,6 +187,11 @@ export interface ReportFinding {
    */
   evidence?: ReportEvidence | null;
   introduced: boolean | null;
+  /**
+   * `lookout pr`: true for an introduced finding at the kind and location of a pre-existing one (a
+   * new way to a failure already on the base: its sequence fails on head only); absent otherwise.
+   */
+  besidePreExisting?: boolean;
   /** `lookout pr`: whether the sequence executes any changed line (findings in unchanged code are reported too). */
   executesChangedLines?: boolean;
   /** `lookout pr`: the changed lines the sequence executes, in order of first execution. */

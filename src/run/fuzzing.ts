@@ -5,6 +5,7 @@ import { count, type Report, type ReportDeployment, type ReportFinding, type Rep
 import type { Logger } from '../logger.js';
 import type { Clock } from '../clock.js';
 import {
+  type BaseReplay,
   type CampaignEvent,
   type CampaignRunner,
   type CampaignWorld,
@@ -103,9 +104,14 @@ export async function fuzzPlans(
   budgets: BudgetPlan,
   config: RunConfig,
   context: RunContext,
-  /** Called as each plan's campaign starts: what watches it (the behaviour diff), if anything. */
-  watch?: (plan: number) => CampaignWatch | undefined,
+  comparing: {
+    /** Called as each plan's campaign starts: what watches it (the behaviour diff), if anything. */
+    watch?: (plan: number) => CampaignWatch | undefined;
+    /** `lookout pr`: where a plan's findings are replayed on the base, when it was built. */
+    onBase?: (plan: number) => BaseReplay | undefined;
+  } = {},
 ): Promise<ContractCampaignResult[]> {
+  const { watch, onBase } = comparing;
   const { logger, clock, signal } = context;
   const interrupted = interruptedBy(signal);
   if (plans.length > 0) logger.info(describeBudgetPlan(budgets));
@@ -137,6 +143,7 @@ export async function fuzzPlans(
         onEvent: observed(progressReporter(contract.name, logger, clock), watcher && watching(watcher, parallel !== undefined)),
         // On worker threads each worker's own watch tells its sequences apart.
         distinguish: parallel === undefined && watcher?.distinguish ? (executed) => watcher.distinguish!(executed) : undefined,
+        onBase: onBase?.(i),
       }),
     );
     logger.info(

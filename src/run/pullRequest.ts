@@ -10,7 +10,7 @@ import {
 import { findProjectRoot, type PrConfig } from '../config/index.js';
 import { ConfigurationError, errorMessage, isConfigurationError } from '../errors.js';
 import { type ChangedFile, changedLines, exportRevision, isInside, repositoryRoot, resolveRange, type RevisionTree } from '../diff/index.js';
-import { type ContractCampaignResult, failsOnBase } from '../fuzz/index.js';
+import { type BaseReplay, type ContractCampaignResult, failsOnBase } from '../fuzz/index.js';
 import { mergeTargets, type ReportFinding, toReportFinding, toReportTargets, unheldLine } from '../report/index.js';
 import { baseTests, prepareBase, reportBase, type Base, type BaseContext } from './base.js';
 import { planSuites } from './plans.js';
@@ -97,8 +97,11 @@ export async function fuzzPullRequest(config: PrConfig, context: RunContext): Pr
         ? new BehaviourWatch(plan.world, world.world, allowance, { thread: 'main', baseRecipe: world.recipe })
         : undefined;
     });
-    const results = await fuzzPlans(project, plans, budgetPlan, config, context, (i) => watches[i]);
-    const findings = await judgeFindings(project, plans, results, (plan) => bases[plans.indexOf(plan)]);
+    const results = await fuzzPlans(project, plans, budgetPlan, config, context, {
+      watch: (i) => watches[i],
+      onBase: (i) => baseReplay(plans[i], bases[i]),
+    });
+    const findings = judgeFindings(project, plans, results, bases);
     if (!config.behaviourDiff) {
       logger.info('The behaviour diff is off (--no-behaviour-diff).');
     } else if (!comparing) {
@@ -240,29 +243,27 @@ function notCompiledTargets(project: CompiledProject, testBuilds: readonly Compi
 }
 
 /**
- * Report findings, each replayed on the base: `introduced` false when it fails there too, null when
- * there is no base to replay on.
+ * How a plan's campaign replays its findings on its base, when that was built: every oracle, with the
+ * campaign's probe slot, judges the base as it judged head.
  */
-async function judgeFindings(
-  project: CompiledProject,
-  plans: readonly ContractPlan[],
-  results: ContractCampaignResult[],
-  baseOf: (plan: ContractPlan) => Base,
-): Promise<ReportFinding[]> {
-  const found = results.flatMap((result, i) => result.findings.map((finding) => ({ result, finding, plan: plans[i] })));
-  const entries = found.map(({ result, finding, plan }) =>
-    suiteFinding(plan, toReportFinding(plan.build ?? project, result, finding, plan.targets, failedIn(plan, finding))),
-  );
-  for (const [i, { result, finding, plan }] of found.entries()) {
-    const base = baseOf(plan);
-    if (base.kind === 'unavailable') entries[i].introduced = null;
-    // Every oracle, with the campaign's probe slot, judges the base as it judged head.
-    else
-      entries[i].introduced =
-        base.kind === 'absent' ||
-        !(await failsOnBase(base.world, plan.world.contracts, plan.contract.id, finding.sequence, finding.failure, result.oracleSettings, base.judge));
-  }
-  return entries;
+function baseReplay(plan: ContractPlan, base: Base): BaseReplay | undefined {
+  if (base.kind !== 'built') return undefined;
+  return (sequence, failure, settings) => failsOnBase(base.world, plan.world.contracts, plan.contract.id, sequence, failure, settings, base.judge);
+}
+
+/**
+ * Report findings, each judged by its campaign's replay on the base (`onBase`): `introduced` false
+ * when it fails there too, true when it does not or the base lacks the code, null when there is no
+ * base to replay on.
+ */
+function judgeFindings(project: CompiledProject, plans: readonly ContractPlan[], results: ContractCampaignResult[], bases: readonly Base[]): ReportFinding[] {
+  return results.flatMap((result, i) => {
+    const plan = plans[i];
+    return result.findings.map((finding) => {
+      const entry = toReportFinding(plan.build ?? project, result, finding, plan.targets, failedIn(plan, finding));
+      return suiteFinding(plan, { ...entry, introduced: bases[i].kind === 'unavailable' ? null : finding.onBase !== true });
+    });
+  });
 }
 
 /**

@@ -37,7 +37,7 @@ describe('progressReporter', () => {
     let now = 0;
     const report = progressReporter('Vault', logger, () => now);
     const finding = { failure: { message: 'Panic 0x11: arithmetic underflow or overflow' } } as CampaignFinding;
-    report({ kind: 'finding', finding });
+    report({ kind: 'finding', finding, shape: '0:0x1234' });
     expect(logger.lines).toEqual(['Vault: found: Panic 0x11: arithmetic underflow or overflow']);
     now = 5000;
     report({ kind: 'transactions', count: 10, elapsedMs: 5000 });

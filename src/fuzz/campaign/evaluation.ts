@@ -1,4 +1,4 @@
-import { failureKey } from '../../oracles/index.js';
+import { type Failure, failureKey } from '../../oracles/index.js';
 import { branchEdge, CostCollector, type CostVector } from '../harvey/costs.js';
 import { comparedValues, functionKey, slotsRead, slotsWritten, storageFingerprint, type ComparedValues, type StorageSlot } from '../harvey/ddsf.js';
 import { harvestFeedback } from '../inputs/feedback.js';
@@ -9,7 +9,8 @@ import { pastPrefix, type PathAnalysis } from '../schedule/pathAnalysis.js';
 import { branchGoal, goalBranch } from '../schedule/nearMisses.js';
 import { retainCalls } from '../findings/shrink.js';
 import type { CampaignFinding } from '../findings/replay.js';
-import { runSequence, type SequenceRun } from './sequenceRunner.js';
+import { type ReportedFailures, runSequence, type SequenceRun } from './sequenceRunner.js';
+import { callShape } from './alternates.js';
 import type { TxSequence } from '../../abi/index.js';
 import type { CampaignSetup } from './loop.js';
 import type { CampaignState } from './state.js';
@@ -50,7 +51,7 @@ export async function evaluate(state: CampaignState, setup: CampaignSetup, input
   // Failures already reported do not stop a run, so a failure here is a new one; the calls it
   // executed may still take a new path and join the corpus like any input.
   const executed = run.failure ? sequence.slice(0, run.transactions) : sequence;
-  if (run.failure) recordFinding(state, executed, run);
+  if (run.failure) recordFinding(state, executed, run, steps);
   corpus.recordExecution(pathId);
   if (stateId !== undefined && corpus.has(stateId)) corpus.recordExecution(stateId);
   const identity = !corpus.has(pathId) ? pathId : stateId !== undefined && !corpus.has(stateId) ? stateId : undefined;
@@ -110,6 +111,15 @@ async function observe(state: CampaignState, setup: CampaignSetup, sequence: TxS
   const perTransaction = ddsf !== undefined && !setup.techniques.prefixPathIds;
   // What each successful transaction wrote, with values: the state the earlier ones set up for the last one (see bucketedStateBefore, prefixSetsUp).
   const writes: SlotWrite[][] = [];
+  // The first transaction after which each reported failure was seen again, when it wants alternates.
+  const passed = new Map<string, { failure: Failure; index: number }>();
+  const reported: ReportedFailures = {
+    has: (key) => state.findings.has(key),
+    passedOver: (failure, index) => {
+      const key = failureKey(failure);
+      if (!passed.has(key) && state.alternates.wants(key)) passed.set(key, { failure, index });
+    },
+  };
   const run = await runSequence(
     setup.harness,
     sequence,
@@ -124,8 +134,9 @@ async function observe(state: CampaignState, setup: CampaignSetup, sequence: TxS
       writes[index] = result.outcome.kind === 'success' ? result.trace.sstores.map(({ address, slot, value }) => ({ address, slot, value })) : [];
       state.emit({ kind: 'transaction', result, sequenceIndex, elapsedMs: meter.elapsedMs() });
     },
-    state.findings,
+    reported,
   );
+  for (const { failure, index } of passed.values()) keepAlternate(state, sequence.slice(0, index + 1), failure, steps);
   const lastReads = ddsf && run.last ? slotsRead(run.last.trace) : [];
   const prefixWrites = writes.slice(0, run.transactions - 1).flat();
   const readState = perTransaction ? bucketedStateBefore(lastReads, prefixWrites) : '';
@@ -171,16 +182,23 @@ function spansPrefix(state: CampaignState, setup: CampaignSetup, lastCall: TxSeq
 }
 
 /** The first input per failure identity is the one reported (the run skipped those reported already). */
-function recordFinding(state: CampaignState, executed: TxSequence, run: SequenceRun): void {
-  const failure = run.failure!;
-  const finding: CampaignFinding = {
-    failure: failure.failure,
-    sequence: executed,
-    foundMs: state.meter.elapsedMs(),
-    execution: state.meter.transactions,
-  };
+function recordFinding(state: CampaignState, executed: TxSequence, run: SequenceRun, steps: readonly TxStep[]): void {
+  const finding = found(state, run.failure!.failure, executed);
+  const shape = callShape(executed, (i) => steps[i].changedState);
   state.findings.set(failureKey(finding.failure), finding);
-  state.emit({ kind: 'finding', finding });
+  state.alternates.reported(finding, shape);
+  state.emit({ kind: 'finding', finding, shape });
+}
+
+/** A later input that failed as a reported finding did: kept, and forwarded, when its calls differ from those kept for it. */
+function keepAlternate(state: CampaignState, executed: TxSequence, failure: Failure, steps: readonly TxStep[]): void {
+  const alternate = found(state, failure, executed);
+  const shape = callShape(executed, (i) => steps[i].changedState);
+  if (state.alternates.offer(alternate, shape)) state.emit({ kind: 'alternate', alternate, shape });
+}
+
+function found(state: CampaignState, failure: Failure, executed: TxSequence): CampaignFinding {
+  return { failure, sequence: executed, foundMs: state.meter.elapsedMs(), execution: state.meter.transactions };
 }
 
 /** Adds an input with a new path to the corpus, with its analysis, and offers its state to the DDSF pools. */

@@ -60,7 +60,10 @@ export type CampaignEvent =
    * `executesTargets` is filled in by a campaign that tracks targets. Copy what you keep.
    */
   | { kind: 'sequence'; sequence: TxSequence; executed: number; executesTargets?: boolean }
-  | { kind: 'finding'; finding: CampaignFinding }
+  /** `shape`: its `callShape`, which its alternates must differ from. */
+  | { kind: 'finding'; finding: CampaignFinding; shape: string }
+  /** A later input that failed as a reported finding did, kept as its alternate (see `Alternates`). */
+  | { kind: 'alternate'; alternate: CampaignFinding; shape: string }
   /** A target executed for the first time (emitted by a campaign that tracks targets). */
   | { kind: 'target-reached'; target: number; first: FirstReach }
   /** Transactions other threads ran (workers report in batches, not one event per transaction). */
@@ -68,6 +71,8 @@ export type CampaignEvent =
 
 export interface CampaignOutcome {
   findings: CampaignFinding[];
+  /** Later inputs that failed as a finding did, through other calls (see `Alternates`). */
+  alternates: CampaignFinding[];
   sequences: number;
   transactions: number;
   elapsedMs: number;

@@ -41,6 +41,8 @@ export interface SequenceRun {
 /** Failure identities (`failureKey`) a campaign has reported already. */
 export interface ReportedFailures {
   has(key: string): boolean;
+  /** Told of each reported failure the run passed over, with the index of the transaction after which it was seen. */
+  passedOver?(failure: Failure, index: number): void;
 }
 
 /**
@@ -58,7 +60,12 @@ export async function runSequence(
   reported?: ReportedFailures,
 ): Promise<SequenceRun> {
   const { executor } = harness;
-  const isNew = (failure: Failure) => reported === undefined || !reported.has(failureKey(failure));
+  // New after the transaction at `index`; a reported one is passed over, and `reported` told so.
+  const isNew = (index: number) => (failure: Failure) => {
+    if (reported === undefined || !reported.has(failureKey(failure))) return true;
+    reported.passedOver?.(failure, index);
+    return false;
+  };
   const properties = reported === undefined ? harness.properties : harness.properties.filter((p) => !reported.has(propertyFailureKey(p)));
   await executor.reset();
   for (const oracle of harness.sequenceOracles) await oracle.begin(executor);
@@ -71,7 +78,7 @@ export async function runSequence(
     const tx = toTx(sequence[index]);
     const result = await executor.run(tx);
     last = result;
-    const failure = checkTransaction(tx, result, harness.oracles).find(isNew) ?? (await checkSequence(harness, tx, result, isNew, silenced));
+    const failure = checkTransaction(tx, result, harness.oracles).find(isNew(index)) ?? (await checkSequence(harness, tx, result, isNew(index), silenced));
     // Property probes are traced into the transaction's trace: what they branch on is feedback for
     // the sequence so far (two values set by two calls and compared only in a property).
     const broken =

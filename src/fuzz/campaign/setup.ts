@@ -4,7 +4,15 @@ import type { CompiledContract, CompiledProject, ContractId } from '../../compil
 import type { Budget, ChainConfig, ProjectConfig, ScheduleName, StopCondition, Techniques } from '../../config/index.js';
 import { type Address, ATTACKER_FILE, type Deployment, Executor } from '../../evm/index.js';
 import type { DeployedWorld } from '../../deploy/index.js';
-import { buildOracles, type OracleSettings, type PropertyFunction, propertyFunctions, type SequenceOracle, suiteOracles } from '../../oracles/index.js';
+import {
+  buildOracles,
+  type FailureSite,
+  type OracleSettings,
+  type PropertyFunction,
+  propertyFunctions,
+  type SequenceOracle,
+  suiteOracles,
+} from '../../oracles/index.js';
 import { type CallTarget, callTargets, type TxSequence } from '../../abi/index.js';
 import type { Clock } from '../../clock.js';
 import { runCampaign, type CampaignEvent, type CampaignOutcome, type CampaignSetup } from './loop.js';
@@ -13,6 +21,8 @@ import { Dictionary } from '../inputs/dictionary.js';
 import { mutationWeights, type MutationContext } from '../inputs/mutations.js';
 import { PredictionStats } from '../harvey/prediction.js';
 import { confirmFinding, type CampaignFinding, type ConfirmedFinding } from '../findings/replay.js';
+import { judgeOnBase } from '../findings/besidePreExisting.js';
+import type { BaseReplay } from '../findings/introduced.js';
 import type { Rng } from '../../rng.js';
 import { ReachTracker, type FirstReach, type ReachTarget } from '../schedule/reach.js';
 import { missedBranches } from '../schedule/missedBranches.js';
@@ -117,6 +127,8 @@ export interface ContractCampaignRequest {
   run?: CampaignRunner;
   /** In a worker thread: its index (its own mutation stream; probe and world stay the campaign's) and its trades. */
   worker?: { index: number; exchange: CampaignExchange };
+  /** `lookout pr` with a base built: each confirmed finding is replayed there (see `judgeOnBase`). */
+  onBase?: BaseReplay;
 }
 
 export interface ContractCampaignResult {
@@ -140,21 +152,35 @@ export interface ContractCampaignResult {
   missedBranches?: ReadonlyMap<number, number>;
 }
 
-/** Fuzzes one deployed contract (with the ones it was deployed with) for its budget, then shrinks and replays every failure found. */
+/**
+ * Fuzzes one deployed contract (with the ones it was deployed with) for its budget, then shrinks and
+ * replays every failure found; with a base, judges each there, and reports beside it the finding of
+ * the other origin at its kind and location when one of its alternates is that (`judgeOnBase`).
+ */
 export async function fuzzContract(request: ContractCampaignRequest): Promise<ContractCampaignResult> {
   const { result, outcome, confirm } = await campaignOn(request);
+  const { onBase } = request;
+  const judgement = onBase && {
+    onBase: (sequence: TxSequence, failure: FailureSite) => onBase(sequence, failure, result.oracleSettings),
+    confirm,
+    interrupted: request.interrupted,
+  };
   const findings: ConfirmedFinding[] = [];
   for (const found of outcome.findings) {
     const confirmed = await confirm(found);
-    if (confirmed) findings.push(confirmed);
+    if (!confirmed) continue;
+    findings.push(...(judgement ? await judgeOnBase(confirmed, outcome.alternates, judgement) : [confirmed]));
   }
   return { ...result, findings };
 }
 
 /** Sets up the campaign on the request's world and runs it; shrinking and replaying are left to the caller (a worker does none). */
-export async function campaignOn(
-  request: ContractCampaignRequest,
-): Promise<{ result: ContractCampaignResult; outcome: CampaignOutcome; confirm: (found: CampaignFinding) => Promise<ConfirmedFinding | undefined> }> {
+export async function campaignOn(request: ContractCampaignRequest): Promise<{
+  result: ContractCampaignResult;
+  outcome: CampaignOutcome;
+  /** Shrinks and replays a failure the campaign found (while `keeps` holds too). */
+  confirm: (found: CampaignFinding, keeps?: (candidate: TxSequence) => Promise<boolean>) => Promise<ConfirmedFinding | undefined>;
+}> {
   const { world, rng } = request;
   const { executor } = world;
   const contract = world.contracts[world.subject];
@@ -254,8 +280,9 @@ export async function campaignOn(
     unreachable: lookahead.unreachable,
     oracleSettings,
   };
-  const confirm = (found: CampaignFinding) =>
+  const confirm = (found: CampaignFinding, keeps?: (candidate: TxSequence) => Promise<boolean>) =>
     confirmFinding(found, {
+      keeps,
       harness,
       deployFresh: async () => ({ ...harness, executor: withCreatedContracts(await world.redeploy(), executor) }),
       clock: request.clock,
@@ -435,6 +462,7 @@ function seedSequences(ctx: MutationContext): TxSequence[] {
 function emptyOutcome(): CampaignOutcome {
   return {
     findings: [],
+    alternates: [],
     sequences: 0,
     transactions: 0,
     elapsedMs: 0,

@@ -1,3 +1,4 @@
+import { Alternates } from './alternates.js';
 import { BudgetMeter } from './budgetMeter.js';
 import { Corpus, type CorpusEntry } from '../corpus/corpus.js';
 import { DemandDrivenState } from '../harvey/ddsf.js';
@@ -18,6 +19,8 @@ export class CampaignState {
   readonly meter: BudgetMeter;
   readonly corpus = new Corpus();
   readonly findings = new Map<string, CampaignFinding>();
+  /** Later inputs that failed as a reported finding did, through other calls. */
+  readonly alternates = new Alternates();
   readonly ddsf: DemandDrivenState | undefined;
   /** States that met a function's comparison, waiting for its call to run on them (with DDSF). */
   readonly followUps: StateFollowUps | undefined;
@@ -52,6 +55,7 @@ export class CampaignState {
   outcome(): CampaignOutcome {
     return {
       findings: [...this.findings.values()],
+      alternates: this.alternates.list(),
       sequences: this.sequences,
       transactions: this.meter.transactions,
       elapsedMs: this.meter.elapsedMs(),

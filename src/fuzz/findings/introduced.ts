@@ -5,6 +5,9 @@ import { callTargets, type TxSequence } from '../../abi/index.js';
 import { counterpartDeployments } from '../behaviour/counterpartDeployments.js';
 import { runSequence } from '../campaign/sequenceRunner.js';
 
+/** `failsOnBase` bound to a base world and the plan whose findings it judges, with the campaign's oracle settings. */
+export type BaseReplay = (sequence: TxSequence, failure: FailureSite, settings: OracleSettings) => Promise<boolean>;
+
 /**
  * Whether a finding's sequence also fails on the base revision's build, the same way: each call goes
  * to the base deployment of the same contract (file and name) and the same function by signature,

@@ -26,6 +26,10 @@ export interface ConfirmedFinding extends CampaignFinding {
   minimal: boolean;
   /** Targets (indexes into the campaign's) the sequence executes in the replay, in order of first reach. */
   enteredTargets: number[];
+  /** `lookout pr`: whether the sequence fails the same way on the base revision (`failsOnBase`); absent without a base to replay on. */
+  onBase?: boolean;
+  /** Introduced, and reported beside a pre-existing finding of the same failure (`judgeOnBase`). */
+  besidePreExisting?: true;
 }
 
 export interface ConfirmOptions {
@@ -41,10 +45,12 @@ export interface ConfirmOptions {
   trackReach: () => ReachTracker;
   /** Shows calls made through Lookout's attacker directly where that fails the same way. */
   unwrap?: CallUnwrap;
+  /** What a shrunk sequence must keep besides failing the same way (not failing on the base); the given sequence keeps it. */
+  keeps?: (candidate: TxSequence) => Promise<boolean>;
 }
 
 /**
- * Shrinks a finding's sequence while the same failure (kind + location) reproduces, then replays the
+ * Shrinks a finding's sequence while the same failure (kind + location) reproduces (and `keeps` holds), then replays the
  * result on a fresh EVM. Out of budget, the unshrunk-but-replayed sequence is kept. `undefined` when
  * not even the original sequence replays (a failure that depends on state outside the sequence).
  */
@@ -64,7 +70,7 @@ export async function confirmFinding(found: CampaignFinding, options: ConfirmOpt
   // A turn of the event loop before each replay lets an interruption (a signal's handler) be seen.
   const stillFails = async (candidate: TxSequence) => {
     await nextTurn();
-    return (await fails(options.harness, candidate)) !== undefined;
+    return (await fails(options.harness, candidate)) !== undefined && (options.keeps === undefined || (await options.keeps(candidate)));
   };
   const shrunk = await shrinkSequence(found.sequence, stillFails, budget, options.unwrap);
   const fresh = await options.deployFresh();

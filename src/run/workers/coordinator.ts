@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { CAMPAIGN_WORKER, type WorkerJob, type WorkerMessage } from './thread.js';
 import { sourceBundle, type WorkerScript } from './sourceBundle.js';
 import {
+  Alternates,
   type CampaignEvent,
   type CampaignFinding,
   type CampaignOutcome,
@@ -137,6 +138,7 @@ class Rounds {
   private readonly stops: boolean[] = [];
   private readonly waiting = new Map<number, (() => void)[]>();
   private readonly findings = new Map<string, CampaignFinding>();
+  private readonly alternates = new Alternates();
   private readonly paths = new Set<string>();
   private readonly outcomes: CampaignOutcome[] = [];
   private done = -1;
@@ -175,7 +177,7 @@ class Rounds {
   }
 
   outcome(): CampaignOutcome {
-    return merged(this.outcomes, [...this.findings.values()], this.paths.size);
+    return merged(this.outcomes, { findings: [...this.findings.values()], alternates: this.alternates.list() }, this.paths.size);
   }
 
   /** Every worker still running at this round has sent its message for it. */
@@ -194,7 +196,8 @@ class Rounds {
     this.messages[round].forEach((message, from) => {
       const batch: Batch = { from, inputs: [], findings: [], enabled: message.kind === 'trade' ? message.enabled : [] };
       const { setup, reach, join } = this.campaign;
-      for (const event of message.events) replay(event, { setup, reach, findings: this.findings, paths: this.paths, batch });
+      const into = { setup, reach, findings: this.findings, alternates: this.alternates, paths: this.paths, batch };
+      for (const event of message.events) replay(event, into);
       if (message.comparisons) join?.(message.comparisons);
       batches.push(batch);
     });
@@ -205,17 +208,35 @@ class Rounds {
   }
 }
 
-/** One forwarded event, as the campaign in this thread would have emitted it. */
-function replay(
-  event: CampaignEvent,
-  into: { setup: CampaignSetup; reach: ReachTracker; findings: Map<string, CampaignFinding>; paths: Set<string>; batch: Batch },
-): void {
-  const { setup, reach, findings, paths, batch } = into;
+/** Where forwarded events are replayed into: the campaign's, and the finds merged so far. */
+interface ReplayTarget {
+  setup: CampaignSetup;
+  reach: ReachTracker;
+  findings: Map<string, CampaignFinding>;
+  alternates: Alternates;
+  paths: Set<string>;
+  batch: Batch;
+}
+
+/**
+ * One forwarded event, as the campaign in this thread would have emitted it. A finding another
+ * worker reported first, and each worker's alternates, are offered as alternates in replay order:
+ * one worker or two, a path to a reported failure is kept the same way.
+ */
+function replay(event: CampaignEvent, into: ReplayTarget): void {
+  const { setup, reach, findings, alternates, paths, batch } = into;
   if (event.kind === 'finding') {
     const key = failureKey(event.finding.failure);
-    if (findings.has(key)) return;
+    if (findings.has(key)) {
+      alternates.offer(event.finding, event.shape);
+      return;
+    }
     findings.set(key, event.finding);
+    alternates.reported(event.finding, event.shape);
     batch.findings.push(event.finding);
+  } else if (event.kind === 'alternate') {
+    alternates.offer(event.alternate, event.shape);
+    return;
   } else if (event.kind === 'input-added') {
     if (paths.has(event.pathId)) return;
     paths.add(event.pathId);
@@ -227,7 +248,7 @@ function replay(
   setup.onEvent?.(event);
 }
 
-function merged(outcomes: readonly CampaignOutcome[], findings: CampaignFinding[], corpusSize: number): CampaignOutcome {
+function merged(outcomes: readonly CampaignOutcome[], finds: Pick<CampaignOutcome, 'findings' | 'alternates'>, corpusSize: number): CampaignOutcome {
   const sum = (value: (o: CampaignOutcome) => number) => outcomes.reduce((total, o) => total + value(o), 0);
   const prediction = new PredictionStats();
   prediction.oneShot = sum((o) => o.prediction.oneShot);
@@ -236,7 +257,7 @@ function merged(outcomes: readonly CampaignOutcome[], findings: CampaignFinding[
   prediction.iteratedHits = sum((o) => o.prediction.iteratedHits);
   prediction.unreached = sum((o) => o.prediction.unreached);
   return {
-    findings,
+    ...finds,
     sequences: sum((o) => o.sequences),
     transactions: sum((o) => o.transactions),
     elapsedMs: Math.max(0, ...outcomes.map((o) => o.elapsedMs)),

@@ -134,8 +134,8 @@ async function runWorkerJob(job: WorkerJob, send: (message: WorkerMessage) => vo
       },
     },
   });
-  // Findings travel as events; the outcome's copies would only be cloned for nothing.
-  return { kind: 'finished', ...flush(), outcome: { ...outcome, findings: [] } };
+  // Findings and alternates travel as events; the outcome's copies would only be cloned for nothing.
+  return { kind: 'finished', ...flush(), outcome: { ...outcome, findings: [], alternates: [] } };
 }
 
 /** This worker's watch: its campaign's world against the base built again, within its share of the comparisons. */
