@@ -52,10 +52,9 @@ export interface ItemSource {
   senders?: Report['senders'];
 }
 
+/** The report's items (see the module's comment). */
 export function reportItems(report: ItemSource): ReportItems {
-  const groups = behaviourGroups(report);
-  const findings = byImportance(report.findings.filter((f) => !isBehaviour(f)));
-  const linkedTo = linkGroups(findings, groups);
+  const { groups, findings, linkedTo } = grouped(report);
   const linkedOf = (finding: ReportFinding) => groups.filter((g) => linkedTo.get(g) === finding);
   const unlinked = groups.filter((g) => !linkedTo.has(g));
   const failing = unlinked.filter((g) => g.representative.kind !== 'behaviour-change');
@@ -88,8 +87,7 @@ export function behaviourGroups(report: ItemSource): BehaviourGroup[] {
  * which entries the outputs show as one.
  */
 export function withGroups(report: ItemSource): ReportFinding[] {
-  const groups = behaviourGroups(report);
-  const linkedTo = linkGroups(byImportance(report.findings.filter((f) => !isBehaviour(f))), groups);
+  const { groups, linkedTo } = grouped(report);
   return report.findings.map((finding) => {
     const group = finding.behaviour && groups.find((g) => g.examples.includes(finding));
     if (!group) return finding;
@@ -97,6 +95,13 @@ export function withGroups(report: ItemSource): ReportFinding[] {
     const stamp = { group: group.key, representative: group.representative === finding, ...(linked && { linkedTo: report.findings.indexOf(linked) }) };
     return { ...finding, behaviour: { ...finding.behaviour!, ...stamp } };
   });
+}
+
+/** The groups, the other findings most important first, and the finding each linked group belongs under. */
+function grouped(report: ItemSource): { groups: BehaviourGroup[]; findings: ReportFinding[]; linkedTo: Map<BehaviourGroup, ReportFinding> } {
+  const groups = behaviourGroups(report);
+  const findings = byImportance(report.findings.filter((f) => !isBehaviour(f)));
+  return { groups, findings, linkedTo: linkGroups(findings, groups) };
 }
 
 function isBehaviour(finding: ReportFinding): boolean {
