@@ -164,7 +164,7 @@ describe('verdict', () => {
     });
     expect(verdict(report({ findings: [change] }), 'introduced')).toEqual({ conclusion: 'neutral', failure: undefined });
     expect(verdict(report({ findings: [change] }), 'any').failure).toBeUndefined();
-    expect(verdict(report({ findings: [change] }), 'never', true).failure).toMatch(/1 behaviour change between the base and this pull request/);
+    expect(verdict(report({ findings: [change] }), 'never', true).failure).toMatch(/1 kind of behaviour change between the base and this pull request/);
   });
 
   it('a build error fails whatever fail-on says', () => {

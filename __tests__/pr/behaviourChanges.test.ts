@@ -7,7 +7,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BEHAVIOUR_KINDS } from '../../src/oracles/index.js';
+import { reportItems } from '../../src/report/items.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
+import { plural } from '../../src/report/units.js';
 import { lookoutPr, pullRequest, type PrRepo, type PrRun } from './prRepo.js';
 
 const FIXTURES = fileURLToPath(new URL('../../__fixtures__/behaviour/', import.meta.url));
@@ -60,11 +62,18 @@ describe('lookout pr: behaviour changes between base and head', () => {
     }
     // Taking ether out of someone else's deposit is also the ether-leak oracle's.
     expect(run.report.findings.map((f) => f.kind)).toContain('ether-leak');
+    // One root cause, one item: the permitted withdrawal and the other revert are listed under the leak, whose failing call
+    // they are, and not again on their own.
     const comment = renderMarkdown(run.report);
-    expect(comment).toContain('#### Behaviour changes');
-    // The permitted withdrawal is listed with the failures; what only words differently (another revert reason) is a note.
-    expect(comment).toMatch(/behaviour-permits.*Bank\.withdraw/);
-    expect(comment).toContain('**Bank\\.withdraw\\(uint256\\) · revert\\-reason**');
+    expect(comment.match(/^\*\*\d+\. /gm)).toEqual(['**1. ']);
+    expect(comment).toContain('**1. ether\\-leak** in Bank\\.withdraw\\(uint256\\)');
+    expect(comment).toContain('- also changes behaviour: Bank\\.withdraw\\(uint256\\) · permits: base reverts with Panic 0x11');
+    expect(comment).toContain('- also changes behaviour: Bank\\.withdraw\\(uint256\\) · returns: base reverts with Panic 0x11');
+    expect(comment).not.toContain('#### Behaviour changes');
+    expect(comment).toContain('**1 finding introduced by this PR**');
+    // The JSON keeps every example, each naming the leak it is listed under.
+    const leak = run.report.findings.findIndex((f) => f.kind === 'ether-leak');
+    expect(withdrawals.every((c) => c.behaviour?.linkedTo === leak)).toBe(true);
     expect(run.status).toBe(1); // the ether leak fails it, as an introduced finding
   });
 
@@ -95,6 +104,35 @@ describe('lookout pr: behaviour changes between base and head', () => {
     expect(accepted.report.findings.filter((f) => f.kind === kind)).toEqual([]);
     expect(changes(accepted).map((f) => [f.contract, f.function, f.kind])).toContainEqual([contract, fn, 'behaviour-change']);
     expect(accepted.status).toBe(0);
+  });
+
+  it('ownership-takeover: one item per group, shown by a stranger’s example, with one reproducer, in the comment and the terminal alike', async () => {
+    // Seed 1 finds the deployer's own acceptOwnership and a stranger's within 200 transactions (as the test above).
+    const run = await pr('ownership-takeover', '200x');
+    const found = changes(run);
+    const groups = new Set(found.map((c) => c.behaviour?.group));
+    // More examples than groups: what used to be counted and listed once per example.
+    expect(groups.size).toBe(1);
+    expect(found.length).toBeGreaterThan(1);
+    const [shown] = found.filter((c) => c.behaviour?.representative);
+    expect(found.filter((c) => c.behaviour?.representative)).toEqual([shown]);
+    const deployer = run.report.senders!.find((s) => s.name === 'deployer')!.address;
+    expect(found.some((c) => c.sequence.at(-1)!.sender === deployer)).toBe(true);
+    expect(shown.sequence.at(-1)!.sender).not.toBe(deployer);
+    expect(found.filter((c) => c.reproducer !== undefined)).toEqual([shown]);
+
+    const { failures } = reportItems(run.report);
+    expect(failures.map((item) => item.finding)).toEqual([shown]);
+    const comment = renderMarkdown(run.report);
+    expect(comment).toContain('**1 finding introduced by this PR**');
+    expect(comment.match(/^\*\*\d+\. /gm)).toEqual(['**1. ']);
+    expect(comment).toContain(`- ${plural(found.length - 1, 'more example')} of this change in the JSON report`);
+    // The terminal summary the CLI printed.
+    const terminal = run.log.find((line) => line.startsWith('lookout: '))!;
+    expect(terminal).toContain('✗ 1 finding introduced by this PR');
+    expect(terminal).toContain('\n1 failure found:\n');
+    expect(terminal.match(/^\d+\. \[/gm)).toEqual(['1. [']);
+    expect(terminal).toMatch(/^1\. \[behaviour-permits\] Registry\.acceptOwnership\(\) .*UnauthorizedAccount\((alice|bob)\)/m);
   });
 
   it('compares nothing with --no-behaviour-diff (what the diff costs is measured this way)', async () => {

@@ -9,7 +9,13 @@ import { finding, report, target } from './sampleReport.js';
 
 describe('headline', () => {
   it('tells the truth first: build failure, introduced, unknown origin, behaviour changes, untested lines, then the rest', () => {
-    const change = finding({ kind: 'behaviour-change', panicCode: null, behaviour: { difference: 'outcome', base: 'a', head: 'b', grade: 'returns' } });
+    // In a function no finding's sequence calls: a note of its own, not one under a finding.
+    const change = finding({
+      kind: 'behaviour-change',
+      panicCode: null,
+      function: 'cancel()',
+      behaviour: { difference: 'outcome', base: 'a', head: 'b', grade: 'returns' },
+    });
     const items = headline(
       report({
         base: 'does-not-build',

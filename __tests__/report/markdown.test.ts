@@ -112,8 +112,8 @@ describe('renderMarkdown', () => {
     expect(text).toContain('**1 finding introduced by this PR**');
     expect(text).toContain('6 kinds of behaviour change');
     expect(text).toContain('#### Behaviour changes');
-    expect(text).toContain('- **Auction\\.a\\(\\) · outcome** (2 examples): base reverts with Panic 0x11; head succeeds');
-    expect(text).not.toContain('Auction\\.f\\(\\) · outcome');
+    expect(text).toContain('- **Auction\\.a\\(\\) · returns** (2 examples): base reverts with Panic 0x11; head succeeds');
+    expect(text).not.toContain('Auction\\.f\\(\\) · returns');
     expect(text).toContain('…and 1 more kind in the job summary.');
     // The failures list holds the one failure only.
     expect(text.match(/\*\*\d+\. /g)).toHaveLength(1);

@@ -66,7 +66,15 @@ const complete: Complete<Report> = {
       executesChangedLines: true,
       enteredLines: [{ file: 'src/Auction.sol', line: 37 }],
       sequence: finding().sequence.map((call) => ({ ...call, contract: 'Auction', address: AUCTION, attacker: { reenters: { function: 'bid()', args: [] } } })),
-      behaviour: { difference: 'outcome', base: 'reverts', head: 'succeeds', grade: 'returns' },
+      behaviour: {
+        difference: 'outcome',
+        base: 'reverts',
+        head: 'succeeds',
+        grade: 'returns',
+        group: 'src/Auction.sol:Auction.settle(uint256)/returns',
+        representative: true,
+        linkedTo: 0,
+      },
       reproducer: {
         file: 'Auction.panic.t.sol',
         contract: 'AuctionPanicTest',

@@ -3,15 +3,16 @@ import { pullRequestDiff } from './pullFiles.js';
 import { errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
 import {
+  behaviourGroups,
   changedLineCounts,
   countsText,
-  failures,
   headline,
   plural,
   renderAnnotations,
   renderMarkdown,
   renderSarif,
   renderSummary,
+  reportItems,
   type Report,
   type ReportFinding,
   reviewBody,
@@ -149,7 +150,7 @@ export async function publishReport(request: PublishRequest, deps: PublishDeps):
     const pullNumber = target.pullNumber;
     outcome.review = await attempt('review', async () => {
       const lines =
-        failures(report).length > 0
+        reportItems(report).failures.length > 0
           ? await (deps.commentableLines ?? (() => pullDiffLines(octokit, target, pullNumber)))()
           : new Map<string, readonly number[]>();
       const threads = reviewThreads(report, (path, line) => lines.get(path)?.includes(line) ?? false);
@@ -169,7 +170,7 @@ export async function publishReport(request: PublishRequest, deps: PublishDeps):
         const where = unplaced.map((c) => `${c.path}:${c.line}`).join(', ');
         logger.warning(`GitHub refused review threads on ${where}: those findings are in the comment and annotated instead.`);
       }
-      const outside = failures(report).length - threads.length;
+      const outside = reportItems(report).failures.length - threads.length;
       if (outside > 0) logger.info(`${plural(outside, 'finding')} with no line inside the diff hunks left to the comment.`);
       return result.value.action;
     });
@@ -235,9 +236,9 @@ export function verdict(report: Report, failOn: FailOn, behaviourChanges = false
       failure: `Lookout could not fuzz this pull request:\n${errors.join('\n')}\nFix the problem above and push again; the report so far is in the job summary.`,
     };
   }
-  const changes = report.findings.filter((f) => f.kind === 'behaviour-change');
-  const failures = report.findings.filter((f) => f.kind !== 'behaviour-change');
-  const gating = failOn === 'never' ? [] : failures.filter((f) => failOn === 'any' || f.introduced !== false);
+  // Counted as the outputs list them: a group of examples, or a change a finding's sequence shows, is one.
+  const changes = behaviourGroups(report).filter((group) => group.representative.kind === 'behaviour-change');
+  const gating = failOn === 'never' ? [] : reportItems(report).failures.filter(({ finding }) => failOn === 'any' || finding.introduced !== false);
   if (gating.length > 0) {
     const what =
       failOn === 'any' ? plural(gating.length, 'finding') : `${plural(gating.length, 'finding')} introduced by this pull request (or of unknown origin)`;
@@ -249,7 +250,7 @@ export function verdict(report: Report, failOn: FailOn, behaviourChanges = false
   if (behaviourChanges && changes.length > 0) {
     return {
       conclusion: 'failure',
-      failure: `${plural(changes.length, 'behaviour change')} between the base and this pull request, which should change none (fail-on: behaviour-change or the no-behaviour-change label): see the Behaviour changes section.`,
+      failure: `${plural(changes.length, 'kind')} of behaviour change between the base and this pull request, which should change none (fail-on: behaviour-change or the no-behaviour-change label): see the Behaviour changes section.`,
     };
   }
   const quiet = report.findings.length === 0 && report.targets.length > 0;

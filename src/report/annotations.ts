@@ -1,5 +1,6 @@
 import { printable } from '../logger.js';
-import { behaviourChanges, byImportance, failures, kindText, provenance, qualifiedFunction } from './findingOrder.js';
+import { kindText, provenance, qualifiedFunction } from './findingOrder.js';
+import { itemNotes, reportItems, type ReportItem } from './items.js';
 import { accountNames, legendText, sequenceText } from './sequence.js';
 import type { AddressNames } from './solidityValues.js';
 import type { Report, ReportFinding, ReportTarget } from './types.js';
@@ -19,21 +20,22 @@ export interface Annotation {
 /**
  * Annotations most important first, because GitHub shows only the first few per level: compiler
  * errors (failure, at the solc error's line), findings the PR introduced or of unknown origin
- * (failure), pre-existing findings and behaviour changes (warning), unreached changed lines
+ * (failure), pre-existing findings and behaviour changes (warning; one per group, see `reportItems`), unreached changed lines
  * (warning), lines proven unreachable (notice). Consecutive lines of one file with one status become
  * one annotation. Findings without a source location cannot be placed and are left to the comment
  * and summary; findings in `threaded` already have a review thread, which an annotation would repeat.
  */
 export function renderAnnotations(report: Report, threaded: ReadonlySet<ReportFinding> = new Set()): Annotation[] {
-  const placed = (list: ReportFinding[]) => byImportance(list).filter((f) => f.file !== null && f.line !== null && !threaded.has(f));
-  const findings = placed(failures(report));
+  const placed = (list: ReportItem[]) => list.filter(({ finding: f }) => f.file !== null && f.line !== null && !threaded.has(f));
+  const { failures, notes } = reportItems(report);
+  const findings = placed(failures);
   const names = accountNames(report);
-  const annotate = (level: AnnotationLevel) => (f: ReportFinding) => findingAnnotation(f, level, names, report.base);
+  const annotate = (level: AnnotationLevel) => (item: ReportItem) => findingAnnotation(item, level, names, report.base);
   const annotations = [
     ...buildErrorAnnotations(report),
-    ...findings.filter((f) => f.introduced !== false).map(annotate('failure')),
-    ...findings.filter((f) => f.introduced === false).map(annotate('warning')),
-    ...placed(behaviourChanges(report)).map(annotate('warning')),
+    ...findings.filter((item) => item.finding.introduced !== false).map(annotate('failure')),
+    ...findings.filter((item) => item.finding.introduced === false).map(annotate('warning')),
+    ...placed(notes).map(annotate('warning')),
     ...lineAnnotations(report.targets, 'unreached', 'warning'),
     ...lineAnnotations(report.targets, 'unreachable', 'notice'),
   ];
@@ -52,7 +54,8 @@ function buildErrorAnnotations(report: Report): Annotation[] {
   }));
 }
 
-function findingAnnotation(finding: ReportFinding, level: AnnotationLevel, names: AddressNames, base: Report['base']): Annotation {
+function findingAnnotation(item: ReportItem, level: AnnotationLevel, names: AddressNames, base: Report['base']): Annotation {
+  const { finding } = item;
   const legend = legendText(finding.sequence, names);
   return {
     path: finding.file as string,
@@ -60,7 +63,7 @@ function findingAnnotation(finding: ReportFinding, level: AnnotationLevel, names
     endLine: finding.line as number,
     level,
     title: `Lookout: ${kindText(finding)} in ${qualifiedFunction(finding)} (${provenance(finding, base)})`,
-    message: [finding.message, '', 'Reproduce:', sequenceText(finding.sequence, names), ...(legend ? ['', legend] : [])].join('\n'),
+    message: [finding.message, ...itemNotes(item), '', 'Reproduce:', sequenceText(finding.sequence, names), ...(legend ? ['', legend] : [])].join('\n'),
   };
 }
 

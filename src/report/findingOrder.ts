@@ -1,30 +1,4 @@
-import { BEHAVIOUR_GRADES } from '../fuzz/index.js';
 import type { Report, ReportFinding } from './types.js';
-
-/**
- * Failures (what the oracles caught, and the behaviour changes graded `behaviour-permits` or
- * `behaviour-value`) apart from the other behaviour changes between base and head: those are notes,
- * reported in their own section, and do not fail the check unless asked.
- */
-export function failures(report: Report): ReportFinding[] {
-  return report.findings.filter((f) => f.kind !== 'behaviour-change');
-}
-
-/** The behaviour-change notes, the most alarming grade first (an accepted `permits` before a changed event), else in report order. */
-export function behaviourChanges(report: Report): ReportFinding[] {
-  const rank = (f: ReportFinding) => BEHAVIOUR_GRADES.indexOf(f.behaviour?.grade ?? 'events');
-  return report.findings.filter((f) => f.kind === 'behaviour-change').sort((a, b) => rank(a) - rank(b));
-}
-
-/** Behaviour changes grouped by (contract, function, what differs), the most alarming grade first. */
-export function behaviourGroups(report: Report): { key: string; examples: ReportFinding[] }[] {
-  const groups = new Map<string, ReportFinding[]>();
-  for (const change of behaviourChanges(report)) {
-    const key = `${change.contract}.${change.function} · ${change.behaviour?.difference ?? 'behaviour'}`;
-    groups.set(key, [...(groups.get(key) ?? []), change]);
-  }
-  return [...groups].map(([key, examples]) => ({ key, examples }));
-}
 
 /** What the outputs say about where a finding came from (`base`: why an unknown origin is unknown). */
 export function provenance(finding: ReportFinding, base?: Report['base']): string {

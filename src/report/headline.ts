@@ -1,4 +1,4 @@
-import { behaviourGroups, failures } from './findingOrder.js';
+import { reportItems } from './items.js';
 import { changedLineCounts, countsText, lineParts, notFuzzedReasons, unreachedGroups, type UnreachedGroup } from './lineStatus.js';
 import { plural } from './units.js';
 import type { Report } from './types.js';
@@ -28,17 +28,17 @@ export function headline(report: Report): HeadlineItem[] {
     items.push({ tone: 'problem', text: `Lookout could not finish: ${firstLine(errors[0])}` });
   }
 
-  const found = failures(report);
-  const introduced = found.filter((f) => f.introduced === true).length;
-  const unknown = found.filter((f) => f.introduced === null).length;
-  const existing = found.filter((f) => f.introduced === false).length;
+  // Items, not entries: a graded change with three examples, or one a finding's sequence shows, is one finding.
+  const { failures: found, notes } = reportItems(report);
+  const introduced = found.filter((item) => item.finding.introduced === true).length;
+  const unknown = found.filter((item) => item.finding.introduced === null).length;
+  const existing = found.filter((item) => item.finding.introduced === false).length;
   // `lookout fuzz` compares with nothing (no `base`): its findings have no origin to tell.
   if (report.base === undefined && unknown > 0) items.push({ tone: 'problem', text: plural(unknown, 'finding') });
   if (introduced > 0) items.push({ tone: 'problem', text: `${plural(introduced, 'finding')} introduced by this PR` });
   if (report.base !== undefined && unknown > 0)
     items.push({ tone: 'problem', text: `${plural(unknown, 'finding')} of unknown origin: ${unknownOrigin(report.base)}` });
-  const changes = behaviourGroups(report).length;
-  if (changes > 0) items.push({ tone: 'note', text: `${plural(changes, 'kind')} of behaviour change from the base` });
+  if (notes.length > 0) items.push({ tone: 'note', text: `${plural(notes.length, 'kind')} of behaviour change from the base` });
 
   const counts = changedLineCounts(report);
   if (counts.unreached > 0) {

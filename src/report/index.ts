@@ -1,7 +1,7 @@
 export { renderAnnotations, toWorkflowCommands, type Annotation } from './annotations.js';
 export { mergeTargets, notFuzzedTargets, toReportCall, toReportFinding, toReportTargets, unheldLine } from './entries.js';
-export { failures } from './findingOrder.js';
 export { headline } from './headline.js';
+export { behaviourGroups, reportItems, withGroups, type BehaviourGroup, type GroupItem, type ReportItem, type ReportItems } from './items.js';
 export { changedLineCounts, countsText } from './lineStatus.js';
 export { REPORT_MARKER, renderMarkdown } from './markdown.js';
 export { reviewBody, reviewThreads, type ReviewComment } from './review.js';
@@ -13,6 +13,7 @@ export { renderSummary } from './summary.js';
 export { renderText } from './text.js';
 export type {
   Report,
+  ReportBehaviour,
   ReportBudgetPlan,
   ReportComparisonPlan,
   ReportCall,

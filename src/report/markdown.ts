@@ -1,13 +1,14 @@
 import { printable } from '../logger.js';
 import { escapeHtml, escapeMarkdown, lineUrl } from './escape.js';
-import { behaviourGroups, byImportance, failures, kindText, location, provenance, qualifiedFunction } from './findingOrder.js';
+import { kindText, location, provenance, qualifiedFunction } from './findingOrder.js';
 import { headline } from './headline.js';
+import { itemNotes, reportItems, type GroupItem, type ReportItem } from './items.js';
 import { fileLines, lineRanges, type FileLines } from './lineStatus.js';
 import { accountNames, sequenceTable } from './sequence.js';
 import { reproducerDetails } from './reproducerDetails.js';
 import type { AddressNames } from './solidityValues.js';
 import { budgetText, duration, plural } from './units.js';
-import type { Report, ReportFinding } from './types.js';
+import type { Report } from './types.js';
 
 /** Hidden first line of the sticky PR comment; the GitHub client finds its earlier comment by it. */
 export const REPORT_MARKER = '<!-- lookout-report -->';
@@ -38,9 +39,9 @@ const MAX_ERROR_LENGTH = 1_000;
 export function renderMarkdown(report: Report, options: MarkdownOptions = {}): string {
   const maxLength = options.maxLength ?? MAX_COMMENT_LENGTH;
   const files = fileLines(report);
-  const findings = byImportance(failures(report));
+  const { failures: findings, notes } = reportItems(report);
   const names = accountNames(report);
-  const header = renderHeader(report, options) + behaviourSection(report, names);
+  const header = renderHeader(report, options) + behaviourSection(notes, names);
   const document = new Document(header, files, findings, { options, names, base: report.base });
   if (document.length <= maxLength) return printable(document.render());
 
@@ -89,11 +90,10 @@ export function contextLine(report: Report, options: MarkdownOptions): string {
 export const MAX_BEHAVIOUR_GROUPS = 5;
 
 /**
- * "Behaviour changes": per (function, what differs), base and head side by side and the shortest
- * sequence that shows it. A short, grouped section even for a feature PR that changes behaviour on purpose.
+ * "Behaviour changes": per (function, grade), base and head side by side and the sequence of the most
+ * alarming example. A short, grouped section even for a feature PR that changes behaviour on purpose.
  */
-function behaviourSection(report: Report, names: AddressNames): string {
-  const groups = behaviourGroups(report);
+function behaviourSection(groups: readonly GroupItem[], names: AddressNames): string {
   if (groups.length === 0) return '';
   const lines = [
     '',
@@ -103,10 +103,13 @@ function behaviourSection(report: Report, names: AddressNames): string {
     'The same transactions behave differently on the base and on this PR (reported, not failing unless asked):',
     '',
   ];
-  for (const { key, examples } of groups.slice(0, MAX_BEHAVIOUR_GROUPS)) {
-    const [first] = examples;
+  for (const {
+    group: { title, representative: first, examples },
+  } of groups.slice(0, MAX_BEHAVIOUR_GROUPS)) {
     const more = examples.length > 1 ? ` (${plural(examples.length, 'example')})` : '';
-    lines.push(`- **${escapeMarkdown(key)}**${more}: base ${escapeMarkdown(first.behaviour?.base ?? '')}; head ${escapeMarkdown(first.behaviour?.head ?? '')}`);
+    lines.push(
+      `- **${escapeMarkdown(title)}**${more}: base ${escapeMarkdown(first.behaviour?.base ?? '')}; head ${escapeMarkdown(first.behaviour?.head ?? '')}`,
+    );
     lines.push(
       `  <details><summary>${escapeHtml(`Shown by ${plural(first.sequence.length, 'transaction')}`)}</summary>`,
       '',
@@ -149,7 +152,7 @@ class Document {
   constructor(
     private readonly header: string,
     private readonly files: readonly FileLines[],
-    private readonly findings: readonly ReportFinding[],
+    private readonly findings: readonly ReportItem[],
     private readonly context: FindingContext,
   ) {
     this.rows = files.map((file) => fileRow(file, false));
@@ -235,7 +238,8 @@ interface FindingContext {
   base: Report['base'];
 }
 
-function renderFinding(finding: ReportFinding, number: number, context: FindingContext, withSequence: boolean): string {
+function renderFinding(item: ReportItem, number: number, context: FindingContext, withSequence: boolean): string {
+  const { finding } = item;
   const where = escapeMarkdown(location(finding));
   const url = finding.file === null ? undefined : lineUrl(context.options, finding.file, finding.line);
   const lines = [
@@ -243,6 +247,8 @@ function renderFinding(finding: ReportFinding, number: number, context: FindingC
   ];
   if (finding.message) lines.push('', `> ${escapeMarkdown(finding.message)}`);
   if (finding.executesChangedLines === false) lines.push('', 'Its sequence does not execute any changed line.');
+  const notes = itemNotes(item);
+  if (notes.length > 0) lines.push('', ...notes.map((note) => `- ${escapeMarkdown(note)}`));
   const calls = plural(finding.sequence.length, 'transaction');
   if (withSequence) {
     lines.push(

@@ -1,6 +1,7 @@
 import { printable } from '../logger.js';
 import { escapeMarkdown } from './escape.js';
-import { byImportance, failures, kindText, provenance, qualifiedFunction } from './findingOrder.js';
+import { kindText, provenance, qualifiedFunction } from './findingOrder.js';
+import { itemNotes, reportItems, type ReportItem } from './items.js';
 import { lineRanges } from './lineStatus.js';
 import { plural } from './units.js';
 import { accountNames, sequenceTable } from './sequence.js';
@@ -21,26 +22,27 @@ export interface ReviewThread {
 }
 
 /**
- * One thread per finding, most important first: on the line where it fails, or — when `commentable`
+ * One thread per item (a finding, or a graded group of behaviour changes by its most alarming example), most important first: on the line where it fails, or — when `commentable`
  * (inside the diff hunks) refuses that line — on the first changed line its sequence enters that it
  * accepts; a finding with neither gets none (the sticky comment has it). Each thread lists the
- * changed lines the sequence executes. Behaviour changes stay in the comment: a thread is for a failure.
+ * changed lines the sequence executes. Behaviour-change notes stay in the comment: a thread is for a failure.
  */
 export function reviewThreads(report: Report, commentable: (path: string, line: number) => boolean = () => true): ReviewThread[] {
   const names = accountNames(report);
-  return byImportance(failures(report)).flatMap((finding) => {
+  return reportItems(report).failures.flatMap((item) => {
+    const { finding } = item;
     const failing = finding.file !== null && finding.line !== null ? [{ path: finding.file, line: finding.line }] : [];
     const entered = (finding.enteredLines ?? []).map((l) => ({ path: l.file, line: l.line }));
     const at = [...failing, ...entered].find((p) => commentable(p.path, p.line));
-    return at ? [{ finding, comment: { ...at, body: printable(threadBody(finding, at, names, report.base)) } }] : [];
+    return at ? [{ finding, comment: { ...at, body: printable(threadBody(item, at, names, report.base)) } }] : [];
   });
 }
 
 /** The review's own body: how many threads, and what the findings are. */
 export function reviewBody(report: Report, threads: number): string {
-  const found = failures(report);
-  const introduced = found.filter((f) => f.introduced === true).length;
-  const existing = found.filter((f) => f.introduced === false).length;
+  const found = reportItems(report).failures;
+  const introduced = found.filter((item) => item.finding.introduced === true).length;
+  const existing = found.filter((item) => item.finding.introduced === false).length;
   const unknown = found.length - introduced - existing;
   const origins = [
     introduced > 0 ? `${introduced} introduced by this PR` : '',
@@ -52,7 +54,8 @@ export function reviewBody(report: Report, threads: number): string {
   return `Lookout: one thread per finding (${origins.join(', ')}).${rest} The sticky comment has the full report.`;
 }
 
-function threadBody(finding: ReportFinding, at: { path: string; line: number }, names: AddressNames, base: Report['base']): string {
+function threadBody(item: ReportItem, at: { path: string; line: number }, names: AddressNames, base: Report['base']): string {
+  const { finding } = item;
   const failsHere = finding.file === at.path && finding.line === at.line;
   const where = finding.file === null ? 'an unknown line' : finding.line === null ? finding.file : `${finding.file}:${finding.line}`;
   const lines = [
@@ -60,6 +63,8 @@ function threadBody(finding: ReportFinding, at: { path: string; line: number }, 
   ];
   if (!failsHere) lines.push('', `Fails at ${escapeMarkdown(where)}, outside the diff; its sequence enters this changed line on the way.`);
   if (finding.message) lines.push('', `> ${escapeMarkdown(finding.message)}`);
+  const notes = itemNotes(item);
+  if (notes.length > 0) lines.push('', ...notes.map((note) => `- ${escapeMarkdown(note)}`));
   const entered = enteredSummary(finding);
   if (entered) lines.push('', `Changed lines the sequence executes: ${escapeMarkdown(entered)}`);
   lines.push('', sequenceTable(finding.sequence, names));

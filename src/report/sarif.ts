@@ -1,6 +1,7 @@
 import type { Location, Log, ReportingDescriptor, Result, ThreadFlowLocation } from 'sarif';
 import { printable } from '../logger.js';
-import { byImportance, kindText, provenance, qualifiedFunction } from './findingOrder.js';
+import { kindText, provenance, qualifiedFunction } from './findingOrder.js';
+import { itemNotes, reportItems, type ReportItem } from './items.js';
 import { accountNames, callText, delayText } from './sequence.js';
 import { addressText, type AddressNames } from './solidityValues.js';
 import type { FindingKind, Report, ReportFinding } from './types.js';
@@ -92,13 +93,14 @@ const RULES: Record<FindingKind, { name: string; short: string; full: string; se
 };
 
 /**
- * SARIF 2.1.0 for code scanning: one rule per finding kind present, one result per finding at its
- * file and line, and the counterexample as a code flow whose steps are the sequence's calls.
- * Introduced findings are errors, the others warnings; behaviour changes are notes.
+ * SARIF 2.1.0 for code scanning: one rule per finding kind present, one result per item (a finding,
+ * or a group of behaviour changes by its most alarming example, the others counted in its message) at
+ * its file and line, and the counterexample as a code flow whose steps are the sequence's calls.
  */
 export function renderSarif(report: Report, options: SarifOptions = {}): Log {
-  const findings = byImportance(report.findings);
-  const kinds = [...new Set(findings.map((f) => f.kind))];
+  const { failures, notes } = reportItems(report);
+  const items = [...failures, ...notes];
+  const kinds = [...new Set(items.map((item) => item.finding.kind))];
   const names = accountNames(report);
   const rules: ReportingDescriptor[] = kinds.map((kind) => ({
     id: ruleId(kind),
@@ -127,7 +129,7 @@ export function renderSarif(report: Report, options: SarifOptions = {}): Log {
             rules,
           },
         },
-        results: findings.map((finding) => result(finding, kinds.indexOf(finding.kind), names, report.base)),
+        results: items.map((item) => result(item, kinds.indexOf(item.finding.kind), names, report.base)),
         properties: { seed: report.seed, budget: report.budget },
       },
     ],
@@ -154,32 +156,29 @@ function ruleId(kind: FindingKind): string {
   return `lookout/${kind}`;
 }
 
-function result(finding: ReportFinding, ruleIndex: number, names: AddressNames, base: Report['base']): Result {
+function result(item: ReportItem, ruleIndex: number, names: AddressNames, base: Report['base']): Result {
+  const { finding } = item;
   const place = findingLocation(finding);
+  const text = `${kindText(finding)} in ${qualifiedFunction(finding)}: ${finding.message} (${provenance(finding, base)})`;
+  // Same failure in the same function is the same alert across runs, whatever line it moved to; a
+  // note's grade tells its groups apart (the graded kinds carry theirs), and an introduced finding
+  // beside a pre-existing one is an alert of its own, not merged into that one.
+  const grade = finding.kind === 'behaviour-change' && finding.behaviour ? [finding.behaviour.grade] : [];
+  const identity = [finding.kind, finding.panicCode ?? '', finding.contract, finding.function, ...grade, ...(finding.besidePreExisting ? ['introduced'] : [])];
   return {
     ruleId: ruleId(finding.kind),
     ruleIndex,
     level: level(finding.kind),
-    message: { text: `${kindText(finding)} in ${qualifiedFunction(finding)}: ${finding.message} (${provenance(finding, base)})` },
+    message: { text: [text, ...itemNotes(item)].join('\n') },
     locations: [place],
-    // Same failure in the same function is the same alert across runs, whatever line it moved to; an
-    // introduced one beside a pre-existing one is an alert of its own, not merged into that one.
-    partialFingerprints: {
-      'lookoutFinding/v1': [
-        finding.kind,
-        finding.panicCode ?? '',
-        finding.contract,
-        finding.function,
-        ...(finding.besidePreExisting ? ['introduced'] : []),
-      ].join('|'),
-    },
+    partialFingerprints: { 'lookoutFinding/v1': identity.join('|') },
     codeFlows: [
       {
         message: { text: `Reproduces with ${finding.sequence.length} transaction(s)` },
         threadFlows: [{ locations: finding.sequence.map((call, i) => callStep(finding, call, names, i === finding.sequence.length - 1 ? place : undefined)) }],
       },
     ],
-    properties: { introduced: finding.introduced, foundMs: finding.foundMs },
+    properties: { introduced: finding.introduced, foundMs: finding.foundMs, ...(item.group && { examples: item.group.examples.length }) },
   };
 }
 

@@ -175,7 +175,17 @@ const finding = z.object({
   enteredLines: z.array(place).optional(),
   foundMs: amount,
   sequence: z.array(call),
-  behaviour: z.object({ difference: z.string(), base: z.string(), head: z.string(), grade: z.enum(BEHAVIOUR_GRADES) }).optional(),
+  behaviour: z
+    .object({
+      difference: z.string(),
+      base: z.string(),
+      head: z.string(),
+      grade: z.enum(BEHAVIOUR_GRADES),
+      group: z.string().optional(),
+      representative: z.boolean().optional(),
+      linkedTo: count.optional(),
+    })
+    .optional(),
   reproducer: reproducer.optional(),
   harness: z.object({ file: z.string(), contract: z.string() }).optional(),
 });

@@ -1,13 +1,14 @@
 import { printable } from '../logger.js';
 import { codeBlock, escapeMarkdown } from './escape.js';
-import { behaviourChanges, byImportance, failures, kindText, location, provenance, qualifiedFunction } from './findingOrder.js';
+import { kindText, location, provenance, qualifiedFunction } from './findingOrder.js';
+import { itemNotes, reportItems, type ReportItem } from './items.js';
 import { fileLines, lineRanges } from './lineStatus.js';
 import { contextLine, headlineMarkdown, type MarkdownOptions } from './markdown.js';
 import { accountNames, sequenceTable } from './sequence.js';
 import { reproducerDetails } from './reproducerDetails.js';
 import type { AddressNames } from './solidityValues.js';
 import { budgetText, count, duration, plural } from './units.js';
-import type { Report, ReportFinding } from './types.js';
+import type { Report } from './types.js';
 
 /** GitHub refuses a step summary above 1 MiB. */
 export const MAX_SUMMARY_BYTES = 1024 * 1024;
@@ -25,10 +26,9 @@ export function renderSummary(report: Report, options: Pick<MarkdownOptions, 'he
   if ((report.errors ?? []).length > 0) blocks.push(`### Errors\n\n${report.errors!.map((e) => codeBlock(e)).join('\n\n')}`);
   // Findings before the line tables: if the 1 MiB cap cuts anything, it is the per-target detail.
   const names = accountNames(report);
-  const findings = byImportance(failures(report));
-  if (findings.length > 0) blocks.push(`### Findings\n\n${findings.map((f, i) => findingBlock(f, i + 1, names, report.base)).join('\n\n')}`);
-  const changes = behaviourChanges(report);
-  if (changes.length > 0) blocks.push(`### Behaviour changes\n\n${changes.map((f, i) => findingBlock(f, i + 1, names, report.base)).join('\n\n')}`);
+  const { failures, notes } = reportItems(report);
+  if (failures.length > 0) blocks.push(`### Findings\n\n${failures.map((item, i) => findingBlock(item, i + 1, names, report.base)).join('\n\n')}`);
+  if (notes.length > 0) blocks.push(`### Behaviour changes\n\n${notes.map((item, i) => findingBlock(item, i + 1, names, report.base)).join('\n\n')}`);
   const overTime = reachOverTime(report);
   if (overTime) blocks.push(`### Changed lines reached over time\n\n${overTime}`);
   if (report.targets.length > 0) blocks.push(linesBlock(report), targetsBlock(report));
@@ -96,7 +96,9 @@ function targetsBlock(report: Report): string {
   ].join('\n');
 }
 
-function findingBlock(finding: ReportFinding, number: number, names: AddressNames, base: Report['base']): string {
+function findingBlock(item: ReportItem, number: number, names: AddressNames, base: Report['base']): string {
+  const { finding } = item;
+  const notes = itemNotes(item).map((note) => `- ${escapeMarkdown(note)}`);
   const calldata = finding.sequence.map((call, i) => `${i + 1}. ${call.calldata}`).join('\n');
   return [
     `#### ${number}. ${escapeMarkdown(kindText(finding))} in ${escapeMarkdown(qualifiedFunction(finding))}`,
@@ -104,6 +106,7 @@ function findingBlock(finding: ReportFinding, number: number, names: AddressName
     `at ${escapeMarkdown(location(finding))} — **${escapeMarkdown(provenance(finding, base))}** — found after ${duration(finding.foundMs)}`,
     '',
     `> ${escapeMarkdown(finding.message)}`,
+    ...(notes.length > 0 ? ['', ...notes] : []),
     '',
     sequenceTable(finding.sequence, names),
     '',

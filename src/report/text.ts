@@ -1,10 +1,11 @@
 import { printable } from '../logger.js';
-import { behaviourChanges, byImportance, failures, kindText, provenance } from './findingOrder.js';
+import { kindText, provenance } from './findingOrder.js';
 import { headline } from './headline.js';
+import { itemNotes, reportItems, type ReportItem } from './items.js';
 import { accountNames, legendText, sequenceText } from './sequence.js';
 import type { AddressNames } from './solidityValues.js';
-import { budgetText, count, duration } from './units.js';
-import type { Report, ReportFinding } from './types.js';
+import { budgetText, count, duration, plural } from './units.js';
+import type { Report } from './types.js';
 
 /** The CLI's closing summary: a pure function of the report, headline first (never "all clear" after an error). */
 export function renderText(report: Report): string {
@@ -16,16 +17,16 @@ export function renderText(report: Report): string {
   ];
   for (const error of report.errors ?? []) lines.push(`error: ${error}`);
   const names = accountNames(report);
-  const found = byImportance(failures(report));
-  const changes = behaviourChanges(report);
-  if (found.length > 0) lines.push('', `${found.length} failure${found.length === 1 ? '' : 's'} found:`);
-  found.forEach((finding, i) => lines.push('', ...renderFinding(finding, i + 1, names, report.base)));
-  if (changes.length > 0) lines.push('', `${changes.length} behaviour change${changes.length === 1 ? '' : 's'} from the base:`);
-  changes.forEach((change, i) => lines.push('', ...renderFinding(change, i + 1, names, report.base)));
+  const { failures, notes } = reportItems(report);
+  if (failures.length > 0) lines.push('', `${plural(failures.length, 'failure')} found:`);
+  failures.forEach((item, i) => lines.push('', ...renderItem(item, i + 1, names, report.base)));
+  if (notes.length > 0) lines.push('', `${plural(notes.length, 'kind')} of behaviour change from the base:`);
+  notes.forEach((item, i) => lines.push('', ...renderItem(item, i + 1, names, report.base)));
   return printable(lines.join('\n'));
 }
 
-function renderFinding(finding: ReportFinding, number: number, names: AddressNames, base: Report['base']): string[] {
+function renderItem(item: ReportItem, number: number, names: AddressNames, base: Report['base']): string[] {
+  const { finding } = item;
   const where = finding.file ? `${finding.file}:${finding.line}` : 'unknown location';
   // `lookout fuzz` has no base: there, origin says nothing.
   const origin = finding.introduced === null && base === undefined ? '' : ` (${provenance(finding, base)})`;
@@ -34,5 +35,6 @@ function renderFinding(finding: ReportFinding, number: number, names: AddressNam
   lines.push(sequenceText(finding.sequence, names, '   '));
   const legend = legendText(finding.sequence, names, '     ');
   if (legend) lines.push('   where', legend);
+  for (const note of itemNotes(item)) lines.push(`   ${note}`);
   return lines;
 }

@@ -203,7 +203,7 @@ export interface ReportFinding {
    * differs first (`outcome`, `revert-reason`, `return-value`, `events`, `ether`, `token-balance`), and
    * how alarming that is (`permits`, `value`, `refuses`, `returns`, `events`; see README).
    */
-  behaviour?: { difference: string; base: string; head: string; grade: BehaviourGrade };
+  behaviour?: ReportBehaviour;
   /** A Foundry test that replays the sequence and fails as the finding does (see ReportReproducer). */
   reproducer?: ReportReproducer;
   /**
@@ -211,6 +211,22 @@ export interface ReportFinding {
    * from that state; `function` names its invariant or test); absent when Lookout deployed the contracts.
    */
   harness?: { file: string; contract: string };
+}
+
+/** What differs between base and head, and which group of changes the outputs show it in. */
+export interface ReportBehaviour {
+  difference: string;
+  base: string;
+  head: string;
+  grade: BehaviourGrade;
+  /**
+   * The (contract, function, grade) group it belongs to (`src/Vault.sol:Vault.withdraw(uint256)/permits`):
+   * every output shows a group as one item, by its `representative` (the most alarming example).
+   */
+  group?: string;
+  representative?: boolean;
+  /** The index in `findings` of the finding whose sequence shows this change (one root cause, listed together). */
+  linkedTo?: number;
 }
 
 /** One run of a reproducer: by which runner, on which revision, and how it ended. */

@@ -7,7 +7,7 @@ import type { Logger } from '../logger.js';
 import type { Check } from './source/checks.js';
 import { reproducerSource } from './source/source.js';
 import type { Expectation, ReproducerPlan, StepOutcome, TokenView } from './source/types.js';
-import type { Report, ReportFinding, ReportReproducer, ReportReproducerRun } from '../report/index.js';
+import { behaviourGroups, type Report, type ReportFinding, type ReportReproducer, type ReportReproducerRun } from '../report/index.js';
 import { reproducerNames, solidityVersion, worldPlan, type WorldPlan } from './plan.js';
 import { attackerFor } from './plannedFunding.js';
 import { replayOutcomes } from './replay.js';
@@ -47,12 +47,15 @@ export interface ReproducerContext {
 const NOT_CHECKED = 'the run was interrupted before it was checked';
 
 /**
- * Writes a Foundry reproducer for every finding and checks it before it is reported: compiled with
+ * Writes a Foundry reproducer for every finding, and for each group of behaviour changes its
+ * representative's (the outputs show a group as one item), and checks it before it is reported: compiled with
  * the project's settings and run by Lookout's Foundry-test runner, it must fail on head as the
  * finding does and, for a finding the pull request introduced, pass on the base. One that does not
  * is reported with `verified: false` and the reason.
  */
-export async function attachReproducers(findings: readonly ReportFinding[], context: ReproducerContext): Promise<void> {
+export async function attachReproducers(found: readonly ReportFinding[], context: ReproducerContext): Promise<void> {
+  const others = new Set(behaviourGroups({ findings: found, senders: context.senders }).flatMap((group) => group.examples.slice(1)));
+  const findings = found.filter((finding) => !others.has(finding));
   if (findings.length === 0) return;
   const shared = worldPlan(context.project, context.world, context.senders, hasForgeStd(context.root));
   const names = reproducerNames(findings);

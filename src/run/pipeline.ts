@@ -8,7 +8,7 @@ import { systemClock, type Clock } from '../clock.js';
 import { SENDER_ADDRESSES } from '../config/index.js';
 import { fuzzPaths } from './fuzzPaths.js';
 import { fuzzPullRequest } from './pullRequest.js';
-import { checkOutputs, renderText, type Report, type ReportOutputs, writeOutputs } from '../report/index.js';
+import { checkOutputs, renderText, type Report, type ReportOutputs, withGroups, writeOutputs } from '../report/index.js';
 
 export const VERSION = '0.1.0';
 
@@ -48,9 +48,10 @@ export async function runPipeline(config: RunConfig, deps: PipelineDeps): Promis
     if (outputs.problems.length > 0) throw new ConfigurationError(outputs.problems.join('\n'));
     const outcome = config.command === 'pr' ? await fuzzPullRequest(config, context) : await fuzzPaths(config, context);
     report.targets = outcome.targets;
-    report.findings = outcome.findings;
     if (outcome.deployments) report.deployments = outcome.deployments;
     if (outcome.senders) report.senders = outcome.senders;
+    // Each behaviour change says which group the outputs show it in, and under which finding.
+    report.findings = withGroups({ findings: outcome.findings, senders: report.senders });
     if (outcome.base) report.base = outcome.base;
     if (outcome.budgetPlan) report.stats.budgetPlan = reportBudgetPlan(outcome.budgetPlan);
     if (outcome.project) {

@@ -102,19 +102,24 @@ class SideBySide {
           { observation: headSeen, acted: head.touched.size > 0 },
           byDeployer,
         );
-        return this.divergence(sequence.slice(0, index + 1), { ...difference, grade });
+        return this.divergence(sequence.slice(0, index + 1), { ...difference, grade }, byDeployer);
       }
     }
     return undefined;
   }
 
-  private divergence(sequence: TxSequence, difference: BehaviourDifference & { grade: BehaviourGrade }): Divergence {
+  /**
+   * The key names who made the differing call when it was the deployer: shrinking keeps the key, so it
+   * cannot turn a stranger's call into the deployer's (which then reads as the deployer acting on its
+   * own contract), and a stranger's examples are kept apart from the deployer's.
+   */
+  private divergence(sequence: TxSequence, difference: BehaviourDifference & { grade: BehaviourGrade }, byDeployer: boolean): Divergence {
     const { to, fn } = this.namedCall(sequence[sequence.length - 1]);
     const contract = this.head.world.contracts[to];
     const name = this.head.book.name(this.head.world.executor.deployments[to].address);
     return {
       ...difference,
-      key: `${contract.id}.${fn}/${difference.grade}/${difference.kind}`,
+      key: `${contract.id}.${fn}/${difference.grade}/${difference.kind}${byDeployer ? '/deployer' : ''}`,
       contract: contract.id,
       function: fn,
       message: `${name}.${fn}: base: ${difference.base}; head: ${difference.head}`,

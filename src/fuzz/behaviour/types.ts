@@ -17,7 +17,7 @@ export interface BehaviourDifference {
 }
 
 export interface Divergence extends BehaviourDifference {
-  /** `Contract.function/grade/kind`: divergences with one key are one group, and shrinking keeps the key. */
+  /** `Contract.function/grade/kind`, `/deployer` when the deployer made the call: divergences with one key are one group, and shrinking keeps the key. */
   key: string;
   /** How alarming the change is (see `gradeDivergence`). */
   grade: BehaviourGrade;
