@@ -16,25 +16,65 @@ export function printable(text: string, how: 'strip' | 'escape' = 'strip'): stri
   return text.replace(UNPRINTABLE, (c) => (how === 'strip' ? '' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
 }
 
-/** Injected everywhere output is produced, so the CLI and the Action print through their own channels. */
+/**
+ * Injected everywhere output is produced, so the CLI and the Action print through their own channels.
+ * The run's results (`result`) are kept apart from its log: the CLI prints them on stdout, the log on
+ * stderr, so `lookout pr … > out.txt` keeps the summary.
+ */
 export interface Logger {
   info(message: string): void;
   warning(message: string): void;
   error(message: string): void;
   debug(message: string): void;
+  /** The run's results: the closing summary and its findings. */
+  result(text: string): void;
+  /** A campaign's progress: rewritten in place when `live`, else a log line like `info`. */
+  progress(message: string): void;
+  /** Whether `progress` rewrites one line in place (a terminal), so it may be called often. */
+  readonly live: boolean;
   /** Runs `fn` inside a collapsible group (Actions) or under a heading (console). */
   group<T>(name: string, fn: () => Promise<T>): Promise<T>;
 }
 
-export function consoleLogger(options: { verbose?: boolean; stream?: NodeJS.WritableStream } = {}): Logger {
+/** Clears the terminal line the cursor is on (carriage return, erase to the end of the line). */
+const CLEAR_LINE = '\r\u001b[K';
+
+/**
+ * The CLI's logger: the log on `stream` (stderr), results on `results` (stdout). On a terminal, not
+ * in CI, progress is one line rewritten in place that the next log line replaces.
+ */
+export function consoleLogger(
+  options: { verbose?: boolean; stream?: NodeJS.WritableStream & { isTTY?: boolean }; results?: NodeJS.WritableStream; env?: NodeJS.ProcessEnv } = {},
+): Logger {
   const out = options.stream ?? process.stderr;
-  const write = (line: string) => out.write(`${printable(line)}\n`);
+  const results = options.results ?? process.stdout;
+  const env = options.env ?? process.env;
+  const live = out.isTTY === true && !env.CI && !env.GITHUB_ACTIONS;
+  let progressShown = false;
+  const clearProgress = () => {
+    if (progressShown) out.write(CLEAR_LINE);
+    progressShown = false;
+  };
+  const write = (line: string) => {
+    clearProgress();
+    out.write(`${printable(line)}\n`);
+  };
   return {
+    live,
     info: write,
     warning: (m) => write(`warning: ${m}`),
     error: (m) => write(`error: ${m}`),
     debug: (m) => {
       if (options.verbose) write(`debug: ${m}`);
+    },
+    result: (text) => {
+      clearProgress();
+      results.write(`${printable(text)}\n`);
+    },
+    progress: (m) => {
+      if (!live) return write(m);
+      out.write(`${CLEAR_LINE}${printable(m)}`);
+      progressShown = true;
     },
     async group(name, fn) {
       write(`== ${name}`);
@@ -48,10 +88,13 @@ export function memoryLogger(): Logger & { lines: string[] } {
   const lines: string[] = [];
   return {
     lines,
+    live: false,
     info: (m) => lines.push(printable(m)),
     warning: (m) => lines.push(`warning: ${printable(m)}`),
     error: (m) => lines.push(`error: ${printable(m)}`),
     debug: () => undefined,
+    result: (text) => lines.push(printable(text)),
+    progress: (m) => lines.push(printable(m)),
     async group(name, fn) {
       lines.push(`== ${printable(name)}`);
       return fn();
@@ -78,6 +121,9 @@ export function actionsLogger(): Logger {
     warning: (m) => core.warning(printable(m)),
     error: (m) => core.error(printable(m)),
     debug: (m) => core.debug(printable(m)),
+    result: (text) => core.info(inert(printable(text))),
+    progress: (m) => core.info(inert(printable(m))),
+    live: false,
     group: (name, fn) => core.group(inert(printable(name)), fn),
   };
 }

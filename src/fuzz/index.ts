@@ -12,7 +12,6 @@ export { isTokenShaped } from './behaviour/tokenReadings.js';
 export { Alternates } from './campaign/alternates.js';
 export type { Imports } from './campaign/exchange.js';
 export type { CampaignEvent, CampaignOutcome, CampaignSetup } from './campaign/loop.js';
-export { progressReporter } from './campaign/progress.js';
 export {
   campaignOn,
   fuzzContract,

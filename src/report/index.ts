@@ -24,5 +24,5 @@ export type {
   ReportReproducerRun,
   ReportTarget,
 } from './types.js';
-export { count, plural } from './units.js';
+export { count, duration, plural } from './units.js';
 export { checkOutputs, writeFileAtomically, writeOutputs, type ReportOutputs } from './write.js';

@@ -2,6 +2,7 @@ import { type CompiledProject, compileForChange, compileProject, describeDiagnos
 import { planBudget } from './budget.js';
 import { fuzzPlans, interruptedBy, planned, type ContractPlan, type FuzzOutcome, type RunContext } from './fuzzing.js';
 import { deployPlans, projectConfigFor } from './worlds.js';
+import { step } from './step.js';
 import type { FuzzConfig, LineTarget } from '../config/index.js';
 import { ConfigurationError } from '../errors.js';
 import type { Logger } from '../logger.js';
@@ -41,7 +42,7 @@ export async function fuzzPaths(config: FuzzConfig, context: RunContext): Promis
     logger: context.logger,
     interrupted: interruptedBy(context.signal),
   };
-  if (findings.length > 0) await context.logger.group('Checking reproducers', () => attachReproducers(findings, reproducing));
+  if (findings.length > 0) await step(context, 'Checking reproducers', () => attachReproducers(findings, reproducing));
   const reportTargets = [
     ...deployed.plans.flatMap((plan, i) => toReportTargets(plan.targets, results[i])),
     ...deployed.notFuzzed,

@@ -11,9 +11,9 @@ import {
   type CampaignWorld,
   type ContractCampaignResult,
   fuzzContract,
-  progressReporter,
   type RuntimeCode,
 } from '../fuzz/index.js';
+import { progressReporter } from './progress.js';
 import { describeBudgetPlan, type BudgetPlan, type PlannedCampaign } from './budget.js';
 import { EXCHANGE_EVERY, workerRunner } from './workers/coordinator.js';
 import type { WorkerComparisonJob, WorkerComparisons } from './behaviourWatch.js';
@@ -93,6 +93,9 @@ export function planned(plan: ContractPlan): PlannedCampaign {
   return { campaign: campaignKey(plan), contract: plan.contract.id, targets: plan.targets.length };
 }
 
+/** What a campaign's progress line calls its targets. */
+const TARGET_NOUNS: Record<RunConfig['command'], string> = { pr: 'changed lines', fuzz: 'target lines' };
+
 /**
  * Fuzzes each planned contract in turn (each campaign on `config.workers` threads), each with its
  * share of the budget plan; each campaign draws from its own fork of the run's seeded PRNG. Once the
@@ -140,7 +143,10 @@ export async function fuzzPlans(
         interrupted,
         run: parallel,
         shrinkDeadline: budget.shrinkMs === undefined || budget.fuzz.kind !== 'seconds' ? undefined : clock() + budget.fuzz.seconds * 1000 + budget.shrinkMs,
-        onEvent: observed(progressReporter(contract.name, logger, clock), watcher && watching(watcher, parallel !== undefined)),
+        onEvent: observed(
+          progressReporter({ name: contract.name, budget: budget.fuzz, targets: targets.length, targetNoun: TARGET_NOUNS[config.command] }, logger, clock),
+          watcher && watching(watcher, parallel !== undefined),
+        ),
         // On worker threads each worker's own watch tells its sequences apart.
         distinguish: parallel === undefined && watcher?.distinguish ? (executed) => watcher.distinguish!(executed) : undefined,
         onBase: onBase?.(i),

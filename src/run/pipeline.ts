@@ -8,7 +8,7 @@ import { systemClock, type Clock } from '../clock.js';
 import { SENDER_ADDRESSES } from '../config/index.js';
 import { fuzzPaths } from './fuzzPaths.js';
 import { fuzzPullRequest } from './pullRequest.js';
-import { checkOutputs, renderText, type Report, type ReportOutputs, withGroups, writeOutputs } from '../report/index.js';
+import { checkOutputs, duration, renderText, type Report, type ReportOutputs, withGroups, writeOutputs } from '../report/index.js';
 
 export const VERSION = '0.1.0';
 
@@ -96,7 +96,7 @@ export async function runPipeline(config: RunConfig, deps: PipelineDeps): Promis
   }
   // A write that fails is something the user must fix (a full disk, a path that became a folder).
   if (finish(report, outputs.writable, { started, clock, logger: deps.logger, signal })) exitCode = 2;
-  deps.logger.info(renderText(report));
+  deps.logger.result(renderText(report));
   return { report, exitCode };
 }
 
@@ -104,8 +104,10 @@ export async function runPipeline(config: RunConfig, deps: PipelineDeps): Promis
 function finish(report: Report, outputs: ReportOutputs, run: { started: number; clock: Clock; logger: Logger; signal?: AbortSignal }): boolean {
   report.stats.elapsedMs = Math.round(run.clock() - run.started);
   report.interrupted = run.signal?.aborted ?? false;
+  const writing = run.clock();
   const failures = writeOutputs(outputs, report);
   for (const failure of failures) run.logger.error(failure);
+  if (Object.values(outputs).some((output) => output !== undefined)) run.logger.info(`Writing the report: done in ${duration(run.clock() - writing)}`);
   return failures.length > 0;
 }
 

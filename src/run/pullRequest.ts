@@ -21,6 +21,7 @@ import { BehaviourWatch, behaviourChanges, ComparisonAllowance } from './behavio
 import { planBudget } from './budget.js';
 import { fuzzPlans, interruptedBy, planned, type ContractPlan, type FuzzOutcome, type RunContext } from './fuzzing.js';
 import { deployPlans, projectConfigFor } from './worlds.js';
+import { step } from './step.js';
 import { attachReproducers, forgeRunner, suitePlan, type ReproducerContext } from '../reproducers/index.js';
 
 /**
@@ -110,7 +111,7 @@ export async function fuzzPullRequest(config: PrConfig, context: RunContext): Pr
       logger.info('Interrupted: the behaviour comparison after the campaigns is skipped.');
     } else if (allowance) {
       allowance.startFinal();
-      await logger.group('Comparing behaviour with the base', async () => {
+      await step(context, 'Comparing behaviour with the base', async () => {
         for (const [part, i] of compared.entries()) {
           allowance.startFinalPart(part, compared.length);
           const changes = await behaviourChanges(plans[i].build ?? project, plans[i], results[i], watches[i]!, logger, config.acceptBehaviourChange);
@@ -142,7 +143,7 @@ export async function fuzzPullRequest(config: PrConfig, context: RunContext): Pr
         return world?.kind === 'built' ? world.world.executor : undefined;
       },
     };
-    if (findings.length > 0) await logger.group('Checking reproducers', () => attachReproducers(findings, reproducing));
+    if (findings.length > 0) await step(context, 'Checking reproducers', () => attachReproducers(findings, reproducing));
     const suiteTargets = suites.plans.flatMap((plan, i) => toReportTargets(plan.targets, results[deployed.plans.length + i]));
     return {
       targets: [
