@@ -52,7 +52,8 @@ export function parseArgv(argv: readonly string[], options: { cwd: string; versi
     .description('Targeted greybox fuzzing of the Solidity a pull request changes')
     .version(options.version)
     .exitOverride()
-    .configureOutput({ writeOut: write, writeErr: write });
+    // A usage error is thrown as a ConfigurationError, which the caller prints once.
+    .configureOutput({ writeOut: write, writeErr: write, outputError: () => undefined });
 
   const pr = program
     .command('pr')

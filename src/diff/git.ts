@@ -58,8 +58,21 @@ async function resolveCommit(repo: string, ref: string, role: 'base' | 'head'): 
     return (await git(repo, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`])).trim();
   } catch (error) {
     if (error instanceof ConfigurationError) throw error;
-    throw new ConfigurationError(`${role} ref '${ref}' not found in ${repo}; fetch it (actions/checkout with fetch-depth: 0, or git fetch origin ${ref})`);
+    throw new ConfigurationError(
+      `${role} ref '${ref}' not found in ${repo}; fetch it (actions/checkout with fetch-depth: 0, or ${await fetchCommand(repo, ref)})`,
+    );
   }
+}
+
+/**
+ * The fetch that brings `ref` in: a remote-tracking ref (`origin/main`) is fetched from its remote
+ * by its branch name (`git fetch origin main`), anything else from origin as named.
+ */
+async function fetchCommand(repo: string, ref: string): Promise<string> {
+  const remotes = (await git(repo, ['remote']).catch(() => '')).split('\n').filter(Boolean);
+  const tracking = /^(?:refs\/remotes\/)?([^/]+)\/(.+)$/.exec(ref);
+  if (tracking && remotes.includes(tracking[1]!)) return `git fetch ${tracking[1]} ${tracking[2]}`;
+  return `git fetch origin ${ref}`;
 }
 
 async function findMergeBase(repo: string, range: Required<Pick<RevisionRange, 'base' | 'head'>>, base: string, head: string): Promise<string> {

@@ -10,12 +10,21 @@ import type { Report } from './types.js';
 /** The CLI's closing summary: a pure function of the report, headline first (never "all clear" after an error). */
 export function renderText(report: Report): string {
   const { stats } = report;
+  const errors = report.errors ?? [];
+  // A run that failed before fuzzing has no statistics worth a line.
+  const ran = stats.transactions > 0 || errors.length === 0;
   const lines = [
-    `lookout: ${count(stats.sequences)} sequences, ${count(stats.transactions)} transactions in ${duration(stats.elapsedMs)} ` +
-      `(${count(stats.transactionsPerSecond)}/s), budget ${budgetText(report.budget)}, seed ${report.seed}`,
+    ...(ran
+      ? [
+          `lookout: ${count(stats.sequences)} sequences, ${count(stats.transactions)} transactions in ${duration(stats.elapsedMs)} ` +
+            `(${count(stats.transactionsPerSecond)}/s), budget ${budgetText(report.budget)}, seed ${report.seed}`,
+        ]
+      : []),
     ...headline(report).map((item) => `${item.tone === 'problem' ? '✗' : item.tone === 'note' ? '•' : '✓'} ${item.text}`),
   ];
-  for (const error of report.errors ?? []) lines.push(`error: ${error}`);
+  // The headline says the first error when it is one line and no build error comes before it: not twice.
+  const told = (report.buildErrors ?? []).length === 0 && errors.length > 0 && !errors[0]!.includes('\n') ? 1 : 0;
+  for (const error of errors.slice(told)) lines.push(`error: ${error}`);
   const names = accountNames(report);
   const { failures, notes } = reportItems(report);
   if (failures.length > 0) lines.push('', `${plural(failures.length, 'failure')} found:`);

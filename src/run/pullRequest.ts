@@ -70,11 +70,11 @@ export async function fuzzPullRequest(config: PrConfig, context: RunContext): Pr
     signal?.throwIfAborted();
     const targets = buildTargets(project, changes);
     const changedPaths = changes.map((c) => c.path);
-    const { testBuilds, suites } = await logger.group("Running the test contracts' setUp()", async () => {
-      const testBuilds = await compileTests(headRoot, changedPaths, build, logger);
-      const options = { folder: settings.test, failOnRevert: settings.invariant.failOnRevert, profile: settings.profile };
-      return { testBuilds, suites: await planSuites([project, ...testBuilds], changes, options, logger) };
-    });
+    const testBuilds = await compileTests(headRoot, changedPaths, build, logger);
+    const suiteOptions = { folder: settings.test, failOnRevert: settings.invariant.failOnRevert, profile: settings.profile };
+    const planning = () => planSuites([project, ...testBuilds], changes, suiteOptions, logger);
+    // A project without tests has no setUp() to run: no heading for it.
+    const suites = testBuilds.length > 0 ? await logger.group("Running the test contracts' setUp()", planning) : await planning();
     // A changed contract a test contract's setUp() deploys is fuzzed from there, not deployed again.
     const selection = contractsToFuzz(project, targets);
     const uncovered = { ...selection, contracts: selection.contracts.filter((c) => !suites.covered.has(c.id)) };
