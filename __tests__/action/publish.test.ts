@@ -167,6 +167,19 @@ describe('verdict', () => {
     expect(verdict(report({ findings: [change] }), 'never', true).failure).toMatch(/1 kind of behaviour change between the base and this pull request/);
   });
 
+  it('passes with success exactly when the headline raises no problem', () => {
+    const reached = [target('src/A.sol', 1, 'reached')];
+    const change = finding({ kind: 'behaviour-change', behaviour: { difference: 'outcome', base: 'reverts', head: 'succeeds', grade: 'returns' } });
+    // Findings already on the base and behaviour changes are notes under a clean headline.
+    expect(verdict(report({ targets: reached, findings: [] }), 'introduced').conclusion).toBe('success');
+    expect(verdict(report({ targets: reached, findings: [finding({ introduced: false })] }), 'introduced').conclusion).toBe('success');
+    expect(verdict(report({ targets: reached, findings: [change] }), 'introduced').conclusion).toBe('success');
+    // A changed line never executed, an interrupted run or a finding fail-on lets pass is a problem the headline states.
+    expect(verdict(report({ targets: [...reached, target('src/A.sol', 2, 'unreached')], findings: [] }), 'introduced').conclusion).toBe('neutral');
+    expect(verdict(report({ targets: reached, findings: [], interrupted: true }), 'introduced').conclusion).toBe('neutral');
+    expect(verdict(report({ targets: reached, findings: [finding()] }), 'never').conclusion).toBe('neutral');
+  });
+
   it('a build error fails whatever fail-on says', () => {
     expect(verdict(report({ errors: ['src/A.sol:3:1: ParserError'] }), 'never').failure).toMatch(/could not fuzz[\s\S]*src\/A\.sol:3/);
   });
