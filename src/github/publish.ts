@@ -128,8 +128,7 @@ export async function publishReport(request: PublishRequest, deps: PublishDeps):
   const links = { headSha: target.headSha, repoUrl: target.repoUrl };
   if (output.summary) {
     const write = output.summary;
-    outcome.summary =
-      (await attempt('job summary', async () => (await write(renderSummary(report, { ...links, summaryUrl: request.runUrl })), 'created'))) === 'created';
+    outcome.summary = (await attempt('job summary', async () => (await write(renderSummary(report, links)), 'created'))) === 'created';
   }
 
   const hasNews = report.targets.length > 0 || report.findings.length > 0 || (report.errors ?? []).length > 0;
