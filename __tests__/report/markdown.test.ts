@@ -219,6 +219,14 @@ describe('renderMarkdown', () => {
       }
     });
 
+    it('keeps the sequences of findings that fail the check over rows of the changed-lines table', () => {
+      const introduced = [1, 2, 3].map((line) => finding({ line, foundMs: line }));
+      const text = renderMarkdown(report({ findings: introduced, targets: Array.from({ length: 80 }, (_, i) => target(`src/F${i}.sol`, 1, 'reached')) }));
+      expect(text.split('\n').length).toBeLessThanOrEqual(MAX_COMMENT_LINES);
+      expect(text.match(/Reproduce with 2 transactions/g)).toHaveLength(3);
+      expect(text).toMatch(/…and \d+ more files in the job summary and the JSON report\./);
+    });
+
     it('writes a reproducer only under a finding that fails the check', () => {
       const reproducer = { file: 'Repro.t.sol', contract: 'Repro', source: 'contract Repro {}', verified: true, reason: null, runs: [] };
       const text = renderMarkdown(

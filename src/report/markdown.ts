@@ -41,9 +41,9 @@ export const MAX_COMMENT_LINES = 110;
  * behaviour changes as notes (one line per function and grade, the example folded), then the
  * changed-lines table. Capped at `maxLines` lines and `maxLength` characters, it degrades step by
  * step, least important first: line lists of the biggest files become counts, the notes' examples go,
- * then the findings' sequences (the least important first, the first finding's last), then table
- * rows, notes and findings from the end, each list saying how many more the job summary and the JSON
- * report hold.
+ * then the sequences of findings already on the base, table rows and notes from the end, the other
+ * findings' sequences, and findings from the end (the first finding's sequence last of all), each list
+ * saying how many more the job summary and the JSON report hold.
  */
 export function renderMarkdown(report: Report, options: MarkdownOptions = {}): string {
   const maxLength = options.maxLength ?? MAX_COMMENT_LENGTH;
@@ -80,11 +80,14 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
   const biggestFirst = files.map((_, i) => i).sort((a, b) => lineCount(files[b]) - lineCount(files[a]) || a - b);
   for (const i of biggestFirst) if (over()) fileTable.replace(i, fileRow(files[i], true));
   for (let i = noteList.size - 1; i >= 0 && over(); i--) noteList.replace(i, renderNote(notes[i], context.names, false));
-  // The most important finding keeps its sequence until everything else has gone.
-  for (let i = findingList.size - 1; i >= 1 && over(); i--) findingList.replace(i, renderFinding(findings[i], i + 1, context, false));
+  const withoutSequence = (i: number) => findingList.replace(i, renderFinding(findings[i], i + 1, context, false));
+  // Sequences of findings already on the base go before the table; those that fail the check after it,
+  // and the most important finding's last of all.
+  for (let i = findingList.size - 1; i >= 1 && over(); i--) if (findings[i].finding.introduced === false) withoutSequence(i);
   for (const part of [fileTable, noteList]) while (over() && part.dropLast());
+  for (let i = findingList.size - 1; i >= 1 && over(); i--) withoutSequence(i);
   while (over() && findingList.size > 1) findingList.dropLast();
-  if (over() && findingList.size > 0) findingList.replace(0, renderFinding(findings[0], 1, context, false));
+  if (over() && findingList.size > 0) withoutSequence(0);
   while (over() && findingList.dropLast());
   const text = document.render();
   return printable(`${text.length > budget ? text.slice(0, budget) : text}\n\n${pointer}`);
