@@ -3,6 +3,7 @@ import path from 'node:path';
 import { startFakeGitHub, type FakeGitHub } from '../helpers/fakeGitHub.js';
 import { BUNDLE, pullRequestEvent, pullRequestRepo, runAction, type FixtureRepo } from './actionRun.js';
 import { AUCTION_BASE, AUCTION_BUDGET, AUCTION_BUG_LINE, AUCTION_HEAD } from './contracts.js';
+import { reachOverTime } from '../../src/report/summary.js';
 
 /**
  * The bundle end to end: a PR whose head adds an out-of-bounds read, checked out as GitHub's merge
@@ -64,7 +65,7 @@ describe('the action on a pull request that introduces a bug', () => {
     expect(body).toContain(`https://github.com/acme/auction/blob/${shas.headSha}/${FILE}#L${AUCTION_BUG_LINE}`);
     // Context: the head commit (short, linked) and the run whose job summary has the full report.
     expect(body).toContain(`head [${shas.headSha.slice(0, 7)}](https://github.com/acme/auction/commit/${shas.headSha})`);
-    expect(body).toContain('[workflow run](https://github.com/acme/auction/actions/runs/42) · [job summary](https://github.com/acme/auction/actions/runs/42)');
+    expect(body).toContain('[workflow run and job summary](https://github.com/acme/auction/actions/runs/42)');
     // The sequence names its senders and contracts.
     expect(body).toMatch(/\| 1 \| `(deployer|alice|bob)` \| `auction\./);
 
@@ -92,7 +93,9 @@ describe('the action on a pull request that introduces a bug', () => {
     expect(result.stdout.replace(/%0A/g, '\n')).toContain(counts);
     expect(result.outputs).toMatchObject({ findings: '1', 'introduced-findings': '1', sarif: '' });
     expect(result.summary).toContain('## Lookout');
-    expect(result.summary).toContain('### Changed lines reached over time');
+    // The table only when the count changed over the run; the summary never links to itself.
+    expect(result.summary.includes('### Changed lines reached over time')).toBe(reachOverTime(report) !== undefined);
+    expect(result.summary).not.toContain('actions/runs/42');
   });
 
   it('updates the same comment on a re-run in the same workspace (the first run’s reproducers still in it) with the same findings, adds no duplicate review, and passes with fail-on: never', async () => {

@@ -48,7 +48,7 @@ describe('publishReport', () => {
     expect(fake.state.checkRuns[0].annotations).toHaveLength(120);
   });
 
-  it('shortens a comment over 65,536 characters and points to the job summary, which has everything', async () => {
+  it('shortens a comment over 65,536 characters and points to the job summary', async () => {
     const many = report({
       findings: Array.from({ length: 400 }, (_, i) => finding({ line: i + 1, foundMs: i, message: `failure ${i} ${'x'.repeat(200)}` })),
     });
@@ -58,7 +58,9 @@ describe('publishReport', () => {
     const body = fake.state.comments.get(7)![0].body;
     expect(body.length).toBeLessThanOrEqual(MAX_COMMENT_LENGTH);
     expect(body).toContain('the full report is in the [job summary](https://github.com/acme/auction/actions/runs/42)');
-    expect(d.summaries[0]).toContain('failure 399');
+    // The job summary is capped too (in lines): it holds the first findings and counts the rest, which the JSON report has.
+    expect(d.summaries[0]).toContain('failure 0 ');
+    expect(d.summaries[0]).toMatch(/…and \d+ more findings/);
   });
 
   it('with a read-only token falls back to workflow commands, ten per level, most important first', async () => {
@@ -165,6 +167,19 @@ describe('verdict', () => {
     expect(verdict(report({ findings: [change] }), 'introduced')).toEqual({ conclusion: 'neutral', failure: undefined });
     expect(verdict(report({ findings: [change] }), 'any').failure).toBeUndefined();
     expect(verdict(report({ findings: [change] }), 'never', true).failure).toMatch(/1 kind of behaviour change between the base and this pull request/);
+  });
+
+  it('passes with success exactly when the headline raises no problem', () => {
+    const reached = [target('src/A.sol', 1, 'reached')];
+    const change = finding({ kind: 'behaviour-change', behaviour: { difference: 'outcome', base: 'reverts', head: 'succeeds', grade: 'returns' } });
+    // Findings already on the base and behaviour changes are notes under a clean headline.
+    expect(verdict(report({ targets: reached, findings: [] }), 'introduced').conclusion).toBe('success');
+    expect(verdict(report({ targets: reached, findings: [finding({ introduced: false })] }), 'introduced').conclusion).toBe('success');
+    expect(verdict(report({ targets: reached, findings: [change] }), 'introduced').conclusion).toBe('success');
+    // A changed line never executed, an interrupted run or a finding fail-on lets pass is a problem the headline states.
+    expect(verdict(report({ targets: [...reached, target('src/A.sol', 2, 'unreached')], findings: [] }), 'introduced').conclusion).toBe('neutral');
+    expect(verdict(report({ targets: reached, findings: [], interrupted: true }), 'introduced').conclusion).toBe('neutral');
+    expect(verdict(report({ targets: reached, findings: [finding()] }), 'never').conclusion).toBe('neutral');
   });
 
   it('a build error fails whatever fail-on says', () => {

@@ -130,7 +130,7 @@ describe('lookout pr: behaviour changes between base and head', () => {
     // The terminal summary the CLI printed.
     const terminal = run.log.find((line) => line.startsWith('lookout: '))!;
     expect(terminal).toContain('✗ 1 finding introduced by this PR');
-    expect(terminal).toContain('\n1 failure found:\n');
+    expect(terminal).toContain('\n1 finding:\n');
     expect(terminal.match(/^\d+\. \[/gm)).toEqual(['1. [']);
     expect(terminal).toMatch(/^1\. \[behaviour-permits\] Registry\.acceptOwnership\(\) .*UnauthorizedAccount\((alice|bob)\)/m);
   });

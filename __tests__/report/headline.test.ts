@@ -45,6 +45,16 @@ describe('headline', () => {
     expect(headline(broken)).toEqual([{ tone: 'problem', text: 'Lookout could not finish: boom' }]);
   });
 
+  it('says what was measured when it reassures: fuzzing shows failures, not their absence', () => {
+    const targets = [target('a.sol', 1, 'reached')];
+    const stats = { ...report().stats, transactions: 21_400, elapsedMs: 60_000 };
+    expect(headline(report({ findings: [], targets, stats }))[0].text).toBe('No findings in 21,400 transactions (1 min)');
+    expect(headline(report({ findings: [finding({ introduced: false })], targets, stats }))[0].text).toBe(
+      'No findings introduced by this PR in 21,400 transactions (1 min)',
+    );
+    expect(headline(report({ findings: [], targets, stats, interrupted: true }))[1].text).toBe('No findings in 21,400 transactions (1 min) so far');
+  });
+
   it('for lookout fuzz (no base) counts findings without talking about a PR', () => {
     const fuzz = report({ base: undefined, targets: [], findings: [finding({ introduced: null })] });
     expect(headline(fuzz)).toEqual([{ tone: 'problem', text: '1 finding' }]);
@@ -73,6 +83,9 @@ describe('check title', () => {
   it('leads with the first headline item', () => {
     expect(checkTitle(report())).toBe('1 finding introduced by this PR · 6 of 8 reachable changed lines reached · 1 proven unreachable · 1 no code');
     expect(checkTitle(report({ findings: [], targets: [], base: 'compared' }))).toBe('No changed Solidity to fuzz');
+    expect(checkTitle(report({ findings: [], targets: [target('a.sol', 1, 'reached')] }))).toBe(
+      'No findings in 23,587 transactions (4.0 s) · 1 of 1 reachable changed line reached',
+    );
     expect(checkTitle(report({ buildErrors: [{ file: 'a.sol', line: 2, message: 'TypeError: nope' }], errors: ['a.sol:2:1: TypeError: nope'] }))).toMatch(
       /^Build failed: a\.sol:2: TypeError: nope · /,
     );

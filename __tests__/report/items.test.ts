@@ -137,7 +137,7 @@ describe('reportItems', () => {
     it('shows them together in the terminal, the comment, the summary, SARIF, annotations and review threads', () => {
       const sample = report({ findings });
       const text = renderText(sample);
-      expect(text).toContain('1 failure found:');
+      expect(text).toContain('\n1 finding:\n');
       expect(text).toContain(
         '   also changes behaviour: Registry.transferFrom(address,address,uint256) · permits: base reverts UnauthorizedAccount; head succeeds',
       );

@@ -1,4 +1,4 @@
-import { renderMarkdown, REPORT_MARKER } from '../../src/report/markdown.js';
+import { MAX_COMMENT_LINES, renderMarkdown, REPORT_MARKER } from '../../src/report/markdown.js';
 import { finding, report, target } from './sampleReport.js';
 
 const links = { repoUrl: 'https://github.com/acme/auction', headSha: 'abc123' };
@@ -42,11 +42,11 @@ describe('renderMarkdown', () => {
     expect(text).not.toContain('base could not be built');
   });
 
-  it('gives context: the head commit linked, how long it ran, the budget, and links to the run and its job summary', () => {
+  it('gives context: the head commit linked, how long it ran, the budget, and one link to the run and its job summary', () => {
     const text = renderMarkdown(report(), { ...links, headSha: 'abc1234def5678', summaryUrl: 'https://github.com/acme/auction/actions/runs/42' });
     expect(text).toContain(
       '<sub>head [abc1234](https://github.com/acme/auction/commit/abc1234def5678) · ran 4.0 s · budget 2 min · seed 1 · ' +
-        '[workflow run](https://github.com/acme/auction/actions/runs/42) · [job summary](https://github.com/acme/auction/actions/runs/42)</sub>',
+        '[workflow run and job summary](https://github.com/acme/auction/actions/runs/42)</sub>',
     );
   });
 
@@ -114,7 +114,7 @@ describe('renderMarkdown', () => {
     expect(text).toContain('#### Behaviour changes');
     expect(text).toContain('- **Auction\\.a\\(\\) · returns** (2 examples): base reverts with Panic 0x11; head succeeds');
     expect(text).not.toContain('Auction\\.f\\(\\) · returns');
-    expect(text).toContain('…and 1 more kind in the job summary.');
+    expect(text).toContain('…and 1 more kind of behaviour change in the job summary and the JSON report.');
     // The failures list holds the one failure only.
     expect(text.match(/\*\*\d+\. /g)).toHaveLength(1);
   });
@@ -130,7 +130,8 @@ describe('renderMarkdown', () => {
 
   it('says the report is clean when nothing was found and every reachable line was reached', () => {
     const text = renderMarkdown(report({ findings: [], targets: [target('src/A.sol', 1, 'reached'), target('src/A.sol', 2, 'unreachable')] }));
-    expect(text).toContain('- No findings\n- 1 of 1 reachable changed line reached · 1 proven unreachable');
+    // It says what was measured: fuzzing shows failures, not their absence.
+    expect(text).toContain('- No findings in 23,587 transactions \\(4\\.0 s\\)\n- 1 of 1 reachable changed line reached · 1 proven unreachable');
     expect(text).not.toContain('#### Findings');
     expect(renderMarkdown(report({ findings: [], targets: [] }))).toContain('- No changed Solidity to fuzz');
   });
@@ -173,6 +174,69 @@ describe('renderMarkdown', () => {
     });
   });
 
+  describe('reading order and the line cap', () => {
+    const change = (fn: string) =>
+      finding({
+        kind: 'behaviour-change',
+        panicCode: null,
+        function: fn,
+        message: '',
+        behaviour: { difference: 'outcome', base: 'reverts', head: 'succeeds', grade: 'returns' },
+      });
+    const notes = ['a()', 'b()', 'c()', 'd()', 'e()'].map(change);
+    const failures = Array.from({ length: 40 }, (_, i) => finding({ introduced: i === 39, foundMs: i, line: i + 1, message: `failure ${i}` }));
+    const targets = Array.from({ length: 40 }, (_, i) => target(`src/File${i}.sol`, 1, 'reached'));
+    const big = report({ findings: [...notes, ...failures], targets });
+
+    it('shows the failing finding (introduced first) before the notes and the changed-lines table', () => {
+      const text = renderMarkdown(report({ findings: [...notes.slice(0, 1), finding({ introduced: false, line: 20 }), finding()], targets }), {
+        maxLines: Infinity,
+      });
+      const at = (s: string) => text.indexOf(s);
+      expect(at('**introduced by this PR**')).toBeGreaterThan(0);
+      expect(at('**introduced by this PR**')).toBeLessThan(at('**already on the base branch**'));
+      expect(at('**already on the base branch**')).toBeLessThan(at('#### Behaviour changes'));
+      expect(at('#### Behaviour changes')).toBeLessThan(at('#### Changed lines'));
+    });
+
+    it('caps a big report at MAX_COMMENT_LINES, saying how many more of each list the job summary holds', () => {
+      expect(renderMarkdown(big, { maxLines: Infinity }).split('\n').length).toBeGreaterThan(2 * MAX_COMMENT_LINES);
+      const text = renderMarkdown(big);
+      expect(text.split('\n').length).toBeLessThanOrEqual(MAX_COMMENT_LINES);
+      expect(text).toMatch(/…and \d+ more files in the job summary and the JSON report\./);
+      expect(text).toMatch(/…and \d+ more findings in the job summary and the JSON report\./);
+      // The introduced finding is kept, first and with its sequence.
+      expect(text.indexOf('**1. panic 0x32**')).toBeLessThan(text.indexOf('**introduced by this PR**'));
+      expect(text).toContain('Reproduce with 2 transactions');
+      expect(text).toContain('Shortened to stay readable in a PR comment');
+    });
+
+    it('degrades by whole parts at any line cap, and the line count it keeps is exact', () => {
+      for (let maxLines = 40; maxLines < 200; maxLines += 7) {
+        const text = renderMarkdown(big, { maxLines });
+        expect(text.split('\n').length).toBeLessThanOrEqual(maxLines);
+        if (!text.includes('[!NOTE]')) expect(text.split('\n').length).toBeGreaterThan(maxLines - 10);
+      }
+    });
+
+    it('keeps the sequences of findings that fail the check over rows of the changed-lines table', () => {
+      const introduced = [1, 2, 3].map((line) => finding({ line, foundMs: line }));
+      const text = renderMarkdown(report({ findings: introduced, targets: Array.from({ length: 80 }, (_, i) => target(`src/F${i}.sol`, 1, 'reached')) }));
+      expect(text.split('\n').length).toBeLessThanOrEqual(MAX_COMMENT_LINES);
+      expect(text.match(/Reproduce with 2 transactions/g)).toHaveLength(3);
+      expect(text).toMatch(/…and \d+ more files in the job summary and the JSON report\./);
+    });
+
+    it('writes a reproducer only under a finding that fails the check', () => {
+      const reproducer = { file: 'Repro.t.sol', contract: 'Repro', source: 'contract Repro {}', verified: true, reason: null, runs: [] };
+      const text = renderMarkdown(
+        report({ findings: [finding({ reproducer }), finding({ introduced: false, line: 20, reproducer: { ...reproducer, file: 'test/Old.t.sol' } })] }),
+        { maxLines: Infinity },
+      );
+      expect(text.match(/contract Repro \{\}/g)).toHaveLength(1);
+    });
+  });
+
   describe('truncation', () => {
     const bigFile = Array.from({ length: 400 }, (_, i) => target('src/Big.sol', 1 + i * 2, i % 2 ? 'reached' : 'unreached'));
     const small = [target('src/Small.sol', 1, 'unreached'), target('src/Small.sol', 3, 'reached')];
@@ -180,10 +244,10 @@ describe('renderMarkdown', () => {
       finding({ introduced: i === 29, foundMs: i, line: i + 1, message: `failure ${i}`, sequence: Array(10).fill(finding().sequence[0]) }),
     );
     const big = report({ targets: [...bigFile, ...small], findings });
-    const full = renderMarkdown(big);
+    const full = renderMarkdown(big, { maxLines: Infinity });
 
     it('fits under the limit and points to the job summary', () => {
-      const text = renderMarkdown(big, { maxLength: 12_000, summaryUrl: 'https://github.com/acme/auction/actions/runs/1' });
+      const text = renderMarkdown(big, { maxLength: 12_000, maxLines: Infinity, summaryUrl: 'https://github.com/acme/auction/actions/runs/1' });
       expect(full.length).toBeGreaterThan(20_000);
       expect(text.length).toBeLessThanOrEqual(12_000);
       expect(text.startsWith(REPORT_MARKER)).toBe(true);
@@ -192,13 +256,13 @@ describe('renderMarkdown', () => {
 
     it('turns the biggest file’s line lists into counts first', () => {
       const filesOnly = report({ targets: [...bigFile, ...small], findings: [] });
-      const text = renderMarkdown(filesOnly, { maxLength: renderMarkdown(filesOnly).length - 500 });
+      const text = renderMarkdown(filesOnly, { maxLength: renderMarkdown(filesOnly).length - 500, maxLines: Infinity });
       expect(text).toContain('| src/Big\\.sol | 200 lines | 200 lines |');
       expect(text).toContain('| src/Small\\.sol | 3 | 1 |');
     });
 
     it('then drops the sequences of the least important findings', () => {
-      const text = renderMarkdown(big, { maxLength: 12_000 });
+      const text = renderMarkdown(big, { maxLength: 12_000, maxLines: Infinity });
       // The introduced finding (found last) keeps its sequence; pre-existing ones lose theirs first.
       const introduced = text.indexOf('**introduced by this PR**');
       expect(text.indexOf('<details>', introduced)).toBeGreaterThan(introduced);
@@ -206,25 +270,26 @@ describe('renderMarkdown', () => {
     });
 
     it('drops whole findings and files only when it must, saying how many', () => {
-      const text = renderMarkdown(big, { maxLength: 2_000 });
+      const text = renderMarkdown(big, { maxLength: 2_000, maxLines: Infinity });
       expect(text.length).toBeLessThanOrEqual(2_000);
-      expect(text).toMatch(/…and \d+ more findings\./);
+      expect(text).toMatch(/…and \d+ more findings in the job summary and the JSON report\./);
+      expect(text).toMatch(/…and \d+ more files in the job summary and the JSON report\./);
       expect(text).toContain('**introduced by this PR**');
     });
 
     it('degrades by whole parts at any limit, never cutting text mid-way', () => {
       for (let maxLength = 1_500; maxLength < full.length; maxLength += 997) {
-        const text = renderMarkdown(big, { maxLength });
+        const text = renderMarkdown(big, { maxLength, maxLines: Infinity });
         expect(text.length).toBeLessThanOrEqual(maxLength);
         const body = text.slice(0, text.indexOf('\n\n> [!NOTE]'));
         expect(body).toMatch(/(\|\n?|<\/details>|\.)$/);
         // Rendering at exactly the produced length changes nothing (the running length is exact).
-        expect(renderMarkdown(big, { maxLength: text.length })).toBe(text);
+        expect(renderMarkdown(big, { maxLength: text.length, maxLines: Infinity })).toBe(text);
       }
     });
 
     it('is unchanged when it fits', () => {
-      expect(renderMarkdown(big, { maxLength: full.length })).toBe(full);
+      expect(renderMarkdown(big, { maxLength: full.length, maxLines: Infinity })).toBe(full);
     });
   });
 });

@@ -1,4 +1,6 @@
-import { fileUri, renderSarif, SARIF_SCHEMA } from '../../src/report/sarif.js';
+import { readFileSync } from 'node:fs';
+import { FINDING_KINDS } from '../../src/oracles/index.js';
+import { fileUri, findingKindAnchor, LOOKOUT_REPOSITORY_URL, renderSarif, SARIF_SCHEMA } from '../../src/report/sarif.js';
 import { finding, report } from './sampleReport.js';
 
 describe('renderSarif', () => {
@@ -25,7 +27,10 @@ describe('renderSarif', () => {
 
   it('gives each rule markdown help, a help link and a security severity, with one level per kind', () => {
     const withUri = renderSarif(report(), { informationUri: 'https://github.com/acme/lookout' }).runs[0].tool.driver.rules!;
-    expect(withUri[0].helpUri).toBe('https://github.com/acme/lookout#finding-kinds');
+    expect(withUri[0].helpUri).toBe('https://github.com/acme/lookout#kind-panic');
+    // Written by the CLI (no Action repository), each rule still links Lookout's README section of its kind.
+    expect(run.tool.driver.rules!.map((r) => r.helpUri)).toEqual([`${LOOKOUT_REPOSITORY_URL}#kind-panic`, `${LOOKOUT_REPOSITORY_URL}#kind-assertion`]);
+    expect(run.tool.driver.informationUri).toBe(LOOKOUT_REPOSITORY_URL);
     const [panic] = run.tool.driver.rules!;
     expect(panic.help!.markdown).toMatch(/^\*\*A Solidity panic\.\*\* /);
     expect(panic.properties!['security-severity']).toBe('5.0');
@@ -51,6 +56,45 @@ describe('renderSarif', () => {
     ]);
     expect(flow.locations[0].location!.logicalLocations![0].fullyQualifiedName).toBe('Auction.bid()');
     expect(flow.locations[1].location!.physicalLocation!.region!.startLine).toBe(38);
+  });
+
+  it('has a README section for every rule’s help link', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    for (const kind of FINDING_KINDS) expect(readme).toContain(`<a id="${findingKindAnchor(kind)}"></a>\`${kind}\``);
+  });
+
+  it('lists errors first, then notes, each level in the items’ order', () => {
+    const change = (fn: string) =>
+      finding({
+        kind: 'behaviour-change',
+        panicCode: null,
+        function: fn,
+        behaviour: { difference: 'outcome', base: 'reverts', head: 'succeeds', grade: 'returns' },
+      });
+    const results = renderSarif(report({ findings: [change('a()'), finding({ introduced: false, line: 20 }), change('b()'), finding()] })).runs[0].results!;
+    expect(results.map((r) => [r.level, r.locations![0].physicalLocation!.region!.startLine, r.message.text!.split(':')[0]])).toEqual([
+      ['error', 38, 'panic 0x32 in Auction.settle(uint256)'],
+      ['error', 20, 'panic 0x32 in Auction.settle(uint256)'],
+      ['note', 38, 'behaviour-change in Auction.a()'],
+      ['note', 38, 'behaviour-change in Auction.b()'],
+    ]);
+  });
+
+  it('names the function once in a result’s message', () => {
+    const change = finding({
+      kind: 'behaviour-change',
+      panicCode: null,
+      function: 'withdraw(uint256)',
+      message: 'vault.withdraw(uint256): base: reverts; head: succeeds',
+      behaviour: { difference: 'outcome', base: 'reverts', head: 'succeeds', grade: 'returns' },
+    });
+    const property = finding({ kind: 'property', panicCode: null, function: 'property_solvent()', message: 'property_solvent() returned false' });
+    const texts = renderSarif(report({ findings: [finding(), property, change] })).runs[0].results!.map((r) => r.message.text);
+    expect(texts).toEqual([
+      'panic 0x32 in Auction.settle(uint256): index out of bounds (introduced by this PR)',
+      'property: property_solvent() returned false (introduced by this PR)',
+      'behaviour-change in Auction.withdraw(uint256): base reverts; head succeeds (introduced by this PR)',
+    ]);
   });
 
   it('keeps a finding without a source location, by its function', () => {

@@ -128,8 +128,7 @@ export async function publishReport(request: PublishRequest, deps: PublishDeps):
   const links = { headSha: target.headSha, repoUrl: target.repoUrl };
   if (output.summary) {
     const write = output.summary;
-    outcome.summary =
-      (await attempt('job summary', async () => (await write(renderSummary(report, { ...links, summaryUrl: request.runUrl })), 'created'))) === 'created';
+    outcome.summary = (await attempt('job summary', async () => (await write(renderSummary(report, links)), 'created'))) === 'created';
   }
 
   const hasNews = report.targets.length > 0 || report.findings.length > 0 || (report.errors ?? []).length > 0;
@@ -253,6 +252,17 @@ export function verdict(report: Report, failOn: FailOn, behaviourChanges = false
       failure: `${plural(changes.length, 'kind')} of behaviour change between the base and this pull request, which should change none (fail-on: behaviour-change or the no-behaviour-change label): see the Behaviour changes section.`,
     };
   }
-  const quiet = report.findings.length === 0 && report.targets.length > 0;
-  return { conclusion: quiet ? 'success' : 'neutral', failure: undefined };
+  return { conclusion: passingConclusion(report), failure: undefined };
+}
+
+/**
+ * The conclusion of a run that does not fail, as its headline reads: `success` when changed Solidity
+ * was fuzzed and the headline raises no problem (nothing found that gates, every reachable changed
+ * line executed and fuzzed, the budget spent); `neutral` when it does — a changed line never executed
+ * or not fuzzed, a finding `fail-on: never` lets pass, an interrupted run — or when there was no
+ * changed Solidity to fuzz. Findings already on the base and behaviour changes are notes: `success`.
+ */
+export function passingConclusion(report: Report): CheckConclusion {
+  if (report.targets.length === 0) return 'neutral';
+  return headline(report).some((item) => item.tone === 'problem') ? 'neutral' : 'success';
 }

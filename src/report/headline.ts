@@ -1,6 +1,6 @@
 import { reportItems } from './items.js';
 import { changedLineCounts, countsText, lineParts, notFuzzedReasons, unreachedGroups, type UnreachedGroup } from './lineStatus.js';
-import { plural } from './units.js';
+import { duration, plural } from './units.js';
 import type { Report } from './types.js';
 
 /**
@@ -56,10 +56,11 @@ export function headline(report: Report): HeadlineItem[] {
   }
 
   const clean = errors.length === 0 && introduced === 0 && unknown === 0;
-  const soFar = report.interrupted ? ' so far' : '';
+  // Fuzzing shows a failure, never its absence: the reassurance says how much was tried.
+  const measured = ` in ${plural(report.stats.transactions, 'transaction')} (${duration(report.stats.elapsedMs)})${report.interrupted ? ' so far' : ''}`;
   if (clean && found.length === 0)
-    items.push({ tone: 'ok', text: report.targets.length === 0 && report.base !== undefined ? 'No changed Solidity to fuzz' : `No findings${soFar}` });
-  else if (clean) items.push({ tone: 'ok', text: `No findings introduced by this PR${soFar}` });
+    items.push({ tone: 'ok', text: report.targets.length === 0 && report.base !== undefined ? 'No changed Solidity to fuzz' : `No findings${measured}` });
+  else if (clean) items.push({ tone: 'ok', text: `No findings introduced by this PR${measured}` });
   if (existing > 0) items.push({ tone: 'note', text: `${plural(existing, 'finding')} already on the base branch` });
   if (report.targets.length > 0) items.push({ tone: counts.unreached > 0 ? 'note' : 'ok', text: countsText(counts) });
   return items;

@@ -19,6 +19,8 @@ export const MAX_COMMENT_LENGTH = 65_536;
 export interface MarkdownOptions {
   /** Defaults to MAX_COMMENT_LENGTH. */
   maxLength?: number;
+  /** Defaults to MAX_COMMENT_LINES. */
+  maxLines?: number;
   /** The workflow run, whose page shows the untruncated job summary: linked in the context line and when truncating. */
   summaryUrl?: string;
   /** Commit the links point at (the PR head, not the merge commit). */
@@ -30,28 +32,63 @@ export interface MarkdownOptions {
 /** Stage errors can be whole compiler logs; the comment keeps the start of each. */
 const MAX_ERROR_LENGTH = 1_000;
 
+/** Lines the sticky comment may take: a reviewer reads it in the PR timeline, and the issue's acceptance asks under 120 for a release-sized diff. */
+export const MAX_COMMENT_LINES = 110;
+
 /**
- * The sticky PR comment: a pure function of the report. When it does not fit in `maxLength`
- * characters it degrades step by step, least important first: line lists of the biggest files
- * become counts, then sequences of the least important findings go, then whole findings, then
- * whole files; a pointer to the job summary says where the rest is.
+ * The sticky PR comment, a pure function of the report, in reading order: the headline, the failing
+ * findings (introduced first) each with the behaviour changes its sequence shows, then the other
+ * behaviour changes as notes (one line per function and grade, the example folded), then the
+ * changed-lines table. Capped at `maxLines` lines and `maxLength` characters, it degrades step by
+ * step, least important first: line lists of the biggest files become counts, the notes' examples go,
+ * then the sequences of findings already on the base, table rows and notes from the end, the other
+ * findings' sequences, and findings from the end (the first finding's sequence last of all), each list
+ * saying how many more the job summary and the JSON report hold.
  */
 export function renderMarkdown(report: Report, options: MarkdownOptions = {}): string {
   const maxLength = options.maxLength ?? MAX_COMMENT_LENGTH;
+  const maxLines = options.maxLines ?? MAX_COMMENT_LINES;
   const files = fileLines(report);
   const { failures: findings, notes } = reportItems(report);
-  const names = accountNames(report);
-  const header = renderHeader(report, options) + behaviourSection(notes, names);
-  const document = new Document(header, files, findings, { options, names, base: report.base });
-  if (document.length <= maxLength) return printable(document.render());
+  const context: FindingContext = { options, names: accountNames(report), base: report.base };
+  const findingList = new ListPart(
+    FINDINGS_HEADING,
+    findings.map((finding, i) => renderFinding(finding, i + 1, context, true)),
+    '\n\n',
+    (n) => `…and ${plural(n, 'more finding')} in the job summary and the JSON report.`,
+  );
+  const noteList = new ListPart(
+    NOTES_HEADING,
+    notes.slice(0, MAX_BEHAVIOUR_GROUPS).map((note) => renderNote(note, context.names, true)),
+    '\n',
+    (n) => `\n…and ${plural(n, 'more kind')} of behaviour change in the job summary and the JSON report.`,
+    Math.max(0, notes.length - MAX_BEHAVIOUR_GROUPS),
+  );
+  const fileTable = new ListPart(
+    FILES_HEADING,
+    files.map((file) => fileRow(file, false)),
+    '\n',
+    (n) => `\n…and ${plural(n, 'more file')} in the job summary and the JSON report.`,
+  );
+  const document = new Document(renderHeader(report, options), [findingList, noteList, fileTable]);
+  if (document.length <= maxLength && document.lines <= maxLines) return printable(document.render());
 
   const pointer = truncationPointer(options.summaryUrl);
   const budget = maxLength - pointer.length - 2;
+  const lineBudget = maxLines - pointer.split('\n').length - 1;
+  const over = () => document.length > budget || document.lines > lineBudget;
   const biggestFirst = files.map((_, i) => i).sort((a, b) => lineCount(files[b]) - lineCount(files[a]) || a - b);
-  for (const i of biggestFirst) if (document.length > budget) document.compactFile(i);
-  for (let i = findings.length - 1; i >= 0 && document.length > budget; i--) document.dropSequence(i);
-  while (document.length > budget && document.dropLastFinding());
-  while (document.length > budget && document.dropLastFile());
+  for (const i of biggestFirst) if (over()) fileTable.replace(i, fileRow(files[i], true));
+  for (let i = noteList.size - 1; i >= 0 && over(); i--) noteList.replace(i, renderNote(notes[i], context.names, false));
+  const withoutSequence = (i: number) => findingList.replace(i, renderFinding(findings[i], i + 1, context, false));
+  // Sequences of findings already on the base go before the table; those that fail the check after it,
+  // and the most important finding's last of all.
+  for (let i = findingList.size - 1; i >= 1 && over(); i--) if (findings[i].finding.introduced === false) withoutSequence(i);
+  for (const part of [fileTable, noteList]) while (over() && part.dropLast());
+  for (let i = findingList.size - 1; i >= 1 && over(); i--) withoutSequence(i);
+  while (over() && findingList.size > 1) findingList.dropLast();
+  if (over() && findingList.size > 0) withoutSequence(0);
+  while (over() && findingList.dropLast());
   const text = document.render();
   return printable(`${text.length > budget ? text.slice(0, budget) : text}\n\n${pointer}`);
 }
@@ -74,7 +111,7 @@ export function headlineMarkdown(report: Report): string[] {
   return headline(report).map((item) => `- ${item.tone === 'problem' ? `**${escapeMarkdown(item.text)}**` : escapeMarkdown(item.text)}`);
 }
 
-/** Which commit, how long, what budget, and where the run and its job summary are. */
+/** Which commit, how long, what budget, and (in the comment) where the run and its job summary are. */
 export function contextLine(report: Report, options: MarkdownOptions): string {
   const parts: string[] = [];
   if (options.headSha) {
@@ -82,44 +119,29 @@ export function contextLine(report: Report, options: MarkdownOptions): string {
     parts.push(`head ${options.repoUrl ? `[${short}](${options.repoUrl.replace(/\/+$/, '')}/commit/${encodeURIComponent(options.headSha)})` : short}`);
   }
   parts.push(`ran ${duration(report.stats.elapsedMs)}`, `budget ${budgetText(report.budget)}`, `seed ${escapeMarkdown(report.seed)}`);
-  if (options.summaryUrl) parts.push(`[workflow run](${options.summaryUrl})`, `[job summary](${options.summaryUrl})`);
+  if (options.summaryUrl) parts.push(`[workflow run and job summary](${options.summaryUrl})`);
   return `<sub>${parts.join(' · ')}</sub>`;
 }
 
 /** Groups of behaviour changes shown in the comment; the rest are in the JSON report and the job summary. */
 export const MAX_BEHAVIOUR_GROUPS = 5;
 
-/**
- * "Behaviour changes": per (function, grade), base and head side by side and the sequence of the most
- * alarming example. A short, grouped section even for a feature PR that changes behaviour on purpose.
- */
-function behaviourSection(groups: readonly GroupItem[], names: AddressNames): string {
-  if (groups.length === 0) return '';
-  const lines = [
+const NOTES_HEADING = '#### Behaviour changes\n\nThe same transactions behave differently on the base and on this PR (reported, not failing unless asked):\n';
+
+/** One line per (function, grade): base and head side by side, the most alarming example folded under it. */
+function renderNote(note: GroupItem, names: AddressNames, withExample: boolean): string {
+  const { title, representative: first, examples } = note.group;
+  const more = examples.length > 1 ? ` (${plural(examples.length, 'example')})` : '';
+  const line = `- **${escapeMarkdown(title)}**${more}: base ${escapeMarkdown(first.behaviour?.base ?? '')}; head ${escapeMarkdown(first.behaviour?.head ?? '')}`;
+  if (!withExample) return line;
+  return [
+    line,
+    `  <details><summary>${escapeHtml(`Shown by ${plural(first.sequence.length, 'transaction')}`)}</summary>`,
     '',
+    indent(sequenceTable(first.sequence, names)),
     '',
-    '#### Behaviour changes',
-    '',
-    'The same transactions behave differently on the base and on this PR (reported, not failing unless asked):',
-    '',
-  ];
-  for (const {
-    group: { title, representative: first, examples },
-  } of groups.slice(0, MAX_BEHAVIOUR_GROUPS)) {
-    const more = examples.length > 1 ? ` (${plural(examples.length, 'example')})` : '';
-    lines.push(
-      `- **${escapeMarkdown(title)}**${more}: base ${escapeMarkdown(first.behaviour?.base ?? '')}; head ${escapeMarkdown(first.behaviour?.head ?? '')}`,
-    );
-    lines.push(
-      `  <details><summary>${escapeHtml(`Shown by ${plural(first.sequence.length, 'transaction')}`)}</summary>`,
-      '',
-      indent(sequenceTable(first.sequence, names)),
-      '',
-      '  </details>',
-    );
-  }
-  if (groups.length > MAX_BEHAVIOUR_GROUPS) lines.push('', `…and ${plural(groups.length - MAX_BEHAVIOUR_GROUPS, 'more kind')} in the job summary.`);
-  return lines.join('\n');
+    '  </details>',
+  ].join('\n');
 }
 
 function indent(text: string): string {
@@ -131,100 +153,113 @@ function indent(text: string): string {
 
 function truncationPointer(summaryUrl: string | undefined): string {
   const where = summaryUrl ? `[job summary](${summaryUrl})` : 'job summary of this run';
-  return `> [!NOTE]\n> Shortened to fit a PR comment; the full report is in the ${where}.`;
+  return `> [!NOTE]\n> Shortened to stay readable in a PR comment; the full report is in the ${where} and the JSON report.`;
 }
 
 const FILES_HEADING = '#### Changed lines\n\n| file | reached | unreached | unreachable | not fuzzed | no code |\n| --- | --- | --- | --- | --- | --- |';
-const FINDINGS_HEADING = '#### Findings\n\n';
+const FINDINGS_HEADING = '#### Findings';
 
 /**
- * The comment as replaceable parts with a running length, so each degradation step costs O(1)
- * instead of a re-render (a report can hold thousands of files and findings).
+ * A list of the comment (findings, notes, table rows) under its heading, with running character and
+ * line counts, so each degradation step costs O(1) instead of a re-render (a report can hold
+ * thousands of files and findings).
  */
-class Document {
-  private readonly rows: string[];
-  private readonly items: string[];
-  private rowChars: number;
-  private itemChars: number;
-  private omittedFindings = 0;
-  private omittedFiles = 0;
+class ListPart {
+  private readonly texts: string[];
+  private chars: number;
+  private newlines: number;
 
   constructor(
-    private readonly header: string,
-    private readonly files: readonly FileLines[],
-    private readonly findings: readonly ReportItem[],
-    private readonly context: FindingContext,
+    private readonly heading: string,
+    texts: readonly string[],
+    private readonly separator: string,
+    private readonly more: (count: number) => string,
+    private omitted = 0,
   ) {
-    this.rows = files.map((file) => fileRow(file, false));
-    this.items = findings.map((finding, i) => renderFinding(finding, i + 1, context, true));
-    this.rowChars = sum(this.rows);
-    this.itemChars = sum(this.items);
+    this.texts = [...texts];
+    this.chars = sum(this.texts, (text) => text.length);
+    this.newlines = sum(this.texts, newlineCount);
+  }
+
+  get size(): number {
+    return this.texts.length;
+  }
+
+  get empty(): boolean {
+    return this.texts.length === 0 && this.omitted === 0;
   }
 
   /** Equals `render().length`. */
   get length(): number {
-    let length = this.header.length;
-    if (this.rows.length > 0 || this.omittedFiles > 0) {
-      length += 2 + FILES_HEADING.length + this.rowChars + this.rows.length;
-      if (this.omittedFiles > 0) length += 2 + moreFiles(this.omittedFiles).length;
-    }
-    if (this.items.length > 0 || this.omittedFindings > 0) {
-      length += 2 + FINDINGS_HEADING.length + this.itemChars + 2 * Math.max(0, this.items.length - 1);
-      if (this.omittedFindings > 0) length += (this.items.length > 0 ? 2 : 0) + moreFindings(this.omittedFindings).length;
-    }
-    return length;
+    const tail = this.omitted > 0 ? this.more(this.omitted).length : 0;
+    return this.heading.length + this.chars + tail + this.separator.length * this.pieces();
   }
 
-  compactFile(i: number): void {
-    const row = fileRow(this.files[i], true);
-    if (row.length >= this.rows[i].length) return; // `1 line` is no shorter than `5`
-    this.rowChars += row.length - this.rows[i].length;
-    this.rows[i] = row;
+  /** Equals the newlines in `render()`. */
+  get lines(): number {
+    const tail = this.omitted > 0 ? newlineCount(this.more(this.omitted)) : 0;
+    return newlineCount(this.heading) + this.newlines + tail + newlineCount(this.separator) * this.pieces();
   }
 
-  dropSequence(i: number): void {
-    if (i >= this.items.length) return;
-    const item = renderFinding(this.findings[i], i + 1, this.context, false);
-    if (item.length >= this.items[i].length) return;
-    this.itemChars += item.length - this.items[i].length;
-    this.items[i] = item;
+  /** Shows entry `i` as `text` when that is shorter (a count instead of line ranges, no sequence). */
+  replace(i: number, text: string): void {
+    if (text.length >= this.texts[i].length) return;
+    this.chars += text.length - this.texts[i].length;
+    this.newlines += newlineCount(text) - newlineCount(this.texts[i]);
+    this.texts[i] = text;
   }
 
-  dropLastFinding(): boolean {
-    const item = this.items.pop();
-    if (item === undefined) return false;
-    this.itemChars -= item.length;
-    this.omittedFindings++;
-    return true;
-  }
-
-  dropLastFile(): boolean {
-    const row = this.rows.pop();
-    if (row === undefined) return false;
-    this.rowChars -= row.length;
-    this.omittedFiles++;
+  dropLast(): boolean {
+    const text = this.texts.pop();
+    if (text === undefined) return false;
+    this.chars -= text.length;
+    this.newlines -= newlineCount(text);
+    this.omitted++;
     return true;
   }
 
   render(): string {
-    const blocks = [this.header];
-    if (this.rows.length > 0 || this.omittedFiles > 0) {
-      const table = [FILES_HEADING, ...this.rows];
-      if (this.omittedFiles > 0) table.push('', moreFiles(this.omittedFiles));
-      blocks.push(table.join('\n'));
-    }
-    if (this.items.length > 0 || this.omittedFindings > 0) {
-      const list = [...this.items];
-      if (this.omittedFindings > 0) list.push(moreFindings(this.omittedFindings));
-      blocks.push(`${FINDINGS_HEADING}${list.join('\n\n')}`);
-    }
-    return blocks.join('\n\n');
+    return [this.heading, ...this.texts, ...(this.omitted > 0 ? [this.more(this.omitted)] : [])].join(this.separator);
+  }
+
+  /** Separators between the heading, the entries and the "and N more" line. */
+  private pieces(): number {
+    return this.texts.length + (this.omitted > 0 ? 1 : 0);
   }
 }
 
-const moreFiles = (count: number) => `…and ${plural(count, 'more file')}.`;
-const moreFindings = (count: number) => `…and ${plural(count, 'more finding')}.`;
-const sum = (parts: readonly string[]) => parts.reduce((total, part) => total + part.length, 0);
+/** The header and the non-empty lists, a blank line apart. */
+class Document {
+  constructor(
+    private readonly header: string,
+    private readonly parts: readonly ListPart[],
+  ) {}
+
+  /** Equals `render().length`. */
+  get length(): number {
+    return this.shown().reduce((total, part) => total + 2 + part.length, this.header.length);
+  }
+
+  /** Equals the lines of `render()`. */
+  get lines(): number {
+    return this.shown().reduce((total, part) => total + 2 + part.lines, newlineCount(this.header) + 1);
+  }
+
+  render(): string {
+    return [this.header, ...this.shown().map((part) => part.render())].join('\n\n');
+  }
+
+  private shown(): ListPart[] {
+    return this.parts.filter((part) => !part.empty);
+  }
+}
+
+const sum = (texts: readonly string[], measure: (text: string) => number) => texts.reduce((total, text) => total + measure(text), 0);
+const newlineCount = (text: string) => {
+  let count = 0;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) count++;
+  return count;
+};
 
 function fileRow(file: FileLines, compact: boolean): string {
   const cell = (lines: number[]) => (lines.length === 0 ? '' : escapeMarkdown(compact ? plural(lines.length, 'line') : lineRanges(lines, file.removed)));
@@ -259,7 +294,8 @@ function renderFinding(item: ReportItem, number: number, context: FindingContext
       '',
       '</details>',
     );
-    if (finding.reproducer?.source) lines.push('', reproducerDetails(finding.reproducer));
+    // A reproducer is a regression test for what fails the check; a pre-existing finding's stays in the artifact.
+    if (finding.reproducer?.source && finding.introduced !== false) lines.push('', reproducerDetails(finding.reproducer));
   } else {
     lines.push('', `Reproduces with ${calls} (sequence in the job summary).`);
   }

@@ -8,9 +8,20 @@ import type { FindingKind, Report, ReportFinding } from './types.js';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 
+/** Lookout's repository (`uses: lookout/lookout@v1`), whose README explains each finding kind. */
+export const LOOKOUT_REPOSITORY_URL = 'https://github.com/lookout/lookout';
+
 export interface SarifOptions {
-  /** Shown by code scanning as the tool's home page; each rule's helpUri is its finding-kinds section. */
+  /**
+   * Shown by code scanning as the tool's home page, and where each rule's helpUri points (the README's
+   * section of its kind); defaults to LOOKOUT_REPOSITORY_URL (the Action passes the repository it runs from).
+   */
   informationUri?: string;
+}
+
+/** The README's anchor for a finding kind (its row of the "Finding kinds" table). */
+export function findingKindAnchor(kind: FindingKind): string {
+  return `kind-${kind}`;
 }
 
 /**
@@ -102,6 +113,7 @@ export function renderSarif(report: Report, options: SarifOptions = {}): Log {
   const items = [...failures, ...notes];
   const kinds = [...new Set(items.map((item) => item.finding.kind))];
   const names = accountNames(report);
+  const home = (options.informationUri ?? LOOKOUT_REPOSITORY_URL).replace(/\/+$/, '');
   const rules: ReportingDescriptor[] = kinds.map((kind) => ({
     id: ruleId(kind),
     name: RULES[kind].name,
@@ -111,7 +123,7 @@ export function renderSarif(report: Report, options: SarifOptions = {}): Log {
       text: `${RULES[kind].full} ${HELP}`,
       markdown: `**${RULES[kind].short}.** ${RULES[kind].full}\n\n${HELP}`,
     },
-    ...(options.informationUri ? { helpUri: `${options.informationUri.replace(/\/+$/, '')}#finding-kinds` } : {}),
+    helpUri: `${home}#${findingKindAnchor(kind)}`,
     defaultConfiguration: { level: level(kind) },
     properties: { tags: ['security', 'solidity', 'fuzzing'], 'security-severity': RULES[kind].severity.toFixed(1) },
   }));
@@ -125,11 +137,11 @@ export function renderSarif(report: Report, options: SarifOptions = {}): Log {
             name: 'Lookout',
             version: report.tool.version,
             semanticVersion: report.tool.version,
-            ...(options.informationUri ? { informationUri: options.informationUri } : {}),
+            informationUri: home,
             rules,
           },
         },
-        results: items.map((item) => result(item, kinds.indexOf(item.finding.kind), names, report.base)),
+        results: bySeverity(items.map((item) => result(item, kinds.indexOf(item.finding.kind), names, report.base))),
         properties: { seed: report.seed, budget: report.budget },
       },
     ],
@@ -147,6 +159,14 @@ function printableStrings<T>(value: T): T {
 const HELP =
   'The result carries the transaction sequence that shows it, with the deployer and the other senders named; replay it against the contracts as deployed by Lookout (see the PR comment or the job summary).';
 
+const LEVEL_ORDER: readonly Result.level[] = ['error', 'warning', 'note', 'none'];
+
+/** Errors first, then warnings, then notes; stable, so each level keeps the items' order (most important first). */
+function bySeverity(results: readonly Result[]): Result[] {
+  const rank = (r: Result) => LEVEL_ORDER.indexOf(r.level ?? 'warning');
+  return [...results].sort((a, b) => rank(a) - rank(b));
+}
+
 /** A kind's level, the same for every result of it, so an alert's severity never flips between runs. */
 function level(kind: FindingKind): 'error' | 'note' {
   return kind === 'behaviour-change' ? 'note' : 'error';
@@ -159,7 +179,7 @@ function ruleId(kind: FindingKind): string {
 function result(item: ReportItem, ruleIndex: number, names: AddressNames, base: Report['base']): Result {
   const { finding } = item;
   const place = findingLocation(finding);
-  const text = `${kindText(finding)} in ${qualifiedFunction(finding)}: ${finding.message} (${provenance(finding, base)})`;
+  const text = `${resultText(finding)} (${provenance(finding, base)})`;
   // Same failure in the same function is the same alert across runs, whatever line it moved to; a
   // note's grade tells its groups apart (the graded kinds carry theirs), and an introduced finding
   // beside a pre-existing one is an alert of its own, not merged into that one.
@@ -180,6 +200,19 @@ function result(item: ReportItem, ruleIndex: number, names: AddressNames, base: 
     ],
     properties: { introduced: finding.introduced, foundMs: finding.foundMs, ...(item.group && { examples: item.group.examples.length }) },
   };
+}
+
+/**
+ * `panic 0x32 in Auction.settle(uint256): index out of bounds`, naming the function once: a behaviour
+ * change says base and head after it, and a message that names the function itself (a property's)
+ * goes without the `in`.
+ */
+function resultText(finding: ReportFinding): string {
+  const fn = qualifiedFunction(finding);
+  if (finding.behaviour) return `${kindText(finding)} in ${fn}: base ${finding.behaviour.base}; head ${finding.behaviour.head}`;
+  const bareName = finding.function.split('(')[0];
+  const named = bareName !== '' && new RegExp(`(^|[^\\w$])${bareName.replace(/\$/g, '\\$')}($|[^\\w$])`).test(finding.message);
+  return named ? `${kindText(finding)}: ${finding.message}` : `${kindText(finding)} in ${fn}: ${finding.message}`;
 }
 
 /** File and line when known; otherwise the contract function, so the result still says where. */

@@ -12,27 +12,56 @@ import type { Report } from './types.js';
 
 /** GitHub refuses a step summary above 1 MiB. */
 export const MAX_SUMMARY_BYTES = 1024 * 1024;
+/** Lines of the job summary: the full report for a reader, not a dump (the JSON report and the artifact are). */
+export const MAX_SUMMARY_LINES = 1_000;
 
-/** Rows of the reach-over-time table. */
+/** Rows of the reach-over-time table, before the rows that say nothing new are left out. */
 const TIME_ROWS = 6;
 
+/** What the note says of the blocks of one kind it left out. */
+const LEFT_OUT = {
+  finding: (n: number) => plural(n, 'more finding'),
+  change: (n: number) => `${plural(n, 'more kind')} of behaviour change`,
+  lines: () => 'the changed-lines table',
+  targets: () => 'the table of every target',
+};
+
+/** A block of the summary; one with `kind` is named in the note when it is left out. */
+interface SummaryBlock {
+  text: string;
+  kind?: keyof typeof LEFT_OUT;
+}
+
 /**
- * The job summary: everything in the report, untruncated (the PR comment points here), with a
- * table of changed lines reached over time. Only above 1 MiB are the last blocks left out.
+ * The job summary: the report for a reader (the PR comment points here), headline first, every
+ * finding with its sequence and calldata, the behaviour changes, the changed lines and every target.
+ * The workflow run's page shows it, so it does not link to itself. Above `maxLines` lines or
+ * `maxBytes` bytes, the blocks that do not fit are left out and counted.
  */
-export function renderSummary(report: Report, options: Pick<MarkdownOptions, 'headSha' | 'repoUrl' | 'summaryUrl'> = {}, maxBytes = MAX_SUMMARY_BYTES): string {
-  const head = ['## Lookout', '', ...headlineMarkdown(report), '', contextLine(report, options)].join('\n');
-  const blocks = [head, statsBlock(report)];
-  if ((report.errors ?? []).length > 0) blocks.push(`### Errors\n\n${report.errors!.map((e) => codeBlock(e)).join('\n\n')}`);
-  // Findings before the line tables: if the 1 MiB cap cuts anything, it is the per-target detail.
+export function renderSummary(
+  report: Report,
+  options: Pick<MarkdownOptions, 'headSha' | 'repoUrl'> = {},
+  maxBytes = MAX_SUMMARY_BYTES,
+  maxLines = MAX_SUMMARY_LINES,
+): string {
+  const head = ['## Lookout', '', ...headlineMarkdown(report), '', contextLine(report, { headSha: options.headSha, repoUrl: options.repoUrl })].join('\n');
+  const blocks: SummaryBlock[] = [{ text: head }, { text: statsBlock(report) }];
+  if ((report.errors ?? []).length > 0) blocks.push({ text: `### Errors\n\n${report.errors!.map((e) => codeBlock(e)).join('\n\n')}` });
+  // Findings before the line tables: if the cap cuts anything, it is the per-target detail.
   const names = accountNames(report);
   const { failures, notes } = reportItems(report);
-  if (failures.length > 0) blocks.push(`### Findings\n\n${failures.map((item, i) => findingBlock(item, i + 1, names, report.base)).join('\n\n')}`);
-  if (notes.length > 0) blocks.push(`### Behaviour changes\n\n${notes.map((item, i) => findingBlock(item, i + 1, names, report.base)).join('\n\n')}`);
+  if (failures.length > 0)
+    blocks.push({ text: '### Findings' }, ...failures.map((item, i) => ({ text: findingBlock(item, i + 1, names, report.base), kind: 'finding' as const })));
+  if (notes.length > 0)
+    blocks.push(
+      { text: '### Behaviour changes' },
+      // A note's reproducer is in the artifact: the summary keeps reproducers for what fails the check.
+      ...notes.map((item, i) => ({ text: findingBlock(item, i + 1, names, report.base, false), kind: 'change' as const })),
+    );
   const overTime = reachOverTime(report);
-  if (overTime) blocks.push(`### Changed lines reached over time\n\n${overTime}`);
-  if (report.targets.length > 0) blocks.push(linesBlock(report), targetsBlock(report));
-  return printable(fitBytes(blocks, maxBytes));
+  if (overTime) blocks.push({ text: `### Changed lines reached over time\n\n${overTime}` });
+  if (report.targets.length > 0) blocks.push({ text: linesBlock(report), kind: 'lines' }, { text: targetsBlock(report), kind: 'targets' });
+  return printable(fitBlocks(blocks, maxBytes, maxLines));
 }
 
 function statsBlock(report: Report): string {
@@ -47,7 +76,8 @@ function statsBlock(report: Report): string {
 
 /**
  * Changed lines with code (each once, as the counts take them) first reached by each point in time,
- * as a table: a chart's axis labels are unreadable at summary width. Undefined when nothing has code.
+ * as a table (a chart's axis labels are unreadable at summary width), a row where the count changed.
+ * Undefined when nothing has code or the count never changed.
  */
 export function reachOverTime(report: Report): string | undefined {
   const first = new Map<string, number | null>();
@@ -61,12 +91,15 @@ export function reachOverTime(report: Report): string | undefined {
   if (first.size === 0) return undefined;
   const times = [...first.values()].filter((ms): ms is number => ms !== null).sort((a, b) => a - b);
   const horizon = Math.max(report.stats.elapsedMs, times.at(-1) ?? 0, 1);
-  const rows = Array.from({ length: TIME_ROWS }, (_, i) => {
+  const points = Array.from({ length: TIME_ROWS }, (_, i) => {
     const at = (horizon * (i + 1)) / TIME_ROWS;
-    const reached = times.filter((ms) => ms <= at).length;
-    return `| ${duration(at)} | ${reached} of ${first.size} |`;
+    return { at, reached: times.filter((ms) => ms <= at).length };
   });
-  return ['| after | reachable changed lines reached |', '| --- | --- |', ...new Set(rows)].join('\n');
+  // A row only where the count changed; no table when it never did (all reached at once, or none).
+  const changes = points.filter((point, i) => i === 0 || point.reached !== points[i - 1].reached);
+  if (changes.length < 2) return undefined;
+  const rows = changes.map(({ at, reached }) => `| ${duration(at)} | ${reached} of ${first.size} |`);
+  return ['| after | reachable changed lines reached |', '| --- | --- |', ...rows].join('\n');
 }
 
 function linesBlock(report: Report): string {
@@ -96,7 +129,7 @@ function targetsBlock(report: Report): string {
   ].join('\n');
 }
 
-function findingBlock(item: ReportItem, number: number, names: AddressNames, base: Report['base']): string {
+function findingBlock(item: ReportItem, number: number, names: AddressNames, base: Report['base'], withReproducer = true): string {
   const { finding } = item;
   const notes = itemNotes(item).map((note) => `- ${escapeMarkdown(note)}`);
   const calldata = finding.sequence.map((call, i) => `${i + 1}. ${call.calldata}`).join('\n');
@@ -115,21 +148,37 @@ function findingBlock(item: ReportItem, number: number, names: AddressNames, bas
     codeBlock(calldata),
     '',
     '</details>',
-    ...(finding.reproducer?.source ? ['', reproducerDetails(finding.reproducer)] : []),
+    ...(finding.reproducer?.source && withReproducer ? ['', reproducerDetails(finding.reproducer)] : []),
   ].join('\n');
 }
 
-/** The blocks that fit in `maxBytes` (UTF-8), in order, and a note when any had to be left out. */
-function fitBytes(blocks: readonly string[], maxBytes: number): string {
-  const note = '> [!NOTE]\n> Parts of this summary were left out to stay under GitHub’s 1 MiB limit; the JSON report has everything.';
-  const budget = maxBytes - Buffer.byteLength(note) - 2;
+/** The blocks that fit in `maxBytes` (UTF-8) and `maxLines`, in order, and a note counting those left out. */
+function fitBlocks(blocks: readonly SummaryBlock[], maxBytes: number, maxLines: number): string {
+  // Room for the note: its first line and one line per noun.
+  const kinds = new Set(blocks.flatMap((block) => (block.kind ? [block.kind] : [])));
+  const byteBudget = maxBytes - 300 - 100 * kinds.size;
+  const lineBudget = maxLines - 4 - kinds.size;
   const kept: string[] = [];
-  let used = 0;
+  const omitted = new Map<keyof typeof LEFT_OUT, number>();
+  let bytes = 0;
+  let lines = -1;
   for (const block of blocks) {
-    const size = Buffer.byteLength(block) + 2;
-    if (used + size > budget) continue;
-    kept.push(block);
-    used += size;
+    const size = Buffer.byteLength(block.text) + 2;
+    const height = block.text.split('\n').length + 1;
+    if (bytes + size > byteBudget || lines + height > lineBudget) {
+      if (block.kind) omitted.set(block.kind, (omitted.get(block.kind) ?? 0) + 1);
+      continue;
+    }
+    kept.push(block.text);
+    bytes += size;
+    lines += height;
   }
-  return kept.length === blocks.length ? kept.join('\n\n') : [...kept, note].join('\n\n');
+  if (kept.length === blocks.length) return kept.join('\n\n');
+  const more = [...omitted].map(([kind, n]) => `> - …and ${LEFT_OUT[kind](n)}`);
+  const note = [
+    '> [!NOTE]',
+    '> Left out to keep this summary readable; the JSON report and the report artifact have everything.',
+    ...(more.length > 0 ? ['>', ...more] : []),
+  ];
+  return [...kept, note.join('\n')].join('\n\n');
 }

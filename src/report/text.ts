@@ -27,7 +27,7 @@ export function renderText(report: Report): string {
   for (const error of errors.slice(told)) lines.push(`error: ${error}`);
   const names = accountNames(report);
   const { failures, notes } = reportItems(report);
-  if (failures.length > 0) lines.push('', `${plural(failures.length, 'failure')} found:`);
+  if (failures.length > 0) lines.push('', `${plural(failures.length, 'finding')}:`);
   failures.forEach((item, i) => lines.push('', ...renderItem(item, i + 1, names, report.base)));
   if (notes.length > 0) lines.push('', `${plural(notes.length, 'kind')} of behaviour change from the base:`);
   notes.forEach((item, i) => lines.push('', ...renderItem(item, i + 1, names, report.base)));
