@@ -115,8 +115,7 @@ async function observe(state: CampaignState, setup: CampaignSetup, sequence: TxS
   const passed = new Map<string, { failure: Failure; index: number }>();
   const reported: ReportedFailures = {
     has: (key) => state.findings.has(key),
-    passedOver: (failure, index) => {
-      const key = failureKey(failure);
+    passedOver: (failure, key, index) => {
       if (!passed.has(key) && state.alternates.wants(key)) passed.set(key, { failure, index });
     },
   };

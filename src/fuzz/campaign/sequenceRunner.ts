@@ -41,8 +41,8 @@ export interface SequenceRun {
 /** Failure identities (`failureKey`) a campaign has reported already. */
 export interface ReportedFailures {
   has(key: string): boolean;
-  /** Told of each reported failure the run passed over, with the index of the transaction after which it was seen. */
-  passedOver?(failure: Failure, index: number): void;
+  /** Told of each reported failure the run passed over (its `failureKey`), with the index of the transaction after which it was seen. */
+  passedOver?(failure: Failure, key: string, index: number): void;
 }
 
 /**
@@ -62,8 +62,10 @@ export async function runSequence(
   const { executor } = harness;
   // New after the transaction at `index`; a reported one is passed over, and `reported` told so.
   const isNew = (index: number) => (failure: Failure) => {
-    if (reported === undefined || !reported.has(failureKey(failure))) return true;
-    reported.passedOver?.(failure, index);
+    if (reported === undefined) return true;
+    const key = failureKey(failure);
+    if (!reported.has(key)) return true;
+    reported.passedOver?.(failure, key, index);
     return false;
   };
   const properties = reported === undefined ? harness.properties : harness.properties.filter((p) => !reported.has(propertyFailureKey(p)));
@@ -78,7 +80,8 @@ export async function runSequence(
     const tx = toTx(sequence[index]);
     const result = await executor.run(tx);
     last = result;
-    const failure = checkTransaction(tx, result, harness.oracles).find(isNew(index)) ?? (await checkSequence(harness, tx, result, isNew(index), silenced));
+    const fresh = isNew(index);
+    const failure = checkTransaction(tx, result, harness.oracles).find(fresh) ?? (await checkSequence(harness, tx, result, fresh, silenced));
     // Property probes are traced into the transaction's trace: what they branch on is feedback for
     // the sequence so far (two values set by two calls and compared only in a property).
     const broken =
