@@ -235,6 +235,29 @@ describe('renderMarkdown', () => {
       );
       expect(text.match(/contract Repro \{\}/g)).toHaveLength(1);
     });
+
+    it("gives reproducers up before any table row or finding, the first finding's last", () => {
+      // Three introduced findings with 40-line reproducers and a ten-file table.
+      const source = (n: number) => Array.from({ length: 40 }, (_, i) => `// reproducer ${n} line ${i}`).join('\n');
+      const introduced = [1, 2, 3].map((n) =>
+        finding({ line: n, foundMs: n, reproducer: { file: `R${n}.t.sol`, contract: `R${n}`, source: source(n), verified: true, reason: null, runs: [] } }),
+      );
+      const text = renderMarkdown(report({ findings: introduced, targets: Array.from({ length: 10 }, (_, i) => target(`src/F${i}.sol`, 1, 'reached')) }));
+      expect(text.split('\n').length).toBeLessThanOrEqual(MAX_COMMENT_LINES);
+      expect(text).not.toContain('// reproducer');
+      expect(text.match(/Foundry reproducer `R\d.t.sol` in the job summary/g)).toHaveLength(3);
+      expect(text.match(/Reproduce with 2 transactions/g)).toHaveLength(3);
+      expect(text.match(/^\| src\/F\d/gm)).toHaveLength(10);
+      // Had every row gone, the table's header would go with them.
+      const crowded = renderMarkdown(report({ findings: introduced, targets: Array.from({ length: 10 }, (_, i) => target(`src/F${i}.sol`, 1, 'reached')) }), {
+        maxLines: 60,
+      });
+      expect(crowded).toMatch(/#### Changed lines\n\n…and 10 more files/);
+      expect(crowded).not.toContain('| file | reached');
+      // One such finding keeps its reproducer.
+      const alone = renderMarkdown(report({ findings: introduced.slice(0, 1), targets: [target('src/F0.sol', 1, 'reached')] }));
+      expect(alone).toContain('// reproducer 1 line 39');
+    });
   });
 
   describe('truncation', () => {

@@ -1,5 +1,5 @@
 import { printable } from '../logger.js';
-import { escapeHtml, escapeMarkdown, lineUrl } from './escape.js';
+import { codeSpan, escapeHtml, escapeMarkdown, lineUrl } from './escape.js';
 import { kindText, location, provenance, qualifiedFunction } from './findingOrder.js';
 import { headline } from './headline.js';
 import { itemNotes, reportItems, type GroupItem, type ReportItem } from './items.js';
@@ -41,9 +41,10 @@ export const MAX_COMMENT_LINES = 110;
  * behaviour changes as notes (one line per function and grade, the example folded), then the
  * changed-lines table. Capped at `maxLines` lines and `maxLength` characters, it degrades step by
  * step, least important first: line lists of the biggest files become counts, the notes' examples go,
- * then the sequences of findings already on the base, table rows and notes from the end, the other
- * findings' sequences, and findings from the end (the first finding's sequence last of all), each list
- * saying how many more the job summary and the JSON report hold.
+ * then the sequences of findings already on the base, the reproducers (the first finding's last), table
+ * rows and notes from the end, the other findings' sequences, and findings from the end (the first
+ * finding's sequence last of all), each list saying how many more the job summary and the JSON report
+ * hold.
  */
 export function renderMarkdown(report: Report, options: MarkdownOptions = {}): string {
   const maxLength = options.maxLength ?? MAX_COMMENT_LENGTH;
@@ -53,7 +54,7 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
   const context: FindingContext = { options, names: accountNames(report), base: report.base };
   const findingList = new ListPart(
     FINDINGS_HEADING,
-    findings.map((finding, i) => renderFinding(finding, i + 1, context, true)),
+    findings.map((finding, i) => renderFinding(finding, i + 1, context, 'reproducer')),
     '\n\n',
     (n) => `…and ${plural(n, 'more finding')} in the job summary and the JSON report.`,
   );
@@ -80,14 +81,16 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
   const biggestFirst = files.map((_, i) => i).sort((a, b) => lineCount(files[b]) - lineCount(files[a]) || a - b);
   for (const i of biggestFirst) if (over()) fileTable.replace(i, fileRow(files[i], true));
   for (let i = noteList.size - 1; i >= 0 && over(); i--) noteList.replace(i, renderNote(notes[i], context.names, false));
-  const withoutSequence = (i: number) => findingList.replace(i, renderFinding(findings[i], i + 1, context, false));
-  // Sequences of findings already on the base go before the table; those that fail the check after it,
-  // and the most important finding's last of all.
-  for (let i = findingList.size - 1; i >= 1 && over(); i--) if (findings[i].finding.introduced === false) withoutSequence(i);
+  const shown = (i: number, detail: FindingDetail) => findingList.replace(i, renderFinding(findings[i], i + 1, context, detail));
+  // Sequences of findings already on the base and the reproducers (some 40 lines each, the first
+  // finding's last) go before the table; the sequences of findings that fail the check after it, the
+  // most important finding's last of all.
+  for (let i = findingList.size - 1; i >= 1 && over(); i--) if (findings[i].finding.introduced === false) shown(i, 'brief');
+  for (let i = findingList.size - 1; i >= 0 && over(); i--) shown(i, 'sequence');
   for (const part of [fileTable, noteList]) while (over() && part.dropLast());
-  for (let i = findingList.size - 1; i >= 1 && over(); i--) withoutSequence(i);
+  for (let i = findingList.size - 1; i >= 1 && over(); i--) shown(i, 'brief');
   while (over() && findingList.size > 1) findingList.dropLast();
-  if (over() && findingList.size > 0) withoutSequence(0);
+  if (over() && findingList.size > 0) shown(0, 'brief');
   while (over() && findingList.dropLast());
   const text = document.render();
   return printable(`${text.length > budget ? text.slice(0, budget) : text}\n\n${pointer}`);
@@ -126,7 +129,10 @@ export function contextLine(report: Report, options: MarkdownOptions): string {
 /** Groups of behaviour changes shown in the comment; the rest are in the JSON report and the job summary. */
 export const MAX_BEHAVIOUR_GROUPS = 5;
 
-const NOTES_HEADING = '#### Behaviour changes\n\nThe same transactions behave differently on the base and on this PR (reported, not failing unless asked):\n';
+const NOTES_HEADING = {
+  title: '#### Behaviour changes',
+  lead: '\n\nThe same transactions behave differently on the base and on this PR (reported, not failing unless asked):\n',
+};
 
 /** One line per (function, grade): base and head side by side, the most alarming example folded under it. */
 function renderNote(note: GroupItem, names: AddressNames, withExample: boolean): string {
@@ -156,8 +162,17 @@ function truncationPointer(summaryUrl: string | undefined): string {
   return `> [!NOTE]\n> Shortened to stay readable in a PR comment; the full report is in the ${where} and the JSON report.`;
 }
 
-const FILES_HEADING = '#### Changed lines\n\n| file | reached | unreached | unreachable | not fuzzed | no code |\n| --- | --- | --- | --- | --- | --- |';
-const FINDINGS_HEADING = '#### Findings';
+const FILES_HEADING = {
+  title: '#### Changed lines',
+  lead: '\n\n| file | reached | unreached | unreachable | not fuzzed | no code |\n| --- | --- | --- | --- | --- | --- |',
+};
+const FINDINGS_HEADING = { title: '#### Findings', lead: '' };
+
+/** A list's heading, and what goes under it only while some entry is shown (a table's header row, an introduction). */
+interface Heading {
+  title: string;
+  lead: string;
+}
 
 /**
  * A list of the comment (findings, notes, table rows) under its heading, with running character and
@@ -170,7 +185,7 @@ class ListPart {
   private newlines: number;
 
   constructor(
-    private readonly heading: string,
+    private readonly headingParts: Heading,
     texts: readonly string[],
     private readonly separator: string,
     private readonly more: (count: number) => string,
@@ -187,6 +202,10 @@ class ListPart {
 
   get empty(): boolean {
     return this.texts.length === 0 && this.omitted === 0;
+  }
+
+  private get heading(): string {
+    return this.texts.length > 0 ? this.headingParts.title + this.headingParts.lead : this.headingParts.title;
   }
 
   /** Equals `render().length`. */
@@ -273,7 +292,10 @@ interface FindingContext {
   base: Report['base'];
 }
 
-function renderFinding(item: ReportItem, number: number, context: FindingContext, withSequence: boolean): string {
+/** How much of a finding the comment shows: all of it, all but the reproducer's source, or a line for its sequence. */
+type FindingDetail = 'reproducer' | 'sequence' | 'brief';
+
+function renderFinding(item: ReportItem, number: number, context: FindingContext, detail: FindingDetail): string {
   const { finding } = item;
   const where = escapeMarkdown(location(finding));
   const url = finding.file === null ? undefined : lineUrl(context.options, finding.file, finding.line);
@@ -285,7 +307,8 @@ function renderFinding(item: ReportItem, number: number, context: FindingContext
   const notes = itemNotes(item);
   if (notes.length > 0) lines.push('', ...notes.map((note) => `- ${escapeMarkdown(note)}`));
   const calls = plural(finding.sequence.length, 'transaction');
-  if (withSequence) {
+  if (detail === 'brief') lines.push('', `Reproduces with ${calls} (sequence in the job summary).`);
+  else
     lines.push(
       '',
       `<details><summary>${escapeHtml(`Reproduce with ${calls}`)}</summary>`,
@@ -294,11 +317,10 @@ function renderFinding(item: ReportItem, number: number, context: FindingContext
       '',
       '</details>',
     );
-    // A reproducer is a regression test for what fails the check; a pre-existing finding's stays in the artifact.
-    if (finding.reproducer?.source && finding.introduced !== false) lines.push('', reproducerDetails(finding.reproducer));
-  } else {
-    lines.push('', `Reproduces with ${calls} (sequence in the job summary).`);
-  }
+  // A reproducer is a regression test for what fails the check; a pre-existing finding's stays in the artifact.
+  const reproducer = finding.reproducer?.source && finding.introduced !== false ? finding.reproducer : undefined;
+  if (reproducer && detail === 'reproducer') lines.push('', reproducerDetails(reproducer));
+  else if (reproducer) lines.push('', `Foundry reproducer ${codeSpan(reproducer.file)} in the job summary and the JSON report.`);
   return lines.join('\n');
 }
 
