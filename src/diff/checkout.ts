@@ -28,10 +28,14 @@ export async function exportRevision(repo: string, commit: string): Promise<Revi
   const gitDir = mkdtempSync(path.join(tmpdir(), 'lookout-git-'));
   const dispose = () => rmSync(dir, { recursive: true, force: true });
   try {
+    // One git call for both: each process spawned costs a fork of this (large) process.
+    const { stdout } = await run('git', ['-C', repo, 'rev-parse', '--path-format=absolute', '--git-path', 'objects', '--verify', `${commit}^{commit}`], {
+      encoding: 'utf8',
+    });
+    const [objects, hash] = stdout.trim().split('\n');
+    neutralGitDir(objects, gitDir);
     // The borrowed objects have no refs: the commit is named by its hash.
-    const { stdout: hash } = await run('git', ['-C', repo, 'rev-parse', '--verify', `${commit}^{commit}`], { encoding: 'utf8' });
-    await neutralGitDir(repo, gitDir);
-    await pipeArchive(gitDir, hash.trim(), dir);
+    await pipeArchive(gitDir, hash, dir);
     const escapingLinks = removeEscapingLinks(dir);
     for (const name of DEPENDENCY_DIRECTORIES) linkInstalled(repo, name, dir);
     return { dir, escapingLinks, dispose };
@@ -43,6 +47,37 @@ export async function exportRevision(repo: string, commit: string): Promise<Revi
   }
 }
 
+/** The revisions one run exports, each commit once, all removed by `dispose` when the run ends. */
+export interface RevisionExports {
+  tree(commit: string): Promise<RevisionTree>;
+  dispose(): void;
+}
+
+export function revisionExports(repo: string): RevisionExports {
+  const trees = new Map<string, Promise<RevisionTree>>();
+  const exported: RevisionTree[] = [];
+  let disposed = false;
+  return {
+    tree(commit) {
+      let tree = trees.get(commit);
+      if (tree === undefined) {
+        tree = exportRevision(repo, commit).then((done) => {
+          // An export that finishes after the run ended is removed at once.
+          if (disposed) done.dispose();
+          else exported.push(done);
+          return done;
+        });
+        trees.set(commit, tree);
+      }
+      return tree;
+    },
+    dispose() {
+      disposed = true;
+      for (const tree of exported.splice(0)) tree.dispose();
+    },
+  };
+}
+
 /**
  * What a revision exports is exactly what was committed: in-tree attributes would have `git archive`
  * rewrite it (`export-subst` expands `$Format:…$`, `ident` `$Id$`; `eol`, `text`, `filter` and
@@ -52,11 +87,12 @@ export async function exportRevision(repo: string, commit: string): Promise<Revi
  */
 const VERBATIM_ATTRIBUTES = '* -export-subst -export-ignore -ident -text -eol -filter -working-tree-encoding\n';
 
-async function neutralGitDir(repo: string, gitDir: string): Promise<void> {
-  const { stdout } = await run('git', ['-C', repo, 'rev-parse', '--path-format=absolute', '--git-path', 'objects'], { encoding: 'utf8' });
-  await run('git', ['init', '-q', '--bare', gitDir]);
-  writeFileSync(path.join(gitDir, 'objects', 'info', 'alternates'), `${stdout.trim()}\n`);
-  mkdirSync(path.join(gitDir, 'info'), { recursive: true });
+/** A bare repository's layout (`HEAD`, `config`, `objects/`, `refs/`), written rather than `git init`: one process fewer. */
+function neutralGitDir(objects: string, gitDir: string): void {
+  for (const folder of ['objects/info', 'refs/heads', 'refs/tags', 'info']) mkdirSync(path.join(gitDir, folder), { recursive: true });
+  writeFileSync(path.join(gitDir, 'HEAD'), 'ref: refs/heads/main\n');
+  writeFileSync(path.join(gitDir, 'config'), '[core]\n\trepositoryformatversion = 0\n\tbare = true\n');
+  writeFileSync(path.join(gitDir, 'objects', 'info', 'alternates'), `${objects}\n`);
   writeFileSync(path.join(gitDir, 'info', 'attributes'), VERBATIM_ATTRIBUTES);
 }
 

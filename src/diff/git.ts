@@ -34,8 +34,12 @@ const DIFF_OPTIONS = [
  * read from the local repository.
  */
 export async function changedLines(range: RevisionRange): Promise<ChangedFile[]> {
-  const { mergeBase, head } = await resolveRange(range);
-  const diff = await git(range.repo, [...DIFF_CONFIG, 'diff', ...DIFF_OPTIONS, mergeBase, head, '--', '*.sol'], MAX_DIFF_BYTES);
+  return changedLinesBetween(range.repo, await resolveRange(range));
+}
+
+/** Changed Solidity lines between two resolved commits (`resolveRange`'s). */
+export async function changedLinesBetween(repo: string, { mergeBase, head }: { mergeBase: string; head: string }): Promise<ChangedFile[]> {
+  const diff = await git(repo, [...DIFF_CONFIG, 'diff', ...DIFF_OPTIONS, mergeBase, head, '--', '*.sol'], MAX_DIFF_BYTES);
   return parseGitDiff(diff);
 }
 

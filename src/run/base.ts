@@ -3,7 +3,7 @@ import { toFunctionSignature } from 'viem';
 import { compileTestsForChange, describeDiagnostic, type CompiledContract, type CompiledProject } from '../compile/index.js';
 import type { PrConfig } from '../config/index.js';
 import { constructorOf, type DeployedWorld } from '../deploy/index.js';
-import { exportRevision } from '../diff/index.js';
+import type { RevisionExports } from '../diff/index.js';
 import { ConfigurationError, errorMessage } from '../errors.js';
 import { openSuiteWorld } from '../foundryTests/index.js';
 import type { Logger } from '../logger.js';
@@ -28,7 +28,8 @@ export type Base =
 export interface BaseContext {
   config: PrConfig;
   build: BuildPlan;
-  repo: string;
+  /** The run's exports of its revisions (the base's is shared with its tests' build and the reproducers). */
+  exports: RevisionExports;
   projectDir: string;
   mergeBase: string | undefined;
   logger: Logger;
@@ -49,7 +50,7 @@ export async function prepareBase(plans: readonly ContractPlan[], context: BaseC
   const { mergeBase, logger } = context;
   if (mergeBase === undefined) return NOT_FETCHED;
   if (plans.length === 0) return { kind: 'absent', reason: 'Lookout deployed no contract of its own' };
-  const tree = await exportRevision(context.repo, mergeBase);
+  const tree = await context.exports.tree(mergeBase);
   const changed = [...new Set(plans.map((p) => p.contract.file))];
   try {
     const base = await logger.group('Compiling base', () => compileRevision(path.join(tree.dir, context.projectDir), changed, context.build, logger));
@@ -69,8 +70,6 @@ export async function prepareBase(plans: readonly ContractPlan[], context: BaseC
     if (!(error instanceof ConfigurationError)) throw error;
     logger.warning(`The base revision ${mergeBase.slice(0, 12)} does not compile, so no finding can be compared with it: ${errorMessage(error)}`);
     return { kind: 'unavailable', cause: 'does-not-build', reason: errorMessage(error) };
-  } finally {
-    tree.dispose();
   }
 }
 
@@ -86,7 +85,7 @@ function constructorSignature(contract: CompiledContract): string {
 export function baseTests(changed: readonly string[], context: BaseContext): (plan: ContractPlan) => Promise<Base> {
   let builds: Promise<CompiledProject[] | string> | undefined;
   const compile = async (mergeBase: string): Promise<CompiledProject[] | string> => {
-    const tree = await exportRevision(context.repo, mergeBase);
+    const tree = await context.exports.tree(mergeBase);
     try {
       const root = path.join(tree.dir, context.projectDir);
       const tests = await compileTestsForChange(root, changed, { ...context.build.settings, root });
@@ -95,8 +94,6 @@ export function baseTests(changed: readonly string[], context: BaseContext): (pl
       if (!(error instanceof ConfigurationError)) throw error;
       context.logger.warning(`The base revision's tests do not compile, so no finding from a test contract can be compared with it: ${errorMessage(error)}`);
       return errorMessage(error);
-    } finally {
-      tree.dispose();
     }
   };
   return async (plan) => {

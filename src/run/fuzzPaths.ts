@@ -38,11 +38,11 @@ export async function fuzzPaths(config: FuzzConfig, context: RunContext): Promis
     root: config.root,
     world: deployed.world,
     senders: deployed.senders,
-    forge: await forgeRunner(),
     logger: context.logger,
     interrupted: interruptedBy(context.signal),
   };
-  if (findings.length > 0) await step(context, 'Checking reproducers', () => attachReproducers(findings, reproducing));
+  // forge is looked for only when there is something to check (a process spawned costs a fork).
+  if (findings.length > 0) await step(context, 'Checking reproducers', async () => attachReproducers(findings, { ...reproducing, forge: await forgeRunner() }));
   const reportTargets = [
     ...deployed.plans.flatMap((plan, i) => toReportTargets(plan.targets, results[i])),
     ...deployed.notFuzzed,

@@ -9,7 +9,16 @@ import {
 } from '../compile/index.js';
 import { findProjectRoot, type PrConfig } from '../config/index.js';
 import { ConfigurationError, errorMessage, isConfigurationError } from '../errors.js';
-import { type ChangedFile, changedLines, exportRevision, isInside, repositoryRoot, resolveRange, type RevisionTree } from '../diff/index.js';
+import {
+  type ChangedFile,
+  changedLinesBetween,
+  isInside,
+  repositoryRoot,
+  resolveRange,
+  revisionExports,
+  type RevisionExports,
+  type RevisionTree,
+} from '../diff/index.js';
 import { type BaseReplay, type ContractCampaignResult, failsOnBase } from '../fuzz/index.js';
 import { mergeTargets, type ReportFinding, toReportFinding, toReportTargets, unheldLine } from '../report/index.js';
 import { baseTests, prepareBase, reportBase, type Base, type BaseContext } from './base.js';
@@ -44,7 +53,9 @@ export async function fuzzPullRequest(config: PrConfig, context: RunContext): Pr
   logger.info(`${changes.length} changed Solidity file(s) between ${range.mergeBase?.slice(0, 12) ?? 'the base'} and ${range.head.slice(0, 12)}.`);
 
   // Always the committed tree: untracked files (an earlier run's reproducers, a report folder) are not the project.
-  const head = await exportHead(repo, range);
+  // Each revision is exported once for the run (head; the base for its build, its tests and the reproducers).
+  const exports = revisionExports(repo);
+  const head = await exportHead(exports, range);
   for (const link of head.escapingLinks) {
     logger.warning(`${link} is a symlink committed to point outside the repository: Lookout does not follow it, and builds the head without it.`);
   }
@@ -82,7 +93,7 @@ export async function fuzzPullRequest(config: PrConfig, context: RunContext): Pr
     signal?.throwIfAborted();
     // Deployment plans first, then the test contracts' (report targets are read back in that order).
     const plans = [...deployed.plans, ...suites.plans];
-    const baseContext: BaseContext = { config, build, repo, projectDir, mergeBase: range.mergeBase, logger };
+    const baseContext: BaseContext = { config, build, exports, projectDir, mergeBase: range.mergeBase, logger };
     const base = await prepareBase(deployed.plans, baseContext);
     const suiteBases = baseTests(changedPaths, baseContext);
     // Each plan's base world: the deployment's, or the same test contract's setUp() on the base build.
@@ -125,13 +136,12 @@ export async function fuzzPullRequest(config: PrConfig, context: RunContext): Pr
       root: headRoot,
       world: deployed.world,
       senders: deployed.senders,
-      forge: await forgeRunner(),
       logger,
       interrupted: interruptedBy(signal),
       base:
         mergeBase === undefined
           ? undefined
-          : { executor: base.kind === 'built' ? base.world.executor : undefined, checkout: () => checkoutProject(repo, mergeBase, projectDir) },
+          : { executor: base.kind === 'built' ? base.world.executor : undefined, checkout: () => checkoutProject(exports, mergeBase, projectDir) },
       // A test contract's finding: its reproducer inherits the test contract and starts from its setUp().
       suiteWorld: (finding) => {
         const plan = suitePlanOf(suites.plans, finding);
@@ -143,7 +153,9 @@ export async function fuzzPullRequest(config: PrConfig, context: RunContext): Pr
         return world?.kind === 'built' ? world.world.executor : undefined;
       },
     };
-    if (findings.length > 0) await step(context, 'Checking reproducers', () => attachReproducers(findings, reproducing));
+    // forge is looked for only when there is something to check (a process spawned costs a fork).
+    if (findings.length > 0)
+      await step(context, 'Checking reproducers', async () => attachReproducers(findings, { ...reproducing, forge: await forgeRunner() }));
     const suiteTargets = suites.plans.flatMap((plan, i) => toReportTargets(plan.targets, results[deployed.plans.length + i]));
     return {
       targets: [
@@ -161,7 +173,7 @@ export async function fuzzPullRequest(config: PrConfig, context: RunContext): Pr
       budgetPlan,
     };
   } finally {
-    head.dispose();
+    exports.dispose();
   }
 }
 
@@ -209,7 +221,7 @@ interface ChangedRange {
 async function changedRange(repo: string, config: PrConfig, logger: Logger): Promise<ChangedRange> {
   try {
     const range = await resolveRange({ repo, base: config.base, head: config.head });
-    return { changes: await changedLines({ repo, base: config.base, head: config.head }), ...range };
+    return { changes: await changedLinesBetween(repo, range), ...range };
   } catch (error) {
     if (!config.changesWithoutBase || !isConfigurationError(error)) throw error;
     logger.warning(`${errorMessage(error)}. Using the pull request's diff from the GitHub API instead; findings cannot be compared with the base.`);
@@ -218,9 +230,9 @@ async function changedRange(repo: string, config: PrConfig, logger: Logger): Pro
 }
 
 /** Without the base's history, head may be missing too: say how to fetch it rather than fail in git archive. */
-async function exportHead(repo: string, range: ChangedRange): Promise<RevisionTree> {
+async function exportHead(exports: RevisionExports, range: ChangedRange): Promise<RevisionTree> {
   try {
-    return await exportRevision(repo, range.head);
+    return await exports.tree(range.head);
   } catch (error) {
     if (range.mergeBase !== undefined) throw error;
     throw new ConfigurationError(

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { compileForChange, compileTestsForChange, describeDiagnostic, type CompiledProject, type ProjectSettings } from '../compile/index.js';
 import type { ProjectConfig } from '../config/index.js';
-import { exportRevision } from '../diff/index.js';
+import type { RevisionExports } from '../diff/index.js';
 import type { Logger } from '../logger.js';
 
 /** How both revisions are built: head's settings (foundry.toml, remappings) and lookout.toml. */
@@ -25,8 +25,11 @@ export async function compileTests(root: string, changed: readonly string[], bui
   return tests.build ? [tests.build] : [];
 }
 
-/** The project at a revision, exported (the base's sources: where an introduced finding's reproducer must pass). */
-export async function checkoutProject(repo: string, commit: string, projectDir: string): Promise<{ root: string; dispose(): void }> {
-  const tree = await exportRevision(repo, commit);
-  return { root: path.join(tree.dir, projectDir), dispose: tree.dispose };
+/**
+ * The project at a revision, from the run's export (the base's sources: where an introduced finding's
+ * reproducer must pass); the run removes it, so the checkout's `dispose` leaves it.
+ */
+export async function checkoutProject(exports: RevisionExports, commit: string, projectDir: string): Promise<{ root: string; dispose(): void }> {
+  const tree = await exports.tree(commit);
+  return { root: path.join(tree.dir, projectDir), dispose: () => {} };
 }
