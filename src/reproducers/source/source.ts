@@ -37,7 +37,7 @@ export function reproducerSource(plan: ReproducerPlan): ReproducerSource {
   ];
   const lines = [
     '// SPDX-License-Identifier: UNLICENSED',
-    `pragma solidity ^${plan.solidityVersion};`,
+    `pragma solidity ${plan.pragma ?? `^${plan.solidityVersion}`};`,
     '',
     ...writer.imports(),
     '',
@@ -201,9 +201,9 @@ class Writer {
       const last = i === sequence.length - 1;
       body.push(...delays(call));
       if (last && check.kind === 'check') body.push(...check.beforeLast);
-      // forge's invariant mode goes on after a reverting call (fail_on_revert is off by default), as the campaign did.
-      const reverted = this.plan.harness !== undefined || this.plan.head?.[i]?.success === false;
-      const how = last && check.kind === 'check' ? check.last : reverted ? 'try' : 'plain';
+      // Every call before the last goes on past a revert, as forge's invariant mode (fail_on_revert off) and the
+      // campaign do: the base may turn down a call head takes, and that alone must not fail the test there.
+      const how = last && check.kind === 'check' ? check.last : 'try';
       const test = testCallStatement(this.plan, call, argumentValues, (type) => this.types.add(type), how);
       if (test !== undefined) return body.push(...test);
       body.push(this.prank(call));
