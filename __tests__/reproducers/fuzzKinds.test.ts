@@ -237,12 +237,13 @@ describe('how the reproducer is written for the project', () => {
     expect(readdirSync(project).sort()).toEqual(['foundry.toml', 'lib', 'remappings.txt', 'src']);
   }, 240_000);
 
-  it('calls a function whose arguments have no literal (a struct) with the campaign’s calldata', async () => {
+  it('calls a function taking dynamic arrays and a struct with typed arguments', async () => {
     const report = await fuzz('engine/Batch.sol');
     const finding = report.findings.find((f) => f.kind === 'panic')!;
     const { source } = finding.reproducer!;
-    expect(source).toContain("// distribute(address[],uint256[],(address,uint16)) with the campaign's arguments, ABI-encoded:");
-    expect(source).toContain(`(bool success, bytes memory returned) = address(batch).call(hex"${finding.sequence[0].calldata.slice(2)}");`);
+    expect(source).toMatch(
+      /address\(batch\)\.call\(abi\.encodeCall\(batch\.distribute, \(dynamicArray\(\[.+\]\), dynamicArray\(\[uint256\(.+\]\), Batch\.Payout\(.+\)\)\)\);/,
+    );
     expect(finding.reproducer).toMatchObject({ verified: true });
     expect(finding.reproducer!.runs[0].reason).toBe('Panic 0x32: array index out of bounds');
   }, 240_000);

@@ -1,6 +1,6 @@
 import { getAddress } from 'viem';
 import { accountNames, type AddressNames, etherText, instanceName, type ReportCall } from '../../report/index.js';
-import { functionOf, typedArguments } from './arguments.js';
+import { dynamicArrayHelpers, functionOf, typedArguments } from './arguments.js';
 import { ATTACKER_INSTANCE, attackerCall, attackerDeclaration, attackerInterface, attackerSetUp, typedStatement, type CallContext } from './attackerCalls.js';
 import { findingCheck, type Check, type StandIn } from './checks.js';
 import { fundingStatements } from './fundingStatements.js';
@@ -48,6 +48,7 @@ export function reproducerSource(plan: ReproducerPlan): ReproducerSource {
     ...(check.kind === 'check' && check.declarations ? check.declarations : []),
     ...overloadDeclarations(contract.join('\n'), [...plan.deployments.map((d) => d.abi), ...(plan.harness ? [plan.harness.abi] : [])]),
     ...helpers(contract.join('\n')),
+    ...writer.arrayHelpers(),
     ...contract,
     '',
   ];
@@ -152,6 +153,11 @@ class Writer {
     return [...byFile].map(([file, symbols]) => `import {${[...symbols].sort().join(', ')}} from ${JSON.stringify(file)};`);
   }
 
+  /** The `dynamicArray` overloads the arguments use. */
+  arrayHelpers(): string[] {
+    return dynamicArrayHelpers(this.types);
+  }
+
   /** Without a harness: the senders, and the contracts setUp() deploys (a harness's test function declares what it names as locals). */
   declarations(): string[] {
     const senders = this.plan.senders.map((s) => `address internal ${s.name} = ${getAddress(s.address)};`);
@@ -185,7 +191,8 @@ class Writer {
       case 'new': {
         const value = d.value === 0n ? '' : `{value: ${etherText(d.value)}}`;
         const args = typedArguments(d.params, d.args, this.values, (type) => this.types.add(type));
-        if (args === undefined) throw new Error(`${d.contract}'s constructor takes a struct, enum or function: the reproducer cannot write its arguments`);
+        if (args === undefined)
+          throw new Error(`${d.contract}'s constructor takes a function or a struct declared outside a contract: the reproducer cannot write its arguments`);
         const deployer = this.values.get(d.deployer.toLowerCase()) ?? getAddress(d.deployer);
         return [`vm.prank(${deployer}, ${deployer});`, `${name} = new ${d.contract}${value}(${args.join(', ')});`, `vm.label(address(${name}), "${name}");`];
       }
