@@ -42,6 +42,12 @@ describe('runReproducers: every reproducer of a run in one compile', () => {
     expect(readdirSync(path.join(root, 'test'))).toEqual([]);
   }, 120_000);
 
+  it('tells a custom error by its name and arguments, decoded with the errors the build declares', async () => {
+    const error = 'error InsufficientAllowance(address spender, uint256 allowance, uint256 needed);';
+    const [outcome] = await runReproducers(root, [reproducer('Vault.custom.t.sol', 'revert InsufficientAllowance(address(0xBEEF), 0, 5);', error)]);
+    expect(outcome).toEqual({ outcome: 'failed', reason: 'InsufficientAllowance(0x000000000000000000000000000000000000bEEF, 0, 5)' });
+  }, 120_000);
+
   it('compiles each pragma group with its own compiler version', async () => {
     const outcomes = await runReproducers(root, [older, failing]);
     expect(outcomes).toEqual([

@@ -236,7 +236,8 @@ describe('a controlled delegatecall: the reproducer’s own code stands in for t
         {
           name: 'config',
           type: 'tuple',
-          internalType: 'struct Proxy.Config',
+          // Declared outside the contract: no import names it, so the call is written as raw calldata.
+          internalType: 'struct Config',
           components: [
             { name: 'target', type: 'address', internalType: 'address' },
             { name: 'gas', type: 'uint256', internalType: 'uint256' },
@@ -303,14 +304,14 @@ describe('a controlled delegatecall: the reproducer’s own code stands in for t
     const raw = `hex"12345678${word(CHOSEN_CODE_ADDRESS.toLowerCase())}${word('0x10')}"`;
     expect(statements(source)).toEqual([
       'vm.etch(CHOSEN_CODE, type(ChosenCode).runtimeCode);',
-      // A call written as raw calldata (a struct argument) keeps it, the address's word replaced; each in a block of its own.
+      // A call written as raw calldata (a file-level struct argument) keeps it, the address's word replaced; a call before the last goes on past a revert.
       ...[1, 2].flatMap(() => [
         'vm.prank(alice, alice);',
         "// configure((address,uint256)) with the campaign's arguments, ABI-encoded:",
-        `{ (bool success, bytes memory returned) = address(proxy).call(${raw}); rethrow(success, returned); }`,
+        `address(proxy).call(${raw});`,
       ]),
       'vm.prank(alice, alice);',
-      'proxy.setImplementation(CHOSEN_CODE);',
+      'try proxy.setImplementation(CHOSEN_CODE) {} catch {}',
       'vm.prank(alice, alice);',
       'try proxy.run("") {} catch {}',
       'require(vm.load(address(proxy), CHOSEN_CODE_RAN) == bytes32(0), "Lookout: address(proxy) ran code its caller chose (DELEGATECALL to an address passed in)");',

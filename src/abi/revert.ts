@@ -1,5 +1,8 @@
-import { bytesToHex, decodeAbiParameters, hexToBytes, toFunctionSelector, type Hex } from 'viem';
+import { type Abi, bytesToHex, decodeAbiParameters, decodeErrorResult, getAddress, hexToBytes, toFunctionSelector, type Hex } from 'viem';
 import { describePanic } from './panic.js';
+
+/** A custom error of an ABI. */
+export type AbiError = Extract<Abi[number], { type: 'error' }>;
 
 /** What revert data says, decoded as far as the standard Solidity encodings go. */
 export type RevertReason =
@@ -47,4 +50,26 @@ export function describeRevert(reason: RevertReason): string {
 
 function hasSelector(data: Uint8Array, selector: Uint8Array): boolean {
   return data.length >= 4 && selector.every((byte, i) => data[i] === byte);
+}
+
+/**
+ * `describeRevert`, with a custom error decoded by the errors the project declares:
+ * `ERC20InsufficientAllowance(0x7FA9…1496, 0, 5)` rather than its raw bytes.
+ */
+export function describeRevertWith(data: Uint8Array, errors: readonly AbiError[]): string {
+  const reason = decodeRevert(data);
+  if (reason.kind !== 'other' || errors.length === 0) return describeRevert(reason);
+  try {
+    const { errorName, args } = decodeErrorResult({ abi: errors, data: reason.data });
+    return `${errorName}(${(args ?? []).map(argumentText).join(', ')})`;
+  } catch {
+    // No declared error has its selector (or its data does not decode as one): the raw form.
+    return describeRevert(reason);
+  }
+}
+
+function argumentText(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(argumentText).join(', ')}]`;
+  if (typeof value === 'string' && /^0x[0-9a-fA-F]{40}$/.test(value)) return getAddress(value);
+  return typeof value === 'string' ? JSON.stringify(value) : String(value);
 }

@@ -1,7 +1,7 @@
 export { compileForChange, compileProject, compileTestsForChange, describeDiagnostic } from './compile.js';
 export { isForgeAvailable, refuseProjectExecutables, untrustedToolEnvironment, type ForgeBuildOptions } from './forge/index.js';
 export { importCandidates } from './imports.js';
-export { isTestOrScript, readProjectSettings } from './project/index.js';
+export { isTestOrScript, pragmaRange, readProjectSettings } from './project/index.js';
 export { REPRODUCER_FOLDER_PREFIX } from './project/projectFiles.js';
 export type { ProjectSettings } from './project/types.js';
 export type { SolcAstNode } from './solc.js';

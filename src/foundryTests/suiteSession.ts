@@ -3,7 +3,7 @@ import type { CompiledContract } from '../compile/index.js';
 import { type Address, type Artifact, type ChainStart, Executor, findArtifact, type TxResult } from '../evm/index.js';
 import { cheatcodeArtifacts } from './artifacts.js';
 import { judgeCall, type CallVerdict, unsupportedReason } from './judge.js';
-import { decodeBool } from '../abi/index.js';
+import { type AbiError, decodeBool } from '../abi/index.js';
 import { readInvariantSelection } from './selection.js';
 import type { InvariantSelection, SetUpContract, SetUpOutcome, TestSuite } from './types.js';
 import { errorMessage } from '../errors.js';
@@ -38,6 +38,8 @@ export class SuiteSession {
     readonly selection: InvariantSelection,
     /** forge's artifact filters (`targetArtifacts()`, …), resolved among the build's contracts. */
     readonly artifacts: ArtifactFilter,
+    /** The build's custom errors: a revert's reason names one with its arguments. */
+    private readonly errors: readonly AbiError[],
   ) {}
 
   /** Deploys the suite and runs `setUp()`; a revert (or a cheatcode Lookout cannot run) skips it, saying why. */
@@ -64,9 +66,10 @@ export class SuiteSession {
     }
     const testAddress = deployed.deployment.address;
     executor.setBalance(testAddress, FORGE_INITIAL_BALANCE);
+    const errors = buildErrors(project.contracts);
     const setUp = suite.hasSetUp ? await callFunction(executor, toFunctionSelector('function setUp()')) : undefined;
     if (setUp !== undefined) {
-      const verdict = judgeCall(setUp, executor.cheatcodes!, false);
+      const verdict = judgeCall(setUp, executor.cheatcodes!, false, errors);
       if (verdict.kind === 'rejected') return { status: 'skipped', reason: 'setUp() called vm.assume(false)' };
       if (verdict.kind === 'skipped') return { status: 'skipped', reason: verdict.reason };
       if (verdict.kind === 'failed') return { status: 'skipped', reason: `setUp() failed: ${verdict.reason}` };
@@ -78,7 +81,7 @@ export class SuiteSession {
     const artifacts = artifactFilter(selection, project.contracts);
     if (typeof artifacts === 'string') return { status: 'skipped', reason: artifacts };
     await executor.snapshot();
-    return new SuiteSession(suite, executor, setUpContracts, selection, artifacts);
+    return new SuiteSession(suite, executor, setUpContracts, selection, artifacts, errors);
   }
 
   get testAddress(): Address {
@@ -88,7 +91,7 @@ export class SuiteSession {
   /** Calls a function of the test contract from the post-`setUp` state and judges it by forge's rules. */
   async call(data: Hex, expectsFailure = false): Promise<CallVerdict> {
     this.executor.reset();
-    const verdict = judgeCall(await callFunction(this.executor, data), this.executor.cheatcodes!, expectsFailure);
+    const verdict = judgeCall(await callFunction(this.executor, data), this.executor.cheatcodes!, expectsFailure, this.errors);
     return verdict.kind === 'passed' && (await this.flaggedFailed())
       ? { kind: 'failed', reason: 'failed() is true: an assertion failed without reverting' }
       : verdict;
@@ -116,6 +119,13 @@ export function callFunction(executor: Executor, data: Hex): Promise<TxResult> {
 }
 
 /** The contracts `setUp()` created that still have code, made deployments (1..) with the compiled contract each runs. */
+/** Every custom error the build declares, once (a contract's ABI repeats those it inherits or uses). */
+function buildErrors(contracts: readonly CompiledContract[]): AbiError[] {
+  const errors = new Map<string, AbiError>();
+  for (const item of contracts.flatMap((c) => c.abi)) if (item.type === 'error') errors.set(JSON.stringify(item), item);
+  return [...errors.values()];
+}
+
 function adoptCreated(executor: Executor, project: { contracts: readonly CompiledContract[] }, testAddress: Address): SetUpContract[] {
   const created = [...new Set(executor.cheatcodes!.created)].filter((address) => address !== testAddress);
   return created.flatMap((address) => {

@@ -8,7 +8,7 @@ import type { Check } from './source/checks.js';
 import { reproducerSource } from './source/source.js';
 import type { Expectation, ReproducerPlan, StepOutcome, TokenView } from './source/types.js';
 import { behaviourGroups, type Report, type ReportFinding, type ReportReproducer, type ReportReproducerRun } from '../report/index.js';
-import { reproducerNames, solidityVersion, worldPlan, type WorldPlan } from './plan.js';
+import { reproducerNames, reproducerPragma, solidityVersion, worldPlan, type WorldPlan } from './plan.js';
 import { attackerFor } from './plannedFunding.js';
 import { replayOutcomes } from './replay.js';
 import { tokenViews } from './tokenViews.js';
@@ -171,12 +171,15 @@ async function planFor(
   context: ReproducerContext,
 ): Promise<ReproducerPlan> {
   const contract = context.project.contracts.find((c) => c.file === finding.contractFile && c.name === finding.contract);
+  const version = solidityVersion(contract?.compilerVersion ?? context.project.compilers[0]?.version ?? '0.8.0');
+  const subject = context.project.sources.find((s) => s.path === finding.contractFile);
   const plan: ReproducerPlan = {
     ...shared,
     ...name,
     finding,
     attacker: attackerFor(finding, shared.attacker),
-    solidityVersion: solidityVersion(contract?.compilerVersion ?? context.project.compilers[0]?.version ?? '0.8.0'),
+    solidityVersion: version,
+    pragma: reproducerPragma(subject?.content, version),
   };
   // A behaviour change in token balances: the views the reproducer compares, read around the diverging call.
   const views = finding.behaviour?.difference === 'token-balance' ? tokenViews(shared) : [];

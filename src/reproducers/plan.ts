@@ -1,4 +1,5 @@
-import type { CompiledProject } from '../compile/index.js';
+import semver from 'semver';
+import { type CompiledProject, pragmaRange } from '../compile/index.js';
 import { constructorOf, type DeployedProject } from '../deploy/index.js';
 import { SENDER_BALANCE, START_BLOCK, START_TIMESTAMP } from '../evm/index.js';
 import type { PlannedDeployment, ReproducerPlan } from './source/types.js';
@@ -57,7 +58,17 @@ export function reproducerNames(findings: readonly ReportFinding[]): { file: str
   });
 }
 
-/** `0.8.28` of `0.8.28+commit.7893614a`: the version the reproducer's pragma asks for. */
+/** `0.8.28` of `0.8.28+commit.7893614a`: the compiler the reproducer is built with. */
 export function solidityVersion(compilerVersion: string): string {
   return /^\d+\.\d+\.\d+/.exec(compilerVersion)?.[0] ?? compilerVersion;
+}
+
+/**
+ * The reproducer's pragma: the range the finding's source file declares (`^0.8.20`), so the test
+ * sits in the project as its own tests do; `^<version>` when the file has none, or one the compiler
+ * the project was built with does not satisfy (a pinned `solc`).
+ */
+export function reproducerPragma(source: string | undefined, version: string): string {
+  const range = source === undefined ? undefined : pragmaRange(source);
+  return range !== undefined && semver.satisfies(version, range) ? range : `^${version}`;
 }

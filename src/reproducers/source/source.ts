@@ -1,6 +1,6 @@
 import { getAddress } from 'viem';
 import { accountNames, type AddressNames, etherText, instanceName, type ReportCall } from '../../report/index.js';
-import { functionOf, typedArguments } from './arguments.js';
+import { dynamicArrayHelpers, functionOf, typedArguments } from './arguments.js';
 import { ATTACKER_INSTANCE, attackerCall, attackerDeclaration, attackerInterface, attackerSetUp, typedStatement, type CallContext } from './attackerCalls.js';
 import { findingCheck, type Check, type StandIn } from './checks.js';
 import { fundingStatements } from './fundingStatements.js';
@@ -37,7 +37,7 @@ export function reproducerSource(plan: ReproducerPlan): ReproducerSource {
   ];
   const lines = [
     '// SPDX-License-Identifier: UNLICENSED',
-    `pragma solidity ^${plan.solidityVersion};`,
+    `pragma solidity ${plan.pragma ?? `^${plan.solidityVersion}`};`,
     '',
     ...writer.imports(),
     '',
@@ -48,6 +48,7 @@ export function reproducerSource(plan: ReproducerPlan): ReproducerSource {
     ...(check.kind === 'check' && check.declarations ? check.declarations : []),
     ...overloadDeclarations(contract.join('\n'), [...plan.deployments.map((d) => d.abi), ...(plan.harness ? [plan.harness.abi] : [])]),
     ...helpers(contract.join('\n')),
+    ...writer.arrayHelpers(),
     ...contract,
     '',
   ];
@@ -152,6 +153,11 @@ class Writer {
     return [...byFile].map(([file, symbols]) => `import {${[...symbols].sort().join(', ')}} from ${JSON.stringify(file)};`);
   }
 
+  /** The `dynamicArray` overloads the arguments use. */
+  arrayHelpers(): string[] {
+    return dynamicArrayHelpers(this.types);
+  }
+
   /** Without a harness: the senders, and the contracts setUp() deploys (a harness's test function declares what it names as locals). */
   declarations(): string[] {
     const senders = this.plan.senders.map((s) => `address internal ${s.name} = ${getAddress(s.address)};`);
@@ -185,7 +191,8 @@ class Writer {
       case 'new': {
         const value = d.value === 0n ? '' : `{value: ${etherText(d.value)}}`;
         const args = typedArguments(d.params, d.args, this.values, (type) => this.types.add(type));
-        if (args === undefined) throw new Error(`${d.contract}'s constructor takes a struct, enum or function: the reproducer cannot write its arguments`);
+        if (args === undefined)
+          throw new Error(`${d.contract}'s constructor takes a function or a struct declared outside a contract: the reproducer cannot write its arguments`);
         const deployer = this.values.get(d.deployer.toLowerCase()) ?? getAddress(d.deployer);
         return [`vm.prank(${deployer}, ${deployer});`, `${name} = new ${d.contract}${value}(${args.join(', ')});`, `vm.label(address(${name}), "${name}");`];
       }
@@ -201,9 +208,9 @@ class Writer {
       const last = i === sequence.length - 1;
       body.push(...delays(call));
       if (last && check.kind === 'check') body.push(...check.beforeLast);
-      // forge's invariant mode goes on after a reverting call (fail_on_revert is off by default), as the campaign did.
-      const reverted = this.plan.harness !== undefined || this.plan.head?.[i]?.success === false;
-      const how = last && check.kind === 'check' ? check.last : reverted ? 'try' : 'plain';
+      // Every call before the last goes on past a revert, as forge's invariant mode (fail_on_revert off) and the
+      // campaign do: the base may turn down a call head takes, and that alone must not fail the test there.
+      const how = last && check.kind === 'check' ? check.last : 'try';
       const test = testCallStatement(this.plan, call, argumentValues, (type) => this.types.add(type), how);
       if (test !== undefined) return body.push(...test);
       body.push(this.prank(call));

@@ -26,7 +26,7 @@ export function suiteCheck(plan: ReproducerPlan): Check | undefined {
   const { finding, harness } = plan;
   if (harness === undefined) return undefined;
   if (evidenceOf(finding, 'assertion')?.how === 'failure-flag') return flagRaised();
-  if (finding.kind === 'assertion' || finding.kind === 'panic') return panicOnly(finding.panicCode ?? '0x01');
+  if (finding.kind === 'assertion' || finding.kind === 'panic') return panicCheck(finding.panicCode ?? '0x01');
   if (finding.kind !== 'property') return undefined;
   const test = { kind: 'check' as const, before: [], beforeLast: [], after: [], expectation: sameFailure(finding) };
   const last = finding.sequence.at(-1);
@@ -64,22 +64,6 @@ function flagRaised(): Check {
       description: `fail on the failure flag a call raises (${FLAGGED_FAILURE_MESSAGE})`,
       matches: (reason) => reason.includes(FLAGGED_FAILURE_MESSAGE),
     },
-  };
-}
-
-/**
- * The last call's revert fails the test only when it is the finding's panic: the base's code, which
- * the same setUp() deploys, may turn the call down with a check of its own (a custom error) instead,
- * and the reproducer must pass there.
- */
-function panicOnly(code: string): Check {
-  return {
-    ...panicCheck(code),
-    last: 'compare',
-    after: [
-      `// Only this call's Panic ${code} is the finding: another revert (a check the base makes) is not.`,
-      `if (!success && keccak256(returned) == keccak256(abi.encodeWithSignature("Panic(uint256)", ${code}))) rethrow(success, returned);`,
-    ],
   };
 }
 

@@ -111,8 +111,10 @@ export interface ReproducerPlan {
   tokenViews?: readonly TokenView[];
   /** The file declaring each contract or interface of the build, by name: what a contract-typed parameter imports. */
   typeFiles: ReadonlyMap<string, string>;
-  /** `pragma solidity ^<version>`: the compiler the project built the finding's contract with. */
+  /** The compiler the project built the finding's contract with: the reproducer is compiled with it. */
   solidityVersion: string;
+  /** The reproducer's `pragma solidity` range: the project's own (its source file's); absent: `^<solidityVersion>`. */
+  pragma?: string;
   /** Import forge-std's `Test` (the project resolves `forge-std/Test.sol`), else a self-contained `Vm` interface. */
   forgeStd: boolean;
   harness?: ReproducerSuite;
