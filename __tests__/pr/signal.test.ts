@@ -60,7 +60,7 @@ describe('lookout pr interrupted by SIGTERM', () => {
     const safe = readFileSync(path.join(ENGINE, 'VaultSafe.sol'), 'utf8').replaceAll('VaultSafe', 'Vault');
     repo = await pullRequest({ 'src/Vault.sol': safe }, { 'src/Vault.sol': vault });
     const [head, base] = [await repo.git('rev-parse', 'HEAD'), await repo.git('rev-parse', 'HEAD~1')];
-    // The work tree at the base: head is exported to a `lookout-rev-*` folder for the whole run.
+    // The work tree at the base: head and the base are exported to `lookout-rev-*` folders for the whole run.
     await repo.git('checkout', '-q', base);
     out = mkdtempSync(path.join(tmpdir(), 'lookout-signal-out-'));
     temporary = mkdtempSync(path.join(tmpdir(), 'lookout-signal-tmp-'));
@@ -93,8 +93,8 @@ describe('lookout pr interrupted by SIGTERM', () => {
     expect(JSON.parse(readFileSync(path.join(out, 'report.sarif'), 'utf8')).runs[0].results.length).toBeGreaterThan(0);
   });
 
-  it('removes the revision it exported, and writes no reproducer folder into the work tree', async () => {
-    expect(stopped.temporaryAtSignal.filter((name) => name.startsWith('lookout-rev-'))).toHaveLength(1);
+  it('removes the revisions it exported, and writes no reproducer folder into the work tree', async () => {
+    expect(stopped.temporaryAtSignal.filter((name) => name.startsWith('lookout-rev-'))).toHaveLength(2);
     // (tsx keeps its cache there too.)
     expect(readdirSync(temporary).filter((name) => name.startsWith('lookout-'))).toEqual([]);
     expect(await repo.git('status', '--porcelain', '--untracked-files=all')).toBe('');
