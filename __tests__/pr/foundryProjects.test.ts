@@ -53,6 +53,14 @@ describe('lookout pr on Foundry-shaped projects', () => {
     expect(found(run)).toEqual([['panic', '0x32', 'AllowanceTransfer', 'src/AllowanceTransfer.sol', 32, true]]);
     // The base did not revert there: a behaviour change too.
     expect(behaviourChanges(run).map((c) => c.function)).toContain('lockdown((address,address)[])');
+    // Its reproducers pass an empty array of the interface's struct (`new IAllowanceTransfer.TokenSpenderPair[](0)`), imported.
+    for (const finding of run.report.findings.filter((f) => f.reproducer)) {
+      expect(finding.reproducer!.source).toContain('import {IAllowanceTransfer} from "src/interfaces/IAllowanceTransfer.sol";');
+      expect(runsOf(finding)).toEqual([
+        ['head', 'failed'],
+        ['base', 'passed'],
+      ]);
+    }
     expect(run.status).toBe(1);
   }, 600_000); // via-IR builds (base, head, reproducers) take most of it: beside another jest worker on a shared CPU, 300 s was passed
 

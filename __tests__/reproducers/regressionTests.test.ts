@@ -173,7 +173,14 @@ describe('typed arguments', () => {
       'dynamicArray([string("a"), "bc"])',
       'dynamicArray([Payroll.Terms(payable(alice), 7)])',
     ]);
-    expect(need).toEqual(['uint256[2][2]', 'string[2]', 'Payroll', 'Payroll.Terms[1]']);
+    expect(new Set(need)).toEqual(new Set(['uint256[2][2]', 'string[2]', 'Payroll', 'Payroll.Terms[1]']));
+  });
+
+  it("imports an empty array's element type: its declaring contract is named though no element is written", () => {
+    const need: string[] = [];
+    const pair = param('tuple[]', 'struct IAllowanceTransfer.TokenSpenderPair[]', [param('address'), param('address')]);
+    expect(typedArguments([pair], [[]], names, (type) => need.push(type))).toEqual(['new IAllowanceTransfer.TokenSpenderPair[](0)']);
+    expect(need).toEqual(['IAllowanceTransfer']);
   });
 
   it('leaves a struct declared outside a contract to raw calldata', () => {

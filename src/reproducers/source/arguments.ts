@@ -28,6 +28,9 @@ function argumentText(param: AbiParameter, value: unknown, names: AddressNames, 
     const type = solidityType(element);
     const items = value.map((v) => argumentText(element, v, names, need));
     if (type === undefined || items.some((item) => item === undefined)) return undefined;
+    // The element type is named even when no element is written (`new IPool.Order[](0)`): its declaring contract is imported.
+    const declaring = /^(\w+)\./.exec(type)?.[1] ?? (/^contract /.test(element.internalType ?? '') ? type.replace(/\[.*$/, '') : undefined);
+    if (declaring !== undefined) need(declaring);
     if (items.length === 0) return array[2] === '' ? `new ${type}[](0)` : undefined;
     // An inline array takes its first element's type: `[1, 2]` is a uint8[2], `["a", "bc"]` has none.
     const first = /^(u?int\d*|string|bytes)$/.test(type) ? `${type}(${items[0]})` : items[0];
