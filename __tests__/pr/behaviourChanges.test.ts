@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { BEHAVIOUR_KINDS } from '../../src/oracles/index.js';
 import { reportItems } from '../../src/report/items.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
-import { plural } from '../../src/report/units.js';
+import { plural } from '../../src/abi/vocabulary.js';
 import { lookoutPr, pullRequest, type PrRepo, type PrRun } from './prRepo.js';
 
 const FIXTURES = fileURLToPath(new URL('../../__fixtures__/behaviour/', import.meta.url));
@@ -132,7 +132,7 @@ describe('lookout pr: behaviour changes between base and head', () => {
     expect(terminal).toContain('✗ 1 finding introduced by this PR');
     expect(terminal).toContain('\n1 finding:\n');
     expect(terminal.match(/^\d+\. \[/gm)).toEqual(['1. [']);
-    expect(terminal).toMatch(/^1\. \[behaviour-permits\] Registry\.acceptOwnership\(\) .*UnauthorizedAccount\((alice|bob)\)/m);
+    expect(terminal).toMatch(/^1\. \[behaviour-permits\] Registry\.acceptOwnership\(\) .*UnauthorizedAccount\(account: (alice|bob)\)/m);
   });
 
   it('compares nothing with --no-behaviour-diff (what the diff costs is measured this way)', async () => {
