@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import solc from 'solc';
-import { bytesToHex, encodeFunctionData, parseAbi, type AbiFunction } from 'viem';
+import { bytesToHex, encodeFunctionData, getAddress, parseAbi, type AbiFunction } from 'viem';
 import { compileProject } from '../../src/compile/compile.js';
 import type { CompiledContract } from '../../src/compile/types.js';
 import { ATTACKER_ID, attackerContract, callsOut } from '../../src/deploy/attacker.js';
@@ -76,7 +76,7 @@ describe('reentrancy', () => {
     expect(await failure(h, reentrantWithdraw(h, bank))).toEqual({
       kind: 'reentrancy',
       index: 2,
-      message: `ReentrantBank (${address}) was re-entered through withdraw() by the attacker it called: the attacker gained 2 ether, against 1 ether for the same calls made one after the other`,
+      message: `${getAddress(address)} was re-entered through withdraw() by the attacker it called: the attacker gained 2 ether, against 1 ether for the same calls made one after the other`,
       function: 'withdraw()',
       evidence: { kind: 'reentrancy', contract: address, contractName: 'ReentrantBank', reentered: 'withdraw()', gained: 2n * ETHER, sequentialGain: ETHER },
     });

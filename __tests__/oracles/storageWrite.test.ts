@@ -1,4 +1,4 @@
-import { encodeAbiParameters, hexToBigInt, keccak256 } from 'viem';
+import { encodeAbiParameters, getAddress, hexToBigInt, keccak256 } from 'viem';
 import type { StorageWrite, Tx, TxResult } from '../../src/evm/types.js';
 import { toTx } from '../../src/fuzz/campaign/sequenceRunner.js';
 import type { TxSequence } from '../../src/abi/types.js';
@@ -83,7 +83,7 @@ describe('storageWriteOracle on the bonus-code wallet (Harvey Fig. 3)', () => {
     // The evidence names the wallet and the slot; the message is written from it, as before.
     const wallet = (await deploy('BonusCodeWallet')).executor.deployments[0].address;
     expect(failure?.evidence).toEqual({ kind: 'arbitrary-storage-write', contract: wallet, slot: `0x${PROBE.toString(16)}` });
-    expect(failure?.message).toBe(`SSTORE to an arbitrary slot: the caller chose the slot 0x${PROBE.toString(16)} of ${wallet}`);
+    expect(failure?.message).toBe(`SSTORE to an arbitrary slot: the caller chose the slot 0x${PROBE.toString(16)} of ${getAddress(wallet)}`);
   });
 
   test('in-bounds writes, other probes and the safe twin report nothing', async () => {

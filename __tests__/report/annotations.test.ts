@@ -13,7 +13,7 @@ describe('renderAnnotations', () => {
     // Math.sol:5 is unreached in Auction but reached in Market: no annotation.
     expect(annotations[0].title).toBe('Lookout: panic 0x32 in Auction.settle(uint256) (introduced by this PR)');
     expect(annotations[0].message).toContain(
-      'Reproduce:\n1. alice: auction.bid{value: 1.5 ether}()\n2. after 3600 s and 1 block: bob: auction.settle(type(uint256).max - 4)\n\nalice = 0x0000000000000000000000000000000000020000',
+      'Reproduce:\n1. alice: auction.bid{value: 1.5 ether}()\n2. after 1 h and 1 block: bob: auction.settle(type(uint256).max - 4)\n\nalice = 0x0000000000000000000000000000000000020000',
     );
     expect(annotations[2].message).toBe('No transaction sequence executed lines 30–31 within the fuzzing budget.');
   });

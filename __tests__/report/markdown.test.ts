@@ -79,7 +79,7 @@ describe('renderMarkdown', () => {
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     expect(text).toContain('[src/Auction\\.sol:38](https://github.com/acme/auction/blob/abc123/src/Auction.sol#L38)');
     expect(text).toContain(
-      '| # | from | call |\n| --- | --- | --- |\n| 1 | `alice` | `auction.bid{value: 1.5 ether}()` |\n| 2 | `bob` | after 3600 s and 1 block: `auction.settle(type(uint256).max - 4)` |',
+      '| # | from | call |\n| --- | --- | --- |\n| 1 | `alice` | `auction.bid{value: 1.5 ether}()` |\n| 2 | `bob` | after 1 h and 1 block: `auction.settle(type(uint256).max - 4)` |',
     );
     expect(text).toContain(
       '`alice` = 0x0000000000000000000000000000000000020000 · `bob` = 0x0000000000000000000000000000000000030000 · `auction` = 0x7a2c1F0cd0A4a2E2D8e5D0F9f7c3b6a1E4d2C9B8',

@@ -19,7 +19,7 @@ import {
   toWorkflowCommands,
   writeOutputs,
 } from '../../src/report/index.js';
-import { stringText } from '../../src/report/solidityValues.js';
+import { stringText } from '../../src/abi/vocabulary.js';
 import { finding, report } from './sampleReport.js';
 
 /** What no text output may hold: C0 controls but tab and newline, DEL, C1, and the bidi controls. */

@@ -1,4 +1,5 @@
 import { reviewBody, reviewThreads } from '../../src/report/review.js';
+import { renderMarkdown } from '../../src/report/markdown.js';
 import { finding, report } from './sampleReport.js';
 
 const inDiff = (lines: Record<string, number[]>) => (path: string, line: number) => lines[path]?.includes(line) ?? false;
@@ -22,9 +23,19 @@ describe('reviewThreads', () => {
     expect(body).toContain('Changed lines the sequence executes: src/Auction\\.sol:20–21, 38; src/Lib\\.sol:7');
     // The sequence, for people: named senders, ether units, type bounds, the contract by name.
     expect(body).toContain('| 1 | `alice` | `auction.bid{value: 1.5 ether}()` |');
-    expect(body).toContain('| 2 | `bob` | after 3600 s and 1 block: `auction.settle(type(uint256).max - 4)` |');
+    expect(body).toContain('| 2 | `bob` | after 1 h and 1 block: `auction.settle(type(uint256).max - 4)` |');
     expect(body).toContain('`alice` = 0x0000000000000000000000000000000000020000');
     expect(body).not.toContain('\n```');
+  });
+
+  it('elides the middle of a long argument in the thread, which is narrow, and keeps it whole in the comment', () => {
+    // 76 digits, near no power of two or bound: written whole, it pushes the call column out of a 700 px thread.
+    const long = '1234567890'.repeat(7) + '123456';
+    const [first, second] = finding().sequence;
+    const call = { ...second, timeDelay: 90_061, args: [long] };
+    const [thread] = reviewThreads(report({ findings: [finding({ sequence: [first, call] })] }));
+    expect(thread.comment.body).toContain('| 2 | `bob` | after 1 day 1 h 1 min 1 s and 1 block: `auction.settle(1_234_567_89…890_123_456)` |');
+    expect(renderMarkdown(report({ findings: [finding({ sequence: [first, call] })] }))).toContain(`auction.settle(${long.replace(/\B(?=(\d{3})+$)/g, '_')})`);
   });
 
   it('moves the thread to the first changed line the sequence enters when the failing line is outside the diff', () => {

@@ -52,7 +52,7 @@ describe('renderSarif', () => {
     const [flow] = run.results![0].codeFlows![0].threadFlows;
     expect(flow.locations.map((l) => l.location!.message!.text)).toEqual([
       'alice: auction.bid{value: 1.5 ether}()',
-      'after 3600 s and 1 block: bob: auction.settle(type(uint256).max - 4)',
+      'after 1 h and 1 block: bob: auction.settle(type(uint256).max - 4)',
     ]);
     expect(flow.locations[0].location!.logicalLocations![0].fullyQualifiedName).toBe('Auction.bid()');
     expect(flow.locations[1].location!.physicalLocation!.region!.startLine).toBe(38);

@@ -24,6 +24,7 @@ const complete: Complete<Report> = {
       comparison: { kind: 'seconds', duringShare: 0.1, afterMs: 3000 },
       unbudgeted: ['compiling'],
     },
+    behaviourDiff: { compared: 120, shrinkReplays: 37 },
   },
   build: { compilers: [{ version: '0.8.17', source: 'svm', settings: { optimizer: { enabled: false } }, files: ['src/Auction.sol'] }] },
   deployments: [
@@ -54,6 +55,7 @@ const complete: Complete<Report> = {
         kind: 'token-theft',
         token: AUCTION,
         tokenName: 'Token',
+        decimals: 18,
         sender: ALICE,
         theft: 'balance',
         holder: AUCTION,

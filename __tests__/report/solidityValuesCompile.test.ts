@@ -5,7 +5,7 @@ import { bytesToHex, decodeAbiParameters, decodeFunctionResult, encodeFunctionDa
 import { compileProject } from '../../src/compile/compile.js';
 import { Executor } from '../../src/evm/executor.js';
 import { stringOfBytes } from '../../src/abi/stringBytes.js';
-import { addressText, etherText, fixedBytesText, integerText, stringText } from '../../src/report/solidityValues.js';
+import { addressText, etherText, fixedBytesText, integerText, stringText } from '../../src/abi/vocabulary.js';
 
 /**
  * The value formatter's output is Solidity: every expression is compiled by real solc into a pure

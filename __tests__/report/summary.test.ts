@@ -7,7 +7,7 @@ describe('renderSummary', () => {
     expect(text.startsWith('## Lookout\n\n- **1 finding introduced by this PR**')).toBe(true);
     expect(text).toContain('| 4.0 s | 900 | 23,587 | 5,897 | 0.1 s | 2 min | 1 |');
     expect(text).toContain('found after 2.2 s');
-    expect(text).toContain('| 2 | `bob` | after 3600 s and 1 block: `auction.settle(type(uint256).max - 4)` |');
+    expect(text).toContain('| 2 | `bob` | after 1 h and 1 block: `auction.settle(type(uint256).max - 4)` |');
     expect(text).toContain('<details><summary>Calldata</summary>\n\n```\n1. 0x1998aeef\n2. 0x8df82800\n```');
     expect(text).toContain('| src/Auction\\.sol | 12–15, 20 | 30–31 | 40 |  | 41 |');
     expect(text).toContain('| file | line | contract | status | instructions | first reached after | by sequence number |');

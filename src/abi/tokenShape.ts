@@ -16,3 +16,8 @@ export function isErc20Shaped(abi: Abi): boolean {
   );
   return ERC20_SIGNATURES.every((s) => signatures.has(s));
 }
+
+/** Whether a token states its `decimals()` (optional in EIP-20): then its amounts read in whole tokens. */
+export function hasDecimals(abi: Abi): boolean {
+  return abi.some((item) => item.type === 'function' && item.name === 'decimals' && item.inputs.length === 0);
+}

@@ -1,5 +1,4 @@
-import { formatEther } from 'viem';
-import { PANIC_ASSERTION, describePanic } from '../abi/index.js';
+import { PANIC_ASSERTION, addressText, describePanic, etherText, tokenAmountText } from '../abi/index.js';
 import type { Address } from '../evm/index.js';
 import type { Failure } from './failure.js';
 
@@ -78,11 +77,12 @@ export interface PropertyEvidence {
 }
 
 /**
- * Token theft (`token` is the ERC-20's address, `tokenName` its contract): `balance`: `amount` of
+ * Token theft (`token` is the ERC-20's address, `tokenName` its contract, `decimals` its `decimals()`
+ * when it has one, for the message to write whole tokens): `balance`: `amount` of
  * `holder`'s balance moved (by `transferFrom` or not) while the callers' allowance was `allowance`;
  * `allowance`: `allowance(owner, spender)` rose from `before` to `after`. `sender` sent the transaction.
  */
-export type TokenTheftEvidence = { kind: 'token-theft'; token: Address; tokenName: string; sender: Address } & (
+export type TokenTheftEvidence = { kind: 'token-theft'; token: Address; tokenName: string; decimals?: number; sender: Address } & (
   | { theft: 'balance'; holder: Address; amount: bigint; allowance: bigint; transferFrom: boolean }
   | { theft: 'allowance'; owner: Address; spender: Address; before: bigint; after: bigint }
 );
@@ -111,7 +111,11 @@ export function failureOf(evidence: Evidence, at: { codeId: number; pc: number }
   };
 }
 
-/** The finding's message: the evidence in words. */
+/**
+ * The finding's message: the evidence in the vocabulary's words (`1 wei`, `2**128`, `address(0)`).
+ * Accounts are written by address, checksummed: the report writes each by the name its legend and
+ * call tables give it (`alice`, `leakyBank`: `withAccountNames`), so a contract is not named twice.
+ */
 function describeEvidence(evidence: Evidence): string {
   switch (evidence.kind) {
     case 'assertion':
@@ -121,23 +125,23 @@ function describeEvidence(evidence: Evidence): string {
     case 'property':
       return propertyMessage(evidence);
     case 'token-theft':
-      return `${evidence.tokenName} (${evidence.token}): ${theftMessage(evidence)}`;
+      return `${address(evidence.token)}: ${theftMessage(evidence)}`;
     case 'ether-leak': {
-      const from = evidence.payer === null ? '' : `, paid by ${evidence.payerName} (${evidence.payer})`;
-      if (evidence.partners.length === 0) return `${evidence.sender} took out ${formatEther(evidence.gain)} ether more than it sent in${from}`;
-      const together = [evidence.sender, ...evidence.partners].join(', ');
-      return `${together}, who named each other in their calls, together took out ${formatEther(evidence.gain)} ether more than they sent in${from}`;
+      const from = evidence.payer === null ? '' : `, paid by ${address(evidence.payer)}`;
+      if (evidence.partners.length === 0) return `${address(evidence.sender)} took out ${etherText(evidence.gain)} more than it sent in${from}`;
+      const together = [evidence.sender, ...evidence.partners].map(address).join(', ');
+      return `${together}, who named each other in their calls, together took out ${etherText(evidence.gain)} more than they sent in${from}`;
     }
     case 'controlled-delegatecall':
-      return `${evidence.opcode} from ${evidence.from} to ${evidence.target}, an address ${evidence.sender} passed in`;
+      return `${evidence.opcode} from ${address(evidence.from)} to ${address(evidence.target)}, an address ${address(evidence.sender)} passed in`;
     case 'arbitrary-storage-write':
-      return `SSTORE to an arbitrary slot: the caller chose the slot ${evidence.slot} of ${evidence.contract}`;
+      return `SSTORE to an arbitrary slot: the caller chose the slot ${evidence.slot} of ${address(evidence.contract)}`;
     case 'unprotected-selfdestruct':
-      return `SELFDESTRUCT of ${evidence.contract} executed by ${evidence.sender}, not the deployer (balance sent to ${evidence.beneficiary})`;
+      return `SELFDESTRUCT of ${address(evidence.contract)} executed by ${address(evidence.sender)}, not the deployer (balance sent to ${address(evidence.beneficiary)})`;
     case 'reentrancy':
       return (
-        `${evidence.contractName} (${evidence.contract}) was re-entered${evidence.reentered === null ? '' : ` through ${evidence.reentered}`} by the attacker it called: the attacker gained ` +
-        `${formatEther(evidence.gained)} ether, against ${formatEther(evidence.sequentialGain)} ether for the same calls made one after the other`
+        `${address(evidence.contract)} was re-entered${evidence.reentered === null ? '' : ` through ${evidence.reentered}`} by the attacker it called: the attacker gained ` +
+        `${etherText(evidence.gained)}, against ${etherText(evidence.sequentialGain)} for the same calls made one after the other`
       );
   }
 }
@@ -166,9 +170,18 @@ function propertyMessage({ property, failed, reason }: PropertyEvidence): string
 }
 
 function theftMessage(evidence: TokenTheftEvidence): string {
+  const amount = (value: bigint) => tokenAmountText(value, evidence.decimals ?? null);
   if (evidence.theft === 'allowance') {
-    return `allowance(${evidence.owner}, ${evidence.spender}) rose from ${evidence.before} to ${evidence.after} in a transaction from ${evidence.sender}, not from the owner`;
+    const [owner, spender, sender] = [evidence.owner, evidence.spender, evidence.sender].map(address);
+    return `allowance(${owner}, ${spender}) rose from ${amount(evidence.before)} to ${amount(evidence.after)} in a transaction from ${sender}, not from the owner`;
   }
   const how = evidence.transferFrom ? 'transferFrom moved' : 'moved';
-  return `${how} ${evidence.amount} of ${evidence.holder}'s balance in a transaction from ${evidence.sender}, with an allowance of ${evidence.allowance}`;
+  return `${how} ${amount(evidence.amount)} of ${address(evidence.holder)}'s balance in a transaction from ${address(evidence.sender)}, with an allowance of ${amount(evidence.allowance)}`;
 }
+
+/** An account in a message: the report replaces it with its legend name. */
+function address(account: Address): string {
+  return addressText(account, NO_NAMES);
+}
+
+const NO_NAMES: ReadonlyMap<string, string> = new Map();

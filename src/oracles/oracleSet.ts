@@ -7,7 +7,7 @@ import { propertyFunctions } from './property.js';
 import { reentrancyOracle, type FunctionNamer } from './reentrancy.js';
 import { selfdestructOracle } from './selfdestruct.js';
 import { storageWriteOracle } from './storageWrite.js';
-import { isErc20Shaped } from '../abi/index.js';
+import { hasDecimals, isErc20Shaped } from '../abi/index.js';
 import { isTestHelper } from './testHelper.js';
 import { tokenTheftOracle } from './tokenTheft.js';
 import { transactionOracles } from './transaction.js';
@@ -56,7 +56,7 @@ export function buildOracles(world: OracleWorld, settings: OracleSettings): Orac
   const addresses = deployments.map((d) => d.address);
   const tokens = contracts.flatMap((contract, index) =>
     isErc20Shaped(contract.abi) && !isTestHelper(contract.file, contract.name)
-      ? [tokenTheftOracle({ index, deployment: deployments[index], layout: contract.storageLayout }, addresses)]
+      ? [tokenTheftOracle({ index, deployment: deployments[index], layout: contract.storageLayout, hasDecimals: hasDecimals(contract.abi) }, addresses)]
       : [],
   );
   const attacker = contracts.findIndex((c) => c.file === ATTACKER_FILE && c.name === ATTACKER_NAME);

@@ -15,7 +15,13 @@ export interface WatchedToken {
   index: number;
   deployment: Deployment;
   layout: readonly { label: string; slot: bigint; type: string }[];
+  /** Whether its ABI has `decimals()`: then messages write amounts in whole tokens. */
+  hasDecimals: boolean;
 }
+
+/** More decimals than a uint256 has digits is no token's real `decimals()`. */
+const MAX_DECIMALS = 77n;
+const DECIMALS = hexToBytes(encodeFunctionData({ abi: parseAbi(['function decimals() view returns (uint8)']), functionName: 'decimals' }));
 
 /**
  * Variable names under which Solidity tokens (OpenZeppelin, solmate, most hand-written ones) keep
@@ -47,7 +53,8 @@ const ALLOWANCE_VARIABLES = new Set(['allowance', '_allowance', 'allowances', '_
 export function tokenTheftOracle(token: WatchedToken, contracts: readonly Address[]): SequenceOracle {
   const address = token.deployment.address;
   let watch: Watch | undefined;
-  const initial = new WeakMap<ChainView, { balances: bigint[]; allowances: bigint[] }>();
+  const initial = new WeakMap<ChainView, { balances: bigint[]; allowances: bigint[]; decimals: number | undefined }>();
+  let decimals: number | undefined;
   let balances: bigint[] = [];
   let allowances: bigint[] = [];
 
@@ -56,9 +63,10 @@ export function tokenTheftOracle(token: WatchedToken, contracts: readonly Addres
       watch ??= new Watch(token, [...new Set([...chain.senderAddresses, ...contracts])]);
       let start = initial.get(chain);
       if (start === undefined) {
-        start = { balances: await watch.readAll(chain, 'balance'), allowances: await watch.readAll(chain, 'allowance') };
+        start = { balances: await watch.readAll(chain, 'balance'), allowances: await watch.readAll(chain, 'allowance'), decimals: await readDecimals(chain) };
         initial.set(chain, start);
       }
+      decimals = start.decimals;
       balances = start.balances.slice();
       allowances = start.allowances.slice();
     },
@@ -103,7 +111,14 @@ export function tokenTheftOracle(token: WatchedToken, contracts: readonly Addres
   }
 
   function theft(at: StorageAccess, what: TheftFacts): Failure {
-    return failureOf({ kind: 'token-theft', token: address, tokenName: token.deployment.name, ...what }, at);
+    return failureOf({ kind: 'token-theft', token: address, tokenName: token.deployment.name, ...(decimals !== undefined && { decimals }), ...what }, at);
+  }
+
+  async function readDecimals(chain: ChainView): Promise<number | undefined> {
+    if (!token.hasDecimals) return undefined;
+    const result = await chain.view(token.index, DECIMALS);
+    const value = result.success && result.returnData.length >= 32 ? bytesToBigInt(result.returnData.subarray(0, 32)) : undefined;
+    return value !== undefined && value <= MAX_DECIMALS ? Number(value) : undefined;
   }
 }
 

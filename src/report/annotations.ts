@@ -2,7 +2,7 @@ import { printable } from '../logger.js';
 import { kindText, provenance, qualifiedFunction } from './findingOrder.js';
 import { itemNotes, reportItems, type ReportItem } from './items.js';
 import { accountNames, legendText, sequenceText } from './sequence.js';
-import type { AddressNames } from './solidityValues.js';
+import type { AddressNames } from '../abi/index.js';
 import type { Report, ReportFinding, ReportTarget } from './types.js';
 
 export type AnnotationLevel = 'failure' | 'warning' | 'notice';

@@ -1,6 +1,6 @@
 import { reportItems } from './items.js';
 import { changedLineCounts, countsText, lineParts, notFuzzedReasons, unreachedGroups, type UnreachedGroup } from './lineStatus.js';
-import { duration, plural } from './units.js';
+import { duration, plural } from '../abi/index.js';
 import type { Report } from './types.js';
 
 /**

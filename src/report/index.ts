@@ -8,7 +8,7 @@ export { reviewBody, reviewThreads, type ReviewComment } from './review.js';
 export { renderSarif } from './sarif.js';
 export { parseReport } from './schema.js';
 export { accountNames } from './sequence.js';
-export { addressText, etherText, instanceName, integerText, valueText, type AddressNames } from './solidityValues.js';
+export { withAccountNames } from './accountNaming.js';
 export { renderSummary } from './summary.js';
 export { renderText } from './text.js';
 export type {
@@ -24,5 +24,6 @@ export type {
   ReportReproducerRun,
   ReportTarget,
 } from './types.js';
-export { count, duration, plural } from './units.js';
+// The vocabulary (src/abi) as the renderers' users have always imported it from here.
+export { addressText, count, duration, etherText, instanceName, integerText, plural, valueText, type AddressNames } from '../abi/index.js';
 export { checkOutputs, writeFileAtomically, writeOutputs, type ReportOutputs } from './write.js';

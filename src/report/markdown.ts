@@ -6,8 +6,8 @@ import { itemNotes, reportItems, type GroupItem, type ReportItem } from './items
 import { fileLines, lineRanges, type FileLines } from './lineStatus.js';
 import { accountNames, sequenceTable } from './sequence.js';
 import { reproducerDetails } from './reproducerDetails.js';
-import type { AddressNames } from './solidityValues.js';
-import { budgetText, duration, plural } from './units.js';
+import type { AddressNames } from '../abi/index.js';
+import { budgetText, duration, plural } from '../abi/index.js';
 import type { Report } from './types.js';
 
 /** Hidden first line of the sticky PR comment; the GitHub client finds its earlier comment by it. */

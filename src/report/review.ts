@@ -3,9 +3,8 @@ import { escapeMarkdown } from './escape.js';
 import { kindText, provenance, qualifiedFunction } from './findingOrder.js';
 import { itemNotes, reportItems, type ReportItem } from './items.js';
 import { lineRanges } from './lineStatus.js';
-import { plural } from './units.js';
 import { accountNames, sequenceTable } from './sequence.js';
-import type { AddressNames } from './solidityValues.js';
+import { plural, type AddressNames } from '../abi/index.js';
 import type { Report, ReportFinding } from './types.js';
 
 /** An inline review comment on one line of the PR head. */
@@ -67,7 +66,8 @@ function threadBody(item: ReportItem, at: { path: string; line: number }, names:
   if (notes.length > 0) lines.push('', ...notes.map((note) => `- ${escapeMarkdown(note)}`));
   const entered = enteredSummary(finding);
   if (entered) lines.push('', `Changed lines the sequence executes: ${escapeMarkdown(entered)}`);
-  lines.push('', sequenceTable(finding.sequence, names));
+  // The thread's column is narrow: a long argument must not push the call out of view.
+  lines.push('', sequenceTable(finding.sequence, names, { narrow: true }));
   return lines.join('\n');
 }
 

@@ -3,7 +3,7 @@ import { printable } from '../logger.js';
 import { kindText, provenance, qualifiedFunction } from './findingOrder.js';
 import { itemNotes, reportItems, type ReportItem } from './items.js';
 import { accountNames, callText, delayText } from './sequence.js';
-import { addressText, type AddressNames } from './solidityValues.js';
+import { addressText, type AddressNames } from '../abi/index.js';
 import type { FindingKind, Report, ReportFinding } from './types.js';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';

@@ -46,6 +46,7 @@ const stats = z.object({
   inputsKept: count.optional(),
   prediction: z.object({ oneShot: count, oneShotHits: count, oneShotSuccessRate: amount, iterated: count, iteratedHits: count }).optional(),
   budgetPlan: budgetPlan.optional(),
+  behaviourDiff: z.object({ compared: count, shrinkReplays: count }).optional(),
 });
 
 const deployment = z.object({
@@ -102,6 +103,7 @@ const evidence = z.discriminatedUnion('kind', [
       kind: z.literal('token-theft'),
       token: address,
       tokenName: z.string(),
+      decimals: count.optional(),
       sender: address,
       theft: z.literal('balance'),
       holder: address,
@@ -113,6 +115,7 @@ const evidence = z.discriminatedUnion('kind', [
       kind: z.literal('token-theft'),
       token: address,
       tokenName: z.string(),
+      decimals: count.optional(),
       sender: address,
       theft: z.literal('allowance'),
       owner: address,

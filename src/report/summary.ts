@@ -6,8 +6,8 @@ import { fileLines, lineRanges } from './lineStatus.js';
 import { contextLine, headlineMarkdown, type MarkdownOptions } from './markdown.js';
 import { accountNames, sequenceTable } from './sequence.js';
 import { reproducerDetails } from './reproducerDetails.js';
-import type { AddressNames } from './solidityValues.js';
-import { budgetText, count, duration, plural } from './units.js';
+import type { AddressNames } from '../abi/index.js';
+import { budgetText, count, duration, plural } from '../abi/index.js';
 import type { Report } from './types.js';
 
 /** GitHub refuses a step summary above 1 MiB. */

@@ -3,8 +3,8 @@ import { kindText, provenance } from './findingOrder.js';
 import { headline } from './headline.js';
 import { itemNotes, reportItems, type ReportItem } from './items.js';
 import { accountNames, legendText, sequenceText } from './sequence.js';
-import type { AddressNames } from './solidityValues.js';
-import { budgetText, count, duration, plural } from './units.js';
+import type { AddressNames } from '../abi/index.js';
+import { budgetText, count, duration, plural } from '../abi/index.js';
 import type { Report } from './types.js';
 
 /** The CLI's closing summary: a pure function of the report, headline first (never "all clear" after an error). */

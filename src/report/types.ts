@@ -48,6 +48,11 @@ export interface ReportStats {
   prediction?: { oneShot: number; oneShotHits: number; oneShotSuccessRate: number; iterated: number; iteratedHits: number };
   /** How the budget was shared out, as planned before fuzzing (absent when nothing was fuzzed). */
   budgetPlan?: ReportBudgetPlan;
+  /**
+   * `lookout pr` with a base: sequences run on both revisions to compare them, and replays (each on
+   * both) that shrinking the behaviour-change examples took; neither counts in `transactions`.
+   */
+  behaviourDiff?: { compared: number; shrinkReplays: number };
 }
 
 /** A budget or a share of one: seconds or transactions, the other null. */

@@ -21,7 +21,11 @@ import { failureLocator } from '../targets/index.js';
 
 /** Examples kept per (function, kind of difference): a handful, not thousands. */
 export const EXAMPLES_PER_GROUP = 3;
-/** Replays per example while shrinking; a wall-clock deadline bounds it too under a time budget. */
+/**
+ * Replays per example while shrinking (each runs the candidate on both revisions); a wall-clock
+ * deadline bounds it too under a time budget, past which an example still gets one attempt per call
+ * (dropping each call once), so that comparisons that took the time left never leave it unshrunk.
+ */
 const SHRINK_ATTEMPTS = 100;
 /**
  * Spends the plan's comparison share (see `ComparisonPlan`): a number of checks per campaign under an
@@ -218,7 +222,8 @@ export class BehaviourWatch {
     const confirmed: (ConfirmedDivergence & { ms: number })[] = [];
     for (const group of groupDivergences(this.found, EXAMPLES_PER_GROUP)) {
       for (const example of group.examples) {
-        const result = await diff.confirm(example, { maxAttempts: SHRINK_ATTEMPTS, deadline: this.allowance.shrinkDeadline() });
+        const budget = { maxAttempts: SHRINK_ATTEMPTS, deadline: this.allowance.shrinkDeadline(), guaranteed: example.sequence.length };
+        const result = await diff.confirm(example, budget);
         if (result) confirmed.push({ ...result, ms: example.ms });
       }
     }
@@ -228,6 +233,11 @@ export class BehaviourWatch {
   /** Sequences this watch ran on both revisions. */
   get compared(): number {
     return this.comparisons;
+  }
+
+  /** Replays shrinking its examples took (each on both revisions; `stats.behaviourDiff`). */
+  async shrinkReplays(): Promise<number> {
+    return this.diff === undefined ? 0 : (await this.diff).shrinkReplays;
   }
 
   private async compare(sequence: TxSequence, ms: number): Promise<Divergence | undefined> {

@@ -49,6 +49,8 @@ export interface FuzzOutcome {
   base?: 'compared' | 'not-fetched' | 'does-not-build';
   /** How the budget was shared out (absent when nothing was fuzzed). */
   budgetPlan?: BudgetPlan;
+  /** `lookout pr` with a base to compare with: what comparing behaviour cost (`stats.behaviourDiff`). */
+  behaviourDiff?: Report['stats']['behaviourDiff'];
 }
 
 /**

@@ -8,7 +8,17 @@ import { systemClock, type Clock } from '../clock.js';
 import { SENDER_ADDRESSES } from '../config/index.js';
 import { fuzzPaths } from './fuzzPaths.js';
 import { fuzzPullRequest } from './pullRequest.js';
-import { checkOutputs, duration, renderText, type Report, type ReportOutputs, withGroups, writeOutputs } from '../report/index.js';
+import {
+  accountNames,
+  checkOutputs,
+  duration,
+  renderText,
+  type Report,
+  type ReportOutputs,
+  withAccountNames,
+  withGroups,
+  writeOutputs,
+} from '../report/index.js';
 
 export const VERSION = '0.1.0';
 
@@ -51,9 +61,12 @@ export async function runPipeline(config: RunConfig, deps: PipelineDeps): Promis
     if (outcome.deployments) report.deployments = outcome.deployments;
     if (outcome.senders) report.senders = outcome.senders;
     // Each behaviour change says which group the outputs show it in, and under which finding.
-    report.findings = withGroups({ findings: outcome.findings, senders: report.senders });
+    // Messages say who by the names the call tables use.
+    const findings = withAccountNames(outcome.findings, accountNames(report));
+    report.findings = withGroups({ findings, senders: report.senders });
     if (outcome.base) report.base = outcome.base;
     if (outcome.budgetPlan) report.stats.budgetPlan = reportBudgetPlan(outcome.budgetPlan);
+    if (outcome.behaviourDiff) report.stats.behaviourDiff = outcome.behaviourDiff;
     if (outcome.project) {
       report.build = { compilers: outcome.project.compilers.map((c) => ({ ...c })) };
       // A part of the project that did not build is an error the user must fix, whatever was fuzzed.

@@ -171,6 +171,7 @@ export async function fuzzPullRequest(config: PrConfig, context: RunContext): Pr
       project,
       base: reportBase(base),
       budgetPlan,
+      ...(comparing && { behaviourDiff: await comparisonCosts(watches) }),
     };
   } finally {
     exports.dispose();
@@ -304,4 +305,15 @@ function suitePlanOf(plans: readonly ContractPlan[], finding: ReportFinding): Co
 /** A test contract's finding names the test contract (the reproducer inherits it). */
 function suiteFinding(plan: ContractPlan, finding: ReportFinding): ReportFinding {
   return plan.harness === undefined ? finding : { ...finding, harness: { file: plan.harness.file, contract: plan.harness.contract } };
+}
+
+/** What the watches' comparisons cost: sequences run on both revisions, and replays shrinking their examples took. */
+async function comparisonCosts(watches: readonly (BehaviourWatch | undefined)[]): Promise<NonNullable<FuzzOutcome['behaviourDiff']>> {
+  const costs = { compared: 0, shrinkReplays: 0 };
+  for (const watch of watches) {
+    if (watch === undefined) continue;
+    costs.compared += watch.compared;
+    costs.shrinkReplays += await watch.shrinkReplays();
+  }
+  return costs;
 }

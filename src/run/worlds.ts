@@ -1,4 +1,4 @@
-import { formatEther } from 'viem';
+import { etherText } from '../abi/index.js';
 import type { CompiledContract, CompiledProject } from '../compile/index.js';
 import {
   type ChainConfig,
@@ -149,7 +149,7 @@ export function fundingNote(world: DeployedProject): string | undefined {
   for (const { token, holder, via, amount } of world.funding) {
     if (via === 'donation')
       donated.push(`${world.deployed.find((d) => d.address === holder)?.contract.name ?? holder} holds ${amount} unit(s) of ${name(token)}`);
-    else if (via === 'ether') donated.push(`${name(token)} holds ${formatEther(amount)} ether`);
+    else if (via === 'ether') donated.push(`${name(token)} holds ${etherText(amount)}`);
     else given.set(name(token), (given.get(name(token)) ?? new Set()).add(via));
   }
   const parts = [

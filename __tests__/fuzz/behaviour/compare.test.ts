@@ -4,7 +4,7 @@ import type { TxObservation } from '../../../src/fuzz/behaviour/observation.js';
 /** The kinds and words of a difference, on observations built by hand (the fixtures show the real ones). */
 const ok = (fields: Partial<TxObservation> = {}): TxObservation => ({ returns: '', events: [], ether: [], tokens: [], ...fields });
 const failed = (failure: string): TxObservation => ({ ...ok(), failure });
-const balance = (before: bigint, after: bigint) => ({ key: 'Token.balanceOf(alice)', before, after });
+const balance = (before: bigint, after: bigint) => ({ key: 'Token.balanceOf(alice)', before, after, decimals: null });
 
 it.each([
   ['the same behaviour', ok({ returns: 'true', events: ['T.E(1)'] }), ok({ returns: 'true', events: ['T.E(1)'] }), undefined],
@@ -40,7 +40,7 @@ it.each([
   [
     'a view that starts reverting',
     ok(),
-    ok({ tokens: [{ key: 'Token.balanceOf(alice)', before: 1n, after: undefined }] }),
+    ok({ tokens: [{ key: 'Token.balanceOf(alice)', before: 1n, after: undefined, decimals: null }] }),
     { kind: 'token-balance', base: 'changes no token balances', head: 'changes Token.balanceOf(alice) 1 → reverts' },
   ],
 ])('%s', (_, base, head, expected) => {

@@ -29,7 +29,7 @@ describe('gradeDivergence', () => {
     expect(gradeDivergence(side(seen({ events: ['Released(0)'] })), side(seen({ events: ['Released(5)'], ether: ['deployer +5 wei'] }), true), true)).toBe(
       'value',
     );
-    const token = (after: bigint) => ({ key: 'Token.balanceOf(alice)', before: 10n, after });
+    const token = (after: bigint) => ({ key: 'Token.balanceOf(alice)', before: 10n, after, decimals: null });
     expect(gradeDivergence(side(seen({ tokens: [token(15n)] })), side(seen({ tokens: [token(18n)] })), true)).toBe('value');
   });
 

@@ -17,3 +17,14 @@ it('keeps at most N examples with distinct sequences per key, groups in order of
     ['b', 1, [1n]],
   ]);
 });
+
+it('keeps the shortest examples, the first found among equals (issue 30: one call where six diverge the same way)', () => {
+  const long = (x: bigint, length: number): Divergence => ({ ...divergence('a', x), sequence: Array.from({ length }, () => call(x)) });
+  const groups = groupDivergences([long(1n, 6), long(2n, 3), long(3n, 1), long(4n, 3), long(5n, 1)], 3);
+  expect(groups[0].examples.map((e) => [e.sequence.length, e.sequence[0].args[0]])).toEqual([
+    [1, 3n],
+    [1, 5n],
+    [3, 2n],
+  ]);
+  expect(groups[0].total).toBe(5);
+});

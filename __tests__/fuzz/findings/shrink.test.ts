@@ -123,6 +123,17 @@ describe('shrinkSequence', () => {
     expect(result.minimal).toBe(false);
   });
 
+  it('makes its guaranteed attempts past the deadline, then stops (what ran before it may have spent the time)', async () => {
+    const past = { at: 0, now: () => 1 };
+    const result = await shrinkSequence(noisy, counted(bigSetThenAnything), { maxAttempts: 1000, deadline: past, guaranteed: noisy.length });
+    expect(result.attempts).toBe(noisy.length);
+    // Dropping calls comes first: the guaranteed attempts already made the sequence shorter.
+    expect(result.sequence.length).toBeLessThan(noisy.length);
+    expect(bigSetThenAnything(result.sequence)).toBe(true);
+    const none = await shrinkSequence(noisy, counted(bigSetThenAnything), { maxAttempts: 1000, deadline: past });
+    expect(none.attempts).toBe(0);
+  });
+
   it('removes chunks of a long sequence before single calls', async () => {
     const long = Array.from({ length: 64 }, (_, i) => call(set, [i === 40 ? 500n : BigInt(i % 7)]));
     const predicate = counted(bigSetThenAnything);

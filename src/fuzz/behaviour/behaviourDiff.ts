@@ -1,4 +1,4 @@
-import { shrinkSequence, type ShrinkBudget } from '../findings/shrink.js';
+import { shrinkSequence, type CallUnwrap, type ShrinkBudget } from '../findings/shrink.js';
 import { type Call, type TxSequence } from '../../abi/index.js';
 import { type CallWorld, unwrapAttackerCall } from '../inputs/attackerCalls.js';
 import { compareObservations } from './compare.js';
@@ -22,6 +22,8 @@ export interface BehaviourDiff {
    * executors of both revisions; undefined when not even the original sequence diverges there.
    */
   confirm(divergence: Divergence, budget?: ShrinkBudget): Promise<ConfirmedDivergence | undefined>;
+  /** Replays (each on both revisions) every `confirm` so far made while shrinking. */
+  readonly shrinkReplays: number;
 }
 
 /** Replays per confirmed divergence while shrinking; each replays the sequence on both revisions. */
@@ -35,11 +37,17 @@ export const DIVERGENCE_SHRINK_ATTEMPTS = 500;
  */
 export async function createBehaviourDiff(request: BehaviourDiffRequest): Promise<BehaviourDiff> {
   const working = await SideBySide.create(request);
+  let shrinkReplays = 0;
   return {
     check: (sequence) => working.firstDivergence(sequence),
+    get shrinkReplays() {
+      return shrinkReplays;
+    },
     async confirm(divergence, budget = { maxAttempts: DIVERGENCE_SHRINK_ATTEMPTS }) {
       const sameWay = async (candidate: TxSequence) => (await working.firstDivergence(candidate))?.key === divergence.key;
-      const shrunk = await shrinkSequence(divergence.sequence, sameWay, budget);
+      // Calls through Lookout's attacker are shown plainly where they diverge the same way so, as a finding's are.
+      const shrunk = await shrinkSequence(divergence.sequence, sameWay, budget, working.unwrap);
+      shrinkReplays += shrunk.attempts;
       const replay = await SideBySide.create(request);
       for (const sequence of [shrunk.sequence, divergence.sequence]) {
         const replayed = await replay.firstDivergence(sequence);
@@ -57,6 +65,8 @@ const DEPLOYER = 0;
 class SideBySide {
   /** Head's deployments as the attacker's calls address them: what a call through it forwards. */
   private readonly headCalls: CallWorld;
+  /** How shrinking shows a call through the attacker as the plain call it forwards. */
+  readonly unwrap: CallUnwrap;
 
   private constructor(
     private readonly head: RevisionObserver,
@@ -64,6 +74,7 @@ class SideBySide {
     private readonly counterparts: Counterparts,
   ) {
     this.headCalls = deployedCalls(head.world);
+    this.unwrap = { plain: (call) => unwrapAttackerCall(call, this.headCalls), senders: head.world.executor.deployerAddresses.length };
   }
 
   static async create(request: BehaviourDiffRequest): Promise<SideBySide> {

@@ -1,7 +1,7 @@
 import type { TxObservation } from './observation.js';
 import type { TokenChange } from './tokenReadings.js';
 import type { BehaviourDifference } from './types.js';
-import { listText } from './wording.js';
+import { listText, tokenAmountText } from '../../abi/index.js';
 
 /**
  * The first way two observations of one transaction differ (see `DivergenceKind` for the order), in
@@ -48,7 +48,8 @@ function etherText(observation: TxObservation): string {
 }
 
 function tokensText(observation: TxObservation): string {
-  const changes = observation.tokens.map((c) => `${c.key} ${c.before ?? 'reverts'} → ${c.after ?? 'reverts'}`);
+  const amount = (value: bigint | undefined, decimals: number | null) => (value === undefined ? 'reverts' : tokenAmountText(value, decimals));
+  const changes = observation.tokens.map((c) => `${c.key} ${amount(c.before, c.decimals)} → ${amount(c.after, c.decimals)}`);
   return changes.length === 0 ? 'changes no token balances' : `changes ${listText(changes)}`;
 }
 

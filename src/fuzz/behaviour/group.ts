@@ -11,8 +11,9 @@ export interface DivergenceGroup<T extends Divergence> {
 
 /**
  * Groups by key in order of first appearance, keeping at most `perGroup` examples with distinct
- * sequences each: a pull request that changes behaviour on purpose gets a few examples per change,
- * not thousands.
+ * sequences each, the shortest (the first found among equals): a pull request that changes behaviour
+ * on purpose gets a few examples per change, not thousands, and the shortest shrink soonest and read
+ * best (issue 30: a 6-transaction example where a 1-transaction one diverges the same way).
  */
 export function groupDivergences<T extends Divergence>(divergences: readonly T[], perGroup: number): DivergenceGroup<T>[] {
   const groups = new Map<string, DivergenceGroup<T> & { seen: Set<string> }>();
@@ -21,12 +22,14 @@ export function groupDivergences<T extends Divergence>(divergences: readonly T[]
     if (!group) groups.set(divergence.key, (group = { key: divergence.key, examples: [], total: 0, seen: new Set() }));
     group.total++;
     const fingerprint = sequenceFingerprint(divergence.sequence);
-    if (group.examples.length < perGroup && !group.seen.has(fingerprint)) {
+    if (!group.seen.has(fingerprint)) {
       group.examples.push(divergence);
       group.seen.add(fingerprint);
     }
   }
-  return [...groups.values()].map(({ key, examples, total }) => ({ key, examples, total }));
+  // A stable sort: equal lengths keep the order they were found in.
+  const shortest = (examples: T[]) => [...examples].sort((a, b) => a.sequence.length - b.sequence.length).slice(0, perGroup);
+  return [...groups.values()].map(({ key, examples, total }) => ({ key, examples: shortest(examples), total }));
 }
 
 function sequenceFingerprint(sequence: TxSequence): string {

@@ -11,11 +11,11 @@ import {
   type Hex,
 } from 'viem';
 import { storageKey, type TxResult } from '../../evm/index.js';
-import { type Call, decodeRevert, describeRevert } from '../../abi/index.js';
+import { argumentsText, type Call, customErrorText, decodeRevert, describeRevert, etherChangeText, valueText } from '../../abi/index.js';
 import { toTx } from '../campaign/sequenceRunner.js';
 import { TokenReadings, tokenChanges, type Readings, type StateChange, type TokenChange } from './tokenReadings.js';
 import type { DeployedWorld } from '../../deploy/index.js';
-import { AddressBook, argumentsText, etherChangeText, valueText } from './wording.js';
+import { AddressBook } from './addressBook.js';
 
 /** What a caller can observe of one transaction, in words that do not depend on addresses or gas. */
 export interface TxObservation {
@@ -73,7 +73,7 @@ export class RevisionObserver {
   static async create(world: DeployedWorld): Promise<RevisionObserver> {
     const book = new AddressBook(world);
     world.executor.reset();
-    const tokens = new TokenReadings(world, book);
+    const tokens = await TokenReadings.create(world, book);
     return new RevisionObserver(world, book, tokens, await tokens.read(world.executor, tokens.views(tokens.tokens), new Map()));
   }
 
@@ -131,7 +131,7 @@ export class RevisionObserver {
   async tokenChanges(views: ReadonlySet<string>): Promise<TokenChange[]> {
     if (views.size === 0) return [];
     const after = await this.tokens.read(this.world.executor, views, this.current);
-    const changes = tokenChanges(this.current, after);
+    const changes = tokenChanges(this.current, after, (key) => this.tokens.decimalsOf(key));
     this.current = after;
     return changes;
   }
@@ -145,7 +145,7 @@ export class RevisionObserver {
     if (reason.kind !== 'other') return `reverts with ${describeRevert(reason)}`;
     const custom = this.decoded(this.errors, reason.data.slice(0, 10), to, (error) => {
       const { args } = decodeErrorResult({ abi: [error], data: reason.data });
-      return `${error.name}${argumentsText(error.inputs, args ?? [], this.book)}`;
+      return customErrorText(error.name, error.inputs, args ?? [], this.book.names);
     });
     return `reverts with ${custom ?? describeRevert(reason)}`;
   }
@@ -157,7 +157,7 @@ export class RevisionObserver {
     try {
       const values = decodeAbiParameters(target.fn.outputs, data);
       const outputs = target.fn.outputs;
-      return outputs.length === 1 ? valueText(outputs[0], values[0], this.book) : argumentsText(outputs, values, this.book);
+      return outputs.length === 1 ? valueText(outputs[0], values[0], this.book.names) : argumentsText(outputs, values, this.book.names);
     } catch {
       return bytesToHex(data);
     }
@@ -172,7 +172,7 @@ export class RevisionObserver {
         ? undefined
         : this.decoded(this.events, topics[0], this.indexOf.get(log.address.toLowerCase()), (event) => {
             const { args } = decodeEventLog({ abi: [event], topics, data, strict: true });
-            return `${event.name}${argumentsText(event.inputs, args, this.book)}`;
+            return `${event.name}${argumentsText(event.inputs, args, this.book.names)}`;
           });
     return `${emitter}.${decoded ?? `log(topics [${topics.join(', ')}], data ${data})`}`;
   }

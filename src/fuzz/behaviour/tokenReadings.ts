@@ -1,7 +1,7 @@
 import { bytesToHex, concatHex, encodeAbiParameters, hexToBigInt, hexToBytes, toFunctionSelector, type Abi } from 'viem';
 import type { Executor } from '../../evm/index.js';
-import { signature } from '../../abi/index.js';
-import type { AddressBook } from './wording.js';
+import { hasDecimals, signature } from '../../abi/index.js';
+import type { AddressBook } from './addressBook.js';
 import type { DeployedWorld } from '../../deploy/index.js';
 
 const TOKEN_FUNCTIONS = ['balanceOf(address)', 'totalSupply()', 'allowance(address,address)'];
@@ -24,12 +24,16 @@ export interface Reading {
 
 export type Readings = ReadonlyMap<string, Reading>;
 
-/** A token view whose value a transaction changed. */
+/** A token view whose value a transaction changed; `decimals`: the token's `decimals()`, null when it has none. */
 export interface TokenChange {
   key: string;
   before: bigint | undefined;
   after: bigint | undefined;
+  decimals: number | null;
 }
+
+/** More decimals than a uint256 has digits is no token's real `decimals()`: amounts are then shown as integers. */
+const MAX_DECIMALS = 77;
 
 /** ERC-20 by its ABI (ERC-4626 vaults are ERC-20s of their shares). */
 export function isTokenShaped(abi: Abi): boolean {
@@ -45,8 +49,10 @@ export function isTokenShaped(abi: Abi): boolean {
 export class TokenReadings {
   /** Each token's views, by the token's account name. */
   private readonly reads = new Map<string, TokenRead[]>();
+  /** Each view's token's `decimals()` (read once, deployed state), by view key. */
+  private readonly decimals = new Map<string, number | null>();
 
-  constructor(world: DeployedWorld, book: AddressBook) {
+  private constructor(world: DeployedWorld, book: AddressBook, decimals: ReadonlyMap<string, number>) {
     const holders = book.accounts;
     world.contracts.forEach((contract, to) => {
       if (!isTokenShaped(contract.abi)) return;
@@ -61,7 +67,26 @@ export class TokenReadings {
         ...holders.map((holder) => read('balanceOf(address)', [holder])),
         ...holders.flatMap((owner) => holders.filter((spender) => spender !== owner).map((spender) => read('allowance(address,address)', [owner, spender]))),
       ]);
+      for (const { key } of this.reads.get(token)!) this.decimals.set(key, decimals.get(token) ?? null);
     });
+  }
+
+  /** The views of one revision's world, each token's `decimals()` read on its deployed state (an amount is shown in whole tokens). */
+  static async create(world: DeployedWorld, book: AddressBook): Promise<TokenReadings> {
+    const decimals = new Map<string, number>();
+    for (const [to, contract] of world.contracts.entries()) {
+      // A token without `decimals()` in its ABI might answer the call from its fallback: not asked.
+      if (!isTokenShaped(contract.abi) || !hasDecimals(contract.abi)) continue;
+      const view = await world.executor.view(to, hexToBytes(toFunctionSelector('decimals()')), 0);
+      const value = view.success && view.returnData.length >= 32 ? hexToBigInt(bytesToHex(view.returnData.subarray(0, 32))) : undefined;
+      if (value !== undefined && value <= MAX_DECIMALS) decimals.set(book.name(world.executor.deployments[to].address), Number(value));
+    }
+    return new TokenReadings(world, book, decimals);
+  }
+
+  /** The `decimals()` of the token a view reads, null when it has none. */
+  decimalsOf(key: string): number | null {
+    return this.decimals.get(key) ?? null;
   }
 
   /** Account names of the token-shaped deployments. */
@@ -120,11 +145,11 @@ function intersects(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
 }
 
 /** The views whose value differs between two readings, in reading order. */
-export function tokenChanges(before: Readings, after: Readings): TokenChange[] {
+export function tokenChanges(before: Readings, after: Readings, decimalsOf: (key: string) => number | null): TokenChange[] {
   const changes: TokenChange[] = [];
   for (const [key, { value }] of after) {
     const previous = before.get(key)?.value;
-    if (previous !== value) changes.push({ key, before: previous, after: value });
+    if (previous !== value) changes.push({ key, before: previous, after: value, decimals: decimalsOf(key) });
   }
   return changes;
 }

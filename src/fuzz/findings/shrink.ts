@@ -14,6 +14,11 @@ export interface ShrinkBudget {
   maxAttempts: number;
   /** Optional wall-clock limit; the clock is injected so the search never reads it itself. */
   deadline?: { at: number; now: () => number };
+  /**
+   * Attempts made even past the deadline (never past `maxAttempts`): what comes before shrinking may
+   * spend all the time left, and a few attempts drop the calls that matter least first.
+   */
+  guaranteed?: number;
   /** Ends the search at once when true (the run was interrupted). */
   stop?: () => boolean;
 }
@@ -89,8 +94,9 @@ class Search {
   }
 
   private outOfBudget(): boolean {
-    const { maxAttempts, deadline, stop } = this.budget;
-    return this.attempts >= maxAttempts || (deadline !== undefined && deadline.now() >= deadline.at) || (stop?.() ?? false);
+    const { maxAttempts, deadline, guaranteed = 0, stop } = this.budget;
+    const late = this.attempts >= guaranteed && deadline !== undefined && deadline.now() >= deadline.at;
+    return this.attempts >= maxAttempts || late || (stop?.() ?? false);
   }
 }
 
