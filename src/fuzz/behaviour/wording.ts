@@ -10,6 +10,8 @@ import type { DeployedWorld } from '../../deploy/index.js';
  */
 export class AddressBook {
   private readonly names = new Map<string, string>();
+  /** Contracts the sequence being observed created, by address: named by creation order (see `created`). */
+  private readonly createdNames = new Map<string, string>();
 
   constructor(world: DeployedWorld) {
     world.executor.deployerAddresses.forEach((address, i) => this.names.set(address.toLowerCase(), SENDER_NAMES[i] ?? address));
@@ -17,7 +19,9 @@ export class AddressBook {
     // Two deployments of one contract (a setUp() making two token users) are told apart by order, the
     // same on both revisions: `TokenUser`, `TokenUser#2`. One name for both would merge their readings.
     const used = new Map<string, number>();
-    world.executor.deployments.forEach((deployment, i) => {
+    // Only the world's own deployments: those a campaign adopted since (created at run time) exist on
+    // one revision, at an address the other need not share; a sequence names them as it creates them.
+    world.executor.deployments.slice(0, world.contracts.length).forEach((deployment, i) => {
       const contract = world.contracts[i];
       const name = repeated(contract.name) ? contract.id : contract.name;
       const count = (used.get(name) ?? 0) + 1;
@@ -26,9 +30,25 @@ export class AddressBook {
     });
   }
 
-  /** The account's name, or its address when it is none of the world's (a contract created later). */
+  /**
+   * Names a contract the observed sequence created: `new Pair#1` for its first, whatever its address.
+   * A factory's CREATE2 address depends on the created code, which a pull request changes: base and
+   * head create the same contracts in the same order, at addresses that may differ.
+   */
+  created(address: string, contract: string): void {
+    const key = address.toLowerCase();
+    if (!this.names.has(key) && !this.createdNames.has(key)) this.createdNames.set(key, `new ${contract}#${this.createdNames.size + 1}`);
+  }
+
+  /** Forgets the contracts the last sequence created: the next starts from the world again. */
+  forgetCreated(): void {
+    this.createdNames.clear();
+  }
+
+  /** The account's name, or its address when it is none of the world's nor created by the sequence. */
   name(address: string): string {
-    return this.names.get(address.toLowerCase()) ?? address.toLowerCase();
+    const key = address.toLowerCase();
+    return this.names.get(key) ?? this.createdNames.get(key) ?? key;
   }
 
   /** Every named account: senders first, then deployments. */
