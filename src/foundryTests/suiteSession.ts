@@ -1,4 +1,5 @@
-import { type Hex, hexToBytes, toFunctionSelector } from 'viem';
+import { getAddress, type Hex, hexToBytes, toFunctionSelector } from 'viem';
+import { minimalProxyTarget } from '../bytecode/index.js';
 import type { CompiledContract } from '../compile/index.js';
 import { type Address, type Artifact, type ChainStart, Executor, findArtifact, type TxResult } from '../evm/index.js';
 import { cheatcodeArtifacts } from './artifacts.js';
@@ -131,11 +132,20 @@ function adoptCreated(executor: Executor, project: { contracts: readonly Compile
   return created.flatMap((address) => {
     const codeId = executor.codeIdOf(address);
     if (codeId === undefined) return [];
-    const code = executor.code(codeId);
-    const contract = contractOfRuntime(code, project.contracts);
+    const contract = runningContract(executor, executor.code(codeId), project.contracts);
     executor.adopt({ address, file: contract?.file ?? '', name: contract?.name ?? address });
     return [{ address, contract }];
   });
+}
+
+/**
+ * The compiled contract whose functions an address runs: its own code's, or for an EIP-1167 clone its
+ * implementation's (the clone is called through the implementation's ABI, as a factory's users do).
+ */
+function runningContract(executor: Executor, code: Uint8Array, contracts: readonly CompiledContract[]): CompiledContract | undefined {
+  const implementation = minimalProxyTarget(code);
+  const codeId = implementation === undefined ? undefined : executor.codeIdOf(getAddress(implementation) as Address);
+  return contractOfRuntime(codeId === undefined ? code : executor.code(codeId), contracts);
 }
 
 /**

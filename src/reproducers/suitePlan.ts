@@ -5,6 +5,8 @@ import type { PlannedDeployment, ReproducerPlan } from './source/types.js';
 import { suiteScope } from './suiteScope.js';
 import type { WorldPlan } from './plan.js';
 
+const ADDRESS_MASK = (1n << 160n) - 1n;
+
 /** A name Solidity takes as an identifier (a label like `alice`, not `Alice's wallet`). */
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -32,6 +34,8 @@ export function suitePlan(
     return { name, address };
   });
   const test = world.contracts[0];
+  const scope = suiteScope(build, test);
+  const variables = addressVariables(world, scope.inheritedVariables);
   // Deployment 0 is the test contract itself; code setUp() etched that Lookout did not compile has no file.
   const deployments = world.contracts.flatMap((contract, i): PlannedDeployment[] => {
     if (i === 0 || contract.file === '' || contract.kind === 'library') return [];
@@ -47,6 +51,7 @@ export function suitePlan(
         value: 0n,
         deployer: executor.deployments[0].address,
         how: { kind: 'new' },
+        variable: variables.get(address.toLowerCase()),
       },
     ];
   });
@@ -59,6 +64,24 @@ export function suitePlan(
     funding: [],
     typeFiles: new Map(build.contracts.map((c) => [c.name, c.file])),
     forgeStd: false,
-    harness: { file: harness.file, contract: harness.contract, abi: test.abi, ...suiteScope(build, test) },
+    harness: { file: harness.file, contract: harness.contract, abi: test.abi, declaresVm: scope.declaresVm, externalFunctions: scope.externalFunctions },
   };
+}
+
+/**
+ * The test contract's readable state variables holding an address or a contract, by the address they
+ * hold after setUp() (storage layout types as `address`, `contract Pair`): the first variable naming each.
+ */
+function addressVariables(world: CampaignWorld, readable: readonly string[]): Map<string, string> {
+  const { executor } = world;
+  const test = executor.deployments[0].address;
+  const found = new Map<string, string>();
+  for (const variable of world.contracts[0].storageLayout) {
+    const holdsAddress = /^(address( payable)?|contract \w+)$/.test(variable.type);
+    if (!holdsAddress || !readable.includes(variable.label)) continue;
+    const word = executor.getStorage(test, variable.slot) >> BigInt(variable.offset * 8);
+    const address = `0x${(word & ADDRESS_MASK).toString(16).padStart(40, '0')}`;
+    if (!found.has(address)) found.set(address, variable.label);
+  }
+  return found;
 }

@@ -12,6 +12,8 @@ export interface ReproducerScope {
   declaresVm: boolean;
   /** Its functions declared `external`: the reproducer calls them as `this.f()` (solc refuses `f()`). */
   externalFunctions: string[];
+  /** Its state variables that are not `private`: the reproducer can read them. */
+  inheritedVariables: string[];
 }
 
 /** The test contract's scope, read from the ASTs of it and its bases (most derived first, as solc linearizes them). */
@@ -19,15 +21,18 @@ export function suiteScope(build: Pick<CompiledProject, 'asts'>, contract: Pick<
   const definitions = definitionsByName(build);
   let declaresVm = false;
   const visibility = new Map<string, string>();
+  const inheritedVariables: string[] = [];
   for (const [i, name] of [contract.name, ...contract.bases].entries()) {
     for (const node of (definitions.get(name)?.nodes ?? []) as MemberNode[]) {
+      if (node.nodeType === 'VariableDeclaration' && node.stateVariable !== false && node.name && node.visibility !== 'private')
+        inheritedVariables.push(node.name);
       if (node.nodeType === 'VariableDeclaration' && node.stateVariable !== false && node.name === 'vm' && (i === 0 || node.visibility !== 'private'))
         declaresVm = true;
       // The most derived definition (an override) decides how the function can be called.
       if (node.nodeType === 'FunctionDefinition' && node.name && !visibility.has(node.name)) visibility.set(node.name, node.visibility ?? 'public');
     }
   }
-  return { declaresVm, externalFunctions: [...visibility].filter(([, v]) => v === 'external').map(([name]) => name) };
+  return { declaresVm, externalFunctions: [...visibility].filter(([, v]) => v === 'external').map(([name]) => name), inheritedVariables };
 }
 
 function definitionsByName(build: Pick<CompiledProject, 'asts'>): Map<string, SolcAstNode> {

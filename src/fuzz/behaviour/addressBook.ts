@@ -11,13 +11,17 @@ import type { DeployedWorld } from '../../deploy/index.js';
  */
 export class AddressBook {
   private readonly byAddress = new Map<string, string>();
+  /** Contracts the sequence being observed created, by address: named by creation order (see `created`). */
+  private readonly createdNames = new Map<string, string>();
 
   constructor(world: DeployedWorld) {
     world.executor.deployerAddresses.forEach((address, i) => this.byAddress.set(address.toLowerCase(), SENDER_NAMES[i] ?? address));
     // Two deployments of one contract (a setUp() making two token users) are told apart by order, the
     // same on both revisions: one name for both would merge their readings.
     const used = new Map<string, number>();
-    world.executor.deployments.forEach((deployment, i) => {
+    // Only the world's own deployments: those a campaign adopted since (created at run time) exist on
+    // one revision, at an address the other need not share; a sequence names them as it creates them.
+    world.executor.deployments.slice(0, world.contracts.length).forEach((deployment, i) => {
       const name = instanceName(world.contracts[i].name);
       const count = (used.get(name) ?? 0) + 1;
       used.set(name, count);
@@ -25,14 +29,29 @@ export class AddressBook {
     });
   }
 
-  /** The account's name; `address(0)`, or the checksummed address of an account that is none of the world's (a contract created later). */
+  /**
+   * Names a contract the observed sequence created: `new Pair#1` for its first, whatever its address.
+   * A factory's CREATE2 address depends on the created code, which a pull request changes: base and
+   * head create the same contracts in the same order, at addresses that may differ.
+   */
+  created(address: string, contract: string): void {
+    const key = address.toLowerCase();
+    if (!this.byAddress.has(key) && !this.createdNames.has(key)) this.createdNames.set(key, `new ${contract}#${this.createdNames.size + 1}`);
+  }
+
+  /** Forgets the contracts the last sequence created: the next starts from the world again. */
+  forgetCreated(): void {
+    this.createdNames.clear();
+  }
+
+  /** The account's name; `address(0)`, or the checksummed address of an account that is none of the world's nor created by the sequence. */
   name(address: string): string {
-    return addressText(address, this.byAddress);
+    return addressText(address, this.names);
   }
 
   /** The names, for the vocabulary's value texts. */
   get names(): AddressNames {
-    return this.byAddress;
+    return this.createdNames.size === 0 ? this.byAddress : new Map([...this.byAddress, ...this.createdNames]);
   }
 
   /** Every named account: senders first, then deployments. */

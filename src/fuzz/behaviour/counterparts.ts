@@ -58,7 +58,8 @@ export class Counterparts {
     // Through the attacker, base has the call only if it has the function the attacker forwards to.
     const forwarded = unwrapAttackerCall(call, this.headCalls);
     if (forwarded !== undefined && this.call(forwarded) === undefined) return undefined;
-    const to = this.deploymentOf[call.to];
+    // A contract the campaign adopted after the world was deployed (created at run time) has no base deployment.
+    const to = this.deploymentOf[call.to] ?? -1;
     const target = to < 0 ? undefined : this.target(call.to, to, call.target);
     if (target === undefined) return undefined;
     if (target.kind !== 'function' || this.addresses.size === 0) return { ...call, to, target };

@@ -10,11 +10,11 @@ import {
   type AbiFunction,
   type Hex,
 } from 'viem';
-import { storageKey, type TxResult } from '../../evm/index.js';
+import { type Address, storageKey, type TxResult } from '../../evm/index.js';
 import { argumentsText, type Call, customErrorText, decodeRevert, describeRevert, etherChangeText, valueText } from '../../abi/index.js';
 import { toTx } from '../campaign/sequenceRunner.js';
 import { TokenReadings, tokenChanges, type Readings, type StateChange, type TokenChange } from './tokenReadings.js';
-import type { DeployedWorld } from '../../deploy/index.js';
+import { contractOfRuntime, type DeployedWorld } from '../../deploy/index.js';
 import { AddressBook } from './addressBook.js';
 
 /** What a caller can observe of one transaction, in words that do not depend on addresses or gas. */
@@ -79,6 +79,7 @@ export class RevisionObserver {
 
   reset(): void {
     this.world.executor.reset();
+    this.book.forgetCreated();
     this.current = this.initial;
   }
 
@@ -91,6 +92,7 @@ export class RevisionObserver {
     const accounts = this.book.accounts;
     const before = accounts.map((a) => executor.balanceOf(a));
     const result = await executor.run(toTx(call));
+    for (const address of result.created) this.book.created(address, this.createdContract(address));
     const touched = new Set<string>();
     const etherMoved = new Set<string>();
     const ether = accounts.flatMap((a, i) => {
@@ -134,6 +136,13 @@ export class RevisionObserver {
     const changes = tokenChanges(this.current, after, (key) => this.tokens.decimalsOf(key));
     this.current = after;
     return changes;
+  }
+
+  /** The compiled contract a created address runs (by its runtime code), for its name. */
+  private createdContract(address: Address): string {
+    const { executor } = this.world;
+    const codeId = executor.codeIdOf(address);
+    return (codeId === undefined ? undefined : contractOfRuntime(executor.code(codeId), this.world.contracts))?.name ?? 'contract';
   }
 
   private failure(result: TxResult, to: number): string {

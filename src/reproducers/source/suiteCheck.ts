@@ -119,7 +119,8 @@ export function suiteLocals(plan: ReproducerPlan, instances: AddressNames, body:
     const name = instances.get(d.address.toLowerCase());
     if (d.how.kind === 'library' || name === undefined || !used(name)) return [];
     need(d.contract);
-    return [`${d.contract} ${name} = ${d.contract}(payable(${getAddress(d.address)}));`];
+    const address = d.variable === undefined ? getAddress(d.address) : `address(${d.variable})`;
+    return [`${d.contract} ${name} = ${d.contract}(payable(${address}));`];
   });
   return [...senders, ...contracts];
 }

@@ -20,6 +20,11 @@ export interface PlannedDeployment {
    * computes its address instead of deploying it; `library`: linked, deployed by forge, never by name.
    */
   how: { kind: 'new' } | { kind: 'created'; creator: string; nonce: number } | { kind: 'library' };
+  /**
+   * The harness's state variable setUp() stored it in: a reproducer inheriting the harness reads it
+   * there, since on another revision setUp() may create it elsewhere (CREATE2 over code the PR changed).
+   */
+  variable?: string;
 }
 
 /**
