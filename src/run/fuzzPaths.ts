@@ -2,7 +2,7 @@ import { type CompiledProject, compileForChange, compileProject, describeDiagnos
 import { planBudget } from './budget.js';
 import { fuzzPlans, interruptedBy, planned, type ContractPlan, type FuzzOutcome, type RunContext } from './fuzzing.js';
 import { deployPlans, projectConfigFor } from './worlds.js';
-import { step } from './step.js';
+import { isolated, step } from './step.js';
 import type { FuzzConfig, LineTarget } from '../config/index.js';
 import { ConfigurationError } from '../errors.js';
 import type { Logger } from '../logger.js';
@@ -42,13 +42,17 @@ export async function fuzzPaths(config: FuzzConfig, context: RunContext): Promis
     interrupted: interruptedBy(context.signal),
   };
   // forge is looked for only when there is something to check (a process spawned costs a fork).
-  if (findings.length > 0) await step(context, 'Checking reproducers', async () => attachReproducers(findings, { ...reproducing, forge: await forgeRunner() }));
+  const stepFailures: string[] = [];
+  if (findings.length > 0)
+    await step(context, 'Checking reproducers', () =>
+      isolated(context.logger, stepFailures, 'Checking reproducers', async () => attachReproducers(findings, { ...reproducing, forge: await forgeRunner() })),
+    );
   const reportTargets = [
     ...deployed.plans.flatMap((plan, i) => toReportTargets(plan.targets, results[i])),
     ...deployed.notFuzzed,
     ...unfuzzedLineTargets(project, config.targets, targets, deployed.plans, deployed.notFuzzed),
   ];
-  return { targets: reportTargets, findings, results, deployments: deployed.deployments, senders: deployed.senders, project, budgetPlan };
+  return { targets: reportTargets, findings, results, deployments: deployed.deployments, senders: deployed.senders, project, budgetPlan, stepFailures };
 }
 
 /** `--targets FILE:LINE`: the named lines become targets exactly as changed lines do in `lookout pr`. */

@@ -51,6 +51,8 @@ export interface FuzzOutcome {
   budgetPlan?: BudgetPlan;
   /** `lookout pr` with a base to compare with: what comparing behaviour cost (`stats.behaviourDiff`). */
   behaviourDiff?: Report['stats']['behaviourDiff'];
+  /** Steps after fuzzing that failed (`isolated`): listed in `report.errors`, the rest of the report kept. */
+  stepFailures?: string[];
 }
 
 /**

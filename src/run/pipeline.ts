@@ -76,6 +76,7 @@ export async function runPipeline(config: RunConfig, deps: PipelineDeps): Promis
         report.buildErrors = placed(errors);
       }
     }
+    if (outcome.stepFailures && outcome.stepFailures.length > 0) report.errors = [...(report.errors ?? []), ...outcome.stepFailures];
     report.stats.sequences = sum(outcome.results, (r) => r.outcome.sequences);
     report.stats.transactions = sum(outcome.results, (r) => r.outcome.transactions);
     report.stats.analysisMs = Math.round(sum(outcome.results, (r) => r.outcome.analysisMs));

@@ -30,7 +30,7 @@ import { BehaviourWatch, behaviourChanges, ComparisonAllowance } from './behavio
 import { planBudget } from './budget.js';
 import { fuzzPlans, interruptedBy, planned, type ContractPlan, type FuzzOutcome, type RunContext } from './fuzzing.js';
 import { deployPlans, projectConfigFor } from './worlds.js';
-import { step } from './step.js';
+import { isolated, step } from './step.js';
 import { attachReproducers, forgeRunner, suitePlan, type ReproducerContext } from '../reproducers/index.js';
 
 /**
@@ -114,6 +114,7 @@ export async function fuzzPullRequest(config: PrConfig, context: RunContext): Pr
       onBase: (i) => baseReplay(plans[i], bases[i]),
     });
     const findings = judgeFindings(project, plans, results, bases);
+    const stepFailures: string[] = [];
     if (!config.behaviourDiff) {
       logger.info('The behaviour diff is off (--no-behaviour-diff).');
     } else if (!comparing) {
@@ -122,11 +123,14 @@ export async function fuzzPullRequest(config: PrConfig, context: RunContext): Pr
       logger.info('Interrupted: the behaviour comparison after the campaigns is skipped.');
     } else if (allowance) {
       allowance.startFinal();
+      // One contract's comparison that fails (a shape Lookout does not handle) leaves the others' and the findings.
       await step(context, 'Comparing behaviour with the base', async () => {
         for (const [part, i] of compared.entries()) {
           allowance.startFinalPart(part, compared.length);
-          const changes = await behaviourChanges(plans[i].build ?? project, plans[i], results[i], watches[i]!, logger, config.acceptBehaviourChange);
-          findings.push(...changes.map((change) => suiteFinding(plans[i], change)));
+          const changes = await isolated(logger, stepFailures, `Comparing ${plans[i].contract.name}'s behaviour with the base`, () =>
+            behaviourChanges(plans[i].build ?? project, plans[i], results[i], watches[i]!, logger, config.acceptBehaviourChange),
+          );
+          findings.push(...(changes ?? []).map((change) => suiteFinding(plans[i], change)));
         }
       });
     }
@@ -155,7 +159,9 @@ export async function fuzzPullRequest(config: PrConfig, context: RunContext): Pr
     };
     // forge is looked for only when there is something to check (a process spawned costs a fork).
     if (findings.length > 0)
-      await step(context, 'Checking reproducers', async () => attachReproducers(findings, { ...reproducing, forge: await forgeRunner() }));
+      await step(context, 'Checking reproducers', () =>
+        isolated(logger, stepFailures, 'Checking reproducers', async () => attachReproducers(findings, { ...reproducing, forge: await forgeRunner() })),
+      );
     const suiteTargets = suites.plans.flatMap((plan, i) => toReportTargets(plan.targets, results[deployed.plans.length + i]));
     return {
       targets: [
@@ -172,6 +178,7 @@ export async function fuzzPullRequest(config: PrConfig, context: RunContext): Pr
       base: reportBase(base),
       budgetPlan,
       ...(comparing && { behaviourDiff: await comparisonCosts(watches) }),
+      stepFailures,
     };
   } finally {
     exports.dispose();
