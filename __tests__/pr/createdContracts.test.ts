@@ -31,10 +31,10 @@ async function pairRepository(pr: 'bug' | 'safe'): Promise<PrRepo> {
 }
 
 /**
- * Seed 1 breaks each invariant within its campaign's first few hundred transactions (0.2–0.4 s of the
- * 1,000 each campaign gets from 2000x), and compares 79 and 86 sequences with the base.
+ * Seed 1 passes every test here at 100 transactions (each invariant broken and sequences compared on
+ * both pairs): twice that.
  */
-const BUDGET = '2000x';
+const BUDGET = '200x';
 const runs = new Map<string, PrRun>();
 async function pr(name: 'bug' | 'safe'): Promise<PrRun> {
   if (!runs.has(name)) runs.set(name, await lookoutPr(await pairRepository(name), { budget: BUDGET }));
