@@ -1,5 +1,5 @@
 import type { AbiParameter } from 'viem';
-import { candidateVectors, parameterChoices, type ArgumentContext } from '../../src/deploy/constructorArgs.js';
+import { candidateVectors, constructorChoices, parameterChoices, type ArgumentContext } from '../../src/deploy/constructorArgs.js';
 import { linkCode } from '../../src/deploy/link.js';
 import { START_TIMESTAMP } from '../../src/evm/executor.js';
 import { SENDER_ADDRESSES } from '../../src/config/chainConfig.js';
@@ -64,6 +64,51 @@ describe('parameterChoices', () => {
   });
 });
 
+describe('the accounts the fuzzer controls hold roles and are paid', () => {
+  const ATTACKER = '0x00000000000000000000000000000000000000cc';
+  const [deployer, alice, bob] = SENDER_ADDRESSES;
+  const withAttacker: ArgumentContext = { ...ctx, attacker: ATTACKER };
+
+  it.each([
+    // A role: the deployer first (owner-only calls stay a sender's), the attacker an alternative.
+    [param('address', 'owner_'), [deployer, alice, ATTACKER, TOKEN]],
+    [param('address', 'guardian'), [deployer, alice, ATTACKER, TOKEN]],
+    // Paid: the attacker first, so that a payment to it can re-enter.
+    [param('address', 'beneficiary'), [ATTACKER, alice, deployer, TOKEN]],
+    [param('address', 'payee', 'address payable'), [ATTACKER, alice, deployer, TOKEN]],
+    // Neither: a contract first, as before; the attacker is not a candidate.
+    [param('address', 'weth'), [WETH, deployer, alice, TOKEN]],
+  ])('%o → %o', (p, expected) => {
+    expect(parameterChoices(p, withAttacker)).toEqual(expected);
+  });
+
+  it('without an attacker (the contract makes no call), a payee is a sender', () => {
+    expect(parameterChoices(param('address', 'beneficiary'), ctx)).toEqual([alice, deployer, TOKEN, WETH]);
+  });
+
+  it('a list of payees or role holders is every sender, deployer first, then the attacker; other arrays of the constructor as long', () => {
+    const params = [param('address[]', 'payees'), param('uint256[]', 'shares_'), param('address', 'owner'), param('address[]', 'path')];
+    const { choices, inStep } = constructorChoices(params, withAttacker);
+    const E = 10n ** 18n;
+    expect(choices[0]).toEqual([[deployer, alice, bob, ATTACKER], [ATTACKER], []]);
+    expect(choices[1]).toEqual([[E, E, E, E], [E], []]);
+    // Addresses in a list differ (a duplicate is often refused); a list that names no holders takes contracts first.
+    expect(choices[3]).toEqual([[TOKEN, deployer, alice, WETH], [TOKEN], []]);
+    expect(inStep).toEqual([0, 1, 3]);
+    // A minters list in a contract that makes no call: the senders only.
+    expect(constructorChoices([param('address[]', 'minters', 'address payable[]')], ctx).choices[0][0]).toEqual([deployer, alice, bob]);
+  });
+
+  it('without a list of holders, dynamic arrays keep one element first; contract-typed lists are not holders', () => {
+    const { choices, inStep } = constructorChoices([param('address[]', 'owners', 'contract IERC20[]'), param('uint256[]', 'amounts')], withAttacker);
+    expect(choices).toEqual([
+      [[TOKEN], []],
+      [[10n ** 18n], []],
+    ]);
+    expect(inStep).toEqual([0, 1]);
+  });
+});
+
 describe('candidateVectors', () => {
   const choices = [
     [1n, 0n, 1_000n],
@@ -83,6 +128,23 @@ describe('candidateVectors', () => {
     expect(vectors.length).toBeGreaterThan(5);
     expect(vectors.length).toBeLessThanOrEqual(12);
     expect(new Set(vectors.map((v) => JSON.stringify(v, (_, x) => (typeof x === 'bigint' ? `${x}` : x)))).size).toBe(vectors.length);
+  });
+
+  it('tries the arrays in step: their lengths stay equal in every vector', () => {
+    const arrays = [
+      [['a', 'b'], ['a'], []],
+      [true, false],
+      [[1n, 1n], [1n], []],
+    ];
+    const vectors = candidateVectors(arrays, new Rng(1), 16, [0, 2]);
+    expect(vectors.slice(0, 4)).toEqual([
+      [['a', 'b'], true, [1n, 1n]],
+      [['a'], true, [1n]],
+      [[], true, []],
+      [['a', 'b'], false, [1n, 1n]],
+    ]);
+    expect(vectors).toHaveLength(6);
+    for (const v of vectors) expect((v[0] as unknown[]).length).toBe((v[2] as unknown[]).length);
   });
 
   it('is bounded and deterministic per seed', () => {

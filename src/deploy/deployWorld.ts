@@ -1,14 +1,15 @@
 import { concatBytes, encodeAbiParameters, hexToBytes } from 'viem';
 import type { CompiledContract, ContractId } from '../compile/index.js';
 import { ConfigurationError, errorMessage } from '../errors.js';
-import { type Address, type CreatedContract, DEPLOY_GAS, type Deployment, Executor } from '../evm/index.js';
+import { type Address, ATTACKER_ADDRESS, ATTACKER_CREATOR, type CreatedContract, DEPLOY_GAS, type Deployment, Executor } from '../evm/index.js';
 import { SENDER_NAMES } from '../config/index.js';
 import { contractOfRuntime } from './runtimeMatch.js';
 import { type AbiValue, formatArgs } from '../abi/index.js';
 import type { Rng } from '../rng.js';
 import { ContractCatalog, constructorOf, contractTypeNames, isDeployable } from './catalog.js';
 import { configuredValues, contractReferences } from './configuredArgs.js';
-import { candidateVectors, parameterChoices } from './constructorArgs.js';
+import { ATTACKER_ID, callsOut } from './attacker.js';
+import { candidateVectors, constructorChoices } from './constructorArgs.js';
 import { fundSenders } from './funding.js';
 import { linkCode } from './link.js';
 import { resolveConfig, type ResolvedConfig } from './pins.js';
@@ -136,15 +137,17 @@ class WorldBuilder {
       implementers,
       contracts: this.deployed.filter((d) => d.contract.kind !== 'library').map((d) => ({ name: d.contract.name, address: d.address })),
       senders: this.executor.deployerAddresses,
+      // Deployed last, at an address known now: a role or a payment it holds is one the campaign can use only when it calls the attacker.
+      attacker: this.catalog.byId(ATTACKER_ID) !== undefined && callsOut(contract.deployed.bytecode) ? ATTACKER_ADDRESS : undefined,
     };
-    let choices: AbiValue[][];
+    let synthesised: ReturnType<typeof constructorChoices>;
     try {
-      choices = params.map((p) => parameterChoices(p, context));
+      synthesised = constructorChoices(params, context);
     } catch (error) {
       // abiType's message names the type (e.g. a function type).
       return { reason: `its constructor arguments cannot be synthesised (${errorMessage(error)}): pin them in ${this.config.file}` };
     }
-    const vectors = candidateVectors(choices, this.rng.fork(contract.id), Math.ceil(MAX_ATTEMPTS / values.length));
+    const vectors = candidateVectors(synthesised.choices, this.rng.fork(contract.id), Math.ceil(MAX_ATTEMPTS / values.length), synthesised.inStep);
     return { attempts: vectors.flatMap((args) => values.map((value) => ({ args, value }))), from: 'synthesised' };
   }
 
@@ -194,12 +197,14 @@ class WorldBuilder {
   ): Promise<Outcome> {
     const { params } = constructorOf(contract);
     const deployer = this.config.pins.get(contract.id)?.deployer ?? 0;
-    const deployerAddress = this.account(deployer);
+    // Lookout's attacker comes from an account of its own, so that its address is known before it is deployed.
+    const creator = contract.id === ATTACKER_ID ? ATTACKER_CREATOR : undefined;
+    const deployerAddress = creator ?? this.account(deployer);
     const reasons: string[] = [];
     let outOfGas = false;
     for (const { args, value } of plan.attempts) {
       const encoded = params.length === 0 ? code : concatBytes([code, hexToBytes(encodeAbiParameters(params, args as unknown[]))]);
-      const outcome = await this.executor.deploy({ file: contract.file, name: contract.name, creationCode: encoded, deployer, value });
+      const outcome = await this.executor.deploy({ file: contract.file, name: contract.name, creationCode: encoded, deployer, creator, value });
       if (outcome.kind === 'failed') {
         reasons.push(outcome.reason);
         outOfGas ||= outcome.outOfGas === true;

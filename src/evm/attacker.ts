@@ -1,4 +1,5 @@
-import { bytesToHex, decodeFunctionData, hexToBytes, parseAbi, toFunctionSelector } from 'viem';
+import { bytesToHex, decodeFunctionData, getContractAddress, hexToBytes, parseAbi, toFunctionSelector } from 'viem';
+import type { Address } from './types.js';
 
 /**
  * Lookout's attacker contract: added to every deployed world after the project's contracts, so that
@@ -94,6 +95,14 @@ export const ATTACKER_COMPILER_SETTINGS = {
 export const ATTACKER_NAME = 'LookoutAttacker';
 /** A source path no project has: how deployments and oracles tell the attacker apart. */
 export const ATTACKER_FILE = '<lookout>/LookoutAttacker.sol';
+
+/**
+ * The account of Lookout's own that creates the attacker, outside the funded ones: its first creation
+ * puts the attacker at `ATTACKER_ADDRESS` whatever the project deploys, so constructor arguments can
+ * name it (a payee, a beneficiary) before it is deployed, after the project's contracts.
+ */
+export const ATTACKER_CREATOR: Address = '0x00000000000000000000000000000000a77ac4e7';
+export const ATTACKER_ADDRESS = getContractAddress({ from: ATTACKER_CREATOR, nonce: 0n }).toLowerCase() as Address;
 
 /** What the fuzzer calls; receive and fallback are left out (called directly, they re-enter nothing). */
 export const ATTACKER_ABI = parseAbi(['function lookoutCall(address to, bytes data, bytes reenter) payable returns (bytes)']);

@@ -209,7 +209,7 @@ export class Executor {
   async deploy(request: CreationRequest): Promise<DeployOutcome> {
     if (this.baseline !== undefined) throw new Error('Executor.deploy after snapshot()');
     const deployer = request.deployer ?? 0;
-    const caller = this.account(deployer);
+    const caller = this.creatorOf(request);
     const value = request.value ?? 0n;
     this.state.checkpointSync();
     const result = await this.containedCall({
@@ -346,7 +346,7 @@ export class Executor {
    * the constructor with tracing on and rolls the state back.
    */
   private async constructorBlocks(request: CreationRequest): Promise<ReadonlySet<number>> {
-    const caller = this.account(request.deployer ?? 0);
+    const caller = this.creatorOf(request);
     this.state.checkpointSync();
     this.recorder.begin();
     try {
@@ -638,6 +638,10 @@ export class Executor {
   private clearTransactionCaches(): void {
     this.state.originalStorageCache.clear();
     this.evm.transientStorage.clear();
+  }
+
+  private creatorOf(request: CreationRequest): EthAddress {
+    return request.creator !== undefined ? ethAddress(request.creator) : this.account(request.deployer ?? 0);
   }
 
   private account(index: number): EthAddress {

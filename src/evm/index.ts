@@ -1,4 +1,13 @@
-export { ATTACKER_ABI, ATTACKER_CALL_SELECTOR, ATTACKER_CREATION_CODE, ATTACKER_FILE, ATTACKER_NAME, forwardedCalldata } from './attacker.js';
+export {
+  ATTACKER_ABI,
+  ATTACKER_ADDRESS,
+  ATTACKER_CALL_SELECTOR,
+  ATTACKER_CREATION_CODE,
+  ATTACKER_CREATOR,
+  ATTACKER_FILE,
+  ATTACKER_NAME,
+  forwardedCalldata,
+} from './attacker.js';
 export { findArtifact } from './cheatcodes/artifacts.js';
 export { ASSUME_REJECTION } from './cheatcodes/environment.js';
 export { FLAGGED_FAILURE_MESSAGE } from './cheatcodes/failFlag.js';

@@ -26,6 +26,8 @@ export interface CreationRequest {
   creationCode: Uint8Array;
   /** Index of the sender that deploys it (default 0, the deployer). */
   deployer?: number;
+  /** An unfunded account that creates it instead of `deployer` (Lookout's attacker: see ATTACKER_CREATOR). */
+  creator?: Address;
   /** Wei sent with the creation call (payable constructors). */
   value?: bigint;
 }

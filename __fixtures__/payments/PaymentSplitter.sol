@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.20;
+
+// Safe: OpenZeppelin 4.9's PaymentSplitter, ether only. The deployer names the payees and their shares
+// in the constructor (two arrays of the same length); ether sent to it is split by shares, and
+// release(account) (by anyone) pays an account what it is due, booking the payment before it makes it
+// (checks-effects-interactions): a payee that re-enters release() from the payment is due nothing more.
+// Bug twin: PaymentSplitterReentrant.sol.
+contract PaymentSplitter {
+    uint256 public totalShares;
+    uint256 public totalReleased;
+    mapping(address => uint256) public shares;
+    mapping(address => uint256) public released;
+    address[] public payees;
+
+    constructor(address[] memory payees_, uint256[] memory shares_) payable {
+        require(payees_.length == shares_.length, "payees and shares length mismatch");
+        require(payees_.length > 0, "no payees");
+        for (uint256 i = 0; i < payees_.length; i++) {
+            require(payees_[i] != address(0), "account is the zero address");
+            require(shares_[i] > 0, "shares are 0");
+            require(shares[payees_[i]] == 0, "account already has shares");
+            payees.push(payees_[i]);
+            shares[payees_[i]] = shares_[i];
+            totalShares += shares_[i];
+        }
+    }
+
+    receive() external payable {}
+
+    function releasable(address account) public view returns (uint256) {
+        uint256 totalReceived = address(this).balance + totalReleased;
+        return (totalReceived * shares[account]) / totalShares - released[account];
+    }
+
+    function release(address payable account) external {
+        require(shares[account] > 0, "account has no shares");
+        uint256 payment = releasable(account);
+        require(payment != 0, "account is not due payment");
+        released[account] += payment;
+        totalReleased += payment;
+        (bool sent, ) = account.call{value: payment}("");
+        require(sent, "unable to send value");
+    }
+}
