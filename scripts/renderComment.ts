@@ -148,7 +148,7 @@ async function main(): Promise<void> {
         const fails = / introduced by this PR\*\*/.test(markdown.split('\n').slice(0, 8).join('\n'));
         if (fails && (first?.section !== 'Findings' || first.bottom > FIRST_SCREEN))
           problems.push(`${shape.name}: the first section is ${first?.section ?? 'none'}, ending ${Math.round(first?.bottom ?? 0)} px down`);
-        await tab.screenshot({ path: path.join(OUT, `${shape.name}.png`), fullPage: true });
+        await tab.locator('article').screenshot({ path: path.join(OUT, `${shape.name}.png`) });
         writeFileSync(path.join(OUT, `${shape.name}.md`), markdown);
         writeFileSync(path.join(OUT, `${shape.name}.txt`), terminal);
         console.log(
