@@ -97,10 +97,76 @@ export async function compileForChange(
 ): Promise<CompiledProject | undefined> {
   const { compiler } = options;
   const settings = options.settings ?? readProjectSettings(root, process.env);
+  const { sources } = changeEntries(root, changed, settings);
+  return sources.length === 0 ? undefined : compileProject({ root, paths: sources, settings, compiler });
+}
+
+/** What a change builds: its sources (`compileForChange`'s entries) and the Foundry tests that reach them. */
+function changeEntries(root: string, changed: readonly string[], settings: ProjectSettings): { sources: string[]; tests: string[]; graph: ImportGraph } {
   const projectFiles = projectSolidityFiles(settings);
-  const needed = sourcesToCompile({ projectFiles, graph: buildImportGraph(root, projectFiles, settings.remappings), changed });
-  const entries = [...new Set([...changed.filter((f) => projectFiles.includes(f) && !isTestOrScript(f)), ...needed])].sort();
-  return entries.length === 0 ? undefined : compileProject({ root, paths: entries, settings, compiler });
+  const graph = buildImportGraph(root, projectFiles, settings.remappings);
+  const needed = sourcesToCompile({ projectFiles, graph, changed });
+  const sources = [...new Set([...changed.filter((f) => projectFiles.includes(f) && !isTestOrScript(f)), ...needed])].sort();
+  return { sources, tests: testsReaching({ projectFiles, graph, changed, testFolder: settings.test }), graph };
+}
+
+/** A change's build (`compileForChange`) and its tests' (`compileTestsForChange`). */
+export interface ChangeBuild {
+  project: CompiledProject | undefined;
+  tests: TestBuild;
+}
+
+/**
+ * `compileForChange` and `compileTestsForChange` in one compiler call per version: the tests import
+ * the sources, so building them apart compiles every source twice (a via-IR project's slowest part).
+ * The sources' build is the shared build cut down to their files, as `compileForChange` returns it;
+ * a test file that does not compile still only costs the tests that reach it (see
+ * `compileSettingAside`). forge builds sources alone (`compiler = "forge"`): then two builds.
+ */
+export async function compileChangeWithTests(
+  root: string,
+  changed: readonly string[],
+  options: { compiler?: BuildRequest['compiler']; settings: ProjectSettings },
+): Promise<ChangeBuild> {
+  const { settings } = options;
+  const { sources, tests, graph } = changeEntries(root, changed, settings);
+  if (options.compiler === 'forge' || sources.length === 0 || tests.length === 0) {
+    return {
+      project: await compileForChange(root, changed, options),
+      tests: tests.length === 0 ? { errors: [] } : await compileOrDiagnose(root, tests, settings),
+    };
+  }
+  const inSources = new Set(importClosure(graph, sources));
+  const ofSources = (d: BuildDiagnostic) => d.file === '' || inSources.has(d.file);
+  let build: CompiledProject;
+  try {
+    build = await compileProject({ root, paths: [...new Set([...sources, ...tests])], settings });
+  } catch (error) {
+    if (!(error instanceof BuildError)) throw error;
+    // Nothing built: the sources did not (a test reaches a source), as compileForChange would have thrown.
+    throw new BuildError(error.message, error.diagnostics.filter(ofSources));
+  }
+  const project = onlyFiles(build, inSources, build.errors.filter(ofSources));
+  if (project.sources.length === 0) {
+    const errors = project.errors;
+    throw new BuildError(`Compilation failed with ${errors.length} error(s):\n${errors.map(describeDiagnostic).join('\n')}`, errors);
+  }
+  return { project, tests: { build, errors: build.errors.filter((d) => !ofSources(d)) } };
+}
+
+/** The build of `files` alone out of a larger one (source ids and code unchanged: a file's imports are among them). */
+function onlyFiles(build: CompiledProject, files: ReadonlySet<string>, errors: BuildDiagnostic[]): CompiledProject {
+  return {
+    ...build,
+    compilers: build.compilers.flatMap((c) => {
+      const kept = c.files.filter((f) => files.has(f));
+      return kept.length === 0 ? [] : [{ ...c, files: kept }];
+    }),
+    sources: build.sources.filter((s) => files.has(s.path)),
+    contracts: build.contracts.filter((c) => files.has(c.file)),
+    asts: Object.fromEntries(Object.entries(build.asts).filter(([unit]) => files.has(unit))),
+    errors,
+  };
 }
 
 /** The Foundry tests a change reaches, each file built or not: a test that does not compile leaves the others. */
@@ -116,8 +182,7 @@ export interface TestBuild {
  * file that does not compile is left out of the build (`compileSettingAside`).
  */
 export async function compileTestsForChange(root: string, changed: readonly string[], settings: ProjectSettings): Promise<TestBuild> {
-  const projectFiles = projectSolidityFiles(settings);
-  const tests = testsReaching({ projectFiles, graph: buildImportGraph(root, projectFiles, settings.remappings), changed, testFolder: settings.test });
+  const { tests } = changeEntries(root, changed, settings);
   if (tests.length === 0) return { errors: [] };
   return compileOrDiagnose(root, tests, settings);
 }

@@ -1,4 +1,4 @@
-export { compileForChange, compileProject, compileTestsForChange, describeDiagnostic } from './compile.js';
+export { compileChangeWithTests, compileForChange, compileProject, compileTestsForChange, describeDiagnostic, type ChangeBuild } from './compile.js';
 export { isForgeAvailable, refuseProjectExecutables, untrustedToolEnvironment, type ForgeBuildOptions } from './forge/index.js';
 export { importCandidates } from './imports.js';
 export { isTestOrScript, pragmaRange, readProjectSettings } from './project/index.js';

@@ -23,7 +23,7 @@ import { type BaseReplay, type ContractCampaignResult, failsOnBase } from '../fu
 import { mergeTargets, type ReportFinding, toReportFinding, toReportTargets, unheldLine } from '../report/index.js';
 import { baseTests, prepareBase, reportBase, type Base, type BaseContext } from './base.js';
 import { planSuites } from './plans.js';
-import { checkoutProject, compileRevision, compileTests, type BuildPlan } from './revision.js';
+import { checkoutProject, compileHead, type BuildPlan } from './revision.js';
 import type { Logger } from '../logger.js';
 import { buildTargets, changedCodeLines, contractsToFuzz } from '../targets/index.js';
 import { BehaviourWatch, behaviourChanges, ComparisonAllowance } from './behaviourWatch.js';
@@ -68,20 +68,20 @@ export async function fuzzPullRequest(config: PrConfig, context: RunContext): Pr
     };
     for (const warning of settings.warnings) logger.warning(warning);
     const build: BuildPlan = { settings, projectConfig };
-    const project = await logger.group('Compiling head', () =>
-      compileRevision(
+    const headBuild = await logger.group('Compiling head', () =>
+      compileHead(
         headRoot,
         changes.map((c) => c.path),
         build,
         logger,
       ),
     );
+    const { project, tests: testBuilds } = headBuild;
     if (!project)
       throw new ConfigurationError(`None of the changed files (${changes.map((c) => c.path).join(', ')}) is a Solidity source of the project at ${headRoot}.`);
     signal?.throwIfAborted();
     const targets = buildTargets(project, changes);
     const changedPaths = changes.map((c) => c.path);
-    const testBuilds = await compileTests(headRoot, changedPaths, build, logger);
     const suiteOptions = { folder: settings.test, failOnRevert: settings.invariant.failOnRevert, profile: settings.profile };
     const planning = () => planSuites([project, ...testBuilds], changes, suiteOptions, logger);
     // A project without tests has no setUp() to run: no heading for it.

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { compileForChange, compileTestsForChange, describeDiagnostic, type CompiledProject, type ProjectSettings } from '../compile/index.js';
+import { compileChangeWithTests, compileForChange, describeDiagnostic, type CompiledProject, type ProjectSettings } from '../compile/index.js';
 import type { ProjectConfig } from '../config/index.js';
 import type { RevisionExports } from '../diff/index.js';
 import type { Logger } from '../logger.js';
@@ -13,16 +13,29 @@ export interface BuildPlan {
 /** `compileForChange` with head's settings (base and head are built alike), and what the user should see of it in the log. */
 export async function compileRevision(root: string, changed: readonly string[], build: BuildPlan, logger: Logger): Promise<CompiledProject | undefined> {
   const project = await compileForChange(root, changed, { compiler: build.projectConfig.compiler, settings: { ...build.settings, root } });
-  for (const compiler of project?.compilers ?? []) logger.info(`solc ${compiler.version} (${compiler.source}): ${compiler.files.length} file(s)`);
-  for (const error of project?.errors ?? []) logger.error(describeDiagnostic(error));
+  logBuild(project, logger);
   return project;
 }
 
-/** The Foundry tests the change reaches, built with head's settings; a test file that does not compile is logged and left out. */
-export async function compileTests(root: string, changed: readonly string[], build: BuildPlan, logger: Logger): Promise<CompiledProject[]> {
-  const tests = await compileTestsForChange(root, changed, { ...build.settings, root });
+/**
+ * Head's build and the Foundry tests the change reaches, in one compile (`compileChangeWithTests`);
+ * a test file that does not compile is logged and left out.
+ */
+export async function compileHead(
+  root: string,
+  changed: readonly string[],
+  build: BuildPlan,
+  logger: Logger,
+): Promise<{ project: CompiledProject | undefined; tests: CompiledProject[] }> {
+  const { project, tests } = await compileChangeWithTests(root, changed, { compiler: build.projectConfig.compiler, settings: { ...build.settings, root } });
+  logBuild(project, logger);
   for (const error of tests.errors) logger.warning(`A test file does not compile, so its test contracts are not run: ${describeDiagnostic(error)}`);
-  return tests.build ? [tests.build] : [];
+  return { project, tests: tests.build ? [tests.build] : [] };
+}
+
+function logBuild(project: CompiledProject | undefined, logger: Logger): void {
+  for (const compiler of project?.compilers ?? []) logger.info(`solc ${compiler.version} (${compiler.source}): ${compiler.files.length} file(s)`);
+  for (const error of project?.errors ?? []) logger.error(describeDiagnostic(error));
 }
 
 /**
