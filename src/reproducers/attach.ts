@@ -10,7 +10,7 @@ import type { Expectation, ReproducerPlan, StepOutcome, TokenView } from './sour
 import { behaviourGroups, type Report, type ReportFinding, type ReportReproducer, type ReportReproducerRun } from '../report/index.js';
 import { reproducerNames, reproducerPragma, solidityVersion, worldPlan, type WorldPlan } from './plan.js';
 import { attackerFor } from './plannedFunding.js';
-import { replayOutcomes } from './replay.js';
+import { type FoundIn, replayOutcomes } from './replay.js';
 import { tokenViews } from './tokenViews.js';
 import { runWithForge } from './forge.js';
 import { hasForgeStd, runReproducers, type ReproducerFile, type RunOutcome } from './verify.js';
@@ -185,8 +185,8 @@ async function planFor(
   const views = finding.behaviour?.difference === 'token-balance' ? tokenViews(shared) : [];
   if (views.length > 0) plan.tokenViews = views;
   // A test contract's sequence replays as forge's invariant mode runs it, going on after a revert: no outcomes needed.
-  if (finding.harness === undefined) plan.head = await replayOutcomes(context.world.executor, finding.sequence, views);
-  plan.baseOutcome = await baseOutcome(finding, context, views);
+  if (finding.harness === undefined) plan.head = await replayOutcomes(context.world.executor, finding.sequence, { views });
+  plan.baseOutcome = await baseOutcome(finding, context, { views, foundIn: shared.deployments });
   return plan;
 }
 
@@ -202,10 +202,14 @@ function comparesWithBase(finding: ReportFinding, context: ReproducerContext): b
  * A behaviour change's diverging call as the base ended it: replayed on the base's world — Lookout's
  * deployment, or for a test contract's campaign the same test contract's setUp() on the base build.
  */
-async function baseOutcome(finding: ReportFinding, context: ReproducerContext, views: readonly TokenView[]): Promise<StepOutcome | undefined> {
+async function baseOutcome(
+  finding: ReportFinding,
+  context: ReproducerContext,
+  found: { views: readonly TokenView[]; foundIn: FoundIn },
+): Promise<StepOutcome | undefined> {
   if (!BEHAVIOUR_KINDS.includes(finding.kind)) return undefined;
   const executor = finding.harness === undefined ? context.base?.executor : context.suiteBase?.(finding);
-  return executor && (await replayOutcomes(executor, finding.sequence, views))?.at(-1);
+  return executor && (await replayOutcomes(executor, finding.sequence, found))?.at(-1);
 }
 
 /**
