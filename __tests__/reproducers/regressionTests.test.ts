@@ -46,12 +46,16 @@ beforeAll(async () => {
     await chmod(path.join(outputs, 'bin', 'forge'), 0o755);
     process.env.PATH = `${path.join(outputs, 'bin')}${path.delimiter}${PATH}`;
   }
-  // Seed 1 reaches claim(4, 1) within 150 transactions; twice that.
-  pr = await lookoutPr(repo, { budget: '300x', extra: ['--reproducers', path.join(outputs, 'reproducers')] });
+  try {
+    // Seed 1 reaches claim(4, 1) within 150 transactions; twice that.
+    pr = await lookoutPr(repo, { budget: '300x', extra: ['--reproducers', path.join(outputs, 'reproducers')] });
+  } finally {
+    // This run alone: forge writes out/ and cache/ into the project it tests (the fuzz runs below test this repository).
+    process.env.PATH = PATH;
+  }
   introduced = pr.report.findings.find((f) => f.kind === 'panic' && f.introduced)!;
 }, 300_000);
 afterAll(async () => {
-  process.env.PATH = PATH;
   await repo?.dispose();
   await rm(outputs, { recursive: true, force: true });
 });
