@@ -49,11 +49,11 @@ async function forgeRun(source: string, contract: string): Promise<RunOutcome> {
     await cp(PROJECT, path.join(dir, 'project'), { recursive: true });
     await installSolcWrapper(path.join(dir, 'home', '.svm'), '0.8.37');
     const env = { ...process.env, HOME: path.join(dir, 'home') };
-    return await runWithForge(
-      path.join(dir, 'project'),
-      { file: `${contract}.t.sol`, contract, source, solidityVersion: '0.8.37' },
-      { forge: forgeBinary(), env },
-    );
+    const [outcome] = await runWithForge(path.join(dir, 'project'), [{ file: `${contract}.t.sol`, contract, source, solidityVersion: '0.8.37' }], {
+      forge: forgeBinary(),
+      env,
+    });
+    return outcome;
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -87,6 +87,9 @@ describe('lookout pr on contracts a test’s setUp() creates through a factory',
       const change = run.report.findings.find((f) => f.kind.startsWith('behaviour'))!;
       expect(change).toMatchObject({ contract: 'Pair', function: 'swap(uint256,uint256,address)', introduced: true });
       expect(change.message).toMatch(/base: reverts with Error\("K"\); head: succeeds/);
+      // Every reproducer of the run (the behaviour change's too) fails on head and passes on the base.
+      for (const finding of run.report.findings.filter((f) => f.reproducer !== undefined))
+        expect([finding.reproducer!.file, finding.reproducer!.reason]).toEqual([finding.reproducer!.file, null]);
     },
     SLOW,
   );

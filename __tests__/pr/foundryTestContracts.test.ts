@@ -61,7 +61,12 @@ async function forgeRun(repo: PrRepo, reproducer: NonNullable<ReportFinding['rep
   const home = await mkdtemp(path.join(tmpdir(), 'lookout-forge-home-'));
   await installSolcWrapper(path.join(home, '.svm'), '0.8.17');
   try {
-    return await runWithForge(repo.dir, { ...reproducer, solidityVersion: '0.8.17' }, { forge: forgeBinary(), env: { ...process.env, HOME: home } });
+    const { file, contract, source } = reproducer;
+    const [outcome] = await runWithForge(repo.dir, [{ file, contract, source, solidityVersion: '0.8.17' }], {
+      forge: forgeBinary(),
+      env: { ...process.env, HOME: home },
+    });
+    return outcome;
   } finally {
     await rm(home, { recursive: true, force: true });
   }

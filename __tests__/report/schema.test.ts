@@ -81,6 +81,7 @@ const complete: Complete<Report> = {
         file: 'Auction.panic.t.sol',
         contract: 'AuctionPanicTest',
         source: '// SPDX-License-Identifier: UNLICENSED',
+        base: { file: 'LookoutBase.sol', source: '// SPDX-License-Identifier: UNLICENSED' },
         verified: true,
         reason: null,
         runs: [{ runner: 'lookout', revision: 'head', outcome: 'failed', reason: 'panic 0x32' }],

@@ -40,6 +40,7 @@ it('a reentrancy: the attacker is etched, its calls replayed, and the re-entryâ€
     contract: 'GuardedBankReentrancyTest',
     source: guarded,
     solidityVersion: '0.8.37',
+    base: finding.reproducer!.base!.file,
   });
   expect(run).toEqual({ outcome: 'passed', reason: null });
 }, 300_000);

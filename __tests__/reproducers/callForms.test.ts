@@ -104,10 +104,10 @@ const plan: ReproducerPlan = {
 };
 
 test('a forwarded call to an inherited function and a raw call before the compared one: the reproducer compiles, and fails on head as the finding says', async () => {
-  const { source } = reproducerSource(plan);
+  const { source, base } = reproducerSource(plan);
   expect(source).toContain('abi.encodeCall(wrappedEther.approve, (bob, type(uint256).max))');
   // A call before the last goes on past a revert, as in forge's invariant mode.
   expect(source).toContain('address(wrappedEther).call{value: 1 ether}(hex"d0e30db0");');
-  const run = await runReproducer(REPO_ROOT, { file: plan.file, contract: plan.contract, source, solidityVersion: plan.solidityVersion });
+  const run = await runReproducer(REPO_ROOT, { file: plan.file, contract: plan.contract, source, solidityVersion: plan.solidityVersion, base });
   expect(run).toEqual({ outcome: 'failed', reason: 'Error("Lookout: the call does not succeed as on the base")' });
 }, 300_000);

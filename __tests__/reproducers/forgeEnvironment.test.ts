@@ -33,7 +33,15 @@ const seen = () => readFile(path.join(dir, 'env.txt'), 'utf8');
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'lookout-forge-env-'));
   forge = path.join(dir, 'forge');
-  await writeFile(forge, `#!/bin/sh\nenv > ${path.join(dir, 'env.txt')}\necho "[PASS] test_reproduce() (gas: 1)"\n`);
+  // It passes the test of A.t.sol in the folder `--match-path <folder>/*` names, as forge reports it.
+  const script = [
+    '#!/bin/sh',
+    `env > ${path.join(dir, 'env.txt')}`,
+    'while [ $# -gt 0 ] && [ "$1" != "--match-path" ]; do shift; done',
+    'echo "Ran 1 test for ${2%/*}/A.t.sol:ATest"',
+    'echo "[PASS] test_reproduce() (gas: 1)"',
+  ];
+  await writeFile(forge, `${script.join('\n')}\n`);
   await chmod(forge, 0o755);
   await writeFile(path.join(dir, 'foundry.toml'), '[profile.default]\n[profile.ci]\n');
 });
@@ -48,8 +56,8 @@ describe("forge never sees the job's secrets", () => {
   });
 
   it('the reproducer check runs forge test in that environment', async () => {
-    const outcome = await runWithForge(dir, { file: 'A.t.sol', contract: 'ATest', source: '', solidityVersion: '0.8.17' }, { forge, env: JOB });
-    expect(outcome).toEqual({ outcome: 'passed', reason: null });
+    const outcomes = await runWithForge(dir, [{ file: 'A.t.sol', contract: 'ATest', source: '', solidityVersion: '0.8.17' }], { forge, env: JOB });
+    expect(outcomes).toEqual([{ outcome: 'passed', reason: null }]);
     const env = await seen();
     expect(env).toMatch(/^FOUNDRY_PROFILE=ci$/m);
     for (const name of WITHHELD) expect(env).not.toContain(`${name}=`);

@@ -129,8 +129,10 @@ describe.each(kinds)('$kind ($file)', ({ file, kind, reason, shows, budget }) =>
   it('deploys as the campaign did and replays the sequence with pranks, named senders and readable values', () => {
     const { source } = finding.reproducer!;
     expect(source).toContain(`import {${finding.contract}} from "__fixtures__/${file}";`);
-    // Self-contained: the repository resolves no forge-std.
-    expect(source).toContain('interface Vm {');
+    // The repository resolves no forge-std: the cheatcodes and helpers come from the run's base file, written beside it.
+    expect(source).toMatch(/^import \{ReproducerBase, Vm(, rethrow)?\} from "\.\/LookoutBase\.sol";$/m);
+    expect(source).not.toContain('interface Vm');
+    expect(finding.reproducer!.base).toEqual({ file: 'LookoutBase.sol', source: expect.stringContaining('abstract contract ReproducerBase {') });
     expect(source).toMatch(/vm\.label\(alice, "alice"\);\n\s+vm\.deal\(alice, 1000000 ether\);/);
     expect(source).toContain('vm.warp(1700000000);');
     expect(source).toMatch(/vm\.prank\(deployer, deployer\);\n\s+\w+ = new \w+\(\);/);
@@ -194,8 +196,13 @@ describe('outputs', () => {
     const [finding] = report.findings;
     expect(finding.reproducer).toMatchObject({ file: 'LeakyBank.etherLeak.t.sol', contract: 'LeakyBankEtherLeakTest', verified: true });
     expect(readFileSync(path.join(folder, 'LeakyBank.etherLeak.t.sol'), 'utf8')).toBe(finding.reproducer!.source);
+    // The base file it imports, once beside it; the comment shows the test and says where the base file is.
+    expect(readFileSync(path.join(folder, 'LookoutBase.sol'), 'utf8')).toBe(finding.reproducer!.base!.source);
     const comment = renderMarkdown(report);
-    expect(comment).toContain('<details><summary>Foundry reproducer LeakyBank.etherLeak.t.sol (fails on this PR as reported)</summary>');
+    expect(comment).toContain(
+      '<details><summary>Foundry reproducer LeakyBank.etherLeak.t.sol (fails on this PR as reported; imports LookoutBase.sol from the reproducers folder)</summary>',
+    );
+    expect(comment).not.toContain('abstract contract ReproducerBase');
     expect(comment).toContain('```solidity\n// SPDX-License-Identifier: UNLICENSED');
   }, 240_000);
 

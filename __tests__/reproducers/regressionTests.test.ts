@@ -6,7 +6,7 @@
  * argument shape the campaign calls with, in its constructor (every reproducer's setUp()) and a call.
  */
 import { execFile } from 'node:child_process';
-import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,14 +32,32 @@ if (!forgeRuns) console.warn(`not running reproducers with forge: ${forgeBinary(
 let repo: PrRepo;
 let pr: PrRun;
 let introduced: ReportFinding;
+/** The run's `--reproducers` folder, and (with forge) the `forge` on PATH: the real one, logging each invocation. */
+let outputs: string;
+const PATH = process.env.PATH;
 beforeAll(async () => {
   repo = await fixturePullRequest(FIXTURE, 'bug');
-  // Seed 1 reaches claim(4, 1) within 150 transactions; twice that.
-  pr = await lookoutPr(repo, { budget: '300x' });
+  outputs = await mkdtemp(path.join(tmpdir(), 'lookout-reproducers-'));
+  if (forgeRuns) {
+    await installSolcWrapper(path.join(outputs, 'home', '.svm'), '0.8.37');
+    const wrapper = [`#!/bin/sh`, `echo "$*" >> ${path.join(outputs, 'forge.log')}`, `HOME=${path.join(outputs, 'home')} exec ${forgeBinary()} "$@"`];
+    await mkdir(path.join(outputs, 'bin'));
+    await writeFile(path.join(outputs, 'bin', 'forge'), `${wrapper.join('\n')}\n`);
+    await chmod(path.join(outputs, 'bin', 'forge'), 0o755);
+    process.env.PATH = `${path.join(outputs, 'bin')}${path.delimiter}${PATH}`;
+  }
+  try {
+    // Seed 1 reaches claim(4, 1) within 150 transactions; twice that.
+    pr = await lookoutPr(repo, { budget: '300x', extra: ['--reproducers', path.join(outputs, 'reproducers')] });
+  } finally {
+    // This run alone: forge writes out/ and cache/ into the project it tests (the fuzz runs below test this repository).
+    process.env.PATH = PATH;
+  }
   introduced = pr.report.findings.find((f) => f.kind === 'panic' && f.introduced)!;
 }, 300_000);
 afterAll(async () => {
   await repo?.dispose();
+  await rm(outputs, { recursive: true, force: true });
 });
 
 /** Lookout's runner's verdicts (a \`forge\` on PATH without a compiler it can use adds a skipped run). */
@@ -59,6 +77,36 @@ it('pins the pragma of the finding’s source file, not the compiler Lookout pic
   expect(introduced.reproducer!.source).toContain('pragma solidity ^0.8.20;');
 });
 
+it('without forge-std, writes LookoutBase.sol once beside the reproducers, which import it and declare no Vm of their own', async () => {
+  const reproducers = pr.report.findings.flatMap((f) => (f.reproducer?.source ? [f.reproducer] : []));
+  expect(reproducers.length).toBeGreaterThan(1);
+  expect((await readdir(path.join(outputs, 'reproducers'))).sort()).toEqual(['LookoutBase.sol', ...reproducers.map((r) => r.file)].sort());
+  const base = await readFile(path.join(outputs, 'reproducers', 'LookoutBase.sol'), 'utf8');
+  expect(base).toContain('interface Vm {');
+  for (const { source } of reproducers) {
+    expect(source).toMatch(/^import \{ReproducerBase, Vm[^}]*\} from "\.\/LookoutBase\.sol";$/m);
+    expect(source).not.toContain('interface Vm');
+  }
+});
+
+(forgeRuns ? it : it.skip)('forge judges every reproducer of the run in one invocation, each by its own test', async () => {
+  const log = (await readFile(path.join(outputs, 'forge.log'), 'utf8')).trim().split('\n');
+  expect(log.filter((line) => line.startsWith('test '))).toHaveLength(1);
+  const reproducers = pr.report.findings.flatMap((f) => (f.reproducer?.source ? [f.reproducer] : []));
+  // Each fails on head as Lookout's runner says it does, and with its own reason.
+  for (const reproducer of reproducers) {
+    const forge = reproducer.runs.find((r) => r.runner === 'forge')!;
+    expect({ file: reproducer.file, ...forge }).toEqual({
+      file: reproducer.file,
+      runner: 'forge',
+      revision: 'head',
+      outcome: 'failed',
+      reason: expect.any(String),
+    });
+  }
+  expect(new Set(reproducers.map((r) => r.runs.find((run) => run.runner === 'forge')!.reason)).size).toBeGreaterThan(1);
+});
+
 /** `forge test` on the finding's reproducer in a project `prepare` writes into a fresh folder, its solc a solc-js stand-in. */
 async function forgeIn(prepare: (project: string) => Promise<void>, finding: ReportFinding): Promise<RunOutcome> {
   const dir = await mkdtemp(path.join(tmpdir(), 'lookout-forge-'));
@@ -68,12 +116,12 @@ async function forgeIn(prepare: (project: string) => Promise<void>, finding: Rep
     // forge compiles src/, test/ and script/: a project run with forge has a test folder, where the reproducer is written.
     await mkdir(path.join(project, 'test'), { recursive: true });
     await installSolcWrapper(path.join(dir, 'home', '.svm'), '0.8.37');
-    const { file, contract, source } = finding.reproducer!;
-    return await runWithForge(
-      project,
-      { file, contract, source, solidityVersion: '0.8.37' },
-      { forge: forgeBinary(), env: { ...process.env, HOME: path.join(dir, 'home') } },
-    );
+    const { file, contract, source, base } = finding.reproducer!;
+    const [outcome] = await runWithForge(project, [{ file, contract, source, solidityVersion: '0.8.37', ...(base && { base: base.file }) }], {
+      forge: forgeBinary(),
+      env: { ...process.env, HOME: path.join(dir, 'home') },
+    });
+    return outcome;
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -198,18 +198,35 @@ test('a stateless finding calls the test function with the counterexample, as fo
   expect(source).not.toContain('import {Vault}');
 });
 
-test('forge’s verdict is its result line for the reproducer’s test; without one, forge did not run it', () => {
-  expect(forgeOutcome('Ran 1 test for test/x/A.t.sol:ATest\n[PASS] test_reproduce() (gas: 1234)\n')).toEqual({ outcome: 'passed', reason: null });
-  expect(forgeOutcome('[FAIL: panic: assertion failed (0x01)] test_reproduce() (gas: 1234)\n')).toEqual({
-    outcome: 'failed',
-    reason: 'panic: assertion failed (0x01)',
-  });
-  expect(forgeOutcome('[FAIL. Reason: Lookout: bob took out more ether than it sent in] test_reproduce() (gas: 1)')).toEqual({
+test('forge’s verdict on each reproducer is the result line in its own suite’s section; without one, forge did not run it', () => {
+  // forge 1.7.1's output for two reproducers run together (the failing one repeated in the summary).
+  const output = [
+    'Ran 1 test for test/x/A.t.sol:ATest',
+    '[FAIL: panic: assertion failed (0x01)] test_reproduce() (gas: 3532)',
+    'Suite result: FAILED. 0 passed; 1 failed; 0 skipped; finished in 410.29µs (79.52µs CPU time)',
+    '',
+    'Ran 1 test for test/x/B.t.sol:BTest',
+    '[PASS] test_reproduce() (gas: 3241)',
+    'Suite result: ok. 1 passed; 0 failed; 0 skipped; finished in 67.50µs (22.09µs CPU time)',
+    '',
+    'Failing tests:',
+    'Encountered 1 failing test in test/x/A.t.sol:ATest',
+    '[FAIL: panic: assertion failed (0x01)] test_reproduce() (gas: 3532)',
+  ].join('\n');
+  expect(forgeOutcome(output, 'test/x/A.t.sol:ATest')).toEqual({ outcome: 'failed', reason: 'panic: assertion failed (0x01)' });
+  expect(forgeOutcome(output, 'test/x/B.t.sol:BTest')).toEqual({ outcome: 'passed', reason: null });
+  expect(forgeOutcome(output, 'test/x/C.t.sol:CTest')).toMatchObject({ outcome: 'skipped' });
+  expect(
+    forgeOutcome(
+      'Ran 1 test for t/A.t.sol:ATest\n[FAIL. Reason: Lookout: bob took out more ether than it sent in] test_reproduce() (gas: 1)',
+      't/A.t.sol:ATest',
+    ),
+  ).toEqual({
     outcome: 'failed',
     reason: 'Lookout: bob took out more ether than it sent in',
   });
-  expect(forgeOutcome('Compiler run failed:\nError (7576): Undeclared identifier.')).toMatchObject({ outcome: 'does-not-compile' });
-  expect(forgeOutcome('Error: error sending request for url (https://binaries.soliditylang.org/linux-amd64/list.json)')).toMatchObject({
+  expect(forgeOutcome('Compiler run failed:\nError (7576): Undeclared identifier.', 't/A.t.sol:ATest')).toMatchObject({ outcome: 'does-not-compile' });
+  expect(forgeOutcome('Error: error sending request for url (https://binaries.soliditylang.org/linux-amd64/list.json)', 't/A.t.sol:ATest')).toMatchObject({
     outcome: 'skipped',
     reason: expect.stringMatching(/^forge did not run the test: Error: error sending request/),
   });

@@ -149,6 +149,7 @@ const reproducer = z.object({
   file: z.string(),
   contract: z.string(),
   source: z.string(),
+  base: z.object({ file: z.string(), source: z.string() }).optional(),
   verified: z.boolean(),
   reason: z.string().nullable(),
   runs: z.array(

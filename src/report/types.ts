@@ -255,6 +255,11 @@ export interface ReportReproducer {
   file: string;
   contract: string;
   source: string;
+  /**
+   * The file it imports from its own folder (`LookoutBase.sol`: the cheatcodes, `ReproducerBase` and
+   * helpers, for a project without forge-std), written once beside the reproducers; absent when it imports none.
+   */
+  base?: { file: string; source: string };
   verified: boolean;
   /** Why it is not verified; null when it is. */
   reason: string | null;

@@ -116,14 +116,18 @@ function jsonText(report: Report): string {
 }
 
 /**
- * Writes each finding's Foundry reproducer into `dir` (created if needed) under its file name.
- * Findings without a reproducer source are left out.
+ * Writes each finding's Foundry reproducer into `dir` (created if needed) under its file name, and
+ * once the base file they import (one for the run). Findings without a reproducer source are left out.
  */
 function writeReproducers(dir: string, report: Report): void {
   mkdirSync(dir, { recursive: true });
+  const bases = new Map<string, string>();
   for (const { reproducer } of report.findings) {
-    if (reproducer && reproducer.source !== '') writeFileAtomically(path.join(dir, reproducer.file), reproducer.source);
+    if (!reproducer || reproducer.source === '') continue;
+    writeFileAtomically(path.join(dir, reproducer.file), reproducer.source);
+    if (reproducer.base) bases.set(reproducer.base.file, reproducer.base.source);
   }
+  for (const [file, source] of bases) writeFileAtomically(path.join(dir, file), source);
 }
 
 /**

@@ -5,12 +5,13 @@ import type { Executor } from '../evm/index.js';
 import { errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { Check } from './source/checks.js';
+import { reproducerBaseSource } from './source/base.js';
 import { reproducerSource } from './source/source.js';
 import type { Expectation, ReproducerPlan, StepOutcome, TokenView } from './source/types.js';
 import { behaviourGroups, type Report, type ReportFinding, type ReportReproducer, type ReportReproducerRun } from '../report/index.js';
 import { reproducerNames, reproducerPragma, solidityVersion, worldPlan, type WorldPlan } from './plan.js';
 import { attackerFor } from './plannedFunding.js';
-import { replayOutcomes } from './replay.js';
+import { type FoundIn, replayOutcomes } from './replay.js';
 import { tokenViews } from './tokenViews.js';
 import { runWithForge } from './forge.js';
 import { hasForgeStd, runReproducers, type ReproducerFile, type RunOutcome } from './verify.js';
@@ -36,8 +37,8 @@ export interface ReproducerContext {
   suiteWorld?: (finding: ReportFinding) => WorldPlan | undefined;
   /** `lookout pr`: the same test contract's setUp() world on the base build (a behaviour change's expected outcome), when it built. */
   suiteBase?: (finding: ReportFinding) => Executor | undefined;
-  /** `forge test --match-path` on each reproducer too (when forge is on PATH). */
-  forge?: (root: string, reproducer: ReproducerFile) => Promise<RunOutcome>;
+  /** `forge test` on the reproducers too, all in one invocation (when forge is on PATH); outcomes in their order. */
+  forge?: (root: string, reproducers: readonly ReproducerFile[]) => Promise<RunOutcome[]>;
   logger: Logger;
   /** True once the run is interrupted: reproducers are still written, but no more are run (nor reported verified). */
   interrupted?: () => boolean;
@@ -106,7 +107,7 @@ async function verify(drafts: readonly Draft[], context: ReproducerContext, base
   // Checked between the runs: a reproducer run only in part proves nothing, so an interruption leaves all unverified.
   const leftUnchecked = () => {
     if (!context.interrupted?.()) return false;
-    for (const d of drafts) d.finding.reproducer = { ...d.name, source: d.file.source, verified: false, reason: NOT_CHECKED, runs: [] };
+    for (const d of drafts) d.finding.reproducer = { ...reported(d), verified: false, reason: NOT_CHECKED, runs: [] };
     return true;
   };
   if (leftUnchecked()) return;
@@ -135,24 +136,34 @@ async function verify(drafts: readonly Draft[], context: ReproducerContext, base
           onBase.map((d) => d.file),
         );
   if (leftUnchecked()) return;
+  // One forge build and run for all: of those that compiled on head (one that did not would fail forge's whole build).
+  const onForge = context.forge ? runnable.filter((d) => d.run !== undefined && d.run.outcome !== 'does-not-compile') : [];
+  const forgeRuns = context.forge
+    ? await context.forge(
+        context.root,
+        onForge.map((d) => d.file),
+      )
+    : [];
+  if (leftUnchecked()) return;
   for (const d of drafts) {
-    const unverified = (reason: string): ReportReproducer => ({ ...d.name, source: d.file.source, verified: false, reason, runs: [] });
     if (d.check.kind === 'unsupported' || d.run === undefined) {
-      d.finding.reproducer = unverified(d.check.kind === 'unsupported' ? d.check.reason : 'not run');
+      d.finding.reproducer = { ...reported(d), verified: false, reason: d.check.kind === 'unsupported' ? d.check.reason : 'not run', runs: [] };
       continue;
     }
     const runs: ReportReproducerRun[] = [{ runner: 'lookout', revision: 'head', ...d.run }];
     const baseRun = baseRuns[onBase.indexOf(d)];
     if (baseRun !== undefined) runs.push({ runner: 'lookout', revision: 'base', ...baseRun });
-    if (context.forge && context.interrupted?.()) {
-      d.finding.reproducer = unverified(NOT_CHECKED);
-      continue;
-    }
-    if (context.forge) runs.push({ runner: 'forge', revision: 'head', ...(await context.forge(context.root, d.file)) });
+    const forgeRun = forgeRuns[onForge.indexOf(d)];
+    if (forgeRun !== undefined) runs.push({ runner: 'forge', revision: 'head', ...forgeRun });
     const expectation = d.check.expectation;
     const reason = runs.map((r) => judgeRun(r, expectation)).find((r) => r !== undefined);
-    d.finding.reproducer = { ...d.name, source: d.file.source, verified: reason === undefined, reason: reason ?? null, runs };
+    d.finding.reproducer = { ...reported(d), verified: reason === undefined, reason: reason ?? null, runs };
   }
+}
+
+/** The reproducer as reported, before its verdict: with the shared base file it imports, so that it stands alone. */
+function reported(d: Draft): Pick<ReportReproducer, 'file' | 'contract' | 'source' | 'base'> {
+  return { ...d.name, source: d.file.source, ...(d.file.base !== undefined && { base: { file: d.file.base, source: reproducerBaseSource() } }) };
 }
 
 async function runOnHead(drafts: readonly Written[], root: string): Promise<void> {
@@ -185,8 +196,8 @@ async function planFor(
   const views = finding.behaviour?.difference === 'token-balance' ? tokenViews(shared) : [];
   if (views.length > 0) plan.tokenViews = views;
   // A test contract's sequence replays as forge's invariant mode runs it, going on after a revert: no outcomes needed.
-  if (finding.harness === undefined) plan.head = await replayOutcomes(context.world.executor, finding.sequence, views);
-  plan.baseOutcome = await baseOutcome(finding, context, views);
+  if (finding.harness === undefined) plan.head = await replayOutcomes(context.world.executor, finding.sequence, { views });
+  plan.baseOutcome = await baseOutcome(finding, context, { views, foundIn: shared.deployments });
   return plan;
 }
 
@@ -202,10 +213,14 @@ function comparesWithBase(finding: ReportFinding, context: ReproducerContext): b
  * A behaviour change's diverging call as the base ended it: replayed on the base's world — Lookout's
  * deployment, or for a test contract's campaign the same test contract's setUp() on the base build.
  */
-async function baseOutcome(finding: ReportFinding, context: ReproducerContext, views: readonly TokenView[]): Promise<StepOutcome | undefined> {
+async function baseOutcome(
+  finding: ReportFinding,
+  context: ReproducerContext,
+  found: { views: readonly TokenView[]; foundIn: FoundIn },
+): Promise<StepOutcome | undefined> {
   if (!BEHAVIOUR_KINDS.includes(finding.kind)) return undefined;
   const executor = finding.harness === undefined ? context.base?.executor : context.suiteBase?.(finding);
-  return executor && (await replayOutcomes(executor, finding.sequence, views))?.at(-1);
+  return executor && (await replayOutcomes(executor, finding.sequence, found))?.at(-1);
 }
 
 /**
@@ -226,8 +241,8 @@ interface Written {
 
 /** The reproducer's source for the plan, and the check that says what its run must show. */
 function written(plan: ReproducerPlan): Written {
-  const { source, check } = reproducerSource(plan);
-  return { file: { file: plan.file, contract: plan.contract, source, solidityVersion: plan.solidityVersion }, check };
+  const { source, check, base } = reproducerSource(plan);
+  return { file: { file: plan.file, contract: plan.contract, source, solidityVersion: plan.solidityVersion, ...(base !== undefined && { base }) }, check };
 }
 
 /**
@@ -249,7 +264,7 @@ function judgeRun(run: ReportReproducerRun, expectation: Expectation): string | 
   return undefined;
 }
 
-/** `forge test` on each reproducer when forge runs here (it is optional: Lookout's runner always checks). */
+/** `forge test` on all the reproducers at once when forge runs here (it is optional: Lookout's runner always checks). */
 export async function forgeRunner(): Promise<ReproducerContext['forge']> {
   return (await isForgeAvailable()) ? runWithForge : undefined;
 }

@@ -4,6 +4,9 @@ import type { StepOutcome, TokenView } from './source/types.js';
 import { readTokenViews } from './tokenViews.js';
 import type { ReportCall } from '../report/index.js';
 
+/** The deployments of the world a sequence was found in, in order: which of two same-named contracts a call meant. */
+export type FoundIn = readonly { contract: string; address: string }[];
+
 /**
  * Replays a report's sequence from the deployment snapshot and says how each call ended (a
  * reverting step of the sequence is made through try/catch in the reproducer; a behaviour change's
@@ -13,13 +16,13 @@ import type { ReportCall } from '../report/index.js';
 export async function replayOutcomes(
   executor: Executor,
   sequence: readonly ReportCall[],
-  views: readonly TokenView[] = [],
+  { views = [], foundIn = [] }: { views?: readonly TokenView[]; foundIn?: FoundIn } = {},
 ): Promise<StepOutcome[] | undefined> {
   const senders = executor.senderAddresses.map((a) => a.toLowerCase());
   const steps = sequence.map((call) => ({
     call,
     sender: senders.indexOf(call.sender.toLowerCase()),
-    to: executor.deployments.findIndex((d) => d.name === calledContract(call)),
+    to: calledDeployment(executor, call, foundIn),
   }));
   if (steps.some((s) => s.sender < 0 || s.to < 0)) return undefined;
   // The accounts whose ether a behaviour change compares (src/fuzz/behaviour/observation.ts).
@@ -57,6 +60,21 @@ export async function replayOutcomes(
   } finally {
     executor.reset();
   }
+}
+
+/**
+ * The executor's deployment a call is sent to: the k-th of its contract where the call's address is
+ * the k-th of that contract in the world it was found in, as behaviour comparison pairs them — on the
+ * base a contract created with CREATE2 over changed code lies elsewhere, and the first of its name
+ * may be another instance (a factory's clone implementation). Else the one at the call's address, else the first.
+ */
+function calledDeployment(executor: Executor, call: ReportCall, foundIn: FoundIn): number {
+  const name = calledContract(call);
+  const address = call.address?.toLowerCase();
+  const candidates = executor.deployments.flatMap((d, i) => (d.name === name ? [i] : []));
+  const k = foundIn.filter((d) => d.contract === name).findIndex((d) => d.address.toLowerCase() === address);
+  const atAddress = candidates.find((i) => executor.deployments[i].address.toLowerCase() === address);
+  return (k >= 0 ? candidates[k] : undefined) ?? atAddress ?? candidates[0] ?? -1;
 }
 
 /** The contract a call is sent to: Lookout's attacker for one made through it (its calldata is `lookoutCall`'s). */

@@ -12,6 +12,7 @@ import {
 import { isInside } from '../diff/index.js';
 import { BuildError, type BuildDiagnostic } from '../errors.js';
 import { discoverSuites, runSuite } from '../foundryTests/index.js';
+import { reproducerBaseSource } from './source/base.js';
 import { TEST_FUNCTION } from './source/lines.js';
 import type { ReportReproducerRun } from '../report/index.js';
 
@@ -21,6 +22,8 @@ export interface ReproducerFile {
   contract: string;
   source: string;
   solidityVersion: string;
+  /** The shared file it imports, written beside it (`LookoutBase.sol`). */
+  base?: string;
 }
 
 /** Whether the project at `root` resolves `forge-std/Test.sol` (remappings, lib/): then the reproducer imports it. */
@@ -106,11 +109,16 @@ async function runTest(project: CompiledProject, settings: ProjectSettings, repr
 export type RunOutcome = Omit<ReportReproducerRun, 'runner' | 'revision'>;
 
 /**
- * Writes the reproducers into a fresh folder of the project's test directory (of the root when the
- * project has none, so nothing else is created), runs `use` with their unit names (relative to
- * `root`, in order), and removes the folder.
+ * Writes the reproducers (and once, the base file they import) into a fresh folder of the project's
+ * test directory (of the root when the project has none, so nothing else is created), runs `use` with
+ * their unit names (relative to `root`, in order) and the folder's, and removes the folder.
  */
-export async function inTestFolder<T>(root: string, testDir: string, reproducers: readonly ReproducerFile[], use: (units: string[]) => Promise<T>): Promise<T> {
+export async function inTestFolder<T>(
+  root: string,
+  testDir: string,
+  reproducers: readonly ReproducerFile[],
+  use: (units: string[], folder: string) => Promise<T>,
+): Promise<T> {
   const wanted = path.join(root, testDir);
   // A test folder that is a link out of the project is not written through.
   const parent = existsSync(wanted) && isInside(realpathSync(root), realpathSync(wanted)) ? wanted : root;
@@ -118,7 +126,8 @@ export async function inTestFolder<T>(root: string, testDir: string, reproducers
   try {
     const units = reproducers.map((reproducer) => path.relative(root, path.join(folder, reproducer.file)).split(path.sep).join('/'));
     reproducers.forEach((reproducer, i) => writeFileSync(path.join(root, units[i]), reproducer.source));
-    return await use(units);
+    for (const base of new Set(reproducers.flatMap((r) => r.base ?? []))) writeFileSync(path.join(folder, base), reproducerBaseSource());
+    return await use(units, path.relative(root, folder).split(path.sep).join('/'));
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }

@@ -5,6 +5,7 @@ import { ATTACKER_INSTANCE, attackerCall, attackerDeclaration, attackerInterface
 import { findingCheck, type Check, type StandIn } from './checks.js';
 import { fundingStatements } from './fundingStatements.js';
 import { suiteCheck, suiteLocals, testCallStatement } from './suiteCheck.js';
+import { BASE_HELPERS, cheatcodeHandle, helperSource, REPRODUCER_BASE_FILE, vmInterface } from './base.js';
 import { delays, indent, oneLine, TEST_FUNCTION } from './lines.js';
 import { overloadDeclarations, overloadInterface } from './overloads.js';
 import type { PlannedDeployment, ReproducerPlan } from './types.js';
@@ -13,6 +14,8 @@ import type { PlannedDeployment, ReproducerPlan } from './types.js';
 export interface ReproducerSource {
   source: string;
   check: Check;
+  /** The shared file it imports (`LookoutBase.sol`, written beside it): without forge-std and without a harness. */
+  base?: string;
 }
 
 /**
@@ -23,6 +26,7 @@ export interface ReproducerSource {
  */
 export function reproducerSource(plan: ReproducerPlan): ReproducerSource {
   const writer = new Writer(plan);
+  const base = !plan.forgeStd && !plan.harness;
   const check = suiteCheck(plan) ?? findingCheck(plan, writer.instances, writer.values, writer.context);
   const from = plan.harness ? `, from ${plan.harness.contract}'s setUp(),` : '';
   const contract = [
@@ -35,79 +39,25 @@ export function reproducerSource(plan: ReproducerPlan): ReproducerSource {
     ...(check.kind === 'check' && check.members ? ['', ...indent(1, check.members)] : []),
     '}',
   ];
+  const used = BASE_HELPERS.filter((helper) => contract.some((line) => line.includes(`${helper}(`)));
   const lines = [
     '// SPDX-License-Identifier: UNLICENSED',
     `pragma solidity ${plan.pragma ?? `^${plan.solidityVersion}`};`,
     '',
     ...writer.imports(),
+    ...(base ? [`import {${['ReproducerBase', 'Vm', ...used].join(', ')}} from "./${REPRODUCER_BASE_FILE}";`] : []),
     '',
-    ...(plan.forgeStd || plan.harness ? [] : selfContainedBase()),
     // A DSTest-only test contract has no `vm`: the reproducer brings one, named apart from any `Vm` the project imports.
     ...(plan.harness?.declaresVm === false ? [...vmInterface('LookoutVm'), ''] : []),
     ...(plan.attacker ? attackerInterface() : []),
     ...(check.kind === 'check' && check.declarations ? check.declarations : []),
     ...overloadDeclarations(contract.join('\n'), [...plan.deployments.map((d) => d.abi), ...(plan.harness ? [plan.harness.abi] : [])]),
-    ...helpers(contract.join('\n')),
+    ...(base ? [] : used.flatMap((helper) => [...helperSource(helper), ''])),
     ...writer.arrayHelpers(),
     ...contract,
     '',
   ];
-  return { source: lines.join('\n'), check };
-}
-
-/** Without forge-std: the cheatcodes the test uses, as an interface at forge's cheatcode address, and forge's `IS_TEST` marker. */
-function selfContainedBase(): string[] {
-  return [...vmInterface('Vm'), '', 'abstract contract ReproducerBase {', '    bool public IS_TEST = true;', `    ${cheatcodeHandle('Vm')}`, '}', ''];
-}
-
-/** The cheatcodes a reproducer uses, as an interface named `name`. */
-function vmInterface(name: string): string[] {
-  return [
-    `interface ${name} {`,
-    '    function prank(address msgSender, address txOrigin) external;',
-    '    function deal(address account, uint256 newBalance) external;',
-    '    function etch(address target, bytes calldata newRuntimeBytecode) external;',
-    '    function warp(uint256 newTimestamp) external;',
-    '    function roll(uint256 newHeight) external;',
-    '    function label(address account, string calldata newLabel) external;',
-    '    function load(address target, bytes32 slot) external view returns (bytes32 data);',
-    '    function store(address target, bytes32 slot, bytes32 value) external;',
-    '    struct Log {',
-    '        bytes32[] topics;',
-    '        bytes data;',
-    '        address emitter;',
-    '    }',
-    '    function recordLogs() external;',
-    '    function getRecordedLogs() external returns (Log[] memory logs);',
-    '}',
-  ];
-}
-
-/** `vm`, at forge's cheatcode address. */
-function cheatcodeHandle(type: string): string {
-  return `${type} internal constant vm = ${type}(address(uint160(uint256(keccak256("hevm cheat code")))));`;
-}
-
-/** Free functions the contract uses: the address a contract's `nonce`-th creation gets, and a low-level call's revert passed on. */
-function helpers(contract: string): string[] {
-  const createdBy = [
-    '/// The address of the contract `creator` created with `nonce` (RLP of [creator, nonce], nonce < 128).',
-    'function createdBy(address creator, uint8 nonce) pure returns (address) {',
-    '    return address(uint160(uint256(keccak256(abi.encodePacked(bytes2(0xd694), creator, nonce == 0 ? bytes1(0x80) : bytes1(nonce))))));',
-    '}',
-    '',
-  ];
-  const rethrow = [
-    'function rethrow(bool success, bytes memory data) pure {',
-    '    if (!success) {',
-    '        assembly {',
-    '            revert(add(data, 32), mload(data))',
-    '        }',
-    '    }',
-    '}',
-    '',
-  ];
-  return [...(contract.includes('createdBy(') ? createdBy : []), ...(contract.includes('rethrow(') ? rethrow : [])];
+  return { source: lines.join('\n'), check, ...(base && { base: REPRODUCER_BASE_FILE }) };
 }
 
 /** Writes the contract's parts, collecting the types they use (imported at the top). */
