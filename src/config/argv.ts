@@ -1,6 +1,5 @@
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { existsSync, statSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { findProjectRoot } from './projectRoot.js';
 import { ConfigurationError, errorMessage } from '../errors.js';
@@ -138,9 +137,9 @@ function withCommonOptions(command: Command, budget: string): Command {
     .option('--schedule <name>', `power schedule: ${SCHEDULES.join(', ')} (for measurement)`, parseSchedule)
     .option(
       '--workers <n>',
-      'worker threads per campaign (default: every core); reports are reproducible per seed, transaction budget and worker count',
+      `worker threads per campaign (default: ${DEFAULTS.workers}, whatever the machine); reports are reproducible per seed, transaction budget and worker count`,
       workersOption,
-      availableParallelism(),
+      DEFAULTS.workers,
     );
 }
 
