@@ -46,6 +46,7 @@ describe('lookout fuzz', () => {
         'evidence',
         'file',
         'foundMs',
+        'foundTransactions',
         'function',
         'introduced',
         'kind',

@@ -12,11 +12,12 @@ export function provenance(finding: ReportFinding, base?: Report['base']): strin
 
 /**
  * Most important first: introduced by the PR, then unknown (the base did not build), then
- * pre-existing; within each, the earliest found first. Stable, so equal findings keep report order.
+ * pre-existing; within each, the earliest found first, in transactions (milliseconds would make the
+ * order depend on the machine). Stable, so equal findings keep report order.
  */
 export function byImportance(findings: readonly ReportFinding[]): ReportFinding[] {
   const rank = (f: ReportFinding) => (f.introduced === true ? 0 : f.introduced === null ? 1 : 2);
-  return [...findings].sort((a, b) => rank(a) - rank(b) || a.foundMs - b.foundMs);
+  return [...findings].sort((a, b) => rank(a) - rank(b) || a.foundTransactions - b.foundTransactions);
 }
 
 /** `Auction.settle(uint256,uint256)` or `Auction` when the failing function is unknown. */

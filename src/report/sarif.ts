@@ -198,7 +198,12 @@ function result(item: ReportItem, ruleIndex: number, names: AddressNames, base: 
         threadFlows: [{ locations: finding.sequence.map((call, i) => callStep(finding, call, names, i === finding.sequence.length - 1 ? place : undefined)) }],
       },
     ],
-    properties: { introduced: finding.introduced, foundMs: finding.foundMs, ...(item.group && { examples: item.group.examples.length }) },
+    properties: {
+      introduced: finding.introduced,
+      foundMs: finding.foundMs,
+      foundTransactions: finding.foundTransactions,
+      ...(item.group && { examples: item.group.examples.length }),
+    },
   };
 }
 
