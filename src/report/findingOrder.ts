@@ -35,3 +35,16 @@ export function location(finding: ReportFinding): string {
 export function kindText(finding: ReportFinding): string {
   return finding.panicCode ? `${finding.kind} ${finding.panicCode}` : finding.kind;
 }
+
+/**
+ * `panic 0x32 in Auction.settle(uint256): index out of bounds`, naming the function once: a behaviour
+ * change says base and head after it, and a message that names the function itself (a property's)
+ * goes without the `in`.
+ */
+export function findingText(finding: ReportFinding): string {
+  const fn = qualifiedFunction(finding);
+  if (finding.behaviour) return `${kindText(finding)} in ${fn}: base ${finding.behaviour.base}; head ${finding.behaviour.head}`;
+  const bareName = finding.function.split('(')[0];
+  const named = bareName !== '' && new RegExp(`(^|[^\\w$])${bareName.replace(/\$/g, '\\$')}($|[^\\w$])`).test(finding.message);
+  return named ? `${kindText(finding)}: ${finding.message}` : `${kindText(finding)} in ${fn}: ${finding.message}`;
+}
