@@ -47,6 +47,8 @@ export interface BranRow {
   /** Medians over all seeds, campaign time; a run that never reaches the target counts as its whole campaign (censored). */
   medianMs: number;
   medianSequences: number;
+  /** Transactions until the first reach: with sequences, what compares across runs and machines (ms does not). */
+  medianTransactions: number;
   /** Analysis time over total fuzzing time, over all runs. */
   analysisShare: number;
 }
@@ -61,6 +63,7 @@ export async function benchBran(options: { fixture: string; seeds: number; budge
   for (const { configuration, schedule, techniques } of configurations) {
     const ms: number[] = [];
     const sequences: number[] = [];
+    const transactions: number[] = [];
     let reached = 0;
     let analysisMs = 0;
     let totalMs = 0;
@@ -78,6 +81,7 @@ export async function benchBran(options: { fixture: string; seeds: number; budge
       if (target?.status === 'reached') reached++;
       ms.push(target?.firstReachedMs ?? report.stats.fuzzMs ?? report.stats.elapsedMs);
       sequences.push(target?.firstReachedSequence ?? report.stats.sequences);
+      transactions.push(target?.firstReachedTransactions ?? report.stats.transactions);
       analysisMs += report.stats.analysisMs;
       totalMs += report.stats.elapsedMs;
     }
@@ -88,6 +92,7 @@ export async function benchBran(options: { fixture: string; seeds: number; budge
       seeds: options.seeds,
       medianMs: median(ms),
       medianSequences: median(sequences),
+      medianTransactions: median(transactions),
       analysisShare: analysisMs / totalMs,
     });
   }
@@ -95,8 +100,8 @@ export async function benchBran(options: { fixture: string; seeds: number; budge
 }
 
 export function printBran(rows: readonly BranRow[]): void {
-  const widths = [4, 20, 8, 10, 14, 10];
-  console.log(formatRow(['cfg', 'schedule', 'reached', 'median ms', 'median seqs', 'analysis'], widths));
+  const widths = [4, 20, 8, 10, 14, 12, 10];
+  console.log(formatRow(['cfg', 'schedule', 'reached', 'median ms', 'median seqs', 'median tx', 'analysis'], widths));
   for (const r of rows) {
     console.log(
       formatRow(
@@ -106,6 +111,7 @@ export function printBran(rows: readonly BranRow[]): void {
           `${r.reached}/${r.seeds}`,
           Math.round(r.medianMs),
           Math.round(r.medianSequences),
+          Math.round(r.medianTransactions),
           `${(r.analysisShare * 100).toFixed(1)}%`,
         ],
         widths,
@@ -115,6 +121,10 @@ export function printBran(rows: readonly BranRow[]): void {
   const by = (c: string) => rows.find((r) => r.configuration === c)!;
   const ratio = (a: string, b: string) => (by(a).medianMs / by(b).medianMs).toFixed(2);
   const sequences = (a: string, b: string) => (by(a).medianSequences / by(b).medianSequences).toFixed(2);
+  const transactions = (a: string, b: string) => (by(a).medianTransactions / by(b).medianTransactions).toFixed(2);
   console.log(`time-to-target ratios (ms): A/B ${ratio('A', 'B')}  C/B ${ratio('C', 'B')}  D/B ${ratio('D', 'B')}  B-calls/B ${ratio('B-calls', 'B')}`);
+  console.log(
+    `time-to-target ratios (tx): A/B ${transactions('A', 'B')}  C/B ${transactions('C', 'B')}  D/B ${transactions('D', 'B')}  B-calls/B ${transactions('B-calls', 'B')}`,
+  );
   console.log(`median sequences ratio: B-calls/B ${sequences('B-calls', 'B')}`);
 }

@@ -80,10 +80,10 @@ export async function benchTimeToBug(request: TimeToBugRequest): Promise<TimeToB
           ...goal.overrides,
         });
         const { report } = await runPipeline(config, { logger: memoryLogger() });
-        const hitMs = goal.hitMs(report, request.wanted ?? (() => true));
-        if (hitMs !== undefined) found++;
-        ms.push(hitMs ?? report.stats.fuzzMs ?? report.stats.elapsedMs);
-        transactions.push(hitMs !== undefined ? report.stats.transactions : request.budgetTransactions);
+        const hit = goal.hit(report, request.wanted ?? (() => true));
+        if (hit !== undefined) found++;
+        ms.push(hit?.ms ?? report.stats.fuzzMs ?? report.stats.elapsedMs);
+        transactions.push(hit?.transactions ?? request.budgetTransactions);
         oneShot += report.stats.prediction?.oneShot ?? 0;
         oneShotHits += report.stats.prediction?.oneShotHits ?? 0;
       }
@@ -110,8 +110,11 @@ interface Goal {
   file: string;
   label: string;
   overrides: Partial<FuzzConfig>;
-  /** Campaign ms at which the run met its goal, undefined when it did not. */
-  hitMs: (report: Report, wanted: (finding: ReportFinding) => boolean) => number | undefined;
+  /**
+   * When the run met its goal, undefined when it did not: campaign ms, and the transactions run by
+   * then (the count that compares across runs and machines).
+   */
+  hit: (report: Report, wanted: (finding: ReportFinding) => boolean) => { ms: number; transactions: number } | undefined;
 }
 
 /** The fixture's label (its file name unless it has one). */
@@ -129,7 +132,10 @@ async function goalOf(fixture: BenchFixture, schedule: ScheduleName | undefined)
       file,
       label,
       overrides: { stopWhen: 'finding', ...aim },
-      hitMs: (report, wanted) => report.findings.find(wanted)?.foundMs,
+      hit: (report, wanted) => {
+        const finding = report.findings.find(wanted);
+        return finding && { ms: finding.foundMs, transactions: finding.foundTransactions };
+      },
     };
   }
   const line = await markedLine(file, targetMark);
@@ -137,7 +143,12 @@ async function goalOf(fixture: BenchFixture, schedule: ScheduleName | undefined)
     file,
     label,
     overrides: { targets: [{ file, line }], stopWhen: 'targets-reached', schedule },
-    hitMs: (report) => report.targets[0]?.firstReachedMs ?? undefined,
+    hit: (report) => {
+      const target = report.targets[0];
+      return target?.firstReachedMs == null || target.firstReachedTransactions === null
+        ? undefined
+        : { ms: target.firstReachedMs, transactions: target.firstReachedTransactions };
+    },
   };
 }
 

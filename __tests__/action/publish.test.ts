@@ -50,7 +50,7 @@ describe('publishReport', () => {
 
   it('shortens a comment over 65,536 characters and points to the job summary', async () => {
     const many = report({
-      findings: Array.from({ length: 400 }, (_, i) => finding({ line: i + 1, foundMs: i, message: `failure ${i} ${'x'.repeat(200)}` })),
+      findings: Array.from({ length: 400 }, (_, i) => finding({ line: i + 1, foundMs: i, foundTransactions: i, message: `failure ${i} ${'x'.repeat(200)}` })),
     });
     const d = deps();
     const outcome = await publish(many, d);
@@ -81,7 +81,12 @@ describe('publishReport', () => {
 
   it('reviews only lines inside the diff hunks and leaves the rest to the comment', async () => {
     fake.state.pullFiles.set(7, [{ filename: 'src/A.sol', status: 'modified', additions: 1, patch: '@@ -10,3 +10,4 @@\n a\n+b\n c\n d' }]);
-    const r = report({ findings: [finding({ file: 'src/A.sol', line: 11, foundMs: 1 }), finding({ file: 'src/A.sol', line: 40, foundMs: 2 })] });
+    const r = report({
+      findings: [
+        finding({ file: 'src/A.sol', line: 11, foundMs: 1, foundTransactions: 1 }),
+        finding({ file: 'src/A.sol', line: 40, foundMs: 2, foundTransactions: 2 }),
+      ],
+    });
     expect((await publish(r)).review).toBe('created');
     expect(fake.state.reviewComments.map((c) => c.line)).toEqual([11]);
     expect((await publish(r)).review).toBe('unchanged');
@@ -99,7 +104,10 @@ describe('publishReport', () => {
 describe('publishReport when GitHub fails', () => {
   const findings = report({
     targets: [],
-    findings: [finding({ file: 'src/A.sol', line: 11, foundMs: 1 }), finding({ file: 'src/A.sol', line: 40, foundMs: 2 })],
+    findings: [
+      finding({ file: 'src/A.sol', line: 11, foundMs: 1, foundTransactions: 1 }),
+      finding({ file: 'src/A.sol', line: 40, foundMs: 2, foundTransactions: 2 }),
+    ],
   });
   beforeEach(() => {
     fake.state.pullFiles.set(7, [{ filename: 'src/A.sol', status: 'modified', additions: 1, patch: '@@ -10,3 +10,4 @@\n a\n+b\n c\n d' }]);

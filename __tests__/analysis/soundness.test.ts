@@ -169,7 +169,8 @@ describe('lookahead soundness on the fixture contracts', () => {
         seeds: h.ctx.targets[0].map((_, i) => [generateCall([[h.ctx.targets[0][i]]], h.ctx)]),
         techniques: { prediction: true, ddsf: true },
         probes: [],
-        onEvent: (event) => event.kind === 'transaction' && tracker.observe(event.result, 0, event.sequenceIndex),
+        onEvent: (event) =>
+          event.kind === 'transaction' && tracker.observe(event.result, { ms: 0, transactions: event.transactions, sequence: event.sequenceIndex }),
       });
       const reached = [...tracker.reached.keys()].map((index) => [...unreachable][index]);
       expect({ contract: contract.name, reached }).toEqual({ contract: contract.name, reached: [] });

@@ -20,10 +20,16 @@ async function lookout(argv: string[], cwd = ROOT) {
 describe('lookout fuzz', () => {
   const out = mkdtempSync(path.join(tmpdir(), 'lookout-cli-'));
 
-  it('exits 1 with the finding and writes the JSON report', async () => {
+  it('exits 1 with the finding and writes the JSON report and the JUnit XML', async () => {
     const json = path.join(out, 'vault.json');
-    const { status, output } = await lookout(['fuzz', '__fixtures__/engine/Vault.sol', '--budget', '3000x', '--seed', '3', '--json', json]);
+    const junit = path.join(out, 'junit', 'vault.xml');
+    const { status, output } = await lookout(['fuzz', '__fixtures__/engine/Vault.sol', '--budget', '3000x', '--seed', '3', '--json', json, '--junit', junit]);
     expect(status).toBe(1);
+    // Every finding fails `lookout fuzz`: the contract's case and the finding's fail.
+    const xml = readFileSync(junit, 'utf8');
+    expect(xml).toMatch(/<testsuites name="lookout" tests="\d+" failures="2" errors="0" skipped="0"/);
+    expect(xml).toContain('<testcase classname="__fixtures__/engine/Vault.sol" name="Vault">');
+    expect(xml).toContain('<testcase classname="__fixtures__/engine/Vault.sol:Vault" name="panic at __fixtures__/engine/Vault.sol:23: slot(uint256)">');
     expect(output).toMatch(/\[panic 0x32\] Vault\.slot\(uint256\) at __fixtures__\/engine\/Vault\.sol:23/);
     const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
     expect(report).toMatchObject({ schemaVersion: 1, tool: { name: 'lookout' }, seed: 3, budget: { seconds: null, executions: 3000 }, targets: [] });
@@ -46,6 +52,7 @@ describe('lookout fuzz', () => {
         'evidence',
         'file',
         'foundMs',
+        'foundTransactions',
         'function',
         'introduced',
         'kind',

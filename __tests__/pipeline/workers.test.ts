@@ -48,6 +48,11 @@ describe('two workers', () => {
     // Both workers spend their share: the budget is split, not multiplied.
     expect(first.stats.transactions).toBeGreaterThanOrEqual(BUDGET);
     expect(first.stats.transactions).toBeLessThan(BUDGET + 2 * 16);
+    // Counts on the campaign's numbering across both workers: within what the run executed.
+    for (const count of [...first.findings.map((f) => f.foundTransactions), ...first.targets.map((t) => t.firstReachedTransactions!)]) {
+      expect(count).toBeGreaterThan(0);
+      expect(count).toBeLessThanOrEqual(first.stats.transactions);
+    }
   });
 
   it('give the same report for the same seed, budget and worker count (wall-clock fields aside)', async () => {

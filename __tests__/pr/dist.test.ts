@@ -81,13 +81,16 @@ describe('dist/cli/index.js pr', () => {
         // issue 27's (how the budget was shared out).
         stats: 'analysisMs,budgetPlan,elapsedMs,fuzzMs,inputsKept,prediction,sequences,transactions,transactionsPerSecond',
         // removed: the target stands for the deleted require (issue 29).
-        targets: ['contract,contractFile,file,firstReachedMs,firstReachedSequence,line,pcs,reason,removed,status'],
+        // firstReachedTransactions, foundTransactions: counts that do not depend on the machine (issue 32).
+        targets: ['contract,contractFile,file,firstReachedMs,firstReachedSequence,firstReachedTransactions,line,pcs,reason,removed,status'],
         // executesChangedLines: the additive field of `lookout pr` findings; evidence: the oracle's facts (issue 27).
         findings: [
-          'contract,contractFile,enteredLines,evidence,executesChangedLines,file,foundMs,function,introduced,kind,line,message,panicCode,reproducer,sequence',
+          'contract,contractFile,enteredLines,evidence,executesChangedLines,file,foundMs,foundTransactions,function,introduced,kind,line,message,panicCode,reproducer,sequence',
         ],
         // DESIGN.md's `behaviour` field, with what differs (issue 12).
-        behaviourChanges: ['behaviour,contract,contractFile,evidence,file,foundMs,function,introduced,kind,line,message,panicCode,reproducer,sequence'],
+        behaviourChanges: [
+          'behaviour,contract,contractFile,evidence,file,foundMs,foundTransactions,function,introduced,kind,line,message,panicCode,reproducer,sequence',
+        ],
         // blockDelay and timeDelay: the delays a call needs, so a reproducer can replay them (issue 14);
         // address: which deployment was called, when a setUp() made two of one contract (issue 17).
         sequence: ['address,args,blockDelay,calldata,contract,function,sender,timeDelay,value'],

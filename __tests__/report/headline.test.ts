@@ -117,7 +117,7 @@ describe('terminal summary', () => {
     expect(text).toContain('1. [panic 0x32] Auction.settle(uint256) at src/Auction.sol:38 (introduced by this PR): index out of bounds');
     expect(text).toContain('(already on the base branch)');
     expect(text).toContain(
-      '   found after 2.2 s; reproduce with 2 transactions:\n   1. alice: auction.bid{value: 1.5 ether}()\n   2. after 1 h and 1 block: bob: auction.settle(type(uint256).max - 4)',
+      '   found after 2.2 s (812 tx); reproduce with 2 transactions:\n   1. alice: auction.bid{value: 1.5 ether}()\n   2. after 1 h and 1 block: bob: auction.settle(type(uint256).max - 4)',
     );
     expect(text).toContain('lookout: 900 sequences, 23,587 transactions in 4.0 s (5,897/s), budget 2 min, seed 1');
     const failed = renderText(report({ findings: [], targets: [], errors: ['src/A.sol:1:1: ParserError: x'] }));

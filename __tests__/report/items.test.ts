@@ -48,11 +48,12 @@ function change(fn: string, grade: BehaviourGrade, sequence: ReportCall[], extra
 }
 
 // The ownership takeover as a run finds it: the deployer re-accepting its own ownership (first found), a stranger taking it.
-const byDeployer = change('acceptOwnership()', 'permits', [call(DEPLOYER, 'acceptOwnership()')], { foundMs: 10 });
+const byDeployer = change('acceptOwnership()', 'permits', [call(DEPLOYER, 'acceptOwnership()')], { foundMs: 10, foundTransactions: 10 });
 const byStranger = change('acceptOwnership()', 'permits', [call(ALICE, 'transferOwnership(address)', '0x02'), call(ALICE, 'acceptOwnership()')], {
   foundMs: 20,
+  foundTransactions: 20,
 });
-const byStrangerShort = change('acceptOwnership()', 'permits', [call(BOB, 'acceptOwnership()')], { foundMs: 30 });
+const byStrangerShort = change('acceptOwnership()', 'permits', [call(BOB, 'acceptOwnership()')], { foundMs: 30, foundTransactions: 30 });
 const events = (fn: string, calldata: string) =>
   change(fn, 'events', [call(ALICE, fn, calldata)], { behaviour: { difference: 'events', base: 'emits nothing', head: 'emits Paid', grade: 'events' } });
 
@@ -111,6 +112,7 @@ describe('reportItems', () => {
       function: 'transferFrom(address,address,uint256)',
       message: 'alice took 5 of bob’s tokens',
       foundMs: 50,
+      foundTransactions: 50,
       sequence: [call(ALICE, 'acceptOwnership()'), call(ALICE, 'transferFrom(address,address,uint256)', '0x06')],
     });
     const atTheft = change('transferFrom(address,address,uint256)', 'permits', [call(ALICE, 'transferFrom(address,address,uint256)', '0x07')]);

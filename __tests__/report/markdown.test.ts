@@ -184,7 +184,9 @@ describe('renderMarkdown', () => {
         behaviour: { difference: 'outcome', base: 'reverts', head: 'succeeds', grade: 'returns' },
       });
     const notes = ['a()', 'b()', 'c()', 'd()', 'e()'].map(change);
-    const failures = Array.from({ length: 40 }, (_, i) => finding({ introduced: i === 39, foundMs: i, line: i + 1, message: `failure ${i}` }));
+    const failures = Array.from({ length: 40 }, (_, i) =>
+      finding({ introduced: i === 39, foundMs: i, foundTransactions: i, line: i + 1, message: `failure ${i}` }),
+    );
     const targets = Array.from({ length: 40 }, (_, i) => target(`src/File${i}.sol`, 1, 'reached'));
     const big = report({ findings: [...notes, ...failures], targets });
 
@@ -220,7 +222,7 @@ describe('renderMarkdown', () => {
     });
 
     it('keeps the sequences of findings that fail the check over rows of the changed-lines table', () => {
-      const introduced = [1, 2, 3].map((line) => finding({ line, foundMs: line }));
+      const introduced = [1, 2, 3].map((line) => finding({ line, foundMs: line, foundTransactions: line }));
       const text = renderMarkdown(report({ findings: introduced, targets: Array.from({ length: 80 }, (_, i) => target(`src/F${i}.sol`, 1, 'reached')) }));
       expect(text.split('\n').length).toBeLessThanOrEqual(MAX_COMMENT_LINES);
       expect(text.match(/Reproduce with 2 transactions/g)).toHaveLength(3);
@@ -240,7 +242,12 @@ describe('renderMarkdown', () => {
       // Three introduced findings with 40-line reproducers and a ten-file table.
       const source = (n: number) => Array.from({ length: 40 }, (_, i) => `// reproducer ${n} line ${i}`).join('\n');
       const introduced = [1, 2, 3].map((n) =>
-        finding({ line: n, foundMs: n, reproducer: { file: `R${n}.t.sol`, contract: `R${n}`, source: source(n), verified: true, reason: null, runs: [] } }),
+        finding({
+          line: n,
+          foundMs: n,
+          foundTransactions: n,
+          reproducer: { file: `R${n}.t.sol`, contract: `R${n}`, source: source(n), verified: true, reason: null, runs: [] },
+        }),
       );
       const text = renderMarkdown(report({ findings: introduced, targets: Array.from({ length: 10 }, (_, i) => target(`src/F${i}.sol`, 1, 'reached')) }));
       expect(text.split('\n').length).toBeLessThanOrEqual(MAX_COMMENT_LINES);
@@ -264,7 +271,14 @@ describe('renderMarkdown', () => {
     const bigFile = Array.from({ length: 400 }, (_, i) => target('src/Big.sol', 1 + i * 2, i % 2 ? 'reached' : 'unreached'));
     const small = [target('src/Small.sol', 1, 'unreached'), target('src/Small.sol', 3, 'reached')];
     const findings = Array.from({ length: 30 }, (_, i) =>
-      finding({ introduced: i === 29, foundMs: i, line: i + 1, message: `failure ${i}`, sequence: Array(10).fill(finding().sequence[0]) }),
+      finding({
+        introduced: i === 29,
+        foundMs: i,
+        foundTransactions: i,
+        line: i + 1,
+        message: `failure ${i}`,
+        sequence: Array(10).fill(finding().sequence[0]),
+      }),
     );
     const big = report({ targets: [...bigFile, ...small], findings });
     const full = renderMarkdown(big, { maxLines: Infinity });

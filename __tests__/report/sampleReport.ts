@@ -17,6 +17,7 @@ export function target(file: string, line: number, status: ReportTarget['status'
     status,
     reason: null,
     firstReachedMs: reached ? line * 10 : null,
+    firstReachedTransactions: reached ? line * 7 : null,
     firstReachedSequence: reached ? line : null,
     ...extra,
   };
@@ -34,6 +35,7 @@ export function finding(extra: Partial<ReportFinding> = {}): ReportFinding {
     message: 'index out of bounds',
     introduced: true,
     foundMs: 2210,
+    foundTransactions: 812,
     sequence: [
       { sender: ALICE, contract: 'Auction', function: 'bid()', args: [], value: '1500000000000000000', calldata: '0x1998aeef', blockDelay: 0, timeDelay: 0 },
       {

@@ -6,12 +6,12 @@ describe('renderSummary', () => {
     const text = renderSummary(report());
     expect(text.startsWith('## Lookout\n\n- **1 finding introduced by this PR**')).toBe(true);
     expect(text).toContain('| 4.0 s | 900 | 23,587 | 5,897 | 0.1 s | 2 min | 1 |');
-    expect(text).toContain('found after 2.2 s');
+    expect(text).toContain('found after 2.2 s (812 transactions)');
     expect(text).toContain('| 2 | `bob` | after 1 h and 1 block: `auction.settle(type(uint256).max - 4)` |');
     expect(text).toContain('<details><summary>Calldata</summary>\n\n```\n1. 0x1998aeef\n2. 0x8df82800\n```');
     expect(text).toContain('| src/Auction\\.sol | 12–15, 20 | 30–31 | 40 |  | 41 |');
-    expect(text).toContain('| file | line | contract | status | instructions | first reached after | by sequence number |');
-    expect(text).toContain('| src/lib/Math\\.sol | 5 | Market | reached | 1 | 3.0 s | 5 |');
+    expect(text).toContain('| file | line | contract | status | instructions | first reached after | after transactions | by sequence number |');
+    expect(text).toContain('| src/lib/Math\\.sol | 5 | Market | reached | 1 | 3.0 s | 35 | 5 |');
     expect(text.indexOf('### Findings')).toBeLessThan(text.indexOf('### Changed lines'));
     expect(text).not.toContain('mermaid');
   });
@@ -54,7 +54,7 @@ describe('renderSummary', () => {
   });
 
   it('stays under the line cap, counting what it left out', () => {
-    const findings = Array.from({ length: 60 }, (_, i) => finding({ line: i + 1, foundMs: i }));
+    const findings = Array.from({ length: 60 }, (_, i) => finding({ line: i + 1, foundMs: i, foundTransactions: i }));
     const text = renderSummary(report({ findings }), {}, MAX_SUMMARY_BYTES, 300);
     expect(text.split('\n').length).toBeLessThanOrEqual(300);
     expect(text).toMatch(/> - …and \d+ more findings\n> - …and the table of every target$/);

@@ -61,6 +61,7 @@ const finding: ReportFinding = {
   message: 'base: succeeds; head: reverts',
   introduced: true,
   foundMs: 1,
+  foundTransactions: 1,
   sequence,
   behaviour: { difference: 'outcome', base: 'succeeds', head: 'reverts with Error("insufficient balance")', grade: 'refuses' },
 };

@@ -67,6 +67,7 @@ function planOf(kind: ReportFinding['kind'], evidence: ReportEvidence, message: 
     evidence,
     introduced: null,
     foundMs: 1,
+    foundTransactions: 1,
     sequence: [call],
   };
   return {

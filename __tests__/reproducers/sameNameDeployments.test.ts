@@ -28,6 +28,7 @@ const finding: ReportFinding = {
   message: 'invariant_small() reverted: Error("too big")',
   introduced: true,
   foundMs: 1,
+  foundTransactions: 1,
   harness: { file: 'test/TwoVaults.t.sol', contract: 'TwoVaultsTest' },
   sequence: [
     {

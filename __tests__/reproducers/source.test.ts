@@ -40,6 +40,7 @@ const finding: ReportFinding = {
   evidence: { kind: 'assertion', how: 'panic' },
   introduced: true,
   foundMs: 1,
+  foundTransactions: 1,
   harness: { file: 'test/Vault.t.sol', contract: 'VaultTest' },
   sequence: [
     { sender: ALICE, contract: 'Vault', function: 'withdraw(uint256)', args: ['1'], value: '0', calldata: '0x2e1a7d4d', blockDelay: 0, timeDelay: 0 },
@@ -276,6 +277,7 @@ describe('a controlled delegatecall: the reproducer’s own code stands in for t
     message: `DELEGATECALL from ${PROXY} to ${CHOSEN}, an address ${ALICE} passed in`,
     introduced: null,
     foundMs: 1,
+    foundTransactions: 1,
     evidence: { kind: 'controlled-delegatecall', opcode: 'DELEGATECALL', from: PROXY, target: CHOSEN, sender: ALICE },
     sequence: [
       {

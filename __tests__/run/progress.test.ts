@@ -34,7 +34,7 @@ describe('progressLine', () => {
 });
 
 describe('progressReporter', () => {
-  const transaction: CampaignEvent = { kind: 'transaction', result: {} as TxResult, sequenceIndex: 1, elapsedMs: 0 };
+  const transaction: CampaignEvent = { kind: 'transaction', result: {} as TxResult, sequenceIndex: 1, elapsedMs: 0, transactions: 1 };
 
   it('logs a line every five seconds of campaign time, counting transactions, reach, inputs and findings', () => {
     const logger = memoryLogger();

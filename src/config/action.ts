@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { parseWorkers } from './workers.js';
 import { ConfigurationError, errorMessage } from '../errors.js';
@@ -78,7 +77,7 @@ export interface ActionOptions {
   acceptBehaviourLabel: string;
   budget: Budget;
   seed: number;
-  /** Worker threads per campaign: default every core of the runner. */
+  /** Worker threads per campaign: default `DEFAULTS.workers`, whatever the runner. */
   workers: number;
   /** Undefined: no token, so nothing is written through the API. */
   token: string | undefined;
@@ -181,7 +180,7 @@ export function validate(inputs: ActionInputs, workspace: string): ActionOptions
     acceptBehaviourLabel: inputs['accept-behaviour-label'] ?? ACTION_DEFAULTS.acceptBehaviourLabel,
     budget: attempt(INPUT.budget, () => parseBudget(inputs.budget ?? ACTION_DEFAULTS.budget), parseBudget(ACTION_DEFAULTS.budget)),
     seed: attempt(INPUT.seed, () => parseSeed(inputs.seed), DEFAULTS.seed),
-    workers: attempt(INPUT.workers, () => (inputs.workers === undefined ? availableParallelism() : parseWorkers(inputs.workers)), 1),
+    workers: attempt(INPUT.workers, () => parseWorkers(inputs.workers ?? String(DEFAULTS.workers)), DEFAULTS.workers),
     token: inputs['github-token'],
     base: inputs.base,
     workingDirectory: path.resolve(workspace, inputs['working-directory'] ?? '.'),

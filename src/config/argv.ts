@@ -1,6 +1,5 @@
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { existsSync, statSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { findProjectRoot } from './projectRoot.js';
 import { ConfigurationError, errorMessage } from '../errors.js';
@@ -16,6 +15,7 @@ interface CommonOptions {
   json?: string;
   markdown?: string;
   sarif?: string;
+  junit?: string;
   reproducers?: string;
   config?: string;
   prediction: boolean;
@@ -43,6 +43,7 @@ export function parseArgv(argv: readonly string[], options: { cwd: string; versi
       json: resolve(opts.json),
       markdown: resolve(opts.markdown),
       sarif: resolve(opts.sarif),
+      junit: resolve(opts.junit),
       reproducers: reproducersFolder(resolve(opts.reproducers)),
     },
     workers: opts.workers,
@@ -131,6 +132,7 @@ function withCommonOptions(command: Command, budget: string): Command {
     .option('--json <file>', 'write the JSON report here')
     .option('--markdown <file>', 'write the report as the PR comment shows it (markdown) here')
     .option('--sarif <file>', 'write SARIF 2.1.0 (for code scanning) here')
+    .option('--junit <file>', 'write JUnit XML (one test case per fuzzed contract and per finding) here')
     .option('--reproducers <dir>', "write each finding's Foundry reproducer (<Contract>.<kind>.t.sol) into this folder")
     .option('--config <file>', 'project configuration (default: lookout.toml at the project root)')
     .option('--no-prediction', 'switch off input prediction (for measurement)')
@@ -138,9 +140,9 @@ function withCommonOptions(command: Command, budget: string): Command {
     .option('--schedule <name>', `power schedule: ${SCHEDULES.join(', ')} (for measurement)`, parseSchedule)
     .option(
       '--workers <n>',
-      'worker threads per campaign (default: every core); reports are reproducible per seed, transaction budget and worker count',
+      `worker threads per campaign (default: ${DEFAULTS.workers}, whatever the machine); reports are reproducible per seed, transaction budget and worker count`,
       workersOption,
-      availableParallelism(),
+      DEFAULTS.workers,
     );
 }
 

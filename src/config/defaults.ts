@@ -8,6 +8,13 @@ export const DEFAULTS = {
   prBudget: '120s',
   seed: 1,
   maxSequenceLength: 8,
+  /**
+   * Worker threads per campaign, on both commands: a fixed number, never the machine's core count, so
+   * that a report depends on the seed, the budget and the workers alone. Two fills the smallest
+   * standard GitHub-hosted runner (2 cores for private repositories; public ones get 4) without
+   * oversubscribing it; a run that needs more scales with a bigger budget.
+   */
+  workers: 2,
 } as const;
 
 export const ALL_TECHNIQUES: Techniques = { prediction: true, ddsf: true };

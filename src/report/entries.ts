@@ -21,6 +21,7 @@ export function toReportTargets(targets: readonly Target[], result: ContractCamp
       status,
       reason: null,
       firstReachedMs: first ? Math.round(first.ms) : null,
+      firstReachedTransactions: first ? first.transactions : null,
       firstReachedSequence: first ? first.sequence : null,
       ...(missedBranch && { missedBranch }),
     };
@@ -29,7 +30,8 @@ export function toReportTargets(targets: readonly Target[], result: ContractCamp
 
 /**
  * One entry per changed line that several campaigns held (test contracts whose `setUp()` deploy the
- * same contract): reached when any reached it, at the earliest first reach.
+ * same contract): reached when any reached it, at the first reach in the fewest transactions (not
+ * milliseconds, which would make the pick depend on the machine).
  */
 export function mergeTargets(targets: readonly ReportTarget[]): ReportTarget[] {
   const byLine = new Map<string, ReportTarget>();
@@ -42,7 +44,7 @@ export function mergeTargets(targets: readonly ReportTarget[]): ReportTarget[] {
 }
 
 function reachedEarlier(a: ReportTarget, b: ReportTarget): boolean {
-  return a.firstReachedMs !== null && (b.firstReachedMs === null || a.firstReachedMs < b.firstReachedMs);
+  return a.firstReachedTransactions !== null && (b.firstReachedTransactions === null || a.firstReachedTransactions < b.firstReachedTransactions);
 }
 
 /** Targets of a contract that was not deployed: `not-fuzzed`, with the reason, never dropped. */
@@ -53,13 +55,25 @@ export function notFuzzedTargets(targets: readonly Target[], reason: string): Re
     status: target.status === 'no-code' ? 'no-code' : 'not-fuzzed',
     reason: target.status === 'no-code' ? null : reason,
     firstReachedMs: null,
+    firstReachedTransactions: null,
     firstReachedSequence: null,
   }));
 }
 
 /** A changed line no contract holds for the campaigns (a file that did not compile, a test): `not-fuzzed`. */
 export function unheldLine(file: string, line: number, reason: string): ReportTarget {
-  return { file, line, contract: '', contractFile: file, pcs: [], status: 'not-fuzzed', reason, firstReachedMs: null, firstReachedSequence: null };
+  return {
+    file,
+    line,
+    contract: '',
+    contractFile: file,
+    pcs: [],
+    status: 'not-fuzzed',
+    reason,
+    firstReachedMs: null,
+    firstReachedTransactions: null,
+    firstReachedSequence: null,
+  };
 }
 
 /** Where a target is, named by the contract whose code holds it (the subject, or a library it links). */
@@ -105,6 +119,7 @@ export function toReportFinding(
     introduced: null,
     ...(finding.besidePreExisting && { besidePreExisting: true }),
     foundMs: Math.round(finding.foundMs),
+    foundTransactions: finding.execution,
     sequence: finding.sequence.map((call) => toReportCall(call, result)),
     ...(changedLines && {
       executesChangedLines: finding.enteredTargets.length > 0,

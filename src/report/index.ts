@@ -6,6 +6,7 @@ export { changedLineCounts, countsText } from './lineStatus.js';
 export { REPORT_MARKER, renderMarkdown } from './markdown.js';
 export { reviewBody, reviewThreads, type ReviewComment } from './review.js';
 export { renderSarif } from './sarif.js';
+export { renderJunit, type FailsCheck } from './junit.js';
 export { parseReport } from './schema.js';
 export { accountNames } from './sequence.js';
 export { withAccountNames } from './accountNaming.js';

@@ -1,6 +1,6 @@
 import type { Location, Log, ReportingDescriptor, Result, ThreadFlowLocation } from 'sarif';
 import { printable } from '../logger.js';
-import { kindText, provenance, qualifiedFunction } from './findingOrder.js';
+import { findingText, provenance, qualifiedFunction } from './findingOrder.js';
 import { itemNotes, reportItems, type ReportItem } from './items.js';
 import { accountNames, callText, delayText } from './sequence.js';
 import { addressText, type AddressNames } from '../abi/index.js';
@@ -179,7 +179,7 @@ function ruleId(kind: FindingKind): string {
 function result(item: ReportItem, ruleIndex: number, names: AddressNames, base: Report['base']): Result {
   const { finding } = item;
   const place = findingLocation(finding);
-  const text = `${resultText(finding)} (${provenance(finding, base)})`;
+  const text = `${findingText(finding)} (${provenance(finding, base)})`;
   // Same failure in the same function is the same alert across runs, whatever line it moved to; a
   // note's grade tells its groups apart (the graded kinds carry theirs), and an introduced finding
   // beside a pre-existing one is an alert of its own, not merged into that one.
@@ -198,21 +198,13 @@ function result(item: ReportItem, ruleIndex: number, names: AddressNames, base: 
         threadFlows: [{ locations: finding.sequence.map((call, i) => callStep(finding, call, names, i === finding.sequence.length - 1 ? place : undefined)) }],
       },
     ],
-    properties: { introduced: finding.introduced, foundMs: finding.foundMs, ...(item.group && { examples: item.group.examples.length }) },
+    properties: {
+      introduced: finding.introduced,
+      foundMs: finding.foundMs,
+      foundTransactions: finding.foundTransactions,
+      ...(item.group && { examples: item.group.examples.length }),
+    },
   };
-}
-
-/**
- * `panic 0x32 in Auction.settle(uint256): index out of bounds`, naming the function once: a behaviour
- * change says base and head after it, and a message that names the function itself (a property's)
- * goes without the `in`.
- */
-function resultText(finding: ReportFinding): string {
-  const fn = qualifiedFunction(finding);
-  if (finding.behaviour) return `${kindText(finding)} in ${fn}: base ${finding.behaviour.base}; head ${finding.behaviour.head}`;
-  const bareName = finding.function.split('(')[0];
-  const named = bareName !== '' && new RegExp(`(^|[^\\w$])${bareName.replace(/\$/g, '\\$')}($|[^\\w$])`).test(finding.message);
-  return named ? `${kindText(finding)}: ${finding.message}` : `${kindText(finding)} in ${fn}: ${finding.message}`;
 }
 
 /** File and line when known; otherwise the contract function, so the result still says where. */

@@ -70,6 +70,7 @@ const target = z.object({
   status: z.enum(['reached', 'unreached', 'unreachable', 'no-code', 'not-fuzzed']),
   reason: z.string().nullable(),
   firstReachedMs: amount.nullable(),
+  firstReachedTransactions: count.nullable(),
   firstReachedSequence: count.nullable(),
   missedBranch: z.object({ file: z.string(), line, condition: z.string() }).optional(),
   removed: z.object({ from: line, to: line }).optional(),
@@ -178,6 +179,7 @@ const finding = z.object({
   executesChangedLines: z.boolean().optional(),
   enteredLines: z.array(place).optional(),
   foundMs: amount,
+  foundTransactions: count,
   sequence: z.array(call),
   behaviour: z
     .object({

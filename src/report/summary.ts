@@ -116,13 +116,14 @@ function targetsBlock(report: Report): string {
   const rows = report.targets.map(
     (t) =>
       `| ${escapeMarkdown(t.file)} | ${escapeMarkdown(lineRanges([t.line], t.removed && new Map([[t.line, t.removed]])))} | ${escapeMarkdown(t.contract)} | ${escapeMarkdown(t.status)} | ${count(t.pcs.length)} | ` +
-      `${t.firstReachedMs === null ? '' : duration(t.firstReachedMs)} | ${t.firstReachedSequence === null ? '' : count(t.firstReachedSequence)} |`,
+      `${t.firstReachedMs === null ? '' : duration(t.firstReachedMs)} | ${t.firstReachedTransactions === null ? '' : count(t.firstReachedTransactions)} | ` +
+      `${t.firstReachedSequence === null ? '' : count(t.firstReachedSequence)} |`,
   );
   return [
     `<details><summary>All ${plural(report.targets.length, 'target')}</summary>`,
     '',
-    '| file | line | contract | status | instructions | first reached after | by sequence number |',
-    '| --- | --- | --- | --- | --- | --- | --- |',
+    '| file | line | contract | status | instructions | first reached after | after transactions | by sequence number |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
     ...rows,
     '',
     '</details>',
@@ -136,7 +137,7 @@ function findingBlock(item: ReportItem, number: number, names: AddressNames, bas
   return [
     `#### ${number}. ${escapeMarkdown(kindText(finding))} in ${escapeMarkdown(qualifiedFunction(finding))}`,
     '',
-    `at ${escapeMarkdown(location(finding))} — **${escapeMarkdown(provenance(finding, base))}** — found after ${duration(finding.foundMs)}`,
+    `at ${escapeMarkdown(location(finding))} — **${escapeMarkdown(provenance(finding, base))}** — found after ${duration(finding.foundMs)} (${count(finding.foundTransactions)} transactions)`,
     '',
     `> ${escapeMarkdown(finding.message)}`,
     ...(notes.length > 0 ? ['', ...notes] : []),

@@ -40,7 +40,9 @@ function renderItem(item: ReportItem, number: number, names: AddressNames, base:
   // `lookout fuzz` has no base: there, origin says nothing.
   const origin = finding.introduced === null && base === undefined ? '' : ` (${provenance(finding, base)})`;
   const lines = [`${number}. [${kindText(finding)}] ${finding.contract}.${finding.function} at ${where}${origin}: ${finding.message}`];
-  lines.push(`   found after ${duration(finding.foundMs)}; reproduce with ${finding.sequence.length} transaction${finding.sequence.length === 1 ? '' : 's'}:`);
+  lines.push(
+    `   found after ${duration(finding.foundMs)} (${count(finding.foundTransactions)} tx); reproduce with ${finding.sequence.length} transaction${finding.sequence.length === 1 ? '' : 's'}:`,
+  );
   lines.push(sequenceText(finding.sequence, names, '   '));
   const legend = legendText(finding.sequence, names, '     ');
   if (legend) lines.push('   where', legend);

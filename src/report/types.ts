@@ -132,6 +132,11 @@ export interface ReportTarget {
   /** Why a `not-fuzzed` line was not fuzzed; null otherwise. */
   reason: string | null;
   firstReachedMs: number | null;
+  /**
+   * Transactions its campaign had executed when the line was first reached (0: by the deployment);
+   * unlike `firstReachedMs`, the same on any machine for the same seed, budget and workers.
+   */
+  firstReachedTransactions: number | null;
   firstReachedSequence: number | null;
   /** `unreached`: the nearest branch no execution took toward the line (its condition as written), when known. */
   missedBranch?: { file: string; line: number; condition: string };
@@ -202,6 +207,11 @@ export interface ReportFinding {
   /** `lookout pr`: the changed lines the sequence executes, in order of first execution. */
   enteredLines?: { file: string; line: number }[];
   foundMs: number;
+  /**
+   * Transactions its campaign had executed when it first failed (for a behaviour change: when the
+   * campaign ran the sequence); unlike `foundMs`, the same on any machine for the same seed, budget and workers.
+   */
+  foundTransactions: number;
   sequence: ReportCall[];
   /**
    * Behaviour changes: what a caller sees at the first diverging transaction on each revision, what

@@ -6,6 +6,7 @@ import { errorMessage } from '../errors.js';
 import { printable } from '../logger.js';
 import { renderMarkdown } from './markdown.js';
 import { renderSarif } from './sarif.js';
+import { type FailsCheck, renderJunit } from './junit.js';
 import type { Report } from './types.js';
 
 /** Where a run writes its report: JSON (the source of truth), markdown, SARIF 2.1.0, and a folder of Foundry reproducers. */
@@ -17,6 +18,7 @@ const OUTPUT_NAMES: Record<Output, string> = {
   json: 'the JSON report',
   markdown: 'the markdown report',
   sarif: 'the SARIF file',
+  junit: 'the JUnit XML',
   reproducers: 'the reproducers',
 };
 
@@ -80,13 +82,15 @@ function unwritable(target: string, kind: 'file' | 'folder'): string | undefined
 
 /**
  * Writes every output on its own, so that one that fails (a full disk, a path that became a
- * directory) loses no other; returns what failed, one message each.
+ * directory) loses no other; returns what failed, one message each. `fails`: which findings fail the
+ * check (the JUnit XML's failures); by default every one.
  */
-export function writeOutputs(outputs: ReportOutputs, report: Report): string[] {
+export function writeOutputs(outputs: ReportOutputs, report: Report, fails: FailsCheck = () => true): string[] {
   const writes: [Output, () => void][] = [
     ['json', () => writeFileAtomically(outputs.json!, jsonText(report))],
     ['markdown', () => writeFileAtomically(outputs.markdown!, renderMarkdown(report))],
     ['sarif', () => writeFileAtomically(outputs.sarif!, `${JSON.stringify(renderSarif(report), null, 2)}\n`)],
+    ['junit', () => writeFileAtomically(outputs.junit!, renderJunit(report, fails))],
     // Last: the report files are written even if the folder cannot be.
     ['reproducers', () => writeReproducers(outputs.reproducers!, report)],
   ];

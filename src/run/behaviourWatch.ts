@@ -97,13 +97,21 @@ export class ComparisonAllowance {
   }
 }
 
-/** A divergence, with when (campaign ms) the campaign ran its sequence. */
-type TimedDivergence = Divergence & { ms: number };
-
-/** A sequence to compare after the campaign, with when (campaign ms) the campaign ran it. */
-interface TimedSequence {
-  sequence: TxSequence;
+/**
+ * When the campaign ran a sequence: its milliseconds, and its count of executed transactions (in a
+ * worker thread the worker's own, which the coordinator turns into the campaign's).
+ */
+export interface CampaignMoment {
   ms: number;
+  transactions: number;
+}
+
+/** A divergence, with when the campaign ran its sequence. */
+type TimedDivergence = Divergence & CampaignMoment;
+
+/** A sequence to compare after the campaign, with when the campaign ran it. */
+interface TimedSequence extends CampaignMoment {
+  sequence: TxSequence;
 }
 
 /** What a worker thread's watch compared since its last trade, for the campaign's watch to join (plain data). */
@@ -154,6 +162,9 @@ export class BehaviourWatch {
   /** How worker threads build the base again (see `WatchPlace`). */
   private readonly baseRecipe?: WorldRecipe;
   private ms = 0;
+  /** The campaign's transaction count at its last transaction (see `CampaignMoment`). */
+  private executed = 0;
+  /** Transaction events seen: what the allowance of checks during the campaign counts. */
   private transactions = 0;
   private comparisons = 0;
   /** Whether the sequence the campaign ran last was compared (its `input-added` then needs nothing more). */
@@ -193,6 +204,7 @@ export class BehaviourWatch {
   observe(event: CampaignEvent): void {
     if (event.kind === 'transaction') {
       this.ms = event.elapsedMs;
+      this.executed = event.transactions;
       this.transactions++;
     } else if (event.kind === 'transactions') {
       this.ms = event.elapsedMs;
@@ -200,31 +212,33 @@ export class BehaviourWatch {
     } else if (event.kind === 'sequence') this.comparedLast = false;
     // Failing inputs are not kept by the campaign, yet they often behave differently on the base too: first in
     // line (the campaign's watch sees a worker's findings as the coordinator replays them).
-    else if (event.kind === 'finding' && this.outbox === undefined) this.failing.push({ sequence: event.finding.sequence, ms: this.ms });
-    else if (event.kind === 'input-added' && !this.comparedLast) (this.outbox?.kept ?? this.kept).push({ sequence: event.sequence, ms: this.ms });
+    else if (event.kind === 'finding' && this.outbox === undefined)
+      this.failing.push({ sequence: event.finding.sequence, ms: this.ms, transactions: event.finding.execution });
+    else if (event.kind === 'input-added' && !this.comparedLast)
+      (this.outbox?.kept ?? this.kept).push({ sequence: event.sequence, ms: this.ms, transactions: this.executed });
   }
 
   /** The campaign's `distinguish`: the divergence's key when `executed` (which ran a changed line) behaves differently on the base. */
   async distinguish(executed: TxSequence): Promise<string | undefined> {
     if (!this.allowance.allowsCheckDuring(this.transactions, this.comparisons)) return undefined;
     this.comparedLast = true;
-    return (await this.compare(executed, this.ms))?.key;
+    return (await this.compare(executed, { ms: this.ms, transactions: this.executed }))?.key;
   }
 
   /** Compares what is pending, then shrinks and confirms a few examples per group. */
-  async confirmed(): Promise<(ConfirmedDivergence & { ms: number })[]> {
+  async confirmed(): Promise<(ConfirmedDivergence & CampaignMoment)[]> {
     // Failing, then kept inputs (each takes a path no other did): a limited comparison sees the most behaviour.
-    for (const { sequence, ms } of [...this.failing, ...this.kept]) {
+    for (const { sequence, ...when } of [...this.failing, ...this.kept]) {
       if (!this.allowance.allowsCheck(this.comparisons)) break;
-      await this.compare(sequence, ms);
+      await this.compare(sequence, when);
     }
     const diff = await this.behaviourDiff();
-    const confirmed: (ConfirmedDivergence & { ms: number })[] = [];
+    const confirmed: (ConfirmedDivergence & CampaignMoment)[] = [];
     for (const group of groupDivergences(this.found, EXAMPLES_PER_GROUP)) {
       for (const example of group.examples) {
         const budget = { maxAttempts: SHRINK_ATTEMPTS, deadline: this.allowance.shrinkDeadline(), guaranteed: example.sequence.length };
         const result = await diff.confirm(example, budget);
-        if (result) confirmed.push({ ...result, ms: example.ms });
+        if (result) confirmed.push({ ...result, ms: example.ms, transactions: example.transactions });
       }
     }
     return confirmed;
@@ -240,13 +254,13 @@ export class BehaviourWatch {
     return this.diff === undefined ? 0 : (await this.diff).shrinkReplays;
   }
 
-  private async compare(sequence: TxSequence, ms: number): Promise<Divergence | undefined> {
+  private async compare(sequence: TxSequence, when: CampaignMoment): Promise<Divergence | undefined> {
     const diff = await this.behaviourDiff();
     this.comparisons++;
     if (this.outbox) this.outbox.checks++;
     const divergence = await this.allowance.check(() => diff.check(sequence));
     if (!divergence) return undefined;
-    if (this.record({ ...divergence, ms })) this.outbox?.divergences.push({ ...divergence, ms });
+    if (this.record({ ...divergence, ...when })) this.outbox?.divergences.push({ ...divergence, ...when });
     return divergence;
   }
 
@@ -288,7 +302,7 @@ function toReportChange(
   project: CompiledProject,
   plan: ContractPlan,
   result: ContractCampaignResult,
-  divergence: ConfirmedDivergence & { ms: number },
+  divergence: ConfirmedDivergence & CampaignMoment,
   acknowledged: boolean,
 ): ReportFinding {
   const contract = plan.world.contracts.find((c) => c.id === divergence.contract) ?? plan.contract;
@@ -308,6 +322,7 @@ function toReportChange(
     // Base and head disagree on this very sequence: the pull request made the difference.
     introduced: true,
     foundMs: Math.round(divergence.ms),
+    foundTransactions: divergence.transactions,
     sequence: divergence.sequence.map((call) => toReportCall(call, result)),
     behaviour: { difference: divergence.kind, base: divergence.base, head: divergence.head, grade: divergence.grade },
   };

@@ -12,6 +12,7 @@ import {
   accountNames,
   checkOutputs,
   duration,
+  type FailsCheck,
   renderText,
   type Report,
   type ReportOutputs,
@@ -93,9 +94,7 @@ export async function runPipeline(config: RunConfig, deps: PipelineDeps): Promis
     report.stats.transactionsPerSecond = fuzzMs > 0 ? Math.round((report.stats.transactions * 1000) / fuzzMs) : 0;
     report.stats.fuzzMs = Math.round(fuzzMs);
     report.stats.inputsKept = sum(outcome.results, (r) => r.outcome.corpusSize);
-    const failing = report.findings.filter((f) =>
-      config.command === 'fuzz' ? true : f.kind === 'behaviour-change' ? config.failOnBehaviourChange : f.introduced !== false,
-    );
+    const failing = report.findings.filter(failsCheck(config));
     exitCode = (report.errors ?? []).length > 0 ? 2 : failing.length > 0 ? 1 : 0;
   } catch (error) {
     if (!(error instanceof Interruption)) {
@@ -104,25 +103,35 @@ export async function runPipeline(config: RunConfig, deps: PipelineDeps): Promis
       exitCode = 2;
     }
     if (!isConfigurationError(error) && !(signal?.aborted ?? false)) {
-      finish(report, outputs.writable, { started, clock, logger: deps.logger, signal });
+      finish(report, outputs.writable, { started, clock, logger: deps.logger, signal, fails: failsCheck(config) });
       throw error;
     }
   }
   // A write that fails is something the user must fix (a full disk, a path that became a folder).
-  if (finish(report, outputs.writable, { started, clock, logger: deps.logger, signal })) exitCode = 2;
+  if (finish(report, outputs.writable, { started, clock, logger: deps.logger, signal, fails: failsCheck(config) })) exitCode = 2;
   deps.logger.result(renderText(report));
   return { report, exitCode };
 }
 
 /** Stamps the report (time, interruption) and writes every output it can; true when one could not be written. */
-function finish(report: Report, outputs: ReportOutputs, run: { started: number; clock: Clock; logger: Logger; signal?: AbortSignal }): boolean {
+function finish(
+  report: Report,
+  outputs: ReportOutputs,
+  run: { started: number; clock: Clock; logger: Logger; signal?: AbortSignal; fails: FailsCheck },
+): boolean {
   report.stats.elapsedMs = Math.round(run.clock() - run.started);
   report.interrupted = run.signal?.aborted ?? false;
   const writing = run.clock();
-  const failures = writeOutputs(outputs, report);
+  const failures = writeOutputs(outputs, report, run.fails);
   for (const failure of failures) run.logger.error(failure);
   if (Object.values(outputs).some((output) => output !== undefined)) run.logger.info(`Writing the report: done in ${duration(run.clock() - writing)}`);
   return failures.length > 0;
+}
+
+/** The findings a run fails on (exit status 1): every one on `lookout fuzz`; on `lookout pr` those not on the base, behaviour changes when asked. */
+function failsCheck(config: RunConfig): FailsCheck {
+  if (config.command === 'fuzz') return () => true;
+  return (f) => (f.kind === 'behaviour-change' ? config.failOnBehaviourChange : f.introduced !== false);
 }
 
 function emptyReport(config: RunConfig): Report {

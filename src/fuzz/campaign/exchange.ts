@@ -19,12 +19,12 @@ export interface Imports {
 
 /**
  * How a worker's campaign meets the others: every `every` transactions it hands over the functions
- * it enabled and waits for the others' finds. Trading at fixed transaction counts, never on the
+ * it enabled and its transaction count so far, and waits for the others' finds. Trading at fixed transaction counts, never on the
  * clock, keeps a campaign with an execution budget reproducible.
  */
 export interface CampaignExchange {
   every: number;
-  trade: (enabled: readonly string[]) => Promise<Imports>;
+  trade: (enabled: readonly string[], transactions: number) => Promise<Imports>;
 }
 
 /** Trades when the campaign has spent another `every` transactions since the last trade. */
@@ -35,7 +35,7 @@ export function exchangePoint(setup: CampaignSetup, state: CampaignState): () =>
   return async () => {
     if (state.meter.transactions < next) return;
     next = state.meter.transactions + exchange.every;
-    await importFinds(state, setup, await exchange.trade(state.ddsf?.enabledFunctions ?? []));
+    await importFinds(state, setup, await exchange.trade(state.ddsf?.enabledFunctions ?? [], state.meter.transactions));
   };
 }
 

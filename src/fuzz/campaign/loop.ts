@@ -53,7 +53,8 @@ export interface CampaignSetup {
 }
 
 export type CampaignEvent =
-  | { kind: 'transaction'; result: TxResult; sequenceIndex: number; elapsedMs: number }
+  /** `transactions`: the campaign's count of executed transactions, this one included (machine-independent, unlike `elapsedMs`). */
+  | { kind: 'transaction'; result: TxResult; sequenceIndex: number; elapsedMs: number; transactions: number }
   | { kind: 'input-added'; pathId: string; corpusSize: number; sequence: TxSequence }
   /**
    * Every executed sequence, of which the first `executed` calls ran (the rest were cut by a failure);

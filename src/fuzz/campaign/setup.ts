@@ -330,7 +330,7 @@ export async function campaignOn(request: ContractCampaignRequest): Promise<{
       exchange: request.worker?.exchange,
       onEvent: (event) => {
         if (event.kind === 'transaction') {
-          for (const target of reach.observe(event.result, event.elapsedMs, event.sequenceIndex)) {
+          for (const target of reach.observe(event.result, { ms: event.elapsedMs, transactions: event.transactions, sequence: event.sequenceIndex })) {
             request.onEvent?.({ kind: 'target-reached', target, first: reach.reached.get(target)! });
           }
           entersTargets ||= reach.enters(event.result);

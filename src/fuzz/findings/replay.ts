@@ -59,7 +59,12 @@ export async function confirmFinding(found: CampaignFinding, options: ConfirmOpt
   // Other failures (a property broken after every transaction, …) do not stop the replay of this one.
   const others = { has: (other: string) => other !== key };
   const fails = async (harness: SequenceHarness, candidate: TxSequence, reach?: ReachTracker) => {
-    const run = await runSequence(harness, candidate, reach && ((result, index) => reach.observe(result, 0, index + 1)), others);
+    const run = await runSequence(
+      harness,
+      candidate,
+      reach && ((result, index) => reach.observe(result, { ms: 0, transactions: index + 1, sequence: index + 1 })),
+      others,
+    );
     return run.failure && failureKey(run.failure.failure) === key ? run.failure : undefined;
   };
   const budget = {

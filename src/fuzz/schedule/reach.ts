@@ -23,6 +23,11 @@ const NONE: readonly number[] = [];
 
 export interface FirstReach {
   ms: number;
+  /**
+   * Transactions the campaign had executed when the target was first reached, that one included (0 =
+   * deployment): unlike `ms`, the same on any machine for the same seed, budget and workers.
+   */
+  transactions: number;
   /** Number of the sequence (1-based, in execution order) that first executed the target; 0 = deployment. */
   sequence: number;
 }
@@ -62,7 +67,7 @@ export class ReachTracker {
         blocks.set(start, list);
       }
       if (target.creationPcs.some((pc) => creation.executedBlocks.has(creationBlock.get(pc) ?? -1))) {
-        this.reached.set(index, { ms: 0, sequence: 0 });
+        this.reached.set(index, { ms: 0, transactions: 0, sequence: 0 });
       }
     });
     this.remaining = targets.length - this.reached.size;
@@ -72,8 +77,8 @@ export class ReachTracker {
     return this.remaining === 0;
   }
 
-  /** Records the targets the transaction reached first; returns their indexes (usually none). */
-  observe(result: TxResult, elapsedMs: number, sequence: number): readonly number[] {
+  /** Records the targets the transaction reached first, as first reached `when`; returns their indexes (usually none). */
+  observe(result: TxResult, when: FirstReach): readonly number[] {
     if (this.remaining === 0) return NONE;
     let fresh: number[] | undefined;
     for (const [codeId, blocks] of this.byBlock) {
@@ -84,7 +89,7 @@ export class ReachTracker {
         if (!hit) continue;
         for (const index of hit) {
           if (this.reached.has(index)) continue;
-          this.reached.set(index, { ms: elapsedMs, sequence });
+          this.reached.set(index, when);
           this.remaining--;
           (fresh ??= []).push(index);
         }

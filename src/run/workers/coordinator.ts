@@ -15,6 +15,7 @@ import {
 import type { TxSequence } from '../../abi/index.js';
 import { failureKey } from '../../oracles/index.js';
 import type { WorkerComparisons } from '../behaviourWatch.js';
+import { renumberedComparisons, renumberedEvent, TransactionNumbering } from './transactionNumbering.js';
 
 /**
  * Transactions a worker runs between trades. Often enough that a path one worker opened soon reaches
@@ -37,8 +38,9 @@ interface Batch {
  * Every worker trades at fixed transaction counts; round by round the coordinator replays their
  * events in worker order (first reaches, findings deduplicated, kept inputs, progress) and hands
  * each worker the others' finds of the round before. Each worker's comparisons with the base join the
- * campaign's watch (`join`) right after its events of the round. With an execution budget the whole
- * run is a function of the seed and the worker count.
+ * campaign's watch (`join`) right after its events of the round. Transaction counts in what they found
+ * are renumbered in that same order (`TransactionNumbering`). With an execution budget the whole run is
+ * a function of the seed and the worker count.
  */
 export function workerRunner(
   jobs: readonly Omit<WorkerJob, 'startedAt' | 'interruption'>[],
@@ -141,6 +143,7 @@ class Rounds {
   private readonly alternates = new Alternates();
   private readonly paths = new Set<string>();
   private readonly outcomes: CampaignOutcome[] = [];
+  private readonly numbering: TransactionNumbering;
   private done = -1;
 
   constructor(
@@ -148,6 +151,7 @@ class Rounds {
     private readonly campaign: CampaignSide,
   ) {
     this.finishedAt = Array.from({ length: workers }, () => undefined);
+    this.numbering = new TransactionNumbering(workers);
   }
 
   receive(worker: number, round: number, message: RoundMessage): void {
@@ -197,8 +201,9 @@ class Rounds {
       const batch: Batch = { from, inputs: [], findings: [], enabled: message.kind === 'trade' ? message.enabled : [] };
       const { setup, reach, join } = this.campaign;
       const into = { setup, reach, findings: this.findings, alternates: this.alternates, paths: this.paths, batch };
-      for (const event of message.events) replay(event, into);
-      if (message.comparisons) join?.(message.comparisons);
+      const campaign = this.numbering.next(from, message.kind === 'trade' ? message.transactions : message.outcome.transactions);
+      for (const event of message.events) replay(renumberedEvent(event, campaign), into);
+      if (message.comparisons) join?.(renumberedComparisons(message.comparisons, campaign));
       batches.push(batch);
     });
     this.batches[round] = batches;

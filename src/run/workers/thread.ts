@@ -38,9 +38,10 @@ export interface WorkerJob {
 export type WorkerMessage =
   /**
    * `events`: what the worker ran since its last message, for the coordinator to replay in order;
-   * `comparisons`: what it compared with the base meanwhile, joined after them.
+   * `comparisons`: what it compared with the base meanwhile, joined after them; `transactions`: the
+   * worker's own count so far (the coordinator numbers the campaign's transactions from it).
    */
-  | { kind: 'trade'; events: CampaignEvent[]; comparisons?: WorkerComparisons; enabled: readonly string[] }
+  | { kind: 'trade'; events: CampaignEvent[]; comparisons?: WorkerComparisons; enabled: readonly string[]; transactions: number }
   | { kind: 'finished'; events: CampaignEvent[]; comparisons?: WorkerComparisons; outcome: CampaignOutcome }
   | { kind: 'failed'; message: string };
 
@@ -127,8 +128,8 @@ async function runWorkerJob(job: WorkerJob, send: (message: WorkerMessage) => vo
       index: job.worker,
       exchange: {
         every: job.exchangeEvery,
-        trade: (enabled) => {
-          send({ kind: 'trade', ...flush(), enabled });
+        trade: (enabled, transactions) => {
+          send({ kind: 'trade', ...flush(), enabled, transactions });
           return receive();
         },
       },
