@@ -1,3 +1,4 @@
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { renderJunit } from '../../src/report/junit.js';
 import { finding, report } from './sampleReport.js';
 
@@ -43,5 +44,16 @@ describe('renderJunit', () => {
     const text = xml.replace(/^<\?xml [^?]*\?>/, '').replace(/<\/?[\w-]+(?: [\w-]+="[^"<&]*(?:&(?:amp|lt|gt|quot|apos);[^"<&]*)*")*\s*\/?>/g, '');
     expect(text).not.toMatch(/[<>"\u0000-\u0008\u000b\u000c\u000e-\u001f]|&(?!(?:amp|lt|gt|quot|apos);)/);
     expect(testCases(xml).some((c) => c.classname === 'src/Auction.sol:C&quot;&lt;')).toBe(true);
+  });
+
+  it('parses back as JUnit with an XML parser: suites, cases, the failure and the hostile text unchanged', () => {
+    const hostile = 'a<b>&"\'\u001b]]>';
+    const xml = renderJunit(report({ findings: [finding({ message: hostile })] }), () => true);
+    expect(XMLValidator.validate(xml)).toBe(true);
+    const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', isArray: (name) => ['testsuite', 'testcase'].includes(name) }).parse(xml);
+    const suites = parsed.testsuites.testsuite as { name: string; testcase: { name: string; failure?: { message: string } }[] }[];
+    expect(suites.map((s) => s.name)).toEqual(['contracts', 'findings']);
+    const failing = suites[1].testcase[0].failure!;
+    expect(failing.message).toContain('a<b>&"\'\\u001b]]>');
   });
 });
