@@ -27,6 +27,7 @@ import {
   readReport,
   readReportArtifact,
   verdict,
+  failsCheck,
   writeReportContext,
 } from './github/index.js';
 import { actionsLogger, type Logger } from './logger.js';
@@ -71,6 +72,7 @@ async function main(): Promise<void> {
       annotations: publishing && options.annotations,
       review: publishing && options.review,
       sarif: options.sarif,
+      ...(options.junit !== undefined && { junit: { file: options.junit, fails: failsCheck(options.failOn, behaviourChanges) } }),
     };
     const published = await publishReport(
       { report, target, channels, conclusion, runUrl: runUrl(env), toolUrl: toolUrl(env) },
@@ -115,7 +117,7 @@ async function fuzz(
     };
   }
   // Before anything is written into the workspace (the SARIF and the fuzz mode's context file too): no symlink of the PR's on the way.
-  const outputs = checkOutputs({ json: options.report, reproducers: options.reproducers, sarif: options.sarif }, env.workspace);
+  const outputs = checkOutputs({ json: options.report, reproducers: options.reproducers, sarif: options.sarif, junit: options.junit }, env.workspace);
   if (outputs.problems.length > 0) throw new ConfigurationError(outputs.problems.join('\n'));
   if (options.mode === 'fuzz') writeReportContext(options.report, { pullNumber: target.pullNumber ?? null, headSha: target.headSha, baseSha: target.baseSha });
   try {

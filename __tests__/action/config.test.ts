@@ -90,6 +90,7 @@ describe('validate', () => {
       token: undefined,
       report: '/w/lookout-report/report.json',
       sarif: undefined,
+      junit: undefined,
       comment: true,
       annotations: true,
       review: true,

@@ -53,7 +53,7 @@ describe('the action on a pull request that introduces a bug', () => {
     // The reproducer, checked on head and the base, written beside the report for the artifact upload.
     expect(report.findings[0].reproducer).toMatchObject({ file: 'Auction.panic.t.sol', verified: true });
     expect(result.outputs.reproducers).toBe(path.join(repo.dir, 'lookout-report/reproducers'));
-    expect(readdirSync(result.outputs.reproducers)).toEqual(['Auction.panic.t.sol']);
+    expect(readdirSync(result.outputs.reproducers)).toEqual(['Auction.panic.t.sol', 'LookoutBase.sol']);
 
     const comments = fake.state.comments.get(7)!;
     expect(comments).toHaveLength(1);
@@ -99,8 +99,8 @@ describe('the action on a pull request that introduces a bug', () => {
   });
 
   it('updates the same comment on a re-run in the same workspace (the first run’s reproducers still in it) with the same findings, adds no duplicate review, and passes with fail-on: never', async () => {
-    expect(readdirSync(path.join(repo.dir, 'lookout-report/reproducers'))).toEqual(['Auction.panic.t.sol']);
-    const result = await action({ 'fail-on': 'never', sarif: 'lookout.sarif' });
+    expect(readdirSync(path.join(repo.dir, 'lookout-report/reproducers'))).toEqual(['Auction.panic.t.sol', 'LookoutBase.sol']);
+    const result = await action({ 'fail-on': 'never', sarif: 'lookout.sarif', junit: 'lookout.xml' });
     expect(result.code).toBe(0);
     expect(verdictOf(JSON.parse(readFileSync(result.outputs.report, 'utf8')))).toEqual(firstVerdict);
     expect(result.outputs['introduced-findings']).toBe('1');
@@ -113,6 +113,10 @@ describe('the action on a pull request that introduces a bug', () => {
     const sarif = JSON.parse(readFileSync(result.outputs.sarif, 'utf8'));
     expect(sarif.runs[0].results[0]).toMatchObject({ ruleId: 'lookout/panic', level: 'error' });
     expect(sarif.runs[0].tool.driver.rules[0].properties['security-severity']).toBe('5.0');
+    // fail-on: never: the finding is a JUnit case that passes, as the check does.
+    const junit = readFileSync(path.join(repo.dir, 'lookout.xml'), 'utf8');
+    expect(junit).toMatch(/<testsuites name="lookout" tests="\d+" failures="0"/);
+    expect(junit).toContain('panic');
   });
 
   it('with a read-only token writes the job summary and workflow-command annotations, and does not crash', async () => {

@@ -154,7 +154,7 @@ it('reports the time jump a sequence needs, in the JSON and in the rendered call
   const [finding] = report.findings;
   expect(finding.sequence.map((c) => c.function)).toEqual(['lock()', 'release()']);
   expect(finding.sequence[1].timeDelay).toBeGreaterThanOrEqual(3 * 24 * 3600);
-  expect(delayText(finding.sequence[1])).toMatch(/^after \d+ s( and \d+ blocks?)?: $/);
+  expect(delayText(finding.sequence[1])).toMatch(/^after \d+ days?( \d+ h)?( \d+ min)?( \d+ s)?( and \d+ blocks?)?: $/);
 });
 
 it('fuzzes a contract a constructor created with its creator, and reports where it came from', async () => {

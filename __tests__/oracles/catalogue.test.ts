@@ -26,8 +26,8 @@ const GUARDED_BANK = '500x';
 const SMALL = '100x';
 
 /** A bug's campaign stops at its finding (its budget bounds when it must come); a safe twin runs the whole budget. */
-async function fuzz(file: string, budget: string, until?: 'finding'): Promise<Report> {
-  const config = fuzzConfig(REPO_ROOT, [`__fixtures__/oracles/${file}`], { budget: parseBudget(budget), seed: 1, stopWhen: until });
+async function fuzz(file: string, budget: string, until?: 'finding', seed = 1): Promise<Report> {
+  const config = fuzzConfig(REPO_ROOT, [`__fixtures__/oracles/${file}`], { budget: parseBudget(budget), seed, stopWhen: until });
   const { report } = await runPipeline(config, { logger: memoryLogger() });
   return report;
 }
@@ -35,9 +35,19 @@ async function fuzz(file: string, budget: string, until?: 'finding'): Promise<Re
 /**
  * `calls`: the functions of the shortest sequence; `through attacker` marks one made through Lookout's
  * attacker; `setupInAnyOrder` when the calls before the last set up independent state, so that every
- * order of them is as short (which one a campaign meets first is its trajectory's business).
+ * order of them is as short (which one a campaign meets first is its trajectory's business). `seed`:
+ * where seed 1 is a long draw for this case alone.
  */
-const bugs: { file: string; budget: string; kind: ReportFinding['kind']; at: string; calls: string[]; setupInAnyOrder?: boolean; message: RegExp }[] = [
+const bugs: {
+  file: string;
+  budget: string;
+  seed?: number;
+  kind: ReportFinding['kind'];
+  at: string;
+  calls: string[];
+  setupInAnyOrder?: boolean;
+  message: RegExp;
+}[] = [
   // Campaigns on LeakyBank call the attacker too (it pays out); shrinking shows the leak as plain calls.
   {
     file: 'LeakyBank.sol',
@@ -64,14 +74,15 @@ const bugs: { file: string; budget: string; kind: ReportFinding['kind']; at: str
     message: /^tokenAllowanceWrap: allowance\((deployer|alice|bob), (alice|bob)\) rose from 0 to type\(uint256\)\.max/,
   },
   // Alice and bob hold wrapped ether from the start (they deposited when the campaign was funded), so one
-  // call shows it: one of them moves the other's tokens with no allowance.
+  // call shows it: a spender with no allowance moves their tokens (seed 1 meets it as Lookout's attacker,
+  // forwarding alice's call: the attacker is the spender).
   {
     file: 'WrappedEtherSkipsAllowance.sol',
     budget: WRAPPED_ETHER,
     kind: 'token-theft',
     at: 'WrappedEtherBase.sol:43',
-    calls: ['transferFrom(address,address,uint256)'],
-    message: /^wrappedEtherSkipsAllowance: transferFrom moved \d+ of (alice|bob)'s balance in a transaction from (alice|bob), with an allowance of 0$/,
+    calls: ['transferFrom(address,address,uint256) through attacker'],
+    message: /^wrappedEtherSkipsAllowance: (transferFrom )?moved \d+ of (alice|bob)'s balance in a transaction from (alice|bob), with an allowance of 0$/,
   },
   // Only an amount between bob's deposit and the token's ether leaks: the dictionary's observed amounts
   // give "one more than my balance" (1,000 ether + 1 wei).
@@ -79,10 +90,13 @@ const bugs: { file: string; budget: string; kind: ReportFinding['kind']; at: str
   // needs a median of 1,218 transactions, 3,000 or fewer on 30 seeds, 10,000 or fewer on 38 (DDSF off:
   // 1,100, 29 and 38; when the storage-state rule counted every slot the last call read, not only those
   // earlier calls set up: 2,512, 22 and 34; with follow-ups on every value a function compared, before
-  // they waited for a confirmed guard: 3,446, 18 and 33). Seed 1 finds it after 395.
+  // they waited for a confirmed guard: 3,446, 18 and 33). Since the attacker sits at a fixed address
+  // (issue 31), seeds 1–6 need 7,127, 676, 356, 514, 5,900 and 220 (before: 665, 5,053, 221, 978, 2,027
+  // and 3,783): this case runs seed 2, twice what it needs.
   {
     file: 'WrappedEtherUncheckedBurn.sol',
-    budget: WRAPPED_ETHER,
+    budget: '1400x',
+    seed: 2,
     kind: 'ether-leak',
     at: 'WrappedEtherUncheckedBurn.sol:25',
     calls: ['withdraw(uint256)'],
@@ -121,7 +135,7 @@ describe.each(bugs)('$file', (bug) => {
   let report: Report;
 
   beforeAll(async () => {
-    report = await fuzz(bug.file, bug.budget, 'finding');
+    report = await fuzz(bug.file, bug.budget, 'finding', bug.seed);
   });
 
   it(`is found as ${bug.kind}, with the minimal sequence`, () => {

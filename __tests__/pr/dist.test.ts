@@ -79,7 +79,7 @@ describe('dist/cli/index.js pr', () => {
         // `prediction`: issue 5's addition to DESIGN.md's stats (the one-shot success rate); `fuzzMs` and
         // `inputsKept`: issue 13's (the campaign clock, and how many inputs path identity kept); `budgetPlan`:
         // issue 27's (how the budget was shared out).
-        stats: 'analysisMs,budgetPlan,elapsedMs,fuzzMs,inputsKept,prediction,sequences,transactions,transactionsPerSecond',
+        stats: 'analysisMs,behaviourDiff,budgetPlan,elapsedMs,fuzzMs,inputsKept,prediction,sequences,transactions,transactionsPerSecond',
         // removed: the target stands for the deleted require (issue 29).
         // firstReachedTransactions, foundTransactions: counts that do not depend on the machine (issue 32).
         targets: ['contract,contractFile,file,firstReachedMs,firstReachedSequence,firstReachedTransactions,line,pcs,reason,removed,status'],

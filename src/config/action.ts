@@ -15,6 +15,7 @@ export const INPUT = {
   workingDirectory: 'working-directory',
   seed: 'seed',
   sarif: 'sarif',
+  junit: 'junit',
   comment: 'comment',
   annotations: 'annotations',
   review: 'review',
@@ -87,6 +88,8 @@ export interface ActionOptions {
   /** The folder the findings' Foundry reproducers are written into. */
   reproducers: string;
   sarif: string | undefined;
+  /** Write JUnit XML here (CI dashboards). */
+  junit: string | undefined;
   /** The project configuration file (`lookout.toml`); undefined: the one at the project root, if any. */
   config: string | undefined;
   comment: boolean;
@@ -187,6 +190,7 @@ export function validate(inputs: ActionInputs, workspace: string): ActionOptions
     report: path.resolve(workspace, inputs.report ?? ACTION_DEFAULTS.report),
     reproducers: path.resolve(workspace, inputs.reproducers ?? ACTION_DEFAULTS.reproducers),
     sarif: inputs.sarif === undefined ? undefined : path.resolve(workspace, inputs.sarif),
+    junit: inputs.junit === undefined ? undefined : path.resolve(workspace, inputs.junit),
     config: inputs.config === undefined ? undefined : path.resolve(workspace, inputs.config),
     comment: attempt(INPUT.comment, () => parseBoolean(inputs.comment, ACTION_DEFAULTS.comment), ACTION_DEFAULTS.comment),
     annotations: attempt(INPUT.annotations, () => parseBoolean(inputs.annotations, ACTION_DEFAULTS.annotations), ACTION_DEFAULTS.annotations),

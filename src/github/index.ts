@@ -4,5 +4,5 @@ export { upsertComment, type CommentOutcome, type StickyComment } from './commen
 export { submitReview, type ReviewOutcome, type ReviewRequest } from './review.js';
 export { guardWrite, type WriteRefusal, type WriteResult } from './writeResult.js';
 export { pullRequestHead, readReport, readReportArtifact, writeReportContext } from './artifact.js';
-export { publishReport, verdict, type Channels } from './publish.js';
+export { failsCheck, publishReport, verdict, type Channels } from './publish.js';
 export { pullRequestDiff } from './pullFiles.js';

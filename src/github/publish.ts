@@ -9,10 +9,12 @@ import {
   headline,
   plural,
   renderAnnotations,
+  renderJunit,
   renderMarkdown,
   renderSarif,
   renderSummary,
   reportItems,
+  type FailsCheck,
   type Report,
   type ReportFinding,
   reviewBody,
@@ -40,6 +42,8 @@ export interface Channels {
   review: boolean;
   /** Write SARIF 2.1.0 here. */
   sarif?: string;
+  /** Write JUnit XML here, each finding failing as the check does (`fails`). */
+  junit?: { file: string; fails: FailsCheck };
 }
 
 /** The runner's non-API outputs, injected so publishing can be exercised outside a runner. */
@@ -124,6 +128,10 @@ export async function publishReport(request: PublishRequest, deps: PublishDeps):
       outcome.sarif = file;
       return 'created';
     });
+  }
+  if (channels.junit) {
+    const { file, fails } = channels.junit;
+    await attempt('JUnit file', async () => (writeFileAtomically(file, renderJunit(report, fails)), 'created'));
   }
   const links = { headSha: target.headSha, repoUrl: target.repoUrl };
   if (output.summary) {
@@ -227,6 +235,14 @@ export interface Verdict {
  * with `behaviourChanges` (fail-on: behaviour-change, or the PR's no-behaviour-change label). Stage
  * errors (a build error) always fail.
  */
+/**
+ * Whether the check fails on a finding: `fail-on` for failures (`any`, or those not already on the base),
+ * the behaviour-change label or input for a behaviour change that is only a note.
+ */
+export function failsCheck(failOn: FailOn, behaviourChanges: boolean): FailsCheck {
+  return (finding) => (finding.kind === 'behaviour-change' ? behaviourChanges : failOn !== 'never' && (failOn === 'any' || finding.introduced !== false));
+}
+
 export function verdict(report: Report, failOn: FailOn, behaviourChanges = false): Verdict {
   const errors = report.errors ?? [];
   if (errors.length > 0) {
@@ -237,7 +253,7 @@ export function verdict(report: Report, failOn: FailOn, behaviourChanges = false
   }
   // Counted as the outputs list them: a group of examples, or a change a finding's sequence shows, is one.
   const changes = behaviourGroups(report).filter((group) => group.representative.kind === 'behaviour-change');
-  const gating = failOn === 'never' ? [] : reportItems(report).failures.filter(({ finding }) => failOn === 'any' || finding.introduced !== false);
+  const gating = reportItems(report).failures.filter(({ finding }) => failsCheck(failOn, behaviourChanges)(finding));
   if (gating.length > 0) {
     const what =
       failOn === 'any' ? plural(gating.length, 'finding') : `${plural(gating.length, 'finding')} introduced by this pull request (or of unknown origin)`;
