@@ -1,4 +1,4 @@
-import { mkdirSync, symlinkSync } from 'node:fs';
+import { mkdirSync, readlinkSync, symlinkSync, unlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,7 +16,11 @@ export const CLOSED_PORT_URL = 'http://127.0.0.1:9';
 export const SEEDED_SOLC_VERSION = '0.8.17';
 export const DEV_DEPENDENCY_SOLJSON = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../node_modules/solc-0.8.17/soljson.js');
 
-/** Puts the devDependency's soljson into a Lookout cache folder (a link: it is 8 MB). */
+/**
+ * Puts the devDependency's soljson into a Lookout cache folder (a link: it is 8 MB). A link already
+ * there may be an earlier run's, left by a process of the same pid and pointing into a checkout since
+ * removed: it is made again.
+ */
 export function seedCompilerCache(cacheDir: string): void {
   const target = cachedSoljsonPath(cacheDir, SEEDED_SOLC_VERSION);
   mkdirSync(path.dirname(target), { recursive: true });
@@ -24,6 +28,9 @@ export function seedCompilerCache(cacheDir: string): void {
     symlinkSync(DEV_DEPENDENCY_SOLJSON, target);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    if (readlinkSync(target) === DEV_DEPENDENCY_SOLJSON) return;
+    unlinkSync(target);
+    symlinkSync(DEV_DEPENDENCY_SOLJSON, target);
   }
 }
 
