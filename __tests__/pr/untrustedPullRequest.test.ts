@@ -104,7 +104,7 @@ describe("nothing the pull request controls runs with the job's secrets", () => 
         revision: 'head',
         outcome: 'skipped',
         reason: expect.stringMatching(
-          /sets ffi = true: the pull request's tests could run any command through vm\.ffi .*so running the reproducer with forge is refused/,
+          /sets ffi = true: the pull request's tests could run any command through vm\.ffi .*so running the reproducers? with forge is refused/,
         ),
       });
       expect(existsSync(marker)).toBe(false);
