@@ -115,12 +115,16 @@ export function suiteLocals(plan: ReproducerPlan, instances: AddressNames, body:
     const name = instances.get(s.address.toLowerCase())!;
     return used(name) ? [`address ${name} = ${getAddress(s.address)};`] : [];
   });
+  // A state variable is read before any local is declared: a local of the same name (the name Lookout
+  // gives another deployment, `pair` beside the test's own `pair`) would shadow it from there on.
+  const reads: string[] = [];
   const contracts = plan.deployments.flatMap((d) => {
     const name = instances.get(d.address.toLowerCase());
     if (d.how.kind === 'library' || name === undefined || !used(name)) return [];
     need(d.contract);
-    const address = d.variable === undefined ? getAddress(d.address) : `address(${d.variable})`;
-    return [`${d.contract} ${name} = ${d.contract}(payable(${address}));`];
+    if (d.variable === undefined) return [`${d.contract} ${name} = ${d.contract}(payable(${getAddress(d.address)}));`];
+    reads.push(`address ${name}Address = address(${d.variable});`);
+    return [`${d.contract} ${name} = ${d.contract}(payable(${name}Address));`];
   });
-  return [...senders, ...contracts];
+  return [...reads, ...senders, ...contracts];
 }
