@@ -10,9 +10,12 @@ import type { DeployedWorld } from '../../deploy/index.js';
  * where an address differs.
  */
 export class AddressBook {
+  /** The world's accounts by address, and the contracts the sequence being observed created (see `created`). */
   private readonly byAddress = new Map<string, string>();
-  /** Contracts the sequence being observed created, by address: named by creation order (see `created`). */
-  private readonly createdNames = new Map<string, string>();
+  /** The created ones' addresses, in creation order: forgotten when the next sequence starts. */
+  private readonly createdAddresses: string[] = [];
+  /** Every named account of the world: senders first, then deployments. */
+  readonly accounts: readonly Address[];
 
   constructor(world: DeployedWorld) {
     world.executor.deployerAddresses.forEach((address, i) => this.byAddress.set(address.toLowerCase(), SENDER_NAMES[i] ?? address));
@@ -27,6 +30,7 @@ export class AddressBook {
       used.set(name, count);
       this.byAddress.set(deployment.address.toLowerCase(), count === 1 ? name : `${name}${count}`);
     });
+    this.accounts = [...this.byAddress.keys()] as Address[];
   }
 
   /**
@@ -36,26 +40,23 @@ export class AddressBook {
    */
   created(address: string, contract: string): void {
     const key = address.toLowerCase();
-    if (!this.byAddress.has(key) && !this.createdNames.has(key)) this.createdNames.set(key, `new ${contract}#${this.createdNames.size + 1}`);
+    if (this.byAddress.has(key)) return;
+    this.createdAddresses.push(key);
+    this.byAddress.set(key, `new ${contract}#${this.createdAddresses.length}`);
   }
 
   /** Forgets the contracts the last sequence created: the next starts from the world again. */
   forgetCreated(): void {
-    this.createdNames.clear();
+    for (const key of this.createdAddresses.splice(0)) this.byAddress.delete(key);
   }
 
   /** The account's name; `address(0)`, or the checksummed address of an account that is none of the world's nor created by the sequence. */
   name(address: string): string {
-    return addressText(address, this.names);
+    return addressText(address, this.byAddress);
   }
 
   /** The names, for the vocabulary's value texts. */
   get names(): AddressNames {
-    return this.createdNames.size === 0 ? this.byAddress : new Map([...this.byAddress, ...this.createdNames]);
-  }
-
-  /** Every named account: senders first, then deployments. */
-  get accounts(): readonly Address[] {
-    return [...this.byAddress.keys()] as Address[];
+    return this.byAddress;
   }
 }
