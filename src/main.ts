@@ -117,7 +117,10 @@ async function fuzz(
     };
   }
   // Before anything is written into the workspace (the SARIF and the fuzz mode's context file too): no symlink of the PR's on the way.
-  const outputs = checkOutputs({ json: options.report, reproducers: options.reproducers, sarif: options.sarif, junit: options.junit }, env.workspace);
+  const outputs = checkOutputs(
+    { json: options.report, reproducers: options.reproducers, sarif: options.sarif, junit: options.junit, lcov: options.lcov },
+    env.workspace,
+  );
   if (outputs.problems.length > 0) throw new ConfigurationError(outputs.problems.join('\n'));
   if (options.mode === 'fuzz') writeReportContext(options.report, { pullNumber: target.pullNumber ?? null, headSha: target.headSha, baseSha: target.baseSha });
   try {

@@ -91,10 +91,18 @@ describe('validate', () => {
       report: '/w/lookout-report/report.json',
       sarif: undefined,
       junit: undefined,
+      lcov: undefined,
       comment: true,
       annotations: true,
       review: true,
     });
+  });
+
+  it('resolves the LCOV path against the workspace and hands it to the pipeline, which counts the coverage', () => {
+    const options = validate({ lcov: 'coverage/lookout.lcov' }, '/w');
+    expect(options.lcov).toBe('/w/coverage/lookout.lcov');
+    const target = { owner: 'o', repo: 'r', repoUrl: 'https://github.com/o/r', pullNumber: 7, headSha: 'h', baseSha: 'b', acceptsBehaviourChange: false };
+    expect(toPrConfig(options, target).outputs.lcov).toBe('/w/coverage/lookout.lcov');
   });
 
   it('runs campaigns on two workers unless told how many, whatever the runner’s core count', () => {

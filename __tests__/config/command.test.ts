@@ -20,11 +20,27 @@ async function lookout(argv: string[], cwd = ROOT) {
 describe('lookout fuzz', () => {
   const out = mkdtempSync(path.join(tmpdir(), 'lookout-cli-'));
 
-  it('exits 1 with the finding and writes the JSON report and the JUnit XML', async () => {
+  it('exits 1 with the finding and writes the JSON report, the JUnit XML and the LCOV coverage', async () => {
     const json = path.join(out, 'vault.json');
     const junit = path.join(out, 'junit', 'vault.xml');
-    const { status, output } = await lookout(['fuzz', '__fixtures__/engine/Vault.sol', '--budget', '3000x', '--seed', '3', '--json', json, '--junit', junit]);
+    const lcov = path.join(out, 'vault.lcov');
+    const { status, output } = await lookout([
+      'fuzz',
+      '__fixtures__/engine/Vault.sol',
+      '--budget',
+      '3000x',
+      '--seed',
+      '3',
+      '--json',
+      json,
+      '--junit',
+      junit,
+      '--lcov',
+      lcov,
+    ]);
     expect(status).toBe(1);
+    // The failing line ran; paths are the project's (this repository's).
+    expect(readFileSync(lcov, 'utf8')).toMatch(/^TN:head\nSF:__fixtures__\/engine\/Vault\.sol\n(DA:\d+,\d+\n)*DA:23,[1-9]\d*\n/);
     // Every finding fails `lookout fuzz`: the contract's case and the finding's fail.
     const xml = readFileSync(junit, 'utf8');
     expect(xml).toMatch(/<testsuites name="lookout" tests="\d+" failures="2" errors="0" skipped="0"/);

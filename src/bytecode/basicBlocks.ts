@@ -1,4 +1,4 @@
-import { instructions, type Instruction } from './instructions.js';
+import { instructions, type Instruction, stripMetadata } from './instructions.js';
 import { Op } from './opcodes.js';
 
 export interface BasicBlock {
@@ -27,4 +27,13 @@ export function basicBlocks(code: Uint8Array): BasicBlock[] {
   }
   close();
   return blocks;
+}
+
+/** pc → start pc of its basic block, for code with its metadata still on. */
+export function blockStarts(code: Uint8Array): Map<number, number> {
+  const startOf = new Map<number, number>();
+  for (const block of basicBlocks(stripMetadata(code))) {
+    for (const ins of block.instructions) startOf.set(ins.pc, block.start);
+  }
+  return startOf;
 }

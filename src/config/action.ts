@@ -16,6 +16,7 @@ export const INPUT = {
   seed: 'seed',
   sarif: 'sarif',
   junit: 'junit',
+  lcov: 'lcov',
   comment: 'comment',
   annotations: 'annotations',
   review: 'review',
@@ -90,6 +91,8 @@ export interface ActionOptions {
   sarif: string | undefined;
   /** Write JUnit XML here (CI dashboards). */
   junit: string | undefined;
+  /** Write the fuzzed contracts' line coverage here (LCOV). */
+  lcov: string | undefined;
   /** The project configuration file (`lookout.toml`); undefined: the one at the project root, if any. */
   config: string | undefined;
   comment: boolean;
@@ -191,6 +194,7 @@ export function validate(inputs: ActionInputs, workspace: string): ActionOptions
     reproducers: path.resolve(workspace, inputs.reproducers ?? ACTION_DEFAULTS.reproducers),
     sarif: inputs.sarif === undefined ? undefined : path.resolve(workspace, inputs.sarif),
     junit: inputs.junit === undefined ? undefined : path.resolve(workspace, inputs.junit),
+    lcov: inputs.lcov === undefined ? undefined : path.resolve(workspace, inputs.lcov),
     config: inputs.config === undefined ? undefined : path.resolve(workspace, inputs.config),
     comment: attempt(INPUT.comment, () => parseBoolean(inputs.comment, ACTION_DEFAULTS.comment), ACTION_DEFAULTS.comment),
     annotations: attempt(INPUT.annotations, () => parseBoolean(inputs.annotations, ACTION_DEFAULTS.annotations), ACTION_DEFAULTS.annotations),
@@ -286,7 +290,8 @@ export function toPrConfig(options: ActionOptions, target: FuzzTarget): PrConfig
     maxSequenceLength: DEFAULTS.maxSequenceLength,
     panicCodes: DEFAULT_PANIC_CODES,
     techniques: ALL_TECHNIQUES,
-    outputs: { json: options.report, reproducers: options.reproducers },
+    // The coverage is counted by the pipeline: only it can write the LCOV file.
+    outputs: { json: options.report, reproducers: options.reproducers, lcov: options.lcov },
     configFile: options.config,
   };
 }

@@ -16,6 +16,7 @@ interface CommonOptions {
   markdown?: string;
   sarif?: string;
   junit?: string;
+  lcov?: string;
   reproducers?: string;
   config?: string;
   prediction: boolean;
@@ -44,6 +45,7 @@ export function parseArgv(argv: readonly string[], options: { cwd: string; versi
       markdown: resolve(opts.markdown),
       sarif: resolve(opts.sarif),
       junit: resolve(opts.junit),
+      lcov: resolve(opts.lcov),
       reproducers: reproducersFolder(resolve(opts.reproducers)),
     },
     workers: opts.workers,
@@ -133,6 +135,7 @@ function withCommonOptions(command: Command, budget: string): Command {
     .option('--markdown <file>', 'write the report as the PR comment shows it (markdown) here')
     .option('--sarif <file>', 'write SARIF 2.1.0 (for code scanning) here')
     .option('--junit <file>', 'write JUnit XML (one test case per fuzzed contract and per finding) here')
+    .option('--lcov <file>', "write the fuzzed contracts' line coverage (LCOV, for genhtml or a coverage service) here")
     .option('--reproducers <dir>', "write each finding's Foundry reproducer (<Contract>.<kind>.t.sol) into this folder")
     .option('--config <file>', 'project configuration (default: lookout.toml at the project root)')
     .option('--no-prediction', 'switch off input prediction (for measurement)')

@@ -45,8 +45,11 @@ interface CommonConfig {
   techniques: Techniques;
   /** Unset: `lookahead` when there are targets, else `baseline`. */
   schedule?: ScheduleName;
-  /** Report files: JSON (the source of truth), the PR comment's markdown, SARIF 2.1.0, JUnit XML, and a folder for the findings' Foundry reproducers. */
-  outputs: { json?: string; markdown?: string; sarif?: string; junit?: string; reproducers?: string };
+  /**
+   * Report files: JSON (the source of truth), the PR comment's markdown, SARIF 2.1.0, JUnit XML, LCOV
+   * line coverage of the fuzzed contracts, and a folder for the findings' Foundry reproducers.
+   */
+  outputs: { json?: string; markdown?: string; sarif?: string; junit?: string; lcov?: string; reproducers?: string };
   /** `--config`: the project configuration file (default: `lookout.toml` at the project root, if any). */
   configFile?: string;
   /** End each campaign early, at its first finding or once every target is reached (measurements). */

@@ -10,6 +10,7 @@ export {
 } from './behaviour/index.js';
 export { isTokenShaped } from './behaviour/tokenReadings.js';
 export { Alternates } from './campaign/alternates.js';
+export { mergeBlockHits, type BlockHits } from './campaign/blockHits.js';
 export type { Imports } from './campaign/exchange.js';
 export type { CampaignEvent, CampaignOutcome, CampaignSetup } from './campaign/loop.js';
 export {
@@ -18,6 +19,7 @@ export {
   type CampaignRunner,
   type CampaignWorld,
   type ContractCampaignResult,
+  type DeployedCode,
   type DeploymentRecipe,
   type SuiteRecipe,
   type SuiteScope,

@@ -7,6 +7,7 @@ export { REPORT_MARKER, renderMarkdown } from './markdown.js';
 export { reviewBody, reviewThreads, type ReviewComment } from './review.js';
 export { renderSarif } from './sarif.js';
 export { renderJunit, type FailsCheck } from './junit.js';
+export { renderLcov, type CoverageSection } from './lcov.js';
 export { parseReport } from './schema.js';
 export { accountNames } from './sequence.js';
 export { withAccountNames } from './accountNaming.js';
@@ -27,4 +28,4 @@ export type {
 } from './types.js';
 // The vocabulary (src/abi) as the renderers' users have always imported it from here.
 export { addressText, count, duration, etherText, instanceName, integerText, plural, valueText, type AddressNames } from '../abi/index.js';
-export { checkOutputs, writeFileAtomically, writeOutputs, type ReportOutputs } from './write.js';
+export { checkOutputs, writeFileAtomically, writeOutputs, type OutputExtras, type ReportOutputs } from './write.js';

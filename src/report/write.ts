@@ -7,9 +7,10 @@ import { printable } from '../logger.js';
 import { renderMarkdown } from './markdown.js';
 import { renderSarif } from './sarif.js';
 import { type FailsCheck, renderJunit } from './junit.js';
+import { type CoverageSection, renderLcov } from './lcov.js';
 import type { Report } from './types.js';
 
-/** Where a run writes its report: JSON (the source of truth), markdown, SARIF 2.1.0, and a folder of Foundry reproducers. */
+/** Where a run writes its report: JSON (the source of truth), markdown, SARIF 2.1.0, JUnit XML, LCOV, and a folder of Foundry reproducers. */
 export type ReportOutputs = RunConfig['outputs'];
 
 type Output = keyof ReportOutputs;
@@ -19,6 +20,7 @@ const OUTPUT_NAMES: Record<Output, string> = {
   markdown: 'the markdown report',
   sarif: 'the SARIF file',
   junit: 'the JUnit XML',
+  lcov: 'the LCOV coverage',
   reproducers: 'the reproducers',
 };
 
@@ -80,17 +82,26 @@ function unwritable(target: string, kind: 'file' | 'folder'): string | undefined
   return undefined;
 }
 
+/** What the outputs need beside the report. */
+export interface OutputExtras {
+  /** Which findings fail the check (the JUnit XML's failures); by default every one. */
+  fails?: FailsCheck;
+  /** The fuzzed contracts' line coverage (the LCOV file); none when the run fuzzed nothing. */
+  coverage?: readonly CoverageSection[];
+}
+
 /**
  * Writes every output on its own, so that one that fails (a full disk, a path that became a
- * directory) loses no other; returns what failed, one message each. `fails`: which findings fail the
- * check (the JUnit XML's failures); by default every one.
+ * directory) loses no other; returns what failed, one message each.
  */
-export function writeOutputs(outputs: ReportOutputs, report: Report, fails: FailsCheck = () => true): string[] {
+export function writeOutputs(outputs: ReportOutputs, report: Report, extras: OutputExtras = {}): string[] {
+  const { fails = () => true, coverage = [] } = extras;
   const writes: [Output, () => void][] = [
     ['json', () => writeFileAtomically(outputs.json!, jsonText(report))],
     ['markdown', () => writeFileAtomically(outputs.markdown!, renderMarkdown(report))],
     ['sarif', () => writeFileAtomically(outputs.sarif!, `${JSON.stringify(renderSarif(report), null, 2)}\n`)],
     ['junit', () => writeFileAtomically(outputs.junit!, renderJunit(report, fails))],
+    ['lcov', () => writeFileAtomically(outputs.lcov!, renderLcov(coverage))],
     // Last: the report files are written even if the folder cannot be.
     ['reproducers', () => writeReproducers(outputs.reproducers!, report)],
   ];

@@ -3,6 +3,7 @@ import { planBudget } from './budget.js';
 import { fuzzPlans, interruptedBy, planned, type ContractPlan, type FuzzOutcome, type RunContext } from './fuzzing.js';
 import { deployPlans, projectConfigFor } from './worlds.js';
 import { isolated, step } from './step.js';
+import { headCoverage } from './coverage.js';
 import type { FuzzConfig, LineTarget } from '../config/index.js';
 import { ConfigurationError } from '../errors.js';
 import type { Logger } from '../logger.js';
@@ -52,7 +53,18 @@ export async function fuzzPaths(config: FuzzConfig, context: RunContext): Promis
     ...deployed.notFuzzed,
     ...unfuzzedLineTargets(project, config.targets, targets, deployed.plans, deployed.notFuzzed),
   ];
-  return { targets: reportTargets, findings, results, deployments: deployed.deployments, senders: deployed.senders, project, budgetPlan, stepFailures };
+  return {
+    targets: reportTargets,
+    findings,
+    results,
+    deployments: deployed.deployments,
+    senders: deployed.senders,
+    project,
+    budgetPlan,
+    stepFailures,
+    // Paths relative to the project root, as the report's.
+    ...(config.outputs.lcov !== undefined && { coverage: headCoverage(results, '') }),
+  };
 }
 
 /** `--targets FILE:LINE`: the named lines become targets exactly as changed lines do in `lookout pr`. */

@@ -1,7 +1,7 @@
 import type { CompiledContract, CompiledProject } from '../compile/index.js';
 import type { Budget, RunConfig, ScheduleName } from '../config/index.js';
 import { ConfigurationError } from '../errors.js';
-import { count, type Report, type ReportDeployment, type ReportFinding, type ReportTarget } from '../report/index.js';
+import { count, type CoverageSection, type Report, type ReportDeployment, type ReportFinding, type ReportTarget } from '../report/index.js';
 import type { Logger } from '../logger.js';
 import type { Clock } from '../clock.js';
 import {
@@ -53,6 +53,8 @@ export interface FuzzOutcome {
   behaviourDiff?: Report['stats']['behaviourDiff'];
   /** Steps after fuzzing that failed (`isolated`): listed in `report.errors`, the rest of the report kept. */
   stepFailures?: string[];
+  /** The fuzzed contracts' line coverage, when `--lcov` asks for it. */
+  coverage?: CoverageSection[];
 }
 
 /**
@@ -154,6 +156,7 @@ export async function fuzzPlans(
         // On worker threads each worker's own watch tells its sequences apart.
         distinguish: parallel === undefined && watcher?.distinguish ? (executed) => watcher.distinguish!(executed) : undefined,
         onBase: onBase?.(i),
+        countBlocks: countsBlocks(config),
       }),
     );
     logger.info(
@@ -198,6 +201,7 @@ function parallelRunner(
       stopWhen: config.stopWhen,
       exchangeEvery: EXCHANGE_EVERY,
       comparison,
+      countBlocks: countsBlocks(config),
     })),
     { signal, join: watch?.join && ((comparisons) => watch.join!(comparisons)) },
   );
@@ -215,6 +219,11 @@ function watching(watcher: CampaignWatch, parallel: boolean): (event: CampaignEv
 
 function observed(report: (event: CampaignEvent) => void, observe?: (event: CampaignEvent) => void): (event: CampaignEvent) => void {
   return observe ? (event) => (report(event), observe(event)) : report;
+}
+
+/** Line coverage is counted only when it is written (`--lcov`). */
+function countsBlocks(config: RunConfig): boolean {
+  return config.outputs.lcov !== undefined;
 }
 
 /** `lookahead` aims at targets: without any, the default is the baseline and asking for it is an error. */

@@ -11,8 +11,10 @@ import { fuzzPullRequest } from './pullRequest.js';
 import {
   accountNames,
   checkOutputs,
+  type CoverageSection,
   duration,
   type FailsCheck,
+  type OutputExtras,
   renderText,
   type Report,
   type ReportOutputs,
@@ -54,11 +56,13 @@ export async function runPipeline(config: RunConfig, deps: PipelineDeps): Promis
   // `lookout pr` writes into the pull request's checkout, where a committed symlink could lead anywhere.
   const outputs = checkOutputs(config.outputs, config.command === 'pr' ? config.repo : undefined);
   let exitCode: PipelineResult['exitCode'] = 0;
+  let coverage: CoverageSection[] | undefined;
   try {
     // Before compiling: a run must not spend its budget to learn that its report cannot be written.
     if (outputs.problems.length > 0) throw new ConfigurationError(outputs.problems.join('\n'));
     const outcome = config.command === 'pr' ? await fuzzPullRequest(config, context) : await fuzzPaths(config, context);
     report.targets = outcome.targets;
+    coverage = outcome.coverage;
     if (outcome.deployments) report.deployments = outcome.deployments;
     if (outcome.senders) report.senders = outcome.senders;
     // Each behaviour change says which group the outputs show it in, and under which finding.
@@ -103,12 +107,12 @@ export async function runPipeline(config: RunConfig, deps: PipelineDeps): Promis
       exitCode = 2;
     }
     if (!isConfigurationError(error) && !(signal?.aborted ?? false)) {
-      finish(report, outputs.writable, { started, clock, logger: deps.logger, signal, fails: failsCheck(config) });
+      finish(report, outputs.writable, { started, clock, logger: deps.logger, signal, extras: { fails: failsCheck(config), coverage } });
       throw error;
     }
   }
   // A write that fails is something the user must fix (a full disk, a path that became a folder).
-  if (finish(report, outputs.writable, { started, clock, logger: deps.logger, signal, fails: failsCheck(config) })) exitCode = 2;
+  if (finish(report, outputs.writable, { started, clock, logger: deps.logger, signal, extras: { fails: failsCheck(config), coverage } })) exitCode = 2;
   deps.logger.result(renderText(report));
   return { report, exitCode };
 }
@@ -117,12 +121,12 @@ export async function runPipeline(config: RunConfig, deps: PipelineDeps): Promis
 function finish(
   report: Report,
   outputs: ReportOutputs,
-  run: { started: number; clock: Clock; logger: Logger; signal?: AbortSignal; fails: FailsCheck },
+  run: { started: number; clock: Clock; logger: Logger; signal?: AbortSignal; extras: OutputExtras },
 ): boolean {
   report.stats.elapsedMs = Math.round(run.clock() - run.started);
   report.interrupted = run.signal?.aborted ?? false;
   const writing = run.clock();
-  const failures = writeOutputs(outputs, report, run.fails);
+  const failures = writeOutputs(outputs, report, run.extras);
   for (const failure of failures) run.logger.error(failure);
   if (Object.values(outputs).some((output) => output !== undefined)) run.logger.info(`Writing the report: done in ${duration(run.clock() - writing)}`);
   return failures.length > 0;

@@ -31,6 +31,7 @@ import { planBudget } from './budget.js';
 import { fuzzPlans, interruptedBy, planned, type ContractPlan, type FuzzOutcome, type RunContext } from './fuzzing.js';
 import { deployPlans, projectConfigFor } from './worlds.js';
 import { isolated, step } from './step.js';
+import { headCoverage } from './coverage.js';
 import { attachReproducers, forgeRunner, suitePlan, type ReproducerContext } from '../reproducers/index.js';
 
 /**
@@ -179,6 +180,7 @@ export async function fuzzPullRequest(config: PrConfig, context: RunContext): Pr
       budgetPlan,
       ...(comparing && { behaviourDiff: await comparisonCosts(watches) }),
       stepFailures,
+      ...(config.outputs.lcov !== undefined && { coverage: headCoverage(results, projectDir) }),
     };
   } finally {
     exports.dispose();

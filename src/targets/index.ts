@@ -9,3 +9,4 @@ export { branchLocator } from './branchLocation.js';
 export { testOrScript } from './contractsToFuzz.js';
 export { failureLocator, type FailureLine } from './failureLocation.js';
 export { changedCodeLines } from './changedCode.js';
+export { codeLineHits, sumLineHits, type LineHits } from './lineHits.js';

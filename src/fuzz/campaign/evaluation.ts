@@ -11,6 +11,7 @@ import { retainCalls } from '../findings/shrink.js';
 import type { CampaignFinding } from '../findings/replay.js';
 import { type ReportedFailures, runSequence, type SequenceRun } from './sequenceRunner.js';
 import { callShape } from './alternates.js';
+import { countBlocks } from './blockHits.js';
 import type { TxSequence } from '../../abi/index.js';
 import type { CampaignSetup } from './loop.js';
 import type { CampaignState } from './state.js';
@@ -128,6 +129,7 @@ async function observe(state: CampaignState, setup: CampaignSetup, sequence: TxS
       harvestFeedback(setup.dictionary, result, sequence[index]);
       costs.observe(result, index);
       state.nearMisses.cover(result.trace.edges);
+      if (state.blockHits) countBlocks(state.blockHits, result.trace.blocks);
       steps.push(txStep(result, sequence[index]));
       written.push(...slotsWritten(result.trace));
       writes[index] = result.outcome.kind === 'success' ? result.trace.sstores.map(({ address, slot, value }) => ({ address, slot, value })) : [];

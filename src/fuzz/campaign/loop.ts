@@ -11,6 +11,7 @@ import type { FirstReach } from '../schedule/reach.js';
 import type { CampaignFinding } from '../findings/replay.js';
 import type { SequenceHarness } from './sequenceRunner.js';
 import type { TxSequence } from '../../abi/index.js';
+import type { BlockHits } from './blockHits.js';
 import { CampaignState } from './state.js';
 import { evaluate, withoutGasHogs } from './evaluation.js';
 import { exchangePoint, type CampaignExchange } from './exchange.js';
@@ -50,6 +51,8 @@ export interface CampaignSetup {
   onEvent?: (event: CampaignEvent) => void;
   /** Set in a worker thread: trades finds with the campaign's other workers at fixed transaction counts. */
   exchange?: CampaignExchange;
+  /** Count the basic blocks each transaction entered (`CampaignOutcome.blockHits`, for `--lcov`). */
+  countBlocks?: boolean;
 }
 
 export type CampaignEvent =
@@ -85,6 +88,8 @@ export interface CampaignOutcome {
   ddsf: { aggressiveRuns: number; aggressiveHits: number; enabledFunctions: readonly string[]; followUps: number };
   /** Edges any transaction took (TxTrace.edges): what names the branch that kept a target unreached. */
   coveredEdges: ReadonlySet<number>;
+  /** With `countBlocks`: the blocks the campaign's transactions entered, and how many entered each. */
+  blockHits?: BlockHits;
 }
 
 /** Mutations in a row that may fail to apply before the campaign gives up (it would spin without spending budget). */

@@ -129,6 +129,8 @@ export interface ContractCampaignRequest {
   worker?: { index: number; exchange: CampaignExchange };
   /** `lookout pr` with a base built: each confirmed finding is replayed there (see `judgeOnBase`). */
   onBase?: BaseReplay;
+  /** Count the blocks the transactions enter (`outcome.blockHits`): line coverage for `--lcov`. */
+  countBlocks?: boolean;
 }
 
 export interface ContractCampaignResult {
@@ -150,6 +152,14 @@ export interface ContractCampaignResult {
   oracleSettings: OracleSettings;
   /** Unreached targets in the subject's code (by index) → pc of the nearest branch never taken toward them. */
   missedBranches?: ReadonlyMap<number, number>;
+  /** What each deployment index runs: its compiled contract, its code id (as `outcome.blockHits` counts it), the creation blocks its constructor ran. */
+  deployedCode: readonly DeployedCode[];
+}
+
+export interface DeployedCode {
+  contract: CompiledContract;
+  codeId: number;
+  creationBlocks: ReadonlySet<number>;
 }
 
 /**
@@ -270,8 +280,10 @@ export async function campaignOn(request: ContractCampaignRequest): Promise<{
   };
   const calls: CallWorld = { addresses: mutation.addresses, senders: mutation.senders, targets };
   const deploymentAddresses = executor.deployments.map((d) => d.address);
+  const deployedCode = executor.deployments.map(({ codeId, creationBlocks }, i) => ({ contract: contracts[i], codeId, creationBlocks }));
   const result = {
     contract,
+    deployedCode,
     senders: executor.senderAddresses,
     deploymentNames,
     deploymentAddresses,
@@ -328,6 +340,7 @@ export async function campaignOn(request: ContractCampaignRequest): Promise<{
       distinguish:
         distinguish && (async (executed) => (enteredTargets && executed.every((call) => call.to < world.contracts.length) ? distinguish(executed) : undefined)),
       exchange: request.worker?.exchange,
+      countBlocks: request.countBlocks,
       onEvent: (event) => {
         if (event.kind === 'transaction') {
           for (const target of reach.observe(event.result, { ms: event.elapsedMs, transactions: event.transactions, sequence: event.sequenceIndex })) {

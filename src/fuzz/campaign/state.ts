@@ -10,6 +10,7 @@ import { StateFollowUps } from '../harvey/stateFollowUps.js';
 import type { CampaignFinding } from '../findings/replay.js';
 import type { CampaignEvent, CampaignOutcome, CampaignSetup } from './loop.js';
 import type { Executor } from '../../evm/index.js';
+import type { BlockHits } from './blockHits.js';
 
 /**
  * Everything a campaign accumulates while it runs: the budget spent, the corpus, the failures
@@ -32,6 +33,8 @@ export class CampaignState {
   readonly closest = new Map<string, CorpusEntry>();
   /** Storage states (written slots and their values) kept inputs left: see `leftNewState`. */
   readonly statesLeft = new Set<string>();
+  /** Blocks entered, with `countBlocks`. */
+  readonly blockHits: BlockHits | undefined;
   /** A copy of the executor left in its deployed state (made when first needed): what a slot held before any call. */
   deployed: Promise<Executor> | undefined;
   sequences = 0;
@@ -45,6 +48,7 @@ export class CampaignState {
     this.meter = new BudgetMeter(setup.budget, setup.clock);
     this.ddsf = setup.techniques.ddsf ? new DemandDrivenState() : undefined;
     this.followUps = setup.techniques.ddsf ? new StateFollowUps(setup.mutation.maxSequenceLength ?? DEFAULT_MAX_SEQUENCE_LENGTH) : undefined;
+    this.blockHits = setup.countBlocks ? new Map() : undefined;
     this.emit = setup.onEvent ?? (() => {});
   }
 
@@ -69,6 +73,7 @@ export class CampaignState {
         followUps: this.followUps?.ran ?? 0,
       },
       coveredEdges: this.nearMisses.coveredEdges,
+      ...(this.blockHits && { blockHits: this.blockHits }),
     };
   }
 }

@@ -1,5 +1,5 @@
 import type { TxResult } from '../../evm/index.js';
-import { basicBlocks, stripMetadata } from '../../bytecode/index.js';
+import { blockStarts } from '../../bytecode/index.js';
 
 /**
  * One target as the campaign sees it: pcs in the runtime and creation code of the fuzzed contract,
@@ -118,13 +118,4 @@ export class ReachTracker {
   get size(): number {
     return this.targets.length;
   }
-}
-
-/** pc → start pc of its basic block. */
-function blockStarts(code: Uint8Array): Map<number, number> {
-  const startOf = new Map<number, number>();
-  for (const block of basicBlocks(stripMetadata(code))) {
-    for (const ins of block.instructions) startOf.set(ins.pc, block.start);
-  }
-  return startOf;
 }

@@ -9,6 +9,7 @@ import {
   type CampaignRunner,
   type CampaignSetup,
   type Imports,
+  mergeBlockHits,
   PredictionStats,
   type ReachTracker,
 } from '../../fuzz/index.js';
@@ -261,6 +262,7 @@ function merged(outcomes: readonly CampaignOutcome[], finds: Pick<CampaignOutcom
   prediction.iterated = sum((o) => o.prediction.iterated);
   prediction.iteratedHits = sum((o) => o.prediction.iteratedHits);
   prediction.unreached = sum((o) => o.prediction.unreached);
+  const blockHits = mergeBlockHits(outcomes.map((o) => o.blockHits));
   return {
     ...finds,
     sequences: sum((o) => o.sequences),
@@ -276,5 +278,6 @@ function merged(outcomes: readonly CampaignOutcome[], finds: Pick<CampaignOutcom
       followUps: sum((o) => o.ddsf.followUps),
     },
     coveredEdges: new Set(outcomes.flatMap((o) => [...o.coveredEdges])),
+    ...(blockHits && { blockHits }),
   };
 }

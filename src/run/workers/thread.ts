@@ -33,6 +33,8 @@ export interface WorkerJob {
   interruption: Int32Array;
   /** On a pull request: the worker compares its own sequences with the base as it runs them. */
   comparison?: WorkerComparisonJob;
+  /** Count the blocks its transactions enter (`--lcov`). */
+  countBlocks?: boolean;
 }
 
 export type WorkerMessage =
@@ -115,6 +117,7 @@ async function runWorkerJob(job: WorkerJob, send: (message: WorkerMessage) => vo
     techniques: job.techniques,
     maxSequenceLength: job.maxSequenceLength,
     stopWhen: job.stopWhen,
+    countBlocks: job.countBlocks,
     interrupted: () => Atomics.load(job.interruption, 0) === 1,
     distinguish: watch && ((executed) => watch.distinguish(executed)),
     onEvent: (event) => {
