@@ -35,6 +35,8 @@ import { adoptCreatedContracts } from './createdContracts.js';
 import { unwrapAttackerCall, type CallWorld } from '../inputs/attackerCalls.js';
 import { approvalSeeds } from '../inputs/approvalSeeds.js';
 import { openingAmounts } from '../inputs/worldAmounts.js';
+import type { SavedInput } from '../corpus/savedInputs.js';
+import { type CampaignCorpus, restoring } from '../corpus/restoring.js';
 
 /** Most wei one generated call carries: enough for any realistic deposit, far below a sender's balance. */
 const MAX_CALL_VALUE = 10_000n * 10n ** 18n;
@@ -129,6 +131,8 @@ export interface ContractCampaignRequest {
   worker?: { index: number; exchange: CampaignExchange };
   /** `lookout pr` with a base built: each confirmed finding is replayed there (see `judgeOnBase`). */
   onBase?: BaseReplay;
+  /** Inputs a saved corpus holds for this campaign (`--corpus`): checked against this build, then replayed first. */
+  restored?: readonly SavedInput[];
 }
 
 export interface ContractCampaignResult {
@@ -150,6 +154,8 @@ export interface ContractCampaignResult {
   oracleSettings: OracleSettings;
   /** Unreached targets in the subject's code (by index) → pc of the nearest branch never taken toward them. */
   missedBranches?: ReadonlyMap<number, number>;
+  /** With `restored`: the corpus's counts and what to save. */
+  corpus?: CampaignCorpus;
 }
 
 /**
@@ -269,6 +275,7 @@ export async function campaignOn(request: ContractCampaignRequest): Promise<{
     selfCalls: targets.flat(),
   };
   const calls: CallWorld = { addresses: mutation.addresses, senders: mutation.senders, targets };
+  const saving = request.restored && restoring(request.restored, { senders: executor.senderAddresses, deployments: deploymentNames, targets });
   const deploymentAddresses = executor.deployments.map((d) => d.address);
   const result = {
     contract,
@@ -293,7 +300,7 @@ export async function campaignOn(request: ContractCampaignRequest): Promise<{
     });
   if (mutation.targets.every((t) => t.length === 0) && harness.properties.length === 0) {
     const outcome = emptyOutcome();
-    return { result: { ...result, outcome, findings: [] }, outcome, confirm };
+    return { result: { ...result, outcome, findings: [], corpus: saving?.corpus(outcome) }, outcome, confirm };
   }
 
   // Whether the sequence running now has executed a changed line (for the `sequence` event), and the last one did.
@@ -319,6 +326,7 @@ export async function campaignOn(request: ContractCampaignRequest): Promise<{
           mutation,
         ),
       ],
+      restored: saving?.sequences,
       techniques: request.techniques,
       // The state variables' own slots guide store-cost predictions towards overwriting them.
       probes: [probe, ...new Set(contract.storageLayout.map((v) => v.slot))],
@@ -335,6 +343,7 @@ export async function campaignOn(request: ContractCampaignRequest): Promise<{
           }
           entersTargets ||= reach.enters(event.result);
         }
+        if (event.kind === 'input-added') saving?.keep(event.sequence);
         if (event.kind === 'sequence') {
           // A worker's forwarded sequence says itself whether it executed a target.
           request.onEvent?.({ ...event, executesTargets: event.executesTargets || entersTargets });
@@ -349,7 +358,7 @@ export async function campaignOn(request: ContractCampaignRequest): Promise<{
     request.targets.flatMap((t, i) => (t.runtime === undefined && !reach.reached.has(i) && !lookahead.unreachable.has(i) ? [[i, t.pcs] as const] : [])),
   );
   const missed = unreached.size > 0 ? missedBranches(deployment.code, deployment.codeId, outcome.coveredEdges, unreached) : new Map<number, number>();
-  return { result: { ...result, outcome, findings: [], missedBranches: missed }, outcome, confirm };
+  return { result: { ...result, outcome, findings: [], missedBranches: missed, corpus: saving?.corpus(outcome) }, outcome, confirm };
 }
 
 /** The compiled contract behind each of the executor's deployments: the world's, then those adopted since (created at run time). */
@@ -468,6 +477,7 @@ function emptyOutcome(): CampaignOutcome {
     elapsedMs: 0,
     analysisMs: 0,
     corpusSize: 0,
+    restored: { replayed: 0, reverted: 0 },
     prediction: new PredictionStats(),
     ddsf: { aggressiveRuns: 0, aggressiveHits: 0, enabledFunctions: [], followUps: 0 },
     coveredEdges: new Set(),
