@@ -17,6 +17,7 @@ interface CommonOptions {
   sarif?: string;
   junit?: string;
   reproducers?: string;
+  corpus?: string;
   config?: string;
   prediction: boolean;
   ddsf: boolean;
@@ -44,9 +45,10 @@ export function parseArgv(argv: readonly string[], options: { cwd: string; versi
       markdown: resolve(opts.markdown),
       sarif: resolve(opts.sarif),
       junit: resolve(opts.junit),
-      reproducers: reproducersFolder(resolve(opts.reproducers)),
+      reproducers: folderOption('--reproducers', resolve(opts.reproducers), 'write the Foundry reproducers into'),
     },
     workers: opts.workers,
+    corpus: folderOption('--corpus', resolve(opts.corpus), 'keep the inputs of earlier runs in'),
   });
   let config: RunConfig | undefined;
   const program = new Command('lookout')
@@ -134,6 +136,7 @@ function withCommonOptions(command: Command, budget: string): Command {
     .option('--sarif <file>', 'write SARIF 2.1.0 (for code scanning) here')
     .option('--junit <file>', 'write JUnit XML (one test case per fuzzed contract and per finding) here')
     .option('--reproducers <dir>', "write each finding's Foundry reproducer (<Contract>.<kind>.t.sol) into this folder")
+    .option('--corpus <dir>', "restore the inputs earlier runs kept from this folder, and save this run's there (one JSON file per contract)")
     .option('--config <file>', 'project configuration (default: lookout.toml at the project root)')
     .option('--no-prediction', 'switch off input prediction (for measurement)')
     .option('--no-ddsf', 'switch off demand-driven sequence fuzzing (for measurement)')
@@ -146,10 +149,10 @@ function withCommonOptions(command: Command, budget: string): Command {
     );
 }
 
-/** `--reproducers DIR`: a folder, or where one can be made; a file there is a usage error before any fuzzing. */
-function reproducersFolder(dir: string | undefined): string | undefined {
+/** `--reproducers DIR`, `--corpus DIR`: a folder, or where one can be made; a file there is a usage error before any fuzzing. */
+function folderOption(option: string, dir: string | undefined, purpose: string): string | undefined {
   if (dir !== undefined && existsSync(dir) && !statSync(dir).isDirectory())
-    throw new ConfigurationError(`--reproducers ${dir} is a file: give a folder to write the Foundry reproducers into.`);
+    throw new ConfigurationError(`${option} ${dir} is a file: give a folder to ${purpose}.`);
   return dir;
 }
 

@@ -17,6 +17,7 @@ export type {
   ReportBehaviour,
   ReportBudgetPlan,
   ReportComparisonPlan,
+  ReportCorpus,
   ReportCall,
   ReportDeployment,
   ReportEvidence,
