@@ -26,6 +26,15 @@ const complete: Complete<Report> = {
     },
     behaviourDiff: { compared: 120, shrinkReplays: 37 },
   },
+  corpus: {
+    dir: '/work/.lookout-corpus',
+    start: 'warm',
+    loaded: 41,
+    replayed: 37,
+    dropped: { missingFunction: 2, undecodable: 1, reverted: 1 },
+    saved: 44,
+    problems: ['.lookout-corpus/src/Auction.sol/Auction.json: version 2 is not one this Lookout reads (1)'],
+  },
   build: { compilers: [{ version: '0.8.17', source: 'svm', settings: { optimizer: { enabled: false } }, files: ['src/Auction.sol'] }] },
   deployments: [
     {

@@ -18,6 +18,7 @@ interface CommonOptions {
   junit?: string;
   lcov?: string;
   reproducers?: string;
+  corpus?: string;
   config?: string;
   prediction: boolean;
   ddsf: boolean;
@@ -46,9 +47,10 @@ export function parseArgv(argv: readonly string[], options: { cwd: string; versi
       sarif: resolve(opts.sarif),
       junit: resolve(opts.junit),
       lcov: resolve(opts.lcov),
-      reproducers: reproducersFolder(resolve(opts.reproducers)),
+      reproducers: folderOption('--reproducers', resolve(opts.reproducers), 'write the Foundry reproducers into'),
     },
     workers: opts.workers,
+    corpus: folderOption('--corpus', resolve(opts.corpus), 'keep the inputs of earlier runs in'),
   });
   let config: RunConfig | undefined;
   const program = new Command('lookout')
@@ -137,6 +139,7 @@ function withCommonOptions(command: Command, budget: string): Command {
     .option('--junit <file>', 'write JUnit XML (one test case per fuzzed contract and per finding) here')
     .option('--lcov <file>', "write the fuzzed contracts' line coverage (LCOV, for genhtml or a coverage service) here")
     .option('--reproducers <dir>', "write each finding's Foundry reproducer (<Contract>.<kind>.t.sol) into this folder")
+    .option('--corpus <dir>', "restore the inputs earlier runs kept from this folder, and save this run's there (one JSON file per contract)")
     .option('--config <file>', 'project configuration (default: lookout.toml at the project root)')
     .option('--no-prediction', 'switch off input prediction (for measurement)')
     .option('--no-ddsf', 'switch off demand-driven sequence fuzzing (for measurement)')
@@ -149,10 +152,10 @@ function withCommonOptions(command: Command, budget: string): Command {
     );
 }
 
-/** `--reproducers DIR`: a folder, or where one can be made; a file there is a usage error before any fuzzing. */
-function reproducersFolder(dir: string | undefined): string | undefined {
+/** `--reproducers DIR`, `--corpus DIR`: a folder, or where one can be made; a file there is a usage error before any fuzzing. */
+function folderOption(option: string, dir: string | undefined, purpose: string): string | undefined {
   if (dir !== undefined && existsSync(dir) && !statSync(dir).isDirectory())
-    throw new ConfigurationError(`--reproducers ${dir} is a file: give a folder to write the Foundry reproducers into.`);
+    throw new ConfigurationError(`${option} ${dir} is a file: give a folder to ${purpose}.`);
   return dir;
 }
 

@@ -56,6 +56,8 @@ interface CommonConfig {
   stopWhen?: StopCondition;
   /** Worker threads each campaign runs on (one EVM each); 1 runs it in this thread. */
   workers: number;
+  /** `--corpus DIR`: the folder of inputs kept across runs, restored before fuzzing and saved after. */
+  corpus?: string;
 }
 
 /** `lookout fuzz`: compile the given paths and fuzz their deployable contracts. */

@@ -25,6 +25,8 @@ export {
   type SuiteScope,
   type WorldRecipe,
 } from './campaign/setup.js';
+export type { CampaignCorpus } from './corpus/restoring.js';
+export type { SavedCall, SavedInput } from './corpus/savedInputs.js';
 export { failsOnBase, type BaseReplay } from './findings/introduced.js';
 export type { CampaignFinding, ConfirmedFinding } from './findings/replay.js';
 export { PredictionStats } from './harvey/prediction.js';

@@ -18,6 +18,7 @@ export type {
   ReportBehaviour,
   ReportBudgetPlan,
   ReportComparisonPlan,
+  ReportCorpus,
   ReportCall,
   ReportDeployment,
   ReportEvidence,

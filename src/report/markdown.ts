@@ -7,8 +7,8 @@ import { fileLines, lineRanges, type FileLines } from './lineStatus.js';
 import { accountNames, sequenceTable } from './sequence.js';
 import { reproducerDetails } from './reproducerDetails.js';
 import type { AddressNames } from '../abi/index.js';
-import { budgetText, duration, plural } from '../abi/index.js';
-import type { Report } from './types.js';
+import { budgetText, count, duration, plural } from '../abi/index.js';
+import type { Report, ReportCorpus } from './types.js';
 
 /** Hidden first line of the sticky PR comment; the GitHub client finds its earlier comment by it. */
 export const REPORT_MARKER = '<!-- lookout-report -->';
@@ -98,6 +98,7 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
 
 function renderHeader(report: Report, options: MarkdownOptions): string {
   const lines = [REPORT_MARKER, '### Lookout', '', ...headlineMarkdown(report), '', contextLine(report, options)];
+  if (report.corpus) lines.push(`<sub>${escapeMarkdown(corpusText(report.corpus))}</sub>`);
   const errors = report.errors ?? [];
   if (errors.length > 0) {
     lines.push('', '**Errors**', '');
@@ -124,6 +125,18 @@ export function contextLine(report: Report, options: MarkdownOptions): string {
   parts.push(`ran ${duration(report.stats.elapsedMs)}`, `budget ${budgetText(report.budget)}`, `seed ${escapeMarkdown(report.seed)}`);
   if (options.summaryUrl) parts.push(`[workflow run and job summary](${options.summaryUrl})`);
   return `<sub>${parts.join(' · ')}</sub>`;
+}
+
+/** How the run started from its corpus: `Started warm from 37 corpus inputs (4 dropped)`. */
+export function corpusText(corpus: ReportCorpus): string {
+  const dropped = corpus.dropped.missingFunction + corpus.dropped.undecodable + corpus.dropped.reverted;
+  const droppedText = dropped > 0 ? ` (${count(dropped)} dropped)` : '';
+  const problems = (corpus.problems ?? []).length > 0 ? `; ${plural(corpus.problems!.length, 'corpus file')} left unread` : '';
+  const start =
+    corpus.start === 'warm'
+      ? `Started warm from ${plural(corpus.replayed, 'corpus input')}${droppedText}`
+      : `Started cold${dropped > 0 ? `: every corpus input dropped${droppedText}` : ''}`;
+  return `${start}${problems}; saved ${plural(corpus.saved, 'input')}`;
 }
 
 /** Groups of behaviour changes shown in the comment; the rest are in the JSON report and the job summary. */

@@ -49,6 +49,16 @@ const stats = z.object({
   behaviourDiff: z.object({ compared: count, shrinkReplays: count }).optional(),
 });
 
+const corpus = z.object({
+  dir: z.string(),
+  start: z.enum(['warm', 'cold']),
+  loaded: count,
+  replayed: count,
+  dropped: z.object({ missingFunction: count, undecodable: count, reverted: count }),
+  saved: count,
+  problems: z.array(z.string()).optional(),
+});
+
 const deployment = z.object({
   contract: z.string(),
   file: z.string(),
@@ -202,6 +212,8 @@ const reportSchema = z.object({
   seed: count,
   budget,
   stats,
+  // Optional: reports of runs without --corpus, and of older Lookouts, have none.
+  corpus: corpus.optional(),
   build: z
     .object({
       compilers: z.array(z.object({ version: z.string(), source: z.string(), settings: z.record(z.string(), z.unknown()), files: z.array(z.string()) })),

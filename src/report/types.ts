@@ -10,6 +10,8 @@ export interface Report {
   seed: number;
   budget: { seconds: number | null; executions: number | null };
   stats: ReportStats;
+  /** `--corpus DIR`: the inputs earlier runs kept, restored before fuzzing and saved after (absent without one). */
+  corpus?: ReportCorpus;
   /** How the project was compiled: one entry per compiler run (version group). */
   build?: { compilers: ReportCompiler[] };
   /** Every contract with changed code (every contract, for `lookout fuzz`): deployed how, or skipped why. */
@@ -53,6 +55,22 @@ export interface ReportStats {
    * both) that shrinking the behaviour-change examples took; neither counts in `transactions`.
    */
   behaviourDiff?: { compared: number; shrinkReplays: number };
+}
+
+/**
+ * A corpus across runs. `warm`: some restored input was replayed; `loaded`: inputs read from the
+ * folder; `replayed`: those that ran on this build; `dropped`: the others, by why (contract or
+ * function gone, arguments that no longer fit, a first call that now reverts); `saved`: inputs
+ * written back; `problems`: files left unread (and unwritten), each saying why.
+ */
+export interface ReportCorpus {
+  dir: string;
+  start: 'warm' | 'cold';
+  loaded: number;
+  replayed: number;
+  dropped: { missingFunction: number; undecodable: number; reverted: number };
+  saved: number;
+  problems?: string[];
 }
 
 /** A budget or a share of one: seconds or transactions, the other null. */

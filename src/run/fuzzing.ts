@@ -12,7 +12,9 @@ import {
   type ContractCampaignResult,
   fuzzContract,
   type RuntimeCode,
+  type SavedInput,
 } from '../fuzz/index.js';
+import type { CorpusFolder } from './corpusFolder.js';
 import { progressReporter } from './progress.js';
 import { describeBudgetPlan, type BudgetPlan, type PlannedCampaign } from './budget.js';
 import { EXCHANGE_EVERY, workerRunner } from './workers/coordinator.js';
@@ -29,6 +31,8 @@ export interface RunContext {
   logger: Logger;
   clock: Clock;
   signal?: AbortSignal;
+  /** `--corpus DIR`: each campaign restores its inputs from there and saves them back. */
+  corpus?: CorpusFolder;
 }
 
 /** Whether the run has been interrupted, as the stages below ask it (undefined without a signal). */
@@ -121,7 +125,7 @@ export async function fuzzPlans(
   } = {},
 ): Promise<ContractCampaignResult[]> {
   const { watch, onBase } = comparing;
-  const { logger, clock, signal } = context;
+  const { logger, clock, signal, corpus } = context;
   const interrupted = interruptedBy(signal);
   if (plans.length > 0) logger.info(describeBudgetPlan(budgets));
   const rng = new Rng(config.seed);
@@ -129,8 +133,10 @@ export async function fuzzPlans(
   for (const [i, { contract, world, targets, harness, build }] of plans.entries()) {
     const budget = budgets.campaigns[i]!;
     const watcher = watch?.(i);
+    const corpusKey = corpus && { file: contract.file, name: contract.name, mode: harness?.mode, abi: contract.abi };
+    const restored = corpusKey && corpus.load(corpusKey);
     // Interrupted, a campaign ends as it starts: not worth starting threads for.
-    const parallel = signal?.aborted ? undefined : parallelRunner(build ?? project, plans[i], config, budget.workers, { signal, watch: watcher });
+    const parallel = signal?.aborted ? undefined : parallelRunner(build ?? project, plans[i], config, budget.workers, { signal, watch: watcher, restored });
     const title =
       harness === undefined ? `Fuzzing ${contract.name} (${contract.file})` : `Fuzzing from ${contract.name}'s setUp() (${contract.file}, ${harness.mode})`;
     const result = await logger.group(title, () =>
@@ -157,8 +163,10 @@ export async function fuzzPlans(
         distinguish: parallel === undefined && watcher?.distinguish ? (executed) => watcher.distinguish!(executed) : undefined,
         onBase: onBase?.(i),
         countBlocks: countsBlocks(config),
+        restored,
       }),
     );
+    if (corpusKey && result.corpus) corpus.save(corpusKey, result.corpus);
     logger.info(
       // Per contract: its targets, not the changed-line counts the report gives once for the whole run.
       `${contract.name}: ${count(result.outcome.transactions)} transactions, ${result.findings.length} finding(s)` +
@@ -178,10 +186,10 @@ function parallelRunner(
   plan: ContractPlan,
   config: RunConfig,
   budgets: readonly Budget[],
-  options: { signal?: AbortSignal; watch?: CampaignWatch },
+  options: { signal?: AbortSignal; watch?: CampaignWatch; restored?: readonly SavedInput[] },
 ): CampaignRunner | undefined {
   const { recipe, subject } = plan.world;
-  const { signal, watch } = options;
+  const { signal, watch, restored } = options;
   if (config.workers <= 1 || !recipe) return undefined;
   const comparison = watch?.workerJob?.(budgets.length);
   return workerRunner(
@@ -202,6 +210,8 @@ function parallelRunner(
       exchangeEvery: EXCHANGE_EVERY,
       comparison,
       countBlocks: countsBlocks(config),
+      // Each worker replays its share of the saved inputs; what it keeps reaches the others at trades.
+      restored: restored?.filter((_, i) => i % budgets.length === worker),
     })),
     { signal, join: watch?.join && ((comparisons) => watch.join!(comparisons)) },
   );

@@ -40,9 +40,15 @@ interface Observed {
 /**
  * Runs one input and assesses it (Alg. 1 lines 7–12): records its failure, its path and its cost
  * metrics, and keeps it when its path is new, or else the storage state it reached (trimmed of
- * reverted calls), or it came closer to a goal.
+ * reverted calls), or it came closer to a goal. An input `admits` rejects (by its executed steps) is
+ * judged for failures but never kept.
  */
-export async function evaluate(state: CampaignState, setup: CampaignSetup, input: TxSequence): Promise<Execution> {
+export async function evaluate(
+  state: CampaignState,
+  setup: CampaignSetup,
+  input: TxSequence,
+  admits?: (steps: readonly TxStep[]) => boolean,
+): Promise<Execution> {
   const sequence = withoutGasHogs(state, input);
   const mark = setup.dictionary.mark();
   const observed = await observe(state, setup, sequence);
@@ -55,6 +61,10 @@ export async function evaluate(state: CampaignState, setup: CampaignSetup, input
   if (run.failure) recordFinding(state, executed, run, steps);
   corpus.recordExecution(pathId);
   if (stateId !== undefined && corpus.has(stateId)) corpus.recordExecution(stateId);
+  if (admits && !admits(steps)) {
+    setup.dictionary.rollback(mark);
+    return execution;
+  }
   const identity = !corpus.has(pathId) ? pathId : stateId !== undefined && !corpus.has(stateId) ? stateId : undefined;
   if (identity === undefined) {
     const closer = state.nearMisses.improvements(execution.costs);

@@ -19,6 +19,7 @@ import { mutationFor, nextMutant } from './mutants.js';
 import { followPrediction } from './predictionStep.js';
 import { followNewStates } from './followUpStep.js';
 import { eventLoopTurns } from './interruption.js';
+import { replayRestored } from './restoredInputs.js';
 
 export interface CampaignSetup {
   harness: SequenceHarness;
@@ -30,6 +31,8 @@ export interface CampaignSetup {
   dictionary: Dictionary;
   /** Initial inputs (one call per function is a good start). */
   seeds: readonly TxSequence[];
+  /** Inputs earlier runs kept (a saved corpus), replayed before the seeds. */
+  restored?: readonly TxSequence[];
   techniques: Techniques;
   /** Slots of the store cost metrics: the arbitrary-storage-write probe first, then guidance slots (Harvey Sect. 4.3). */
   probes: readonly bigint[];
@@ -83,6 +86,8 @@ export interface CampaignOutcome {
   /** Time spent in `analyze`. */
   analysisMs: number;
   corpusSize: number;
+  /** Restored inputs run, and of those the ones dropped because their first call reverts on this build. */
+  restored: { replayed: number; reverted: number };
   prediction: PredictionStats;
   /** Aggressive runs, those that found new coverage, the functions that got longer sequences, and follow-ups run on states that met a comparison. */
   ddsf: { aggressiveRuns: number; aggressiveHits: number; enabledFunctions: readonly string[]; followUps: number };
@@ -108,6 +113,7 @@ export async function runCampaign(setup: CampaignSetup): Promise<CampaignOutcome
   const rng = setup.mutation.rng.fork('harvey');
   const trade = exchangePoint(setup, state);
   const turn = eventLoopTurns(state);
+  await replayRestored(state, setup, turn);
   for (const seed of setup.seeds) {
     if (state.done()) break;
     await evaluate(state, setup, seed);

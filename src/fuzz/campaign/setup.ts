@@ -35,6 +35,8 @@ import { adoptCreatedContracts } from './createdContracts.js';
 import { unwrapAttackerCall, type CallWorld } from '../inputs/attackerCalls.js';
 import { approvalSeeds } from '../inputs/approvalSeeds.js';
 import { openingAmounts } from '../inputs/worldAmounts.js';
+import type { SavedInput } from '../corpus/savedInputs.js';
+import { type CampaignCorpus, restoring } from '../corpus/restoring.js';
 
 /** Most wei one generated call carries: enough for any realistic deposit, far below a sender's balance. */
 const MAX_CALL_VALUE = 10_000n * 10n ** 18n;
@@ -131,6 +133,8 @@ export interface ContractCampaignRequest {
   onBase?: BaseReplay;
   /** Count the blocks the transactions enter (`outcome.blockHits`): line coverage for `--lcov`. */
   countBlocks?: boolean;
+  /** Inputs a saved corpus holds for this campaign (`--corpus`): checked against this build, then replayed first. */
+  restored?: readonly SavedInput[];
 }
 
 export interface ContractCampaignResult {
@@ -154,6 +158,8 @@ export interface ContractCampaignResult {
   missedBranches?: ReadonlyMap<number, number>;
   /** What each deployment index runs: its compiled contract, its code id (as `outcome.blockHits` counts it), the creation blocks its constructor ran. */
   deployedCode: readonly DeployedCode[];
+  /** With `restored`: the corpus's counts and what to save. */
+  corpus?: CampaignCorpus;
 }
 
 export interface DeployedCode {
@@ -279,6 +285,7 @@ export async function campaignOn(request: ContractCampaignRequest): Promise<{
     selfCalls: targets.flat(),
   };
   const calls: CallWorld = { addresses: mutation.addresses, senders: mutation.senders, targets };
+  const saving = request.restored && restoring(request.restored, { senders: executor.senderAddresses, deployments: deploymentNames, targets });
   const deploymentAddresses = executor.deployments.map((d) => d.address);
   const deployedCode = executor.deployments.map(({ codeId, creationBlocks }, i) => ({ contract: contracts[i], codeId, creationBlocks }));
   const result = {
@@ -305,7 +312,7 @@ export async function campaignOn(request: ContractCampaignRequest): Promise<{
     });
   if (mutation.targets.every((t) => t.length === 0) && harness.properties.length === 0) {
     const outcome = emptyOutcome();
-    return { result: { ...result, outcome, findings: [] }, outcome, confirm };
+    return { result: { ...result, outcome, findings: [], corpus: saving?.corpus(outcome) }, outcome, confirm };
   }
 
   // Whether the sequence running now has executed a changed line (for the `sequence` event), and the last one did.
@@ -331,6 +338,7 @@ export async function campaignOn(request: ContractCampaignRequest): Promise<{
           mutation,
         ),
       ],
+      restored: saving?.sequences,
       techniques: request.techniques,
       // The state variables' own slots guide store-cost predictions towards overwriting them.
       probes: [probe, ...new Set(contract.storageLayout.map((v) => v.slot))],
@@ -348,6 +356,7 @@ export async function campaignOn(request: ContractCampaignRequest): Promise<{
           }
           entersTargets ||= reach.enters(event.result);
         }
+        if (event.kind === 'input-added') saving?.keep(event.sequence);
         if (event.kind === 'sequence') {
           // A worker's forwarded sequence says itself whether it executed a target.
           request.onEvent?.({ ...event, executesTargets: event.executesTargets || entersTargets });
@@ -362,7 +371,7 @@ export async function campaignOn(request: ContractCampaignRequest): Promise<{
     request.targets.flatMap((t, i) => (t.runtime === undefined && !reach.reached.has(i) && !lookahead.unreachable.has(i) ? [[i, t.pcs] as const] : [])),
   );
   const missed = unreached.size > 0 ? missedBranches(deployment.code, deployment.codeId, outcome.coveredEdges, unreached) : new Map<number, number>();
-  return { result: { ...result, outcome, findings: [], missedBranches: missed }, outcome, confirm };
+  return { result: { ...result, outcome, findings: [], missedBranches: missed, corpus: saving?.corpus(outcome) }, outcome, confirm };
 }
 
 /** The compiled contract behind each of the executor's deployments: the world's, then those adopted since (created at run time). */
@@ -481,6 +490,7 @@ function emptyOutcome(): CampaignOutcome {
     elapsedMs: 0,
     analysisMs: 0,
     corpusSize: 0,
+    restored: { replayed: 0, reverted: 0 },
     prediction: new PredictionStats(),
     ddsf: { aggressiveRuns: 0, aggressiveHits: 0, enabledFunctions: [], followUps: 0 },
     coveredEdges: new Set(),

@@ -37,6 +37,8 @@ export class CampaignState {
   readonly blockHits: BlockHits | undefined;
   /** A copy of the executor left in its deployed state (made when first needed): what a slot held before any call. */
   deployed: Promise<Executor> | undefined;
+  /** Inputs of earlier runs replayed (see `replayRestored`), and those dropped for a reverting first call. */
+  readonly restored = { replayed: 0, reverted: 0 };
   sequences = 0;
   analysisMs = 0;
   /** Set when the workers' coordinator ends the campaign (its stop condition held across workers). */
@@ -65,6 +67,7 @@ export class CampaignState {
       elapsedMs: this.meter.elapsedMs(),
       analysisMs: this.analysisMs,
       corpusSize: this.corpus.entries.length,
+      restored: { ...this.restored },
       prediction: this.prediction,
       ddsf: {
         aggressiveRuns: this.ddsf?.aggressiveRuns ?? 0,

@@ -270,6 +270,7 @@ function merged(outcomes: readonly CampaignOutcome[], finds: Pick<CampaignOutcom
     elapsedMs: Math.max(0, ...outcomes.map((o) => o.elapsedMs)),
     analysisMs: sum((o) => o.analysisMs),
     corpusSize,
+    restored: { replayed: sum((o) => o.restored.replayed), reverted: sum((o) => o.restored.reverted) },
     prediction,
     ddsf: {
       aggressiveRuns: sum((o) => o.ddsf.aggressiveRuns),

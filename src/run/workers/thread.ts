@@ -2,7 +2,7 @@ import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { CompiledProject } from '../../compile/index.js';
 import type { Budget, ScheduleName, StopCondition, Techniques } from '../../config/index.js';
 import { buildWorld, rebuildCampaignWorld } from '../worlds.js';
-import { type CampaignEvent, campaignOn, type CampaignOutcome, type CampaignWorld, type Imports, type WorldRecipe } from '../../fuzz/index.js';
+import { type CampaignEvent, campaignOn, type CampaignOutcome, type CampaignWorld, type Imports, type SavedInput, type WorldRecipe } from '../../fuzz/index.js';
 import { systemClock } from '../../clock.js';
 import { Rng } from '../../rng.js';
 import type { ContractPlan } from '../fuzzing.js';
@@ -35,6 +35,8 @@ export interface WorkerJob {
   comparison?: WorkerComparisonJob;
   /** Count the blocks its transactions enter (`--lcov`). */
   countBlocks?: boolean;
+  /** This worker's share of the inputs a saved corpus holds for the campaign. */
+  restored?: readonly SavedInput[];
 }
 
 export type WorkerMessage =
@@ -118,6 +120,7 @@ async function runWorkerJob(job: WorkerJob, send: (message: WorkerMessage) => vo
     maxSequenceLength: job.maxSequenceLength,
     stopWhen: job.stopWhen,
     countBlocks: job.countBlocks,
+    restored: job.restored,
     interrupted: () => Atomics.load(job.interruption, 0) === 1,
     distinguish: watch && ((executed) => watch.distinguish(executed)),
     onEvent: (event) => {
