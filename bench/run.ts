@@ -12,6 +12,7 @@ import { benchDiffCost, printDiffCost } from './behaviourDiffCost.js';
 import { BRAN_CONFIGURATIONS, BRAN_FIXTURES, benchBran, printBran } from './bran.js';
 import { benchBranchMetrics, printBranchMetrics } from './branchMetrics.js';
 import { benchCompile, printCompile } from './compile.js';
+import { benchCorpusWarmth, printCorpusWarmth, type CorpusPullRequest } from './corpusWarmth.js';
 import { benchInputsKept, printInputsKept } from './inputsKept.js';
 import { benchShapes, printShapes } from './shapes.js';
 import { benchReentrancy } from './reentrancy.js';
@@ -54,6 +55,12 @@ const LOOP_FIXTURES = ['__fixtures__/bran/Fig2.sol', '__fixtures__/speed/Loops.s
  */
 const LEAK_FIXTURE = '__fixtures__/oracles/WrappedEtherUncheckedBurn.sol';
 const LEAK_SAFE_TWIN = '__fixtures__/oracles/WrappedEther.sol';
+/** Corpus across runs: a pull request bringing in a bug five transactions deep (each step's argument hashed from the last). */
+const CORPUS_PULL_REQUEST: CorpusPullRequest = {
+  label: 'LongSequence',
+  buggy: '__fixtures__/harvey/LongSequence.sol',
+  safe: '__fixtures__/harvey/LongSequenceSafe.sol',
+};
 
 /** The ablation's fixtures, by the technique each was built for; Bran's schedules aim at the bug's line (`aimMark`). */
 const BUG_LINE = 'assert(false)';
@@ -211,6 +218,14 @@ const SECTIONS: Record<string, () => Promise<void>> = {
       `# Lookout's attacker: campaign throughput where it is left out (ERC-20) and called (banks); time to reentrancy, ${seeds} seeds, ≤ ${budget} transactions`,
     );
     await benchReentrancy(seeds, budget);
+  },
+  async corpus() {
+    // Each run spends its whole budget: cold runs found the bug at 311 and 383 transactions (seeds 1–2), so 2000 leaves room for slow seeds.
+    const corpusBudget = process.env.BENCH_BUDGET === undefined ? 2000 : budget;
+    console.log(
+      `# Corpus across runs (issue 32): lookout pr cold on a fresh --corpus, then warm on it with another seed; median transactions over ${seeds} seeds, ≤ ${corpusBudget} transactions, a miss counted as the budget`,
+    );
+    printCorpusWarmth([await benchCorpusWarmth(CORPUS_PULL_REQUEST, { seeds, budgetTransactions: corpusBudget })]);
   },
   async compile() {
     const compileRuns = Number(process.env.BENCH_COMPILE_RUNS ?? 3);

@@ -1,6 +1,7 @@
 import * as core from '@actions/core';
 import { readFileSync } from 'node:fs';
 import { EOL } from 'node:os';
+import path from 'node:path';
 import {
   fuzzTargetFromEvent,
   readActionEnv,
@@ -18,6 +19,7 @@ import { interruptOnSignals } from './command.js';
 import type { GitHubDiff } from './diff/index.js';
 import { ConfigurationError, errorMessage, isConfigurationError } from './errors.js';
 import {
+  ActionsCorpusCache,
   type Channels,
   createClient,
   type GitHubClient,
@@ -39,6 +41,8 @@ interface Outcome {
   report: Report;
   target: PublishTarget;
   crash?: unknown;
+  /** Saved once the report is published. */
+  corpus?: ActionsCorpusCache;
 }
 
 /** The Action: inputs and event → the `lookout pr` pipeline (or a saved report) → publish → outputs → gate. */
@@ -79,6 +83,8 @@ async function main(): Promise<void> {
       { octokit: publishing ? octokit : undefined, logger, output: runnerOutput() },
     );
     setOutputs(report, options, published.sarif);
+    // An interrupted job has seconds left before the runner kills it: they go to the report, not the cache.
+    if (outcome.corpus && !report.interrupted) await outcome.corpus.save();
     if (outcome.crash !== undefined) {
       const detail = outcome.crash instanceof Error ? (outcome.crash.stack ?? outcome.crash.message) : String(outcome.crash);
       core.setFailed(`Lookout crashed (a bug in Lookout, not in your code): ${detail}\nThe report so far was published. Please report this with the log.`);
@@ -105,6 +111,11 @@ async function fuzz(
   const { logger } = run;
   const target = fuzzTargetFromEvent(env, event, options);
   const config = toPrConfig(options, target);
+  // Lookout's own folder under RUNNER_TEMP: the pull request's workspace never holds it, so it is never read as the project.
+  const corpus = options.corpus
+    ? new ActionsCorpusCache({ repository: env.repository, baseBranch: target.baseBranch, dir: path.join(env.temp, 'lookout-corpus') }, logger)
+    : undefined;
+  if (corpus) config.corpus = corpus.dir;
   if (octokit && target.pullNumber !== undefined) {
     const pull = { owner: target.owner, repo: target.repo, pullNumber: target.pullNumber };
     let diff: Promise<GitHubDiff> | undefined;
@@ -124,7 +135,7 @@ async function fuzz(
   if (outputs.problems.length > 0) throw new ConfigurationError(outputs.problems.join('\n'));
   if (options.mode === 'fuzz') writeReportContext(options.report, { pullNumber: target.pullNumber ?? null, headSha: target.headSha, baseSha: target.baseSha });
   try {
-    return { report: (await runPipeline(config, run)).report, target };
+    return { report: (await runPipeline(config, { ...run, corpusStore: corpus })).report, target, corpus };
   } catch (crash) {
     // runPipeline wrote the report before rethrowing; publish what it holds.
     let report: Report;

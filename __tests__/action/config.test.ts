@@ -26,6 +26,7 @@ const env: ActionEnv = {
   repository: 'acme/auction',
   sha: 'm'.repeat(40),
   runId: '1',
+  temp: '/runner/_temp',
 };
 
 /** The `with:` inputs of every `uses: lookout/…` step in the README's YAML blocks. */
@@ -101,8 +102,23 @@ describe('validate', () => {
   it('resolves the LCOV path against the workspace and hands it to the pipeline, which counts the coverage', () => {
     const options = validate({ lcov: 'coverage/lookout.lcov' }, '/w');
     expect(options.lcov).toBe('/w/coverage/lookout.lcov');
-    const target = { owner: 'o', repo: 'r', repoUrl: 'https://github.com/o/r', pullNumber: 7, headSha: 'h', baseSha: 'b', acceptsBehaviourChange: false };
+    const target = {
+      owner: 'o',
+      repo: 'r',
+      repoUrl: 'https://github.com/o/r',
+      pullNumber: 7,
+      headSha: 'h',
+      baseSha: 'b',
+      baseBranch: 'main',
+      acceptsBehaviourChange: false,
+    };
     expect(toPrConfig(options, target).outputs.lcov).toBe('/w/coverage/lookout.lcov');
+  });
+
+  it('keeps the corpus in the Actions cache unless the corpus input says false', () => {
+    expect(validate({}, '/w').corpus).toBe(true);
+    expect(validate({ corpus: 'false' }, '/w').corpus).toBe(false);
+    expect(() => validate({ corpus: 'off' }, '/w')).toThrow(/input 'corpus': 'off' is not a boolean/);
   });
 
   it('runs campaigns on two workers unless told how many, whatever the runner’s core count', () => {
@@ -161,6 +177,7 @@ describe('events', () => {
       pullNumber: 7,
       headSha: '2'.repeat(40),
       baseSha: '1'.repeat(40),
+      baseBranch: 'main',
       acceptsBehaviourChange: false,
     });
   });
@@ -190,7 +207,7 @@ describe('events', () => {
 
   it('workflow_dispatch: the checked-out commit against the dispatch base, no PR', () => {
     const target = fuzzTargetFromEvent({ ...env, eventName: 'workflow_dispatch' }, event('workflow_dispatch.json'), options);
-    expect(target).toMatchObject({ pullNumber: undefined, headSha: env.sha, baseSha: 'main' });
+    expect(target).toMatchObject({ pullNumber: undefined, headSha: env.sha, baseSha: 'main', baseBranch: 'main' });
     expect(() => fuzzTargetFromEvent({ ...env, eventName: 'workflow_dispatch' }, {}, options)).toThrow(/set the action input 'base'/);
   });
 

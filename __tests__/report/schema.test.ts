@@ -34,6 +34,7 @@ const complete: Complete<Report> = {
     dropped: { missingFunction: 2, undecodable: 1, reverted: 1 },
     saved: 44,
     problems: ['.lookout-corpus/src/Auction.sol/Auction.json: version 2 is not one this Lookout reads (1)'],
+    cache: { key: 'lookout-corpus-acme/auction-main-0123456789abcdef', restoredKey: 'lookout-corpus-acme/auction-main-fedcba9876543210', unavailable: 'none' },
   },
   build: { compilers: [{ version: '0.8.17', source: 'svm', settings: { optimizer: { enabled: false } }, files: ['src/Auction.sol'] }] },
   deployments: [

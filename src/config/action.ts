@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { parseWorkers } from './workers.js';
 import { ConfigurationError, errorMessage } from '../errors.js';
@@ -28,6 +29,7 @@ export const INPUT = {
   acceptBehaviourLabel: 'accept-behaviour-label',
   workers: 'workers',
   trustedHead: 'trusted-head',
+  corpus: 'corpus',
 } as const;
 
 export type InputName = (typeof INPUT)[keyof typeof INPUT];
@@ -58,6 +60,8 @@ export const ACTION_DEFAULTS = {
   comment: true,
   annotations: true,
   review: true,
+  /** Restore the corpus from the Actions cache before fuzzing and save it after. */
+  corpus: true,
   /** A pull request with this label fails on behaviour changes (a refactor or gas PR that must not change any). */
   behaviourLabel: 'no-behaviour-change',
   /** A pull request with this label means to change behaviour: a call the base refused, or balances ending differently, are notes. */
@@ -100,6 +104,8 @@ export interface ActionOptions {
   review: boolean;
   /** The workflow vouches for the pull request's head (`trusted-head`): fuzzing it under `pull_request_target` is allowed. */
   trustedHead: boolean;
+  /** Keep the corpus across runs in the Actions cache. */
+  corpus: boolean;
 }
 
 /** What the runner's environment says about this run. */
@@ -114,6 +120,8 @@ export interface ActionEnv {
   /** The commit the workflow runs on (a merge commit for `pull_request`). */
   sha: string;
   runId: string | undefined;
+  /** `RUNNER_TEMP`, emptied by the runner for each job: Lookout's own files, outside the workspace the pull request controls. */
+  temp: string;
 }
 
 /** Where results go: the repository, and the PR and commit they are about. */
@@ -131,6 +139,8 @@ export interface PublishTarget {
 /** What the workflow's event says to fuzz: the PR head against its base. */
 export interface FuzzTarget extends PublishTarget {
   baseSha: string;
+  /** The branch the pull request merges into (`workflow_dispatch`: the `base` given): the corpus cache is kept per base branch. */
+  baseBranch: string;
   /** The pull request carries the accept-behaviour-label. */
   acceptsBehaviourChange: boolean;
 }
@@ -160,6 +170,7 @@ export function readActionEnv(env: NodeJS.ProcessEnv): ActionEnv {
     repository: need('GITHUB_REPOSITORY'),
     sha: need('GITHUB_SHA'),
     runId: env.GITHUB_RUN_ID || undefined,
+    temp: env.RUNNER_TEMP || os.tmpdir(),
   };
 }
 
@@ -200,6 +211,7 @@ export function validate(inputs: ActionInputs, workspace: string): ActionOptions
     annotations: attempt(INPUT.annotations, () => parseBoolean(inputs.annotations, ACTION_DEFAULTS.annotations), ACTION_DEFAULTS.annotations),
     review: attempt(INPUT.review, () => parseBoolean(inputs.review, ACTION_DEFAULTS.review), ACTION_DEFAULTS.review),
     trustedHead: attempt(INPUT.trustedHead, () => parseBoolean(inputs['trusted-head'], false), false),
+    corpus: attempt(INPUT.corpus, () => parseBoolean(inputs.corpus, ACTION_DEFAULTS.corpus), ACTION_DEFAULTS.corpus),
   };
   if (options.mode === 'report' && options.token === undefined) {
     problems.push(
@@ -227,11 +239,12 @@ export function fuzzTargetFromEvent(env: ActionEnv, event: unknown, options: Act
       const number = field(pull, 'number');
       const headSha = field(field(pull, 'head'), 'sha');
       const baseSha = field(field(pull, 'base'), 'sha');
-      if (typeof number !== 'number' || typeof headSha !== 'string' || typeof baseSha !== 'string') {
-        throw new ConfigurationError(`The ${env.eventName} event payload has no pull request number, head.sha and base.sha.`);
+      const baseRef = field(field(pull, 'base'), 'ref');
+      if (typeof number !== 'number' || typeof headSha !== 'string' || typeof baseSha !== 'string' || typeof baseRef !== 'string') {
+        throw new ConfigurationError(`The ${env.eventName} event payload has no pull request number, head.sha, base.sha and base.ref.`);
       }
       const acceptsBehaviourChange = pullRequestLabels(event).includes(options.acceptBehaviourLabel);
-      return { ...repository, pullNumber: number, headSha, baseSha: options.base ?? baseSha, acceptsBehaviourChange };
+      return { ...repository, pullNumber: number, headSha, baseSha: options.base ?? baseSha, baseBranch: baseRef, acceptsBehaviourChange };
     }
     case 'workflow_dispatch': {
       const dispatched = field(field(event, 'inputs'), 'base');
@@ -241,7 +254,7 @@ export function fuzzTargetFromEvent(env: ActionEnv, event: unknown, options: Act
           `A workflow_dispatch run needs a base to diff against: set the action input '${INPUT.base}' (e.g. base: \${{ inputs.base }}).`,
         );
       }
-      return { ...repository, pullNumber: undefined, headSha: env.sha, baseSha: base, acceptsBehaviourChange: false };
+      return { ...repository, pullNumber: undefined, headSha: env.sha, baseSha: base, baseBranch: base, acceptsBehaviourChange: false };
     }
     default:
       throw new ConfigurationError(

@@ -6,3 +6,4 @@ export { guardWrite, type WriteRefusal, type WriteResult } from './writeResult.j
 export { pullRequestHead, readReport, readReportArtifact, writeReportContext } from './artifact.js';
 export { failsCheck, publishReport, verdict, type Channels } from './publish.js';
 export { pullRequestDiff } from './pullFiles.js';
+export { ActionsCorpusCache, corpusKeyPrefix, type CacheService, type CorpusCacheScope } from './corpusCache.js';

@@ -57,6 +57,7 @@ const corpus = z.object({
   dropped: z.object({ missingFunction: count, undecodable: count, reverted: count }),
   saved: count,
   problems: z.array(z.string()).optional(),
+  cache: z.object({ key: z.string().nullable(), restoredKey: z.string().nullable(), unavailable: z.string().optional() }).optional(),
 });
 
 const deployment = z.object({

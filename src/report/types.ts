@@ -71,6 +71,19 @@ export interface ReportCorpus {
   dropped: { missingFunction: number; undecodable: number; reverted: number };
   saved: number;
   problems?: string[];
+  /** The Action: the Actions cache entry the folder came from and is saved under. */
+  cache?: ReportCorpusCache;
+}
+
+/**
+ * `key`: what the corpus is saved under (`lookout-corpus-<repository>-<base branch>-<build
+ * fingerprint>`; null when there is no cache service); `restoredKey`: the entry restored (this
+ * build's, else the base branch's latest; null on a miss); `unavailable`: why the cache was not used.
+ */
+export interface ReportCorpusCache {
+  key: string | null;
+  restoredKey: string | null;
+  unavailable?: string;
 }
 
 /** A budget or a share of one: seconds or transactions, the other null. */

@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { keccak256, toFunctionSelector, toHex, type Abi } from 'viem';
+import type { CompiledProject } from '../compile/index.js';
 import type { CampaignCorpus, SavedInput } from '../fuzz/index.js';
-import { type ReportCorpus, writeFileAtomically } from '../report/index.js';
+import { type ReportCorpus, type ReportCorpusCache, writeFileAtomically } from '../report/index.js';
 import type { Logger } from '../logger.js';
 import { errorMessage } from '../errors.js';
 
@@ -25,6 +26,11 @@ export interface CorpusKey {
   abi: Abi;
 }
 
+/** Where the folder is kept between runs outside it (the Action's cache): filled for a build before its campaigns start. */
+export interface CorpusStore {
+  restore(fingerprint: string): Promise<ReportCorpusCache>;
+}
+
 /**
  * The `--corpus` folder: one readable JSON file per campaign, restored before it runs and written
  * after. A file that cannot be read as this version's (another version, broken JSON, another
@@ -34,11 +40,18 @@ export class CorpusFolder {
   private readonly problems: string[] = [];
   private readonly rejected = new Set<string>();
   private saved = 0;
+  private cache: Promise<ReportCorpusCache> | undefined;
 
   constructor(
     readonly dir: string,
     private readonly logger: Logger,
+    private readonly store?: CorpusStore,
   ) {}
+
+  /** Before the first campaign loads: the store fills the folder for this build, once a run. */
+  async open(fingerprint: string): Promise<void> {
+    if (this.store) await (this.cache ??= this.store.restore(fingerprint));
+  }
 
   load(key: CorpusKey): SavedInput[] {
     const file = this.fileOf(key);
@@ -68,7 +81,7 @@ export class CorpusFolder {
   }
 
   /** The report's `corpus` block, from each campaign's counts. */
-  summary(campaigns: readonly { corpus?: CampaignCorpus; outcome: { restored: { replayed: number; reverted: number } } }[]): ReportCorpus {
+  async summary(campaigns: readonly { corpus?: CampaignCorpus; outcome: { restored: { replayed: number; reverted: number } } }[]): Promise<ReportCorpus> {
     const sum = (value: (c: (typeof campaigns)[number]) => number) => campaigns.reduce((total, c) => total + value(c), 0);
     const replayed = sum((c) => c.outcome.restored.replayed);
     return {
@@ -83,6 +96,7 @@ export class CorpusFolder {
       },
       saved: this.saved,
       ...(this.problems.length > 0 ? { problems: [...this.problems] } : {}),
+      ...(this.cache && { cache: await this.cache }),
     };
   }
 
@@ -111,4 +125,15 @@ function inputsOf(parsed: unknown, key: CorpusKey): SavedInput[] {
 function abiHash(abi: Abi): string {
   const selectors = abi.flatMap((item) => (item.type === 'function' ? [toFunctionSelector(item)] : [])).sort();
   return keccak256(toHex(selectors.join(','))).slice(0, 18);
+}
+
+/**
+ * What makes a corpus's inputs mean the same on another run: the compilers with their settings, and
+ * each fuzzed contract (file, name, test-contract mode) with its functions. Another build's corpus is
+ * still worth restoring (its inputs are replayed and the stale ones dropped), but is kept apart.
+ */
+export function buildFingerprint(builds: readonly CompiledProject[], campaigns: readonly CorpusKey[]): string {
+  const compilers = [...new Set(builds.flatMap((b) => b.compilers.map((c) => JSON.stringify([c.version, c.settings]))))].sort();
+  const contracts = campaigns.map((c) => [c.file, c.name, c.mode ?? '', abiHash(c.abi)].join(':')).sort();
+  return keccak256(toHex(JSON.stringify({ compilers, contracts }))).slice(2, 18);
 }

@@ -14,7 +14,7 @@ import {
   type RuntimeCode,
   type SavedInput,
 } from '../fuzz/index.js';
-import type { CorpusFolder } from './corpusFolder.js';
+import { buildFingerprint, type CorpusFolder, type CorpusKey } from './corpusFolder.js';
 import { progressReporter } from './progress.js';
 import { describeBudgetPlan, type BudgetPlan, type PlannedCampaign } from './budget.js';
 import { EXCHANGE_EVERY, workerRunner } from './workers/coordinator.js';
@@ -130,10 +130,12 @@ export async function fuzzPlans(
   if (plans.length > 0) logger.info(describeBudgetPlan(budgets));
   const rng = new Rng(config.seed);
   const results: ContractCampaignResult[] = [];
+  const corpusKeys = plans.map(({ contract, harness }): CorpusKey => ({ file: contract.file, name: contract.name, mode: harness?.mode, abi: contract.abi }));
+  if (corpus && plans.length > 0) await corpus.open(buildFingerprint([project, ...plans.flatMap((p) => p.build ?? [])], corpusKeys));
   for (const [i, { contract, world, targets, harness, build }] of plans.entries()) {
     const budget = budgets.campaigns[i]!;
     const watcher = watch?.(i);
-    const corpusKey = corpus && { file: contract.file, name: contract.name, mode: harness?.mode, abi: contract.abi };
+    const corpusKey = corpus && corpusKeys[i];
     const restored = corpusKey && corpus.load(corpusKey);
     // Interrupted, a campaign ends as it starts: not worth starting threads for.
     const parallel = signal?.aborted ? undefined : parallelRunner(build ?? project, plans[i], config, budget.workers, { signal, watch: watcher, restored });

@@ -1,2 +1,3 @@
 export { VERSION, runPipeline } from './pipeline.js';
 export { isCampaignWorker } from './workers/thread.js';
+export type { CorpusStore } from './corpusFolder.js';

@@ -7,7 +7,7 @@ import type { Logger } from '../logger.js';
 import { systemClock, type Clock } from '../clock.js';
 import { SENDER_ADDRESSES } from '../config/index.js';
 import { fuzzPaths } from './fuzzPaths.js';
-import { CorpusFolder } from './corpusFolder.js';
+import { CorpusFolder, type CorpusStore } from './corpusFolder.js';
 import { fuzzPullRequest } from './pullRequest.js';
 import {
   accountNames,
@@ -31,6 +31,8 @@ export interface PipelineDeps {
   clock?: Clock;
   /** Aborted (with an Interruption) to stop the run early: the report so far is written, marked `interrupted`. */
   signal?: AbortSignal;
+  /** With `config.corpus`: where the corpus folder is restored from before fuzzing (the Action's cache). */
+  corpusStore?: CorpusStore;
 }
 
 export interface PipelineResult {
@@ -51,7 +53,12 @@ export interface PipelineResult {
 export async function runPipeline(config: RunConfig, deps: PipelineDeps): Promise<PipelineResult> {
   const clock = deps.clock ?? systemClock;
   const { signal } = deps;
-  const context = { logger: deps.logger, clock, signal, corpus: config.corpus === undefined ? undefined : new CorpusFolder(config.corpus, deps.logger) };
+  const context = {
+    logger: deps.logger,
+    clock,
+    signal,
+    corpus: config.corpus === undefined ? undefined : new CorpusFolder(config.corpus, deps.logger, deps.corpusStore),
+  };
   const started = clock();
   const report = emptyReport(config);
   // `lookout pr` writes into the pull request's checkout, where a committed symlink could lead anywhere.
@@ -99,7 +106,7 @@ export async function runPipeline(config: RunConfig, deps: PipelineDeps): Promis
     report.stats.transactionsPerSecond = fuzzMs > 0 ? Math.round((report.stats.transactions * 1000) / fuzzMs) : 0;
     report.stats.fuzzMs = Math.round(fuzzMs);
     report.stats.inputsKept = sum(outcome.results, (r) => r.outcome.corpusSize);
-    if (context.corpus) report.corpus = context.corpus.summary(outcome.results);
+    if (context.corpus) report.corpus = await context.corpus.summary(outcome.results);
     const failing = report.findings.filter(failsCheck(config));
     exitCode = (report.errors ?? []).length > 0 ? 2 : failing.length > 0 ? 1 : 0;
   } catch (error) {
