@@ -74,7 +74,7 @@ export default {
   setupFiles: ['<rootDir>/__tests__/setupEnv.ts'],
   globalSetup: '<rootDir>/__tests__/globalSetup.ts',
   globalTeardown: '<rootDir>/__tests__/globalTeardown.ts',
-  moduleNameMapper: { ...bundledDependencies(), '^(\\.{1,2}/.*)\\.js$': '$1' },
+  moduleNameMapper: { ...bundledDependencies(), '^solc$': '<rootDir>/__tests__/helpers/solcOncePerWorker.ts', '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: {
     '^.+\\.ts$': ['ts-jest', { useESM: true }],
   },
