@@ -52,6 +52,8 @@ describe('lookout pr fuzzes through Echidna and Medusa harnesses', () => {
         expect.objectContaining({ contract: 'LendingPool', from: 'constructor', source: 'test/recon/CryticTester.sol:CryticTester' }),
       );
       expect(run.status).toBe(1);
+      // Reproducers written the CryticToFoundry way are a later step: today's is written and checked, not verified (no property check after the calls).
+      expect(finding.reproducer).toMatchObject({ file: 'CryticTester.property.t.sol', verified: false, reason: expect.any(String) });
     },
     SLOW,
   );
@@ -79,6 +81,35 @@ describe('lookout pr fuzzes through Echidna and Medusa harnesses', () => {
       expect(changed.length).toBeGreaterThan(0);
       expect(changed.every((t) => t.status === 'reached')).toBe(true);
       expect(run.status).toBe(0);
+    },
+    SLOW,
+  );
+
+  it(
+    'finds the self-move that mints through a plain Echidna harness (constructor setup, echidna_ property), from its one sender',
+    async () => {
+      // Seed 1 breaks the property after 86 transactions.
+      const run = await pr('echidna', 'bug', '200x');
+      expect(found(run).map(brief)).toEqual([['property', 'echidna_books_balance()', 'LedgerEchidna', 'LedgerEchidna', true]]);
+      const [finding] = found(run);
+      expect(finding.sequence.map((c) => c.function)).toContain('move(bool,bool,uint256)');
+      expect(new Set(finding.sequence.map((c) => c.sender.toLowerCase()))).toEqual(new Set([SENDERS[0]]));
+      // maxTimeDelay and maxBlockDelay 0: no call waits.
+      expect(finding.sequence.map((c) => c.timeDelay + c.blockDelay)).toEqual(finding.sequence.map(() => 0));
+    },
+    SLOW,
+  );
+
+  it(
+    'finds the failing assert of a Medusa assertion-mode harness that only medusa.json names',
+    async () => {
+      // Seed 1 fails the assert after 54 transactions.
+      const run = await pr('medusa', 'bug', '120x');
+      expect(found(run).map(brief)).toEqual([['assertion', 'redeem(uint256)', 'VaultAssertions', 'VaultAssertions', true]]);
+      const [finding] = found(run);
+      expect(finding.sequence.map((c) => c.function)).toEqual(['deposit(uint256)', 'redeem(uint256)']);
+      const medusaSenders = ['0x00000000000000000000000000000000000a0000', '0x00000000000000000000000000000000000b0000'];
+      for (const call of finding.sequence) expect(medusaSenders).toContain(call.sender.toLowerCase());
     },
     SLOW,
   );

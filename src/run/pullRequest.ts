@@ -314,8 +314,10 @@ function failedIn(plan: ContractPlan, finding: ContractCampaignResult['findings'
 function suitePlanOf(plans: readonly ContractPlan[], finding: ReportFinding): ContractPlan | undefined {
   const { harness } = finding;
   if (harness === undefined) return undefined;
+  const from = plans.filter((p) => p.harness?.file === harness.file && p.harness.contract === harness.contract);
+  // An Echidna/Medusa harness has one campaign; a forge suite's stateless one calls the test contract itself.
   const mode = finding.sequence.some((call) => call.contract === harness.contract) ? 'stateless' : 'invariant';
-  return plans.find((p) => p.harness?.file === harness.file && p.harness.contract === harness.contract && p.harness.mode === mode);
+  return from.find((p) => p.harness!.mode === 'harness') ?? from.find((p) => p.harness!.mode === mode);
 }
 
 /** A test contract's finding names the test contract (the reproducer inherits it). */
