@@ -24,6 +24,15 @@ const TEST_GAS_LIMIT = 30_000_000n;
 export interface SuiteOptions {
   /** Gas limit of each test call (default 30,000,000, above the fuzzer's 12,500,000: a test may set up a whole protocol in one call). */
   gasLimit?: bigint;
+  /** An Echidna/Medusa harness's accounts instead of forge's: who deploys it, who sends, the wei its constructor receives. */
+  accounts?: HarnessAccounts;
+}
+
+export interface HarnessAccounts {
+  deployer: Address;
+  senders: readonly Address[];
+  /** Sent with the creation call, as Echidna's `balanceContract` and Medusa's `targetContractsBalances` are. */
+  balance: bigint;
 }
 
 /**
@@ -49,24 +58,28 @@ export class SuiteSession {
     suite: TestSuite,
     options: SuiteOptions = {},
   ): Promise<SuiteSession | { status: 'skipped'; reason: string }> {
+    const { accounts } = options;
     const executor = await Executor.open({
       cheatcodes: { artifacts: cheatcodeArtifacts(project) },
-      accounts: { deployer: FORGE_SENDER, senders: [FORGE_SENDER] },
+      accounts: accounts ?? { deployer: FORGE_SENDER, senders: [FORGE_SENDER] },
       start: FORGE_START,
       gasLimit: options.gasLimit ?? TEST_GAS_LIMIT,
     });
-    executor.setBalance(FORGE_SENDER, FORGE_INITIAL_BALANCE);
-    // forge starts its sender at nonce 1 (DappTools' addresses): the test contract lands at 0x7FA9…1496,
-    // and what setUp() creates where forge creates it, so a reproducer's addresses hold under forge too.
-    executor.setNonce(FORGE_SENDER, 1n);
+    if (accounts === undefined) {
+      executor.setBalance(FORGE_SENDER, FORGE_INITIAL_BALANCE);
+      // forge starts its sender at nonce 1 (DappTools' addresses): the test contract lands at 0x7FA9…1496,
+      // and what setUp() creates where forge creates it, so a reproducer's addresses hold under forge too.
+      executor.setNonce(FORGE_SENDER, 1n);
+    }
     const { contract } = suite;
-    const deployed = await executor.deploy({ file: contract.file, name: contract.name, creationCode: contract.creation.bytecode });
+    const value = accounts?.balance ?? 0n;
+    const deployed = await executor.deploy({ file: contract.file, name: contract.name, creationCode: contract.creation.bytecode, value });
     if (deployed.kind === 'failed') {
       const name = executor.cheatcodes!.state.unsupported;
       return { status: 'skipped', reason: name === undefined ? `the constructor ${deployed.reason}` : unsupportedReason(name) };
     }
     const testAddress = deployed.deployment.address;
-    executor.setBalance(testAddress, FORGE_INITIAL_BALANCE);
+    if (accounts === undefined) executor.setBalance(testAddress, FORGE_INITIAL_BALANCE);
     const errors = buildErrors(project.contracts);
     const setUp = suite.hasSetUp ? await callFunction(executor, toFunctionSelector('function setUp()')) : undefined;
     if (setUp !== undefined) {

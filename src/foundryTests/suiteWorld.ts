@@ -4,6 +4,7 @@ import type { Address } from '../evm/index.js';
 import type { CampaignWorld, SuiteRecipe, SuiteScope } from '../fuzz/index.js';
 import type { PropertyFunction } from '../oracles/index.js';
 import { testSuite } from './discover.js';
+import { harnessScope } from './harness.js';
 import { invariantSenders, invariantTargets } from './invariant.js';
 import { isSkipped, SuiteSession } from './suiteSession.js';
 import { flaggedCallOracle, revertedCallOracle } from './targetCallOracles.js';
@@ -19,16 +20,28 @@ export type OpenedSuite = { world: CampaignWorld; session: SuiteSession } | { st
 export async function openSuiteWorld(recipe: SuiteRecipe): Promise<OpenedSuite> {
   const contract = recipe.contracts.find((c) => c.id === recipe.suite);
   if (contract === undefined) throw new Error(`openSuiteWorld: ${recipe.suite} is not in the build`);
-  const session = await SuiteSession.open({ contracts: recipe.contracts }, testSuite(contract));
+  const { harness } = recipe;
+  const accounts = harness && { deployer: harness.deployer, senders: harness.senders, balance: harness.balance };
+  const session = await SuiteSession.open({ contracts: recipe.contracts }, testSuite(contract), { accounts });
   if (isSkipped(session)) return session;
   return { world: suiteWorld(session, recipe), session };
 }
 
-/** The test contract is deployment 0 and the subject (its invariants and tests are what fail); `setUp()`'s contracts follow. */
+/**
+ * The test contract is deployment 0 and the subject (its invariants and tests are what fail);
+ * `setUp()`'s (or a harness constructor's) contracts follow.
+ */
 function suiteWorld(session: SuiteSession, recipe: SuiteRecipe): CampaignWorld {
   const { executor } = session;
-  const suite = recipe.mode === 'invariant' ? invariantScope(session, recipe.failOnRevert ?? []) : statelessScope(session);
+  const { harness } = recipe;
+  const suite =
+    recipe.mode === 'harness' && harness
+      ? harnessScope(session, harness)
+      : recipe.mode === 'invariant'
+        ? invariantScope(session, recipe.failOnRevert ?? [])
+        : statelessScope(session);
   return {
+    ...(harness && { chain: { maxTimeDelay: harness.maxTimeDelay, maxBlockDelay: harness.maxBlockDelay } }),
     executor,
     contracts: [session.suite.contract, ...session.setUpContracts.map((c) => c.contract ?? opaque(c.address))],
     subject: 0,

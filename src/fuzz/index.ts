@@ -21,6 +21,7 @@ export {
   type ContractCampaignResult,
   type DeployedCode,
   type DeploymentRecipe,
+  type HarnessSetup,
   type SuiteRecipe,
   type SuiteScope,
   type WorldRecipe,

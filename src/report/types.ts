@@ -134,7 +134,7 @@ export interface ReportDeployment {
   file: string;
   /** null when skipped. */
   address: string | null;
-  /** `config` (lookout.toml) or `synthesised` (from the ABI); null when skipped. */
+  /** `config` (lookout.toml), `synthesised` (from the ABI), `setUp` (a Foundry test contract's `setUp()`), `constructor` (an Echidna/Medusa harness's) or `created`; null when skipped. */
   from: string | null;
   /** Constructor arguments as written for people (decimal numbers, hex addresses, quoted strings). */
   args: string[];

@@ -90,7 +90,7 @@ export interface ContractPlan {
 export interface SuiteSource {
   file: string;
   contract: string;
-  mode: 'invariant' | 'stateless';
+  mode: 'invariant' | 'stateless' | 'harness';
 }
 
 /** What a plan's campaign is called: its random stream's label (the same in every worker), the log's and the budget plan's. */
@@ -140,7 +140,11 @@ export async function fuzzPlans(
     // Interrupted, a campaign ends as it starts: not worth starting threads for.
     const parallel = signal?.aborted ? undefined : parallelRunner(build ?? project, plans[i], config, budget.workers, { signal, watch: watcher, restored });
     const title =
-      harness === undefined ? `Fuzzing ${contract.name} (${contract.file})` : `Fuzzing from ${contract.name}'s setUp() (${contract.file}, ${harness.mode})`;
+      harness === undefined
+        ? `Fuzzing ${contract.name} (${contract.file})`
+        : harness.mode === 'harness'
+          ? `Fuzzing through the harness ${contract.name} (${contract.file})`
+          : `Fuzzing from ${contract.name}'s setUp() (${contract.file}, ${harness.mode})`;
     const result = await logger.group(title, () =>
       fuzzContract({
         project: build ?? project,

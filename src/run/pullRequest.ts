@@ -7,7 +7,7 @@ import {
   type ProjectSettings,
   readProjectSettings,
 } from '../compile/index.js';
-import { findProjectRoot, type PrConfig } from '../config/index.js';
+import { findProjectRoot, type PrConfig, readHarnessConfig } from '../config/index.js';
 import { ConfigurationError, errorMessage, isConfigurationError } from '../errors.js';
 import {
   type ChangedFile,
@@ -83,7 +83,14 @@ export async function fuzzPullRequest(config: PrConfig, context: RunContext): Pr
     signal?.throwIfAborted();
     const targets = buildTargets(project, changes);
     const changedPaths = changes.map((c) => c.path);
-    const suiteOptions = { folder: settings.test, failOnRevert: settings.invariant.failOnRevert, profile: settings.profile };
+    const harnessConfig = readHarnessConfig(headRoot);
+    for (const note of harnessConfig.notes) logger.info(note);
+    const suiteOptions = {
+      folder: settings.test,
+      failOnRevert: settings.invariant.failOnRevert,
+      profile: settings.profile,
+      harnesses: { config: harnessConfig, chain: projectConfig.chain },
+    };
     const planning = () => planSuites([project, ...testBuilds], changes, suiteOptions, logger);
     // A project without tests has no setUp() to run: no heading for it.
     const suites = testBuilds.length > 0 ? await logger.group("Running the test contracts' setUp()", planning) : await planning();
@@ -307,8 +314,10 @@ function failedIn(plan: ContractPlan, finding: ContractCampaignResult['findings'
 function suitePlanOf(plans: readonly ContractPlan[], finding: ReportFinding): ContractPlan | undefined {
   const { harness } = finding;
   if (harness === undefined) return undefined;
+  const from = plans.filter((p) => p.harness?.file === harness.file && p.harness.contract === harness.contract);
+  // An Echidna/Medusa harness has one campaign; a forge suite's stateless one calls the test contract itself.
   const mode = finding.sequence.some((call) => call.contract === harness.contract) ? 'stateless' : 'invariant';
-  return plans.find((p) => p.harness?.file === harness.file && p.harness.contract === harness.contract && p.harness.mode === mode);
+  return from.find((p) => p.harness!.mode === 'harness') ?? from.find((p) => p.harness!.mode === mode);
 }
 
 /** A test contract's finding names the test contract (the reproducer inherits it). */

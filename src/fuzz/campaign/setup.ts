@@ -92,10 +92,32 @@ export interface SuiteRecipe {
   /** The build holding the test contract (its artifacts serve `getCode`). */
   contracts: readonly CompiledContract[];
   suite: ContractId;
-  /** `invariant`: sequences over forge's targets; `stateless`: one call of a test function with parameters. */
-  mode: 'invariant' | 'stateless';
+  /**
+   * `invariant`: sequences over forge's targets; `stateless`: one call of a test function with
+   * parameters; `harness`: an Echidna/Medusa harness, its constructor the setup and its own functions the handlers.
+   */
+  mode: 'invariant' | 'stateless' | 'harness';
+  /** With `harness`: its settings, from echidna.yaml, medusa.json and lookout.toml. */
+  harness?: HarnessSetup;
   /** The invariants forge's `fail_on_revert` is on for (foundry.toml or inline): a reverting target call fails the first. */
   failOnRevert?: readonly string[];
+}
+
+/** How an Echidna/Medusa harness is deployed and called: what their config files (or their defaults) say. */
+export interface HarnessSetup {
+  deployer: Address;
+  senders: readonly Address[];
+  /** Wei sent with the harness's creation. */
+  balance: bigint;
+  maxTimeDelay?: number;
+  maxBlockDelay?: number;
+  /** Signatures (`Contract.fn(uint256)` or `fn(uint256)`) only called, or never called when `exclude`. */
+  functionFilter?: { signatures: readonly string[]; exclude: boolean };
+  /** Whether property functions are checked (assertions always are). */
+  properties: boolean;
+  /** Name prefixes of the bool property functions. */
+  propertyPrefixes: readonly string[];
+  maxSequenceLength?: number;
 }
 
 /** Runs a prepared campaign: `runCampaign` in this thread, or a coordinator spreading it over worker threads. */

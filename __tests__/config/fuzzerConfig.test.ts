@@ -1,0 +1,81 @@
+/** echidna.yaml and medusa.json as Lookout reads them (issue 33 item 2): key names as Echidna's and Medusa's sources spell them. */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { harnessChain, readHarnessConfig } from '../../src/config/index.js';
+import { ConfigurationError } from '../../src/errors.js';
+
+let root: string;
+beforeEach(async () => {
+  root = await mkdtemp(path.join(tmpdir(), 'lookout-fuzzer-config-'));
+});
+afterEach(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+const address = (n: string) => `0x${n.padStart(40, '0')}`;
+
+describe('readHarnessConfig', () => {
+  it("reads echidna.yaml's senders, deployer, delays, filter, balance, mode and sequence length, and lists the keys it does not read", async () => {
+    await writeFile(
+      path.join(root, 'echidna.yaml'),
+      [
+        'testMode: assertion',
+        'sender: [0x10000, "0x20000"]',
+        'deployer: "0x7FA9385bE102ac3EAc297483Dd6233D62b3e1496"',
+        'maxTimeDelay: 3600',
+        'maxBlockDelay: 300',
+        'filterBlacklist: false',
+        'filterFunctions: ["CryticTester.pool_deposit(uint256)"]',
+        'balanceContract: 1000000000000000000000',
+        'seqLen: 25',
+        'corpusDir: echidna',
+      ].join('\n'),
+    );
+    const config = readHarnessConfig(root);
+    expect(config).toMatchObject({
+      files: ['echidna.yaml'],
+      senders: [address('10000'), address('20000')],
+      deployer: '0x7fa9385be102ac3eac297483dd6233d62b3e1496',
+      maxTimeDelay: 3600,
+      maxBlockDelay: 300,
+      functionFilter: { signatures: ['CryticTester.pool_deposit(uint256)'], exclude: false },
+      balances: { any: 10n ** 21n },
+      properties: false,
+      maxSequenceLength: 25,
+      notes: ['echidna.yaml: not read by Lookout: corpusDir.'],
+    });
+  });
+
+  it("reads medusa.json's target contracts and their balances, and says once that optimization testing is not run", async () => {
+    const medusa = {
+      fuzzing: {
+        targetContracts: ['CryticTester'],
+        targetContractsBalances: ['1e21'],
+        senderAddresses: ['0x10000'],
+        blockTimestampDelayMax: 10,
+        testing: { propertyTesting: { enabled: false }, optimizationTesting: { enabled: true }, traceAll: true },
+      },
+    };
+    await writeFile(path.join(root, 'medusa.json'), JSON.stringify(medusa));
+    const config = readHarnessConfig(root);
+    expect(config.contracts).toEqual(['CryticTester']);
+    expect(config.balances).toEqual(new Map([['CryticTester', 10n ** 21n]]));
+    expect(config.properties).toBe(false);
+    expect(config.notes).toEqual([
+      'medusa.json: not read by Lookout: fuzzing.testing.traceAll.',
+      'medusa.json: optimization testing is not supported: Lookout checks properties and assertions.',
+    ]);
+    // lookout.toml's chain keys win where both speak.
+    expect(harnessChain(config, { maxTimeDelay: 5 })).toMatchObject({ senders: [address('10000')], maxTimeDelay: 5 });
+  });
+
+  it('takes echidna.yaml where both files set a value, and fails on a value of the wrong type naming file and key', async () => {
+    await writeFile(path.join(root, 'echidna.yaml'), 'deployer: 0x30000\n');
+    await writeFile(path.join(root, 'medusa.json'), JSON.stringify({ fuzzing: { deployerAddress: '0x40000' } }));
+    expect(readHarnessConfig(root).deployer).toBe(address('30000'));
+    await writeFile(path.join(root, 'echidna.yaml'), 'sender: "alice"\n');
+    expect(() => readHarnessConfig(root)).toThrow(ConfigurationError);
+    expect(() => readHarnessConfig(root)).toThrow('echidna.yaml: `sender` must be a non-empty list of addresses.');
+  });
+});
