@@ -2,7 +2,7 @@
  * Issue 32, item 1: the Action keeps the corpus folder in the Actions cache. The real @actions/cache
  * (tar, zstd, its HTTP client) against a fake of the cache service's REST API on loopback.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ActionsCorpusCache } from '../../src/github/index.js';
@@ -102,12 +102,18 @@ describe('the corpus in the Actions cache', () => {
   it('without a cache service: a warning, a cold start, nothing saved and no request made', async () => {
     delete process.env.ACTIONS_CACHE_URL;
     const { cache, dir, logger } = job();
+    // Runs sharing the machine's temp folder (no runner, no RUNNER_TEMP) each get a folder of their own.
+    writeCorpus(dir, 'another run\n');
+    expect(cache.dir).not.toBe(dir);
     const state = await cache.restore('aaaa');
     expect(state).toEqual({ key: null, restoredKey: null, unavailable: expect.stringMatching(/no ACTIONS_CACHE_URL or ACTIONS_RESULTS_URL/) });
     expect(logger.lines).toContainEqual(expect.stringMatching(/^warning: Corpus: .*the run starts cold and its corpus is not kept/));
-    writeCorpus(dir, 'kept\n');
+    writeCorpus(cache.dir, 'kept\n');
     await cache.save();
     expect(service.requests).toEqual([]);
+    // That folder goes with the run; the other run's is left alone.
+    expect(existsSync(cache.dir)).toBe(false);
+    expect(readFileSync(path.join(dir, CORPUS_FILE), 'utf8')).toBe('another run\n');
   });
 
   it('a cache service that fails is no failure: the run starts cold, and saving gives up', async () => {

@@ -1,5 +1,5 @@
 import * as actionsCache from '@actions/cache';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { ReportCorpusCache } from '../report/index.js';
@@ -30,15 +30,19 @@ export function corpusKeyPrefix(scope: Pick<CorpusCacheScope, 'repository' | 'ba
  */
 export class ActionsCorpusCache {
   private key: string | undefined;
+  /**
+   * `scope.dir`, where the cache restores it (its entries are keyed by path too); without a cache
+   * service a folder of this run's own, so runs sharing a machine and its temp folder (no RUNNER_TEMP)
+   * never replay each other's inputs.
+   */
+  readonly dir: string;
 
   constructor(
     readonly scope: CorpusCacheScope,
     private readonly logger: Logger,
     private readonly service: CacheService = actionsCache,
-  ) {}
-
-  get dir(): string {
-    return this.scope.dir;
+  ) {
+    this.dir = service.isFeatureAvailable() ? scope.dir : mkdtempSync(`${scope.dir}-`);
   }
 
   /** Fills the corpus folder for this build (see `buildFingerprint`); what the report says of it. */
@@ -46,7 +50,7 @@ export class ActionsCorpusCache {
     const prefix = corpusKeyPrefix(this.scope);
     this.key = `${prefix}${fingerprint}`;
     // Only what the cache holds is restored: a folder left on a self-hosted runner is not this base branch's.
-    rmSync(this.scope.dir, { recursive: true, force: true });
+    rmSync(this.dir, { recursive: true, force: true });
     if (!this.service.isFeatureAvailable()) {
       const unavailable = 'the Actions cache service is not available to this job (no ACTIONS_CACHE_URL or ACTIONS_RESULTS_URL)';
       this.logger.warning(`Corpus: ${unavailable}; the run starts cold and its corpus is not kept.`);
@@ -54,13 +58,13 @@ export class ActionsCorpusCache {
       return { key: null, restoredKey: null, unavailable };
     }
     try {
-      const restoredKey = (await this.service.restoreCache([this.scope.dir], this.key, [prefix])) ?? null;
+      const restoredKey = (await this.service.restoreCache([this.dir], this.key, [prefix])) ?? null;
       this.logger.info(restoredKey === null ? `Corpus: no cache entry starts with ${prefix}; the run starts cold.` : `Corpus: restored ${restoredKey}.`);
       return { key: this.key, restoredKey };
     } catch (error) {
       const unavailable = `restoring from the Actions cache failed: ${errorMessage(error)}`;
       this.logger.warning(`Corpus: ${unavailable}; the run starts cold.`);
-      rmSync(this.scope.dir, { recursive: true, force: true });
+      rmSync(this.dir, { recursive: true, force: true });
       return { key: this.key, restoredKey: null, unavailable };
     }
   }
@@ -70,9 +74,14 @@ export class ActionsCorpusCache {
    * immutable: a key saved before (the same build, fuzzed again) keeps its entry, and that is no error.
    */
   async save(): Promise<void> {
-    if (this.key === undefined || !existsSync(this.scope.dir)) return;
+    if (this.key === undefined) {
+      // Nothing keeps it: a run's own folder goes with the run.
+      if (this.dir !== this.scope.dir) rmSync(this.dir, { recursive: true, force: true });
+      return;
+    }
+    if (!existsSync(this.dir)) return;
     try {
-      const id = await this.service.saveCache([this.scope.dir], this.key);
+      const id = await this.service.saveCache([this.dir], this.key);
       // -1 is all @actions/cache says both when the key is cached already and when the service refused (it logged which).
       this.logger.info(
         id === -1
