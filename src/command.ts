@@ -1,7 +1,7 @@
 import { parseArgv } from './config/index.js';
 import { errorMessage, Interruption, isConfigurationError } from './errors.js';
 import type { Logger } from './logger.js';
-import { runPipeline, VERSION } from './run/index.js';
+import { mergeRun, runPipeline, VERSION } from './run/index.js';
 
 /**
  * `lookout …` minus the process: argv → RunConfig → runPipeline → exit status (0 clean, 1 findings,
@@ -15,7 +15,8 @@ export async function runCommand(
   try {
     const config = parseArgv(argv, { cwd: io.cwd, version: VERSION, write: io.write });
     if (!config) return 0;
-    const { report, exitCode } = await runPipeline(config, { logger: io.logger, signal: io.signal });
+    const { report, exitCode } =
+      config.command === 'merge' ? mergeRun(config, { logger: io.logger }) : await runPipeline(config, { logger: io.logger, signal: io.signal });
     if (!report.interrupted) return exitCode;
     const interruption = io.signal?.reason instanceof Interruption ? io.signal.reason : new Interruption('SIGINT');
     io.logger.warning(`Lookout was ${interruption.message}: the report holds what was found so far.`);

@@ -28,12 +28,13 @@ import {
   pullRequestHead,
   readReport,
   readReportArtifact,
+  shardReportFiles,
   verdict,
   failsCheck,
   writeReportContext,
 } from './github/index.js';
 import { actionsLogger, type Logger } from './logger.js';
-import { isCampaignWorker, runPipeline } from './run/index.js';
+import { isCampaignWorker, mergeRun, runPipeline } from './run/index.js';
 import { changedLineCounts, checkOutputs, countsText, type Report } from './report/index.js';
 
 /** What a mode hands to publishing: the report, where it goes, and a crash to fail the job with. */
@@ -61,7 +62,9 @@ async function main(): Promise<void> {
     const outcome =
       options.mode === 'report'
         ? await savedReport(env, event, options, octokit as GitHubClient /* validate() requires a token here */, logger)
-        : await fuzz(env, event, options, octokit, { logger, signal });
+        : options.mode === 'merge'
+          ? mergedShards(env, event, options, logger)
+          : await fuzz(env, event, options, octokit, { logger, signal });
     if (!outcome) return;
     const { report, target } = outcome;
     const behaviourChanges = options.failOnBehaviourChange || pullRequestLabels(event).includes(options.behaviourLabel);
@@ -169,6 +172,18 @@ async function savedReport(env: ActionEnv, event: unknown, options: ActionOption
     return undefined;
   }
   return { report, target: { ...run.repository, pullNumber, headSha: run.headSha } };
+}
+
+/**
+ * `merge`: the matrix's shard reports joined into the whole run's (written where `report` points),
+ * published on the event's pull request as one run's: one comment, one check run, one SARIF.
+ */
+function mergedShards(env: ActionEnv, event: unknown, options: ActionOptions, logger: Logger): Outcome {
+  const target = fuzzTargetFromEvent(env, event, options);
+  const outputs = checkOutputs({ json: options.report, sarif: options.sarif, junit: options.junit }, env.workspace);
+  if (outputs.problems.length > 0) throw new ConfigurationError(outputs.problems.join('\n'));
+  const merge = { command: 'merge', reports: shardReportFiles(options.reports), outputs: { json: options.report } } as const;
+  return { report: mergeRun({ ...merge, failOnBehaviourChange: options.failOnBehaviourChange }, { logger }).report, target };
 }
 
 function setOutputs(report: Report, options: ActionOptions, sarif: string | undefined): void {

@@ -36,6 +36,8 @@ const complete: Complete<Report> = {
     problems: ['.lookout-corpus/src/Auction.sol/Auction.json: version 2 is not one this Lookout reads (1)'],
     cache: { key: 'lookout-corpus-acme/auction-main-0123456789abcdef', restoredKey: 'lookout-corpus-acme/auction-main-fedcba9876543210', unavailable: 'none' },
   },
+  shard: { index: 2, count: 3 },
+  revisions: { head: '1111111111111111111111111111111111111111', mergeBase: '2222222222222222222222222222222222222222' },
   build: { compilers: [{ version: '0.8.17', source: 'svm', settings: { optimizer: { enabled: false } }, files: ['src/Auction.sol'] }] },
   deployments: [
     {

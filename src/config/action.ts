@@ -6,6 +6,7 @@ import { DEFAULT_PANIC_CODES } from '../abi/index.js';
 import { parseBudget, type Budget } from './budget.js';
 import { ALL_TECHNIQUES, DEFAULTS } from './defaults.js';
 import type { PrConfig } from './types.js';
+import { parseShard, type Shard } from './shard.js';
 
 /** The inputs action.yml declares, by the name the workflow uses. */
 export const INPUT = {
@@ -30,6 +31,8 @@ export const INPUT = {
   workers: 'workers',
   trustedHead: 'trusted-head',
   corpus: 'corpus',
+  shard: 'shard',
+  reports: 'reports',
 } as const;
 
 export type InputName = (typeof INPUT)[keyof typeof INPUT];
@@ -44,9 +47,11 @@ export const BEHAVIOUR_CHANGE = 'behaviour-change';
 
 /**
  * `full`: fuzz and publish in one job. `fuzz`: fuzz and write the report for an artifact (fork PRs,
- * read-only token). `report`: publish a report a `fuzz` run produced (a `workflow_run` job, write token).
+ * read-only token; with `shard`, one job of a matrix). `report`: publish a report a `fuzz` run
+ * produced (a `workflow_run` job, write token). `merge`: join the matrix's shard reports (`reports`)
+ * and publish them as one run's.
  */
-export const MODES = ['full', 'fuzz', 'report'] as const;
+export const MODES = ['full', 'fuzz', 'report', 'merge'] as const;
 export type ActionMode = (typeof MODES)[number];
 
 export const ACTION_DEFAULTS = {
@@ -55,6 +60,8 @@ export const ACTION_DEFAULTS = {
   mode: 'full',
   /** Relative to the workspace; the fork-safe pair uploads and downloads this directory. */
   report: 'lookout-report/report.json',
+  /** `merge`: where download-artifact (merge-multiple: true) put the shards' reports. */
+  reports: 'lookout-shards',
   /** Next to the report, so uploading the report's directory carries the reproducers too. */
   reproducers: 'lookout-report/reproducers',
   comment: true,
@@ -106,6 +113,10 @@ export interface ActionOptions {
   trustedHead: boolean;
   /** Keep the corpus across runs in the Actions cache. */
   corpus: boolean;
+  /** `shard: K/N`: this job fuzzes slice K of N (undefined: the whole run). */
+  shard: Shard | undefined;
+  /** `merge`: the shards' reports, a folder (every `.json` report in it) or a glob (`*` within one folder); absolute. */
+  reports: string;
 }
 
 /** What the runner's environment says about this run. */
@@ -212,10 +223,17 @@ export function validate(inputs: ActionInputs, workspace: string): ActionOptions
     review: attempt(INPUT.review, () => parseBoolean(inputs.review, ACTION_DEFAULTS.review), ACTION_DEFAULTS.review),
     trustedHead: attempt(INPUT.trustedHead, () => parseBoolean(inputs['trusted-head'], false), false),
     corpus: attempt(INPUT.corpus, () => parseBoolean(inputs.corpus, ACTION_DEFAULTS.corpus), ACTION_DEFAULTS.corpus),
+    shard: attempt(INPUT.shard, () => (inputs.shard === undefined ? undefined : parseShard(inputs.shard)), undefined),
+    reports: path.resolve(workspace, inputs.reports ?? ACTION_DEFAULTS.reports),
   };
-  if (options.mode === 'report' && options.token === undefined) {
+  if (options.shard && options.mode !== 'fuzz') {
     problems.push(
-      `input '${INPUT.githubToken}': mode 'report' publishes through the API and needs a token (the default \${{ github.token }} with pull-requests: write and checks: write)`,
+      `input '${INPUT.shard}': a shard writes a partial report for the merge job; use it with mode: fuzz (and mode: merge in the job after the matrix)`,
+    );
+  }
+  if ((options.mode === 'report' || options.mode === 'merge') && options.token === undefined) {
+    problems.push(
+      `input '${INPUT.githubToken}': mode '${options.mode}' publishes through the API and needs a token (the default \${{ github.token }} with pull-requests: write and checks: write)`,
     );
   }
   if (problems.length > 0) throw new ConfigurationError(`Invalid action inputs:\n- ${problems.join('\n- ')}`);
@@ -300,6 +318,7 @@ export function toPrConfig(options: ActionOptions, target: FuzzTarget): PrConfig
     budget: options.budget,
     seed: options.seed,
     workers: options.workers,
+    ...(options.shard && options.shard.count > 1 && { shard: options.shard }),
     maxSequenceLength: DEFAULTS.maxSequenceLength,
     panicCodes: DEFAULT_PANIC_CODES,
     techniques: ALL_TECHNIQUES,

@@ -4,10 +4,11 @@ import path from 'node:path';
 import { findProjectRoot } from './projectRoot.js';
 import { ConfigurationError, errorMessage } from '../errors.js';
 import { parseWorkers } from './workers.js';
+import { parseShard, type Shard } from './shard.js';
 import { DEFAULT_PANIC_CODES } from '../abi/index.js';
 import { parseBudget } from './budget.js';
 import { DEFAULTS } from './defaults.js';
-import { SCHEDULES, type LineTarget, type RunConfig, type ScheduleName } from './types.js';
+import { SCHEDULES, type CommandConfig, type LineTarget, type ScheduleName } from './types.js';
 
 interface CommonOptions {
   budget: string;
@@ -24,13 +25,14 @@ interface CommonOptions {
   ddsf: boolean;
   schedule?: ScheduleName;
   workers: number;
+  shard?: Shard;
 }
 
 /**
  * Turns `lookout …` arguments into a validated RunConfig. Usage errors become ConfigurationErrors
  * (exit status 2); `--help` / `--version` yield `undefined` after printing.
  */
-export function parseArgv(argv: readonly string[], options: { cwd: string; version: string; write?: (text: string) => void }): RunConfig | undefined {
+export function parseArgv(argv: readonly string[], options: { cwd: string; version: string; write?: (text: string) => void }): CommandConfig | undefined {
   const write = options.write ?? ((text: string) => process.stdout.write(text));
   const resolve = (file: string | undefined) => file && path.resolve(options.cwd, file);
   const common = (opts: CommonOptions) => ({
@@ -51,8 +53,10 @@ export function parseArgv(argv: readonly string[], options: { cwd: string; versi
     },
     workers: opts.workers,
     corpus: folderOption('--corpus', resolve(opts.corpus), 'keep the inputs of earlier runs in'),
+    // 1/1 is a whole run: its report is the one an unsharded run writes.
+    ...(opts.shard && opts.shard.count > 1 && { shard: opts.shard }),
   });
-  let config: RunConfig | undefined;
+  let config: CommandConfig | undefined;
   const program = new Command('lookout')
     .description('Targeted greybox fuzzing of the Solidity a pull request changes')
     .version(options.version)
@@ -115,6 +119,24 @@ export function parseArgv(argv: readonly string[], options: { cwd: string; versi
     };
   });
 
+  program
+    .command('merge')
+    .description("join the JSON reports of one run's shards (--shard K/N) into the report the whole run would have written")
+    .argument('<reports...>', "the shards' JSON reports")
+    .option('--json <file>', 'write the merged JSON report here')
+    .option('--markdown <file>', 'write the merged report as the PR comment shows it (markdown) here')
+    .option('--sarif <file>', 'write SARIF 2.1.0 (for code scanning) here')
+    .option('--junit <file>', 'write JUnit XML (one test case per fuzzed contract and per finding) here')
+    .option('--fail-on-behaviour-change', 'exit 1 when a shard saw the behaviour of head differ from the base', false)
+    .action((reports: string[], opts: { json?: string; markdown?: string; sarif?: string; junit?: string; failOnBehaviourChange: boolean }) => {
+      config = {
+        command: 'merge',
+        reports: reports.map((file) => path.resolve(options.cwd, file)),
+        outputs: { json: resolve(opts.json), markdown: resolve(opts.markdown), sarif: resolve(opts.sarif), junit: resolve(opts.junit) },
+        failOnBehaviourChange: opts.failOnBehaviourChange,
+      };
+    });
+
   try {
     program.parse([...argv], { from: 'user' });
   } catch (error) {
@@ -149,7 +171,21 @@ function withCommonOptions(command: Command, budget: string): Command {
       `worker threads per campaign (default: ${DEFAULTS.workers}, whatever the machine); reports are reproducible per seed, transaction budget and worker count`,
       workersOption,
       DEFAULTS.workers,
+    )
+    .option(
+      '--shard <K/N>',
+      'run slice K of N (a job matrix): each shard fuzzes every campaign with its own mutation streams; join the reports with lookout merge',
+      shardOption,
     );
+}
+
+/** `--shard`: parseShard, its message as a usage error. */
+function shardOption(text: string): Shard {
+  try {
+    return parseShard(text);
+  } catch (error) {
+    throw new InvalidArgumentError(`${errorMessage(error)}.`);
+  }
 }
 
 /** `--reproducers DIR`, `--corpus DIR`: a folder, or where one can be made; a file there is a usage error before any fuzzing. */

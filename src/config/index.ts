@@ -26,5 +26,6 @@ export {
   type ProjectConfig,
 } from './projectConfig.js';
 export { findProjectRoot } from './projectRoot.js';
-export type { FuzzConfig, LineTarget, PrConfig, RunConfig, ScheduleName, StopCondition, Techniques } from './types.js';
+export { parseShard, type Shard } from './shard.js';
+export type { CommandConfig, FuzzConfig, LineTarget, MergeConfig, PrConfig, RunConfig, ScheduleName, StopCondition, Techniques } from './types.js';
 export { ECHIDNA_CONFIG_FILE, MEDUSA_CONFIG_FILE, NO_HARNESS_CONFIG, harnessChain, readHarnessConfig, type HarnessConfig } from './fuzzerConfig.js';

@@ -1,5 +1,6 @@
 import type { ChangedFile } from '../diff/index.js';
 import type { Budget } from './budget.js';
+import type { Shard } from './shard.js';
 
 /** Harvey's techniques, each switchable for measurement (`--no-prediction`, `--no-ddsf`). */
 export interface Techniques {
@@ -58,6 +59,12 @@ interface CommonConfig {
   workers: number;
   /** `--corpus DIR`: the folder of inputs kept across runs, restored before fuzzing and saved after. */
   corpus?: string;
+  /**
+   * `--shard K/N`: this run is slice K of N runs alike (same build, plans and budget each) whose
+   * campaigns draw from different mutation streams, as workers of one campaign do; `lookout merge`
+   * joins their reports. Absent: a whole run.
+   */
+  shard?: Shard;
 }
 
 /** `lookout fuzz`: compile the given paths and fuzz their deployable contracts. */
@@ -98,3 +105,16 @@ export interface PrConfig extends CommonConfig {
 }
 
 export type RunConfig = FuzzConfig | PrConfig;
+
+/** `lookout merge`: the reports of a run's shards, joined into the one report the run would have written. */
+export interface MergeConfig {
+  command: 'merge';
+  /** The shards' JSON reports (absolute paths). */
+  reports: string[];
+  outputs: Pick<CommonConfig['outputs'], 'json' | 'markdown' | 'sarif' | 'junit'>;
+  /** As `lookout pr --fail-on-behaviour-change`: behaviour changes fail the merged run too. */
+  failOnBehaviourChange: boolean;
+}
+
+/** What `lookout …` asks for. */
+export type CommandConfig = RunConfig | MergeConfig;

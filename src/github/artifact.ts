@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PULL_REQUEST_FILE } from '../config/index.js';
 import { ConfigurationError, errorMessage } from '../errors.js';
@@ -71,4 +71,29 @@ function readContext(file: string): ReportContext | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * `mode: merge`'s `reports` input: every JSON report in a folder (download-artifact with
+ * `merge-multiple: true` puts the shards' artifacts in one), or the files a glob with `*` in its last
+ * part names; `pull-request.json` beside them is not a report. Sorted, so the order is the same on any runner.
+ */
+export function shardReportFiles(pattern: string): string[] {
+  const folder = existsSync(pattern) && statSync(pattern).isDirectory();
+  const dir = folder ? pattern : path.dirname(pattern);
+  const name = folder
+    ? /\.json$/
+    : new RegExp(
+        `^${path
+          .basename(pattern)
+          .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+          .replaceAll('*', '[^/]*')}$`,
+      );
+  const files = existsSync(dir) && statSync(dir).isDirectory() ? readdirSync(dir).filter((file) => name.test(file) && file !== PULL_REQUEST_FILE) : [];
+  if (files.length === 0) {
+    throw new ConfigurationError(
+      `No shard reports at ${pattern}: download the matrix's artifacts there (actions/download-artifact v4 with merge-multiple: true), or set the input 'reports' to their folder or a glob.`,
+    );
+  }
+  return files.sort().map((file) => path.join(dir, file));
 }

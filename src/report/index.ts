@@ -9,6 +9,7 @@ export { renderSarif } from './sarif.js';
 export { renderJunit, type FailsCheck } from './junit.js';
 export { renderLcov, type CoverageSection } from './lcov.js';
 export { parseReport } from './schema.js';
+export { mergeShards, type ShardMerge } from './shards.js';
 export { accountNames } from './sequence.js';
 export { withAccountNames } from './accountNaming.js';
 export { renderSummary } from './summary.js';
@@ -26,6 +27,7 @@ export type {
   ReportFinding,
   ReportReproducer,
   ReportReproducerRun,
+  ReportShard,
   ReportTarget,
 } from './types.js';
 // The vocabulary (src/abi) as the renderers' users have always imported it from here.

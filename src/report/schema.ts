@@ -215,6 +215,8 @@ const reportSchema = z.object({
   stats,
   // Optional: reports of runs without --corpus, and of older Lookouts, have none.
   corpus: corpus.optional(),
+  shard: z.object({ index: line, count: line }).nullable().optional(),
+  revisions: z.object({ head: z.string(), mergeBase: z.string().nullable() }).optional(),
   build: z
     .object({
       compilers: z.array(z.object({ version: z.string(), source: z.string(), settings: z.record(z.string(), z.unknown()), files: z.array(z.string()) })),

@@ -12,6 +12,13 @@ export interface Report {
   stats: ReportStats;
   /** `--corpus DIR`: the inputs earlier runs kept, restored before fuzzing and saved after (absent without one). */
   corpus?: ReportCorpus;
+  /**
+   * `--shard K/N`: this report is slice K of N of one run (`lookout merge` joins them); null for a
+   * whole run, and for a merged one.
+   */
+  shard?: ReportShard | null;
+  /** `lookout pr`: the commits compared (head; the merge-base, null when the base was not fetched). */
+  revisions?: { head: string; mergeBase: string | null };
   /** How the project was compiled: one entry per compiler run (version group). */
   build?: { compilers: ReportCompiler[] };
   /** Every contract with changed code (every contract, for `lookout fuzz`): deployed how, or skipped why. */
@@ -84,6 +91,12 @@ export interface ReportCorpusCache {
   key: string | null;
   restoredKey: string | null;
   unavailable?: string;
+}
+
+/** One slice of a run over a job matrix: `index` (from 1) of `count`. */
+export interface ReportShard {
+  index: number;
+  count: number;
 }
 
 /** A budget or a share of one: seconds or transactions, the other null. */

@@ -49,6 +49,8 @@ export interface FuzzOutcome {
   senders?: Report['senders'];
   /** The build, for its compilers and its errors (absent when nothing was compiled). */
   project?: CompiledProject;
+  /** `lookout pr`: the commits compared (see Report.revisions). */
+  revisions?: Report['revisions'];
   /** `lookout pr`: what findings were compared with (see Report.base). */
   base?: 'compared' | 'not-fetched' | 'does-not-build';
   /** How the budget was shared out (absent when nothing was fuzzed). */
@@ -137,8 +139,11 @@ export async function fuzzPlans(
     const watcher = watch?.(i);
     const corpusKey = corpus && corpusKeys[i];
     const restored = corpusKey && corpus.load(corpusKey);
+    const streams = mutationStreams(config);
     // Interrupted, a campaign ends as it starts: not worth starting threads for.
-    const parallel = signal?.aborted ? undefined : parallelRunner(build ?? project, plans[i], config, budget.workers, { signal, watch: watcher, restored });
+    const parallel = signal?.aborted
+      ? undefined
+      : parallelRunner(build ?? project, plans[i], config, budget.workers, { signal, watch: watcher, restored: restored && shareOf(restored, streams) });
     const title =
       harness === undefined
         ? `Fuzzing ${contract.name} (${contract.file})`
@@ -169,7 +174,9 @@ export async function fuzzPlans(
         distinguish: parallel === undefined && watcher?.distinguish ? (executed) => watcher.distinguish!(executed) : undefined,
         onBase: onBase?.(i),
         countBlocks: countsBlocks(config),
-        restored,
+        // A shard in one thread is its first worker, with no one to trade with.
+        worker: config.shard && { index: streams.first },
+        restored: restored && shareOf(restored, streams),
       }),
     );
     if (corpusKey && result.corpus) corpus.save(corpusKey, result.corpus);
@@ -207,7 +214,7 @@ function parallelRunner(
       budget: share,
       seed: config.seed,
       contract: campaignKey(plan),
-      worker,
+      worker: mutationStreams(config).first + worker,
       schedule: scheduleFor(config, plan.targets),
       panicCodes: [...config.panicCodes],
       techniques: config.techniques,
@@ -217,10 +224,31 @@ function parallelRunner(
       comparison,
       countBlocks: countsBlocks(config),
       // Each worker replays its share of the saved inputs; what it keeps reaches the others at trades.
-      restored: restored?.filter((_, i) => i % budgets.length === worker),
+      restored: restored && shareOf(restored, { first: worker, count: 1, of: budgets.length }),
     })),
     { signal, join: watch?.join && ((comparisons) => watch.join!(comparisons)) },
   );
+}
+
+/**
+ * The mutation streams (worker indices) this run's campaigns draw from: `count` of them from `first`,
+ * out of `of` in the whole run. Shard K of N on W workers is workers (K−1)·W … K·W−1 of one run on
+ * N·W workers: the shards together do the work of a run N times larger, each stream drawn once.
+ */
+interface MutationStreams {
+  first: number;
+  count: number;
+  of: number;
+}
+
+function mutationStreams(config: RunConfig): MutationStreams {
+  const { index, count } = config.shard ?? { index: 1, count: 1 };
+  return { first: (index - 1) * config.workers, count: config.workers, of: count * config.workers };
+}
+
+/** The saved inputs these streams replay: each stream of the run its own, dealt round-robin. */
+function shareOf<T>(inputs: readonly T[], streams: MutationStreams): T[] {
+  return inputs.filter((_, i) => i % streams.of >= streams.first && i % streams.of < streams.first + streams.count);
 }
 
 /**

@@ -9,6 +9,7 @@ import { SENDER_ADDRESSES } from '../config/index.js';
 import { fuzzPaths } from './fuzzPaths.js';
 import { CorpusFolder, type CorpusStore } from './corpusFolder.js';
 import { fuzzPullRequest } from './pullRequest.js';
+import { failsCheck as checkFailure } from '../github/index.js';
 import {
   accountNames,
   checkOutputs,
@@ -78,6 +79,7 @@ export async function runPipeline(config: RunConfig, deps: PipelineDeps): Promis
     const findings = withAccountNames(outcome.findings, accountNames(report));
     report.findings = withGroups({ findings, senders: report.senders });
     if (outcome.base) report.base = outcome.base;
+    if (outcome.revisions) report.revisions = outcome.revisions;
     if (outcome.budgetPlan) report.stats.budgetPlan = reportBudgetPlan(outcome.budgetPlan);
     if (outcome.behaviourDiff) report.stats.behaviourDiff = outcome.behaviourDiff;
     if (outcome.project) {
@@ -107,8 +109,7 @@ export async function runPipeline(config: RunConfig, deps: PipelineDeps): Promis
     report.stats.fuzzMs = Math.round(fuzzMs);
     report.stats.inputsKept = sum(outcome.results, (r) => r.outcome.corpusSize);
     if (context.corpus) report.corpus = await context.corpus.summary(outcome.results);
-    const failing = report.findings.filter(failsCheck(config));
-    exitCode = (report.errors ?? []).length > 0 ? 2 : failing.length > 0 ? 1 : 0;
+    exitCode = exitStatus(report, failsCheck(config));
   } catch (error) {
     if (!(error instanceof Interruption)) {
       report.errors = [errorMessage(error)];
@@ -143,8 +144,12 @@ function finish(
 
 /** The findings a run fails on (exit status 1): every one on `lookout fuzz`; on `lookout pr` those not on the base, behaviour changes when asked. */
 function failsCheck(config: RunConfig): FailsCheck {
-  if (config.command === 'fuzz') return () => true;
-  return (f) => (f.kind === 'behaviour-change' ? config.failOnBehaviourChange : f.introduced !== false);
+  return checkFailure(config.command === 'fuzz' ? 'any' : 'introduced', config.command === 'pr' && config.failOnBehaviourChange);
+}
+
+/** 2 when the report holds errors (the user must fix something), 1 when a finding fails the check, else 0. */
+export function exitStatus(report: Report, fails: FailsCheck): PipelineResult['exitCode'] {
+  return (report.errors ?? []).length > 0 ? 2 : report.findings.some(fails) ? 1 : 0;
 }
 
 function emptyReport(config: RunConfig): Report {
@@ -157,6 +162,7 @@ function emptyReport(config: RunConfig): Report {
       executions: config.budget.kind === 'executions' ? config.budget.executions : null,
     },
     stats: { elapsedMs: 0, sequences: 0, transactions: 0, transactionsPerSecond: 0, analysisMs: 0 },
+    shard: config.shard ? { ...config.shard } : null,
     senders: namedAccounts(SENDER_ADDRESSES),
     interrupted: false,
     targets: [],

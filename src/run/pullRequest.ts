@@ -47,9 +47,10 @@ export async function fuzzPullRequest(config: PrConfig, context: RunContext): Pr
   const projectDir = projectWithin(repo, config.repo);
   const range = await changedRange(repo, config, logger);
   const changes = range.changes.filter((c) => c.status !== 'deleted').flatMap((c) => underProject(c, projectDir));
+  const revisions = { head: range.head, mergeBase: range.mergeBase ?? null };
   if (changes.length === 0) {
     logger.info('No Solidity lines changed: nothing to fuzz.');
-    return { targets: [], findings: [], results: [], base: range.mergeBase === undefined ? 'not-fetched' : 'compared' };
+    return { targets: [], findings: [], results: [], revisions, base: range.mergeBase === undefined ? 'not-fetched' : 'compared' };
   }
   logger.info(`${changes.length} changed Solidity file(s) between ${range.mergeBase?.slice(0, 12) ?? 'the base'} and ${range.head.slice(0, 12)}.`);
 
@@ -180,6 +181,7 @@ export async function fuzzPullRequest(config: PrConfig, context: RunContext): Pr
       ],
       findings,
       results,
+      revisions,
       deployments: [...deployed.deployments, ...suites.deployments],
       senders: deployed.senders,
       project,

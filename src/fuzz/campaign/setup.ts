@@ -149,8 +149,11 @@ export interface ContractCampaignRequest {
   distinguish?: (executed: TxSequence) => Promise<string | undefined>;
   /** Default: `runCampaign` here. */
   run?: CampaignRunner;
-  /** In a worker thread: its index (its own mutation stream; probe and world stay the campaign's) and its trades. */
-  worker?: { index: number; exchange: CampaignExchange };
+  /**
+   * A worker of the campaign: its index (its own mutation stream; probe and world stay the campaign's)
+   * and, in a worker thread, its trades. A shard run in one thread is a worker with no one to trade with.
+   */
+  worker?: { index: number; exchange?: CampaignExchange };
   /** `lookout pr` with a base built: each confirmed finding is replayed there (see `judgeOnBase`). */
   onBase?: BaseReplay;
   /** Count the blocks the transactions enter (`outcome.blockHits`): line coverage for `--lcov`. */
