@@ -27,4 +27,12 @@ export {
 } from './projectConfig.js';
 export { findProjectRoot } from './projectRoot.js';
 export type { FuzzConfig, LineTarget, PrConfig, RunConfig, ScheduleName, StopCondition, Techniques } from './types.js';
-export { ECHIDNA_CONFIG_FILE, MEDUSA_CONFIG_FILE, NO_HARNESS_CONFIG, harnessChain, readHarnessConfig, type HarnessConfig } from './fuzzerConfig.js';
+export {
+  ECHIDNA_CONFIG_FILE,
+  MEDUSA_CONFIG_FILE,
+  NO_HARNESS_CONFIG,
+  harnessChain,
+  readHarnessConfig,
+  type HarnessConfig,
+  type HarnessCorpusDir,
+} from './fuzzerConfig.js';

@@ -19,6 +19,7 @@ export type {
   ReportBudgetPlan,
   ReportComparisonPlan,
   ReportCorpus,
+  ReportSeeds,
   ReportCall,
   ReportDeployment,
   ReportEvidence,

@@ -59,6 +59,12 @@ const corpus = z.object({
   problems: z.array(z.string()).optional(),
 });
 
+const seeds = z.object({
+  dirs: z.array(z.string()),
+  loaded: count,
+  dropped: z.object({ missingFunction: count, undecodable: count, unreadable: count }),
+});
+
 const deployment = z.object({
   contract: z.string(),
   file: z.string(),
@@ -214,6 +220,8 @@ const reportSchema = z.object({
   stats,
   // Optional: reports of runs without --corpus, and of older Lookouts, have none.
   corpus: corpus.optional(),
+  // Optional: only runs through a harness whose config names an existing corpus have one.
+  seeds: seeds.optional(),
   build: z
     .object({
       compilers: z.array(z.object({ version: z.string(), source: z.string(), settings: z.record(z.string(), z.unknown()), files: z.array(z.string()) })),

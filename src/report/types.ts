@@ -12,6 +12,8 @@ export interface Report {
   stats: ReportStats;
   /** `--corpus DIR`: the inputs earlier runs kept, restored before fuzzing and saved after (absent without one). */
   corpus?: ReportCorpus;
+  /** Echidna's and Medusa's corpora of the harnesses fuzzed, replayed as seeds (absent when no config file names one that exists). */
+  seeds?: ReportSeeds;
   /** How the project was compiled: one entry per compiler run (version group). */
   build?: { compilers: ReportCompiler[] };
   /** Every contract with changed code (every contract, for `lookout fuzz`): deployed how, or skipped why. */
@@ -71,6 +73,18 @@ export interface ReportCorpus {
   dropped: { missingFunction: number; undecodable: number; reverted: number };
   saved: number;
   problems?: string[];
+}
+
+/**
+ * The call sequences of Echidna/Medusa corpora (`corpusDir`, `corpusDirectory`) replayed first in
+ * their harness's campaign. `loaded`: files read; `dropped`: those that no longer fit the build
+ * (a function the harness no longer has; arguments or a sender the config no longer names) or that
+ * are no call sequence of their fuzzer's format (`unreadable`); the others are replayed.
+ */
+export interface ReportSeeds {
+  dirs: string[];
+  loaded: number;
+  dropped: { missingFunction: number; undecodable: number; unreadable: number };
 }
 
 /** A budget or a share of one: seconds or transactions, the other null. */

@@ -100,6 +100,7 @@ export async function runPipeline(config: RunConfig, deps: PipelineDeps): Promis
     report.stats.fuzzMs = Math.round(fuzzMs);
     report.stats.inputsKept = sum(outcome.results, (r) => r.outcome.corpusSize);
     if (context.corpus) report.corpus = context.corpus.summary(outcome.results);
+    if (outcome.seeds) report.seeds = outcome.seeds;
     const failing = report.findings.filter(failsCheck(config));
     exitCode = (report.errors ?? []).length > 0 ? 2 : failing.length > 0 ? 1 : 0;
   } catch (error) {
