@@ -43,7 +43,8 @@ describe('readHarnessConfig', () => {
       balances: { any: 10n ** 21n },
       properties: false,
       maxSequenceLength: 25,
-      notes: ['echidna.yaml: not read by Lookout: corpusDir.'],
+      corpora: [{ fuzzer: 'echidna', dir: 'echidna', path: path.join(root, 'echidna') }],
+      notes: [],
     });
   });
 

@@ -7,15 +7,24 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getContractAddress } from 'viem';
 import type { ReportFinding } from '../../src/report/types.js';
+import { cp } from 'node:fs/promises';
 import { fixturePullRequest, lookoutPr, type PrRun } from './prRepo.js';
 
 const FIXTURES = fileURLToPath(new URL('../../__fixtures__/chimera/', import.meta.url));
 const SLOW = 600_000;
 
 const runs = new Map<string, PrRun>();
-async function pr(project: string, overlay: string, budget: string): Promise<PrRun> {
-  const key = `${project}/${overlay}`;
-  if (!runs.has(key)) runs.set(key, await lookoutPr(await fixturePullRequest(path.join(FIXTURES, project), overlay), { budget }));
+/** One run per project, overlay and corpus, shared by the tests that read it. With `corpus`, the project's `corpus/` folder is committed on top of the PR. */
+async function pr(project: string, overlay: string, budget: string, corpus = false): Promise<PrRun> {
+  const key = `${project}/${overlay}${corpus ? '+corpus' : ''}`;
+  if (!runs.has(key)) {
+    const repo = await fixturePullRequest(path.join(FIXTURES, project), overlay);
+    if (corpus) {
+      await cp(path.join(FIXTURES, project, 'corpus'), repo.dir, { recursive: true });
+      await repo.commit('Echidna corpus');
+    }
+    runs.set(key, await lookoutPr(repo, { budget, base: corpus ? 'HEAD~2' : 'HEAD~1' }));
+  }
   return runs.get(key)!;
 }
 const found = (run: PrRun) => run.report.findings.filter((f) => f.kind !== 'behaviour-change');
@@ -25,8 +34,8 @@ const brief = (f: ReportFinding) => [f.kind, f.function, f.contract, f.harness?.
 const SENDERS = ['0x0000000000000000000000000000000000010000', '0x0000000000000000000000000000000000020000'];
 const DEPLOYER = '0x7FA9385bE102ac3EAc297483Dd6233D62b3e1496';
 
-/** Seed 1 breaks invariant_solvent after 2,960 transactions: 6000x is about twice that. */
-const LENDING_BUDGET = '6000x';
+/** Seed 1 breaks invariant_solvent after 18 transactions: 40x is about twice that. */
+const LENDING_BUDGET = '40x';
 
 describe('lookout pr fuzzes through Echidna and Medusa harnesses', () => {
   it(
@@ -36,10 +45,8 @@ describe('lookout pr fuzzes through Echidna and Medusa harnesses', () => {
       expect(found(run).map(brief)).toEqual([['property', 'invariant_solvent()', 'CryticTester', 'CryticTester', true]]);
       const [finding] = found(run);
       expect(finding.harness).toEqual({ file: 'test/recon/CryticTester.sol', contract: 'CryticTester' });
-      // Deposit, borrow, withdraw: only through the tester's handlers, each from a sender the files name.
-      expect(finding.sequence.map((c) => c.function)).toEqual(
-        expect.arrayContaining(['pool_deposit(uint256)', 'pool_borrow(uint256)', 'pool_withdraw(uint256)']),
-      );
+      // Deposit, then borrow past half of it: only through the tester's handlers, each from a sender the files name.
+      expect(finding.sequence.map((c) => c.function)).toEqual(expect.arrayContaining(['pool_deposit(uint256)', 'pool_borrow(uint256)']));
       for (const call of finding.sequence) {
         expect(SENDERS).toContain(call.sender.toLowerCase());
         expect(call.timeDelay).toBeLessThanOrEqual(3600);
@@ -63,7 +70,7 @@ describe('lookout pr fuzzes through Echidna and Medusa harnesses', () => {
     async () => {
       const run = await pr('lending', 'bug', LENDING_BUDGET);
       expect(run.log.filter((line) => line.includes('echidna.yaml: not read by Lookout'))).toEqual([
-        expect.stringContaining('shrinkLimit, corpusDir, coverage, cryticArgs'),
+        expect.stringContaining('shrinkLimit, coverage, cryticArgs'),
       ]);
       expect(run.log.filter((line) => line.includes('medusa.json: not read by Lookout'))).toHaveLength(1);
       // debug_fail() fails every time it is called: no assertion finding shows it was not.
@@ -73,7 +80,28 @@ describe('lookout pr fuzzes through Echidna and Medusa harnesses', () => {
   );
 
   it(
-    'reports nothing on the safe twin, whose withdraw() keeps the deposit at twice the debt',
+    'replays the Echidna corpus first: the bug is found sooner, and a sequence calling a handler the tester no longer has is dropped, counted',
+    async () => {
+      const cold = await pr('lending', 'bug', LENDING_BUDGET);
+      const warm = await pr('lending', 'bug', LENDING_BUDGET, true);
+      const [coldFinding] = found(cold);
+      const [warmFinding] = found(warm);
+      expect(warmFinding).toMatchObject({ kind: 'property', function: 'invariant_solvent()' });
+      // coverage/ holds deposit(1000), borrow(900): the corpus's own sequence breaks the property at once.
+      expect(warmFinding.foundTransactions).toBeLessThan(coldFinding.foundTransactions);
+      expect(warmFinding.foundTransactions).toBe(2);
+      // reproducers/ holds a call to pool_liquidate(address), a handler this tester does not have.
+      expect(warm.report.seeds).toEqual({ dirs: ['echidna'], loaded: 2, dropped: { missingFunction: 1, undecodable: 0, unreadable: 0 } });
+      expect(warm.log).toContainEqual(
+        expect.stringMatching(/^CryticTester: 2 corpus sequence\(s\) from echidna as seeds, 1 dropped \(1 calling a function the harness no longer has\)/),
+      );
+      expect(cold.report.seeds).toBeUndefined();
+    },
+    SLOW,
+  );
+
+  it(
+    'reports nothing on the safe twin, whose borrow() divides the loan-to-value ratio by 10_000',
     async () => {
       const run = await pr('lending', 'safe', LENDING_BUDGET);
       expect(found(run)).toEqual([]);

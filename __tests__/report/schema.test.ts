@@ -26,6 +26,7 @@ const complete: Complete<Report> = {
     },
     behaviourDiff: { compared: 120, shrinkReplays: 37 },
   },
+  seeds: { dirs: ['echidna'], loaded: 3, dropped: { missingFunction: 1, undecodable: 0, unreadable: 1 } },
   corpus: {
     dir: '/work/.lookout-corpus',
     start: 'warm',

@@ -29,8 +29,17 @@ export interface HarnessConfig {
   propertyPrefixes: readonly string[];
   /** Echidna's `seqLen`, Medusa's `callSequenceLength`. */
   maxSequenceLength?: number;
+  /** Corpus folders the files name (Echidna's `corpusDir`, Medusa's `fuzzing.corpusDirectory`), echidna.yaml's first. */
+  corpora: readonly HarnessCorpusDir[];
   /** What the log says once: keys Lookout does not read, modes it does not run. */
   notes: readonly string[];
+}
+
+/** A fuzzer's corpus folder: `dir` as the file writes it, `path` resolved from the project root. */
+export interface HarnessCorpusDir {
+  fuzzer: 'echidna' | 'medusa';
+  dir: string;
+  path: string;
 }
 
 export const ECHIDNA_CONFIG_FILE = 'echidna.yaml';
@@ -48,6 +57,7 @@ const ECHIDNA_READ = [
   'testMode',
   'seqLen',
   'prefix',
+  'corpusDir',
 ];
 /** Medusa keys Lookout honours, as dotted paths. */
 const MEDUSA_READ = [
@@ -58,6 +68,7 @@ const MEDUSA_READ = [
   'fuzzing.blockNumberDelayMax',
   'fuzzing.blockTimestampDelayMax',
   'fuzzing.callSequenceLength',
+  'fuzzing.corpusDirectory',
   'fuzzing.testing.targetFunctionSignatures',
   'fuzzing.testing.excludeFunctionSignatures',
   'fuzzing.testing.assertionTesting.enabled',
@@ -77,7 +88,15 @@ const MEDUSA_TABLES = [
 type Document = Record<string, unknown>;
 
 /** Neither file: Echidna's defaults throughout. */
-export const NO_HARNESS_CONFIG: HarnessConfig = { files: [], contracts: [], balances: new Map(), properties: true, propertyPrefixes: [], notes: [] };
+export const NO_HARNESS_CONFIG: HarnessConfig = {
+  files: [],
+  contracts: [],
+  balances: new Map(),
+  properties: true,
+  propertyPrefixes: [],
+  corpora: [],
+  notes: [],
+};
 
 /** Reads the two files at `root` (each optional); a value of the wrong type is a ConfigurationError naming file and key. */
 export function readHarnessConfig(root: string): HarnessConfig {
@@ -97,6 +116,10 @@ export function readHarnessConfig(root: string): HarnessConfig {
     properties: (e?.properties ?? true) && (m?.properties ?? true),
     propertyPrefixes: [...(e?.prefix ? [e.prefix] : []), ...(m?.prefixes ?? [])],
     maxSequenceLength: e?.maxSequenceLength ?? m?.maxSequenceLength,
+    corpora: [
+      ...(e?.corpusDir === undefined ? [] : [{ fuzzer: 'echidna' as const, dir: e.corpusDir, path: path.resolve(root, e.corpusDir) }]),
+      ...(m?.corpusDir === undefined || m.corpusDir === '' ? [] : [{ fuzzer: 'medusa' as const, dir: m.corpusDir, path: path.resolve(root, m.corpusDir) }]),
+    ],
     notes: [...(e?.notes ?? []), ...(m?.notes ?? [])],
   };
 }
@@ -152,6 +175,7 @@ function echidnaSettings(document: Document) {
     properties: mode === undefined || mode === 'property',
     prefix: optional(get('prefix'), (v) => (typeof v === 'string' ? v : fail('prefix', 'must be a string.'))),
     maxSequenceLength: optional(get('seqLen'), (v) => count(v, 'seqLen', fail)),
+    corpusDir: optional(get('corpusDir'), (v) => (typeof v === 'string' ? v : fail('corpusDir', 'must be a string.'))),
     notes: [
       ...(notes.length > 0 ? [`${ECHIDNA_CONFIG_FILE}: not read by Lookout: ${notes.join(', ')}.`] : []),
       ...(mode !== undefined && !['property', 'assertion'].includes(mode)
@@ -185,6 +209,7 @@ function medusaSettings(document: Document) {
     properties: get('fuzzing.testing.propertyTesting.enabled') !== false,
     prefixes: optional(get('fuzzing.testing.propertyTesting.testPrefixes'), (v) => stringList(v, 'fuzzing.testing.propertyTesting.testPrefixes', fail)),
     maxSequenceLength: optional(get('fuzzing.callSequenceLength'), (v) => count(v, 'fuzzing.callSequenceLength', fail)),
+    corpusDir: optional(get('fuzzing.corpusDirectory'), (v) => (typeof v === 'string' ? v : fail('fuzzing.corpusDirectory', 'must be a string.'))),
     notes: [
       ...(notes.length > 0 ? [`${MEDUSA_CONFIG_FILE}: not read by Lookout: ${notes.join(', ')}.`] : []),
       ...(get('fuzzing.testing.optimizationTesting.enabled') === true

@@ -28,4 +28,12 @@ export {
 export { findProjectRoot } from './projectRoot.js';
 export { parseShard, type Shard } from './shard.js';
 export type { CommandConfig, FuzzConfig, LineTarget, MergeConfig, PrConfig, RunConfig, ScheduleName, StopCondition, Techniques } from './types.js';
-export { ECHIDNA_CONFIG_FILE, MEDUSA_CONFIG_FILE, NO_HARNESS_CONFIG, harnessChain, readHarnessConfig, type HarnessConfig } from './fuzzerConfig.js';
+export {
+  ECHIDNA_CONFIG_FILE,
+  MEDUSA_CONFIG_FILE,
+  NO_HARNESS_CONFIG,
+  harnessChain,
+  readHarnessConfig,
+  type HarnessConfig,
+  type HarnessCorpusDir,
+} from './fuzzerConfig.js';

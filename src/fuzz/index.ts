@@ -27,6 +27,8 @@ export {
   type WorldRecipe,
 } from './campaign/setup.js';
 export type { CampaignCorpus } from './corpus/restoring.js';
+export { echidnaInput } from './corpus/echidnaCorpus.js';
+export { medusaInput } from './corpus/medusaCorpus.js';
 export type { SavedCall, SavedInput } from './corpus/savedInputs.js';
 export { failsOnBase, type BaseReplay } from './findings/introduced.js';
 export type { CampaignFinding, ConfirmedFinding } from './findings/replay.js';

@@ -21,6 +21,7 @@ export type {
   ReportComparisonPlan,
   ReportCorpus,
   ReportCorpusCache,
+  ReportSeeds,
   ReportCall,
   ReportDeployment,
   ReportEvidence,

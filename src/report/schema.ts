@@ -60,6 +60,12 @@ const corpus = z.object({
   cache: z.object({ key: z.string().nullable(), restoredKey: z.string().nullable(), unavailable: z.string().optional() }).optional(),
 });
 
+const seeds = z.object({
+  dirs: z.array(z.string()),
+  loaded: count,
+  dropped: z.object({ missingFunction: count, undecodable: count, unreadable: count }),
+});
+
 const deployment = z.object({
   contract: z.string(),
   file: z.string(),
@@ -217,6 +223,8 @@ const reportSchema = z.object({
   corpus: corpus.optional(),
   shard: z.object({ index: line, count: line }).nullable().optional(),
   revisions: z.object({ head: z.string(), mergeBase: z.string().nullable() }).optional(),
+  // Optional: only runs through a harness whose config names an existing corpus have one.
+  seeds: seeds.optional(),
   build: z
     .object({
       compilers: z.array(z.object({ version: z.string(), source: z.string(), settings: z.record(z.string(), z.unknown()), files: z.array(z.string()) })),

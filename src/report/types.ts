@@ -19,6 +19,8 @@ export interface Report {
   shard?: ReportShard | null;
   /** `lookout pr`: the commits compared (head; the merge-base, null when the base was not fetched). */
   revisions?: { head: string; mergeBase: string | null };
+  /** Echidna's and Medusa's corpora of the harnesses fuzzed, replayed as seeds (absent when no config file names one that exists). */
+  seeds?: ReportSeeds;
   /** How the project was compiled: one entry per compiler run (version group). */
   build?: { compilers: ReportCompiler[] };
   /** Every contract with changed code (every contract, for `lookout fuzz`): deployed how, or skipped why. */
@@ -97,6 +99,18 @@ export interface ReportCorpusCache {
 export interface ReportShard {
   index: number;
   count: number;
+}
+
+/**
+ * The call sequences of Echidna/Medusa corpora (`corpusDir`, `corpusDirectory`) replayed first in
+ * their harness's campaign. `loaded`: files read; `dropped`: those that no longer fit the build
+ * (a function the harness no longer has; arguments or a sender the config no longer names) or that
+ * are no call sequence of their fuzzer's format (`unreadable`); the others are replayed.
+ */
+export interface ReportSeeds {
+  dirs: string[];
+  loaded: number;
+  dropped: { missingFunction: number; undecodable: number; unreadable: number };
 }
 
 /** A budget or a share of one: seconds or transactions, the other null. */

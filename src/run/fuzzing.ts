@@ -6,6 +6,7 @@ import type { Logger } from '../logger.js';
 import type { Clock } from '../clock.js';
 import {
   type BaseReplay,
+  type CampaignCorpus,
   type CampaignEvent,
   type CampaignRunner,
   type CampaignWorld,
@@ -15,6 +16,7 @@ import {
   type SavedInput,
 } from '../fuzz/index.js';
 import { buildFingerprint, type CorpusFolder, type CorpusKey } from './corpusFolder.js';
+import type { HarnessSeeds } from './harnessCorpora.js';
 import { progressReporter } from './progress.js';
 import { describeBudgetPlan, type BudgetPlan, type PlannedCampaign } from './budget.js';
 import { EXCHANGE_EVERY, workerRunner } from './workers/coordinator.js';
@@ -59,6 +61,8 @@ export interface FuzzOutcome {
   behaviourDiff?: Report['stats']['behaviourDiff'];
   /** Steps after fuzzing that failed (`isolated`): listed in `report.errors`, the rest of the report kept. */
   stepFailures?: string[];
+  /** The harnesses' Echidna/Medusa corpora replayed as seeds. */
+  seeds?: Report['seeds'];
   /** The fuzzed contracts' line coverage, when `--lcov` asks for it. */
   coverage?: CoverageSection[];
 }
@@ -86,6 +90,8 @@ export interface ContractPlan {
   harness?: SuiteSource;
   /** The build the world came from when it is not the run's (the tests' build). */
   build?: CompiledProject;
+  /** An Echidna/Medusa harness's corpus, replayed as the campaign's first inputs. */
+  seeds?: HarnessSeeds;
 }
 
 /** Which test contract a campaign came from, and how it is fuzzed from there (see `SuiteRecipe.mode`). */
@@ -134,7 +140,7 @@ export async function fuzzPlans(
   const results: ContractCampaignResult[] = [];
   const corpusKeys = plans.map(({ contract, harness }): CorpusKey => ({ file: contract.file, name: contract.name, mode: harness?.mode, abi: contract.abi }));
   if (corpus && plans.length > 0) await corpus.open(buildFingerprint([project, ...plans.flatMap((p) => p.build ?? [])], corpusKeys));
-  for (const [i, { contract, world, targets, harness, build }] of plans.entries()) {
+  for (const [i, { contract, world, targets, harness, build, seeds }] of plans.entries()) {
     const budget = budgets.campaigns[i]!;
     const watcher = watch?.(i);
     const corpusKey = corpus && corpusKeys[i];
@@ -143,7 +149,12 @@ export async function fuzzPlans(
     // Interrupted, a campaign ends as it starts: not worth starting threads for.
     const parallel = signal?.aborted
       ? undefined
-      : parallelRunner(build ?? project, plans[i], config, budget.workers, { signal, watch: watcher, restored: restored && shareOf(restored, streams) });
+      : parallelRunner(build ?? project, plans[i], config, budget.workers, {
+          signal,
+          watch: watcher,
+          restored: restored && shareOf(restored, streams),
+          seeds: seeds && shareOf(seeds.inputs, streams),
+        });
     const title =
       harness === undefined
         ? `Fuzzing ${contract.name} (${contract.file})`
@@ -177,9 +188,11 @@ export async function fuzzPlans(
         // A shard in one thread is its first worker, with no one to trade with.
         worker: config.shard && { index: streams.first },
         restored: restored && shareOf(restored, streams),
+        seeds: seeds && shareOf(seeds.inputs, streams),
       }),
     );
     if (corpusKey && result.corpus) corpus.save(corpusKey, result.corpus);
+    if (seeds) logger.info(seedsLine(contract.name, seeds, result.corpus?.seeds));
     logger.info(
       // Per contract: its targets, not the changed-line counts the report gives once for the whole run.
       `${contract.name}: ${count(result.outcome.transactions)} transactions, ${result.findings.length} finding(s)` +
@@ -188,6 +201,18 @@ export async function fuzzPlans(
     results.push(result);
   }
   return results;
+}
+
+/** The log's line on a harness's Echidna/Medusa corpus: what was read, and what no longer fits the build. */
+function seedsLine(name: string, seeds: HarnessSeeds, checked: CampaignCorpus['seeds']): string {
+  const { missingFunction = 0, undecodable = 0 } = checked?.dropped ?? {};
+  const dropped = missingFunction + undecodable + seeds.unreadable;
+  const why = [
+    missingFunction > 0 && `${missingFunction} calling a function the harness no longer has`,
+    undecodable > 0 && `${undecodable} whose arguments or sender no longer fit`,
+    seeds.unreadable > 0 && `${seeds.unreadable} unreadable`,
+  ].filter(Boolean);
+  return `${name}: ${seeds.inputs.length + seeds.unreadable} corpus sequence(s) from ${seeds.dirs.join(', ')} as seeds, ${dropped} dropped${why.length > 0 ? ` (${why.join(', ')})` : ''}`;
 }
 
 /**
@@ -199,10 +224,10 @@ function parallelRunner(
   plan: ContractPlan,
   config: RunConfig,
   budgets: readonly Budget[],
-  options: { signal?: AbortSignal; watch?: CampaignWatch; restored?: readonly SavedInput[] },
+  options: { signal?: AbortSignal; watch?: CampaignWatch; restored?: readonly SavedInput[]; seeds?: readonly SavedInput[] },
 ): CampaignRunner | undefined {
   const { recipe, subject } = plan.world;
-  const { signal, watch, restored } = options;
+  const { signal, watch, restored, seeds } = options;
   if (config.workers <= 1 || !recipe) return undefined;
   const comparison = watch?.workerJob?.(budgets.length);
   return workerRunner(
@@ -225,6 +250,7 @@ function parallelRunner(
       countBlocks: countsBlocks(config),
       // Each worker replays its share of the saved inputs; what it keeps reaches the others at trades.
       restored: restored && shareOf(restored, { first: worker, count: 1, of: budgets.length }),
+      seeds: seeds && shareOf(seeds, { first: worker, count: 1, of: budgets.length }),
     })),
     { signal, join: watch?.join && ((comparisons) => watch.join!(comparisons)) },
   );

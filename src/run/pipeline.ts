@@ -109,6 +109,7 @@ export async function runPipeline(config: RunConfig, deps: PipelineDeps): Promis
     report.stats.fuzzMs = Math.round(fuzzMs);
     report.stats.inputsKept = sum(outcome.results, (r) => r.outcome.corpusSize);
     if (context.corpus) report.corpus = await context.corpus.summary(outcome.results);
+    if (outcome.seeds) report.seeds = outcome.seeds;
     exitCode = exitStatus(report, failsCheck(config));
   } catch (error) {
     if (!(error instanceof Interruption)) {

@@ -9,6 +9,7 @@ import type { Logger } from '../logger.js';
 import type { ReportDeployment } from '../report/index.js';
 import { buildTargets, type Target, testOrScript } from '../targets/index.js';
 import { skippedEntry } from './worlds.js';
+import { readHarnessSeeds } from './harnessCorpora.js';
 
 /** Where the test contracts are (foundry.toml's `test`), and forge's `fail_on_revert` for their invariants. */
 export interface SuiteSettings extends FailOnRevertSetting {
@@ -131,7 +132,9 @@ async function planSuite(
           ],
     ),
   );
-  if (opened.world.callable.length > 0) planned.plans.push({ contract, world: opened.world, targets: held, harness: harness(sequences), build });
+  const seeds = harnessed && settings.harnesses && readHarnessSeeds(settings.harnesses.config.corpora, contract);
+  if (opened.world.callable.length > 0)
+    planned.plans.push({ contract, world: opened.world, targets: held, harness: harness(sequences), build, ...(seeds && { seeds }) });
   else logger.info(`${source}: its target selection leaves no function to call.`);
   if (harnessed || !suite.tests.some((t) => t.kind === 'fuzz')) return;
   const stateless = await openSuiteWorld(recipe('stateless'));

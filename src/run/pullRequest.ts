@@ -28,6 +28,7 @@ import type { Logger } from '../logger.js';
 import { buildTargets, changedCodeLines, contractsToFuzz } from '../targets/index.js';
 import { BehaviourWatch, behaviourChanges, ComparisonAllowance } from './behaviourWatch.js';
 import { planBudget } from './budget.js';
+import { seedsSummary } from './harnessCorpora.js';
 import { fuzzPlans, interruptedBy, planned, type ContractPlan, type FuzzOutcome, type RunContext } from './fuzzing.js';
 import { deployPlans, projectConfigFor } from './worlds.js';
 import { isolated, step } from './step.js';
@@ -182,6 +183,7 @@ export async function fuzzPullRequest(config: PrConfig, context: RunContext): Pr
       findings,
       results,
       revisions,
+      seeds: seedsSummary(plans.map((plan, i) => ({ seeds: plan.seeds, corpus: results[i]?.corpus }))),
       deployments: [...deployed.deployments, ...suites.deployments],
       senders: deployed.senders,
       project,

@@ -160,6 +160,8 @@ export interface ContractCampaignRequest {
   countBlocks?: boolean;
   /** Inputs a saved corpus holds for this campaign (`--corpus`): checked against this build, then replayed first. */
   restored?: readonly SavedInput[];
+  /** A harness's Echidna or Medusa corpus in the saved form: checked the same way, replayed before `restored`. */
+  seeds?: readonly SavedInput[];
 }
 
 export interface ContractCampaignResult {
@@ -183,7 +185,7 @@ export interface ContractCampaignResult {
   missedBranches?: ReadonlyMap<number, number>;
   /** What each deployment index runs: its compiled contract, its code id (as `outcome.blockHits` counts it), the creation blocks its constructor ran. */
   deployedCode: readonly DeployedCode[];
-  /** With `restored`: the corpus's counts and what to save. */
+  /** With `restored` or `seeds`: the corpus's counts and what to save. */
   corpus?: CampaignCorpus;
 }
 
@@ -310,7 +312,9 @@ export async function campaignOn(request: ContractCampaignRequest): Promise<{
     selfCalls: targets.flat(),
   };
   const calls: CallWorld = { addresses: mutation.addresses, senders: mutation.senders, targets };
-  const saving = request.restored && restoring(request.restored, { senders: executor.senderAddresses, deployments: deploymentNames, targets });
+  const saving =
+    (request.restored || request.seeds) &&
+    restoring(request.restored ?? [], { senders: executor.senderAddresses, deployments: deploymentNames, targets }, request.seeds);
   const deploymentAddresses = executor.deployments.map((d) => d.address);
   const deployedCode = executor.deployments.map(({ codeId, creationBlocks }, i) => ({ contract: contracts[i], codeId, creationBlocks }));
   const result = {

@@ -11,32 +11,40 @@ export interface CampaignCorpus {
    * budget left to replay: an early end loses none of them.
    */
   kept: SavedInput[];
+  /** With imported seeds (an Echidna or Medusa corpus): how many there were and why some were dropped, apart from the saved corpus's. */
+  seeds?: { loaded: number; dropped: Record<SavedInputDrop, number> };
 }
 
 /**
- * Checks a saved corpus against the campaign's world (`sequences` are those still valid, to replay
- * first) and collects the inputs the campaign keeps, in the saved form. The campaign's own decision
+ * Checks a saved corpus, and seeds imported in the same form, against the campaign's world
+ * (`sequences` are those still valid, seeds first, to replay before anything else) and collects the inputs the campaign keeps, in the saved form. The campaign's own decision
  * to keep an input (a new path, `input-added`) is the only one: nothing else is saved.
  */
 export function restoring(
   saved: readonly SavedInput[],
   world: SavedInputWorld,
+  seeds?: readonly SavedInput[],
 ): {
   sequences: TxSequence[];
   keep: (sequence: TxSequence) => void;
   corpus: (outcome: { restored: { replayed: number; reverted: number } }) => CampaignCorpus;
 } {
-  const dropped: Record<SavedInputDrop, number> = { missingFunction: 0, undecodable: 0 };
   const valid: SavedInput[] = [];
   const sequences: TxSequence[] = [];
-  for (const input of saved) {
-    const restored = restoredInput(input, world);
-    if ('dropped' in restored) dropped[restored.dropped]++;
-    else {
-      valid.push(input);
-      sequences.push(restored.sequence);
+  const check = (inputs: readonly SavedInput[]) => {
+    const dropped: Record<SavedInputDrop, number> = { missingFunction: 0, undecodable: 0 };
+    for (const input of inputs) {
+      const restored = restoredInput(input, world);
+      if ('dropped' in restored) dropped[restored.dropped]++;
+      else {
+        valid.push(input);
+        sequences.push(restored.sequence);
+      }
     }
-  }
+    return dropped;
+  };
+  const seeded = seeds && { loaded: seeds.length, dropped: check(seeds) };
+  const dropped = check(saved);
   // Keyed by their JSON: an input found again (by another worker, or replayed) is saved once.
   const kept = new Map<string, SavedInput>();
   const add = (input: SavedInput) => {
@@ -48,7 +56,7 @@ export function restoring(
     keep: (sequence) => add(savedInput(sequence, world)),
     corpus: ({ restored }) => {
       if (restored.replayed + restored.reverted < valid.length) for (const input of valid) add(input);
-      return { loaded: saved.length, dropped, kept: [...kept.values()] };
+      return { loaded: saved.length, dropped, kept: [...kept.values()], ...(seeded && { seeds: seeded }) };
     },
   };
 }

@@ -37,6 +37,8 @@ export interface WorkerJob {
   countBlocks?: boolean;
   /** This worker's share of the inputs a saved corpus holds for the campaign. */
   restored?: readonly SavedInput[];
+  /** This worker's share of the harness's Echidna or Medusa corpus. */
+  seeds?: readonly SavedInput[];
 }
 
 export type WorkerMessage =
@@ -121,6 +123,7 @@ async function runWorkerJob(job: WorkerJob, send: (message: WorkerMessage) => vo
     stopWhen: job.stopWhen,
     countBlocks: job.countBlocks,
     restored: job.restored,
+    seeds: job.seeds,
     interrupted: () => Atomics.load(job.interruption, 0) === 1,
     distinguish: watch && ((executed) => watch.distinguish(executed)),
     onEvent: (event) => {

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.0;
 
-/// The PR: withdraw() now keeps the deposit at the debt, not twice it — a withdrawal after a borrow
-/// leaves the pool undercollateralised (deposit, borrow, withdraw through the harness's handlers).
+/// The PR: borrow()'s collateral check as a loan-to-value ratio in basis points, divided by 1_000 instead
+/// of 10_000 — a depositor may borrow five times its deposit (deposit, then borrow, through the harness's handlers).
 contract LendingPool {
+    /// Half of a deposit may be borrowed against it.
+    uint256 public constant LOAN_TO_VALUE_BPS = 5_000;
     mapping(address => uint256) public deposits;
     mapping(address => uint256) public debts;
     uint256 public totalDeposits;
@@ -15,7 +17,7 @@ contract LendingPool {
     }
 
     function borrow(uint256 amount) external {
-        require((debts[msg.sender] + amount) * 2 <= deposits[msg.sender], "undercollateralised");
+        require(debts[msg.sender] + amount <= (deposits[msg.sender] * LOAN_TO_VALUE_BPS) / 1_000, "undercollateralised");
         debts[msg.sender] += amount;
         totalDebt += amount;
     }
@@ -28,9 +30,8 @@ contract LendingPool {
 
     function withdraw(uint256 amount) external {
         require(amount <= deposits[msg.sender], "more than deposited");
-        uint256 remaining = deposits[msg.sender] - amount;
-        require(remaining >= debts[msg.sender], "collateral");
-        deposits[msg.sender] = remaining;
+        require(deposits[msg.sender] - amount >= debts[msg.sender] * 2, "collateral");
+        deposits[msg.sender] -= amount;
         totalDeposits -= amount;
     }
 }

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.0;
 
-/// The safe twin of bug/: the same rewrite of withdraw(), keeping the deposit at twice the debt.
+/// The safe twin of bug/: the same loan-to-value rewrite of borrow()'s check, in basis points of 10_000.
 contract LendingPool {
+    /// Half of a deposit may be borrowed against it.
+    uint256 public constant LOAN_TO_VALUE_BPS = 5_000;
     mapping(address => uint256) public deposits;
     mapping(address => uint256) public debts;
     uint256 public totalDeposits;
@@ -14,7 +16,7 @@ contract LendingPool {
     }
 
     function borrow(uint256 amount) external {
-        require((debts[msg.sender] + amount) * 2 <= deposits[msg.sender], "undercollateralised");
+        require(debts[msg.sender] + amount <= (deposits[msg.sender] * LOAN_TO_VALUE_BPS) / 10_000, "undercollateralised");
         debts[msg.sender] += amount;
         totalDebt += amount;
     }
@@ -27,9 +29,8 @@ contract LendingPool {
 
     function withdraw(uint256 amount) external {
         require(amount <= deposits[msg.sender], "more than deposited");
-        uint256 remaining = deposits[msg.sender] - amount;
-        require(remaining >= debts[msg.sender] * 2, "collateral");
-        deposits[msg.sender] = remaining;
+        require(deposits[msg.sender] - amount >= debts[msg.sender] * 2, "collateral");
+        deposits[msg.sender] -= amount;
         totalDeposits -= amount;
     }
 }
