@@ -73,7 +73,8 @@ describe('dist/cli/index.js pr', () => {
         // build and deployments: DESIGN.md's compilers per group and deployed-or-skipped contracts (issue 11).
         // base and senders: what findings were compared with, and who sends the transactions (issue 15).
         // interrupted: whether a signal cut the run short (issue 28).
-        report: 'base,budget,build,deployments,findings,interrupted,schemaVersion,seed,senders,stats,targets,tool',
+        // shard: DESIGN.md's (null for a whole run); revisions: the commits compared, which `lookout merge` checks (issue 32).
+        report: 'base,budget,build,deployments,findings,interrupted,revisions,schemaVersion,seed,senders,shard,stats,targets,tool',
         tool: 'name,version',
         budget: 'executions,seconds',
         // `prediction`: issue 5's addition to DESIGN.md's stats (the one-shot success rate); `fuzzMs` and
