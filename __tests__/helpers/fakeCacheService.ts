@@ -72,7 +72,12 @@ export async function startFakeCacheService(): Promise<FakeCacheService> {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
     entries: new Map(),
     requests: [],
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    // The client keeps its connections alive: closed here, or close() waits for them to idle out.
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
   return fake;
 }
