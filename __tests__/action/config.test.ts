@@ -78,7 +78,7 @@ describe('action.yml', () => {
 
   it('the README workflows parse and use only declared inputs', () => {
     const steps = readmeSteps();
-    expect(steps.map((s) => s.mode ?? 'full')).toEqual(['full', 'fuzz', 'report']);
+    expect(steps.map((s) => s.mode ?? 'full')).toEqual(['full', 'batch', 'fuzz', 'report']);
     for (const step of steps) for (const name of Object.keys(step)) expect(Object.keys(actionYml.inputs)).toContain(name);
   });
 });
