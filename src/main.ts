@@ -3,9 +3,11 @@ import { readFileSync } from 'node:fs';
 import { EOL } from 'node:os';
 import path from 'node:path';
 import {
+  batchTargetFromEvent,
   fuzzTargetFromEvent,
   readActionEnv,
   readInputs,
+  toBatchConfig,
   toPrConfig,
   PULL_REQUEST_FILE,
   pullRequestLabels,
@@ -14,6 +16,7 @@ import {
   type ActionEnv,
   type ActionOptions,
   type PublishTarget,
+  type RunConfig,
 } from './config/index.js';
 import { interruptOnSignals } from './command.js';
 import type { GitHubDiff } from './diff/index.js';
@@ -46,7 +49,7 @@ interface Outcome {
   corpus?: ActionsCorpusCache;
 }
 
-/** The Action: inputs and event → the `lookout pr` pipeline (or a saved report) → publish → outputs → gate. */
+/** The Action: inputs and event → the `lookout pr` pipeline (`lookout fuzz` in batch mode, or a saved report) → publish → outputs → gate. */
 async function main(): Promise<void> {
   const logger = actionsLogger();
   // A cancelled job or `timeout-minutes`: the runner sends SIGINT, then SIGTERM 7.5 s later, then kills.
@@ -64,20 +67,23 @@ async function main(): Promise<void> {
         ? await savedReport(env, event, options, octokit as GitHubClient /* validate() requires a token here */, logger)
         : options.mode === 'merge'
           ? mergedShards(env, event, options, logger)
-          : await fuzz(env, event, options, octokit, { logger, signal });
+          : options.mode === 'batch'
+            ? await batch(env, event, options, { logger, signal })
+            : await fuzz(env, event, options, octokit, { logger, signal });
     if (!outcome) return;
     const { report, target } = outcome;
     const behaviourChanges = options.failOnBehaviourChange || pullRequestLabels(event).includes(options.behaviourLabel);
-    const judged = verdict(report, options.failOn, behaviourChanges);
+    const judged = verdict(report, options.failOn, behaviourChanges, options.mode === 'batch' ? 'branch' : 'pull-request');
     // Cut short, a run that found nothing wrong proves nothing either: its check run says so.
     const conclusion = report.interrupted && judged.failure === undefined ? 'cancelled' : judged.conclusion;
     const publishing = options.mode !== 'fuzz';
     const channels: Channels = {
-      comment: publishing && options.comment,
+      // A batch run is about a branch, not a pull request: its findings go to the check run and the job summary.
+      comment: publishing && options.mode !== 'batch' && options.comment,
       checkRun: publishing,
       // The report run annotates through its check run; annotating in the fuzz run too would show each twice.
       annotations: publishing && options.annotations,
-      review: publishing && options.review,
+      review: publishing && options.mode !== 'batch' && options.review,
       sarif: options.sarif,
       ...(options.junit !== undefined && { junit: { file: options.junit, fails: failsCheck(options.failOn, behaviourChanges) } }),
     };
@@ -114,10 +120,7 @@ async function fuzz(
   const { logger } = run;
   const target = fuzzTargetFromEvent(env, event, options);
   const config = toPrConfig(options, target);
-  // Lookout's own folder under RUNNER_TEMP: the pull request's workspace never holds it, so it is never read as the project.
-  const corpus = options.corpus
-    ? new ActionsCorpusCache({ repository: env.repository, baseBranch: target.baseBranch, dir: path.join(env.temp, 'lookout-corpus') }, logger)
-    : undefined;
+  const corpus = corpusCache(env, options, target.baseBranch, logger);
   if (corpus) config.corpus = corpus.dir;
   if (octokit && target.pullNumber !== undefined) {
     const pull = { owner: target.owner, repo: target.repo, pullNumber: target.pullNumber };
@@ -137,13 +140,45 @@ async function fuzz(
   );
   if (outputs.problems.length > 0) throw new ConfigurationError(outputs.problems.join('\n'));
   if (options.mode === 'fuzz') writeReportContext(options.report, { pullNumber: target.pullNumber ?? null, headSha: target.headSha, baseSha: target.baseSha });
+  return pipelineOutcome(config, { target, corpus, report: options.report }, run);
+}
+
+/**
+ * `batch`: every deployable contract of the branch's project fuzzed for the budget (`lookout fuzz`),
+ * its corpus saved under the branch's key, where its pull requests' runs restore it from; findings
+ * go to the check run, the job summary and SARIF, never to a pull request.
+ */
+async function batch(env: ActionEnv, event: unknown, options: ActionOptions, run: { logger: Logger; signal: AbortSignal }): Promise<Outcome> {
+  const target = batchTargetFromEvent(env, event);
+  const config = toBatchConfig(options);
+  const corpus = corpusCache(env, options, target.branch, run.logger);
+  if (corpus) config.corpus = corpus.dir;
+  return pipelineOutcome(config, { target, corpus, report: options.report }, run);
+}
+
+/**
+ * The corpus a run restores and saves: keyed by the branch pull requests merge into, so a batch run
+ * of `main` and the runs of pull requests into `main` share it. Lookout's own folder under
+ * RUNNER_TEMP: the pull request's workspace never holds it, so it is never read as the project.
+ */
+function corpusCache(env: ActionEnv, options: ActionOptions, branch: string, logger: Logger): ActionsCorpusCache | undefined {
+  if (!options.corpus) return undefined;
+  return new ActionsCorpusCache({ repository: env.repository, baseBranch: branch, dir: path.join(env.temp, 'lookout-corpus') }, logger);
+}
+
+/** The pipeline's report; when it crashed, the report it wrote before rethrowing, and the crash to fail the job with. */
+async function pipelineOutcome(
+  config: RunConfig,
+  publish: { target: PublishTarget; corpus: ActionsCorpusCache | undefined; report: string },
+  run: { logger: Logger; signal: AbortSignal },
+): Promise<Outcome> {
+  const { target, corpus } = publish;
   try {
     return { report: (await runPipeline(config, { ...run, corpusStore: corpus })).report, target, corpus };
   } catch (crash) {
-    // runPipeline wrote the report before rethrowing; publish what it holds.
     let report: Report;
     try {
-      report = readReport(options.report);
+      report = readReport(publish.report);
     } catch {
       throw crash;
     }

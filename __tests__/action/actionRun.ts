@@ -80,6 +80,8 @@ export interface ActionRunOptions {
   sha?: string;
   /** What node runs: the bundle (default) or FROM_SOURCE. */
   entry?: string[];
+  /** More of the runner's variables (`GITHUB_REF`, `RUNNER_TEMP`, the cache service's). */
+  env?: Record<string, string>;
   /** Sends `signal` once stdout matches `when`, as the runner does when the job is cancelled. */
   interrupt?: { when: RegExp; signal: NodeJS.Signals };
 }
@@ -105,6 +107,7 @@ export async function runAction(options: ActionRunOptions): Promise<ActionResult
     GITHUB_WORKSPACE: options.workspace,
     GITHUB_OUTPUT: file('output'),
     GITHUB_STEP_SUMMARY: file('summary'),
+    ...options.env,
     ...inputs,
   };
   const result = await new Promise<{ code: number | null; stdout: string; stderr: string; signalToExitMs?: number }>((resolve, reject) => {
@@ -136,9 +139,14 @@ function parseOutputs(text: string): Record<string, string> {
   return outputs;
 }
 
+/** An event payload of `__fixtures__/events/`. */
+export function eventFixture(name: string): Record<string, any> {
+  return JSON.parse(readFileSync(path.join(root, '__fixtures__/events', name), 'utf8'));
+}
+
 /** An event fixture with the placeholder SHAs replaced by the repository's commits. */
 export function pullRequestEvent(name: string, shas: { baseSha: string; headSha: string }): Record<string, any> {
-  const event = JSON.parse(readFileSync(path.join(root, '__fixtures__/events', name), 'utf8'));
+  const event = eventFixture(name);
   event.pull_request.base.sha = shas.baseSha;
   event.pull_request.head.sha = shas.headSha;
   return event;

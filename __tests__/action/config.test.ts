@@ -13,6 +13,7 @@ import {
   validate,
   type ActionEnv,
 } from '../../src/config/action.js';
+import { batchTargetFromEvent, toBatchConfig } from '../../src/config/batch.js';
 import { ConfigurationError } from '../../src/errors.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -26,6 +27,7 @@ const env: ActionEnv = {
   repository: 'acme/auction',
   sha: 'm'.repeat(40),
   runId: '1',
+  ref: 'refs/pull/7/merge',
   temp: '/runner/_temp',
 };
 
@@ -76,7 +78,7 @@ describe('action.yml', () => {
 
   it('the README workflows parse and use only declared inputs', () => {
     const steps = readmeSteps();
-    expect(steps.map((s) => s.mode ?? 'full')).toEqual(['full', 'fuzz', 'report']);
+    expect(steps.map((s) => s.mode ?? 'full')).toEqual(['full', 'batch', 'fuzz', 'report']);
     for (const step of steps) for (const name of Object.keys(step)) expect(Object.keys(actionYml.inputs)).toContain(name);
   });
 });
@@ -212,12 +214,64 @@ describe('events', () => {
   });
 
   it('other events are refused with what to do', () => {
-    expect(() => fuzzTargetFromEvent({ ...env, eventName: 'push' }, {}, options)).toThrow(/run it on pull_request, pull_request_target or workflow_dispatch/);
+    expect(() => fuzzTargetFromEvent({ ...env, eventName: 'push' }, {}, options)).toThrow(
+      /run it on pull_request, pull_request_target or workflow_dispatch \(this run is push\).*on push or schedule .* use mode: batch/,
+    );
   });
 
   it('the API URL comes from GITHUB_API_URL, github.com only when unset', () => {
     const base = { GITHUB_EVENT_NAME: 'pull_request', GITHUB_REPOSITORY: 'acme/auction', GITHUB_SHA: 'x' };
     expect(readActionEnv({ ...base, GITHUB_API_URL: 'https://ghe.example/api/v3' }).apiUrl).toBe('https://ghe.example/api/v3');
     expect(readActionEnv(base).apiUrl).toBe('https://api.github.com');
+    expect(readActionEnv({ ...base, GITHUB_REF: 'refs/heads/main' }).ref).toBe('refs/heads/main');
+  });
+});
+
+describe('mode: batch', () => {
+  const options = validate({ mode: 'batch' }, '/w');
+
+  it.each([
+    ['push', 'refs/heads/main', 'main'],
+    ['schedule', 'refs/heads/main', 'main'],
+    ['workflow_dispatch', 'refs/heads/release/2.x', 'release/2.x'],
+  ])('%s on %s: the checked-out commit of branch %s, no pull request', (eventName, ref, branch) => {
+    const payload = eventName === 'workflow_dispatch' ? event('workflow_dispatch.json') : event(`${eventName}.json`);
+    expect(batchTargetFromEvent({ ...env, eventName, ref }, payload)).toEqual({
+      owner: 'acme',
+      repo: 'auction',
+      repoUrl: eventName === 'schedule' ? 'https://ghe.example/acme/auction' : 'https://github.com/acme/auction',
+      pullNumber: undefined,
+      headSha: env.sha,
+      branch,
+    });
+  });
+
+  it('is refused on pull requests and other events, saying which events it runs on and what to use instead', () => {
+    for (const eventName of ['pull_request', 'pull_request_target', 'workflow_run', 'release']) {
+      expect(() => batchTargetFromEvent({ ...env, eventName }, {})).toThrow(
+        new RegExp(`run it on push, schedule, workflow_dispatch \\(this run is ${eventName}\\); on pull requests use mode: full`),
+      );
+    }
+  });
+
+  it('is refused on a tag, which no pull request merges into', () => {
+    expect(() => batchTargetFromEvent({ ...env, eventName: 'push', ref: 'refs/tags/v1.0.0' }, event('push.json'))).toThrow(
+      /keeps the corpus of a branch, and this run is on refs\/tags\/v1\.0\.0: run it on pushes to a branch/,
+    );
+    expect(() => batchTargetFromEvent({ ...env, eventName: 'push', ref: undefined }, event('push.json'))).toThrow(/GITHUB_REF is not set/);
+  });
+
+  it('refuses a base and a shard, which a batch run has no use for', () => {
+    expect(() => validate({ mode: 'batch', base: 'main' }, '/w')).toThrow(/input 'base': a batch run fuzzes the whole project and compares with no base/);
+    expect(() => validate({ mode: 'batch', shard: '1/2' }, '/w')).toThrow(
+      /input 'shard': a shard writes a partial report for the merge job; use it with mode: fuzz/,
+    );
+  });
+
+  it('fuzzes every deployable contract of the project the working directory is in, as lookout fuzz on its root', () => {
+    const config = toBatchConfig({ ...options, workingDirectory: root });
+    expect(config).toMatchObject({ command: 'fuzz', root, paths: ['.'], targets: [], budget: options.budget, seed: 1, workers: options.workers });
+    expect(config.contract).toBeUndefined();
+    expect(config.outputs).toEqual({ json: options.report, reproducers: options.reproducers, lcov: undefined });
   });
 });

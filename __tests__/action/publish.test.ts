@@ -190,6 +190,15 @@ describe('verdict', () => {
     expect(verdict(report({ targets: reached, findings: [finding()] }), 'never').conclusion).toBe('neutral');
   });
 
+  it('a batch run (lookout fuzz: no base, no pull request) fails on every finding, says where to read it, and passes with success when it found nothing', () => {
+    const batch = (findings: Report['findings']) => report({ base: undefined, revisions: undefined, targets: [], findings });
+    const judged = verdict(batch([finding({ introduced: null })]), 'introduced', false, 'branch');
+    expect(judged.conclusion).toBe('failure');
+    expect(judged.failure).toMatch(/^1 finding: each comes with a transaction sequence that reproduces it in the check run and the job summary\./);
+    expect(verdict(batch([]), 'introduced', false, 'branch')).toEqual({ conclusion: 'success', failure: undefined });
+    expect(verdict(report({ errors: ['src/A.sol:3:1: ParserError'] }), 'introduced', false, 'branch').failure).toMatch(/^Lookout could not fuzz the project:/);
+  });
+
   it('a build error fails whatever fail-on says', () => {
     expect(verdict(report({ errors: ['src/A.sol:3:1: ParserError'] }), 'never').failure).toMatch(/could not fuzz[\s\S]*src\/A\.sol:3/);
   });

@@ -49,9 +49,10 @@ export const BEHAVIOUR_CHANGE = 'behaviour-change';
  * `full`: fuzz and publish in one job. `fuzz`: fuzz and write the report for an artifact (fork PRs,
  * read-only token; with `shard`, one job of a matrix). `report`: publish a report a `fuzz` run
  * produced (a `workflow_run` job, write token). `merge`: join the matrix's shard reports (`reports`)
- * and publish them as one run's.
+ * and publish them as one run's. `batch`: fuzz the whole project of a branch (`push`, `schedule`) and
+ * keep the corpus its pull requests' runs restore (see batch.ts).
  */
-export const MODES = ['full', 'fuzz', 'report', 'merge'] as const;
+export const MODES = ['full', 'fuzz', 'report', 'merge', 'batch'] as const;
 export type ActionMode = (typeof MODES)[number];
 
 export const ACTION_DEFAULTS = {
@@ -131,6 +132,8 @@ export interface ActionEnv {
   /** The commit the workflow runs on (a merge commit for `pull_request`). */
   sha: string;
   runId: string | undefined;
+  /** `GITHUB_REF`: the branch (`refs/heads/main`) or tag the workflow runs on; a batch run keeps that branch's corpus. */
+  ref: string | undefined;
   /** `RUNNER_TEMP`, emptied by the runner for each job: Lookout's own files, outside the workspace the pull request controls. */
   temp: string;
 }
@@ -181,6 +184,7 @@ export function readActionEnv(env: NodeJS.ProcessEnv): ActionEnv {
     repository: need('GITHUB_REPOSITORY'),
     sha: need('GITHUB_SHA'),
     runId: env.GITHUB_RUN_ID || undefined,
+    ref: env.GITHUB_REF || undefined,
     temp: env.RUNNER_TEMP || os.tmpdir(),
   };
 }
@@ -231,6 +235,9 @@ export function validate(inputs: ActionInputs, workspace: string): ActionOptions
       `input '${INPUT.shard}': a shard writes a partial report for the merge job; use it with mode: fuzz (and mode: merge in the job after the matrix)`,
     );
   }
+  if (options.mode === 'batch' && options.base !== undefined) {
+    problems.push(`input '${INPUT.base}': a batch run fuzzes the whole project and compares with no base; leave it out with mode: batch`);
+  }
   if ((options.mode === 'report' || options.mode === 'merge') && options.token === undefined) {
     problems.push(
       `input '${INPUT.githubToken}': mode '${options.mode}' publishes through the API and needs a token (the default \${{ github.token }} with pull-requests: write and checks: write)`,
@@ -277,7 +284,7 @@ export function fuzzTargetFromEvent(env: ActionEnv, event: unknown, options: Act
     default:
       throw new ConfigurationError(
         `Lookout fuzzes pull requests: run it on pull_request, pull_request_target or workflow_dispatch (this run is ${env.eventName}); ` +
-          `to publish a report from a workflow_run, use mode: report.`,
+          `to publish a report from a workflow_run, use mode: report; to fuzz a branch on push or schedule and keep the corpus its pull requests restore, use mode: batch.`,
       );
   }
 }
@@ -328,13 +335,15 @@ export function toPrConfig(options: ActionOptions, target: FuzzTarget): PrConfig
   };
 }
 
-function repositoryOf(env: ActionEnv, event: unknown): Omit<PublishTarget, 'pullNumber' | 'headSha'> {
+/** The event's repository as the outputs link it. */
+export function repositoryOf(env: ActionEnv, event: unknown): Omit<PublishTarget, 'pullNumber' | 'headSha'> {
   const [owner, repo] = env.repository.split('/');
   const html = field(field(event, 'repository'), 'html_url');
   return { owner, repo, repoUrl: typeof html === 'string' ? html : `${env.serverUrl.replace(/\/+$/, '')}/${owner}/${repo}` };
 }
 
-function field(value: unknown, key: string): unknown {
+/** A field of an event payload read as unknown: payloads are checked where they are used. */
+export function field(value: unknown, key: string): unknown {
   return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
 }
 

@@ -12,6 +12,7 @@ export {
   type FailOn,
   type PublishTarget,
 } from './action.js';
+export { BATCH_EVENTS, batchTargetFromEvent, toBatchConfig, type BatchTarget } from './batch.js';
 export { parseArgv } from './argv.js';
 export { formatBudget, type Budget } from './budget.js';
 export { DEFAULT_GAS_LIMIT, SENDER_ADDRESSES, type ChainConfig } from './chainConfig.js';

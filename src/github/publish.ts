@@ -229,13 +229,6 @@ export interface Verdict {
 }
 
 /**
- * The gate. `introduced` fails on findings the PR introduced and on those whose origin is unknown
- * (the base could not be built or was not fetched): like `lookout pr`, it never passes a finding it
- * could not show to be pre-existing. Behaviour changes (base vs head) are reported, and fail only
- * with `behaviourChanges` (fail-on: behaviour-change, or the PR's no-behaviour-change label). Stage
- * errors (a build error) always fail.
- */
-/**
  * Whether the check fails on a finding: `fail-on` for failures (`any`, or those not already on the base),
  * the behaviour-change label or input for a behaviour change that is only a note.
  */
@@ -243,12 +236,21 @@ export function failsCheck(failOn: FailOn, behaviourChanges: boolean): FailsChec
   return (finding) => (finding.kind === 'behaviour-change' ? behaviourChanges : failOn !== 'never' && (failOn === 'any' || finding.introduced !== false));
 }
 
-export function verdict(report: Report, failOn: FailOn, behaviourChanges = false): Verdict {
+/**
+ * The gate. `introduced` fails on findings the PR introduced and on those whose origin is unknown
+ * (the base could not be built or was not fetched): like `lookout pr`, it never passes a finding it
+ * could not show to be pre-existing. Behaviour changes (base vs head) are reported, and fail only
+ * with `behaviourChanges` (fail-on: behaviour-change, or the PR's no-behaviour-change label). Stage
+ * errors (a build error) always fail. A batch run (`branch`) has no base and no pull request: its
+ * findings are all of unknown origin, and its outputs the check run and the job summary.
+ */
+export function verdict(report: Report, failOn: FailOn, behaviourChanges = false, about: 'pull-request' | 'branch' = 'pull-request'): Verdict {
   const errors = report.errors ?? [];
+  const subject = about === 'branch' ? 'the project' : 'this pull request';
   if (errors.length > 0) {
     return {
       conclusion: 'failure',
-      failure: `Lookout could not fuzz this pull request:\n${errors.join('\n')}\nFix the problem above and push again; the report so far is in the job summary.`,
+      failure: `Lookout could not fuzz ${subject}:\n${errors.join('\n')}\nFix the problem above and push again; the report so far is in the job summary.`,
     };
   }
   // Counted as the outputs list them: a group of examples, or a change a finding's sequence shows, is one.
@@ -256,10 +258,13 @@ export function verdict(report: Report, failOn: FailOn, behaviourChanges = false
   const gating = reportItems(report).failures.filter(({ finding }) => failsCheck(failOn, behaviourChanges)(finding));
   if (gating.length > 0) {
     const what =
-      failOn === 'any' ? plural(gating.length, 'finding') : `${plural(gating.length, 'finding')} introduced by this pull request (or of unknown origin)`;
+      failOn === 'any' || about === 'branch'
+        ? plural(gating.length, 'finding')
+        : `${plural(gating.length, 'finding')} introduced by this pull request (or of unknown origin)`;
+    const where = about === 'branch' ? 'the check run' : 'the PR comment';
     return {
       conclusion: 'failure',
-      failure: `${what}: each comes with a transaction sequence that reproduces it in the PR comment and the job summary. Set fail-on: never to report without failing.`,
+      failure: `${what}: each comes with a transaction sequence that reproduces it in ${where} and the job summary. Set fail-on: never to report without failing.`,
     };
   }
   if (behaviourChanges && changes.length > 0) {
@@ -276,9 +281,10 @@ export function verdict(report: Report, failOn: FailOn, behaviourChanges = false
  * was fuzzed and the headline raises no problem (nothing found that gates, every reachable changed
  * line executed and fuzzed, the budget spent); `neutral` when it does — a changed line never executed
  * or not fuzzed, a finding `fail-on: never` lets pass, an interrupted run — or when there was no
- * changed Solidity to fuzz. Findings already on the base and behaviour changes are notes: `success`.
+ * changed Solidity to fuzz (a pull request's run with no targets). Findings already on the base and behaviour changes are notes: `success`.
  */
 export function passingConclusion(report: Report): CheckConclusion {
-  if (report.targets.length === 0) return 'neutral';
+  // A `lookout fuzz` report (a batch run) compares with no base and aims at no changed line: its headline alone says.
+  if (report.targets.length === 0 && report.base !== undefined) return 'neutral';
   return headline(report).some((item) => item.tone === 'problem') ? 'neutral' : 'success';
 }
