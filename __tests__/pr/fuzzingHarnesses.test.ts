@@ -1,7 +1,8 @@
 /**
- * Issue 33 items 1 and 2 end to end: `lookout pr` on projects fuzzed by Echidna and Medusa harnesses
- * (fixtures under __fixtures__/chimera/): a create-chimera-app-shaped CryticTester whose constructor
- * deploys a lending pool, run with the senders, deployer and delays of its echidna.yaml and medusa.json.
+ * Issue 33 end to end: `lookout pr` on projects fuzzed by Echidna and Medusa harnesses (fixtures under
+ * __fixtures__/chimera/): a create-chimera-app-shaped CryticTester whose constructor deploys a lending
+ * pool, run with the senders, deployer and delays of its echidna.yaml and medusa.json, each finding with
+ * a reproducer that deploys the harness as those fuzzers do and is verified on head and base.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +30,15 @@ async function pr(project: string, overlay: string, budget: string, corpus = fal
 }
 const found = (run: PrRun) => run.report.findings.filter((f) => f.kind !== 'behaviour-change');
 const brief = (f: ReportFinding) => [f.kind, f.function, f.contract, f.harness?.contract, f.introduced];
+/** Lookout's runner on head fails the reproducer as the finding fails, on the base passes it. */
+const VERIFIED = {
+  verified: true,
+  reason: null,
+  runs: expect.arrayContaining([
+    expect.objectContaining({ runner: 'lookout', revision: 'head', outcome: 'failed' }),
+    { runner: 'lookout', revision: 'base', outcome: 'passed', reason: null },
+  ]),
+};
 
 /** The Chimera project's config files: senders, deployer and delays Lookout's defaults differ from. */
 const SENDERS = ['0x0000000000000000000000000000000000010000', '0x0000000000000000000000000000000000020000'];
@@ -59,8 +69,19 @@ describe('lookout pr fuzzes through Echidna and Medusa harnesses', () => {
         expect.objectContaining({ contract: 'LendingPool', from: 'constructor', source: 'test/recon/CryticTester.sol:CryticTester' }),
       );
       expect(run.status).toBe(1);
-      // Reproducers written the CryticToFoundry way are a later step: today's is written and checked, not verified (no property check after the calls).
-      expect(finding.reproducer).toMatchObject({ file: 'CryticTester.property.t.sol', verified: false, reason: expect.any(String) });
+      // The reproducer deploys the tester from the configured deployer with its balance, calls the handlers as the senders, then checks the property.
+      expect(finding.reproducer).toMatchObject({ file: 'CryticTester.property.t.sol', ...VERIFIED });
+      const source = finding.reproducer!.source;
+      expect(source).toContain('cryticTester = new CryticTester{value: 1000 ether}();');
+      expect(source).toContain(`address internal deployer = ${DEPLOYER};`);
+      expect(source).toMatch(/vm\.prank\(sender1, sender1\);\n\s+try cryticTester\.pool_deposit\(/);
+      expect(source).toContain('require(cryticTester.invariant_solvent(), "Lookout: invariant_solvent() does not hold");');
+      // The legend names the files' accounts for what they are: 0x10000 is a sender here, not Lookout's deployer.
+      expect(run.report.senders).toEqual([
+        { name: 'deployer', address: DEPLOYER.toLowerCase() },
+        { name: 'sender1', address: SENDERS[0] },
+        { name: 'sender2', address: SENDERS[1] },
+      ]);
     },
     SLOW,
   );
@@ -124,6 +145,8 @@ describe('lookout pr fuzzes through Echidna and Medusa harnesses', () => {
       expect(new Set(finding.sequence.map((c) => c.sender.toLowerCase()))).toEqual(new Set([SENDERS[0]]));
       // maxTimeDelay and maxBlockDelay 0: no call waits.
       expect(finding.sequence.map((c) => c.timeDelay + c.blockDelay)).toEqual(finding.sequence.map(() => 0));
+      expect(finding.reproducer).toMatchObject({ file: 'LedgerEchidna.property.t.sol', ...VERIFIED });
+      expect(finding.reproducer!.source).toContain('require(ledgerEchidna.echidna_books_balance(), ');
     },
     SLOW,
   );
@@ -138,6 +161,9 @@ describe('lookout pr fuzzes through Echidna and Medusa harnesses', () => {
       expect(finding.sequence.map((c) => c.function)).toEqual(['deposit(uint256)', 'redeem(uint256)']);
       const medusaSenders = ['0x00000000000000000000000000000000000a0000', '0x00000000000000000000000000000000000b0000'];
       for (const call of finding.sequence) expect(medusaSenders).toContain(call.sender.toLowerCase());
+      // The failing handler's Panic 0x01 fails the reproducer as it fails the harness.
+      expect(finding.reproducer).toMatchObject({ file: 'VaultAssertions.assertion.t.sol', ...VERIFIED });
+      expect(finding.reproducer!.runs[0].reason).toMatch(/^Panic 0x01/);
     },
     SLOW,
   );

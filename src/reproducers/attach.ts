@@ -65,7 +65,7 @@ export async function attachReproducers(found: readonly ReportFinding[], context
     if (context.base !== undefined && !context.interrupted?.() && findings.some((f) => comparesWithBase(f, context))) base = await context.base.checkout();
     const drafts: Draft[] = [];
     for (const [i, finding] of findings.entries()) {
-      const start = finding.harness === undefined ? shared : context.suiteWorld?.(finding);
+      const start = finding.harness === undefined ? shared : deployedHarness(context.suiteWorld?.(finding), shared);
       if (start === undefined) {
         finding.reproducer = {
           ...names[i],
@@ -89,6 +89,11 @@ export async function attachReproducers(found: readonly ReportFinding[], context
   } finally {
     base?.dispose();
   }
+}
+
+/** A harness the reproducer deploys rather than inherits (Echidna's and Medusa's) is a test of its own: forge-std's `Test` where the project has it. */
+function deployedHarness(start: WorldPlan | undefined, shared: WorldPlan): WorldPlan | undefined {
+  return start === undefined || start.harness !== undefined ? start : { ...start, forgeStd: shared.forgeStd };
 }
 
 /** A finding's reproducer written, with its head run once it has one. */

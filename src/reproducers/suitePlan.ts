@@ -2,6 +2,7 @@ import type { CompiledProject } from '../compile/index.js';
 import { FORGE_INITIAL_BALANCE, FORGE_SENDER, FORGE_START } from '../foundryTests/index.js';
 import type { CampaignWorld } from '../fuzz/index.js';
 import type { PlannedDeployment, ReproducerPlan } from './source/types.js';
+import { harnessPlan } from './harnessPlan.js';
 import { suiteScope } from './suiteScope.js';
 import type { WorldPlan } from './plan.js';
 
@@ -14,7 +15,8 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
  * What a reproducer of a test contract's campaign starts from: the test contract (inherited, so its
  * setUp() deploys everything at the addresses the campaign saw), the contracts setUp() deployed,
  * named by what the sequence calls them, and the campaign's senders — by their `vm.label`, else by
- * the report's name for them (`alice`), forge's default sender as `defaultSender`.
+ * the report's name for them (`alice`), forge's default sender as `defaultSender`. An Echidna/Medusa
+ * harness's campaign is not inherited but deployed, as those fuzzers deploy it (harnessPlan.ts).
  */
 export function suitePlan(
   world: CampaignWorld,
@@ -22,6 +24,8 @@ export function suitePlan(
   build: CompiledProject,
   named: ReproducerPlan['senders'],
 ): WorldPlan {
+  const { recipe } = world;
+  if (recipe?.kind === 'suite' && recipe.mode === 'harness' && recipe.harness) return harnessPlan(world, recipe.harness, build, named);
   const { executor } = world;
   const labels = executor.cheatcodes?.state.labels;
   const senders = executor.senderAddresses.map((address, i) => {

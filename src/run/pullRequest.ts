@@ -19,7 +19,7 @@ import {
   type RevisionExports,
   type RevisionTree,
 } from '../diff/index.js';
-import { type BaseReplay, type ContractCampaignResult, failsOnBase } from '../fuzz/index.js';
+import { type BaseReplay, type ContractCampaignResult, failsOnBase, type HarnessSetup } from '../fuzz/index.js';
 import { mergeTargets, type ReportFinding, toReportFinding, toReportTargets, unheldLine } from '../report/index.js';
 import { baseTests, prepareBase, reportBase, type Base, type BaseContext } from './base.js';
 import { planSuites } from './plans.js';
@@ -31,6 +31,7 @@ import { planBudget } from './budget.js';
 import { seedsSummary } from './harnessCorpora.js';
 import { fuzzPlans, interruptedBy, planned, type ContractPlan, type FuzzOutcome, type RunContext } from './fuzzing.js';
 import { deployPlans, projectConfigFor } from './worlds.js';
+import { accountLegend } from './accountLegend.js';
 import { isolated, step } from './step.js';
 import { headCoverage } from './coverage.js';
 import { attachReproducers, forgeRunner, suitePlan, type ReproducerContext } from '../reproducers/index.js';
@@ -145,11 +146,12 @@ export async function fuzzPullRequest(config: PrConfig, context: RunContext): Pr
       });
     }
     const mergeBase = range.mergeBase;
+    const senders = accountLegend(deployed.senders, deployed.plans.length > 0, harnessSetups(suites.plans));
     const reproducing: ReproducerContext = {
       project,
       root: headRoot,
       world: deployed.world,
-      senders: deployed.senders,
+      senders,
       logger,
       interrupted: interruptedBy(signal),
       base:
@@ -159,7 +161,7 @@ export async function fuzzPullRequest(config: PrConfig, context: RunContext): Pr
       // A test contract's finding: its reproducer inherits the test contract and starts from its setUp().
       suiteWorld: (finding) => {
         const plan = suitePlanOf(suites.plans, finding);
-        return plan && suitePlan(plan.world, plan.harness!, plan.build ?? project, deployed.senders);
+        return plan && suitePlan(plan.world, plan.harness!, plan.build ?? project, senders);
       },
       suiteBase: (finding) => {
         const plan = suitePlanOf(suites.plans, finding);
@@ -185,7 +187,7 @@ export async function fuzzPullRequest(config: PrConfig, context: RunContext): Pr
       revisions,
       seeds: seedsSummary(plans.map((plan, i) => ({ seeds: plan.seeds, corpus: results[i]?.corpus }))),
       deployments: [...deployed.deployments, ...suites.deployments],
-      senders: deployed.senders,
+      senders,
       project,
       base: reportBase(base),
       budgetPlan,
@@ -322,6 +324,11 @@ function suitePlanOf(plans: readonly ContractPlan[], finding: ReportFinding): Co
   // An Echidna/Medusa harness has one campaign; a forge suite's stateless one calls the test contract itself.
   const mode = finding.sequence.some((call) => call.contract === harness.contract) ? 'stateless' : 'invariant';
   return from.find((p) => p.harness!.mode === 'harness') ?? from.find((p) => p.harness!.mode === mode);
+}
+
+/** The settings of the Echidna/Medusa harnesses campaigns ran through. */
+function harnessSetups(plans: readonly ContractPlan[]): HarnessSetup[] {
+  return plans.flatMap(({ world: { recipe } }) => (recipe?.kind === 'suite' && recipe.harness ? [recipe.harness] : []));
 }
 
 /** A test contract's finding names the test contract (the reproducer inherits it). */
