@@ -75,6 +75,11 @@ describe('readHarnessConfig', () => {
     await writeFile(path.join(root, 'echidna.yaml'), 'deployer: 0x30000\n');
     await writeFile(path.join(root, 'medusa.json'), JSON.stringify({ fuzzing: { deployerAddress: '0x40000' } }));
     expect(readHarnessConfig(root).deployer).toBe(address('30000'));
+    // Properties: either file checking them is enough (create-chimera-app: Echidna in assertion mode, Medusa testing properties).
+    await writeFile(path.join(root, 'echidna.yaml'), 'testMode: assertion\n');
+    expect(readHarnessConfig(root).properties).toBe(true);
+    await writeFile(path.join(root, 'medusa.json'), JSON.stringify({ fuzzing: { testing: { propertyTesting: { enabled: false } } } }));
+    expect(readHarnessConfig(root).properties).toBe(false);
     await writeFile(path.join(root, 'echidna.yaml'), 'sender: "alice"\n');
     expect(() => readHarnessConfig(root)).toThrow(ConfigurationError);
     expect(() => readHarnessConfig(root)).toThrow('echidna.yaml: `sender` must be a non-empty list of addresses.');

@@ -23,7 +23,7 @@ export interface HarnessConfig {
   functionFilter?: { signatures: readonly string[]; exclude: boolean };
   /** Wei each subject holds once deployed, by contract name (Echidna's `balanceContract` applies to any). */
   balances: ReadonlyMap<string, bigint> | { any: bigint };
-  /** Property functions are checked (Echidna's `testMode: property`, Medusa's `propertyTesting.enabled`); assertions always are. */
+  /** Property functions are checked (Echidna's `testMode: property` or Medusa's `propertyTesting.enabled`: either file); assertions always are. */
   properties: boolean;
   /** Name prefixes of property functions besides Lookout's (`echidna_`, `property_`, `invariant_`). */
   propertyPrefixes: readonly string[];
@@ -113,7 +113,8 @@ export function readHarnessConfig(root: string): HarnessConfig {
     maxBlockDelay: e?.maxBlockDelay ?? m?.maxBlockDelay,
     functionFilter: e?.functionFilter ?? m?.functionFilter,
     balances: e?.balance !== undefined ? { any: e.balance } : (m?.balances ?? new Map()),
-    properties: (e?.properties ?? true) && (m?.properties ?? true),
+    // Either fuzzer checking them is reason to: create-chimera-app's echidna.yaml runs assertion mode beside a medusa.json that tests properties.
+    properties: [e, m].some((settings) => settings?.properties ?? false) || (e === undefined && m === undefined),
     propertyPrefixes: [...(e?.prefix ? [e.prefix] : []), ...(m?.prefixes ?? [])],
     maxSequenceLength: e?.maxSequenceLength ?? m?.maxSequenceLength,
     corpora: [

@@ -107,7 +107,8 @@ async function planSuite(
     planned.deployments.push(skippedEntry(contract, opened.reason, source));
     return;
   }
-  const held = heldTargets(opened.world, targets);
+  // A harness is the campaign's subject: its own changed handlers are targets too (a forge suite's test contract is not).
+  const held = heldTargets(opened.world, targets, { subject: harnessed !== undefined });
   if (held.length === 0) {
     logger.info(`${source}: its ${harnessed ? 'constructor' : 'setUp()'} deploys none of the changed code.`);
     return;
@@ -146,9 +147,9 @@ async function planSuite(
  * The changed lines in contracts `setUp()` deployed, each tracked in the code of the first deployment
  * of its contract. Lines of tests and their handlers are not targets, as in Lookout's own deployments.
  */
-function heldTargets(world: CampaignWorld, targets: readonly Target[]): ContractPlan['targets'] {
+function heldTargets(world: CampaignWorld, targets: readonly Target[], { subject = false } = {}): ContractPlan['targets'] {
   return targets.flatMap((target) => {
-    const index = world.contracts.findIndex((c, i) => i > 0 && c.id === target.contract);
+    const index = world.contracts.findIndex((c, i) => (i > 0 || subject) && c.id === target.contract);
     if (index < 0 || testOrScript(world.contracts[index]) !== undefined) return [];
     const { code, codeId } = world.executor.deployments[index];
     return [{ ...target, runtime: { code, codeId } }];
