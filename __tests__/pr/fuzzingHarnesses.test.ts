@@ -49,6 +49,20 @@ const LENDING_BUDGET = '40x';
 
 describe('lookout pr fuzzes through Echidna and Medusa harnesses', () => {
   it(
+    "fuzzes a PR that changes only a handler through the harness: the tester's own lines are its targets, and it is not deployed again as a plain contract",
+    async () => {
+      // Seed 1 reaches the changed handler's lines in its first transactions: the bug's budget is plenty.
+      const run = await pr('lending', 'handler', LENDING_BUDGET);
+      const handler = run.report.targets.filter((t) => t.file === 'test/recon/TargetFunctions.sol');
+      expect(handler.length).toBeGreaterThan(0);
+      expect(handler.every((t) => t.contract === 'CryticTester' && t.status === 'reached')).toBe(true);
+      expect(run.report.deployments?.filter((d) => d.contract === 'CryticTester').map((d) => d.from)).toEqual([]);
+      expect(found(run)).toEqual([]);
+    },
+    SLOW,
+  );
+
+  it(
     "reports the broken invariant_solvent of the Chimera tester introduced, from the config's senders and deployer",
     async () => {
       const run = await pr('lending', 'bug', LENDING_BUDGET);

@@ -107,8 +107,10 @@ async function planSuite(
     planned.deployments.push(skippedEntry(contract, opened.reason, source));
     return;
   }
-  // A harness is the campaign's subject: its own changed handlers are targets too (a forge suite's test contract is not).
-  const held = heldTargets(opened.world, targets, { subject: harnessed !== undefined });
+  // A harness that deploys a system is the campaign's subject: its own changed handlers are targets too (a forge
+  // suite's test contract is not). A contract with properties that deploys nothing is fuzzed as any other.
+  const deploysSome = opened.session.setUpContracts.some((created) => created.contract !== undefined);
+  const held = heldTargets(opened.world, targets, { subject: harnessed !== undefined && deploysSome });
   if (held.length === 0) {
     logger.info(`${source}: its ${harnessed ? 'constructor' : 'setUp()'} deploys none of the changed code.`);
     return;
