@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startFakeCacheService, type FakeCacheService } from '../helpers/fakeCacheService.js';
 import { startFakeGitHub, type FakeGitHub } from '../helpers/fakeGitHub.js';
-import { eventFixture, FROM_SOURCE, pullRequestEvent, pullRequestRepo, runAction, type FixtureRepo } from './actionRun.js';
+import { eventFixture, pullRequestEvent, pullRequestRepo, runAction, type FixtureRepo } from './actionRun.js';
 import { AUCTION_BASE, AUCTION_BUDGET, AUCTION_HEAD } from './contracts.js';
 
 /**
- * Issue 32, item 2, from source: a `mode: batch` run on a push to main fuzzes every deployable
+ * Issue 32, item 2, run as the runner runs the Action (dist/): a `mode: batch` run on a push to main fuzzes every deployable
  * contract and saves the corpus under main's key; a pull request into main then restores it through
  * the base branch's prefix (its own fingerprint covers only the contracts it fuzzes) and starts warm.
  */
@@ -72,7 +72,6 @@ describe('a batch run on push to main feeds the pull requests into main', () => 
       // 50 transactions a contract: seed 1 finds Counter's panic in its 19th (about 2.5×).
       inputs: { 'github-token': 'ghs_test', mode: 'batch', budget: '100x', workers: '1', sarif: 'lookout.sarif' },
       env: runner('refs/heads/main'),
-      entry: FROM_SOURCE,
     });
     expect(result.stderr).toBe('');
     // Main's own bug fails the job: a batch run's findings have no base to be excused by.
@@ -113,7 +112,6 @@ describe('a batch run on push to main feeds the pull requests into main', () => 
       event: pullRequestEvent('pull_request.json', shas),
       inputs: { 'github-token': 'ghs_test', budget: AUCTION_BUDGET, workers: '1', 'fail-on': 'never' },
       env: runner('refs/pull/7/merge'),
-      entry: FROM_SOURCE,
     });
     expect(result.code).toBe(0);
     const report = JSON.parse(readFileSync(result.outputs.report, 'utf8'));

@@ -2,11 +2,11 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startFakeGitHub, type FakeGitHub } from '../helpers/fakeGitHub.js';
-import { FROM_SOURCE, pullRequestEvent, pullRequestRepo, runAction, type ActionResult, type FixtureRepo } from './actionRun.js';
+import { pullRequestEvent, pullRequestRepo, runAction, type ActionResult, type FixtureRepo } from './actionRun.js';
 import { AUCTION_BASE, AUCTION_BUDGET, AUCTION_BUG_LINE, AUCTION_HEAD } from './contracts.js';
 
 /**
- * The README's matrix + merge workflow, from source: three `mode: fuzz` jobs each fuzz one shard of
+ * The README's matrix + merge workflow, run as the runner runs the Action (dist/): three `mode: fuzz` jobs each fuzz one shard of
  * the pull request and write their own report; download-artifact's `merge-multiple` puts the reports
  * in one folder; one `mode: merge` job publishes them as one run.
  */
@@ -40,7 +40,6 @@ const action = (workspace: string, inputs: Record<string, string>): Promise<Acti
     event: pullRequestEvent('pull_request.json', shas),
     // Each shard spends the whole budget (seed 1 finds the panic in 24 transactions in one thread).
     inputs: { 'github-token': 'ghs_test', budget: AUCTION_BUDGET, workers: '1', corpus: 'false', ...inputs },
-    entry: FROM_SOURCE,
   });
 
 const writes = () => fake.requests.filter((r) => r.method !== 'GET');
