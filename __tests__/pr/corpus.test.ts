@@ -9,7 +9,7 @@ import path from 'node:path';
 import { runCommand } from '../../src/command.js';
 import { memoryLogger } from '../../src/logger.js';
 import type { Report } from '../../src/report/types.js';
-import { lookoutPr, pullRequest, type PrRepo } from './prRepo.js';
+import { lineOf, lookoutPr, pullRequest, type PrRepo } from './prRepo.js';
 import { REPO_ROOT } from '../helpers/repoRoot.js';
 
 const ENGINE = path.join(REPO_ROOT, '__fixtures__/engine');
@@ -67,6 +67,40 @@ describe('lookout pr --corpus', () => {
     });
     expect(facts(again.report)).toEqual(facts(warm.report));
     expect(await readFile(path.join(copy, CORPUS_FILE), 'utf8')).toEqual(await readFile(path.join(dir, CORPUS_FILE), 'utf8'));
+  });
+
+  it("tells the changed lines the restored corpus ran from those the run reached anew, in the report and the comment's table", async () => {
+    const dir = await folder();
+    const withMarkdown = (name: string, budget: string) => lookoutPr(repo, { budget, extra: ['--corpus', dir, '--markdown', name] });
+    // Seed 1 reaches copy()'s and check()'s changed lines in 2 transactions and the line behind the
+    // magic value in 47: 30 transactions save a corpus that reaches the first two only.
+    const cold = await withMarkdown('cold.md', '30x');
+    const reached = (r: Report) => r.targets.filter((t) => t.status === 'reached').map((t) => t.line);
+    const [copyLine, ifLine, magicLine] = [lineOf(head, 'stored = input;'), lineOf(head, 'if (stored == 0x1337)'), lineOf(head, 'checks += 2;')];
+    expect(reached(cold.report)).toEqual([copyLine, ifLine]);
+    // Cold: nothing was restored, so nothing is told apart.
+    expect(cold.report.targets.some((t) => 'reachedByCorpus' in t)).toBe(false);
+    const coldComment = await readFile(path.join(repo.dir, 'cold.md'), 'utf8');
+    expect(coldComment).toContain('| file | reached | unreached |');
+    expect(coldComment).not.toContain('restored corpus');
+
+    const warm = await withMarkdown('warm.md', '250x');
+    expect(warm.report.targets.map((t) => [t.line, t.status, t.reachedByCorpus])).toEqual([
+      [copyLine, 'reached', true],
+      [ifLine, 'reached', true],
+      [magicLine, 'reached', false],
+    ]);
+    const comment = await readFile(path.join(repo.dir, 'warm.md'), 'utf8');
+    expect(comment).toContain('| file | reached by the restored corpus | newly reached by this run | unreached |');
+    expect(comment).toContain(`| src/StateMachine\\.sol | ${copyLine}, ${ifLine} | ${magicLine} |`);
+
+    // The warm run saved what reached the magic line; on two workers each replays its share of the corpus, and what they reached is joined.
+    const parallel = await lookoutPr(repo, { budget: '250x', extra: ['--corpus', dir, '--workers', '2'] });
+    expect(parallel.report.targets.map((t) => [t.line, t.reachedByCorpus])).toEqual([
+      [copyLine, true],
+      [ifLine, true],
+      [magicLine, true],
+    ]);
   });
 
   it('reports a corpus file of another version, leaves it as it is and runs cold', async () => {

@@ -267,6 +267,35 @@ describe('renderMarkdown', () => {
     });
   });
 
+  describe('after a warm start', () => {
+    const corpus = {
+      dir: '/tmp/corpus',
+      start: 'warm',
+      loaded: 4,
+      replayed: 4,
+      dropped: { missingFunction: 0, undecodable: 0, reverted: 0 },
+      saved: 5,
+    } as const;
+    const targets = [
+      target('src/A.sol', 3, 'reached', { reachedByCorpus: true }),
+      target('src/A.sol', 4, 'reached', { reachedByCorpus: true }),
+      target('src/A.sol', 9, 'reached', { reachedByCorpus: false }),
+      target('src/A.sol', 12, 'unreached', { reachedByCorpus: false }),
+    ];
+
+    it('splits the reached lines: those the restored corpus ran, and those the run reached anew', () => {
+      const text = renderMarkdown(report({ findings: [], corpus, targets }));
+      expect(text).toContain('| file | reached by the restored corpus | newly reached by this run | unreached | unreachable | not fuzzed | no code |');
+      expect(text).toContain('| src/A\\.sol | 3–4 | 9 | 12 |  |  |  |');
+    });
+
+    it('keeps the one reached column after a cold start', () => {
+      const text = renderMarkdown(report({ findings: [], corpus: { ...corpus, start: 'cold', replayed: 0 }, targets }));
+      expect(text).toContain('| src/A\\.sol | 3–4, 9 | 12 |  |  |  |');
+      expect(text).not.toContain('restored corpus');
+    });
+  });
+
   describe('truncation', () => {
     const bigFile = Array.from({ length: 400 }, (_, i) => target('src/Big.sol', 1 + i * 2, i % 2 ? 'reached' : 'unreached'));
     const small = [target('src/Small.sol', 1, 'unreached'), target('src/Small.sol', 3, 'reached')];

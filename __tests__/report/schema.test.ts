@@ -59,6 +59,7 @@ const complete: Complete<Report> = {
       ...target('src/Auction.sol', 30, 'unreached'),
       missedBranch: { file: 'src/Auction.sol', line: 28, condition: 'amount > limit' },
       removed: { from: 29, to: 31 },
+      reachedByCorpus: false,
     },
   ],
   findings: [

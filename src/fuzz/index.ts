@@ -10,7 +10,7 @@ export {
 } from './behaviour/index.js';
 export { isTokenShaped } from './behaviour/tokenReadings.js';
 export { Alternates } from './campaign/alternates.js';
-export { mergeBlockHits, type BlockHits } from './campaign/blockHits.js';
+export { addBlockHits, mergeBlockHits, type BlockHits } from './campaign/blockHits.js';
 export type { Imports } from './campaign/exchange.js';
 export type { CampaignEvent, CampaignOutcome, CampaignSetup } from './campaign/loop.js';
 export {

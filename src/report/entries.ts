@@ -10,6 +10,7 @@ import { attackerCallParts, type ConfirmedFinding, type ContractCampaignResult }
 /** The campaign's targets in the report's terms: reached (first when, by which sequence) or not. */
 export function toReportTargets(targets: readonly Target[], result: ContractCampaignResult): ReportTarget[] {
   const branchAt = result.missedBranches?.size ? branchLocator(result.contract) : undefined;
+  const byCorpus = result.outcome.reachedByCorpus && new Set(result.outcome.reachedByCorpus);
   return targets.map((target, index) => {
     const first = result.reached.get(index);
     const status = target.status === 'no-code' ? 'no-code' : first ? 'reached' : result.unreachable.has(index) ? 'unreachable' : 'unreached';
@@ -24,6 +25,7 @@ export function toReportTargets(targets: readonly Target[], result: ContractCamp
       firstReachedTransactions: first ? first.transactions : null,
       firstReachedSequence: first ? first.sequence : null,
       ...(missedBranch && { missedBranch }),
+      ...(byCorpus && { reachedByCorpus: byCorpus.has(index) }),
     };
   });
 }
@@ -31,16 +33,24 @@ export function toReportTargets(targets: readonly Target[], result: ContractCamp
 /**
  * One entry per changed line that several campaigns held (test contracts whose `setUp()` deploy the
  * same contract): reached when any reached it, at the first reach in the fewest transactions (not
- * milliseconds, which would make the pick depend on the machine).
+ * milliseconds, which would make the pick depend on the machine); reached by the corpus when any
+ * campaign's corpus reached it.
  */
 export function mergeTargets(targets: readonly ReportTarget[]): ReportTarget[] {
   const byLine = new Map<string, ReportTarget>();
   for (const target of targets) {
     const key = `${target.contractFile}:${target.contract}:${target.file}:${target.line}`;
     const kept = byLine.get(key);
-    if (kept === undefined || reachedEarlier(target, kept)) byLine.set(key, target);
+    const picked = kept === undefined || reachedEarlier(target, kept) ? target : kept;
+    byLine.set(key, withCorpusReach(picked, kept === undefined ? [target] : [target, kept]));
   }
   return [...byLine.values()];
+}
+
+/** `target`, reached by the corpus when any of `alike` (the same line's entries) was; unchanged when none says. */
+export function withCorpusReach(target: ReportTarget, alike: readonly ReportTarget[]): ReportTarget {
+  const said = alike.filter((t) => t.reachedByCorpus !== undefined);
+  return said.length === 0 ? target : { ...target, reachedByCorpus: said.some((t) => t.reachedByCorpus) };
 }
 
 function reachedEarlier(a: ReportTarget, b: ReportTarget): boolean {

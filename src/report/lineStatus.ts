@@ -7,6 +7,8 @@ export type RemovedLines = ReadonlyMap<number, NonNullable<ReportTarget['removed
 export interface FileLines {
   file: string;
   reached: number[];
+  /** Of `reached`, the lines a restored corpus's replay executed (`ReportTarget.reachedByCorpus`). */
+  byCorpus: number[];
   unreached: number[];
   unreachable: number[];
   noCode: number[];
@@ -30,12 +32,14 @@ export function fileLines(report: Report): FileLines[] {
     if (previous === undefined || PRECEDENCE.indexOf(target.status) < PRECEDENCE.indexOf(previous)) lines.set(target.line, target.status);
   }
   const removed = removedLines(report);
+  const byCorpus = new Set(report.targets.filter((t) => t.reachedByCorpus).map((t) => `${t.file}:${t.line}`));
   return [...byFile].map(([file, lines]) => {
     const sorted = [...lines].sort(([a], [b]) => a - b);
     const pick = (status: TargetStatus) => sorted.filter(([, s]) => s === status).map(([line]) => line);
     return {
       file,
       reached: pick('reached'),
+      byCorpus: pick('reached').filter((line) => byCorpus.has(`${file}:${line}`)),
       unreached: pick('unreached'),
       unreachable: pick('unreachable'),
       noCode: pick('no-code'),

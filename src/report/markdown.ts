@@ -65,9 +65,11 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
     (n) => `\n…and ${plural(n, 'more kind')} of behaviour change in the job summary and the JSON report.`,
     Math.max(0, notes.length - MAX_BEHAVIOUR_GROUPS),
   );
+  // After a warm start, reached lines are told apart: those the restored corpus already ran, and the new ones.
+  const warm = report.corpus?.start === 'warm';
   const fileTable = new ListPart(
-    FILES_HEADING,
-    files.map((file) => fileRow(file, false)),
+    warm ? WARM_FILES_HEADING : FILES_HEADING,
+    files.map((file) => fileRow(file, false, warm)),
     '\n',
     (n) => `\n…and ${plural(n, 'more file')} in the job summary and the JSON report.`,
   );
@@ -79,7 +81,7 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
   const lineBudget = maxLines - pointer.split('\n').length - 1;
   const over = () => document.length > budget || document.lines > lineBudget;
   const biggestFirst = files.map((_, i) => i).sort((a, b) => lineCount(files[b]) - lineCount(files[a]) || a - b);
-  for (const i of biggestFirst) if (over()) fileTable.replace(i, fileRow(files[i], true));
+  for (const i of biggestFirst) if (over()) fileTable.replace(i, fileRow(files[i], true, warm));
   for (let i = noteList.size - 1; i >= 0 && over(); i--) noteList.replace(i, renderNote(notes[i], context.names, false));
   const shown = (i: number, detail: FindingDetail) => findingList.replace(i, renderFinding(findings[i], i + 1, context, detail));
   // Sequences of findings already on the base and the reproducers (some 40 lines each, the first
@@ -178,6 +180,12 @@ function truncationPointer(summaryUrl: string | undefined): string {
 const FILES_HEADING = {
   title: '#### Changed lines',
   lead: '\n\n| file | reached | unreached | unreachable | not fuzzed | no code |\n| --- | --- | --- | --- | --- | --- |',
+};
+const WARM_FILES_HEADING = {
+  title: '#### Changed lines',
+  lead:
+    '\n\n| file | reached by the restored corpus | newly reached by this run | unreached | unreachable | not fuzzed | no code |' +
+    '\n| --- | --- | --- | --- | --- | --- | --- |',
 };
 const FINDINGS_HEADING = { title: '#### Findings', lead: '' };
 
@@ -293,9 +301,12 @@ const newlineCount = (text: string) => {
   return count;
 };
 
-function fileRow(file: FileLines, compact: boolean): string {
+/** `warm`: the reached lines in two columns, those the restored corpus ran and those this run reached anew. */
+function fileRow(file: FileLines, compact: boolean, warm: boolean): string {
   const cell = (lines: number[]) => (lines.length === 0 ? '' : escapeMarkdown(compact ? plural(lines.length, 'line') : lineRanges(lines, file.removed)));
-  return `| ${escapeMarkdown(file.file)} | ${cell(file.reached)} | ${cell(file.unreached)} | ${cell(file.unreachable)} | ${cell(file.notFuzzed)} | ${cell(file.noCode)} |`;
+  const byCorpus = new Set(file.byCorpus);
+  const reached = warm ? [cell(file.byCorpus), cell(file.reached.filter((line) => !byCorpus.has(line)))] : [cell(file.reached)];
+  return `| ${[escapeMarkdown(file.file), ...reached, cell(file.unreached), cell(file.unreachable), cell(file.notFuzzed), cell(file.noCode)].join(' | ')} |`;
 }
 
 /** What rendering a finding needs besides the finding: links, account names, why origins are unknown. */

@@ -91,6 +91,7 @@ const target = z.object({
   firstReachedSequence: count.nullable(),
   missedBranch: z.object({ file: z.string(), line, condition: z.string() }).optional(),
   removed: z.object({ from: line, to: line }).optional(),
+  reachedByCorpus: z.boolean().optional(),
 });
 
 const invocation = { function: z.string(), args: z.array(z.unknown()) };

@@ -1,3 +1,4 @@
+import { withCorpusReach } from './entries.js';
 import { withGroups } from './items.js';
 import type { Report, ReportCorpus, ReportFinding, ReportTarget } from './types.js';
 
@@ -121,16 +122,21 @@ function mergeFindings(shards: readonly Report[]): ReportFinding[] {
   });
 }
 
-/** Each target as the shard that reached it first (in transactions) saw it, else as the first shard did. */
+/**
+ * Each target as the shard that reached it first (in transactions) saw it, else as the first shard
+ * did; reached by the corpus when any shard's share of the corpus reached it.
+ */
 function mergeTargets(shards: readonly Report[]): ReportTarget[] {
   return shards[0]!.targets.map((target, i) => {
-    const reaches = shards.map((r) => r.targets[i]!).filter((t) => t.status === 'reached');
-    return (
-      reaches.reduce<ReportTarget | undefined>(
-        (best, t) => (best === undefined || (t.firstReachedTransactions ?? Infinity) < (best.firstReachedTransactions ?? Infinity) ? t : best),
-        undefined,
-      ) ?? target
-    );
+    const alike = shards.map((r) => r.targets[i]!);
+    const first =
+      alike
+        .filter((t) => t.status === 'reached')
+        .reduce<ReportTarget | undefined>(
+          (best, t) => (best === undefined || (t.firstReachedTransactions ?? Infinity) < (best.firstReachedTransactions ?? Infinity) ? t : best),
+          undefined,
+        ) ?? target;
+    return withCorpusReach(first, alike);
   });
 }
 

@@ -199,6 +199,12 @@ export interface ReportTarget {
   /** `unreached`: the nearest branch no execution took toward the line (its condition as written), when known. */
   missedBranch?: { file: string; line: number; condition: string };
   /**
+   * When its campaign restored a corpus (`--corpus`, the Action's cache of the base branch's runs):
+   * whether replaying the restored inputs alone executed the line, before any input of this run.
+   * Absent otherwise.
+   */
+  reachedByCorpus?: boolean;
+  /**
    * Lines of the base revision the pull request removed just before this line, with nothing in their
    * place: the line is a target because its code now runs where theirs ran (the next statement, or the
    * function's closing line for its return). Absent on other targets.

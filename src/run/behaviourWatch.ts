@@ -11,6 +11,8 @@ import {
   type Divergence,
   groupDivergences,
   type WorldRecipe,
+  addBlockHits,
+  type BlockHits,
 } from '../fuzz/index.js';
 import type { Clock } from '../clock.js';
 import type { DeployedWorld } from '../deploy/index.js';
@@ -120,13 +122,17 @@ export interface WorkerComparisons {
   divergences: TimedDivergence[];
   /** Inputs the worker kept without comparing them as it ran them. */
   kept: TimedSequence[];
+  /** With `--lcov`: the blocks its comparisons' base transactions entered (see `WatchPlace.baseBlocks`). */
+  baseBlocks?: BlockHits;
 }
 
 /**
  * Where a watch runs: with the campaign (`baseRecipe`: how worker threads build the base again; a watch
  * without it cannot be shared with workers), or in a worker thread, handing what it compared over.
+ * `baseBlocks` (`--lcov`): where the base transactions of its comparisons are counted; a worker's
+ * counts go with what it hands over, and the campaign's watch adds them to its own.
  */
-export type WatchPlace = { thread: 'main'; baseRecipe?: WorldRecipe } | { thread: 'worker' };
+export type WatchPlace = { thread: 'main'; baseRecipe?: WorldRecipe; baseBlocks?: BlockHits } | { thread: 'worker'; baseBlocks?: BlockHits };
 
 function emptyOutbox(): WorkerComparisons {
   return { checks: 0, divergences: [], kept: [] };
@@ -138,6 +144,8 @@ export interface WorkerComparisonJob {
   base: WorldRecipe;
   /** Its part of the comparisons made as the campaign runs (`ComparisonAllowance.workerShare`). */
   plan: ComparisonPlan;
+  /** Count the blocks the base transactions of its comparisons enter (`--lcov`). */
+  countBlocks: boolean;
 }
 
 /**
@@ -161,6 +169,8 @@ export class BehaviourWatch {
   private outbox?: WorkerComparisons;
   /** How worker threads build the base again (see `WatchPlace`). */
   private readonly baseRecipe?: WorldRecipe;
+  /** Where the comparisons' base transactions are counted (see `WatchPlace`). */
+  private readonly baseBlocks?: BlockHits;
   private ms = 0;
   /** The campaign's transaction count at its last transaction (see `CampaignMoment`). */
   private executed = 0;
@@ -178,12 +188,13 @@ export class BehaviourWatch {
   ) {
     if (place.thread === 'worker') this.outbox = emptyOutbox();
     else this.baseRecipe = place.baseRecipe;
+    this.baseBlocks = place.baseBlocks;
   }
 
   /** The job of a campaign's worker thread among `workers` (see the class comment). */
   workerJob(workers: number): WorkerComparisonJob {
     if (this.baseRecipe === undefined) throw new Error('BehaviourWatch.workerJob: the base has no recipe to build it again in a worker');
-    return { base: this.baseRecipe, plan: this.allowance.workerShare(workers) };
+    return { base: this.baseRecipe, plan: this.allowance.workerShare(workers), countBlocks: this.baseBlocks !== undefined };
   }
 
   /** In a worker thread: what this watch compared since it was last asked, handed over once. */
@@ -191,12 +202,17 @@ export class BehaviourWatch {
     const taken = this.outbox;
     if (taken === undefined) throw new Error("BehaviourWatch.takeComparisons: only a worker thread's watch hands over");
     this.outbox = emptyOutbox();
-    return taken;
+    if (this.baseBlocks === undefined) return taken;
+    // The diff counts into this one map: its counts move out, and it starts again empty.
+    const baseBlocks = new Map(this.baseBlocks);
+    this.baseBlocks.clear();
+    return { ...taken, baseBlocks };
   }
 
   /** What a worker thread compared, in the order the coordinator replays the workers' rounds. */
   join(comparisons: WorkerComparisons): void {
     this.comparisons += comparisons.checks;
+    if (this.baseBlocks && comparisons.baseBlocks) addBlockHits(this.baseBlocks, comparisons.baseBlocks);
     for (const divergence of comparisons.divergences) this.record(divergence);
     this.kept.push(...comparisons.kept);
   }
@@ -275,7 +291,7 @@ export class BehaviourWatch {
   }
 
   private behaviourDiff(): Promise<BehaviourDiff> {
-    this.diff ??= createBehaviourDiff({ head: this.head, base: this.base });
+    this.diff ??= createBehaviourDiff({ head: this.head, base: this.base, baseBlocks: this.baseBlocks });
     return this.diff;
   }
 }

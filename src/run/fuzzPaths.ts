@@ -63,7 +63,7 @@ export async function fuzzPaths(config: FuzzConfig, context: RunContext): Promis
     budgetPlan,
     stepFailures,
     // Paths relative to the project root, as the report's.
-    ...(config.outputs.lcov !== undefined && { coverage: headCoverage(results, '') }),
+    ...(config.outputs.lcov !== undefined && { coverage: [headCoverage(results, '')] }),
   };
 }
 

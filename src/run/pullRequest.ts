@@ -19,7 +19,7 @@ import {
   type RevisionExports,
   type RevisionTree,
 } from '../diff/index.js';
-import { type BaseReplay, type ContractCampaignResult, failsOnBase, type HarnessSetup } from '../fuzz/index.js';
+import { type BaseReplay, type BlockHits, type ContractCampaignResult, failsOnBase, type HarnessSetup } from '../fuzz/index.js';
 import { mergeTargets, type ReportFinding, toReportFinding, toReportTargets, unheldLine } from '../report/index.js';
 import { baseTests, prepareBase, reportBase, type Base, type BaseContext } from './base.js';
 import { planSuites } from './plans.js';
@@ -33,7 +33,8 @@ import { fuzzPlans, interruptedBy, planned, type ContractPlan, type FuzzOutcome,
 import { deployPlans, projectConfigFor } from './worlds.js';
 import { accountLegend } from './accountLegend.js';
 import { isolated, step } from './step.js';
-import { headCoverage } from './coverage.js';
+import { baseCoverage, headCoverage } from './coverage.js';
+import type { DeployedWorld } from '../deploy/index.js';
 import { attachReproducers, forgeRunner, suitePlan, type ReproducerContext } from '../reproducers/index.js';
 
 /**
@@ -114,15 +115,22 @@ export async function fuzzPullRequest(config: PrConfig, context: RunContext): Pr
     const comparing = config.behaviourDiff && compared.length > 0;
     const budgetPlan = planBudget(config.budget, plans.map(planned), { workers: config.workers, compared: comparing ? compared.length : 0 });
     const allowance = budgetPlan.comparison && new ComparisonAllowance(budgetPlan.comparison, context.clock);
+    // `--lcov`: what runs on each base world is counted there (deployment plans share one world).
+    const baseHits = config.outputs.lcov === undefined ? undefined : new Map<DeployedWorld, BlockHits>();
+    const hitsOn = (base: Base) => {
+      if (baseHits === undefined || base.kind !== 'built') return undefined;
+      if (!baseHits.has(base.world)) baseHits.set(base.world, new Map());
+      return baseHits.get(base.world);
+    };
     const watches = plans.map((plan, i) => {
       const world = bases[i];
       return allowance && world.kind === 'built'
-        ? new BehaviourWatch(plan.world, world.world, allowance, { thread: 'main', baseRecipe: world.recipe })
+        ? new BehaviourWatch(plan.world, world.world, allowance, { thread: 'main', baseRecipe: world.recipe, baseBlocks: hitsOn(world) })
         : undefined;
     });
     const results = await fuzzPlans(project, plans, budgetPlan, config, context, {
       watch: (i) => watches[i],
-      onBase: (i) => baseReplay(plans[i], bases[i]),
+      onBase: (i) => baseReplay(plans[i], bases[i], hitsOn(bases[i])),
     });
     const findings = judgeFindings(project, plans, results, bases);
     const stepFailures: string[] = [];
@@ -193,7 +201,7 @@ export async function fuzzPullRequest(config: PrConfig, context: RunContext): Pr
       budgetPlan,
       ...(comparing && { behaviourDiff: await comparisonCosts(watches) }),
       stepFailures,
-      ...(config.outputs.lcov !== undefined && { coverage: headCoverage(results, projectDir) }),
+      ...(baseHits && { coverage: [headCoverage(results, projectDir), baseCoverage(baseHits, projectDir)] }),
     };
   } finally {
     exports.dispose();
@@ -280,11 +288,12 @@ function notCompiledTargets(project: CompiledProject, testBuilds: readonly Compi
 
 /**
  * How a plan's campaign replays its findings on its base, when that was built: every oracle, with the
- * campaign's probe slot, judges the base as it judged head.
+ * campaign's probe slot, judges the base as it judged head. `blockHits`: where the replays are counted (`--lcov`).
  */
-function baseReplay(plan: ContractPlan, base: Base): BaseReplay | undefined {
+function baseReplay(plan: ContractPlan, base: Base, blockHits: BlockHits | undefined): BaseReplay | undefined {
   if (base.kind !== 'built') return undefined;
-  return (sequence, failure, settings) => failsOnBase(base.world, plan.world.contracts, plan.contract.id, sequence, failure, settings, base.judge);
+  return (sequence, failure, settings) =>
+    failsOnBase(base.world, plan.world.contracts, plan.contract.id, sequence, failure, settings, { judge: base.judge, blockHits });
 }
 
 /**

@@ -7,11 +7,18 @@ import { Counterparts, deployedCalls } from './counterparts.js';
 import { RevisionObserver } from './observation.js';
 import type { BehaviourDifference, ConfirmedDivergence, Divergence } from './types.js';
 import type { DeployedWorld } from '../../deploy/index.js';
+import type { TxResult } from '../../evm/index.js';
+import { type BlockHits, countBlocks } from '../campaign/blockHits.js';
 
 /** Both revisions, deployed by the same plan: base contracts are matched to head's by `CompiledContract.id`. */
 export interface BehaviourDiffRequest {
   head: DeployedWorld;
   base: DeployedWorld;
+  /**
+   * Counts the blocks the base's transactions of `check` enter (the base's line coverage for
+   * `--lcov`); shrinking's replays are not counted, as head's coverage counts no shrinking either.
+   */
+  baseBlocks?: BlockHits;
 }
 
 export interface BehaviourDiff {
@@ -37,9 +44,11 @@ export const DIVERGENCE_SHRINK_ATTEMPTS = 500;
  */
 export async function createBehaviourDiff(request: BehaviourDiffRequest): Promise<BehaviourDiff> {
   const working = await SideBySide.create(request);
+  const { baseBlocks } = request;
+  const counting = baseBlocks && ((result: TxResult) => countBlocks(baseBlocks, result.trace.blocks));
   let shrinkReplays = 0;
   return {
-    check: (sequence) => working.firstDivergence(sequence),
+    check: (sequence) => working.firstDivergence(sequence, counting),
     get shrinkReplays() {
       return shrinkReplays;
     },
@@ -83,7 +92,8 @@ class SideBySide {
     return new SideBySide(head, base, new Counterparts(head.world, base.world));
   }
 
-  async firstDivergence(sequence: TxSequence): Promise<Divergence | undefined> {
+  /** `observeBase` sees each base transaction's result. */
+  async firstDivergence(sequence: TxSequence, observeBase?: (result: TxResult) => void): Promise<Divergence | undefined> {
     this.head.reset();
     this.base.reset();
     const baseCalls = this.counterparts.sequence(sequence);
@@ -97,7 +107,7 @@ class SideBySide {
         await this.head.tokenChanges(this.head.staleViews(head.touched));
         continue;
       }
-      const base = await this.base.run(baseCall);
+      const base = await this.base.run(baseCall, observeBase);
       const touched = new Set([...head.touched, ...base.touched]);
       const views = new Set([...this.head.staleViews(touched), ...this.base.staleViews(touched)]);
       const [baseSeen, headSeen] = [

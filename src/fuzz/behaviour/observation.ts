@@ -86,12 +86,14 @@ export class RevisionObserver {
   /**
    * Runs one call and observes it, all but its token changes: those are read by `tokenChanges` for
    * the tokens either revision touched, so that both revisions read their views at the same points.
+   * `observe` sees the transaction's result before anything else runs (its trace is still its own).
    */
-  async run(call: Call): Promise<TxRun> {
+  async run(call: Call, observe?: (result: TxResult) => void): Promise<TxRun> {
     const { executor } = this.world;
     const accounts = this.book.accounts;
     const before = accounts.map((a) => executor.balanceOf(a));
     const result = await executor.run(toTx(call));
+    observe?.(result);
     for (const address of result.created) this.book.created(address, this.createdContract(address));
     const touched = new Set<string>();
     const etherMoved = new Set<string>();

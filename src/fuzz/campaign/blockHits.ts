@@ -13,8 +13,13 @@ export function countBlocks(hits: BlockHits, entered: ReadonlyMap<number, Readon
 export function mergeBlockHits(parts: readonly (BlockHits | undefined)[]): BlockHits | undefined {
   if (parts.every((p) => p === undefined)) return undefined;
   const merged: BlockHits = new Map();
-  for (const part of parts) for (const [codeId, blocks] of part ?? []) for (const [start, count] of blocks) add(merged, codeId, start, count);
+  for (const part of parts) if (part) addBlockHits(merged, part);
   return merged;
+}
+
+/** Adds the counts of `part` (another thread's, of the same code ids) to `hits`. */
+export function addBlockHits(hits: BlockHits, part: BlockHits): void {
+  for (const [codeId, blocks] of part) for (const [start, count] of blocks) add(hits, codeId, start, count);
 }
 
 function add(hits: BlockHits, codeId: number, start: number, count: number): void {

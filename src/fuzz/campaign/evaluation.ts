@@ -143,7 +143,14 @@ async function observe(state: CampaignState, setup: CampaignSetup, sequence: TxS
       steps.push(txStep(result, sequence[index]));
       written.push(...slotsWritten(result.trace));
       writes[index] = result.outcome.kind === 'success' ? result.trace.sstores.map(({ address, slot, value }) => ({ address, slot, value })) : [];
-      state.emit({ kind: 'transaction', result, sequenceIndex, elapsedMs: meter.elapsedMs(), transactions: meter.transactions });
+      state.emit({
+        kind: 'transaction',
+        result,
+        sequenceIndex,
+        elapsedMs: meter.elapsedMs(),
+        transactions: meter.transactions,
+        restored: state.replayingRestored,
+      });
     },
     reported,
   );

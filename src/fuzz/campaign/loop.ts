@@ -59,8 +59,11 @@ export interface CampaignSetup {
 }
 
 export type CampaignEvent =
-  /** `transactions`: the campaign's count of executed transactions, this one included (machine-independent, unlike `elapsedMs`). */
-  | { kind: 'transaction'; result: TxResult; sequenceIndex: number; elapsedMs: number; transactions: number }
+  /**
+   * `transactions`: the campaign's count of executed transactions, this one included (machine-independent, unlike `elapsedMs`);
+   * `restored`: a transaction of a restored input's replay (see `replayRestored`).
+   */
+  | { kind: 'transaction'; result: TxResult; sequenceIndex: number; elapsedMs: number; transactions: number; restored?: boolean }
   | { kind: 'input-added'; pathId: string; corpusSize: number; sequence: TxSequence }
   /**
    * Every executed sequence, of which the first `executed` calls ran (the rest were cut by a failure);
@@ -95,6 +98,11 @@ export interface CampaignOutcome {
   coveredEdges: ReadonlySet<number>;
   /** With `countBlocks`: the blocks the campaign's transactions entered, and how many entered each. */
   blockHits?: BlockHits;
+  /**
+   * With restored inputs: the targets (indexes, ascending) their replay executed, before any input of
+   * this run. Filled in by `campaignOn`, which tracks targets; workers' are joined.
+   */
+  reachedByCorpus?: readonly number[];
 }
 
 /** Mutations in a row that may fail to apply before the campaign gives up (it would spin without spending budget). */

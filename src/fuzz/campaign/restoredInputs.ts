@@ -12,7 +12,12 @@ export async function replayRestored(state: CampaignState, setup: CampaignSetup,
   for (const input of setup.restored ?? []) {
     if (state.done()) break;
     let executes = true;
-    await evaluate(state, setup, input, (steps) => (executes = steps[0]?.reverted !== true));
+    state.replayingRestored = true;
+    try {
+      await evaluate(state, setup, input, (steps) => (executes = steps[0]?.reverted !== true));
+    } finally {
+      state.replayingRestored = false;
+    }
     if (executes) state.restored.replayed++;
     else state.restored.reverted++;
     await turn();

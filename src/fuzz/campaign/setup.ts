@@ -347,9 +347,11 @@ export async function campaignOn(request: ContractCampaignRequest): Promise<{
   // Whether the sequence running now has executed a changed line (for the `sequence` event), and the last one did.
   let entersTargets = false;
   let enteredTargets = false;
+  // What the restored corpus alone executes: the changed lines a base branch's run already covered.
+  const byCorpus = request.restored && request.restored.length > 0 ? new Set<number>() : undefined;
   const { distinguish } = request;
   const run = request.run ?? runCampaign;
-  const outcome = await run(
+  const ran = await run(
     {
       harness,
       budget: request.budget,
@@ -384,6 +386,7 @@ export async function campaignOn(request: ContractCampaignRequest): Promise<{
             request.onEvent?.({ kind: 'target-reached', target, first: reach.reached.get(target)! });
           }
           entersTargets ||= reach.enters(event.result);
+          if (byCorpus && event.restored) for (const target of reach.entered(event.result)) byCorpus.add(target);
         }
         if (event.kind === 'input-added') saving?.keep(event.sequence);
         if (event.kind === 'sequence') {
@@ -396,6 +399,9 @@ export async function campaignOn(request: ContractCampaignRequest): Promise<{
     },
     reach,
   );
+  // On worker threads the workers replayed the corpus: their outcomes carry what it reached.
+  for (const target of ran.reachedByCorpus ?? []) byCorpus?.add(target);
+  const outcome = byCorpus ? { ...ran, reachedByCorpus: [...byCorpus].sort((a, b) => a - b) } : ran;
   const unreached = new Map(
     request.targets.flatMap((t, i) => (t.runtime === undefined && !reach.reached.has(i) && !lookahead.unreachable.has(i) ? [[i, t.pcs] as const] : [])),
   );

@@ -39,6 +39,8 @@ export class CampaignState {
   deployed: Promise<Executor> | undefined;
   /** Inputs of earlier runs replayed (see `replayRestored`), and those dropped for a reverting first call. */
   readonly restored = { replayed: 0, reverted: 0 };
+  /** True while a restored input is replayed: its transactions are the corpus's, not this run's own. */
+  replayingRestored = false;
   sequences = 0;
   analysisMs = 0;
   /** Set when the workers' coordinator ends the campaign (its stop condition held across workers). */

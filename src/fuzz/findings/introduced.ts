@@ -4,6 +4,8 @@ import { buildOracles, failureIdentity, type FailureSite, keyIdentity, type Orac
 import { callTargets, type TxSequence } from '../../abi/index.js';
 import { counterpartDeployments } from '../behaviour/counterpartDeployments.js';
 import { runSequence } from '../campaign/sequenceRunner.js';
+import { type BlockHits, countBlocks } from '../campaign/blockHits.js';
+import type { TxResult } from '../../evm/index.js';
 
 /** `failsOnBase` bound to a base world and the plan whose findings it judges, with the campaign's oracle settings. */
 export type BaseReplay = (sequence: TxSequence, failure: FailureSite, settings: OracleSettings) => Promise<boolean>;
@@ -25,9 +27,14 @@ export async function failsOnBase(
   sequence: TxSequence,
   failure: FailureSite,
   settings: OracleSettings,
-  /** The oracles a world of its own kind is judged by (a Foundry test contract's: its invariants); default `buildOracles`. */
-  judge?: (settings: OracleSettings) => OracleSet,
+  options: {
+    /** The oracles a world of its own kind is judged by (a Foundry test contract's: its invariants); default `buildOracles`. */
+    judge?: (settings: OracleSettings) => OracleSet;
+    /** Counts the blocks the replay's transactions enter (the base's line coverage for `--lcov`). */
+    blockHits?: BlockHits;
+  } = {},
 ): Promise<boolean> {
+  const { judge, blockHits } = options;
   const indexOf = (id: ContractId) => base.contracts.findIndex((c) => c.id === id);
   const counterparts = counterpartDeployments(head, base.contracts);
   const calls: TxSequence = [];
@@ -51,7 +58,8 @@ export async function failsOnBase(
   // Other failures on the way are passed over, as head's campaign passes over those it reported: an
   // ether leak of the base's funded contract must not hide the broken property after it.
   const wanted = failureIdentity(failure);
-  const run = await runSequence({ executor, ...oracles }, calls, undefined, { has: (key) => keyIdentity(key) !== wanted });
+  const counting = blockHits && ((result: TxResult) => countBlocks(blockHits, result.trace.blocks));
+  const run = await runSequence({ executor, ...oracles }, calls, counting, { has: (key) => keyIdentity(key) !== wanted });
   const seen = run.failure?.failure;
   return seen !== undefined && failureIdentity(seen) === wanted;
 }

@@ -114,6 +114,16 @@ export class ReachTracker {
     return false;
   }
 
+  /** The targets (reached before or not) whose blocks the transaction entered. */
+  entered(result: TxResult): number[] {
+    const hit = new Set<number>();
+    for (const [codeId, blocks] of this.byBlock) {
+      const entered = result.trace.blocks.get(codeId);
+      if (entered) for (const start of entered) for (const index of blocks.get(start) ?? []) hit.add(index);
+    }
+    return [...hit];
+  }
+
   /** How many targets there are. */
   get size(): number {
     return this.targets.length;

@@ -263,6 +263,7 @@ function merged(outcomes: readonly CampaignOutcome[], finds: Pick<CampaignOutcom
   prediction.iteratedHits = sum((o) => o.prediction.iteratedHits);
   prediction.unreached = sum((o) => o.prediction.unreached);
   const blockHits = mergeBlockHits(outcomes.map((o) => o.blockHits));
+  const byCorpus = outcomes.some((o) => o.reachedByCorpus) ? [...new Set(outcomes.flatMap((o) => o.reachedByCorpus ?? []))].sort((a, b) => a - b) : undefined;
   return {
     ...finds,
     sequences: sum((o) => o.sequences),
@@ -280,5 +281,6 @@ function merged(outcomes: readonly CampaignOutcome[], finds: Pick<CampaignOutcom
     },
     coveredEdges: new Set(outcomes.flatMap((o) => [...o.coveredEdges])),
     ...(blockHits && { blockHits }),
+    ...(byCorpus && { reachedByCorpus: byCorpus }),
   };
 }

@@ -150,7 +150,8 @@ async function runWorkerJob(job: WorkerJob, send: (message: WorkerMessage) => vo
 
 /** This worker's watch: its campaign's world against the base built again, within its share of the comparisons. */
 async function workerWatch(head: CampaignWorld, job: WorkerComparisonJob): Promise<BehaviourWatch> {
-  return new BehaviourWatch(head, await buildWorld(job.base), new ComparisonAllowance(job.plan, systemClock), { thread: 'worker' });
+  const place = { thread: 'worker', ...(job.countBlocks && { baseBlocks: new Map() }) } as const;
+  return new BehaviourWatch(head, await buildWorld(job.base), new ComparisonAllowance(job.plan, systemClock), place);
 }
 
 if (isCampaignWorker()) void serveCampaignWorker();
