@@ -8,7 +8,9 @@ import path from 'node:path';
 import { runCommand } from '../../src/command.js';
 import { memoryLogger } from '../../src/logger.js';
 import { BEHAVIOUR_KINDS } from '../../src/oracles/index.js';
+import { mergeShards } from '../../src/report/index.js';
 import type { Report, ReportFinding } from '../../src/report/types.js';
+import { EXAMPLES_PER_GROUP } from '../../src/run/behaviourWatch.js';
 import { REPO_ROOT } from '../helpers/repoRoot.js';
 import { lookoutPr, pullRequest, type PrRepo } from './prRepo.js';
 
@@ -89,7 +91,38 @@ describe('lookout pr --shard K/N and lookout merge', () => {
       ),
     );
     expect(report.findings.find((f) => f.kind === 'panic')!.sequence).toHaveLength(shortest);
+    // A behaviour change keeps, as a whole run does, up to three distinct examples: not one per shard, not one in all.
+    const change = (f: ReportFinding) => JSON.stringify([f.kind, f.contract, f.function, f.behaviour!.grade, f.behaviour!.difference]);
+    const examples = new Map<string, Set<string>>();
+    for (const f of [1, 2, 3].flatMap((k) => shard(k).findings.filter((f) => f.behaviour)))
+      examples.set(change(f), (examples.get(change(f)) ?? new Set()).add(JSON.stringify(f.sequence.map((c) => [c.sender, c.calldata, c.value]))));
+    expect(examples.size).toBeGreaterThan(0);
+    for (const [key, distinct] of examples)
+      expect(report.findings.filter((f) => f.behaviour && change(f) === key)).toHaveLength(Math.min(EXAMPLES_PER_GROUP, distinct.size));
     expect(report.errors).toBeUndefined();
+  });
+
+  it('keeps up to three distinct examples of a behaviour change across the shards, the shortest, as a whole run does', () => {
+    const first = shard(1);
+    const change = [1, 2, 3].flatMap((k) => shard(k).findings).find((f) => f.behaviour)!;
+    // Examples told apart by the last call's value, of 1–3 calls.
+    const example = (value: number, calls: number): ReportFinding => ({
+      ...change,
+      sequence: Array.from({ length: calls }, () => ({ ...change.sequence.at(-1)!, value: String(value) })),
+    });
+    const others = first.findings.filter((f) => !f.behaviour);
+    const slices = [[example(1, 1)], [example(2, 3), example(3, 1)], [example(4, 2), example(1, 1)]];
+    const merged = mergeShards(
+      slices.map((findings, i) => ({ ...first, shard: { index: i + 1, count: 3 }, findings: [...others, ...findings] })),
+      { examplesPerGroup: EXAMPLES_PER_GROUP },
+    );
+    expect(merged.ok).toBe(true);
+    const kept = merged.ok ? merged.report.findings.filter((f) => f.behaviour) : [];
+    expect(kept.map((f) => [f.sequence.at(-1)!.value, f.sequence.length])).toEqual([
+      ['1', 1],
+      ['3', 1],
+      ['4', 2],
+    ]);
   });
 
   it('refuses reports of different runs, saying which field differs', async () => {

@@ -12,7 +12,7 @@ export type ShardMerge = { ok: true; report: Report } | { ok: false; problem: st
  * Each shard judged `introduced` itself against the same base, so that is kept as it is. A shard
  * missing is an error of the merged report; what the others found is still merged.
  */
-export function mergeShards(reports: readonly Report[]): ShardMerge {
+export function mergeShards(reports: readonly Report[], { examplesPerGroup }: { examplesPerGroup: number }): ShardMerge {
   const problem = mismatch(reports);
   if (problem !== undefined) return { ok: false, problem };
   const shards = [...reports].sort((a, b) => a.shard!.index - b.shard!.index);
@@ -35,7 +35,7 @@ export function mergeShards(reports: readonly Report[]): ShardMerge {
     iterated: sum((r) => r.stats.prediction?.iterated),
     iteratedHits: sum((r) => r.stats.prediction?.iteratedHits),
   };
-  const findings = mergeFindings(shards);
+  const findings = mergeFindings(shards, examplesPerGroup);
   const { budgetPlan: _perShard, ...firstStats } = first.stats;
   const report: Report = {
     ...first,
@@ -101,25 +101,40 @@ function mismatch(reports: readonly Report[]): string | undefined {
   return undefined;
 }
 
-/** Same kind at the same place (a behaviour change: the same difference too) is one finding. */
+/** Same kind at the same place (a behaviour change: the same difference, in the same campaign) is one finding, or one group of examples. */
 function findingKey(f: ReportFinding): string {
   const place = [f.kind, f.panicCode, f.contractFile, f.contract, f.function, f.file, f.line];
-  return JSON.stringify(f.behaviour ? [...place, f.behaviour.grade, f.behaviour.difference] : place);
+  return JSON.stringify(f.behaviour ? [...place, f.behaviour.grade, f.behaviour.difference, f.harness?.file, f.harness?.contract] : place);
 }
 
-/** One finding per key, the shortest sequence (ties to the lower shard), groups and links written anew. */
-function mergeFindings(shards: readonly Report[]): ReportFinding[] {
-  const kept = new Map<string, ReportFinding>();
+/** What tells two examples apart: the calls, as a run tells its examples apart. */
+function sequenceKey(f: ReportFinding): string {
+  return JSON.stringify(
+    f.sequence.map((c) => [c.sender, c.address, c.calldata, c.value, c.blockDelay, c.timeDelay, c.attacker?.reenters?.function, c.attacker?.reenters?.args]),
+  );
+}
+
+/**
+ * One finding per key, the shortest sequence (ties to the lower shard); a behaviour change keeps, as a
+ * whole run does, up to `examplesPerGroup` distinct examples, the shortest. Groups and links are written anew.
+ */
+function mergeFindings(shards: readonly Report[], examplesPerGroup: number): ReportFinding[] {
+  const kept = new Map<string, ReportFinding[]>();
   for (const finding of shards.flatMap((r) => r.findings)) {
     const key = findingKey(finding);
-    const held = kept.get(key);
-    if (!held || finding.sequence.length < held.sequence.length) kept.set(key, finding);
+    const held = kept.get(key) ?? [];
+    if (!held.some((f) => sequenceKey(f) === sequenceKey(finding))) kept.set(key, [...held, finding]);
   }
-  return [...kept.values()].map((f) => {
-    if (!f.behaviour) return f;
-    const { group: _group, representative: _representative, linkedTo: _linkedTo, ...behaviour } = f.behaviour;
-    return { ...f, behaviour };
-  });
+  // A stable sort: equal lengths keep shard order.
+  const shortest = (examples: ReportFinding[], count: number) => [...examples].sort((a, b) => a.sequence.length - b.sequence.length).slice(0, count);
+  return [...kept.values()].flatMap((examples) =>
+    examples[0]!.behaviour
+      ? shortest(examples, examplesPerGroup).map((f) => {
+          const { group: _group, representative: _representative, linkedTo: _linkedTo, ...behaviour } = f.behaviour!;
+          return { ...f, behaviour };
+        })
+      : shortest(examples, 1),
+  );
 }
 
 /**

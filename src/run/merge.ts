@@ -3,6 +3,7 @@ import { ConfigurationError } from '../errors.js';
 import { failsCheck, readReport } from '../github/index.js';
 import type { Logger } from '../logger.js';
 import { checkOutputs, mergeShards, renderText, writeOutputs } from '../report/index.js';
+import { EXAMPLES_PER_GROUP } from './behaviourWatch.js';
 import { exitStatus, type PipelineResult } from './pipeline.js';
 
 /**
@@ -13,7 +14,7 @@ import { exitStatus, type PipelineResult } from './pipeline.js';
 export function mergeRun(config: MergeConfig, deps: { logger: Logger }): PipelineResult {
   const outputs = checkOutputs(config.outputs);
   if (outputs.problems.length > 0) throw new ConfigurationError(outputs.problems.join('\n'));
-  const merged = mergeShards(config.reports.map(readReport));
+  const merged = mergeShards(config.reports.map(readReport), { examplesPerGroup: EXAMPLES_PER_GROUP });
   if (!merged.ok) throw new ConfigurationError(`Cannot merge ${config.reports.join(', ')}: ${merged.problem}.`);
   const { report } = merged;
   // A `lookout fuzz` report's findings have no base (introduced: null) and fail as every finding of such a run does.
