@@ -1,5 +1,5 @@
 /** echidna.yaml and medusa.json as Lookout reads them (issue 33 item 2): key names as Echidna's and Medusa's sources spell them. */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { harnessChain, readHarnessConfig } from '../../src/config/index.js';
@@ -69,6 +69,23 @@ describe('readHarnessConfig', () => {
     ]);
     // lookout.toml's chain keys win where both speak.
     expect(harnessChain(config, { maxTimeDelay: 5 })).toMatchObject({ senders: [address('10000')], maxTimeDelay: 5 });
+  });
+
+  it('reads no corpus folder outside the project the files name (they are the pull request’s): a note instead', async () => {
+    const outside = await mkdtemp(path.join(tmpdir(), 'lookout-outside-'));
+    await symlink(outside, path.join(root, 'linked'));
+    await writeFile(path.join(root, 'echidna.yaml'), `corpusDir: "${outside}"\n`);
+    await writeFile(path.join(root, 'medusa.json'), JSON.stringify({ fuzzing: { corpusDirectory: 'linked' } }));
+    const config = readHarnessConfig(root);
+    expect(config.corpora).toEqual([]);
+    expect(config.notes).toEqual([
+      `echidna.yaml: corpus folder ${outside} is outside the project: not read.`,
+      'medusa.json: corpus folder linked is outside the project: not read.',
+    ]);
+    await writeFile(path.join(root, 'echidna.yaml'), 'corpusDir: "../elsewhere"\n');
+    await rm(path.join(root, 'medusa.json'));
+    expect(readHarnessConfig(root).corpora).toEqual([]);
+    await rm(outside, { recursive: true, force: true });
   });
 
   it('takes echidna.yaml where both files set a value, and fails on a value of the wrong type naming file and key', async () => {

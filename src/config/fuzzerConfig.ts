@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import type { Address } from '../abi/index.js';
@@ -104,6 +104,11 @@ export function readHarnessConfig(root: string): HarnessConfig {
   const medusa = readDocument(root, MEDUSA_CONFIG_FILE, (text) => JSON.parse(text) as unknown);
   const e = echidna ? echidnaSettings(echidna) : undefined;
   const m = medusa ? medusaSettings(medusa) : undefined;
+  // The files are the pull request's: a corpus folder they name is read only inside the project.
+  const corpora = [
+    ...(e?.corpusDir === undefined ? [] : [{ file: ECHIDNA_CONFIG_FILE, corpus: corpusDir('echidna', e.corpusDir, root) }]),
+    ...(m?.corpusDir === undefined || m.corpusDir === '' ? [] : [{ file: MEDUSA_CONFIG_FILE, corpus: corpusDir('medusa', m.corpusDir, root) }]),
+  ].map((c) => ({ ...c, inside: isInside(root, c.corpus.path) }));
   return {
     files: [...(echidna ? [ECHIDNA_CONFIG_FILE] : []), ...(medusa ? [MEDUSA_CONFIG_FILE] : [])],
     contracts: m?.contracts ?? [],
@@ -117,12 +122,24 @@ export function readHarnessConfig(root: string): HarnessConfig {
     properties: [e, m].some((settings) => settings?.properties ?? false) || (e === undefined && m === undefined),
     propertyPrefixes: [...(e?.prefix ? [e.prefix] : []), ...(m?.prefixes ?? [])],
     maxSequenceLength: e?.maxSequenceLength ?? m?.maxSequenceLength,
-    corpora: [
-      ...(e?.corpusDir === undefined ? [] : [{ fuzzer: 'echidna' as const, dir: e.corpusDir, path: path.resolve(root, e.corpusDir) }]),
-      ...(m?.corpusDir === undefined || m.corpusDir === '' ? [] : [{ fuzzer: 'medusa' as const, dir: m.corpusDir, path: path.resolve(root, m.corpusDir) }]),
+    corpora: corpora.flatMap((c) => (c.inside ? [c.corpus] : [])),
+    notes: [
+      ...(e?.notes ?? []),
+      ...(m?.notes ?? []),
+      ...corpora.filter((c) => !c.inside).map((c) => `${c.file}: corpus folder ${c.corpus.dir} is outside the project: not read.`),
     ],
-    notes: [...(e?.notes ?? []), ...(m?.notes ?? [])],
   };
+}
+
+function corpusDir(fuzzer: HarnessCorpusDir['fuzzer'], dir: string, root: string): HarnessCorpusDir {
+  return { fuzzer, dir, path: path.resolve(root, dir) };
+}
+
+/** Inside `root` once links are resolved (a folder that does not exist yet is judged by its path). */
+function isInside(root: string, file: string): boolean {
+  const real = (p: string) => (existsSync(p) ? realpathSync(p) : p);
+  const relative = path.relative(real(root), real(file));
+  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
 }
 
 /** lookout.toml's chain keys where it sets them, the fuzzers' files' elsewhere. */

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AbiFunction } from 'viem';
 import type { CompiledContract } from '../compile/index.js';
@@ -27,17 +27,18 @@ const SEQUENCE_FOLDERS: Record<HarnessCorpusDir['fuzzer'], string[]> = {
  * project commits its config before its first corpus.
  */
 export function readHarnessSeeds(corpora: readonly HarnessCorpusDir[], harness: CompiledContract): HarnessSeeds | undefined {
-  const present = corpora.filter((corpus) => existsSync(corpus.path));
+  const present = corpora.filter((corpus) => isFolder(corpus.path));
   if (present.length === 0) return undefined;
   const functions = harness.abi.filter((item): item is AbiFunction => item.type === 'function');
   const seeds: HarnessSeeds = { dirs: present.map((c) => c.dir), inputs: [], unreadable: 0 };
   for (const corpus of present) {
     for (const folder of SEQUENCE_FOLDERS[corpus.fuzzer]) {
       const dir = path.join(corpus.path, folder);
-      if (!existsSync(dir)) continue;
+      if (!isFolder(dir)) continue;
       for (const name of readdirSync(dir).sort()) {
         const file = path.join(dir, name);
-        if (!statSync(file).isFile()) continue;
+        // A link the pull request commits is not followed (it could point anywhere on the runner).
+        if (!lstatSync(file).isFile()) continue;
         const parsed = parsedJson(file);
         const input = corpus.fuzzer === 'echidna' ? echidnaInput(parsed, harness.name) : medusaInput(parsed, { name: harness.name, functions });
         if (input === undefined) seeds.unreadable++;
@@ -46,6 +47,15 @@ export function readHarnessSeeds(corpora: readonly HarnessCorpusDir[], harness: 
     }
   }
   return seeds;
+}
+
+/** A folder, not a link to one. */
+function isFolder(dir: string): boolean {
+  try {
+    return lstatSync(dir).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 function parsedJson(file: string): unknown {
