@@ -94,7 +94,7 @@ export function joinInto(current: AbstractState, incoming: AbstractState, thresh
     stack[i] = joined;
   }
   // With the frame's input, or a callee frame's states would differ from themselves (`#key`) and never settle.
-  if (!changed) changed = fingerprint(withInput({ stack, open, memory: current.memory }, current.input)) !== fingerprint(current);
+  if (!changed) changed = !printsAlike(stack, current.stack);
   const memory = new Map<number, MemoryWord>();
   for (const [offset, word] of current.memory) {
     const theirs = incoming.memory.get(offset);
@@ -102,6 +102,30 @@ export function joinInto(current: AbstractState, incoming: AbstractState, thresh
     else changed = true;
   }
   return changed ? withInput({ stack, open, memory }, current.input) : undefined;
+}
+
+/**
+ * Whether two stacks' fingerprints agree (the same values, the same slots sharing one), without
+ * writing them out: joins ask it at every block entry, and the text cost most of a large contract's analysis.
+ */
+function printsAlike(a: readonly AbsValue[], b: readonly AbsValue[]): boolean {
+  if (a.length !== b.length) return false;
+  const firstInA = new Map<AbsValue, number>();
+  const firstInB = new Map<AbsValue, number>();
+  for (let i = 0; i < a.length; i++) {
+    const [x, y] = [a[i], b[i]];
+    if (isConst(x) || isConst(y)) {
+      if (x !== y) return false;
+      continue;
+    }
+    const [sharedX, sharedY] = [firstInA.get(x), firstInB.get(y)];
+    if (sharedX !== sharedY) return false;
+    if (sharedX !== undefined) continue;
+    if (x.lo !== y.lo || x.hi !== y.hi) return false;
+    firstInA.set(x, i);
+    firstInB.set(y, i);
+  }
+  return true;
 }
 
 /** Exact text of a state, for the suffix-check cache: values, and which slots share one (`=k`). */
