@@ -1,4 +1,6 @@
+import { readFileSync, rmSync } from 'node:fs';
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import path from 'node:path';
 import { REPO_ROOT } from './repoRoot.js';
 
@@ -19,13 +21,17 @@ export type WrappedVersion = keyof typeof SOLC_PACKAGES;
 const SCRIPT = (node: string, solcPackage: string) => `#!${node}
 const fs = require('fs');
 const path = require('path');
-const solc = require(${JSON.stringify(path.join(solcPackage, 'wrapper.js'))})(require(${JSON.stringify(path.join(solcPackage, 'soljson.js'))}));
+const load = () => require(${JSON.stringify(path.join(solcPackage, 'wrapper.js'))})(require(${JSON.stringify(path.join(solcPackage, 'soljson.js'))}));
 const args = process.argv.slice(2);
 const option = (name) => { const i = args.indexOf(name); return i < 0 ? undefined : args[i + 1]; };
 if (args.includes('--version')) {
-  const version = solc.version().replace('.Emscripten.clang', '.Linux.g++');
+  // forge asks on every run, and loading soljson takes most of a second: the answer is kept beside the script.
+  const kept = __filename + '.version';
+  let version;
+  try { version = fs.readFileSync(kept, 'utf8'); } catch { version = load().version().replace('.Emscripten.clang', '.Linux.g++'); fs.writeFileSync(kept, version); }
   process.stdout.write('solc, the solidity compiler commandline interface\\nVersion: ' + version + '\\n');
 } else if (args.includes('--standard-json')) {
+  const solc = load();
   const base = option('--base-path') ?? process.cwd();
   const findImports = (unit) => {
     try { return { contents: fs.readFileSync(path.resolve(base, unit), 'utf8') }; } catch { return { error: 'File not found: ' + unit }; }
@@ -57,4 +63,64 @@ export async function installSolcWrapper(svmDir: string, version: WrappedVersion
 export function forgeBinary(): string {
   const arch = process.arch === 'x64' ? 'amd64' : process.arch;
   return path.join(REPO_ROOT, 'node_modules', '@foundry-rs', `forge-${process.platform}-${arch}`, 'bin', 'forge');
+}
+
+/** solc-js as the standard-JSON interface Node's own require loaded (once per process: jest's registry is per test file). */
+interface SolcJs {
+  version(): string;
+  compile(input: string, callbacks: { import: (unit: string) => { contents: string } | { error: string } }): string;
+}
+const { createRequire } = process.getBuiltinModule('node:module');
+const solcJs = (version: WrappedVersion): SolcJs => createRequire(import.meta.url)(SOLC_PACKAGES[version]) as SolcJs;
+
+/** A stand-in that forwards to the compiler this process serves on `socket` (see `serveSolcWrappers`). */
+const CLIENT = (node: string, socket: string, version: WrappedVersion, longVersion: string) => `#!${node}
+const args = process.argv.slice(2);
+if (args.includes('--version')) {
+  process.stdout.write('solc, the solidity compiler commandline interface\\nVersion: ${longVersion}\\n');
+  process.exit(0);
+}
+const i = args.indexOf('--base-path');
+const chunks = [];
+process.stdin.on('data', (c) => chunks.push(c)).on('end', () => {
+  const request = require('http').request({ socketPath: ${JSON.stringify(socket)}, path: '/${version}', method: 'POST', headers: { 'x-base-path': i < 0 ? process.cwd() : args[i + 1] } }, (response) => response.pipe(process.stdout));
+  request.on('error', (error) => { process.stderr.write('solc stand-in: ' + error.message + '\\n'); process.exit(1); });
+  request.end(Buffer.concat(chunks));
+});
+`;
+
+/**
+ * The solc-js stand-ins in svm's layout under `svmDir`, for every wrapped version, answered by this
+ * process: each forge build costs a compile, not a fresh load of the 8 MB soljson (most of a second of
+ * CPU, and forge runs once per revision of every run the suites check). The server does not keep the
+ * process alive, and its socket goes with it.
+ */
+export async function serveSolcWrappers(svmDir: string): Promise<void> {
+  await mkdir(svmDir, { recursive: true });
+  // Beside svm's folder, not in it: svm reads every entry there as a version.
+  const socket = path.join(path.dirname(svmDir), 'solc.sock');
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const base = String(request.headers['x-base-path'] ?? '.');
+      const findImports = (unit: string) => {
+        try {
+          return { contents: readFileSync(path.resolve(base, unit), 'utf8') };
+        } catch {
+          return { error: `File not found: ${unit}` };
+        }
+      };
+      response.end(solcJs(request.url!.slice(1) as WrappedVersion).compile(Buffer.concat(chunks).toString('utf8'), { import: findImports }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(socket, resolve));
+  server.unref();
+  process.once('exit', () => rmSync(socket, { force: true }));
+  for (const version of Object.keys(SOLC_PACKAGES) as WrappedVersion[]) {
+    const file = path.join(svmDir, version, `solc-${version}`);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, CLIENT(process.execPath, socket, version, solcJs(version).version().replace('.Emscripten.clang', '.Linux.g++')));
+    await chmod(file, 0o755);
+  }
 }

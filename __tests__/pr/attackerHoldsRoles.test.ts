@@ -25,7 +25,7 @@ async function pr(base: string, head: string): Promise<PrRun> {
   const repo = await pullRequest({ 'src/PaymentSplitter.sol': base }, { 'src/PaymentSplitter.sol': head });
   repos.push(repo);
   // Seed 1 finds the re-entrancy after about 495 transactions (not within 400x, within 500x): 1000x is about twice that.
-  return lookoutPr(repo, { budget: '1000x', extra: ['--no-behaviour-diff'] });
+  return lookoutPr(repo, { budget: '1000x', extra: ['--no-behaviour-diff'], forge: true });
 }
 
 it('a pull request that pays before booking lets the attacker, a payee, re-enter release(): introduced', async () => {

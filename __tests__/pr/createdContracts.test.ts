@@ -37,7 +37,7 @@ async function pairRepository(pr: 'bug' | 'safe'): Promise<PrRepo> {
 const BUDGET = '200x';
 const runs = new Map<string, PrRun>();
 async function pr(name: 'bug' | 'safe'): Promise<PrRun> {
-  if (!runs.has(name)) runs.set(name, await lookoutPr(await pairRepository(name), { budget: BUDGET }));
+  if (!runs.has(name)) runs.set(name, await lookoutPr(await pairRepository(name), { budget: BUDGET, forge: true }));
   return runs.get(name)!;
 }
 

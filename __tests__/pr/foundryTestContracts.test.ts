@@ -91,7 +91,7 @@ async function pr(name: 'bug' | 'safe', workers: 1 | 2 = 1): Promise<PrRun> {
   const key = `${name}/${workers}`;
   // On two workers only the invariant break is looked at: no behaviour comparison (each worker would build the base's setUp() world for it).
   const extra = ['--workers', String(workers), ...(workers === 2 ? ['--no-behaviour-diff'] : [])];
-  if (!runs.has(key)) runs.set(key, await lookoutPr(await poolRepository(name), { budget: BUDGETS[workers], extra }));
+  if (!runs.has(key)) runs.set(key, await lookoutPr(await poolRepository(name), { budget: BUDGETS[workers], extra, forge: workers === 1 }));
   return runs.get(key)!;
 }
 

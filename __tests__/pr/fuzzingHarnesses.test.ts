@@ -24,7 +24,7 @@ async function pr(project: string, overlay: string, budget: string, corpus = fal
       await cp(path.join(FIXTURES, project, 'corpus'), repo.dir, { recursive: true });
       await repo.commit('Echidna corpus');
     }
-    runs.set(key, await lookoutPr(repo, { budget, base: corpus ? 'HEAD~2' : 'HEAD~1' }));
+    runs.set(key, await lookoutPr(repo, { budget, base: corpus ? 'HEAD~2' : 'HEAD~1', forge: true }));
   }
   return runs.get(key)!;
 }

@@ -7,6 +7,7 @@ import { runCommand } from '../../src/command.js';
 import { memoryLogger } from '../../src/logger.js';
 import { parseReport } from '../../src/report/schema.js';
 import type { Report, ReportTarget } from '../../src/report/types.js';
+import { disagreements, forgeRuns, forgeVerdicts, type ForgeVerdict } from '../helpers/forgeVerdicts.js';
 
 const run = promisify(execFile);
 
@@ -71,12 +72,14 @@ export interface PrRun {
   /** Everything logged, one line per entry (`== name` for a group). */
   log: string[];
   wallMs: number;
+  /** With `forge` (or LOOKOUT_TEST_FORGE=every): forge's verdicts on the run's verified reproducers, each agreeing with Lookout's runner. */
+  forge: ForgeVerdict[];
 }
 
 /** `lookout pr --base HEAD~1 --json …` in-process, with a fixed seed and a transaction budget. */
 export async function lookoutPr(
   repo: PrRepo,
-  options: { budget?: string; seed?: number; base?: string; head?: string; extra?: string[] } = {},
+  options: { budget?: string; seed?: number; base?: string; head?: string; extra?: string[]; forge?: boolean } = {},
 ): Promise<PrRun> {
   const json = path.join(repo.dir, 'lookout.json');
   const logger = memoryLogger();
@@ -89,7 +92,11 @@ export async function lookoutPr(
   // Every report these runs write must pass the check `mode: report` applies to an uploaded one.
   const checked = parseReport(report);
   if (!checked.ok) throw new Error(`lookout.json does not match the report schema: ${checked.problems.join('; ')}`);
-  return { repo, status, report, log: logger.lines, wallMs };
+  const withForge = forgeRuns && (options.forge === true || process.env.LOOKOUT_TEST_FORGE === 'every');
+  const forge = withForge ? await forgeVerdicts(repo.dir, report.findings, { head: options.head ?? 'HEAD', base: options.base ?? 'HEAD~1' }) : [];
+  const parted = disagreements(forge);
+  if (parted.length > 0) throw new Error(`forge disagrees with Lookout's runner on ${JSON.stringify(parted, null, 1)}`);
+  return { repo, status, report, log: logger.lines, wallMs, forge };
 }
 
 /** 1-based line of the unique line of `source` containing `marker`. */

@@ -22,7 +22,7 @@ async function pr(base: string, head: string): Promise<PrRun> {
   const repo = await pullRequest({ 'src/Bank.sol': base }, { 'src/Bank.sol': head });
   repos.push(repo);
   // Seed 1 finds the reentrancy after 1,754 transactions on both pull requests: 3000x is already less than twice that.
-  return lookoutPr(repo, { budget: '3000x', extra: ['--no-behaviour-diff'] });
+  return lookoutPr(repo, { budget: '3000x', extra: ['--no-behaviour-diff'], forge: true });
 }
 
 const reentrancies = (run: PrRun) => run.report.findings.filter((f) => f.kind === 'reentrancy');

@@ -20,6 +20,7 @@ import type { Report, ReportFinding } from '../../src/report/types.js';
 import { attachReproducers } from '../../src/reproducers/attach.js';
 import { runReproducer } from '../../src/reproducers/verify.js';
 import { REPO_ROOT } from '../helpers/repoRoot.js';
+import { disagreements, forgeRuns, forgeVerdictsOnFixtures } from '../helpers/forgeVerdicts.js';
 
 /** Each fixture holds one bug, the kind it shows: its campaign stops there. */
 async function campaign(file: string, budget: string): Promise<Report> {
@@ -143,6 +144,20 @@ describe.each(kinds)('$kind ($file)', ({ file, kind, reason, shows, budget }) =>
     expect(test.match(/vm\.prank\((\w+), \1\);/g)!.length).toBe(finding.sequence.length);
   });
 });
+
+(forgeRuns ? it : it.skip)(
+  'forge fails every kind’s reproducer as Lookout’s runner does (one forge test over them all)',
+  async () => {
+    const findings = await Promise.all(kinds.map(async ({ file, kind, budget }) => (await fuzz(file, budget)).findings.find((f) => f.kind === kind)!));
+    const verdicts = await forgeVerdictsOnFixtures(
+      kinds.map(({ file }) => `__fixtures__/${file}`),
+      findings,
+    );
+    expect(verdicts.map((v) => [v.file, v.forge])).toEqual(findings.map((f) => [f.reproducer!.file, 'failed']));
+    expect(disagreements(verdicts)).toEqual([]);
+  },
+  240_000,
+);
 
 it('a reproducer whose sequence no longer fails is reported unverified, with what it did instead', async () => {
   const report = await fuzz('engine/StateMachine.sol');

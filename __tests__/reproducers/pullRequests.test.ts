@@ -9,6 +9,7 @@ import { BEHAVIOUR_KINDS } from '../../src/oracles/index.js';
 import type { ReportFinding } from '../../src/report/types.js';
 import { lookoutPr, pullRequest, type PrRepo, type PrRun } from '../pr/prRepo.js';
 import { REPO_ROOT } from '../helpers/repoRoot.js';
+import { forgeRuns } from '../helpers/forgeVerdicts.js';
 
 const repos: PrRepo[] = [];
 afterAll(async () => {
@@ -18,7 +19,10 @@ afterAll(async () => {
 /** `budget`: about twice the transactions seed 1 takes to find what the test checks the reproducer of. */
 async function run(repo: PrRepo, budget: string): Promise<PrRun> {
   repos.push(repo);
-  return lookoutPr(repo, { budget });
+  // forge checks every verified reproducer on head and base too (lookoutPr fails the test where it disagrees).
+  const pr = await lookoutPr(repo, { budget, forge: true });
+  if (forgeRuns) expect(pr.forge.length).toBeGreaterThan(0);
+  return pr;
 }
 
 const fixture = (file: string) => readFileSync(path.join(REPO_ROOT, '__fixtures__', file), 'utf8');
