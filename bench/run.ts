@@ -102,12 +102,18 @@ const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const SECTIONS: Record<string, () => Promise<void>> = {
   async throughput() {
     console.log(`# Throughput: ERC-20 transfer loop, ${seconds}s each`);
-    printThroughput(await benchThroughput(seconds));
+    const loop = await benchThroughput(seconds);
+    printThroughput(loop);
     console.log(`\n# Campaign throughput: lookout fuzz on the ERC-20, ${seconds}s each, 1, 2 and all workers`);
-    printWorkers(await benchWorkers(seconds));
+    const workers = await benchWorkers(seconds);
+    printWorkers(workers);
+    const campaign = workers.find((row) => row.workers === 1)!.txPerSecond;
+    console.log(`whole campaign, 1 worker: ${(loop.executorTxPerSecond / campaign).toFixed(2)}x slower than the bare executor loop (issue 31: at most 2x)`);
   },
   async shapes() {
-    console.log(`# Campaign throughput by argument shape (issue 14): one worker, ${budget} transactions each, ${seeds} seeds, medians`);
+    console.log(
+      `# Campaign throughput by argument shape (issue 14) and against the bare executor loop on the same contract (issue 31): one worker, ${budget} transactions each, ${seeds} seeds, medians`,
+    );
     printShapes(await benchShapes(budget, seeds));
   },
   async speed() {

@@ -131,7 +131,7 @@ async function rawLoop(creationCode: Uint8Array, seed: Uint8Array[], transfers: 
   return perSecond(seconds, (i) => call(i % 3, transfers[i % 3]));
 }
 
-async function executorLoop(
+export async function executorLoop(
   abi: Abi,
   creationCode: Uint8Array,
   seed: Uint8Array[],
@@ -142,10 +142,10 @@ async function executorLoop(
   const executor = await Executor.create([{ name: 'ERC20', abi, creationCode }], { instrumented });
   const tx = (sender: number, data: Uint8Array): Tx => ({ sender, to: 0, data, value: 0n, blockDelay: 1, timeDelay: 12 });
   for (const data of seed) await executor.run(tx(0, data));
-  const txs = transfers.map((data, i) => tx(i, data));
+  const txs = transfers.map((data, i) => tx(i % 3, data));
   return perSecond(seconds, async (i) => {
-    const result = await executor.run(txs[i % 3]);
-    if (result.outcome.kind !== 'success') throw new Error(`executor transfer failed: ${result.outcome.kind}`);
+    const result = await executor.run(txs[i % txs.length]);
+    if (result.outcome.kind !== 'success') throw new Error(`executor call ${i % txs.length} failed: ${result.outcome.kind}`);
   });
 }
 
