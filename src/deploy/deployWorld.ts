@@ -13,7 +13,8 @@ import { candidateVectors, constructorChoices } from './constructorArgs.js';
 import { fundSenders } from './funding.js';
 import { linkCode } from './link.js';
 import { resolveConfig, type ResolvedConfig } from './pins.js';
-import { STAGE_TOKEN_INSTANCES, stageTokenCandidates } from './stageTokens.js';
+import { issuesTokens, STAGE_TOKEN_INSTANCES, stageTokenCandidates } from './stageTokens.js';
+import { tokenBalance } from './tokenViews.js';
 import type { DeployedContract, DeployWorldRequest, ReadableValue, SkippedDeployment, DeployedProject } from './types.js';
 
 /** Creation attempts per contract: argument vectors times the values tried for a payable constructor. */
@@ -111,14 +112,15 @@ class WorldBuilder {
 
   /**
    * Deployment indexes of the tokens a contract trades without being given them at construction
-   * (see `stageTokenCandidates`): STAGE_TOKEN_INSTANCES instances of the first candidate that deploys,
-   * as a user's test deploys them before the pair. Empty when none applies or deploys.
+   * (see `stageTokenCandidates`): STAGE_TOKEN_INSTANCES instances of the first candidate that deploys
+   * and that someone holds or can be given, as a user's test deploys them before the pair. Empty when
+   * none applies or deploys.
    */
   private async stageTokens(contract: CompiledContract): Promise<number[]> {
     if (this.config.pins.get(contract.id)?.args !== undefined) return [];
     for (const candidate of stageTokenCandidates(contract, this.catalog.contracts)) {
       const first = await this.ensure(candidate);
-      if (first.kind === 'skipped') continue;
+      if (first.kind === 'skipped' || !(await this.holdsOrIssues(first.deployed))) continue;
       const instances = [first.deployed.index];
       while (instances.length < STAGE_TOKEN_INSTANCES) {
         // A further instance, past `ensure`'s one per contract: the same arguments give the same token at another address.
@@ -210,6 +212,11 @@ class WorldBuilder {
       const index = this.executor.adopt({ file: contract.file, name: contract.name, address }, creator.deployer);
       return [{ contract, index, address, args: [], value: 0n, deployer: creator.address, from: 'created' as const, dependencies: [] }];
     });
+  }
+
+  /** Whether a token's deployer holds some of it, or anyone can be given it (funding gives the senders some). */
+  private async holdsOrIssues(token: DeployedContract): Promise<boolean> {
+    return issuesTokens(token.contract) || ((await tokenBalance(this.executor, token.index, token.deployer)) ?? 0n) > 0n;
   }
 
   /**

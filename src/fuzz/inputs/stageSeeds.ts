@@ -46,7 +46,7 @@ export interface Stage {
  */
 export function stageSeeds(stage: Stage, valueContext: ValueContext): TxSequence[] {
   const { subject, targets, addresses } = stage;
-  if (!readsTokenBalances(stage.code)) return [];
+  if (!readsTokenBalances(stage.code, stage.contracts)) return [];
   const tokens = targets.flatMap((tokenTargets, token) => {
     const transfer = tokenTargets.find((t) => t.kind === 'function' && signature(t.fn) === TRANSFER);
     return token !== subject && transfer !== undefined && isErc20Shaped(stage.contracts[token].abi) ? [{ token, transfer }] : [];
