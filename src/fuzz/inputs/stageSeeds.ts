@@ -1,10 +1,9 @@
-import { isErc20Shaped, signature, type AbiValue, type Call, type CallTarget, type TxSequence } from '../../abi/index.js';
+import { isErc20Shaped, signature, type Call, type CallTarget, type TxSequence } from '../../abi/index.js';
 import type { CompiledContract } from '../../compile/index.js';
 import { readsTokenBalances } from '../../deploy/index.js';
+import { changesState, SEED_INTEGER_BITS, seedCall as call } from './seedCalls.js';
 import { generateCallValue, generateInputs, type DeploymentTargets, type ValueContext } from './values.js';
 
-/** Arguments in these seeds are in [1, 2^16): within any funded balance, far from overflowing a product. */
-const SEED_INTEGER_BITS = 16;
 /**
  * What the subject is first sent of each token, in [2^15, 2^16): above what a call's arguments mostly
  * ask back (a swap's outputs must stay below the reserves), and a product past a first mint's
@@ -94,12 +93,4 @@ function fresh(to: number, target: CallTarget, ctx: ValueContext, integers?: { f
     return arg === 0n ? 1n : arg;
   });
   return { ...call(to, called, plain), value: generateCallValue(called, ctx) };
-}
-
-function changesState(target: CallTarget): boolean {
-  return target.kind === 'function' && target.fn.stateMutability !== 'view' && target.fn.stateMutability !== 'pure';
-}
-
-function call(to: number, target: CallTarget, args: AbiValue[]): Call {
-  return { sender: 0, to, target, args, value: 0n, blockDelay: 0, timeDelay: 0 };
 }
