@@ -150,6 +150,7 @@ export const Op = {
   MCOPY: 0x5e,
   PUSH0: 0x5f,
   PUSH1: 0x60,
+  PUSH4: 0x63,
   PUSH32: 0x7f,
   RETURN: 0xf3,
   REVERT: 0xfd,

@@ -13,6 +13,8 @@ import { candidateVectors, constructorChoices } from './constructorArgs.js';
 import { fundSenders } from './funding.js';
 import { linkCode } from './link.js';
 import { resolveConfig, type ResolvedConfig } from './pins.js';
+import { issuesTokens, STAGE_TOKEN_INSTANCES, stageTokenCandidates } from './stageTokens.js';
+import { tokenBalance } from './tokenViews.js';
 import type { DeployedContract, DeployWorldRequest, ReadableValue, SkippedDeployment, DeployedProject } from './types.js';
 
 /** Creation attempts per contract: argument vectors times the values tried for a payable constructor. */
@@ -104,7 +106,31 @@ class WorldBuilder {
     const code = linkCode(contract.creation.bytecode, contract.creation.linkReferences, (r) => libraries.get(`${r.file}:${r.library}`)!);
     const plan = await this.plan(contract);
     if ('reason' in plan) return skip(plan.reason);
-    return this.create(contract, code, plan, new Set(libraries.values()));
+    const tokens = await this.stageTokens(contract);
+    return this.create(contract, code, plan, { libraries: new Set(libraries.values()), tokens });
+  }
+
+  /**
+   * Deployment indexes of the tokens a contract trades without being given them at construction
+   * (see `stageTokenCandidates`): STAGE_TOKEN_INSTANCES instances of the first candidate that deploys
+   * and that someone holds or can be given, as a user's test deploys them before the pair. Empty when
+   * none applies or deploys.
+   */
+  private async stageTokens(contract: CompiledContract): Promise<number[]> {
+    if (this.config.pins.get(contract.id)?.args !== undefined) return [];
+    for (const candidate of stageTokenCandidates(contract, this.catalog.contracts)) {
+      const first = await this.ensure(candidate);
+      if (first.kind === 'skipped' || !(await this.holdsOrIssues(first.deployed))) continue;
+      const instances = [first.deployed.index];
+      while (instances.length < STAGE_TOKEN_INSTANCES) {
+        // A further instance, past `ensure`'s one per contract: the same arguments give the same token at another address.
+        const again = await this.attempt(candidate);
+        if (again.kind === 'skipped') break;
+        instances.push(again.deployed.index);
+      }
+      return instances;
+    }
+    return [];
   }
 
   /** The argument vectors and values to try: the configured ones, or synthesised. */
@@ -188,12 +214,20 @@ class WorldBuilder {
     });
   }
 
-  /** Tries each attempt until one deploys. `libraries` are the addresses linked into `code`. */
+  /** Whether a token's deployer holds some of it, or anyone can be given it (funding gives the senders some). */
+  private async holdsOrIssues(token: DeployedContract): Promise<boolean> {
+    return issuesTokens(token.contract) || ((await tokenBalance(this.executor, token.index, token.deployer)) ?? 0n) > 0n;
+  }
+
+  /**
+   * Tries each attempt until one deploys. `libraries` are the addresses linked into `code`; `tokens`
+   * the deployment indexes of the tokens deployed for it to trade (fuzzed with it).
+   */
   private async create(
     contract: CompiledContract,
     code: Uint8Array,
     plan: { attempts: Attempt[]; from: 'config' | 'synthesised' },
-    libraries: ReadonlySet<Address>,
+    { libraries, tokens }: { libraries: ReadonlySet<Address>; tokens: readonly number[] },
   ): Promise<Outcome> {
     const { params } = constructorOf(contract);
     const deployer = this.config.pins.get(contract.id)?.deployer ?? 0;
@@ -222,7 +256,7 @@ class WorldBuilder {
         deployer: deployerAddress,
         from: plan.from,
         // What it created is fuzzed with it, as Echidna's allContracts does.
-        dependencies: [...this.deployed.filter((d) => named.has(d.address)).map((d) => d.index), ...created.map((d) => d.index)],
+        dependencies: [...this.deployed.filter((d) => named.has(d.address)).map((d) => d.index), ...tokens, ...created.map((d) => d.index)],
       };
       this.deployed.push(deployed, ...created);
       return { kind: 'deployed', deployed };

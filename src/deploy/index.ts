@@ -6,3 +6,4 @@ export { constructorOf } from './catalog.js';
 export { FUNDED_CONTRACT_WEI, FUNDED_TOKENS, FUNDED_WEI, VAULT_DONATION } from './funding.js';
 export { contractOfRuntime } from './runtimeMatch.js';
 export { tokenBalance, tokenSupply, tokenView } from './tokenViews.js';
+export { readsTokenBalances } from './stageTokens.js';

@@ -34,6 +34,7 @@ import { generateCallValue, generateDelays, generateInputs } from '../inputs/val
 import { adoptCreatedContracts } from './createdContracts.js';
 import { unwrapAttackerCall, type CallWorld } from '../inputs/attackerCalls.js';
 import { approvalSeeds } from '../inputs/approvalSeeds.js';
+import { stageSeeds } from '../inputs/stageSeeds.js';
 import { openingAmounts } from '../inputs/worldAmounts.js';
 import type { SavedInput } from '../corpus/savedInputs.js';
 import { type CampaignCorpus, restoring } from '../corpus/restoring.js';
@@ -366,6 +367,16 @@ export async function campaignOn(request: ContractCampaignRequest): Promise<{
           targets,
           executor.deployments.map((d) => d.address),
           world.subject,
+          mutation,
+        ),
+        ...stageSeeds(
+          {
+            subject: world.subject,
+            contracts,
+            targets,
+            addresses: executor.deployments.map((d) => d.address),
+            code: executor.deployments[world.subject].code,
+          },
           mutation,
         ),
       ],

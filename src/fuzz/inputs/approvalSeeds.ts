@@ -1,8 +1,6 @@
 import { type Call, type CallTarget, signature, type TxSequence } from '../../abi/index.js';
+import { changesState, SEED_INTEGER_BITS, seedCall as call } from './seedCalls.js';
 import { APPROVALS, generateCallValue, generateInputs, UNLIMITED, type DeploymentTargets, type ValueContext } from './values.js';
-
-/** Amounts in these seeds are in [1, 2^16): within any funded balance, far from overflowing a product. */
-const SEED_INTEGER_BITS = 16;
 
 /**
  * Seeds in which the deployer approves a deployed contract for everything on a token and then calls
@@ -36,12 +34,4 @@ export function approvalSeeds(targets: DeploymentTargets, addresses: readonly st
     });
   });
   return seeds;
-}
-
-function changesState(target: CallTarget): boolean {
-  return target.kind === 'function' && target.fn.stateMutability !== 'view' && target.fn.stateMutability !== 'pure';
-}
-
-function call(to: number, target: CallTarget, args: Call['args']): Call {
-  return { sender: 0, to, target, args, value: 0n, blockDelay: 0, timeDelay: 0 };
 }
