@@ -15,6 +15,7 @@ import { benchCompile, printCompile } from './compile.js';
 import { benchCorpusWarmth, printCorpusWarmth, type CorpusPullRequest } from './corpusWarmth.js';
 import { benchInputsKept, printInputsKept } from './inputsKept.js';
 import { benchShapes, printShapes } from './shapes.js';
+import { benchSustained, printSustained } from './sustained.js';
 import { benchReentrancy } from './reentrancy.js';
 import { benchThroughput, benchWorkers, printThroughput, printWorkers } from './throughput.js';
 import {
@@ -232,6 +233,12 @@ const SECTIONS: Record<string, () => Promise<void>> = {
       `# Corpus across runs (issue 32): lookout pr cold on a fresh --corpus, then warm on it with another seed; median transactions over ${seeds} seeds, ≤ ${corpusBudget} transactions, a miss counted as the budget`,
     );
     printCorpusWarmth([await benchCorpusWarmth(CORPUS_PULL_REQUEST, { seeds, budgetTransactions: corpusBudget })]);
+  },
+  async sustained() {
+    // Two hundred thousand unless BENCH_BUDGET says otherwise: issue 31 asks how the pace holds over a long campaign.
+    const sustainedBudget = process.env.BENCH_BUDGET === undefined ? 200_000 : budget;
+    console.log(`# Sustained pace (issue 31): lookout pr on the votes-token pull request, one worker, ${sustainedBudget} transactions, seed 1`);
+    printSustained(await benchSustained(sustainedBudget));
   },
   async compile() {
     const compileRuns = Number(process.env.BENCH_COMPILE_RUNS ?? 3);
