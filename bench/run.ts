@@ -6,6 +6,8 @@
  * scales the compile benchmark; BENCH_ONLY (comma-separated section names below) runs some sections;
  * BENCH_ABLATION (comma-separated: ddsf, prediction, lookahead) runs the ablation for some switches.
  * `BENCH_ONLY=leak BENCH_SEEDS=40` is the wrapped-ether leak's spread that issue 16's follow-ups and storage-state rule are judged on.
+ * `BENCH_ONLY=regression` is the search-power gate (exit 1 on a regression against bench/baseline.json);
+ * `BENCH_WRITE_BASELINE=1` rewrites that baseline (BENCH_SEEDS seeds, default 5).
  */
 import { benchAblation, printAblation, selectSwitches, type TechniqueSwitch } from './ablation.js';
 import { benchDiffCost, printDiffCost } from './behaviourDiffCost.js';
@@ -17,6 +19,7 @@ import { benchInputsKept, printInputsKept } from './inputsKept.js';
 import { benchShapes, printShapes } from './shapes.js';
 import { benchSustained, printSustained } from './sustained.js';
 import { benchReentrancy } from './reentrancy.js';
+import { measureRegression, printRegression, readBaseline, writeBaseline } from './regression.js';
 import { benchThroughput, benchWorkers, printThroughput, printWorkers } from './throughput.js';
 import {
   benchTimeToBug,
@@ -239,6 +242,23 @@ const SECTIONS: Record<string, () => Promise<void>> = {
     const sustainedBudget = process.env.BENCH_BUDGET === undefined ? 200_000 : budget;
     console.log(`# Sustained pace (issue 31): lookout pr on the votes-token pull request, one worker, ${sustainedBudget} transactions, seed 1`);
     printSustained(await benchSustained(sustainedBudget));
+  },
+  async regression() {
+    // The gate compares like with like: the baseline's seeds, whatever BENCH_SEEDS says, unless the baseline is being written.
+    const write = process.env.BENCH_WRITE_BASELINE === '1';
+    const gateSeeds = write ? Number(process.env.BENCH_SEEDS ?? 5) : (await readBaseline()).seeds;
+    console.log(`# No regression in what was found (issue 31): transactions to the bug, one worker, ${gateSeeds} seeds, a miss counted as the budget`);
+    const measured = await measureRegression(gateSeeds, (label, run) => console.log(`${label}: ${run.transactions.join(' ')} (≤ ${run.budget})`));
+    if (write) {
+      await writeBaseline(gateSeeds, measured);
+      console.log('bench/baseline.json written');
+      return;
+    }
+    const regressed = printRegression(await readBaseline(), measured);
+    if (regressed.length > 0) {
+      console.log(`REGRESSION beyond the seeds' noise: ${regressed.join(', ')}`);
+      process.exitCode = 1;
+    }
   },
   async compile() {
     const compileRuns = Number(process.env.BENCH_COMPILE_RUNS ?? 3);

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { encodeFunctionData, hexToBytes } from 'viem';
+import { encodeAbiParameters, encodeFunctionData, hexToBigInt, hexToBytes, keccak256 } from 'viem';
 import { compileProject } from '../../src/compile/compile.js';
 import type { CompiledProject } from '../../src/compile/types.js';
 import { Executor } from '../../src/evm/executor.js';
@@ -35,6 +35,16 @@ contract Relay {
         if (address(next) == address(0)) return b.branch(v);
         return next.via(Relay(address(0)), b, v);
     }
+}
+
+contract Book {
+    struct Entry { address holder; uint256[] notes; }
+    mapping(uint256 => Entry) private entries;
+    function file(uint256 id, uint256 note) external {
+        entries[id].holder = msg.sender;
+        entries[id].notes.push(note);
+    }
+    function poke(uint256 slot, uint256 v) external { assembly { sstore(slot, v) } }
 }
 
 contract Factory {
@@ -83,7 +93,7 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'lookout-trace-'));
   writeFileSync(path.join(dir, 'Branchy.sol'), SOURCE);
   project = await compileProject({ root: dir, paths: ['Branchy.sol'] });
-  executor = await Executor.create([request('Branchy'), request('Factory'), request('Relay')]);
+  executor = await Executor.create([request('Branchy'), request('Factory'), request('Relay'), request('Book')]);
 });
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -152,6 +162,20 @@ describe('transaction trace', () => {
     expect(executor.code(0)[stored.sstores[0].pc]).toBe(Op.SSTORE);
     const loaded = await traceOf(0, call('Branchy', 'load', [7n]));
     expect(loaded.sloads.map((s) => s.slot)).toEqual([7n]);
+  });
+
+  it("says where a slot comes from: a mapping entry (its key and the mapping's slot), an array element, or neither", async () => {
+    const ENTRIES_SLOT = 0n;
+    const filed = await traceOf(3, call('Book', 'file', [7n, 99n]));
+    const entry = hexToBigInt(keccak256(encodeAbiParameters([{ type: 'uint256' }, { type: 'uint256' }], [7n, ENTRIES_SLOT])));
+    const notes = hexToBigInt(keccak256(encodeAbiParameters([{ type: 'uint256' }], [entry + 1n])));
+    const origins = new Map(filed.sstores.map((s) => [s.slot, [s.origin, s.key, s.base]]));
+    expect(origins.get(entry)).toEqual(['entry', 7n, ENTRIES_SLOT]);
+    // The array's length is the struct's second member: still the entry, one slot above its hash.
+    expect(origins.get(entry + 1n)).toEqual(['entry', 7n, ENTRIES_SLOT]);
+    expect(origins.get(notes)?.[0]).toBe('element');
+    expect((await traceOf(3, call('Book', 'poke', [entry + (1n << 20n), 1n]))).sstores[0].origin).toBe('plain');
+    expect((await traceOf(3, call('Book', 'poke', [5n, 1n]))).sstores[0].origin).toBe('plain');
   });
 
   it('lists entered blocks: code start, JUMPDESTs and JUMPI fall-throughs', async () => {

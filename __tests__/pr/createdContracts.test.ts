@@ -5,10 +5,8 @@
  * Every stage works on the created pairs: the campaign, the base replay, the behaviour comparison and
  * the reproducers.
  */
-import { cp } from 'node:fs/promises';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { lookoutPr, PrRepo, type PrRun } from './prRepo.js';
+import { fixturePullRequest, lookoutPr, type PrRepo, type PrRun } from './prRepo.js';
 
 const FIXTURE = fileURLToPath(new URL('../../__fixtures__/foundry-tests/pair-pr/', import.meta.url));
 /** Lookout's own forge-std stand-in, shared with the runner's fixture project. */
@@ -20,13 +18,8 @@ afterAll(async () => {
 });
 
 async function pairRepository(pr: 'bug' | 'safe'): Promise<PrRepo> {
-  const repo = await PrRepo.create();
+  const repo = await fixturePullRequest(FIXTURE, pr, FORGE_STD);
   repos.push(repo);
-  await cp(path.join(FIXTURE, 'base'), repo.dir, { recursive: true });
-  await cp(FORGE_STD, path.join(repo.dir, 'lib'), { recursive: true });
-  await repo.commit('base');
-  await cp(path.join(FIXTURE, pr), repo.dir, { recursive: true, force: true });
-  await repo.commit('head');
   return repo;
 }
 

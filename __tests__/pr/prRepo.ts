@@ -112,12 +112,14 @@ export function targetSummary(targets: readonly ReportTarget[]): [string, number
 }
 
 /**
- * A repository whose base commit is the fixture project `<fixture>/base` and whose head commit lays
- * `<fixture>/<overlay>` over it (the pull request), as `git` would see a real one.
+ * A repository whose base commit is the fixture project `<fixture>/base` (with the folder `lib`, when
+ * given, as its `lib/`) and whose head commit lays `<fixture>/<overlay>` over it (the pull request),
+ * as `git` would see a real one.
  */
-export async function fixturePullRequest(fixture: string, overlay: string): Promise<PrRepo> {
+export async function fixturePullRequest(fixture: string, overlay: string, lib?: string): Promise<PrRepo> {
   const repo = await PrRepo.create();
   await cp(path.join(fixture, 'base'), repo.dir, { recursive: true });
+  if (lib !== undefined) await cp(lib, path.join(repo.dir, 'lib'), { recursive: true });
   await repo.commit('base');
   await cp(path.join(fixture, overlay), repo.dir, { recursive: true, force: true });
   await repo.commit('head');

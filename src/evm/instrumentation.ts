@@ -1,5 +1,6 @@
 import type { Common } from '@ethereumjs/common';
 import { type EVM, type EVMOpts, getOpcodesForHF } from '@ethereumjs/evm';
+import { bytesToBigInt } from '@ethereumjs/util';
 import { Op } from '../bytecode/index.js';
 import type { TraceRecorder } from './traceRecorder.js';
 import type { Address } from './types.js';
@@ -44,6 +45,16 @@ export function instrumentedOpcodes(common: Common, recorder: TraceRecorder, bas
       if (recorder.recording) before(runState, runState.programCounter - 1);
       return original(runState, opCommon);
     });
+  // KECCAK256's output exists only after it ran: the origin of the slots computed from it (SlotOrigins).
+  const keccak = replaceOpcode(table, Op.KECCAK256, (original) => (runState, opCommon) => {
+    if (!recorder.recording) return original(runState, opCommon);
+    const [offset, length] = [top(runState, 0), top(runState, 1)];
+    original(runState, opCommon);
+    if (length !== 64n) return recorder.hashed(top(runState, 0), false, 0n, 0n);
+    // Two words per mapping lookup: what its slot's origin needs (SlotOrigins), read without a copy.
+    const input = runState.memory.read(Number(offset), 64, true);
+    recorder.hashed(top(runState, 0), true, bytesToBigInt(input.subarray(0, 32)), bytesToBigInt(input.subarray(32)));
+  });
   const comparison = (code: number) => wrap(code, (runState, pc) => recorder.comparison(pc, code, top(runState, 0), top(runState, 1)));
   return [
     wrap(Op.JUMPI, (runState, pc) => recorder.jumpi(pc, top(runState, 0), top(runState, 1))),
@@ -57,6 +68,7 @@ export function instrumentedOpcodes(common: Common, recorder: TraceRecorder, bas
     // SUB is hooked as solc's equality test (unoptimised `a == b` compiles to SUB; JUMPI).
     wrap(Op.SUB, (runState, pc) => recorder.difference(pc, top(runState, 0), top(runState, 1))),
     wrap(Op.ISZERO, (runState, pc) => recorder.iszero(pc, top(runState, 0))),
+    keccak,
     wrap(Op.SLOAD, (runState, pc) => recorder.sload(pc, top(runState, 0))),
     wrap(Op.SSTORE, (runState, pc) => recorder.sstore(pc, top(runState, 0), top(runState, 1))),
     // Stack: gas, to, value, … for CALL/CALLCODE; gas, to, … for DELEGATECALL; beneficiary for SELFDESTRUCT.

@@ -1,5 +1,6 @@
 import { BranchConditions, holds } from './branchConditions.js';
 import type { CodeRegistry } from './codeRegistry.js';
+import { SlotOrigins } from './slotOrigins.js';
 import type { Address, BranchComparison, CalleeFrame, CallEffect, EffectKind, StorageAccess, StorageWrite, TxTrace } from './types.js';
 
 export interface TraceLimits {
@@ -96,6 +97,7 @@ export class TraceRecorder {
   private sstoreCount = 0;
   private readonly effects: CallEffect[];
   private effectCount = 0;
+  private readonly origins = new SlotOrigins();
 
   constructor(
     private readonly registry: CodeRegistry,
@@ -112,8 +114,25 @@ export class TraceRecorder {
       negations: 0,
       taken: false,
     }));
-    this.sloads = Array.from({ length: limits.maxStorageAccesses }, (): StorageAccess => ({ codeId: 0, pc: 0, address: '0x', slot: 0n }));
-    this.sstores = Array.from({ length: limits.maxStorageAccesses }, (): StorageWrite => ({ codeId: 0, pc: 0, address: '0x', slot: 0n, value: 0n }));
+    this.sloads = Array.from({ length: limits.maxStorageAccesses }, (): StorageAccess => ({
+      codeId: 0,
+      pc: 0,
+      address: '0x',
+      slot: 0n,
+      origin: 'plain',
+      key: 0n,
+      base: 0n,
+    }));
+    this.sstores = Array.from({ length: limits.maxStorageAccesses }, (): StorageWrite => ({
+      codeId: 0,
+      pc: 0,
+      address: '0x',
+      slot: 0n,
+      origin: 'plain',
+      key: 0n,
+      base: 0n,
+      value: 0n,
+    }));
     this.effects = Array.from({ length: limits.maxEffects }, (): CallEffect => ({ kind: 'call', codeId: 0, pc: 0, from: '0x', to: 0n, value: 0n }));
     this.calleeFrames = Array.from({ length: limits.maxCalleeFrames }, (): CalleeFrame => ({ parent: -1, codeId: 0, code: new Uint8Array(0), callerJumps: 0 }));
     this.calleeJumps = new Uint32Array(limits.maxCalleeJumps * 3);
@@ -133,6 +152,7 @@ export class TraceRecorder {
     this.comparisonCount = 0;
     this.sloadCount = 0;
     this.sstoreCount = 0;
+    this.origins.clear();
     this.effectCount = 0;
     this.calleeFrameCount = 0;
     this.calleeJumpCount = 0;
@@ -308,11 +328,17 @@ export class TraceRecorder {
     record.value = value;
   }
 
+  /** A KECCAK256 produced `hash` from the words `key` and `base` when `keyed` (64 bytes; see SlotOrigins). */
+  hashed(hash: bigint, keyed: boolean, key: bigint, base: bigint): void {
+    this.origins.hashed(hash, keyed, key, base);
+  }
+
   private access(record: StorageAccess, pc: number, slot: bigint): void {
     record.codeId = this.codeId;
     record.pc = pc;
     record.address = this.address;
     record.slot = slot;
+    this.origins.describe(record, slot);
   }
 
   private keepUnbranchedComparison(pc: number, op: number, left: bigint, right: bigint): void {

@@ -124,6 +124,15 @@ export interface StorageAccess {
   /** Address whose storage it is. */
   address: Address;
   slot: bigint;
+  /**
+   * Where the slot comes from: `entry`, just above keccak(key . base) of the same transaction (a
+   * mapping entry or a member of the struct it holds, `key` and `base` its input words); `element`,
+   * just above another hash of it (an array's element); `plain`, neither (a declared variable, or a
+   * slot nothing computed from a hash: an arbitrary one).
+   */
+  origin: 'plain' | 'entry' | 'element';
+  key: bigint;
+  base: bigint;
 }
 
 /** An SSTORE: the slot and the value written (feedback for the value generator). */

@@ -36,7 +36,7 @@ function trace(comparisons: BranchComparison[], sstores: bigint[] = []): TxTrace
     jumpsTruncated: false,
     comparisons,
     sloads: [],
-    sstores: sstores.map((slot) => ({ codeId: 0, pc: 50, address: '0x01', slot, value: 1n })),
+    sstores: sstores.map((slot) => ({ codeId: 0, pc: 50, address: '0x01', slot, origin: 'plain', key: 0n, base: 0n, value: 1n })),
     blocks: new Map(),
     effects: [],
     calleeFrames: [],

@@ -2,6 +2,7 @@ import { type Failure, failureKey } from '../../oracles/index.js';
 import { branchEdge, CostCollector, type CostVector } from '../harvey/costs.js';
 import { comparedValues, functionKey, slotsRead, slotsWritten, storageFingerprint, type ComparedValues, type StorageSlot } from '../harvey/ddsf.js';
 import { harvestFeedback } from '../inputs/feedback.js';
+import { keyFollowUps, type WrittenEntry } from '../harvey/mappingKeys.js';
 import { deployedEther } from '../inputs/worldAmounts.js';
 import { revertedPrefix, sequencePathId, stateSetters, storageStateId, txStep, type TxStep } from '../corpus/pathIdentity.js';
 import { bucketedStateBefore, changesDeployedStorage, type SlotWrite } from '../corpus/storageState.js';
@@ -13,6 +14,7 @@ import { type ReportedFailures, runSequence, type SequenceRun } from './sequence
 import { callShape } from './alternates.js';
 import { countBlocks } from './blockHits.js';
 import type { TxSequence } from '../../abi/index.js';
+import type { StorageWrite } from '../../evm/index.js';
 import type { CampaignSetup } from './loop.js';
 import type { CampaignState } from './state.js';
 
@@ -106,6 +108,11 @@ export async function evaluate(
   return execution;
 }
 
+/** The mapping entries among a transaction's writes (copied: the trace's buffers are reused). */
+function writtenEntries(sstores: readonly StorageWrite[], sender: number): WrittenEntry[] {
+  return sstores.flatMap(({ origin, address, base, key }) => (origin === 'entry' ? [{ address, base, key, sender }] : []));
+}
+
 /** The input without its calls to functions that only ever run out of gas (`GasHogs`). */
 export function withoutGasHogs(state: CampaignState, input: TxSequence): TxSequence {
   return input.some((call) => state.gasHogs.has(call)) ? retainCalls(input, (i) => !state.gasHogs.has(input[i])) : input;
@@ -122,6 +129,8 @@ async function observe(state: CampaignState, setup: CampaignSetup, sequence: TxS
   const perTransaction = ddsf !== undefined && !setup.techniques.prefixPathIds;
   // What each successful transaction wrote, with values: the state the earlier ones set up for the last one (see bucketedStateBefore, prefixSetsUp).
   const writes: SlotWrite[][] = [];
+  // The mapping entries each successful transaction wrote: keys a later lookup may want (keyFollowUps).
+  const entries: WrittenEntry[][] = [];
   // The first transaction after which each reported failure was seen again, when it wants alternates.
   const passed = new Map<string, { failure: Failure; index: number }>();
   const reported: ReportedFailures = {
@@ -143,6 +152,7 @@ async function observe(state: CampaignState, setup: CampaignSetup, sequence: TxS
       steps.push(txStep(result, sequence[index]));
       written.push(...slotsWritten(result.trace));
       writes[index] = result.outcome.kind === 'success' ? result.trace.sstores.map(({ address, slot, value }) => ({ address, slot, value })) : [];
+      entries[index] = result.outcome.kind === 'success' ? writtenEntries(result.trace.sstores, sequence[index].sender) : [];
       state.emit({
         kind: 'transaction',
         result,
@@ -164,6 +174,12 @@ async function observe(state: CampaignState, setup: CampaignSetup, sequence: TxS
     const valueOf = (slot: StorageSlot) => setup.harness.executor.getStorage(slot.address, slot.slot);
     state.followUps.offer(written, valueOf, () => retainCalls(sequence, (i) => steps[i]?.changedState === true));
     if (lastCall && run.last) state.followUps.observe(functionKey(lastCall), lastCall, lastReads, run.last.trace.comparisons, run.last.trace.sstores, valueOf);
+    // Only where the call failed: an empty entry it was refused for (a transfer to a new holder reads one and succeeds).
+    if (run.last && run.last.outcome.kind !== 'success') {
+      const empty = run.last.trace.sloads.filter((read) => read.origin === 'entry' && valueOf(read) === 0n);
+      const written = entries.slice(0, run.transactions - 1).flat();
+      for (const { id, input } of keyFollowUps(sequence.slice(0, run.transactions), empty, written)) state.followUps.enqueue(id, input);
+    }
   }
   state.emit({ kind: 'sequence', sequence, executed: run.transactions });
   // A run without a failure executed every call.

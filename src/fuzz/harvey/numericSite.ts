@@ -95,6 +95,14 @@ function fromNumber(value: bigint, domain: NumericDomain): AbiValue {
   return `0x${value.toString(16).padStart(domain.bits / 4, '0')}`;
 }
 
+/** The numeric arguments of call `index` of a sequence (not those nested in arrays or tuples). */
+export function argumentSites(call: Call, index: number): Extract<NumericSite, { kind: 'arg' }>[] {
+  if (call.target.kind !== 'function') return [];
+  return call.target.fn.inputs.flatMap((param, j): Extract<NumericSite, { kind: 'arg' }>[] =>
+    ['uint', 'int', 'address', 'fixedBytes'].includes(abiType(param).kind) ? [{ kind: 'arg', call: index, path: [j], domain: domainOf(param) }] : [],
+  );
+}
+
 /** The number at `site` in `seq`. */
 export function readNumeric(seq: TxSequence, site: NumericSite): bigint {
   const call = seq[site.call];

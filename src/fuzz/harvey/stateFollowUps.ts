@@ -119,6 +119,13 @@ export class StateFollowUps {
     }
   }
 
+  /** Queues another technique's follow-up (`mappingKeys.ts`) under the same share, once per `id`. */
+  enqueue(id: string, input: TxSequence): void {
+    if (this.done.has(id) || input.length > this.maxLength) return;
+    this.done.add(id);
+    this.pending.push(input);
+  }
+
   /**
    * The next follow-up input, newest first (the deepest setups come last); undefined when none is pending or running it would take
    * follow-ups past their share of `spentTotal` transactions.
