@@ -96,6 +96,11 @@ export async function lookoutPr(
   const forge = withForge ? await forgeVerdicts(repo.dir, report.findings, { head: options.head ?? 'HEAD', base: options.base ?? 'HEAD~1' }) : [];
   const parted = disagreements(forge);
   if (parted.length > 0) throw new Error(`forge disagrees with Lookout's runner on ${JSON.stringify(parted, null, 1)}`);
+  // A regression test that Lookout's own runner did not confirm is no regression test: checked where forge checks.
+  const unverified = withForge
+    ? report.findings.flatMap((f) => (f.reproducer && !f.reproducer.verified ? [`${f.reproducer.file}: ${f.reproducer.reason}`] : []))
+    : [];
+  if (unverified.length > 0) throw new Error(`reproducers not verified: ${unverified.join('; ')}`);
   return { repo, status, report, log: logger.lines, wallMs, forge };
 }
 
