@@ -1,5 +1,5 @@
 import { Op } from '../bytecode/index.js';
-import { high, isTop, low, mayBeNonZero, mayBeZero, type AbsValue } from './lattice.js';
+import { mayBeNonZero, mayBeZero, type AbsValue } from './lattice.js';
 import type { AnalyzedProgram } from './program.js';
 import { refineBranch } from './refine.js';
 import { copyState, entryState, joinInto, type AbstractState } from './state.js';
@@ -76,6 +76,14 @@ export function runFixpoint(request: FixpointRequest): FixpointOutcome {
     return key;
   };
 
+  // A state jumping to many pcs looks for the closest partition at each with the same key: split it once.
+  let lastKey = '';
+  let lastFields: string[] = [];
+  const fieldsOf = (key: string): string[] => {
+    if (key !== lastKey) [lastKey, lastFields] = [key, key.split(',')];
+    return lastFields;
+  };
+
   // `key` is passed in when one state goes to many pcs (a Top jump), to build it once.
   const propagate = (pc: number, state: AbstractState, key = partitionKey(state)): void => {
     if (pc >= code.length) return; // running off the code is STOP
@@ -83,12 +91,12 @@ export function runFixpoint(request: FixpointRequest): FixpointOutcome {
     if (atPc === undefined) partitions.set(pc, (atPc = new Map()));
     let target = atPc.get(key);
     if (target === undefined && atPc.size < PARTITIONS_PER_PC) {
-      target = { key, fields: key.split(','), state: entryState(state), queued: true, widenings: 0 };
+      target = { key, fields: fieldsOf(key), state: entryState(state), queued: true, widenings: 0 };
       atPc.set(key, target);
       worklist.push([pc, target]);
       return;
     }
-    target ??= closestPartition(atPc, key);
+    target ??= closestPartition(atPc, fieldsOf(key));
     const joined = joinInto(target.state, state, target.widenings < WIDENING_DELAY ? program.thresholds : NO_THRESHOLDS);
     if (joined === undefined) return;
     target.widenings++;
@@ -104,9 +112,10 @@ export function runFixpoint(request: FixpointRequest): FixpointOutcome {
       if (target < codeLength && program.jumpdests[Number(target)]) propagate(Number(target), state);
       return; // a constant that is no JUMPDEST halts the EVM
     }
+    // A return address joined with others, or Top: every JUMPDEST in its bounds (as numbers: no BigInt per JUMPDEST).
     const key = partitionKey(state);
-    const [lo, hi] = [low(target), high(target)];
-    for (const dest of program.jumpdestList) if (isTop(target) || (BigInt(dest) >= lo && BigInt(dest) <= hi)) propagate(dest, state, key);
+    const [from, to] = [Number(target.lo), target.hi < codeLength ? Number(target.hi) : code.length];
+    for (const dest of program.jumpdestList) if (dest >= from && dest <= to) propagate(dest, state, key);
   };
 
   const runBlock = (start: number, entry: AbstractState): void => {
@@ -156,9 +165,8 @@ export function runFixpoint(request: FixpointRequest): FixpointOutcome {
   return ended ?? { kind: 'complete', steps, reached };
 }
 
-/** The partition whose key agrees with `key` on the most leading fields. */
-function closestPartition(partitions: Map<string, Partition>, key: string): Partition {
-  const fields = key.split(',');
+/** The partition whose key agrees with `fields` (a key split at its commas) on the most leading fields. */
+function closestPartition(partitions: Map<string, Partition>, fields: readonly string[]): Partition {
   let best: Partition | undefined;
   let bestShared = -1;
   for (const partition of partitions.values()) {
