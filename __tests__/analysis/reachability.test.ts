@@ -1,6 +1,9 @@
+import path from 'node:path';
 import { prepareProgram } from '../../src/analysis/program.js';
-import { unreachableTargets } from '../../src/analysis/reachability.js';
+import { checkSuffix, ENTRY_STEP_BUDGET, unreachableTargets } from '../../src/analysis/reachability.js';
+import { initialState } from '../../src/analysis/state.js';
 import type { TargetSet } from '../../src/analysis/types.js';
+import { compileProject } from '../../src/compile/compile.js';
 import { assemble } from './assemble.js';
 
 /** Which of the labelled places the empty-prefix analysis proves unreachable. */
@@ -159,5 +162,57 @@ describe('empty-prefix reachability over hand-assembled code', () => {
       JUMPDEST       ; reached only if the return jump were Top
       STOP`;
     expect(unreachable(source, ['ret1', 'ret2', 'island'])).toEqual(['island']);
+  });
+});
+
+describe('what the analyses cost', () => {
+  // A loop: each round is a few steps more for the fixpoint, until the counter widens.
+  const loop = `
+      PUSH1 0
+      head:
+      JUMPDEST
+      PUSH1 1
+      ADD
+      DUP1
+      PUSH1 200
+      GT
+      PUSH @head
+      JUMPI
+      exit:
+      STOP`;
+
+  it('analyses a code from its entry once per process, whichever program of it asks', () => {
+    const { code, labels } = assemble(`PUSH1 7\n${loop}`); // code of its own: no other test has analysed it
+    const targets: TargetSet = { pcs: new Set([labels.exit]), elsewhere: false };
+    const first = prepareProgram(code);
+    expect(unreachableTargets(first, targets).size).toBe(0);
+    expect(first.stats.steps).toBeGreaterThan(0);
+    // Another analyzer's program of an equal copy (the path analyzer's, the base campaign's): no step again.
+    const again = prepareProgram(code.slice());
+    expect(unreachableTargets(again, targets).size).toBe(0);
+    expect(again.stats.steps).toBe(0);
+  });
+
+  it('remembers a suffix check that ran out of steps: the same budget bails out again for free, a larger one runs', () => {
+    const { code, labels } = assemble(loop);
+    const program = prepareProgram(code);
+    const targets: TargetSet = { pcs: new Set([labels.exit]), elsewhere: false };
+    expect(checkSuffix(program, targets, 0, initialState(), 5)).toEqual({ unreachable: false, steps: 6, bailout: 'step-budget' });
+    expect(checkSuffix(program, targets, 0, initialState(), 5)).toEqual({ unreachable: false, steps: 0, bailout: 'step-budget' });
+    expect(program.stats).toMatchObject({ cacheHits: 1, bailouts: { 'step-budget': 1 } });
+    const larger = checkSuffix(program, targets, 0, initialState(), 10_000);
+    expect(larger).toMatchObject({ unreachable: false });
+    expect(larger.bailout).toBeUndefined();
+    expect(larger.steps).toBeGreaterThan(6);
+  });
+
+  it('gives up on an ERC20Votes-shaped token within the entry budget, calling nothing unreachable', async () => {
+    // It would need 1.1M steps; the budget's 250k cost about 0.5 s on a quiet core.
+    const root = path.join(process.cwd(), '__fixtures__/bench/votes/base');
+    const project = await compileProject({ root, paths: ['src/VotesToken.sol'] });
+    const program = prepareProgram(project.contracts.find((c) => c.name === 'VotesToken')!.deployed.bytecode);
+    const everyJumpdest: TargetSet = { pcs: new Set(program.jumpdestList), elsewhere: false };
+    expect(unreachableTargets(program, everyJumpdest).size).toBe(0);
+    expect(program.stats).toMatchObject({ steps: ENTRY_STEP_BUDGET + 1, bailouts: { 'step-budget': 1 } });
   });
 });
