@@ -78,22 +78,20 @@ export function exposeDepth(state: AbstractState, depth: number): void {
  */
 export function joinInto(current: AbstractState, incoming: AbstractState, thresholds: readonly bigint[] = []): AbstractState | undefined {
   // Most joins add nothing (a return to every JUMPDEST joins one state into hundreds of partitions):
-  // answering those without building the join made a large contract's entry analysis 3× faster.
+  // answering those without building the join halved a large contract's entry analysis.
   if (covers(current, incoming)) return undefined;
   const height = Math.min(current.stack.length, incoming.stack.length);
   const open = current.open || incoming.open || current.stack.length !== incoming.stack.length;
-  const stack = current.stack.slice(current.stack.length - height);
-  const offset = incoming.stack.length - height;
-  // One joined object per pair of objects, so slots equal in both states stay equal.
-  const pairs = new Map<AbsValue, Map<AbsValue, AbsValue>>();
+  const [mine, theirs] = [current.stack, incoming.stack];
+  const [mineFrom, theirsFrom] = [mine.length - height, theirs.length - height];
+  const stack = mine.slice(mineFrom);
   for (let i = 0; i < height; i++) {
-    const [mine, theirs] = [stack[i], incoming.stack[offset + i]];
-    if (mine === theirs) continue;
-    let byTheirs = pairs.get(mine);
-    if (byTheirs === undefined) pairs.set(mine, (byTheirs = new Map()));
-    let joined = byTheirs.get(theirs);
-    if (joined === undefined) byTheirs.set(theirs, (joined = joinValues(mine, theirs, thresholds)));
-    stack[i] = joined;
+    const [m, t] = [mine[mineFrom + i], theirs[theirsFrom + i]];
+    if (m === t) continue;
+    // One joined object per pair of objects, so slots equal in both states stay equal (a scan: stacks are short).
+    let j = 0;
+    while (j < i && (mine[mineFrom + j] !== m || theirs[theirsFrom + j] !== t)) j++;
+    stack[i] = j < i ? stack[j] : joinValues(m, t, thresholds);
   }
   const memory = new Map<number, MemoryWord>();
   for (const [offset, word] of current.memory) {
