@@ -18,9 +18,12 @@ import type { BailoutCause } from './types.js';
  * stays exact as long as possible. Joins of different heights make an open stack (see AbstractState).
  * Every pc thus has finitely many partitions, each with a finite chain of states: the search terminates.
  * Measured on a 60-function contract (solc, no optimizer): 32 partitions with a plain same-height
- * fallback took 372k steps from pc 0, 128 with this fallback 230k (about 1 s).
+ * fallback took 372k steps from pc 0, 128 with this fallback 230k (about 1 s). A fallback join makes
+ * return addresses intervals, sent to every JUMPDEST in them, which fill more pcs: an ERC20Votes-shaped
+ * token (__fixtures__/bench/votes) needs 174 partitions at one pc, and took 1.1M steps with 128, 42k
+ * with 256. Contracts that need no more than 128 take the same steps either way.
  */
-const PARTITIONS_PER_PC = 128;
+const PARTITIONS_PER_PC = 256;
 
 export interface FixpointRequest {
   program: AnalyzedProgram;

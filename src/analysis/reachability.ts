@@ -7,9 +7,10 @@ import { isCall } from './transfer.js';
 import type { BailoutCause, TargetSet } from './types.js';
 
 /**
- * Abstract steps the empty-prefix analysis of a whole contract may take. Our fixtures need at most
- * 11k (analysis suites); an ERC20Votes-shaped token (8 KB, __fixtures__/bench/votes) needs 1.1M, so it
- * bails out here, soundly, in about 2 s at load 10 on 2 cores (~0.5 s quiet).
+ * Abstract steps the empty-prefix analysis of a whole contract may take: our fixtures need at most
+ * 11k (analysis suites), an ERC20Votes-shaped token (8 KB, __fixtures__/bench/votes) 42k. A contract
+ * whose call contexts overflow the partitions (fixpoint.ts) may need millions: it bails out, soundly,
+ * after about 1.5 s at load 7 on 2 cores (measured with 128 partitions on that token).
  */
 export const ENTRY_STEP_BUDGET = 250_000;
 /** Calls followed into known callees one inside another; a call deeper still counts as reaching a target. */
