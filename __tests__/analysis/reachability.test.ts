@@ -101,6 +101,29 @@ describe('empty-prefix reachability over hand-assembled code', () => {
     expect(unreachable(source, ['nodest', 'a', 'b'])).toEqual(['nodest']);
   });
 
+  it('sends a bounded jump target to the JUMPDESTs within its bounds only', () => {
+    const source = `
+      PUSH1 0
+      CALLDATALOAD
+      PUSH1 1
+      AND            ; 0 or 1
+      PUSH @first
+      ADD            ; first or second
+      JUMP
+      before:
+      JUMPDEST
+      STOP
+      first:
+      JUMPDEST
+      second:
+      JUMPDEST
+      STOP
+      after:
+      JUMPDEST
+      STOP`;
+    expect(unreachable(source, ['before', 'first', 'second', 'after'])).toEqual(['before', 'after']);
+  });
+
   it('halts on a constant jump to a non-JUMPDEST and on stack underflow', () => {
     const source = `
       PUSH @notdest
