@@ -31,6 +31,34 @@ describe('abstract states', () => {
     expect(joinInto(joined, framed([2n, 2n]))).toBeUndefined();
   });
 
+  it('finds something new in a join only when a value grows, the stack opens or shrinks, shared slots part or a memory word is lost', () => {
+    const x = { lo: 0n, hi: 10n };
+    const within = { lo: 1n, hi: 2n };
+    const current: AbstractState = { stack: [x, x, 5n], open: false, memory: new Map([[0, 1n]]) };
+    const withMemory = (stack: AbstractState['stack'], open = false): AbstractState => ({
+      stack,
+      open,
+      memory: new Map([
+        [0, 1n],
+        [32, 2n],
+      ]),
+    });
+    expect(joinInto(current, withMemory([within, within, 5n]))).toBeUndefined();
+    expect(joinInto(current, withMemory([x, x, 5n]))).toBeUndefined();
+    // Two values within bounds that may differ: the slots no longer share one.
+    const parted = joinInto(current, withMemory([within, { lo: 1n, hi: 2n }, 5n]))!;
+    expect(parted.stack[0]).not.toBe(parted.stack[1]);
+    expect(joinInto(current, withMemory([{ lo: 0n, hi: 11n }, x, 5n]))).toBeDefined();
+    expect(joinInto(current, withMemory([x, x, 6n]))).toBeDefined();
+    expect(joinInto(current, withMemory([9n, x, x, 5n]))).toMatchObject({ open: true });
+    expect(joinInto(current, withMemory([x, 5n]))).toMatchObject({ open: true, stack: [x, 5n] });
+    expect(joinInto(current, withMemory([x, x, 5n], true))).toMatchObject({ open: true });
+    expect(joinInto(current, state([x, x, 5n]))).toMatchObject({ memory: new Map() });
+    // An open stack covers a higher one, open or not.
+    const open: AbstractState = { ...current, open: true };
+    expect(joinInto(open, withMemory([9n, x, x, 5n], true))).toBeUndefined();
+  });
+
   it('tracks memory words at constant offsets and hashes known memory', () => {
     const s = state([]);
     storeWord(s, 0n, 5n);

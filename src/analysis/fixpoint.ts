@@ -1,5 +1,5 @@
 import { Op } from '../bytecode/index.js';
-import { high, isTop, low, mayBeNonZero, mayBeZero, type AbsValue } from './lattice.js';
+import { mayBeNonZero, mayBeZero, type AbsValue } from './lattice.js';
 import type { AnalyzedProgram } from './program.js';
 import { refineBranch } from './refine.js';
 import { copyState, entryState, joinInto, type AbstractState } from './state.js';
@@ -18,9 +18,12 @@ import type { BailoutCause } from './types.js';
  * stays exact as long as possible. Joins of different heights make an open stack (see AbstractState).
  * Every pc thus has finitely many partitions, each with a finite chain of states: the search terminates.
  * Measured on a 60-function contract (solc, no optimizer): 32 partitions with a plain same-height
- * fallback took 372k steps from pc 0, 128 with this fallback 230k (about 1 s).
+ * fallback took 372k steps from pc 0, 128 with this fallback 230k (about 1 s). A fallback join makes
+ * return addresses intervals, sent to every JUMPDEST in them, which fill more pcs: an ERC20Votes-shaped
+ * token (__fixtures__/bench/votes) needs 174 partitions at one pc, and took 1.1M steps with 128, 42k
+ * with 256. Contracts that need no more than 128 take the same steps either way.
  */
-const PARTITIONS_PER_PC = 128;
+const PARTITIONS_PER_PC = 256;
 
 export interface FixpointRequest {
   program: AnalyzedProgram;
@@ -76,6 +79,14 @@ export function runFixpoint(request: FixpointRequest): FixpointOutcome {
     return key;
   };
 
+  // A state jumping to many pcs looks for the closest partition at each with the same key: split it once.
+  let lastKey = '';
+  let lastFields: string[] = [];
+  const fieldsOf = (key: string): string[] => {
+    if (key !== lastKey) [lastKey, lastFields] = [key, key.split(',')];
+    return lastFields;
+  };
+
   // `key` is passed in when one state goes to many pcs (a Top jump), to build it once.
   const propagate = (pc: number, state: AbstractState, key = partitionKey(state)): void => {
     if (pc >= code.length) return; // running off the code is STOP
@@ -83,12 +94,12 @@ export function runFixpoint(request: FixpointRequest): FixpointOutcome {
     if (atPc === undefined) partitions.set(pc, (atPc = new Map()));
     let target = atPc.get(key);
     if (target === undefined && atPc.size < PARTITIONS_PER_PC) {
-      target = { key, fields: key.split(','), state: entryState(state), queued: true, widenings: 0 };
+      target = { key, fields: fieldsOf(key), state: entryState(state), queued: true, widenings: 0 };
       atPc.set(key, target);
       worklist.push([pc, target]);
       return;
     }
-    target ??= closestPartition(atPc, key);
+    target ??= closestPartition(atPc, fieldsOf(key));
     const joined = joinInto(target.state, state, target.widenings < WIDENING_DELAY ? program.thresholds : NO_THRESHOLDS);
     if (joined === undefined) return;
     target.widenings++;
@@ -104,9 +115,10 @@ export function runFixpoint(request: FixpointRequest): FixpointOutcome {
       if (target < codeLength && program.jumpdests[Number(target)]) propagate(Number(target), state);
       return; // a constant that is no JUMPDEST halts the EVM
     }
+    // A return address joined with others, or Top: every JUMPDEST in its bounds (as numbers: no BigInt per JUMPDEST).
     const key = partitionKey(state);
-    const [lo, hi] = [low(target), high(target)];
-    for (const dest of program.jumpdestList) if (isTop(target) || (BigInt(dest) >= lo && BigInt(dest) <= hi)) propagate(dest, state, key);
+    const [from, to] = [Number(target.lo), target.hi < codeLength ? Number(target.hi) : code.length];
+    for (const dest of program.jumpdestList) if (dest >= from && dest <= to) propagate(dest, state, key);
   };
 
   const runBlock = (start: number, entry: AbstractState): void => {
@@ -156,9 +168,8 @@ export function runFixpoint(request: FixpointRequest): FixpointOutcome {
   return ended ?? { kind: 'complete', steps, reached };
 }
 
-/** The partition whose key agrees with `key` on the most leading fields. */
-function closestPartition(partitions: Map<string, Partition>, key: string): Partition {
-  const fields = key.split(',');
+/** The partition whose key agrees with `fields` (a key split at its commas) on the most leading fields. */
+function closestPartition(partitions: Map<string, Partition>, fields: readonly string[]): Partition {
   let best: Partition | undefined;
   let bestShared = -1;
   for (const partition of partitions.values()) {

@@ -77,53 +77,60 @@ export function exposeDepth(state: AbstractState, depth: number): void {
  * share one in both states.
  */
 export function joinInto(current: AbstractState, incoming: AbstractState, thresholds: readonly bigint[] = []): AbstractState | undefined {
+  // Most joins add nothing (a return to every JUMPDEST joins one state into hundreds of partitions):
+  // answering those without building the join halved a large contract's entry analysis.
+  if (covers(current, incoming)) return undefined;
   const height = Math.min(current.stack.length, incoming.stack.length);
   const open = current.open || incoming.open || current.stack.length !== incoming.stack.length;
-  let changed = open !== current.open || height !== current.stack.length;
-  const stack = current.stack.slice(current.stack.length - height);
-  const offset = incoming.stack.length - height;
-  // One joined object per pair of objects, so slots equal in both states stay equal.
-  const pairs = new Map<AbsValue, Map<AbsValue, AbsValue>>();
+  const [mine, theirs] = [current.stack, incoming.stack];
+  const [mineFrom, theirsFrom] = [mine.length - height, theirs.length - height];
+  const stack = mine.slice(mineFrom);
   for (let i = 0; i < height; i++) {
-    const [mine, theirs] = [stack[i], incoming.stack[offset + i]];
-    if (mine === theirs) continue;
-    let byTheirs = pairs.get(mine);
-    if (byTheirs === undefined) pairs.set(mine, (byTheirs = new Map()));
-    let joined = byTheirs.get(theirs);
-    if (joined === undefined) byTheirs.set(theirs, (joined = joinValues(mine, theirs, thresholds)));
-    stack[i] = joined;
+    const [m, t] = [mine[mineFrom + i], theirs[theirsFrom + i]];
+    if (m === t) continue;
+    // One joined object per pair of objects, so slots equal in both states stay equal (a scan: stacks are short).
+    let j = 0;
+    while (j < i && (mine[mineFrom + j] !== m || theirs[theirsFrom + j] !== t)) j++;
+    stack[i] = j < i ? stack[j] : joinValues(m, t, thresholds);
   }
-  // With the frame's input, or a callee frame's states would differ from themselves (`#key`) and never settle.
-  if (!changed) changed = !printsAlike(stack, current.stack);
   const memory = new Map<number, MemoryWord>();
   for (const [offset, word] of current.memory) {
     const theirs = incoming.memory.get(offset);
     if (theirs !== undefined && low(theirs) === low(word) && high(theirs) === high(word)) memory.set(offset, word);
-    else changed = true;
   }
-  return changed ? withInput({ stack, open, memory }, current.input) : undefined;
+  // With the frame's input, or a callee frame's states would differ from themselves (`#key`) and never settle.
+  return withInput({ stack, open, memory }, current.input);
 }
 
 /**
- * Whether two stacks' fingerprints agree (the same values, the same slots sharing one), without
- * writing them out: joins ask it at every block entry, and the text cost most of a large contract's analysis.
+ * Whether the join of `incoming` into `current` is `current` again, allocating nothing: the same
+ * height (or an open `current` no higher), every value within its bounds (a constant only by
+ * itself), slots that share a value in `current` sharing one in `incoming`, and every known memory
+ * word known alike.
  */
-function printsAlike(a: readonly AbsValue[], b: readonly AbsValue[]): boolean {
-  if (a.length !== b.length) return false;
-  const firstInA = new Map<AbsValue, number>();
-  const firstInB = new Map<AbsValue, number>();
-  for (let i = 0; i < a.length; i++) {
-    const [x, y] = [a[i], b[i]];
-    if (isConst(x) || isConst(y)) {
-      if (x !== y) return false;
+function covers(current: AbstractState, incoming: AbstractState): boolean {
+  const mine = current.stack;
+  const theirs = incoming.stack;
+  if (mine.length > theirs.length || (!current.open && (incoming.open || mine.length !== theirs.length))) return false;
+  const offset = theirs.length - mine.length;
+  for (let i = 0; i < mine.length; i++) {
+    const m = mine[i];
+    const t = theirs[offset + i];
+    if (isConst(m)) {
+      if (m !== t) return false;
       continue;
     }
-    const [sharedX, sharedY] = [firstInA.get(x), firstInB.get(y)];
-    if (sharedX !== sharedY) return false;
-    if (sharedX !== undefined) continue;
-    if (x.lo !== y.lo || x.hi !== y.hi) return false;
-    firstInA.set(x, i);
-    firstInB.set(y, i);
+    if (m !== t && (low(t) < m.lo || high(t) > m.hi)) return false;
+    for (let j = 0; j < i; j++) {
+      if (mine[j] !== m) continue;
+      if (theirs[offset + j] !== t) return false;
+      break;
+    }
+  }
+  for (const at of current.memory.keys()) {
+    const word = current.memory.get(at)!;
+    const other = incoming.memory.get(at);
+    if (other === undefined || low(other) !== low(word) || high(other) !== high(word)) return false;
   }
   return true;
 }
