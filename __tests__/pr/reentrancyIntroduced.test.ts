@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { lineOf, lookoutPr, pullRequest, type PrRepo, type PrRun } from './prRepo.js';
 import { REPO_ROOT } from '../helpers/repoRoot.js';
+import { forgeRuns } from '../helpers/forgeVerdicts.js';
 
 const fixture = (name: string) => readFileSync(path.join(REPO_ROOT, '__fixtures__/oracles', name), 'utf8');
 // The same bank under one name on both revisions: the guarded one, and the one without the guard.
@@ -39,4 +40,21 @@ it('one that only touches the re-entrant withdraw finds it pre-existing', async 
   const head = REENTRANT.replace('"nothing to withdraw"', '"no deposit"');
   const run = await pr(REENTRANT, head);
   expect(reentrancies(run)).toEqual([expect.objectContaining({ contract: 'Bank', function: 'withdraw()', introduced: false })]);
+});
+
+it('a behaviour change found through the attacker (issue 30, 6d): its reproducer calls through the attacker, and forge fails it on head and passes it on the base', async () => {
+  const repo = await pullRequest({ 'src/Bank.sol': GUARDED }, { 'src/Bank.sol': REENTRANT });
+  repos.push(repo);
+  // With the comparison on: the attacker's re-entering withdraw takes out more on head than the guarded base lets it.
+  const run = await lookoutPr(repo, { budget: '3000x', forge: true });
+  const change = run.report.findings.find((f) => f.kind === 'behaviour-value' && f.sequence.some((call) => call.attacker !== undefined))!;
+  expect(change).toMatchObject({ function: 'withdraw()', introduced: true });
+  expect(change.reproducer).toMatchObject({ verified: true, reason: null });
+  expect(change.reproducer!.source).toMatch(/LookoutAttacker internal lookoutAttacker = LookoutAttacker\(payable\(0x[0-9a-fA-F]{40}\)\);/);
+  if (forgeRuns) {
+    expect(run.forge.filter((v) => v.file === change.reproducer!.file).map((v) => [v.revision, v.forge])).toEqual([
+      ['head', 'failed'],
+      ['base', 'passed'],
+    ]);
+  }
 });
