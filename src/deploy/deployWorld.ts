@@ -10,10 +10,10 @@ import { ContractCatalog, constructorOf, contractTypeNames, isDeployable } from 
 import { configuredValues, contractReferences } from './configuredArgs.js';
 import { ATTACKER_ID, callsOut } from './attacker.js';
 import { candidateVectors, constructorChoices } from './constructorArgs.js';
-import { fundSenders } from './funding.js';
+import { fundSenders, issuesTokens } from './funding.js';
 import { linkCode } from './link.js';
 import { resolveConfig, type ResolvedConfig } from './pins.js';
-import { issuesTokens, STAGE_TOKEN_INSTANCES, stageTokenCandidates } from './stageTokens.js';
+import { STAGE_TOKEN_INSTANCES, stageTokenCandidates } from './stageTokens.js';
 import { tokenBalance } from './tokenViews.js';
 import type { DeployedContract, DeployWorldRequest, ReadableValue, SkippedDeployment, DeployedProject } from './types.js';
 
@@ -216,7 +216,7 @@ class WorldBuilder {
 
   /** Whether a token's deployer holds some of it, or anyone can be given it (funding gives the senders some). */
   private async holdsOrIssues(token: DeployedContract): Promise<boolean> {
-    return issuesTokens(token.contract) || ((await tokenBalance(this.executor, token.index, token.deployer)) ?? 0n) > 0n;
+    return issuesTokens(token.contract.abi) || ((await tokenBalance(this.executor, token.index, token.deployer)) ?? 0n) > 0n;
   }
 
   /**

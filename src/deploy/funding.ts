@@ -130,6 +130,11 @@ function isVaultShaped(abi: Abi): boolean {
   return ['asset()', 'totalAssets()', 'deposit(uint256,address)'].every((s) => signatures.has(s));
 }
 
+/** Whether anyone can be given the token after deployment: a public `mint(address,uint256)` or a payable `deposit()`. */
+export function issuesTokens(abi: Abi): boolean {
+  return fundingWays(abi).some((way) => way !== 'transfer');
+}
+
 function fundingWays(abi: Abi): Way[] {
   const has = (name: string, inputs: string, payable?: boolean) =>
     abi.some(

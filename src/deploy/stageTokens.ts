@@ -3,6 +3,7 @@ import { isErc20Shaped } from '../abi/index.js';
 import type { CompiledContract } from '../compile/index.js';
 import { instructions, Op, stripMetadata } from '../bytecode/index.js';
 import { constructorOf, isDeployable } from './catalog.js';
+import { issuesTokens } from './funding.js';
 
 /**
  * Tokens deployed beside a contract that trades tokens it is not given at construction, as a user's
@@ -52,16 +53,6 @@ export function stageTokenCandidates(contract: CompiledContract, contracts: read
   const tokens = contracts.filter(
     (c) => c.id !== contract.id && isDeployable(c) && isErc20Shaped(c.abi) && !readsTokenBalances(c.deployed.bytecode, contracts),
   );
-  const givesTokens = (c: CompiledContract) => issuesTokens(c) || constructorOf(c).params.some((p) => /^u?int\d*$/.test(p.type));
+  const givesTokens = (c: CompiledContract) => issuesTokens(c.abi) || constructorOf(c).params.some((p) => /^u?int\d*$/.test(p.type));
   return [...tokens.filter(givesTokens), ...tokens.filter((c) => !givesTokens(c))];
-}
-
-/** Whether anyone can be given a token after deployment: a public `mint(address,uint256)` or a payable `deposit()` (see `fundSenders`). */
-export function issuesTokens(contract: CompiledContract): boolean {
-  return contract.abi.some(
-    (item) =>
-      item.type === 'function' &&
-      ((item.name === 'mint' && item.inputs.map((i) => i.type).join(',') === 'address,uint256') ||
-        (item.name === 'deposit' && item.inputs.length === 0 && item.stateMutability === 'payable')),
-  );
 }

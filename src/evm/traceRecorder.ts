@@ -114,25 +114,9 @@ export class TraceRecorder {
       negations: 0,
       taken: false,
     }));
-    this.sloads = Array.from({ length: limits.maxStorageAccesses }, (): StorageAccess => ({
-      codeId: 0,
-      pc: 0,
-      address: '0x',
-      slot: 0n,
-      origin: 'plain',
-      key: 0n,
-      base: 0n,
-    }));
-    this.sstores = Array.from({ length: limits.maxStorageAccesses }, (): StorageWrite => ({
-      codeId: 0,
-      pc: 0,
-      address: '0x',
-      slot: 0n,
-      origin: 'plain',
-      key: 0n,
-      base: 0n,
-      value: 0n,
-    }));
+    const access = (): StorageAccess => ({ codeId: 0, pc: 0, address: '0x', slot: 0n, origin: 'plain', key: 0n, base: 0n });
+    this.sloads = Array.from({ length: limits.maxStorageAccesses }, access);
+    this.sstores = Array.from({ length: limits.maxStorageAccesses }, (): StorageWrite => ({ ...access(), value: 0n }));
     this.effects = Array.from({ length: limits.maxEffects }, (): CallEffect => ({ kind: 'call', codeId: 0, pc: 0, from: '0x', to: 0n, value: 0n }));
     this.calleeFrames = Array.from({ length: limits.maxCalleeFrames }, (): CalleeFrame => ({ parent: -1, codeId: 0, code: new Uint8Array(0), callerJumps: 0 }));
     this.calleeJumps = new Uint32Array(limits.maxCalleeJumps * 3);

@@ -152,7 +152,8 @@ async function observe(state: CampaignState, setup: CampaignSetup, sequence: TxS
       steps.push(txStep(result, sequence[index]));
       written.push(...slotsWritten(result.trace));
       writes[index] = result.outcome.kind === 'success' ? result.trace.sstores.map(({ address, slot, value }) => ({ address, slot, value })) : [];
-      entries[index] = result.outcome.kind === 'success' ? writtenEntries(result.trace.sstores, sequence[index].sender) : [];
+      // Read only by the follow-ups (below): not copied when there are none.
+      entries[index] = state.followUps && result.outcome.kind === 'success' ? writtenEntries(result.trace.sstores, sequence[index].sender) : [];
       state.emit({
         kind: 'transaction',
         result,
