@@ -1,4 +1,5 @@
-import { Corpus } from '../../../src/fuzz/corpus/corpus.js';
+import { Corpus, type CorpusEntry } from '../../../src/fuzz/corpus/corpus.js';
+import { Rng } from '../../../src/rng.js';
 
 function fuzz(corpus: Corpus, path: string, times: number): void {
   for (let i = 0; i < times; i++) corpus.recordExecution(path);
@@ -147,5 +148,54 @@ describe('goal entries', () => {
     expect(entry.selected).toBe(0);
     expect(corpus.hitsOfPath(entry.pathId)).toBe(0);
     expect(corpus.has('p~goal')).toBe(true);
+  });
+});
+
+describe('Corpus.next kept as entries come and counts grow', () => {
+  const call = { sender: 0, to: 0, target: { kind: 'receive' as const }, args: [], value: 0n, blockDelay: 0, timeDelay: 0 };
+
+  /** The order spelled out as a scan of every entry, as `next` defines it. */
+  function scanned(corpus: Corpus): CorpusEntry | undefined {
+    const identity = (e: CorpusEntry) =>
+      e.lid === undefined || (e.sequence.length > 1 && e.prefixSetsUp !== false) || e.setsUpState === true ? `path:${e.pathId}` : `lid:${e.lid}`;
+    const groups = new Map<string, CorpusEntry[]>();
+    for (const e of corpus.entries) groups.set(identity(e), [...(groups.get(identity(e)) ?? []), e]);
+    const ranked = [...groups.values()].map((members) => {
+      const best = members.reduce((b, e) =>
+        e.selected < b.selected || (e.selected === b.selected && corpus.hitsOfPath(e.pathId) < corpus.hitsOfPath(b.pathId)) ? e : b,
+      );
+      const picks = members.reduce((sum, e) => sum + e.selected, 0);
+      return { best, rank: [picks, corpus.hitsOfLidOrPath(best), members[0].id] };
+    });
+    ranked.sort((a, b) => a.rank[0] - b.rank[0] || a.rank[1] - b.rank[1] || a.rank[2] - b.rank[2]);
+    return ranked[0]?.best;
+  }
+
+  it('picks what a scan of every entry picks, through additions, picks, hits, flags and replacements', () => {
+    for (const seed of [1, 2, 3]) {
+      const rng = new Rng(seed);
+      const corpus = new Corpus();
+      for (let step = 0; step < 3000; step++) {
+        const roll = rng.int(100);
+        if (roll < 8 || corpus.entries.length === 0) {
+          const lid = rng.chance(0.7) ? { lid: `L${rng.int(6)}`, splitPoints: [rng.int(4)] } : undefined;
+          const entry = corpus.add(rng.chance(0.5) ? [call] : [call, call], `p${step}`, lid, rng.chance(0.1) ? `g${step}` : undefined);
+          entry.setsUpState = rng.chance(0.3);
+          entry.prefixSetsUp = rng.chance(0.5);
+        } else if (roll < 60) corpus.recordExecution(`p${rng.int(step)}`);
+        else if (roll < 63) corpus.replaceSequence(rng.pick(corpus.entries), rng.chance(0.5) ? [call] : [call, call]);
+        else if (roll < 65) rng.pick(corpus.entries).prefixSetsUp = rng.chance(0.5);
+        else {
+          const expected = scanned(corpus);
+          const picked = corpus.next();
+          expect(picked).toBe(expected);
+          picked!.selected++;
+        }
+        const lidless = corpus.entries.filter((e) => e.lid === undefined).map((e) => corpus.hitsOfPath(e.pathId));
+        const lids = [...new Set(corpus.entries.flatMap((e) => (e.lid === undefined ? [] : [e.lid])))].map((l) => corpus.hitsOfLid(l));
+        expect(corpus.minLidHits()).toBe(Math.min(...lidless, ...lids));
+        expect(corpus.meanSequenceLength()).toBe(corpus.entries.reduce((sum, e) => sum + e.sequence.length, 0) / corpus.entries.length);
+      }
+    }
   });
 });

@@ -1,5 +1,6 @@
 import type { CostVector } from '../harvey/costs.js';
 import type { TxSequence } from '../../abi/index.js';
+import { LazyMin } from './lazyMin.js';
 
 /** One input of the test suite: a sequence, keyed by its path id (`sequencePathId`, Harvey Sect. 5). */
 export interface CorpusEntry {
@@ -28,7 +29,10 @@ export interface CorpusEntry {
 
 /**
  * The PIDs structure of Alg. 1: inputs in insertion order (determinism), plus how many fuzzed inputs
- * exercised each path id, LID and split point — the `fuzz(·)` counts the power schedules read.
+ * exercised each path id, LID and split point — the `fuzz(·)` counts the power schedules read. Each
+ * pick, and each count the schedules read, costs a logarithm of the corpus, not a scan of it: a long
+ * campaign's pace does not fall as its corpus grows (a scan per pick made 40% of a 200,000-transaction
+ * run's CPU; it fell from 1,006 to 121 transactions per second).
  */
 export class Corpus {
   readonly entries: CorpusEntry[] = [];
@@ -36,7 +40,19 @@ export class Corpus {
   private readonly pathHits = new Map<string, number>();
   private readonly lidHits = new Map<string, number>();
   private readonly splitPointHits = new Map<number, number>();
-  private readonly identities = new Identities();
+  private readonly groups = new IdentityGroups(this);
+  /** The LIDs and the paths of entries without one, by fewest fuzzed inputs (`minLidHits`). */
+  private readonly rarest = new LazyMin<string>((key) => [key.startsWith(LID) ? this.hitsOfLid(key.slice(LID.length)) : this.hitsOfPath(key)]);
+  private transactions = 0;
+  /** What an entry tells when what it is picked by changes. */
+  private readonly watcher: EntryWatcher = {
+    resequenced: (entry, before) => {
+      this.transactions += entry.sequence.length - before.length;
+      this.groups.moved(entry);
+    },
+    moved: (entry) => this.groups.moved(entry),
+    picked: (entry, rise) => this.groups.picked(entry, rise),
+  };
 
   has(pathId: string): boolean {
     return this.byPath.has(pathId);
@@ -48,13 +64,18 @@ export class Corpus {
     lookahead?: { lid: string; splitPoints: readonly number[]; prefixBranches?: ReadonlySet<number> },
     goal?: string,
   ): CorpusEntry {
-    const entry: CorpusEntry = { id: this.entries.length, sequence, pathId, selected: 0, goal, ...lookahead };
+    const entry = new Entry(this.entries.length, sequence, pathId, goal, lookahead, this.watcher);
     this.entries.push(entry);
     this.byPath.set(pathId, entry);
+    this.transactions += sequence.length;
     if (lookahead) {
-      if (!this.lidHits.has(lookahead.lid)) this.lidHits.set(lookahead.lid, 0);
+      if (!this.lidHits.has(lookahead.lid)) {
+        this.lidHits.set(lookahead.lid, 0);
+        this.rarest.refresh(LID + lookahead.lid);
+      }
       for (const p of lookahead.splitPoints) if (!this.splitPointHits.has(p)) this.splitPointHits.set(p, 0);
-    }
+    } else this.rarest.refresh(pathId);
+    this.groups.join(entry);
     return entry;
   }
 
@@ -79,28 +100,7 @@ export class Corpus {
    * LIDs every identity holds one input and this is the per-input order.
    */
   next(): CorpusEntry | undefined {
-    // Indexed by identity number; `order` keeps the identities in the order their first entry came.
-    const picks: number[] = [];
-    const best: CorpusEntry[] = [];
-    const order: number[] = [];
-    for (const e of this.entries) {
-      const id = this.identities.of(e);
-      const group = best[id];
-      if (group === undefined) {
-        best[id] = e;
-        picks[id] = e.selected;
-        order.push(id);
-        continue;
-      }
-      picks[id] += e.selected;
-      if (e.selected < group.selected || (e.selected === group.selected && this.hitsOfPath(e.pathId) < this.hitsOfPath(group.pathId))) best[id] = e;
-    }
-    let chosen: number | undefined;
-    for (const id of order) {
-      if (chosen === undefined || picks[id] < picks[chosen]) chosen = id;
-      else if (picks[id] === picks[chosen] && this.hitsOfLidOrPath(best[id]) < this.hitsOfLidOrPath(best[chosen])) chosen = id;
-    }
-    return chosen === undefined ? undefined : best[chosen];
+    return this.groups.next();
   }
 
   /** Fuzzed inputs that exercised the entry's LID, or its path when it has none. */
@@ -113,6 +113,8 @@ export class Corpus {
     entry.sequence = sequence;
     entry.selected = 0;
     this.pathHits.set(entry.pathId, 0);
+    if (entry.lid === undefined) this.rarest.refresh(entry.pathId);
+    this.groups.fell(entry);
   }
 
   hitsOfPath(pathId: string): number {
@@ -127,12 +129,9 @@ export class Corpus {
     return this.splitPointHits.get(pc) ?? 0;
   }
 
-  /** Mean `fuzz(pid)` over the paths in the corpus (AFLFast's μ). */
-  meanPathHits(): number {
-    if (this.entries.length === 0) return 0;
-    let sum = 0;
-    for (const e of this.entries) sum += this.hitsOfPath(e.pathId);
-    return sum / this.entries.length;
+  /** The mean transactions of an input (AFL's mean execution cost, for `performanceScore`). */
+  meanSequenceLength(): number {
+    return this.entries.length === 0 ? 0 : this.transactions / this.entries.length;
   }
 
   /**
@@ -143,13 +142,168 @@ export class Corpus {
    * 517 -> 440 median transactions over 10 seeds).
    */
   minLidHits(): number {
-    let min = minOf(this.lidHits.values());
-    for (const e of this.entries) if (e.lid === undefined) min = Math.min(min, this.hitsOfPath(e.pathId));
-    return min;
+    return this.rarest.min()?.rank[0] ?? Infinity;
   }
 
   minSplitPointHits(): number {
     return minOf(this.splitPointHits.values());
+  }
+}
+
+/** Marks a LID's key among `Corpus.rarest`'s, apart from path ids. */
+const LID = '\u0000lid:';
+
+interface EntryWatcher {
+  resequenced(entry: CorpusEntry, before: TxSequence): void;
+  moved(entry: CorpusEntry): void;
+  picked(entry: CorpusEntry, rise: number): void;
+}
+
+/**
+ * A corpus entry that tells its corpus when what it is picked by changes: its sequence,
+ * its state flags (set by whoever keeps it, after adding), and its picks.
+ */
+class Entry implements CorpusEntry {
+  readonly lid?: string;
+  readonly splitPoints?: readonly number[];
+  readonly prefixBranches?: ReadonlySet<number>;
+  costs?: CostVector;
+  private picks = 0;
+  private flags: { sequence: TxSequence; setsUpState?: boolean; prefixSetsUp?: boolean };
+
+  constructor(
+    readonly id: number,
+    sequence: TxSequence,
+    readonly pathId: string,
+    readonly goal: string | undefined,
+    lookahead: { lid: string; splitPoints: readonly number[]; prefixBranches?: ReadonlySet<number> } | undefined,
+    private readonly watcher: EntryWatcher,
+  ) {
+    this.flags = { sequence };
+    if (lookahead) ({ lid: this.lid, splitPoints: this.splitPoints, prefixBranches: this.prefixBranches } = lookahead);
+  }
+
+  get sequence(): TxSequence {
+    return this.flags.sequence;
+  }
+  set sequence(sequence: TxSequence) {
+    const before = this.flags.sequence;
+    this.flags.sequence = sequence;
+    this.watcher.resequenced(this, before);
+  }
+  get setsUpState(): boolean | undefined {
+    return this.flags.setsUpState;
+  }
+  set setsUpState(value: boolean | undefined) {
+    this.flags.setsUpState = value;
+    this.watcher.moved(this);
+  }
+  get prefixSetsUp(): boolean | undefined {
+    return this.flags.prefixSetsUp;
+  }
+  set prefixSetsUp(value: boolean | undefined) {
+    this.flags.prefixSetsUp = value;
+    this.watcher.moved(this);
+  }
+  get selected(): number {
+    return this.picks;
+  }
+  set selected(picks: number) {
+    const rise = picks - this.picks;
+    this.picks = picks;
+    this.watcher.picked(this, rise);
+  }
+}
+
+/** The entries of one identity, oldest first, and their picks. */
+interface Group {
+  members: CorpusEntry[];
+  picks: number;
+  /** All members share the LID: it alone breaks ties between groups. */
+  lid?: string;
+}
+
+/**
+ * The corpus's entries grouped by identity (see `identityOf`), with the groups ranked for `next`:
+ * (picks, hits of the best member's LID or path, oldest member). Picks and hits only grow, so the
+ * ranks are kept lazily (`LazyMin`); an entry that changes identity, or whose picks or hits are reset,
+ * re-ranks its groups. Identities are settled at the next pick: whoever keeps an entry sets its flags
+ * right after adding it.
+ */
+class IdentityGroups {
+  private readonly numbers = new Map<string, number>();
+  private readonly groups: Group[] = [];
+  /** Each entry's group number, by entry id. */
+  private readonly groupOf: number[] = [];
+  private readonly unsettled = new Set<CorpusEntry>();
+  private readonly ranked = new LazyMin<number>((n) => this.rank(this.groups[n]!));
+
+  constructor(private readonly corpus: Corpus) {}
+
+  join(entry: CorpusEntry): void {
+    this.unsettled.add(entry);
+  }
+
+  moved(entry: CorpusEntry): void {
+    if (this.groupOf[entry.id] !== undefined) this.unsettled.add(entry);
+  }
+
+  picked(entry: CorpusEntry, rise: number): void {
+    const n = this.groupOf[entry.id];
+    if (n === undefined) return;
+    this.groups[n]!.picks += rise;
+    if (rise < 0) this.ranked.refresh(n);
+  }
+
+  /** The entry's hits were reset. */
+  fell(entry: CorpusEntry): void {
+    const n = this.groupOf[entry.id];
+    if (n !== undefined) this.ranked.refresh(n);
+  }
+
+  next(): CorpusEntry | undefined {
+    for (const entry of this.unsettled) this.settle(entry);
+    this.unsettled.clear();
+    const least = this.ranked.min();
+    return least && this.best(this.groups[least.key]!);
+  }
+
+  private settle(entry: CorpusEntry): void {
+    const identity = identityOf(entry);
+    let n = this.numbers.get(identity);
+    if (n === undefined) {
+      this.numbers.set(identity, (n = this.groups.length));
+      this.groups.push({ members: [], picks: 0, lid: identity.startsWith('lid:') ? entry.lid : undefined });
+    }
+    const from = this.groupOf[entry.id];
+    if (from === n) return;
+    if (from !== undefined) {
+      const left = this.groups[from]!;
+      left.members.splice(left.members.indexOf(entry), 1);
+      left.picks -= entry.selected;
+      if (left.members.length === 0) this.ranked.remove(from);
+      else this.ranked.refresh(from);
+    }
+    const joined = this.groups[n]!;
+    const at = joined.members.findIndex((m) => m.id > entry.id);
+    joined.members.splice(at === -1 ? joined.members.length : at, 0, entry);
+    joined.picks += entry.selected;
+    this.groupOf[entry.id] = n;
+    this.ranked.refresh(n);
+  }
+
+  private rank(group: Group): readonly number[] {
+    const tie = group.lid === undefined ? this.corpus.hitsOfLidOrPath(this.best(group)) : this.corpus.hitsOfLid(group.lid);
+    return [group.picks, tie, group.members[0]!.id];
+  }
+
+  /** The member picked least often, then the one whose path was exercised least, then the oldest. */
+  private best(group: Group): CorpusEntry {
+    let best = group.members[0]!;
+    for (const e of group.members) {
+      if (e.selected < best.selected || (e.selected === best.selected && this.corpus.hitsOfPath(e.pathId) < this.corpus.hitsOfPath(best.pathId))) best = e;
+    }
+    return best;
   }
 }
 
@@ -167,35 +321,6 @@ export class Corpus {
 function identityOf(entry: CorpusEntry): string {
   const afterSetup = entry.sequence.length > 1 && entry.prefixSetsUp !== false;
   return entry.lid === undefined || afterSetup || entry.setsUpState === true ? `path:${entry.pathId}` : `lid:${entry.lid}`;
-}
-
-/**
- * Each entry's identity as a small number, kept until what it is made of changes: `next` reads every
- * entry's on every pick, and a new string each time (a path id is long), hashed into a map, made most of
- * a long campaign's time (40% of the CPU at 5,000 inputs; the pace fell from 1,006 to 121 transactions
- * per second over 200,000).
- */
-class Identities {
-  private readonly numbers = new Map<string, number>();
-  /** By entry id. */
-  private readonly kept: { sequence: TxSequence; lid?: string; setsUpState?: boolean; prefixSetsUp?: boolean; id: number }[] = [];
-
-  of(entry: CorpusEntry): number {
-    const kept = this.kept[entry.id];
-    if (
-      kept !== undefined &&
-      kept.sequence === entry.sequence &&
-      kept.lid === entry.lid &&
-      kept.setsUpState === entry.setsUpState &&
-      kept.prefixSetsUp === entry.prefixSetsUp
-    )
-      return kept.id;
-    const identity = identityOf(entry);
-    let id = this.numbers.get(identity);
-    if (id === undefined) this.numbers.set(identity, (id = this.numbers.size));
-    this.kept[entry.id] = { sequence: entry.sequence, lid: entry.lid, setsUpState: entry.setsUpState, prefixSetsUp: entry.prefixSetsUp, id };
-    return id;
-  }
 }
 
 function minOf(values: Iterable<number>): number {

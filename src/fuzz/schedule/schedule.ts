@@ -37,7 +37,7 @@ export const fast: PowerSchedule = {
  * The cost is the sequence's transactions (each an EVM call; AFL measures microseconds).
  */
 export function performanceScore(entry: CorpusEntry, corpus: Corpus): number {
-  const ratio = entry.sequence.length / Math.max(1, meanSequenceLength(corpus));
+  const ratio = entry.sequence.length / Math.max(1, corpus.meanSequenceLength());
   if (ratio > 10) return 10;
   if (ratio > 4) return 25;
   if (ratio > 2) return 50;
@@ -46,13 +46,6 @@ export function performanceScore(entry: CorpusEntry, corpus: Corpus): number {
   if (ratio < 1 / 3) return 200;
   if (ratio < 1 / 2) return 150;
   return 100;
-}
-
-function meanSequenceLength(corpus: Corpus): number {
-  if (corpus.entries.length === 0) return 0;
-  let sum = 0;
-  for (const e of corpus.entries) sum += e.sequence.length;
-  return sum / corpus.entries.length;
 }
 
 export function exponential(selected: number): number {
