@@ -52,9 +52,12 @@ function fuzzFixture(label: string, fixture: BenchFixture, budget: number, wante
 /**
  * `lookout pr` on a fixture pull request (`<dir>/base`, then `<dir>/<overlay>` over it), one worker,
  * without the behaviour diff and stopped at its first finding: the finding's transactions, as a user
- * running the PR would see them in `findings[].foundTransactions`. `lib` is copied in as `lib/`.
+ * running the PR would see them in `findings[].foundTransactions`. `lib` is copied in as `lib/`. A
+ * behaviour change (`wanted` a `behaviour-…` kind) is looked for with the diff on, over the whole budget
+ * (it is found by comparing with the base, which does not stop a campaign).
  */
 function pullRequestFixture(label: string, dir: string, overlay: string, budget: number, wanted: string, lib?: string): RegressionFixture {
+  const comparing = wanted.startsWith('behaviour');
   return {
     label,
     budget,
@@ -63,11 +66,12 @@ function pullRequestFixture(label: string, dir: string, overlay: string, budget:
       for (let seed = 1; seed <= seeds; seed++) {
         const repo = await fixturePullRequest(path.join(ROOT, dir), overlay, lib && path.join(ROOT, lib));
         try {
-          const argv = ['pr', '--base', 'HEAD~1', '--head', 'HEAD', '--budget', `${budget}x`, '--seed', String(seed), '--workers', '1', '--no-behaviour-diff'];
+          const argv = ['pr', '--base', 'HEAD~1', '--head', 'HEAD', '--budget', `${budget}x`, '--seed', String(seed), '--workers', '1'];
+          if (!comparing) argv.push('--no-behaviour-diff');
           const config = parseArgv(argv, { cwd: repo.dir, version: VERSION });
           if (config?.command !== 'pr') throw new Error(`${label}: ${argv.join(' ')} is no lookout pr`);
-          const { report } = await runPipeline({ ...config, stopWhen: 'finding' }, { logger: memoryLogger() });
-          transactions.push(report.findings.find(kind(wanted))?.foundTransactions ?? budget);
+          const { report } = await runPipeline(comparing ? config : { ...config, stopWhen: 'finding' }, { logger: memoryLogger() });
+          transactions.push(Math.min(budget, ...report.findings.filter(kind(wanted)).map((f) => f.foundTransactions)));
         } finally {
           await repo.dispose();
         }
@@ -88,6 +92,7 @@ export const REGRESSION_FIXTURES: readonly RegressionFixture[] = [
   fuzzFixture('Foo (Harvey Fig. 2)', '__fixtures__/harvey/Fig2StateBug.sol', 10_000),
   fuzzFixture('LongSequence (Harvey)', '__fixtures__/harvey/LongSequence.sol', 10_000),
   fuzzFixture('Bran Fig. 2', { file: '__fixtures__/bran/Fig2.sol', label: 'Bran Fig. 2', targetMark: '// TARGET' }, 10_000),
+  pullRequestFixture('votes checkpoint (PR)', '__fixtures__/bench/votes', 'bug', 5_000, 'behaviour-change'),
   pullRequestFixture('pair K check (PR)', '__fixtures__/foundry-tests/pair-pr', 'bug', 1_000, 'property', '__fixtures__/foundry-tests/vault/lib'),
 ];
 

@@ -3,7 +3,9 @@
  * block and looks a past block up with a binary search (OpenZeppelin's ERC20Votes over Checkpoints;
  * fixture __fixtures__/bench/votes, our own). The pull request turns the search's `>` into `>=`: a
  * lookup of a block that holds a checkpoint then answers with the one before it. Only a read of exactly
- * such a block, in a later block, tells the revisions apart.
+ * such a block, in a later block, tells the revisions apart. The token mints nothing in its constructor
+ * (the owner mints, as a governance token's does): the supply's first checkpoint is the block Lookout
+ * funded its senders in.
  */
 import { fileURLToPath } from 'node:url';
 import { fixturePullRequest, lookoutPr, type PrRepo, type PrRun } from './prRepo.js';
@@ -15,11 +17,11 @@ afterAll(async () => {
   await Promise.all(repos.map((r) => r.dispose()));
 });
 
-/** Seed 1 compares a diverging lookup within 10 transactions (the constructor's checkpoint, read a block later): 200 leave room. */
-async function pr(overlay: 'bug' | 'safe'): Promise<PrRun> {
+/** Seed 1 compares a diverging lookup within 10 transactions (the funding's checkpoint, read a block later): 200 leave room. */
+async function pr(overlay: 'bug' | 'safe', options: { seed?: number; budget?: string; forge?: boolean } = {}): Promise<PrRun> {
   const repo = await fixturePullRequest(FIXTURE, overlay);
   repos.push(repo);
-  return lookoutPr(repo, { budget: '200x', forge: true });
+  return lookoutPr(repo, { budget: '200x', forge: true, ...options });
 }
 
 it('the off-by-one: a past lookup of a checkpoint’s own block answers with the value before it, a behaviour change the pull request introduced', async () => {
@@ -41,4 +43,13 @@ it('the same search written the other way round: every lookup reached, nothing d
   expect(run.report.findings).toEqual([]);
   expect(run.status).toBe(0);
   expect(run.report.targets.every((t) => t.status === 'reached')).toBe(true);
+}, 300_000);
+
+it('aims at where the changed comparison’s operands meet, and compares the sequence that gets there', async () => {
+  // Seed 2 never met them in 20,000 transactions when one sequence in 40 was compared at random and
+  // nothing aimed at the boundary (main fd895c5: no finding); now at transaction 148: 400 leave room.
+  const run = await pr('bug', { seed: 2, budget: '400x', forge: false });
+  const lookup = run.report.findings.find((f) => f.function === 'getPastTotalSupply(uint256)' && f.behaviour?.difference === 'return-value');
+  expect(lookup).toMatchObject({ introduced: true, reproducer: { verified: true } });
+  expect(lookup!.foundTransactions).toBeLessThanOrEqual(400);
 }, 300_000);

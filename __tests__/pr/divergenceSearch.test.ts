@@ -47,7 +47,13 @@ async function campaign(withWatch: boolean) {
     seeds: [[call(head, 'FeeMath', 'protocolFee', [1n])]],
     techniques: { prediction: false, ddsf: false },
     probes: [],
-    distinguish: withWatch ? (executed) => (asked.push(executed), watch.distinguish(executed)) : undefined,
+    distinguish: withWatch
+      ? async (executed) => {
+          asked.push(executed);
+          const key = await watch.distinguish(executed, { novel: false });
+          return key && `≠${key}`;
+        }
+      : undefined,
     onEvent: (event: CampaignEvent) => {
       watch.observe(event);
       if (event.kind === 'input-added') kept.push({ pathId: event.pathId, sequence: event.sequence });

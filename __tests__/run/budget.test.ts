@@ -1,4 +1,5 @@
 import { describeBudgetPlan, planBudget, reportBudgetPlan, splitBudget } from '../../src/run/budget.js';
+import { ComparisonAllowance } from '../../src/run/behaviourWatch.js';
 
 const campaigns = [
   { campaign: 'src/A.sol:A', contract: 'src/A.sol:A', targets: 3 },
@@ -67,5 +68,40 @@ describe('planBudget', () => {
     expect(describeBudgetPlan(planBudget({ kind: 'seconds', seconds: 60 }, campaigns.slice(0, 1), { workers: 2, compared: 0 }))).toBe(
       'Budget 60s: A 54 s + 6 s shrinking on 2 workers each; building and checking reproducers come on top.',
     );
+  });
+});
+
+describe('ComparisonAllowance while a campaign runs (issue 31 item 4)', () => {
+  const plan = planBudget({ kind: 'executions', executions: 4000 }, [{ campaign: 'C', contract: 'C', targets: 1 }], { workers: 1, compared: 1 }).comparison!;
+
+  it('samples sequences at one check per 40 transactions, within half the quota', () => {
+    const allowance = new ComparisonAllowance(plan, () => 0);
+    expect(allowance.quota).toBe(200);
+    expect(allowance.allowsCheckDuring(400, 10, false)).toBe(false);
+    expect(allowance.allowsCheckDuring(400, 9, false)).toBe(true);
+    expect(allowance.allowsCheckDuring(100_000, 100, false)).toBe(false);
+  });
+
+  it('compares a novel sequence at any pace while three quarters of the quota are left', () => {
+    const allowance = new ComparisonAllowance(plan, () => 0);
+    expect(allowance.allowsCheckDuring(1, 10, true)).toBe(true);
+    expect(allowance.allowsCheckDuring(1, 149, true)).toBe(true);
+    expect(allowance.allowsCheckDuring(1, 150, true)).toBe(false);
+  });
+
+  it('under a time budget gives novel sequences the whole share of the time, others half of it', () => {
+    let now = 0;
+    const timed = planBudget({ kind: 'seconds', seconds: 10 }, [{ campaign: 'C', contract: 'C', targets: 1 }], { workers: 1, compared: 1 }).comparison!;
+    const allowance = new ComparisonAllowance(timed, () => now);
+    now = 1000;
+    return allowance
+      .check(async () => {
+        now += 100;
+      })
+      .then(() => {
+        // 100 ms spent of 1,100: within 15%, not within 7.5%.
+        expect(allowance.allowsCheckDuring(0, 1, true)).toBe(true);
+        expect(allowance.allowsCheckDuring(0, 1, false)).toBe(false);
+      });
   });
 });

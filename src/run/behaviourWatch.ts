@@ -75,13 +75,16 @@ export class ComparisonAllowance {
   }
 
   /**
-   * Whether a check fits while a campaign runs, `transactions` into it with `checks` made: at most
-   * half the quota, spread over the campaign (its kept inputs, compared after it, must not go short),
-   * or under a time budget within the plan's share of the time so far.
+   * Whether a check fits while a campaign runs, `transactions` into it with `checks` made. A sequence
+   * that did at the changed lines what none did before (`novel`) is compared while three quarters of
+   * the quota are left, or under a time budget within the plan's share of the time so far: such
+   * sequences are few, and where a change shows. Any other is sampled: at most half the quota, spread
+   * over the campaign (its kept inputs, compared after it, must not go short), or half the share.
    */
-  allowsCheckDuring(transactions: number, checks: number): boolean {
-    if (this.plan.kind === 'executions') return checks < this.quota / 2 && checks < transactions / this.plan.transactionsPerCheckDuring;
-    return this.spentMs <= this.plan.duringShare * (this.clock() - this.since);
+  allowsCheckDuring(transactions: number, checks: number, novel: boolean): boolean {
+    if (this.plan.kind === 'executions')
+      return novel ? checks < (this.quota * 3) / 4 : checks < this.quota / 2 && checks < transactions / this.plan.transactionsPerCheckDuring;
+    return this.spentMs <= (novel ? 1 : 0.5) * this.plan.duringShare * (this.clock() - this.since);
   }
 
   async check<T>(run: () => Promise<T>): Promise<T> {
@@ -149,8 +152,9 @@ export interface WorkerComparisonJob {
 }
 
 /**
- * Compares one campaign's sequences on base and head. During the campaign, every sequence that
- * executed a changed line is run on the base as it happens (within the allowance), and a divergence
+ * Compares one campaign's sequences on base and head. During the campaign, sequences that executed a
+ * changed line or read state one wrote are run on the base as they happen (within the allowance, novel
+ * ones first), and a divergence
  * makes the sequence a path of its own: the campaign keeps it and fuzzes it as it does a new path.
  * Afterwards, kept and failing sequences not compared yet are. Divergences are grouped by (function,
  * kind of difference), and a few examples per group are shrunk and replayed on both revisions.
@@ -234,9 +238,12 @@ export class BehaviourWatch {
       (this.outbox?.kept ?? this.kept).push({ sequence: event.sequence, ms: this.ms, transactions: this.executed });
   }
 
-  /** The campaign's `distinguish`: the divergence's key when `executed` (which ran a changed line) behaves differently on the base. */
-  async distinguish(executed: TxSequence): Promise<string | undefined> {
-    if (!this.allowance.allowsCheckDuring(this.transactions, this.comparisons)) return undefined;
+  /**
+   * The campaign's `distinguish`: the divergence's key when `executed` (which ran a changed line or read
+   * state one wrote; `novel`, see `ComparisonAllowance.allowsCheckDuring`) behaves differently on the base.
+   */
+  async distinguish(executed: TxSequence, { novel }: { novel: boolean }): Promise<string | undefined> {
+    if (!this.allowance.allowsCheckDuring(this.transactions, this.comparisons, novel)) return undefined;
     this.comparedLast = true;
     return (await this.compare(executed, { ms: this.ms, transactions: this.executed }))?.key;
   }

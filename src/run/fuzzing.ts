@@ -74,7 +74,7 @@ export interface FuzzOutcome {
  */
 export interface CampaignWatch {
   observe(event: CampaignEvent): void;
-  distinguish?(executed: TxSequence): Promise<string | undefined>;
+  distinguish?(executed: TxSequence, interest: { novel: boolean }): Promise<string | undefined>;
   workerJob?(workers: number): WorkerComparisonJob;
   join?(comparisons: WorkerComparisons): void;
 }
@@ -182,7 +182,7 @@ export async function fuzzPlans(
           watcher && watching(watcher, parallel !== undefined),
         ),
         // On worker threads each worker's own watch tells its sequences apart.
-        distinguish: parallel === undefined && watcher?.distinguish ? (executed) => watcher.distinguish!(executed) : undefined,
+        distinguish: parallel === undefined && watcher?.distinguish ? (executed, interest) => watcher.distinguish!(executed, interest) : undefined,
         onBase: onBase?.(i),
         countBlocks: countsBlocks(config),
         // A shard in one thread is its first worker, with no one to trade with.

@@ -1,5 +1,5 @@
-import type { BranchComparison, TxTrace } from '../../../src/evm/types.js';
-import { branchCosts, comparisonCosts, storeCosts } from '../../../src/fuzz/harvey/costs.js';
+import type { BranchComparison, TxResult, TxTrace } from '../../../src/evm/types.js';
+import { branchCosts, comparisonCosts, CostCollector, meetCosts, storeCosts } from '../../../src/fuzz/harvey/costs.js';
 import { Op } from '../../../src/bytecode/opcodes.js';
 
 const { LT, GT, SLT, SGT, EQ, ISZERO } = Op;
@@ -100,5 +100,24 @@ describe('store costs (C_st)', () => {
       ['0/0:50=st#1@0', 0n, 0n],
       ['0/0:50=st#1@1', 996n, 996n],
     ]);
+  });
+});
+
+describe('meet costs (changed comparisons, issue 31 item 4)', () => {
+  const changed = new Map([[0, new Set([97])]]);
+
+  it('measure |l − r| of the comparisons of changed lines only, with the operands as compared', () => {
+    const costs = meetCosts(trace([cmp(GT, 5n, 1n, 0, 100), cmp(LT, 8n, 9n, 0, 200)]), 1, changed);
+    expect(costs).toEqual([{ kind: 'meet', id: '1/0:100=m#0', tx: 1, codeId: 0, pc: 100, left: 5n, right: 1n, value: 4n, residual: 4n }]);
+  });
+
+  it('are collected only when the collector is given the changed pcs', () => {
+    const result = { trace: trace([cmp(GT, 1n, 1n, 0, 100)]) } as TxResult;
+    const without = new CostCollector([]);
+    without.observe(result, 0);
+    const withChanged = new CostCollector([], changed);
+    withChanged.observe(result, 0);
+    expect([...without.vector().values()].some((c) => c.kind === 'meet')).toBe(false);
+    expect([...withChanged.vector().values()].filter((c) => c.kind === 'meet').map((c) => c.value)).toEqual([0n]);
   });
 });

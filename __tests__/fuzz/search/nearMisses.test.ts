@@ -1,5 +1,5 @@
-import { branchGoal, goalBranch, NearMisses } from '../../../src/fuzz/schedule/nearMisses.js';
-import type { BranchCost, CostId, CostVector } from '../../../src/fuzz/harvey/costs.js';
+import { branchGoal, goalBranch, isMeetGoal, NearMisses } from '../../../src/fuzz/schedule/nearMisses.js';
+import type { BranchCost, CostId, CostVector, MeetCost } from '../../../src/fuzz/harvey/costs.js';
 
 describe('branch goals', () => {
   it('name the code and pc of the untaken direction they come from', () => {
@@ -15,5 +15,23 @@ describe('branch goals', () => {
     const [goal] = new NearMisses().improvements(costs);
     expect(goalBranch(goal)).toEqual({ codeId: 3, pc: 90 });
     expect(goalBranch('s:3:90@0')).toBeUndefined();
+  });
+});
+
+describe('meet goals', () => {
+  const meet = (value: bigint): CostVector => {
+    const cost: MeetCost = { id: 'm', kind: 'meet', tx: 0, codeId: 2, pc: 40, left: value, right: 0n, value, residual: value };
+    return new Map([['m', cost]]);
+  };
+
+  it('are goals while a changed comparison’s operands come closer, and no more once they met', () => {
+    const misses = new NearMisses();
+    const [goal] = misses.improvements(meet(9n));
+    expect(isMeetGoal(goal)).toBe(true);
+    expect(misses.improvements(meet(9n))).toEqual([]);
+    expect(misses.improvements(meet(3n))).toEqual([goal]);
+    expect(misses.improvements(meet(0n))).toEqual([]);
+    expect(misses.hasMet(meet(0n).get('m') as MeetCost)).toBe(true);
+    expect(misses.improvements(meet(1n))).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import { deployedEther } from '../inputs/worldAmounts.js';
 import { revertedPrefix, sequencePathId, stateSetters, storageStateId, txStep, type TxStep } from '../corpus/pathIdentity.js';
 import { bucketedStateBefore, changesDeployedStorage, type SlotWrite } from '../corpus/storageState.js';
 import { pastPrefix, type PathAnalysis } from '../schedule/pathAnalysis.js';
-import { branchGoal, goalBranch } from '../schedule/nearMisses.js';
+import { branchGoal, goalBranch, isMeetGoal } from '../schedule/nearMisses.js';
 import { retainCalls } from '../findings/shrink.js';
 import type { CampaignFinding } from '../findings/replay.js';
 import { type ReportedFailures, runSequence, type SequenceRun } from './sequenceRunner.js';
@@ -72,16 +72,11 @@ export async function evaluate(
     const closer = state.nearMisses.improvements(execution.costs);
     if (closer.length > 0) {
       const asDeployed = await leftDeployedState(state, setup, observed.written);
-      keepClosest(
-        state,
-        setup,
-        executed,
-        observed,
-        closer[0],
-        await leftNewState(state, setup, observed, asDeployed),
-        asDeployed,
-        await prefixSetsUp(state, setup, executed, observed),
-      );
+      const setsUp = await leftNewState(state, setup, observed, asDeployed);
+      const prefix = await prefixSetsUp(state, setup, executed, observed);
+      // The first goal, and every changed comparison it brought closer to meeting: where their operands
+      // meet, base and head may part, and each is aimed at from its own closest input.
+      for (const goal of new Set([closer[0], ...closer.filter(isMeetGoal)])) keepClosest(state, setup, executed, observed, goal, setsUp, asDeployed, prefix);
     } else setup.dictionary.rollback(mark);
     return execution;
   }
@@ -122,7 +117,7 @@ export function withoutGasHogs(state: CampaignState, input: TxSequence): TxSeque
 async function observe(state: CampaignState, setup: CampaignSetup, sequence: TxSequence): Promise<Observed> {
   const { ddsf, meter } = state;
   state.sequences++;
-  const costs = new CostCollector(setup.probes);
+  const costs = new CostCollector(setup.probes, setup.changed);
   const written: StorageSlot[] = [];
   const steps: TxStep[] = [];
   const sequenceIndex = state.sequences;
@@ -185,7 +180,7 @@ async function observe(state: CampaignState, setup: CampaignSetup, sequence: TxS
   state.emit({ kind: 'sequence', sequence, executed: run.transactions });
   // A run without a failure executed every call.
   const distinction = run.failure ? undefined : await setup.distinguish?.(sequence);
-  const pathId = sequencePathId(steps, spansPrefix(state, setup, lastCall)) + (distinction ? `≠${distinction}` : '');
+  const pathId = sequencePathId(steps, spansPrefix(state, setup, lastCall)) + (distinction ?? '');
   const stateId = storageStateId(pathId, readState);
   // The last transaction's trace is still intact (property probes only add to it): read it once, here.
   // New edges behind a state-changing prefix show, without fuzzing storage, that the function's

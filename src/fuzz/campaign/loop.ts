@@ -1,4 +1,5 @@
 import type { Budget, Techniques } from '../../config/index.js';
+import type { ChangedPcs } from '../harvey/costs.js';
 import type { TxResult } from '../../evm/index.js';
 import type { Clock } from '../../clock.js';
 import { aggressiveRun, functionKey } from '../harvey/ddsf.js';
@@ -36,6 +37,8 @@ export interface CampaignSetup {
   techniques: Techniques;
   /** Slots of the store cost metrics: the arbitrary-storage-write probe first, then guidance slots (Harvey Sect. 4.3). */
   probes: readonly bigint[];
+  /** The changed lines' pcs, when comparing with the base: their comparisons' operands are goals to meet (`MeetCost`). */
+  changed?: ChangedPcs;
   /** Ends the campaign before its budget is spent (checked between inputs and transactions of the loop). */
   stop?: (findings: number) => boolean;
   /** True once the run is interrupted (a signal): the campaign ends at its next input, as out of budget. */
@@ -46,9 +49,10 @@ export interface CampaignSetup {
    */
   analyze?: (last: TxResult) => PathAnalysis;
   /**
-   * What a path does not show about a sequence that did not fail (its executed calls): a key that
-   * makes it a path of its own, so the campaign keeps and schedules it as it does a new path. Asked
-   * after the `sequence` event.
+   * What a path does not show about a sequence that did not fail (its executed calls): a mark added to
+   * its path id (`≠` and a divergence's key, `≈` and a novelty's number: see the request's `distinguish`),
+   * which makes it a path of its own, so the campaign keeps and schedules it as it does a new path.
+   * Asked after the `sequence` event.
    */
   distinguish?: (executed: TxSequence) => Promise<string | undefined>;
   onEvent?: (event: CampaignEvent) => void;

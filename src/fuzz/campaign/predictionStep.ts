@@ -1,4 +1,5 @@
-import { branchEdge } from '../harvey/costs.js';
+import { branchEdge, type Cost, type CostVector } from '../harvey/costs.js';
+import { isMeetGoal, meetGoal } from '../schedule/nearMisses.js';
 import type { CorpusEntry } from '../corpus/corpus.js';
 import {
   diffSingleNumeric,
@@ -26,31 +27,95 @@ export async function followPrediction(
   setup: CampaignSetup,
   step: { entry: CorpusEntry; mutant: TxSequence; ran: Execution; rng: Rng },
 ): Promise<void> {
-  const { entry, mutant, ran } = step;
+  const { entry, ran } = step;
+  let { mutant } = step;
   const site = diffSingleNumeric(entry.sequence, mutant);
   if (!site || !entry.costs) return;
   const x = readNumeric(entry.sequence, site);
   const x2 = readNumeric(mutant, site);
-  let next = pickPrediction(predict(site, x, entry.costs, x2, ran.costs, preferFor(entry), uncoveredIn(state)), step.rng);
+  let costs = ran.costs;
+  // Kept for meeting a changed comparison's operands, the entry compares a number the chain may not have
+  // come to yet (a block, a timestamp: a lookup of the current block is refused before it is compared):
+  // a mutant refused before that comparison is tried once more, a block later.
+  const later = meetsAt(entry) && site.kind === 'arg' ? (sequence: TxSequence) => aBlockLater(sequence, site.call) : undefined;
+  if (later && !measures(costs, entry.goal!) && !state.done()) {
+    mutant = later(mutant);
+    costs = (await evaluate(state, setup, mutant)).costs;
+  }
+  // Input-to-state (Redqueen): the number the mutant changed is one operand of the comparison as
+  // compared; the other one is where they meet, without a secant step.
+  const partner = later && meetingPartner(entry.costs, entry.goal!, x);
+  if (partner !== undefined && partner !== x2 && !state.done()) {
+    const predicted = withNumeric(mutant, site, partner);
+    const reached = measuresMet((await evaluate(state, setup, predicted)).costs, entry.goal!);
+    if (!reached && !state.done()) await evaluate(state, setup, later!(predicted));
+  }
+  let next = pickPrediction(predict(site, x, entry.costs, x2, costs, preferFor(entry), uncoveredIn(state)), step.rng);
   while (next && !state.done()) {
     // A predicted msg.value above what a call may carry would only fail for lack of balance.
     if (site.kind === 'value' && (next.value < 0n || next.value > setup.mutation.maxValue)) return;
-    const tried = await evaluate(state, setup, withNumeric(mutant, site, next.value));
-    const outcome = evaluatePrediction(next, tried.costs);
+    const predicted = withNumeric(mutant, site, next.value);
+    let outcome = evaluatePrediction(next, (await evaluate(state, setup, predicted)).costs);
+    if (outcome.kind === 'unreached' && later && !state.done()) outcome = evaluatePrediction(next, (await evaluate(state, setup, later(predicted))).costs);
     state.prediction.record(next, outcome);
     next = outcome.kind === 'miss' ? outcome.next : undefined;
   }
 }
 
-/** With the lookahead analysis, predictions aim first at branches of the entry's no-target-ahead prefix. */
+/** Whether the entry was kept for being closest to meeting a changed comparison's operands. */
+function meetsAt(entry: CorpusEntry): boolean {
+  return entry.goal !== undefined && isMeetGoal(entry.goal);
+}
+
+/** Whether an execution measured how far it is from a meet goal. */
+function measures(costs: CostVector, goal: string): boolean {
+  for (const cost of costs.values()) if (cost.kind === 'meet' && meetGoal(cost) === goal) return true;
+  return false;
+}
+
+/** Whether an execution met a meet goal (its comparison's operands equal). */
+function measuresMet(costs: CostVector, goal: string): boolean {
+  for (const cost of costs.values()) if (cost.kind === 'meet' && cost.value === 0n && meetGoal(cost) === goal) return true;
+  return false;
+}
+
+/** The other operand of the goal's comparison where one of them is `x` (the first such execution of it). */
+function meetingPartner(costs: CostVector, goal: string, x: bigint): bigint | undefined {
+  for (const cost of costs.values()) {
+    if (cost.kind !== 'meet' || meetGoal(cost) !== goal) continue;
+    if (cost.left === x) return cost.right;
+    if (cost.right === x) return cost.left;
+  }
+  return undefined;
+}
+
+/**
+ * With the lookahead analysis, predictions aim first at branches of the entry's no-target-ahead prefix;
+ * an entry kept for being closest to meeting a changed comparison's operands aims at that (it was kept
+ * for it, and where they meet is where base and head may part).
+ */
 function preferFor(entry: CorpusEntry): PreferMetric | undefined {
   const branches = entry.prefixBranches;
   const lastTx = entry.sequence.length - 1;
-  return branches && ((cost) => cost.kind === 'branch' && cost.tx === lastTx && branches.has(cost.pc));
+  const onPrefix = branches && ((cost: Cost) => cost.kind === 'branch' && cost.tx === lastTx && branches.has(cost.pc));
+  if (!meetsAt(entry)) return onPrefix;
+  return (cost) => (cost.kind === 'meet' && meetGoal(cost) === entry.goal) || (onPrefix?.(cost) ?? false);
 }
 
-/** Branch directions no input took yet; store probes count as uncovered (writing one is a finding, not coverage). */
+/**
+ * Branch directions no input took yet, and changed comparisons whose operands never met; store probes
+ * count as uncovered (writing one is a finding, not coverage).
+ */
 function uncoveredIn(state: CampaignState): UncoveredMetric {
-  const covered = state.nearMisses.coveredEdges;
-  return (cost) => cost.kind !== 'branch' || !covered.has(branchEdge(cost));
+  const { nearMisses } = state;
+  const covered = nearMisses.coveredEdges;
+  return (cost) => (cost.kind === 'branch' ? !covered.has(branchEdge(cost)) : cost.kind !== 'meet' || !nearMisses.hasMet(cost));
 }
+
+function aBlockLater(sequence: TxSequence, index: number): TxSequence {
+  const call = sequence[index];
+  return sequence.map((c, i) => (i === index ? { ...call, blockDelay: call.blockDelay + 1, timeDelay: call.timeDelay + SECONDS_PER_BLOCK } : c));
+}
+
+/** Ethereum's slot time: a block later is this much later. */
+const SECONDS_PER_BLOCK = 12;

@@ -25,6 +25,7 @@ import { judgeOnBase } from '../findings/besidePreExisting.js';
 import type { BaseReplay } from '../findings/introduced.js';
 import type { Rng } from '../../rng.js';
 import { ReachTracker, type FirstReach, type ReachTarget } from '../schedule/reach.js';
+import { ComparisonInterest, changedPcs, type Interest } from './comparisonInterest.js';
 import { missedBranches } from '../schedule/missedBranches.js';
 import { lidCutOffExponential, lookaheadSchedule } from '../schedule/lookaheadSchedule.js';
 import { createPathAnalyzer, unreachableInCode, type PathAnalyzer, type WorldCode } from '../schedule/pathAnalysis.js';
@@ -144,10 +145,11 @@ export interface ContractCampaignRequest {
   interrupted?: () => boolean;
   onEvent?: (event: CampaignEvent) => void;
   /**
-   * Asked about each sequence that executed a changed line: a key for what its path does not show
-   * (that it behaves differently on the base), which makes it an input of its own.
+   * Asked about each sequence that executed a changed line or read state one wrote (`novel`: it did
+   * there what no earlier one did): a key for what its path does not show (that it behaves differently
+   * on the base), which makes it an input of its own.
    */
-  distinguish?: (executed: TxSequence) => Promise<string | undefined>;
+  distinguish?: (executed: TxSequence, interest: { novel: boolean }) => Promise<string | undefined>;
   /** Default: `runCampaign` here. */
   run?: CampaignRunner;
   /**
@@ -345,9 +347,12 @@ export async function campaignOn(request: ContractCampaignRequest): Promise<{
     return { result: { ...result, outcome, findings: [], corpus: saving?.corpus(outcome) }, outcome, confirm };
   }
 
-  // Whether the sequence running now has executed a changed line (for the `sequence` event), and the last one did.
+  // Whether the sequence running now has executed a changed line (for the `sequence` event).
   let entersTargets = false;
-  let enteredTargets = false;
+  // With a base to compare with: what makes the last sequence worth comparing (see ComparisonInterest).
+  const changed = request.distinguish && changedPcs(request.targets, deployment);
+  const interest = changed && new ComparisonInterest(changed);
+  let lastInterest: Interest = { worth: false };
   // What the restored corpus alone executes: the changed lines a base branch's run already covered.
   const byCorpus = request.restored && request.restored.length > 0 ? new Set<number>() : undefined;
   const { distinguish } = request;
@@ -384,11 +389,20 @@ export async function campaignOn(request: ContractCampaignRequest): Promise<{
       techniques: request.techniques,
       // The state variables' own slots guide store-cost predictions towards overwriting them.
       probes: [probe, ...new Set(contract.storageLayout.map((v) => v.slot))],
+      changed,
       stop: request.stopWhen && ((findings) => (request.stopWhen === 'finding' ? findings > 0 : reach.allReached)),
       interrupted: request.interrupted,
       // The behaviour diff replays on freshly deployed revisions, which hold no contract a transaction created.
+      // A novel sequence that behaves alike is kept too, as an input of its own: its mutants (a later block,
+      // another caller) are where the change may show.
       distinguish:
-        distinguish && (async (executed) => (enteredTargets && executed.every((call) => call.to < world.contracts.length) ? distinguish(executed) : undefined)),
+        distinguish &&
+        (async (executed) => {
+          const { worth, novel } = lastInterest;
+          if (!worth || !executed.every((call) => call.to < world.contracts.length)) return undefined;
+          const divergence = await distinguish(executed, { novel: novel !== undefined });
+          return divergence !== undefined ? `≠${divergence}` : novel !== undefined ? `≈${novel}` : undefined;
+        }),
       exchange: request.worker?.exchange,
       countBlocks: request.countBlocks,
       onEvent: (event) => {
@@ -396,14 +410,16 @@ export async function campaignOn(request: ContractCampaignRequest): Promise<{
           for (const target of reach.observe(event.result, { ms: event.elapsedMs, transactions: event.transactions, sequence: event.sequenceIndex })) {
             request.onEvent?.({ kind: 'target-reached', target, first: reach.reached.get(target)! });
           }
-          entersTargets ||= reach.enters(event.result);
+          const enters = reach.enters(event.result);
+          entersTargets ||= enters;
+          interest?.observe(event.result, enters);
           if (byCorpus && event.restored) for (const target of reach.entered(event.result)) byCorpus.add(target);
         }
         if (event.kind === 'input-added') saving?.keep(event.sequence);
         if (event.kind === 'sequence') {
           // A worker's forwarded sequence says itself whether it executed a target.
           request.onEvent?.({ ...event, executesTargets: event.executesTargets || entersTargets });
-          enteredTargets = entersTargets;
+          if (interest) lastInterest = interest.end(event.sequence);
           entersTargets = false;
         } else request.onEvent?.(event);
       },

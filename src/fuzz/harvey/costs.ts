@@ -22,7 +22,7 @@ const TWO_255 = 1n << 255n;
  */
 export type CostId = string;
 
-export type Cost = BranchCost | StoreCost;
+export type Cost = BranchCost | StoreCost | MeetCost;
 
 interface CostBase {
   id: CostId;
@@ -51,6 +51,21 @@ export interface StoreCost extends CostBase {
   /** Index of the probe slot in the list the costs were computed for. */
   probe: number;
 }
+
+/**
+ * How far a changed comparison's operands are from meeting: |l − r|. A changed comparison (`>` for
+ * `>=`, a bound moved by one) decides differently on base and head only near where its operands meet,
+ * so an input brought there is one whose behaviour may differ; both of its directions may long be taken.
+ */
+export interface MeetCost extends CostBase {
+  kind: 'meet';
+  /** The operands as compared: one is often a number of the input itself. */
+  left: bigint;
+  right: bigint;
+}
+
+/** Code id → the pcs of changed lines, whose comparisons have `MeetCost`s. */
+export type ChangedPcs = ReadonlyMap<number, ReadonlySet<number>>;
 
 /** All metrics of one sequence execution, by id, in execution order. */
 export type CostVector = ReadonlyMap<CostId, Cost>;
@@ -153,6 +168,23 @@ export function branchCosts(trace: TxTrace, tx: number): BranchCost[] {
   return costs;
 }
 
+/** |l − r| (modulo 2^256, signed) for every comparison of a changed line (see `MeetCost`). */
+export function meetCosts(trace: TxTrace, tx: number, changed: ChangedPcs): MeetCost[] {
+  const costs: MeetCost[] = [];
+  const seen = new Map<string, number>();
+  for (const cmp of trace.comparisons) {
+    const pcs = changed.get(cmp.codeId);
+    if (pcs === undefined || !(pcs.has(cmp.cmpPc) || pcs.has(cmp.pc))) continue;
+    const site = `${tx}/${cmp.codeId}:${cmp.pc}`;
+    const k = seen.get(site) ?? 0;
+    seen.set(site, k + 1);
+    const residual = wordDifference(cmp.left, cmp.right);
+    const { codeId, pc, left, right } = cmp;
+    costs.push({ kind: 'meet', id: `${site}=m#${k}`, tx, codeId, pc, left, right, value: residual < 0n ? -residual : residual, residual });
+  }
+  return costs;
+}
+
 /** C_st = |slot − probe| (modulo 2^256, signed) for every SSTORE and probe slot (Harvey Sect. 4.3). */
 export function storeCosts(trace: TxTrace, tx: number, probes: readonly bigint[]): StoreCost[] {
   const costs: StoreCost[] = [];
@@ -186,12 +218,19 @@ export function storeCosts(trace: TxTrace, tx: number, probes: readonly bigint[]
 export class CostCollector {
   private readonly costs = new Map<CostId, Cost>();
 
-  /** @param probes probe slots for C_st: the campaign's random probe first, then any guidance slots. */
-  constructor(private readonly probes: readonly bigint[]) {}
+  /**
+   * @param probes probe slots for C_st: the campaign's random probe first, then any guidance slots.
+   * @param changed the changed lines' pcs, when the comparison with a base wants their operands met.
+   */
+  constructor(
+    private readonly probes: readonly bigint[],
+    private readonly changed?: ChangedPcs,
+  ) {}
 
   observe(result: TxResult, tx: number): void {
     for (const cost of branchCosts(result.trace, tx)) this.costs.set(cost.id, cost);
     for (const cost of storeCosts(result.trace, tx, this.probes)) this.costs.set(cost.id, cost);
+    if (this.changed) for (const cost of meetCosts(result.trace, tx, this.changed)) this.costs.set(cost.id, cost);
   }
 
   vector(): CostVector {

@@ -1,4 +1,4 @@
-import { branchEdge, type CostVector } from '../harvey/costs.js';
+import { branchEdge, type CostVector, type MeetCost } from '../harvey/costs.js';
 
 /**
  * sFuzz's adaptive objective for just-missed branches: a branch direction no input has taken yet is
@@ -15,6 +15,8 @@ export class NearMisses {
   /** Edges taken by any execution: codeId · 2^32 + pc · 2 + taken (TxTrace.edges). */
   private readonly covered = new Set<number>();
   private readonly best = new Map<string, bigint>();
+  /** Changed comparisons whose operands met (`MeetCost`): goals no more. */
+  private readonly met = new Set<string>();
 
   get coveredEdges(): ReadonlySet<number> {
     return this.covered;
@@ -25,20 +27,32 @@ export class NearMisses {
     for (const edge of edges) this.covered.add(edge);
   }
 
+  /** Whether a changed comparison's operands have met (see `MeetCost`). */
+  hasMet(cost: MeetCost): boolean {
+    return this.met.has(meetGoal(cost));
+  }
+
   /**
    * The goals `costs` brings closer than any execution before — untaken branch directions
-   * (`b:<edge>`) and probe slots per SSTORE (`s:<codeId>:<pc>@<probe>`) — and remembers the new
-   * distances. Call after `cover` for the same execution.
+   * (`b:<edge>`), probe slots per SSTORE (`s:<codeId>:<pc>@<probe>`) and changed comparisons whose
+   * operands have not met (`m:<codeId>:<pc>`) — and remembers the new distances. Call after `cover`
+   * for the same execution.
    */
   improvements(costs: CostVector): string[] {
     const improved: string[] = [];
     for (const cost of costs.values()) {
-      if (cost.value === 0n) continue;
+      if (cost.value === 0n) {
+        if (cost.kind === 'meet') this.met.add(meetGoal(cost));
+        continue;
+      }
       let goal: string;
       if (cost.kind === 'branch') {
         const edge = branchEdge(cost);
         if (this.covered.has(edge)) continue;
         goal = branchGoal(edge);
+      } else if (cost.kind === 'meet') {
+        goal = meetGoal(cost);
+        if (this.met.has(goal)) continue;
       } else {
         goal = `s:${cost.codeId}:${cost.pc}@${cost.probe}`;
       }
@@ -62,4 +76,15 @@ export function goalBranch(goal: string): { codeId: number; pc: number } | undef
   const edge = Number(goal.slice(2));
   const codeId = Math.floor(edge / 2 ** 32);
   return { codeId, pc: Math.floor((edge - codeId * 2 ** 32) / 2) };
+}
+
+const MEET = 'm:';
+
+/** The goal of a changed comparison's operands meeting (see `MeetCost`). */
+export function meetGoal(cost: MeetCost): string {
+  return `${MEET}${cost.codeId}:${cost.pc}`;
+}
+
+export function isMeetGoal(goal: string): boolean {
+  return goal.startsWith(MEET);
 }

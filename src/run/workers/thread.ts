@@ -125,7 +125,7 @@ async function runWorkerJob(job: WorkerJob, send: (message: WorkerMessage) => vo
     restored: job.restored,
     seeds: job.seeds,
     interrupted: () => Atomics.load(job.interruption, 0) === 1,
-    distinguish: watch && ((executed) => watch.distinguish(executed)),
+    distinguish: watch && ((executed, interest) => watch.distinguish(executed, interest)),
     onEvent: (event) => {
       watch?.observe(event);
       if (event.kind === 'transaction') {

@@ -33,10 +33,9 @@ contract VotesToken {
     error FutureLookup(uint256 timepoint, uint256 current);
     error NotOwner(address account);
 
-    constructor(uint256 initialSupply) {
+    constructor() {
         owner = msg.sender;
         maxSupply = type(uint208).max;
-        _update(address(0), msg.sender, initialSupply);
     }
 
     modifier onlyOwner() {
