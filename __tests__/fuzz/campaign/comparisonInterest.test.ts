@@ -62,9 +62,12 @@ describe('ComparisonInterest', () => {
     seen.end([call('write')]);
     seen.observe(tx({ sloads: [5n] }), false);
     expect(seen.end([call('read')]).worth).toBe(false);
+    // The first write there is the state a later read needs: a novel sequence, kept as a candidate.
+    seen.observe(tx({ sstores: [[120, 5n]] }), true);
+    expect(seen.end([call('write')])).toEqual({ worth: true, novel: 1 });
     seen.observe(tx({ sstores: [[120, 5n]] }), true);
     seen.observe(tx({ sloads: [5n] }), false);
-    expect(seen.end([call('write'), call('read')])).toEqual({ worth: true, novel: 1 });
+    expect(seen.end([call('write'), call('read')])).toEqual({ worth: true, novel: 2 });
     // Another sequence reading it, in a function that read it before: worth comparing, nothing new.
     seen.observe(tx({ sloads: [5n] }), false);
     expect(seen.end([call('read')])).toEqual({ worth: true, novel: undefined });

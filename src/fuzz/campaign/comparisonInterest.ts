@@ -10,8 +10,8 @@ export interface Interest {
   worth: boolean;
   /**
    * Set when it did at the changed lines what no earlier sequence did (a comparison there at or away from
-   * where its operands meet, taken or not; a read of what they wrote, by a function): the how-manyth
-   * such sequence it is.
+   * where its operands meet, taken or not; a write there, or a read of what they wrote, by a function):
+   * the how-manyth such sequence it is. Kept as an input of its own, its mutants read that state later.
    */
   novel?: number;
 }
@@ -66,7 +66,11 @@ export class ComparisonInterest {
       mark(`read:${read.codeId}:${read.pc}`);
     }
     if (result.outcome.kind !== 'success') return;
-    for (const write of trace.sstores) if (this.changed.get(write.codeId)?.has(write.pc)) this.written.add(`${write.address}:${write.slot}`);
+    for (const write of trace.sstores) {
+      if (!this.changed.get(write.codeId)?.has(write.pc)) continue;
+      this.written.add(`${write.address}:${write.slot}`);
+      mark(`write:${write.codeId}:${write.pc}`);
+    }
   }
 
   /** The sequence whose transactions were observed ended: what it was, and a fresh start for the next one. */
