@@ -19,6 +19,7 @@ import { JournaledState } from './journaledState.js';
 import { enableEipLookup } from './eipLookup.js';
 import { enableJumpAnalysisCache } from './jumpAnalysisCache.js';
 import { enableStepLoop } from './stepLoop.js';
+import { enableLeanFrameResults } from './frameResults.js';
 import { storageOpcodes } from './storageOpcodes.js';
 import { BlockHashes, blockHashOpcode } from './blockHashes.js';
 import { BlockReads, blockReadOpcodes } from './blockReads.js';
@@ -203,6 +204,7 @@ export class Executor {
     keepSynchronous(evm, common, customOpcodes);
     await enableJumpAnalysisCache(evm);
     await enableStepLoop(evm);
+    await enableLeanFrameResults(evm);
     return new Executor(evm, state, recorder, registry, options, cheatcodes, blockReads);
   }
 
