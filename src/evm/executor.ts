@@ -432,7 +432,8 @@ export class Executor {
       this.recorder.recording = false;
     }
     await this.endTransaction();
-    const changed = this.state.changedSlotsSince(before);
+    // A campaign without properties never asks what changed: the state counts as moved.
+    const changed = this.probes?.active ? this.state.changedSlotsSince(before) : undefined;
     if (changed === undefined || changed.size > 0) this.versions.moved(changed);
     if (typeof result === 'string') {
       const outcome: TxOutcome = { kind: 'error', error: result, pc: 0, codeId: this.codeIdOf(this.deployments[tx.to].address) ?? -1 };

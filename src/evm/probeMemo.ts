@@ -90,6 +90,11 @@ export class ProbeMemo {
 
   constructor(private readonly versions: StateVersions) {}
 
+  /** Whether any probe ran yet: until then what transactions change need not be worked out. */
+  get active(): boolean {
+    return this.last.size > 0;
+  }
+
   /** A record of the call that still answers for the current state in `block`. */
   lookup(to: number, data: Uint8Array, sender: number, block: ProbeBlock): ProbeRecord | undefined {
     const key = callKey(to, data, sender);
