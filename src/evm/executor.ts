@@ -19,8 +19,10 @@ import { JournaledState } from './journaledState.js';
 import { enableEipLookup } from './eipLookup.js';
 import { enableJumpAnalysisCache } from './jumpAnalysisCache.js';
 import { enableStepLoop } from './stepLoop.js';
+import { enableLeanFrameResults } from './frameResults.js';
 import { storageOpcodes } from './storageOpcodes.js';
 import { BlockHashes, blockHashOpcode } from './blockHashes.js';
+import { BlockReads, blockReadOpcodes } from './blockReads.js';
 import { memoryGasOpcodes } from './memoryGas.js';
 import { namedAccounts } from './namedAccounts.js';
 import { keepSynchronous } from './syncOpcodes.js';
@@ -29,6 +31,7 @@ import { pointEvaluationKzg } from './pointEvaluation.js';
 import { decodeRevert, describeRevert } from '../abi/index.js';
 import { DEFAULT_GAS_LIMIT, SENDER_ADDRESSES } from '../config/index.js';
 import { DEFAULT_TRACE_LIMITS, type TraceLimits, TraceRecorder } from './traceRecorder.js';
+import { type ProbeAnswer, ProbeMemo, StateVersions } from './probeMemo.js';
 import { intrinsicGas, transactionGasUsed } from './txGas.js';
 import type { Address, CreationRequest, DeployOutcome, DeployRequest, Deployment, Tx, TxOutcome, TxResult, TxTrace } from './types.js';
 
@@ -122,6 +125,10 @@ export class Executor {
   private readonly lastHeader: Header = { number: START_BLOCK, timestamp: START_TIMESTAMP };
   private readonly gasLimit: bigint;
   private readonly deployGas: bigint;
+  /** What changed from state to state in the running sequence (`JournaledState.changedSlotsSince`): what `probes` rest on. */
+  private readonly versions = new StateVersions();
+  /** Property probes' last runs; none with cheatcodes, whose session keeps state of its own (pranks, warps, snapshots). */
+  private readonly probes: ProbeMemo | undefined;
 
   private constructor(
     private readonly evm: EVM,
@@ -131,7 +138,9 @@ export class Executor {
     private readonly options: ExecutorOptions,
     /** forge's cheatcodes, when the executor was opened with them. */
     readonly cheatcodes: CheatcodeSession | undefined,
+    private readonly blockReads: BlockReads,
   ) {
+    this.probes = cheatcodes === undefined ? new ProbeMemo(this.versions) : undefined;
     this.gasLimit = options.gasLimit ?? DEFAULT_GAS_LIMIT;
     this.deployGas = this.gasLimit > DEPLOY_GAS ? this.gasLimit : DEPLOY_GAS;
     const start = options.start ?? { number: START_BLOCK, timestamp: START_TIMESTAMP };
@@ -177,8 +186,9 @@ export class Executor {
     const cheatcodes = options.cheatcodes === undefined ? undefined : new CheatcodeSession(state, options.cheatcodes);
     await cheatcodes?.placeMarkerCode();
     const blockHashes = new BlockHashes();
+    const blockReads = new BlockReads();
     const replaced = [...wordOpcodes(common), ...storageOpcodes(common, state), ...blockHashOpcode(common, blockHashes)];
-    const words = [...replaced, ...memoryGasOpcodes(common, replaced)];
+    const words = [...replaced, ...memoryGasOpcodes(common, replaced), ...blockReadOpcodes(common, replaced, blockReads)];
     const hooked = options.instrumented === false ? words : [...words, ...instrumentedOpcodes(common, recorder, words)];
     const customOpcodes = cheatcodes === undefined ? hooked : [...hooked, ...cheatcodes.opcodes(common, hooked)];
     const evm = await createEVM({
@@ -194,7 +204,8 @@ export class Executor {
     keepSynchronous(evm, common, customOpcodes);
     await enableJumpAnalysisCache(evm);
     await enableStepLoop(evm);
-    return new Executor(evm, state, recorder, registry, options, cheatcodes);
+    await enableLeanFrameResults(evm);
+    return new Executor(evm, state, recorder, registry, options, cheatcodes, blockReads);
   }
 
   /** Contracts deployed so far, in order: `Tx.to` indexes them. */
@@ -322,6 +333,7 @@ export class Executor {
     this.snapshotHeader.number = this.block.header.number;
     this.snapshotHeader.timestamp = this.block.header.timestamp;
     this.state.checkpointSync();
+    this.versions.reset();
   }
 
   /**
@@ -377,6 +389,7 @@ export class Executor {
     this.block.header.number = this.snapshotHeader.number;
     this.block.header.timestamp = this.snapshotHeader.timestamp;
     this.lastTx = undefined;
+    this.versions.reset();
   }
 
   /**
@@ -390,6 +403,7 @@ export class Executor {
     this.lastHeader.number = this.block.header.number;
     this.lastHeader.timestamp = this.block.header.timestamp;
     this.state.checkpointSync();
+    const before = this.state.mark()!;
     this.block.header.number += BigInt(tx.blockDelay);
     this.block.header.timestamp += BigInt(tx.timeDelay);
     this.outermostExit = undefined;
@@ -418,6 +432,9 @@ export class Executor {
       this.recorder.recording = false;
     }
     await this.endTransaction();
+    // A campaign without properties never asks what changed: the state counts as moved.
+    const changed = this.probes?.active ? this.state.changedSlotsSince(before) : undefined;
+    if (changed === undefined || changed.size > 0) this.versions.moved(changed);
     if (typeof result === 'string') {
       const outcome: TxOutcome = { kind: 'error', error: result, pc: 0, codeId: this.codeIdOf(this.deployments[tx.to].address) ?? -1 };
       return { outcome, returnData: new Uint8Array(0), gasUsed: this.gasLimit, logs: [], trace: this.recorder.trace(), created: [] };
@@ -443,6 +460,7 @@ export class Executor {
     if (tx === undefined) throw new Error('Executor.beforeLastTransaction without a transaction since reset()');
     const { number, timestamp } = this.lastHeader;
     this.state.revertSync();
+    this.stateMoved();
     const depth = this.state.depth;
     this.state.checkpointSync();
     try {
@@ -451,6 +469,7 @@ export class Executor {
       return await alternative(this);
     } finally {
       while (this.state.depth > depth) this.state.revertSync();
+      this.stateMoved();
       this.block.header.number = number;
       this.block.header.timestamp = timestamp;
       await this.run(tx);
@@ -502,8 +521,29 @@ export class Executor {
    * comparisons of a property join that transaction's trace (`lastTrace()`), so what only a
    * property reads still guides the search (coverage, distances) towards the sequence breaking it.
    */
-  async probe(to: number, data: Uint8Array, sender = 0): Promise<{ success: boolean; returnData: Uint8Array }> {
-    return this.view(to, data, sender, { extendLastTrace: true });
+  async probe(to: number, data: Uint8Array, sender = 0): Promise<ProbeAnswer> {
+    const { probes, recorder } = this;
+    const block = { number: this.block.header.number, timestamp: this.block.header.timestamp };
+    // Before the snapshot, deployments change state without a version of their own.
+    if (probes === undefined || this.baseline === undefined) return this.view(to, data, sender, { extendLastTrace: true });
+    const known = probes.lookup(to, data, sender, block);
+    if (known !== undefined) {
+      recorder.recording = recorder.keepUnbranched = true;
+      recorder.replay(known.tape);
+      recorder.recording = recorder.keepUnbranched = false;
+      return known.answer;
+    }
+    this.blockReads.seen = false;
+    recorder.startTape();
+    let answer: ProbeAnswer;
+    try {
+      answer = await this.view(to, data, sender, { extendLastTrace: true });
+    } catch (error) {
+      recorder.endTape();
+      throw error;
+    }
+    probes.keep(to, data, sender, { state: this.versions.version, block, readBlock: this.blockReads.seen, answer, tape: recorder.endTape() });
+    return answer;
   }
 
   /** The last transaction's trace, with the probes run since. */
@@ -522,6 +562,7 @@ export class Executor {
 
   /** Writes a slot directly (demand-driven sequences); `reset()` undoes it like any other write. */
   setStorage(address: Address, slot: bigint, value: bigint): void {
+    this.stateMoved();
     this.state.writeSlot(ethAddress(address), slotKey(slot), value === 0n ? new Uint8Array(0) : bigIntToBytes(value));
   }
 
@@ -536,6 +577,7 @@ export class Executor {
   }
 
   private updateAccount(address: Address, update: (account: Account) => void): void {
+    this.stateMoved();
     const at = ethAddress(address);
     const account = this.state.accountAt(at) ?? new Account();
     update(account);
@@ -592,6 +634,11 @@ export class Executor {
     this.senderList.push(address);
     this.senders.push(ethAddress(address));
     return this.senderList.length - 1;
+  }
+
+  /** The state changed outside a transaction: nothing known of it. */
+  private stateMoved(): void {
+    this.versions.moved();
   }
 
   private outcome(result: EVMResult): TxOutcome {

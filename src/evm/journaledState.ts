@@ -127,6 +127,45 @@ export class JournaledState implements StateManagerInterface {
     return true;
   }
 
+  /**
+   * The storage slots (`slotId`) whose values the writes logged since `mark` changed: empty when they
+   * put back what was there. Undefined when they changed more than storage
+   * — a balance or code, an account appearing or going, a contract's nonce (its next CREATE address)
+   * — or the log no longer leads to `mark`. The nonce of an account without code (no opcode reads it)
+   * and an empty account touched and cleared are no change.
+   */
+  changedSlotsSince(mark: StateMark): Set<string> | undefined {
+    const { log } = this;
+    if (mark.epoch !== this.epoch || log.length < mark.length || log[mark.length - 1] !== mark.last) return undefined;
+    const slots = new Set<string>();
+    // The first entry for a key holds its value at `mark`.
+    const seen = new Set<string>();
+    for (let i = mark.length; i < log.length; i++) {
+      const entry = log[i];
+      const id = entry.kind === 'slot' ? `${entry.key}/${entry.slot}` : `${entry.kind}/${entry.key}`;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      if (entry.kind !== 'slot') {
+        if (this.differs(entry)) return undefined;
+      } else if (!sameBytes(entry.previous ?? EMPTY, this.storage.get(entry.key)?.get(entry.slot) ?? EMPTY))
+        slots.add(slotId(entry.key, BigInt(`0x${entry.slot}`)));
+    }
+    return slots;
+  }
+
+  private differs(entry: Exclude<Undo, { kind: 'slot' }>): boolean {
+    switch (entry.kind) {
+      case 'account':
+        return !sameAccount(entry.previous, this.accounts.get(entry.key), (this.codes.get(entry.key)?.length ?? 0) > 0);
+      case 'code':
+        return !sameBytes(entry.previous ?? EMPTY, this.codes.get(entry.key) ?? EMPTY);
+      case 'storage': {
+        const after = this.storage.get(entry.key);
+        return entry.previous !== after && (entry.previous?.size ?? 0) + (after?.size ?? 0) > 0;
+      }
+    }
+  }
+
   private undo(entry: Undo): void {
     switch (entry.kind) {
       case 'account':
@@ -262,6 +301,28 @@ export class JournaledState implements StateManagerInterface {
   async hasStateRoot(): Promise<boolean> {
     throw new Error('JournaledState has no state root');
   }
+}
+
+/** One storage slot of one account (`address` as @ethereumjs writes it: 0x, lower case). */
+export function slotId(address: string, slot: bigint): string {
+  return `${address}:${slot.toString(16)}`;
+}
+
+function sameAccount(before: Account | undefined, after: Account | undefined, hasCode: boolean): boolean {
+  if (before === undefined || after === undefined) return before === after;
+  return (
+    before.balance === after.balance &&
+    (before.nonce === after.nonce || !hasCode) &&
+    sameBytes(before.codeHash, after.codeHash) &&
+    sameBytes(before.storageRoot, after.storageRoot)
+  );
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /**

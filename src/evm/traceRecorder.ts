@@ -1,5 +1,7 @@
 import { BranchConditions, holds } from './branchConditions.js';
 import type { CodeRegistry } from './codeRegistry.js';
+import { slotId } from './journaledState.js';
+import { ANY_SLOT } from './probeMemo.js';
 import { SlotOrigins } from './slotOrigins.js';
 import type { Address, BranchComparison, CalleeFrame, CallEffect, EffectKind, StorageAccess, StorageWrite, TxTrace } from './types.js';
 
@@ -46,6 +48,10 @@ export class TraceRecorder {
   recording = false;
   /** Also keep comparisons no JUMPI reads (during property probes), located at the comparison. */
   keepUnbranched = false;
+  /** While set, every hook call is also kept here, to be replayed (`replay`) instead of running the call again. */
+  private taping: (() => void)[] | undefined;
+  /** The storage slots (`slotId`) read or written (SSTORE's gas reads the slot) while taping. */
+  private readonly tapedSlots = new Set<string>();
   /** Code id and depth of the running frame (depth −1 between transactions). */
   codeId = 0;
   depth = -1;
@@ -142,7 +148,29 @@ export class TraceRecorder {
     this.calleeJumpCount = 0;
   }
 
+  /** Starts keeping the hook calls: what a call adds to the trace, given the trace it extends. */
+  startTape(): void {
+    this.taping = [];
+    this.tapedSlots.clear();
+  }
+
+  /** The hook calls since `startTape`. */
+  endTape(): RecorderTape {
+    const tape = { calls: this.taping ?? [], slots: new Set(this.tapedSlots) };
+    this.taping = undefined;
+    return tape;
+  }
+
+  /**
+   * Makes the hook calls of a tape again: the trace grows as it would if the call that made the tape
+   * ran again on the same state, in the same block (execution is deterministic), without the EVM.
+   */
+  replay(tape: RecorderTape): void {
+    for (const call of tape.calls) call();
+  }
+
   enterFrame(code: Uint8Array, address: Address): void {
+    this.taping?.push(() => this.enterFrame(code, address));
     if (this.depth + 1 >= MAX_FRAMES) throw new Error('TraceRecorder: frame stack overflow');
     const calledBack = this.depth > 0 && !this.observed;
     this.depth++;
@@ -159,6 +187,7 @@ export class TraceRecorder {
   }
 
   exitFrame(failed = false): void {
+    this.taping?.push(() => this.exitFrame(failed));
     const mark = this.reentryMarks[this.depth];
     if (mark >= 0) {
       this.reentries--;
@@ -205,6 +234,7 @@ export class TraceRecorder {
 
   /** A JUMPI at `pc` (the opcode's own pc) with its condition, before the original handler runs. */
   jumpi(pc: number, destination: bigint, condition: bigint): void {
+    this.taping?.push(() => this.jumpi(pc, destination, condition));
     const taken = condition !== 0n;
     if (!this.observed) {
       // Lookout's attacker forwarding a call is the call itself: only what the project's code does
@@ -239,6 +269,7 @@ export class TraceRecorder {
 
   /** A JUMP. */
   jump(pc: number, destination: bigint): void {
+    this.taping?.push(() => this.jump(pc, destination));
     this.jumpTo(pc, jumpDestination(destination));
   }
 
@@ -270,10 +301,12 @@ export class TraceRecorder {
   }
 
   jumpdest(pc: number): void {
+    this.taping?.push(() => this.jumpdest(pc));
     this.blockSet?.add(pc);
   }
 
   comparison(pc: number, op: number, left: bigint, right: bigint): void {
+    this.taping?.push(() => this.comparison(pc, op, left, right));
     this.conditions.record(pc, left, right);
     // A property answers with the comparison it returns, which no JUMPI reads: keep it as one.
     if (this.keepUnbranched) this.keepUnbranchedComparison(pc, op, left, right);
@@ -281,19 +314,23 @@ export class TraceRecorder {
 
   /** SUB: solc's `a != b` test when a condition reads it (legacy codegen jumps on a − b ≠ 0). */
   difference(pc: number, left: bigint, right: bigint): void {
+    this.taping?.push(() => this.difference(pc, left, right));
     this.conditions.record(pc, left, right);
   }
 
   /** ISZERO: a negation, or a zero test of a number, depending on what it reads. */
   iszero(pc: number, operand: bigint): void {
+    this.taping?.push(() => this.iszero(pc, operand));
     this.conditions.record(pc, operand, 0n);
   }
 
   sload(pc: number, slot: bigint): void {
+    if (this.taping !== undefined) this.tape(() => this.sload(pc, slot), slot);
     if (this.sloadCount < this.sloads.length) this.access(this.sloads[this.sloadCount++], pc, slot);
   }
 
   sstore(pc: number, slot: bigint, value: bigint): void {
+    if (this.taping !== undefined) this.tape(() => this.sstore(pc, slot, value), slot);
     if (this.sstoreCount >= this.sstores.length) return;
     const record = this.sstores[this.sstoreCount++];
     this.access(record, pc, slot);
@@ -302,6 +339,7 @@ export class TraceRecorder {
 
   /** A CALL, CALLCODE, DELEGATECALL or SELFDESTRUCT about to run (operands read off the stack). */
   effect(kind: EffectKind, pc: number, to: bigint, value: bigint): void {
+    this.taping?.push(() => this.effect(kind, pc, to, value));
     if (this.effectCount >= this.effects.length) return;
     const record = this.effects[this.effectCount++];
     record.kind = kind;
@@ -314,7 +352,14 @@ export class TraceRecorder {
 
   /** A KECCAK256 produced `hash` from the words `key` and `base` when `keyed` (64 bytes; see SlotOrigins). */
   hashed(hash: bigint, keyed: boolean, key: bigint, base: bigint): void {
+    this.taping?.push(() => this.hashed(hash, keyed, key, base));
     this.origins.hashed(hash, keyed, key, base);
+  }
+
+  private tape(call: () => void, slot: bigint): void {
+    this.taping!.push(call);
+    // A frame creating a contract has no address here: the slot could be any account's.
+    this.tapedSlots.add(this.address === '0x' ? ANY_SLOT : slotId(this.address, slot));
   }
 
   private access(record: StorageAccess, pc: number, slot: bigint): void {
@@ -379,6 +424,12 @@ export class TraceRecorder {
       calleeJumps: this.calleeJumps.subarray(0, this.calleeJumpCount * 3),
     };
   }
+}
+
+/** A call's hook calls, in order, and the storage slots it read or wrote (`TraceRecorder.startTape`). */
+export interface RecorderTape {
+  calls: readonly (() => void)[];
+  slots: ReadonlySet<string>;
 }
 
 /** An out-of-range destination fails the jump anyway; clamped so it fits a Uint32Array. */
