@@ -204,8 +204,8 @@ describe('transaction trace', () => {
     const result = await executor.run({ sender: 1, to: 5, data: call('Till', 'count', [coin, other]), value: 0n, blockDelay: 1, timeDelay: 1 });
     expect(result.outcome.kind).toBe('success');
     expect(result.trace.balanceReads).toEqual([
-      { token: coin, holder: till, reader: till, value: 7n },
-      { token: coin, holder: other, reader: till, value: 3n },
+      { token: coin, holder: till, reader: till, value: 7n, comparisonsBefore: expect.any(Number) },
+      { token: coin, holder: other, reader: till, value: 3n, comparisonsBefore: expect.any(Number) },
     ]);
     // A transaction asking no balance has none (the buffer is per transaction).
     expect((await traceOf(0, call('Branchy', 'branch', [5n]))).balanceReads).toEqual([]);

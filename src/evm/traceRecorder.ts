@@ -323,7 +323,7 @@ export class TraceRecorder {
   /** A call of the running frame asked `token` for `holder`'s balance and got `value` back. */
   balanceRead(token: bigint, holder: bigint, value: bigint): void {
     if (this.balanceReads.length >= this.maxBalanceReads) return;
-    this.balanceReads.push({ token: wordAddress(token), holder: wordAddress(holder), reader: this.address, value });
+    this.balanceReads.push({ token: wordAddress(token), holder: wordAddress(holder), reader: this.address, value, comparisonsBefore: this.comparisonCount });
   }
 
   /** A KECCAK256 produced `hash` from the words `key` and `base` when `keyed` (64 bytes; see SlotOrigins). */

@@ -128,6 +128,8 @@ export interface BalanceRead {
   holder: Address;
   reader: Address;
   value: bigint;
+  /** Comparisons (`TxTrace.comparisons`) recorded before it returned: none of those compared it. */
+  comparisonsBefore: number;
 }
 
 export interface StorageAccess {
