@@ -10,7 +10,7 @@ const TRANSFER = 'transfer(address,uint256)';
 
 /**
  * Queues the follow-ups that send a contract the token balance a branch of `last` (the last call of
- * `executed`) asked for (BalanceDemands), after `prefix`, the state-changing calls before it. A branch
+ * `executed`) asked for (BalanceDemands), after `setUp()`, the state-changing calls before it. A branch
  * the lookahead analysis (`analyze`, run once and only when a demand is due) proves past the path's
  * no-target-ahead prefix asks for nothing: flipping it leads to no changed line (a balance's overflow
  * check). Read before the next execution reuses the trace's buffers; the holders' balances are views
@@ -20,7 +20,7 @@ export async function followBalanceDemands(
   state: CampaignState,
   setup: CampaignSetup,
   executed: TxSequence,
-  prefix: TxSequence,
+  setUp: () => TxSequence,
   last: TxResult,
   analyze: () => PathAnalysis | undefined,
 ): Promise<void> {
@@ -34,6 +34,7 @@ export async function followBalanceDemands(
     codeIdOf: (address) => executor.codeIdOf(address),
   });
   if (demands.length === 0) return;
+  const prefix = setUp();
   let analysis: PathAnalysis | undefined | null = null;
   const due = balanceDemands.due(call, prefix, demands, (branch) => {
     if (analysis === null) analysis = analyze();

@@ -186,7 +186,7 @@ async function observe(state: CampaignState, setup: CampaignSetup, sequence: TxS
     }
     // Last: it runs views, after which only the storage (not the trace) of this input is read.
     if (run.last) {
-      const prefix = retainCalls(sequence.slice(0, run.transactions - 1), (i) => steps[i]?.changedState === true);
+      const prefix = () => retainCalls(sequence.slice(0, run.transactions - 1), (i) => steps[i]?.changedState === true);
       await followBalanceDemands(state, setup, sequence.slice(0, run.transactions), prefix, run.last, () => analyzeLast(state, setup, run));
     }
   }
