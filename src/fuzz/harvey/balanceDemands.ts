@@ -5,7 +5,8 @@ import { functionKey } from './ddsf.js';
 
 /**
  * A call that booked token balances: it succeeded, asked tokens for its own account's balance and
- * wrote that account's storage (Uniswap v2's `mint(to)` and `sync()` booking reserves).
+ * stored what they answered in that account's storage (Uniswap v2's `mint(to)` and `sync()` booking
+ * reserves).
  */
 export interface Booking {
   call: Call;
@@ -131,9 +132,9 @@ export class BalanceDemands {
           if (read.value === value && codeId === c.codeId && index >= read.comparisonsBefore)
             add({ site, branch, token: read.token, holder: read.holder, shortfall, booking: undefined });
         }
+        // One demand per booking: its follow-up sends every token it books.
         for (const { booking, word, codeId } of booked) {
-          if (codeId !== c.codeId || !holdsField(word, value)) continue;
-          for (const token of booking.tokens) add({ site, branch, token, holder: booking.holder, shortfall, booking });
+          if (codeId === c.codeId && holdsField(word, value)) add({ site, branch, token: booking.tokens[0], holder: booking.holder, shortfall, booking });
         }
       }
     });
