@@ -47,6 +47,23 @@ contract Book {
     function poke(uint256 slot, uint256 v) external { assembly { sstore(slot, v) } }
 }
 
+contract Coin {
+    mapping(address => uint256) public balanceOf;
+    function give(address to, uint256 v) external { balanceOf[to] += v; }
+}
+
+contract Till {
+    uint256 public counted;
+    function count(Coin coin, address other) external {
+        counted = coin.balanceOf(address(this));
+        // The same question through a plain CALL, about another holder.
+        (, bytes memory answer) = address(coin).call(abi.encodeWithSignature("balanceOf(address)", other));
+        counted += abi.decode(answer, (uint256));
+        // Not a balance query: another selector.
+        coin.give(other, 0);
+    }
+}
+
 contract Factory {
     function make() external returns (address) {
         Child c = new Child();
@@ -85,6 +102,7 @@ async function traceOf(to: number, data: Uint8Array) {
     calleeJumps: Array.from(t.calleeJumps),
     sloads: t.sloads.map((s) => ({ ...s })),
     sstores: t.sstores.map((s) => ({ ...s })),
+    balanceReads: t.balanceReads.map((r) => ({ ...r })),
     blocks: new Map([...t.blocks].map(([id, pcs]) => [id, new Set(pcs)])),
   };
 }
@@ -93,7 +111,7 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'lookout-trace-'));
   writeFileSync(path.join(dir, 'Branchy.sol'), SOURCE);
   project = await compileProject({ root: dir, paths: ['Branchy.sol'] });
-  executor = await Executor.create([request('Branchy'), request('Factory'), request('Relay'), request('Book')]);
+  executor = await Executor.create([request('Branchy'), request('Factory'), request('Relay'), request('Book'), request('Coin'), request('Till')]);
 });
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -176,6 +194,21 @@ describe('transaction trace', () => {
     expect(origins.get(notes)?.[0]).toBe('element');
     expect((await traceOf(3, call('Book', 'poke', [entry + (1n << 20n), 1n]))).sstores[0].origin).toBe('plain');
     expect((await traceOf(3, call('Book', 'poke', [5n, 1n]))).sstores[0].origin).toBe('plain');
+  });
+
+  it('records the balanceOf(address) calls a frame makes, by STATICCALL or CALL, with the token, the holder, the asker and the answer', async () => {
+    const [coin, till] = [executor.deployments[4].address, executor.deployments[5].address];
+    const other = executor.deployments[0].address;
+    await executor.run({ sender: 0, to: 4, data: call('Coin', 'give', [till, 7n]), value: 0n, blockDelay: 0, timeDelay: 0 });
+    await executor.run({ sender: 0, to: 4, data: call('Coin', 'give', [other, 3n]), value: 0n, blockDelay: 0, timeDelay: 0 });
+    const result = await executor.run({ sender: 1, to: 5, data: call('Till', 'count', [coin, other]), value: 0n, blockDelay: 1, timeDelay: 1 });
+    expect(result.outcome.kind).toBe('success');
+    expect(result.trace.balanceReads).toEqual([
+      { token: coin, holder: till, reader: till, value: 7n, comparisonsBefore: expect.any(Number) },
+      { token: coin, holder: other, reader: till, value: 3n, comparisonsBefore: expect.any(Number) },
+    ]);
+    // A transaction asking no balance has none (the buffer is per transaction).
+    expect((await traceOf(0, call('Branchy', 'branch', [5n]))).balanceReads).toEqual([]);
   });
 
   it('lists entered blocks: code start, JUMPDESTs and JUMPI fall-throughs', async () => {

@@ -27,6 +27,7 @@ function result(sstores: Partial<StorageWrite>[], outcome: TxResult['outcome'] =
       sloads: [],
       blocks: new Map(),
       effects: [],
+      balanceReads: [],
       calleeFrames: [],
       calleeJumps: new Uint32Array(0),
       sstores: sstores.map((s) => ({ codeId: 0, pc: 0, address: '0x01', slot: 0n, origin: 'plain' as const, key: 0n, base: 0n, value: 0n, ...s })),

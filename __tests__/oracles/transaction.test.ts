@@ -28,6 +28,7 @@ function result(outcome: TxOutcome): TxResult {
       sloads: [],
       sstores: [],
       effects: [],
+      balanceReads: [],
       blocks: new Map(),
       calleeFrames: [],
       calleeJumps: new Uint32Array(0),

@@ -28,19 +28,31 @@ export function readsTokenBalances(code: Uint8Array, build: readonly CompiledCon
 
 /** `code` up to the first creation code of `build` embedded in it (solc appends those after the code's own). */
 function ownCode(code: Uint8Array, build: readonly CompiledContract[]): Uint8Array {
-  const bytes = Buffer.from(code.buffer, code.byteOffset, code.byteLength);
-  let end = code.length;
-  for (const { creation } of build) {
-    if (creation.bytecode.length === 0 || creation.bytecode.length >= end) continue;
-    const at = bytes.indexOf(creation.bytecode);
-    if (at > 0 && at < end) end = at;
-  }
-  return code.subarray(0, end);
+  return code.subarray(0, Math.min(code.length, ...embedded(code, build).map((e) => e.at)));
 }
 
 /**
- * The token contracts a contract needs deployed beside it: none when it reads no token balances or its
- * constructor takes an address (what it trades is given there: a vault's asset); else the project's
+ * Whether runtime code creates contracts of `build` that read token balances: it embeds their creation
+ * code (a factory's `new Pair`), and the pairs it creates trade the tokens `createPair` is given.
+ */
+export function createsBalanceReaders(code: Uint8Array, build: readonly CompiledContract[]): boolean {
+  return embedded(stripMetadata(code), build).some(({ contract }) => readsTokenBalances(contract.deployed.bytecode, build));
+}
+
+/** The contracts of `build` whose creation code `code` embeds, and where. */
+function embedded(code: Uint8Array, build: readonly CompiledContract[]): { contract: CompiledContract; at: number }[] {
+  const bytes = Buffer.from(code.buffer, code.byteOffset, code.byteLength);
+  return build.flatMap((contract) => {
+    const { bytecode } = contract.creation;
+    const at = bytecode.length === 0 || bytecode.length >= code.length ? -1 : bytes.indexOf(bytecode);
+    return at > 0 ? [{ contract, at }] : [];
+  });
+}
+
+/**
+ * The token contracts a contract needs deployed beside it: none when it neither reads token balances
+ * nor creates contracts that do (a factory's pairs), or when it reads them and its constructor takes an
+ * address (what it trades is given there: a vault's asset); else the project's
  * deployable ERC-20-shaped contracts that read no balances themselves (plain tokens, not pairs or
  * vaults), to try in turn until one deploys whose deployer holds some: first those that give tokens
  * (a public `mint(address,uint256)`, a payable `deposit()`, or a constructor taking an integer, as
@@ -48,8 +60,10 @@ function ownCode(code: Uint8Array, build: readonly CompiledContract[]): Uint8Arr
  * which nobody holds), in project order within each.
  */
 export function stageTokenCandidates(contract: CompiledContract, contracts: readonly CompiledContract[]): CompiledContract[] {
-  if (!readsTokenBalances(contract.deployed.bytecode, contracts)) return [];
-  if (constructorOf(contract).params.some((p) => p.type.startsWith('address'))) return [];
+  const reads = readsTokenBalances(contract.deployed.bytecode, contracts);
+  if (!reads && !createsBalanceReaders(contract.deployed.bytecode, contracts)) return [];
+  // A factory's address parameter names a role (`feeToSetter`): its pairs get their tokens when created.
+  if (reads && constructorOf(contract).params.some((p) => p.type.startsWith('address'))) return [];
   const tokens = contracts.filter(
     (c) => c.id !== contract.id && isDeployable(c) && isErc20Shaped(c.abi) && !readsTokenBalances(c.deployed.bytecode, contracts),
   );

@@ -16,4 +16,16 @@ export { CheatcodeError, decodedAddress, type Artifact } from './cheatcodes/type
 export { DEPLOY_GAS, Executor, SENDER_BALANCE, START_BLOCK, START_TIMESTAMP, storageKey, type ChainStart, type ExecutorOptions } from './executor.js';
 export { frameJumps } from './frameJumps.js';
 export { namedAccounts } from './namedAccounts.js';
-export type { Address, BranchComparison, CallEffect, CreatedContract, Deployment, StorageAccess, StorageWrite, Tx, TxResult, TxTrace } from './types.js';
+export type {
+  Address,
+  BalanceRead,
+  BranchComparison,
+  CallEffect,
+  CreatedContract,
+  Deployment,
+  StorageAccess,
+  StorageWrite,
+  Tx,
+  TxResult,
+  TxTrace,
+} from './types.js';

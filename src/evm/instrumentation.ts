@@ -1,9 +1,12 @@
 import type { Common } from '@ethereumjs/common';
 import { type EVM, type EVMOpts, getOpcodesForHF } from '@ethereumjs/evm';
-import { bytesToBigInt } from '@ethereumjs/util';
+import { bytesToBigInt, bytesToInt } from '@ethereumjs/util';
 import { Op } from '../bytecode/index.js';
 import type { TraceRecorder } from './traceRecorder.js';
 import type { Address } from './types.js';
+
+/** `balanceOf(address)`'s selector. */
+const BALANCE_OF = 0x70a08231;
 
 export type CustomOpcode = NonNullable<EVMOpts['customOpcodes']>[number];
 type AddOpcode = Extract<CustomOpcode, { logicFunction: unknown }>;
@@ -55,6 +58,22 @@ export function instrumentedOpcodes(common: Common, recorder: TraceRecorder, bas
     const input = runState.memory.read(Number(offset), 64, true);
     recorder.hashed(top(runState, 0), true, bytesToBigInt(input.subarray(0, 32)), bytesToBigInt(input.subarray(32)));
   });
+  // `balanceOf(address)` asked by a CALL or STATICCALL (its input at stack words `argsAt`, `argsAt` + 1):
+  // what it answers exists only once the callee returned, so only such calls wait for it.
+  const balanceQuery = (inner: AddOpcode, argsAt: number): AddOpcode => ({
+    ...inner,
+    logicFunction: (runState, opCommon) => {
+      if (!recorder.recording || top(runState, argsAt + 1) < 36n) return inner.logicFunction(runState, opCommon);
+      const input = runState.memory.read(Number(top(runState, argsAt)), 36, true);
+      if (bytesToInt(input.subarray(0, 4)) !== BALANCE_OF) return inner.logicFunction(runState, opCommon);
+      const token = top(runState, 1);
+      const holder = bytesToBigInt(input.subarray(4, 36));
+      return Promise.resolve(inner.logicFunction(runState, opCommon)).then(() => {
+        const answer = runState.returnBytes;
+        if (recorder.recording && top(runState, 0) === 1n && answer.length >= 32) recorder.balanceRead(token, holder, bytesToBigInt(answer.subarray(0, 32)));
+      });
+    },
+  });
   const comparison = (code: number) => wrap(code, (runState, pc) => recorder.comparison(pc, code, top(runState, 0), top(runState, 1)));
   return [
     wrap(Op.JUMPI, (runState, pc) => recorder.jumpi(pc, top(runState, 0), top(runState, 1))),
@@ -72,7 +91,14 @@ export function instrumentedOpcodes(common: Common, recorder: TraceRecorder, bas
     wrap(Op.SLOAD, (runState, pc) => recorder.sload(pc, top(runState, 0))),
     wrap(Op.SSTORE, (runState, pc) => recorder.sstore(pc, top(runState, 0), top(runState, 1))),
     // Stack: gas, to, value, … for CALL/CALLCODE; gas, to, … for DELEGATECALL; beneficiary for SELFDESTRUCT.
-    wrap(Op.CALL, (runState, pc) => recorder.effect('call', pc, top(runState, 1), top(runState, 2))),
+    balanceQuery(
+      wrap(Op.CALL, (runState, pc) => recorder.effect('call', pc, top(runState, 1), top(runState, 2))),
+      3,
+    ),
+    balanceQuery(
+      replaceOpcode(table, Op.STATICCALL, (original) => original),
+      2,
+    ),
     wrap(Op.CALLCODE, (runState, pc) => recorder.effect('callcode', pc, top(runState, 1), top(runState, 2))),
     wrap(Op.DELEGATECALL, (runState, pc) => recorder.effect('delegatecall', pc, top(runState, 1), 0n)),
     wrap(Op.SELFDESTRUCT, (runState, pc) => recorder.effect('selfdestruct', pc, top(runState, 0), 0n)),

@@ -3,7 +3,7 @@ import type { CodeRegistry } from './codeRegistry.js';
 import { slotId } from './journaledState.js';
 import { ANY_SLOT } from './probeMemo.js';
 import { SlotOrigins } from './slotOrigins.js';
-import type { Address, BranchComparison, CalleeFrame, CallEffect, EffectKind, StorageAccess, StorageWrite, TxTrace } from './types.js';
+import type { Address, BalanceRead, BranchComparison, CalleeFrame, CallEffect, EffectKind, StorageAccess, StorageWrite, TxTrace } from './types.js';
 
 export interface TraceLimits {
   /** Jumps of the outermost frame kept per transaction (each a pc → destination pair). */
@@ -14,6 +14,8 @@ export interface TraceLimits {
   maxStorageAccesses: number;
   /** Calls, delegatecalls and selfdestructs kept per transaction. */
   maxEffects: number;
+  /** `balanceOf(address)` answers kept per transaction. */
+  maxBalanceReads: number;
   /** Callee frames (depth 1 to MAX_CALLEE_DEPTH) kept per transaction, and their jumps, all frames together. */
   maxCalleeFrames: number;
   maxCalleeJumps: number;
@@ -24,6 +26,7 @@ export const DEFAULT_TRACE_LIMITS: TraceLimits = {
   maxComparisons: 4096,
   maxStorageAccesses: 4096,
   maxEffects: 256,
+  maxBalanceReads: 64,
   maxCalleeFrames: 256,
   maxCalleeJumps: 8192,
 };
@@ -103,6 +106,9 @@ export class TraceRecorder {
   private sstoreCount = 0;
   private readonly effects: CallEffect[];
   private effectCount = 0;
+  /** Grown as read (a transaction asks a few balances, most none): four strings each, not per opcode. */
+  private readonly balanceReads: BalanceRead[] = [];
+  private readonly maxBalanceReads: number;
   private readonly origins = new SlotOrigins();
 
   constructor(
@@ -123,6 +129,7 @@ export class TraceRecorder {
     const access = (): StorageAccess => ({ codeId: 0, pc: 0, address: '0x', slot: 0n, origin: 'plain', key: 0n, base: 0n });
     this.sloads = Array.from({ length: limits.maxStorageAccesses }, access);
     this.sstores = Array.from({ length: limits.maxStorageAccesses }, (): StorageWrite => ({ ...access(), value: 0n }));
+    this.maxBalanceReads = limits.maxBalanceReads;
     this.effects = Array.from({ length: limits.maxEffects }, (): CallEffect => ({ kind: 'call', codeId: 0, pc: 0, from: '0x', to: 0n, value: 0n }));
     this.calleeFrames = Array.from({ length: limits.maxCalleeFrames }, (): CalleeFrame => ({ parent: -1, codeId: 0, code: new Uint8Array(0), callerJumps: 0 }));
     this.calleeJumps = new Uint32Array(limits.maxCalleeJumps * 3);
@@ -144,6 +151,7 @@ export class TraceRecorder {
     this.sstoreCount = 0;
     this.origins.clear();
     this.effectCount = 0;
+    this.balanceReads.length = 0;
     this.calleeFrameCount = 0;
     this.calleeJumpCount = 0;
   }
@@ -350,6 +358,13 @@ export class TraceRecorder {
     record.value = value;
   }
 
+  /** A call of the running frame asked `token` for `holder`'s balance and got `value` back. */
+  balanceRead(token: bigint, holder: bigint, value: bigint): void {
+    this.taping?.push(() => this.balanceRead(token, holder, value));
+    if (this.balanceReads.length >= this.maxBalanceReads) return;
+    this.balanceReads.push({ token: wordAddress(token), holder: wordAddress(holder), reader: this.address, value, comparisonsBefore: this.comparisonCount });
+  }
+
   /** A KECCAK256 produced `hash` from the words `key` and `base` when `keyed` (64 bytes; see SlotOrigins). */
   hashed(hash: bigint, keyed: boolean, key: bigint, base: bigint): void {
     this.taping?.push(() => this.hashed(hash, keyed, key, base));
@@ -419,6 +434,7 @@ export class TraceRecorder {
       sloads: this.sloads.slice(0, this.sloadCount),
       sstores: this.sstores.slice(0, this.sstoreCount),
       effects: this.effects.slice(0, this.effectCount),
+      balanceReads: this.balanceReads.slice(),
       blocks: this.blocks,
       calleeFrames: this.calleeFrames.slice(0, this.calleeFrameCount),
       calleeJumps: this.calleeJumps.subarray(0, this.calleeJumpCount * 3),
@@ -430,6 +446,11 @@ export class TraceRecorder {
 export interface RecorderTape {
   calls: readonly (() => void)[];
   slots: ReadonlySet<string>;
+}
+
+/** The low 20 bytes of a word, as the EVM reads an address operand (lower case, as frame addresses are). */
+function wordAddress(word: bigint): Address {
+  return `0x${(word & ((1n << 160n) - 1n)).toString(16).padStart(40, '0')}`;
 }
 
 /** An out-of-range destination fails the jump anyway; clamped so it fits a Uint32Array. */

@@ -118,6 +118,20 @@ export interface CallEffect {
   value: bigint;
 }
 
+/**
+ * A `balanceOf(address)` call (CALL or STATICCALL) that returned a word: the token asked, whose balance,
+ * the account whose code asked (a pair reading its own balance: `holder` is `reader`) and the answer.
+ * What a branch compares it with tells how much the holder must be sent for the branch to go the other way.
+ */
+export interface BalanceRead {
+  token: Address;
+  holder: Address;
+  reader: Address;
+  value: bigint;
+  /** Comparisons (`TxTrace.comparisons`) recorded before it returned: none of those compared it. */
+  comparisonsBefore: number;
+}
+
 export interface StorageAccess {
   codeId: number;
   pc: number;
@@ -161,6 +175,8 @@ export interface TxTrace {
   sstores: StorageWrite[];
   /** Calls, delegatecalls and selfdestructs of every frame, in execution order (STATICCALL is left out: it changes nothing). */
   effects: CallEffect[];
+  /** `balanceOf(address)` calls of every frame that returned a word, in execution order. */
+  balanceReads: BalanceRead[];
   /** Basic blocks entered, per code id: start pcs. Reached pcs derive from these plus `outcome`. */
   blocks: Map<number, Set<number>>;
   /** Frames that ran code below the outermost one, down to depth 4, in the order they were entered. */

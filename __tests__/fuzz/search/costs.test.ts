@@ -39,6 +39,7 @@ function trace(comparisons: BranchComparison[], sstores: bigint[] = []): TxTrace
     sstores: sstores.map((slot) => ({ codeId: 0, pc: 50, address: '0x01', slot, origin: 'plain', key: 0n, base: 0n, value: 1n })),
     blocks: new Map(),
     effects: [],
+    balanceReads: [],
     calleeFrames: [],
     calleeJumps: new Uint32Array(0),
   };

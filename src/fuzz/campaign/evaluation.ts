@@ -13,6 +13,7 @@ import type { CampaignFinding } from '../findings/replay.js';
 import { type ReportedFailures, runSequence, type SequenceRun } from './sequenceRunner.js';
 import { callShape } from './alternates.js';
 import { countBlocks } from './blockHits.js';
+import { followBalanceDemands, learnBooking } from './balanceStep.js';
 import type { TxSequence } from '../../abi/index.js';
 import type { StorageWrite } from '../../evm/index.js';
 import type { CampaignSetup } from './loop.js';
@@ -149,6 +150,8 @@ async function observe(state: CampaignState, setup: CampaignSetup, sequence: TxS
       writes[index] = result.outcome.kind === 'success' ? result.trace.sstores.map(({ address, slot, value }) => ({ address, slot, value })) : [];
       // Read only by the follow-ups (below): not copied when there are none.
       entries[index] = state.followUps && result.outcome.kind === 'success' ? writtenEntries(result.trace.sstores, sequence[index].sender) : [];
+      if (result.outcome.kind === 'success' && result.trace.balanceReads.length > 0)
+        learnBooking(state, setup, sequence[index], result, () => retainCalls(sequence.slice(0, index), (i) => steps[i]?.changedState === true));
       state.emit({
         kind: 'transaction',
         result,
@@ -175,6 +178,11 @@ async function observe(state: CampaignState, setup: CampaignSetup, sequence: TxS
       const empty = run.last.trace.sloads.filter((read) => read.origin === 'entry' && valueOf(read) === 0n);
       const written = entries.slice(0, run.transactions - 1).flat();
       for (const { id, input } of keyFollowUps(sequence.slice(0, run.transactions), empty, written)) state.followUps.enqueue(id, input);
+    }
+    // Last: it runs views, after which only the storage (not the trace) of this input is read.
+    if (run.last) {
+      const prefix = () => retainCalls(sequence.slice(0, run.transactions - 1), (i) => steps[i]?.changedState === true);
+      await followBalanceDemands(state, setup, sequence.slice(0, run.transactions), prefix, run.last, () => analyzeLast(state, setup, run));
     }
   }
   state.emit({ kind: 'sequence', sequence, executed: run.transactions });

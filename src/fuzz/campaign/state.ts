@@ -7,6 +7,7 @@ import { GasHogs } from '../corpus/gasHogs.js';
 import { NearMisses } from '../schedule/nearMisses.js';
 import { PredictionStats } from '../harvey/prediction.js';
 import { StateFollowUps } from '../harvey/stateFollowUps.js';
+import { BalanceDemands } from '../harvey/balanceDemands.js';
 import type { CampaignFinding } from '../findings/replay.js';
 import type { CampaignEvent, CampaignOutcome, CampaignSetup } from './loop.js';
 import type { Executor } from '../../evm/index.js';
@@ -25,6 +26,8 @@ export class CampaignState {
   readonly ddsf: DemandDrivenState | undefined;
   /** States that met a function's comparison, waiting for its call to run on them (with DDSF). */
   readonly followUps: StateFollowUps | undefined;
+  /** Balances branches compared and the calls that book them: their follow-ups go through `followUps`. */
+  readonly balanceDemands: BalanceDemands | undefined;
   readonly prediction = new PredictionStats();
   readonly nearMisses = new NearMisses();
   /** Functions that only ever run out of gas: their calls are dropped from the inputs run. */
@@ -52,6 +55,7 @@ export class CampaignState {
     this.meter = new BudgetMeter(setup.budget, setup.clock);
     this.ddsf = setup.techniques.ddsf ? new DemandDrivenState() : undefined;
     this.followUps = setup.techniques.ddsf ? new StateFollowUps(setup.mutation.maxSequenceLength ?? DEFAULT_MAX_SEQUENCE_LENGTH) : undefined;
+    this.balanceDemands = this.followUps && new BalanceDemands();
     this.blockHits = setup.countBlocks ? new Map() : undefined;
     this.emit = setup.onEvent ?? (() => {});
   }
