@@ -16,7 +16,7 @@ import { memoryLogger } from '../src/logger.js';
 import type { ReportFinding } from '../src/report/types.js';
 import { runPipeline, VERSION } from '../src/run/index.js';
 import { judgeRegression, type SeedRun } from './regressionGate.js';
-import { formatRow } from './stats.js';
+import { formatRow, median } from './stats.js';
 import { benchTimeToBug, CONFIGURATIONS, type BenchFixture } from './timeToBug.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -133,12 +133,18 @@ export function printRegression(baseline: Baseline, measured: Record<string, See
   const regressed: string[] = [];
   for (const [label, run] of Object.entries(measured)) {
     const before = baseline.fixtures[label];
-    if (!before || before.budget !== run.budget || before.transactions.length !== run.transactions.length) {
+    const found = `${run.transactions.filter((t) => t < run.budget).length}/${run.transactions.length}`;
+    if (!before) {
+      // A fixture added since the baseline: shown, judged once the baseline is rewritten with it.
+      console.log(formatRow([label, found, median(run.transactions), '-', '-', '-', 'new'], WIDTHS));
+      console.log(`  per seed: ${run.transactions.join(' ')}  (not in bench/baseline.json)`);
+      continue;
+    }
+    if (before.budget !== run.budget || before.transactions.length !== run.transactions.length) {
       throw new Error(`${label}: bench/baseline.json was measured otherwise (budget, seeds or fixture); rewrite it with BENCH_WRITE_BASELINE=1`);
     }
     const verdict = judgeRegression(before.transactions, run.transactions);
     if (verdict.regression) regressed.push(label);
-    const found = `${run.transactions.filter((t) => t < run.budget).length}/${run.transactions.length}`;
     const cells = [
       label,
       found,

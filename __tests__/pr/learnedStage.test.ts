@@ -12,8 +12,12 @@ import { fixturePullRequest, lookoutPr, type PrRepo, type PrRun } from './prRepo
 
 const FIXTURE = fileURLToPath(new URL('../../__fixtures__/stage/pool/', import.meta.url));
 
-/** Seed 1 reaches the fee check at transaction 174 and the bug's divergence shows at 1,209: about twice that. */
-const BUDGET = '2400x';
+/**
+ * Seed 2's divergence shows at transaction 952 (a stranger's redeem the base refused): 2,000 is about
+ * twice that (seed 1's shows later, at 2,491).
+ */
+const BUDGET = '2000x';
+const SEED = 2;
 const SLOW = 300_000;
 
 const repos: PrRepo[] = [];
@@ -24,7 +28,7 @@ afterAll(async () => {
 async function pr(overlay: 'bug' | 'safe'): Promise<PrRun> {
   const repo = await fixturePullRequest(FIXTURE, overlay);
   repos.push(repo);
-  return lookoutPr(repo, { budget: BUDGET });
+  return lookoutPr(repo, { budget: BUDGET, seed: SEED });
 }
 
 describe('lookout pr learns the stage from the branches that block a changed line', () => {
@@ -35,8 +39,9 @@ describe('lookout pr learns the stage from the branches that block a changed lin
       expect(run.report.errors ?? []).toEqual([]);
       expect(run.report.deployments!.map((d) => d.contract)).toEqual(['Token', 'Token', 'Pool']);
       expect(run.report.targets.map((t) => [t.contract, t.status])).toEqual([['Pool', 'reached']]);
-      // The fee check without the principal lets `redeem` pay out more than was sent in: the base reverts with "FEE".
-      const change = run.report.findings.find((f) => f.kind === 'behaviour-value')!;
+      // The fee check without the principal lets `redeem` pay out more than was sent in: the base reverts with
+      // "FEE", head pays a stranger (`behaviour-permits`, or `behaviour-value` where the payout is weighed).
+      const change = run.report.findings.find((f) => f.kind === 'behaviour-permits' || f.kind === 'behaviour-value')!;
       expect(change).toMatchObject({ contract: 'Pool', function: 'redeem(uint256,address)', introduced: true });
       expect(change.message).toMatch(/base: reverts with Error\("FEE"\); head: succeeds/);
       const calls = change.sequence.map((c) => c.function);

@@ -41,16 +41,16 @@ describe('ComparisonInterest', () => {
   it('finds a sequence worth comparing when it ran a changed line, and novel when its changed comparison first meets its operands', () => {
     const seen = interest();
     seen.observe(tx({}), false);
-    expect(seen.end([call('other')])).toEqual({ worth: false, novel: undefined });
+    expect(seen.end([call('other')])).toEqual({ worth: false, novel: false });
     seen.observe(tx({ comparisons: [[9n, 1n]] }), true);
-    expect(seen.end([call('lookup')])).toEqual({ worth: true, novel: 1 });
+    expect(seen.end([call('lookup')])).toEqual({ worth: true, novel: true });
     // The same function, operands apart again: worth comparing, nothing new.
     seen.observe(tx({ comparisons: [[7n, 1n]] }), true);
-    expect(seen.end([call('lookup')])).toEqual({ worth: true, novel: undefined });
+    expect(seen.end([call('lookup')])).toEqual({ worth: true, novel: false });
     seen.observe(tx({ comparisons: [[1n, 1n]] }), true);
-    expect(seen.end([call('lookup')])).toEqual({ worth: true, novel: 2 });
+    expect(seen.end([call('lookup')])).toEqual({ worth: true, novel: true });
     seen.observe(tx({ comparisons: [[2n, 1n]] }), true);
-    expect(seen.end([call('lookup')])).toEqual({ worth: true, novel: 3 });
+    expect(seen.end([call('lookup')])).toEqual({ worth: true, novel: true });
   });
 
   it('finds a sequence worth comparing when it reads a slot a changed line wrote, though it runs no changed line', () => {
@@ -62,15 +62,15 @@ describe('ComparisonInterest', () => {
     seen.end([call('write')]);
     seen.observe(tx({ sloads: [5n] }), false);
     expect(seen.end([call('read')]).worth).toBe(false);
-    // The first write there is the state a later read needs: a novel sequence, kept as a candidate.
+    // The first write there is the state a later read needs: a novel sequence, compared first.
     seen.observe(tx({ sstores: [[120, 5n]] }), true);
-    expect(seen.end([call('write')])).toEqual({ worth: true, novel: 1 });
+    expect(seen.end([call('write')])).toEqual({ worth: true, novel: true });
     seen.observe(tx({ sstores: [[120, 5n]] }), true);
     seen.observe(tx({ sloads: [5n] }), false);
-    expect(seen.end([call('write'), call('read')])).toEqual({ worth: true, novel: 2 });
+    expect(seen.end([call('write'), call('read')])).toEqual({ worth: true, novel: true });
     // Another sequence reading it, in a function that read it before: worth comparing, nothing new.
     seen.observe(tx({ sloads: [5n] }), false);
-    expect(seen.end([call('read')])).toEqual({ worth: true, novel: undefined });
+    expect(seen.end([call('read')])).toEqual({ worth: true, novel: false });
     seen.observe(tx({ sloads: [6n] }), false);
     expect(seen.end([call('read')]).worth).toBe(false);
   });

@@ -9,11 +9,12 @@ export interface Interest {
   /** It executed a changed line, or read state a changed line wrote. */
   worth: boolean;
   /**
-   * Set when it did at the changed lines what no earlier sequence did (a comparison there at or away from
-   * where its operands meet, taken or not; a write there, or a read of what they wrote, by a function):
-   * the how-manyth such sequence it is. Kept as an input of its own, its mutants read that state later.
+   * It did at the changed lines what no earlier sequence did (a comparison there at or away from where
+   * its operands meet, taken or not; a write there, or a read of what they wrote, by a function). Such
+   * sequences are compared first, not kept as inputs of their own: kept, they took the turns of inputs
+   * with new paths (a linked library's even-length median reached at transaction 1,014, not 108).
    */
-  novel?: number;
+  novel: boolean;
 }
 
 /** The targets' pcs by the code they are in. */
@@ -40,7 +41,6 @@ export class ComparisonInterest {
   /** Storage (address and slot) changed lines wrote, in any sequence so far. */
   private readonly written = new Set<string>();
   private readonly seen = new Set<string>();
-  private novelties = 0;
   /** The sequence's marks so far, each with the index of the transaction that made it. */
   private marks: { index: number; what: string }[] = [];
   private index = 0;
@@ -78,7 +78,7 @@ export class ComparisonInterest {
     const marks = this.marks.map(({ index, what }) => `${sequence[index].to}:${functionKey(sequence[index])}|${what}`);
     const fresh = [...new Set(marks)].filter((m) => !this.seen.has(m));
     for (const m of fresh) this.seen.add(m);
-    const interest: Interest = { worth: this.worth, novel: this.worth && fresh.length > 0 ? ++this.novelties : undefined };
+    const interest: Interest = { worth: this.worth, novel: this.worth && fresh.length > 0 };
     this.marks = [];
     this.index = 0;
     this.worth = false;

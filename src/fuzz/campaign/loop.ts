@@ -50,9 +50,8 @@ export interface CampaignSetup {
   analyze?: (last: TxResult) => PathAnalysis;
   /**
    * What a path does not show about a sequence that did not fail (its executed calls): a mark added to
-   * its path id (`≠` and a divergence's key, `≈` and a novelty's number: see the request's `distinguish`),
-   * which makes it a path of its own, so the campaign keeps and schedules it as it does a new path.
-   * Asked after the `sequence` event.
+   * its path id (`≠` and a divergence's key), which makes it a path of its own, so the campaign keeps
+   * and schedules it as it does a new path. Asked after the `sequence` event.
    */
   distinguish?: (executed: TxSequence) => Promise<string | undefined>;
   onEvent?: (event: CampaignEvent) => void;

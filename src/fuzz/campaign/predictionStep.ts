@@ -103,13 +103,13 @@ function preferFor(entry: CorpusEntry): PreferMetric | undefined {
 }
 
 /**
- * Branch directions no input took yet, and changed comparisons whose operands never met; store probes
- * count as uncovered (writing one is a finding, not coverage).
+ * Branch directions no input took yet; store probes count as uncovered (writing one is a finding, not
+ * coverage). A changed comparison's operands are aimed at only from the entry kept for them (`preferFor`):
+ * among the uncovered metrics of every input, they took predictions from new branches.
  */
 function uncoveredIn(state: CampaignState): UncoveredMetric {
-  const { nearMisses } = state;
-  const covered = nearMisses.coveredEdges;
-  return (cost) => (cost.kind === 'branch' ? !covered.has(branchEdge(cost)) : cost.kind !== 'meet' || !nearMisses.hasMet(cost));
+  const covered = state.nearMisses.coveredEdges;
+  return (cost) => (cost.kind === 'branch' ? !covered.has(branchEdge(cost)) : cost.kind === 'store');
 }
 
 function aBlockLater(sequence: TxSequence, index: number): TxSequence {

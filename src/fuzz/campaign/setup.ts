@@ -352,7 +352,7 @@ export async function campaignOn(request: ContractCampaignRequest): Promise<{
   // With a base to compare with: what makes the last sequence worth comparing (see ComparisonInterest).
   const changed = request.distinguish && changedPcs(request.targets, deployment);
   const interest = changed && new ComparisonInterest(changed);
-  let lastInterest: Interest = { worth: false };
+  let lastInterest: Interest = { worth: false, novel: false };
   // What the restored corpus alone executes: the changed lines a base branch's run already covered.
   const byCorpus = request.restored && request.restored.length > 0 ? new Set<number>() : undefined;
   const { distinguish } = request;
@@ -393,15 +393,13 @@ export async function campaignOn(request: ContractCampaignRequest): Promise<{
       stop: request.stopWhen && ((findings) => (request.stopWhen === 'finding' ? findings > 0 : reach.allReached)),
       interrupted: request.interrupted,
       // The behaviour diff replays on freshly deployed revisions, which hold no contract a transaction created.
-      // A novel sequence that behaves alike is kept too, as an input of its own: its mutants (a later block,
-      // another caller) are where the change may show.
       distinguish:
         distinguish &&
         (async (executed) => {
           const { worth, novel } = lastInterest;
           if (!worth || !executed.every((call) => call.to < world.contracts.length)) return undefined;
-          const divergence = await distinguish(executed, { novel: novel !== undefined });
-          return divergence !== undefined ? `≠${divergence}` : novel !== undefined ? `≈${novel}` : undefined;
+          const divergence = await distinguish(executed, { novel });
+          return divergence && `≠${divergence}`;
         }),
       exchange: request.worker?.exchange,
       countBlocks: request.countBlocks,
