@@ -1,7 +1,7 @@
 import type { TxSequence } from '../../abi/index.js';
 import type { TxResult } from '../../evm/index.js';
 import { functionKey } from '../harvey/ddsf.js';
-import type { ChangedPcs } from '../harvey/costs.js';
+import { isChanged, type ChangedPcs } from '../harvey/costs.js';
 import type { ReachTarget, RuntimeCode } from '../schedule/reach.js';
 
 /** Whether a sequence is worth comparing with the base, and whether it does something no compared sequence did. */
@@ -54,17 +54,14 @@ export class ComparisonInterest {
     const { trace } = result;
     const index = this.index++;
     const mark = (what: string) => this.marks.push({ index, what });
-    if (entered)
-      for (const c of trace.comparisons) {
-        const pcs = this.changed.get(c.codeId);
-        if (pcs === undefined || !(pcs.has(c.cmpPc) || pcs.has(c.pc))) continue;
-        mark(`${c.codeId}:${c.cmpPc}:${meeting(c.left, c.right)}:${c.taken}`);
+    if (entered) for (const c of trace.comparisons) if (isChanged(this.changed, c)) mark(`${c.codeId}:${c.cmpPc}:${meeting(c.left, c.right)}:${c.taken}`);
+    // Every transaction's reads: none looked at until a changed line wrote something.
+    if (this.written.size > 0)
+      for (const read of trace.sloads) {
+        if (!this.written.has(`${read.address}:${read.slot}`)) continue;
+        this.worth = true;
+        mark(`read:${read.codeId}:${read.pc}`);
       }
-    for (const read of trace.sloads) {
-      if (!this.written.has(`${read.address}:${read.slot}`)) continue;
-      this.worth = true;
-      mark(`read:${read.codeId}:${read.pc}`);
-    }
     if (result.outcome.kind !== 'success') return;
     for (const write of trace.sstores) {
       if (!this.changed.get(write.codeId)?.has(write.pc)) continue;

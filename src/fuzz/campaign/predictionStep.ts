@@ -1,4 +1,4 @@
-import { branchEdge, type Cost, type CostVector } from '../harvey/costs.js';
+import { branchEdge, type Cost, type CostVector, type MeetCost } from '../harvey/costs.js';
 import { isMeetGoal, meetGoal } from '../schedule/nearMisses.js';
 import type { CorpusEntry } from '../corpus/corpus.js';
 import {
@@ -38,7 +38,7 @@ export async function followPrediction(
   // come to yet (a block, a timestamp: a lookup of the current block is refused before it is compared):
   // a mutant refused before that comparison is tried once more, a block later.
   const later = meetsAt(entry) && site.kind === 'arg' ? (sequence: TxSequence) => aBlockLater(sequence, site.call) : undefined;
-  if (later && !measures(costs, entry.goal!) && !state.done()) {
+  if (later && goalCosts(costs, entry.goal!).length === 0 && !state.done()) {
     mutant = later(mutant);
     costs = (await evaluate(state, setup, mutant)).costs;
   }
@@ -47,7 +47,7 @@ export async function followPrediction(
   const partner = later && meetingPartner(entry.costs, entry.goal!, x);
   if (partner !== undefined && partner !== x2 && !state.done()) {
     const predicted = withNumeric(mutant, site, partner);
-    const reached = measuresMet((await evaluate(state, setup, predicted)).costs, entry.goal!);
+    const reached = goalCosts((await evaluate(state, setup, predicted)).costs, entry.goal!).some((c) => c.value === 0n);
     if (!reached && !state.done()) await evaluate(state, setup, later!(predicted));
   }
   let next = pickPrediction(predict(site, x, entry.costs, x2, costs, preferFor(entry), uncoveredIn(state)), step.rng);
@@ -67,26 +67,15 @@ function meetsAt(entry: CorpusEntry): boolean {
   return entry.goal !== undefined && isMeetGoal(entry.goal);
 }
 
-/** Whether an execution measured how far it is from a meet goal. */
-function measures(costs: CostVector, goal: string): boolean {
-  for (const cost of costs.values()) if (cost.kind === 'meet' && meetGoal(cost) === goal) return true;
-  return false;
-}
-
-/** Whether an execution met a meet goal (its comparison's operands equal). */
-function measuresMet(costs: CostVector, goal: string): boolean {
-  for (const cost of costs.values()) if (cost.kind === 'meet' && cost.value === 0n && meetGoal(cost) === goal) return true;
-  return false;
+/** An execution's distances from a meet goal, one per execution of its comparison (none: not reached). */
+function goalCosts(costs: CostVector, goal: string): MeetCost[] {
+  return [...costs.values()].filter((cost): cost is MeetCost => cost.kind === 'meet' && meetGoal(cost) === goal);
 }
 
 /** The other operand of the goal's comparison where one of them is `x` (the first such execution of it). */
 function meetingPartner(costs: CostVector, goal: string, x: bigint): bigint | undefined {
-  for (const cost of costs.values()) {
-    if (cost.kind !== 'meet' || meetGoal(cost) !== goal) continue;
-    if (cost.left === x) return cost.right;
-    if (cost.right === x) return cost.left;
-  }
-  return undefined;
+  const { left, right } = goalCosts(costs, goal).find((cost) => cost.left === x || cost.right === x) ?? {};
+  return left === x ? right : left;
 }
 
 /**

@@ -320,44 +320,33 @@ class IdentityGroups {
 
   /** The group's rank may have fallen, or its tie source changed: ranked again where it now belongs. */
   private rerank(n: number, group: Group): void {
-    const key = group.members.length === 0 ? undefined : this.sourceKey(n, group);
-    if (group.source !== undefined && group.source !== key) {
+    const tied = group.members.length === 0 ? undefined : this.tiedBy(n, group);
+    if (group.source !== undefined && group.source !== tied?.key) {
       const left = this.sources.get(group.source)!;
       left.groups.remove(n);
       if (--left.size === 0) this.ranked.remove(group.source);
       else this.ranked.refresh(group.source);
     }
-    const joins = group.source !== key;
-    group.source = key;
-    if (key === undefined) return;
-    let source = this.sources.get(key);
+    const joins = group.source !== tied?.key;
+    group.source = tied?.key;
+    if (tied === undefined) return;
+    let source = this.sources.get(tied.key);
     if (source === undefined) {
       const groups = new LazyMin<number>((m) => [this.groups[m]!.picks, 0, this.groups[m]!.members[0]!.id]);
-      this.sources.set(key, (source = { groups, size: 0, tie: this.tieOf(key, n) }));
+      this.sources.set(tied.key, (source = { groups, size: 0, tie: tied.tie }));
     }
     if (joins) source.size++;
     source.groups.refresh(n);
-    this.ranked.refresh(key);
+    this.ranked.refresh(tied.key);
   }
 
   /** A LID's group and the one-input path groups of that LID tie by the LID's hits; any other group by its own. */
-  private sourceKey(n: number, group: Group): string {
-    if (group.lid !== undefined) return `lid:${group.lid}`;
-    if (group.members.length > 1) return `group:${n}`;
-    const [only] = group.members;
-    return only!.lid === undefined ? `path:${only!.pathId}` : `lid:${only!.lid}`;
-  }
-
-  private tieOf(key: string, n: number): () => number {
-    if (key.startsWith('lid:')) {
-      const lid = key.slice('lid:'.length);
-      return () => this.corpus.hitsOfLid(lid);
-    }
-    if (key.startsWith('path:')) {
-      const pathId = key.slice('path:'.length);
-      return () => this.corpus.hitsOfPath(pathId);
-    }
-    return () => this.corpus.hitsOfLidOrPath(this.best(this.groups[n]!));
+  private tiedBy(n: number, group: Group): { key: string; tie: () => number } {
+    const lid = group.lid ?? (group.members.length === 1 ? group.members[0]!.lid : undefined);
+    if (lid !== undefined) return { key: `lid:${lid}`, tie: () => this.corpus.hitsOfLid(lid) };
+    if (group.members.length > 1) return { key: `group:${n}`, tie: () => this.corpus.hitsOfLidOrPath(this.best(group)) };
+    const { pathId } = group.members[0]!;
+    return { key: `path:${pathId}`, tie: () => this.corpus.hitsOfPath(pathId) };
   }
 
   private rankSource(source: TieSource): Rank {

@@ -158,8 +158,7 @@ export function branchCosts(trace: TxTrace, tx: number): BranchCost[] {
   const seen = new Map<string, number>();
   for (const cmp of trace.comparisons) {
     const site = `${tx}/${cmp.codeId}:${cmp.pc}`;
-    const k = seen.get(site) ?? 0;
-    seen.set(site, k + 1);
+    const k = occurrence(seen, site);
     const { taken, notTaken } = comparisonCosts(cmp);
     const { codeId, pc } = cmp;
     costs.push({ kind: 'branch', id: `${site}>t#${k}`, tx, codeId, pc, toward: true, value: taken.value, residual: taken.residual });
@@ -168,16 +167,27 @@ export function branchCosts(trace: TxTrace, tx: number): BranchCost[] {
   return costs;
 }
 
+/** The how-manyth execution of `site` in its transaction this is (from 0): what keeps loop iterations apart. */
+function occurrence(seen: Map<string, number>, site: string): number {
+  const k = seen.get(site) ?? 0;
+  seen.set(site, k + 1);
+  return k;
+}
+
+/** Whether a comparison, or the JUMPI it feeds, is in a changed line. */
+export function isChanged(changed: ChangedPcs, cmp: BranchComparison): boolean {
+  const pcs = changed.get(cmp.codeId);
+  return pcs !== undefined && (pcs.has(cmp.cmpPc) || pcs.has(cmp.pc));
+}
+
 /** |l − r| (modulo 2^256, signed) for every comparison of a changed line (see `MeetCost`). */
 export function meetCosts(trace: TxTrace, tx: number, changed: ChangedPcs): MeetCost[] {
   const costs: MeetCost[] = [];
   const seen = new Map<string, number>();
   for (const cmp of trace.comparisons) {
-    const pcs = changed.get(cmp.codeId);
-    if (pcs === undefined || !(pcs.has(cmp.cmpPc) || pcs.has(cmp.pc))) continue;
+    if (!isChanged(changed, cmp)) continue;
     const site = `${tx}/${cmp.codeId}:${cmp.pc}`;
-    const k = seen.get(site) ?? 0;
-    seen.set(site, k + 1);
+    const k = occurrence(seen, site);
     const residual = wordDifference(cmp.left, cmp.right);
     const { codeId, pc, left, right } = cmp;
     costs.push({ kind: 'meet', id: `${site}=m#${k}`, tx, codeId, pc, left, right, value: residual < 0n ? -residual : residual, residual });
@@ -191,8 +201,7 @@ export function storeCosts(trace: TxTrace, tx: number, probes: readonly bigint[]
   const seen = new Map<string, number>();
   for (const store of trace.sstores) {
     const site = `${tx}/${store.codeId}:${store.pc}`;
-    const k = seen.get(site) ?? 0;
-    seen.set(site, k + 1);
+    const k = occurrence(seen, site);
     probes.forEach((probe, p) => {
       // Slots are words: keccak(p) + i wraps, so the modular difference stays linear in i.
       const residual = wordDifference(store.slot, probe);

@@ -27,11 +27,6 @@ export class NearMisses {
     for (const edge of edges) this.covered.add(edge);
   }
 
-  /** Whether a changed comparison's operands have met (see `MeetCost`). */
-  hasMet(cost: MeetCost): boolean {
-    return this.met.has(meetGoal(cost));
-  }
-
   /**
    * The goals `costs` brings closer than any execution before — untaken branch directions
    * (`b:<edge>`), probe slots per SSTORE (`s:<codeId>:<pc>@<probe>`) and changed comparisons whose
