@@ -14,6 +14,7 @@ import { runPipeline } from '../src/run/pipeline.js';
 import { Executor, SENDER_BALANCE } from '../src/evm/executor.js';
 import { SENDER_ADDRESSES } from '../src/config/chainConfig.js';
 import type { Tx } from '../src/evm/types.js';
+import { withTransactionTape } from './transactionTape.js';
 
 export interface Throughput {
   rawCallsPerSecond: number;
@@ -56,6 +57,12 @@ export async function benchCampaign(seconds: number, workers: number): Promise<{
   const { report } = await runPipeline(config, { logger: memoryLogger() });
   if (report.errors?.length) throw new Error(`campaign failed: ${report.errors.join('; ')}`);
   return { workers, txPerSecond: report.stats.transactionsPerSecond, transactions: report.stats.transactions, wallMs: performance.now() - started };
+}
+
+/** A one-worker campaign of `transactions` on the token and the bare executor loop replaying its transactions (`withTransactionTape`). */
+export async function benchCampaignOverBare(transactions: number): Promise<{ campaignTxPerSecond: number; bareTxPerSecond: number }> {
+  const { result, replay } = await withTransactionTape(() => benchCampaign(transactions / CAMPAIGN_TX_PER_SECOND, 1));
+  return { campaignTxPerSecond: result.txPerSecond, bareTxPerSecond: (await replay()).txPerSecond };
 }
 
 interface WorkersRow {

@@ -1,4 +1,4 @@
-import { decodeAbiParameters, hexToBytes, toFunctionSelector, type Abi, type AbiFunction } from 'viem';
+import { hexToBytes, toFunctionSelector, type Abi, type AbiFunction } from 'viem';
 import { failureOf, type PropertyEvidence } from './evidence.js';
 import { failureKey, type Failure } from './failure.js';
 import { decodeRevert, describeRevert, isPropertyFunction } from '../abi/index.js';
@@ -49,14 +49,13 @@ export function propertyFailureKey(property: PropertyFunction): string {
   return failureKey({ kind: 'property', panicCode: null, codeId: property.codeId, pc: 0, property: property.name });
 }
 
+/** The ABI's bool: one word, 0 or 1 (more data after it is ignored, as decoders do). Read by hand: it is decoded after every transaction. */
 function falseOrMalformed(returnData: Uint8Array): 'returned-false' | 'not-a-bool' | null {
-  try {
-    const [holds] = decodeAbiParameters([{ type: 'bool' }], returnData);
-    return holds ? null : 'returned-false';
-  } catch {
-    // Assembly can return anything; a property that does not answer true is not holding.
-    return 'not-a-bool';
-  }
+  // Assembly can return anything; a property that does not answer true is not holding.
+  if (returnData.length < 32) return 'not-a-bool';
+  for (let i = 0; i < 31; i++) if (returnData[i] !== 0) return 'not-a-bool';
+  const last = returnData[31];
+  return last === 1 ? null : last === 0 ? 'returned-false' : 'not-a-bool';
 }
 
 /** A Foundry invariant may return nothing (it asserts instead); a bool it returns must be true. */

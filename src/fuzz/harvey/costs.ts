@@ -67,8 +67,11 @@ export interface MeetCost extends CostBase {
 /** Code id → the pcs of changed lines, whose comparisons have `MeetCost`s. */
 export type ChangedPcs = ReadonlyMap<number, ReadonlySet<number>>;
 
-/** All metrics of one sequence execution, by id, in execution order. */
-export type CostVector = ReadonlyMap<CostId, Cost>;
+/** All metrics of one sequence execution, in execution order; by id too (what prediction looks up). */
+export interface CostVector {
+  values(): IterableIterator<Cost>;
+  get(id: CostId): Cost | undefined;
+}
 
 /** How far an execution is from a goal: the paper's cost and its signed form (see CostBase). */
 export interface Distance {
@@ -152,23 +155,70 @@ export function branchEdge(cost: BranchCost): number {
   return cost.codeId * 2 ** 32 + cost.pc * 2 + (cost.toward ? 1 : 0);
 }
 
+/**
+ * Every execution is measured, few are kept or predicted from: a metric spells its id (a string per
+ * metric, most of a measurement's cost) only when asked.
+ */
+class BranchMetric implements BranchCost {
+  readonly kind = 'branch';
+  private spelled: CostId | undefined;
+
+  constructor(
+    readonly tx: number,
+    readonly codeId: number,
+    readonly pc: number,
+    readonly toward: boolean,
+    /** The how-manyth execution of its JUMPI in the transaction (see `occurrence`). */
+    private readonly nth: number,
+    readonly value: bigint,
+    readonly residual: bigint,
+  ) {}
+
+  get id(): CostId {
+    return (this.spelled ??= `${this.tx}/${this.codeId}:${this.pc}>${this.toward ? 't' : 'f'}#${this.nth}`);
+  }
+}
+
+class StoreMetric implements StoreCost {
+  readonly kind = 'store';
+  private spelled: CostId | undefined;
+
+  constructor(
+    readonly tx: number,
+    readonly codeId: number,
+    readonly pc: number,
+    readonly probe: number,
+    private readonly nth: number,
+    readonly value: bigint,
+    readonly residual: bigint,
+  ) {}
+
+  get id(): CostId {
+    return (this.spelled ??= `${this.tx}/${this.codeId}:${this.pc}=st#${this.nth}@${this.probe}`);
+  }
+}
+
 /** Branch metrics of one transaction's trace: two per comparison-fed JUMPI execution. */
 export function branchCosts(trace: TxTrace, tx: number): BranchCost[] {
   const costs: BranchCost[] = [];
-  const seen = new Map<string, number>();
+  const seen = new Map<number, number>();
   for (const cmp of trace.comparisons) {
-    const site = `${tx}/${cmp.codeId}:${cmp.pc}`;
-    const k = occurrence(seen, site);
-    const { taken, notTaken } = comparisonCosts(cmp);
     const { codeId, pc } = cmp;
-    costs.push({ kind: 'branch', id: `${site}>t#${k}`, tx, codeId, pc, toward: true, value: taken.value, residual: taken.residual });
-    costs.push({ kind: 'branch', id: `${site}>f#${k}`, tx, codeId, pc, toward: false, value: notTaken.value, residual: notTaken.residual });
+    const k = occurrence(seen, siteKey(codeId, pc));
+    const { taken, notTaken } = comparisonCosts(cmp);
+    costs.push(new BranchMetric(tx, codeId, pc, true, k, taken.value, taken.residual));
+    costs.push(new BranchMetric(tx, codeId, pc, false, k, notTaken.value, notTaken.residual));
   }
   return costs;
 }
 
+/** A code location as one number (as TxTrace.edges spells them): a key that costs no string. */
+function siteKey(codeId: number, pc: number): number {
+  return codeId * 2 ** 32 + pc;
+}
+
 /** The how-manyth execution of `site` in its transaction this is (from 0): what keeps loop iterations apart. */
-function occurrence(seen: Map<string, number>, site: string): number {
+function occurrence<Site>(seen: Map<Site, number>, site: Site): number {
   const k = seen.get(site) ?? 0;
   seen.set(site, k + 1);
   return k;
@@ -183,14 +233,13 @@ export function isChanged(changed: ChangedPcs, cmp: BranchComparison): boolean {
 /** |l − r| (modulo 2^256, signed) for every comparison of a changed line (see `MeetCost`). */
 export function meetCosts(trace: TxTrace, tx: number, changed: ChangedPcs): MeetCost[] {
   const costs: MeetCost[] = [];
-  const seen = new Map<string, number>();
+  const seen = new Map<number, number>();
   for (const cmp of trace.comparisons) {
     if (!isChanged(changed, cmp)) continue;
-    const site = `${tx}/${cmp.codeId}:${cmp.pc}`;
-    const k = occurrence(seen, site);
-    const residual = wordDifference(cmp.left, cmp.right);
     const { codeId, pc, left, right } = cmp;
-    costs.push({ kind: 'meet', id: `${site}=m#${k}`, tx, codeId, pc, left, right, value: residual < 0n ? -residual : residual, residual });
+    const k = occurrence(seen, siteKey(codeId, pc));
+    const residual = wordDifference(left, right);
+    costs.push({ kind: 'meet', id: `${tx}/${codeId}:${pc}=m#${k}`, tx, codeId, pc, left, right, value: residual < 0n ? -residual : residual, residual });
   }
   return costs;
 }
@@ -198,23 +247,14 @@ export function meetCosts(trace: TxTrace, tx: number, changed: ChangedPcs): Meet
 /** C_st = |slot − probe| (modulo 2^256, signed) for every SSTORE and probe slot (Harvey Sect. 4.3). */
 export function storeCosts(trace: TxTrace, tx: number, probes: readonly bigint[]): StoreCost[] {
   const costs: StoreCost[] = [];
-  const seen = new Map<string, number>();
+  const seen = new Map<number, number>();
   for (const store of trace.sstores) {
-    const site = `${tx}/${store.codeId}:${store.pc}`;
-    const k = occurrence(seen, site);
+    const { codeId, pc } = store;
+    const k = occurrence(seen, siteKey(codeId, pc));
     probes.forEach((probe, p) => {
       // Slots are words: keccak(p) + i wraps, so the modular difference stays linear in i.
       const residual = wordDifference(store.slot, probe);
-      costs.push({
-        kind: 'store',
-        id: `${site}=st#${k}@${p}`,
-        tx,
-        codeId: store.codeId,
-        pc: store.pc,
-        probe: p,
-        value: residual < 0n ? -residual : residual,
-        residual,
-      });
+      costs.push(new StoreMetric(tx, codeId, pc, p, k, residual < 0n ? -residual : residual, residual));
     });
   }
   return costs;
@@ -225,7 +265,7 @@ export function storeCosts(trace: TxTrace, tx: number, probes: readonly bigint[]
  * `runSequence` observer: it copies what it needs, since traces are views into reused buffers.
  */
 export class CostCollector {
-  private readonly costs = new Map<CostId, Cost>();
+  private readonly costs: Cost[] = [];
 
   /**
    * @param probes probe slots for C_st: the campaign's random probe first, then any guidance slots.
@@ -237,12 +277,29 @@ export class CostCollector {
   ) {}
 
   observe(result: TxResult, tx: number): void {
-    for (const cost of branchCosts(result.trace, tx)) this.costs.set(cost.id, cost);
-    for (const cost of storeCosts(result.trace, tx, this.probes)) this.costs.set(cost.id, cost);
-    if (this.changed) for (const cost of meetCosts(result.trace, tx, this.changed)) this.costs.set(cost.id, cost);
+    // One at a time: a loop's thousands of metrics would overflow a spread's argument list.
+    for (const cost of branchCosts(result.trace, tx)) this.costs.push(cost);
+    for (const cost of storeCosts(result.trace, tx, this.probes)) this.costs.push(cost);
+    if (this.changed) for (const cost of meetCosts(result.trace, tx, this.changed)) this.costs.push(cost);
   }
 
   vector(): CostVector {
-    return this.costs;
+    return new ExecutionCosts(this.costs);
+  }
+}
+
+/** Ids are unique within an execution (transaction, site, occurrence, direction or probe): the index is built on the first lookup. */
+class ExecutionCosts implements CostVector {
+  private byId: Map<CostId, Cost> | undefined;
+
+  constructor(private readonly costs: readonly Cost[]) {}
+
+  values(): IterableIterator<Cost> {
+    return this.costs.values();
+  }
+
+  get(id: CostId): Cost | undefined {
+    this.byId ??= new Map(this.costs.map((cost) => [cost.id, cost]));
+    return this.byId.get(id);
   }
 }
