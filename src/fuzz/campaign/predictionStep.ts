@@ -4,6 +4,7 @@ import type { CorpusEntry } from '../corpus/corpus.js';
 import {
   diffSingleNumeric,
   evaluatePrediction,
+  holds,
   pickPrediction,
   predict,
   readNumeric,
@@ -43,9 +44,10 @@ export async function followPrediction(
     costs = (await evaluate(state, setup, mutant)).costs;
   }
   // Input-to-state (Redqueen): the number the mutant changed is one operand of the comparison as
-  // compared; the other one is where they meet, without a secant step.
+  // compared; the other one is where they meet, without a secant step — if the argument can hold it
+  // (a small number equal to an operand by chance, a zero, says nothing of the other operand's size).
   const partner = later && meetingPartner(entry.costs, entry.goal!, x);
-  if (partner !== undefined && partner !== x2 && !state.done()) {
+  if (partner !== undefined && partner !== x2 && holds(site.domain, partner) && !state.done()) {
     const predicted = withNumeric(mutant, site, partner);
     const reached = goalCosts((await evaluate(state, setup, predicted)).costs, entry.goal!).some((c) => c.value === 0n);
     if (!reached && !state.done()) await evaluate(state, setup, later!(predicted));

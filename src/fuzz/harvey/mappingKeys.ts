@@ -1,6 +1,6 @@
 import type { TxSequence } from '../../abi/index.js';
 import type { Address, StorageAccess } from '../../evm/index.js';
-import { argumentSites, domainRange, readNumeric, withNumeric } from './numericSite.js';
+import { argumentSites, holds, readNumeric, withNumeric } from './numericSite.js';
 
 /** A mapping entry a successful call wrote (StorageAccess.origin `entry`), and who sent that call. */
 export interface WrittenEntry {
@@ -39,13 +39,12 @@ export function keyFollowUps(sequence: TxSequence, emptyLookups: readonly Storag
   for (const lookup of emptyLookups) {
     const site = sites.find((s) => readNumeric(sequence, s) === lookup.key);
     if (site === undefined) continue;
-    const { min, max } = domainRange(site.domain);
     const mapping = `${lookup.address}:${lookup.base}`;
     const keys = new Map<bigint, number>();
     for (const entry of written) {
       if (keys.size >= KEYS_PER_LOOKUP) break;
       if (entry.address !== lookup.address || entry.base !== lookup.base || entry.key === lookup.key || keys.has(entry.key)) continue;
-      if (entry.key >= min && entry.key <= max) keys.set(entry.key, entry.sender);
+      if (holds(site.domain, entry.key)) keys.set(entry.key, entry.sender);
     }
     for (const [key, writer] of keys) {
       const input = withNumeric(sequence, site, key);

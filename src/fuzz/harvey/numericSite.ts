@@ -131,6 +131,12 @@ function replaceAt(values: AbiValue[], path: readonly number[], leaf: AbiValue):
   return copy;
 }
 
+/** Whether the site can hold `value` (a uint8 cannot hold a reserve it happened to be compared with). */
+export function holds(domain: NumericDomain, value: bigint): boolean {
+  const { min, max } = domainRange(domain);
+  return value >= min && value <= max;
+}
+
 /** Smallest and largest number the site can hold. */
 export function domainRange(domain: NumericDomain): { min: bigint; max: bigint } {
   const bits = BigInt(domain.bits);

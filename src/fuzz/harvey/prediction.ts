@@ -2,7 +2,7 @@ import type { Cost, CostId, CostVector } from './costs.js';
 import { domainRange, type NumericDomain, type NumericSite } from './numericSite.js';
 import type { Rng } from '../../rng.js';
 
-export { diffSingleNumeric, readNumeric, withNumeric, type NumericSite } from './numericSite.js';
+export { diffSingleNumeric, holds, readNumeric, withNumeric, type NumericSite } from './numericSite.js';
 
 /** One (input, signed cost) observation of the metric being minimized. */
 export interface SecantPoint {

@@ -89,8 +89,15 @@ function fresh(to: number, target: CallTarget, ctx: ValueContext, integers?: { f
   const plain = args.map((arg, i) => {
     const type = called.fn.inputs[i].type;
     if (type === 'bytes') return '0x';
-    if (integers !== undefined && /^uint\d*$/.test(type)) return BigInt(ctx.rng.range(integers.from, integers.to));
+    if (integers !== undefined && /^uint\d*$/.test(type)) return BigInt(ctx.rng.range(...within(integers, type)));
     return arg === 0n ? 1n : arg;
   });
   return { ...call(to, called, plain), value: generateCallValue(called, ctx) };
+}
+
+/** The range cut to what the type holds: a permit's `uint8 v` takes at most 255, however much the subject is sent. */
+function within(integers: { from: number; to: number }, type: string): [number, number] {
+  const bits = Number(type.slice('uint'.length) || 256);
+  const to = bits >= 53 ? integers.to : Math.min(integers.to, 2 ** bits - 1);
+  return [Math.min(integers.from, to), to];
 }
