@@ -9,7 +9,7 @@ import { reproducerBaseSource } from './source/base.js';
 import { reproducerSource } from './source/source.js';
 import type { Expectation, ReproducerPlan, StepOutcome, TokenView } from './source/types.js';
 import { behaviourGroups, type Report, type ReportFinding, type ReportReproducer, type ReportReproducerRun } from '../report/index.js';
-import { reproducerNames, reproducerPragma, solidityVersion, worldPlan, type WorldPlan } from './plan.js';
+import { compilerTooOld, reproducerNames, reproducerPragma, solidityVersion, worldPlan, type WorldPlan } from './plan.js';
 import { attackerFor } from './plannedFunding.js';
 import { type FoundIn, replayOutcomes } from './replay.js';
 import { tokenViews } from './tokenViews.js';
@@ -74,6 +74,11 @@ export async function attachReproducers(found: readonly ReportFinding[], context
           reason: `the world ${finding.harness!.contract}'s campaign started from is not known`,
           runs: [],
         };
+        continue;
+      }
+      const tooOld = compilerTooOld(finding.contract, compilerOf(finding, context.project));
+      if (tooOld !== undefined) {
+        finding.reproducer = { ...names[i], source: '', verified: false, reason: tooOld, runs: [] };
         continue;
       }
       const plan = await planFor(finding, names[i], start, context);
@@ -179,6 +184,12 @@ async function runOnHead(drafts: readonly Written[], root: string): Promise<void
   drafts.forEach((d, i) => (d.run = outcomes[i]));
 }
 
+/** The compiler the finding's contract was built with: its reproducer's. */
+function compilerOf(finding: ReportFinding, project: CompiledProject): string {
+  const contract = project.contracts.find((c) => c.file === finding.contractFile && c.name === finding.contract);
+  return solidityVersion(contract?.compilerVersion ?? project.compilers[0]?.version ?? '0.8.0');
+}
+
 /** What the reproducer of a finding must show, and the outcomes it is written from. */
 async function planFor(
   finding: ReportFinding,
@@ -186,8 +197,7 @@ async function planFor(
   shared: WorldPlan,
   context: ReproducerContext,
 ): Promise<ReproducerPlan> {
-  const contract = context.project.contracts.find((c) => c.file === finding.contractFile && c.name === finding.contract);
-  const version = solidityVersion(contract?.compilerVersion ?? context.project.compilers[0]?.version ?? '0.8.0');
+  const version = compilerOf(finding, context.project);
   const subject = context.project.sources.find((s) => s.path === finding.contractFile);
   const plan: ReproducerPlan = {
     ...shared,

@@ -1,4 +1,5 @@
 import semver from 'semver';
+import { OLDEST_REPRODUCER_SOLC } from './source/base.js';
 import { type CompiledProject, pragmaRange } from '../compile/index.js';
 import { constructorOf, type DeployedProject } from '../deploy/index.js';
 import { SENDER_BALANCE, START_BLOCK, START_TIMESTAMP } from '../evm/index.js';
@@ -56,6 +57,15 @@ export function reproducerNames(findings: readonly ReportFinding[]): { file: str
     const suffix = n === 1 ? '' : String(n);
     return { file: `${stem}${suffix}.t.sol`, contract: `${finding.contract}${kind.charAt(0).toUpperCase()}${kind.slice(1)}${suffix}Test` };
   });
+}
+
+/**
+ * Why no reproducer is written for a contract built with `version`, if so: its test would import it,
+ * so both take one compiler, and a 0.5 or 0.6 contract (Uniswap v2's `=0.5.16`) has none in common with it.
+ */
+export function compilerTooOld(contract: string, version: string): string | undefined {
+  if (!semver.valid(version) || semver.gte(version, OLDEST_REPRODUCER_SOLC)) return undefined;
+  return `${contract} is built with solc ${version}, and Lookout's Foundry reproducers need ${OLDEST_REPRODUCER_SOLC} or later: the transactions in the report replay the finding`;
 }
 
 /** `0.8.28` of `0.8.28+commit.7893614a`: the compiler the reproducer is built with. */

@@ -8,6 +8,9 @@ export const REPRODUCER_BASE_FILE = 'LookoutBase.sol';
 /** Free functions of the base a reproducer imports when it calls them (with forge-std it declares them itself). */
 export const BASE_HELPERS = ['createdBy', 'rethrow'] as const;
 
+/** The oldest compiler a reproducer builds with: free functions (the base's helpers) came in 0.7.1. */
+export const OLDEST_REPRODUCER_SOLC = '0.7.1';
+
 /**
  * The base's source. Its pragma spans every compiler a reproducer may pin (free functions came in
  * 0.7.1), as forge-std's files do: each run compiles it with the reproducer's own compiler.
@@ -15,7 +18,7 @@ export const BASE_HELPERS = ['createdBy', 'rethrow'] as const;
 export function reproducerBaseSource(): string {
   return [
     '// SPDX-License-Identifier: UNLICENSED',
-    'pragma solidity >=0.7.1 <0.9.0;',
+    `pragma solidity >=${OLDEST_REPRODUCER_SOLC} <0.9.0;`,
     '',
     "// Lookout's reproducers import this file: it stands in for forge-std, which the project does not have.",
     '',
