@@ -90,6 +90,13 @@ describe('branch costs (Learning-inputs Sect. 4.2)', () => {
     expect(costs.map((c) => c.id)).toEqual(['2/0:200>t#0', '2/0:200>f#0', '2/0:200>t#1', '2/0:200>f#1', '2/0:300>t#0', '2/0:300>f#0']);
     expect(costs.find((c) => c.id === '2/0:200>f#1')?.value).toBe(2n);
   });
+
+  test("hold the operands as compared: the trace's records, reused by the next transaction, do not change them", () => {
+    const record = cmp(LT, 10n, 3n);
+    const [toward] = branchCosts(trace([record]), 0);
+    Object.assign(record, { op: EQ, left: 0n, right: 0n, negations: 1 });
+    expect([toward.value, toward.residual]).toEqual([8n, 8n]);
+  });
 });
 
 describe('store costs (C_st)', () => {

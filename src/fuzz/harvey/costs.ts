@@ -79,6 +79,9 @@ export interface Distance {
   residual: bigint;
 }
 
+/** What a comparison's distances are worked out from. */
+type ComparedOperands = Pick<BranchComparison, 'op' | 'left' | 'right' | 'negations'>;
+
 /** Distance of one predicate `op(l, r)` from being true and from being false. */
 interface PredicateCosts {
   toTrue: Distance;
@@ -89,7 +92,7 @@ interface PredicateCosts {
  * Both directions' costs of one recorded comparison. The condition the JUMPI tests is the
  * predicate negated `negations` times; SUB-based equality arrives as EQ with one negation.
  */
-export function comparisonCosts(cmp: BranchComparison): { taken: Distance; notTaken: Distance } {
+export function comparisonCosts(cmp: ComparedOperands): { taken: Distance; notTaken: Distance } {
   const p = predicateCosts(cmp.op, cmp.left, cmp.right);
   return cmp.negations % 2 === 0 ? { taken: p.toTrue, notTaken: p.toFalse } : { taken: p.toFalse, notTaken: p.toTrue };
 }
@@ -156,9 +159,27 @@ export function branchEdge(cost: BranchCost): number {
 }
 
 /**
- * Every execution is measured, few are kept or predicted from: a metric spells its id (a string per
- * metric, most of a measurement's cost) only when asked.
+ * One comparison of a trace, its operands copied (the trace's records are reused by the next
+ * transaction), its distances worked out when first asked: most executions are measured and dropped
+ * after a look at which edges they took (`NearMisses.improvements` skips covered ones first).
  */
+class MeasuredComparison implements ComparedOperands {
+  private distances: { taken: Distance; notTaken: Distance } | undefined;
+
+  constructor(
+    readonly op: number,
+    readonly left: bigint,
+    readonly right: bigint,
+    readonly negations: number,
+  ) {}
+
+  toward(taken: boolean): Distance {
+    this.distances ??= comparisonCosts(this);
+    return taken ? this.distances.taken : this.distances.notTaken;
+  }
+}
+
+/** A branch metric that spells its id (a string per metric, most of a measurement's cost) and works out its distance only when asked. */
 class BranchMetric implements BranchCost {
   readonly kind = 'branch';
   private spelled: CostId | undefined;
@@ -170,12 +191,19 @@ class BranchMetric implements BranchCost {
     readonly toward: boolean,
     /** The how-manyth execution of its JUMPI in the transaction (see `occurrence`). */
     private readonly nth: number,
-    readonly value: bigint,
-    readonly residual: bigint,
+    private readonly comparison: MeasuredComparison,
   ) {}
 
   get id(): CostId {
     return (this.spelled ??= `${this.tx}/${this.codeId}:${this.pc}>${this.toward ? 't' : 'f'}#${this.nth}`);
+  }
+
+  get value(): bigint {
+    return this.comparison.toward(this.toward).value;
+  }
+
+  get residual(): bigint {
+    return this.comparison.toward(this.toward).residual;
   }
 }
 
@@ -205,9 +233,8 @@ export function branchCosts(trace: TxTrace, tx: number): BranchCost[] {
   for (const cmp of trace.comparisons) {
     const { codeId, pc } = cmp;
     const k = occurrence(seen, siteKey(codeId, pc));
-    const { taken, notTaken } = comparisonCosts(cmp);
-    costs.push(new BranchMetric(tx, codeId, pc, true, k, taken.value, taken.residual));
-    costs.push(new BranchMetric(tx, codeId, pc, false, k, notTaken.value, notTaken.residual));
+    const measured = new MeasuredComparison(cmp.op, cmp.left, cmp.right, cmp.negations);
+    costs.push(new BranchMetric(tx, codeId, pc, true, k, measured), new BranchMetric(tx, codeId, pc, false, k, measured));
   }
   return costs;
 }

@@ -36,15 +36,15 @@ export class NearMisses {
   improvements(costs: CostVector): string[] {
     const improved: string[] = [];
     for (const cost of costs.values()) {
+      // A covered edge is no goal, whatever its distance: asked first, most branch metrics never work theirs out.
+      if (cost.kind === 'branch' && this.covered.has(branchEdge(cost))) continue;
       if (cost.value === 0n) {
         if (cost.kind === 'meet') this.met.add(meetGoal(cost));
         continue;
       }
       let goal: string;
       if (cost.kind === 'branch') {
-        const edge = branchEdge(cost);
-        if (this.covered.has(edge)) continue;
-        goal = branchGoal(edge);
+        goal = branchGoal(branchEdge(cost));
       } else if (cost.kind === 'meet') {
         goal = meetGoal(cost);
         if (this.met.has(goal)) continue;
