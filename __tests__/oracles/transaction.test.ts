@@ -2,7 +2,7 @@ import { encodeAbiParameters, encodeErrorResult, hexToBytes, parseAbi } from 'vi
 import type { Tx, TxOutcome, TxResult } from '../../src/evm/types.js';
 import { failureKey, type Failure } from '../../src/oracles/failure.js';
 import { DEFAULT_PANIC_CODES, describePanic, formatPanicCode } from '../../src/abi/panic.js';
-import { decodeRevert, describeRevert } from '../../src/abi/revert.js';
+import { decodeRevert, describeRevert, panicCode } from '../../src/abi/revert.js';
 import { NO_READ_ONLY_CALLS } from '../../src/oracles/getterPanic.js';
 import { DEFAULT_ORACLE_CONFIG, assertionOracle, checkTransaction, panicOracle, transactionOracles } from '../../src/oracles/transaction.js';
 
@@ -57,6 +57,16 @@ describe('decodeRevert', () => {
     expect(decodeRevert(truncatedError)).toEqual({ kind: 'other', data: '0x08c379a00000' });
     const hugePanic = hexToBytes(encodeErrorResult({ abi: errors, errorName: 'Panic', args: [2n ** 200n] }));
     expect(decodeRevert(hugePanic).kind).toBe('other');
+  });
+
+  it("reads a panic's code as the oracles ask for it: 32 bits at most, one word exactly", () => {
+    const panic = (code: bigint) => hexToBytes(encodeErrorResult({ abi: errors, errorName: 'Panic', args: [code] }));
+    expect([0x01n, 0x11n, 0xffffffffn].map((code) => panicCode(panic(code)))).toEqual([0x01, 0x11, 0xffffffff]);
+    expect(decodeRevert(panic(0xffffffffn))).toEqual({ kind: 'panic', code: 0xffffffff });
+    expect(panicCode(panic(2n ** 32n))).toBeUndefined();
+    expect(panicCode(new Uint8Array([...panic(1n), 0]))).toBeUndefined();
+    expect(panicCode(hexToBytes(encodeErrorResult({ abi: errors, errorName: 'Error', args: ['x'] })))).toBeUndefined();
+    expect(panicCode(new Uint8Array())).toBeUndefined();
   });
 
   it('describes reasons for the report', () => {

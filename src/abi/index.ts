@@ -13,7 +13,7 @@ export {
 } from './encoding.js';
 export { DEFAULT_PANIC_CODES, KNOWN_PANIC_CODES, PANIC_ASSERTION, PANIC_OUT_OF_BOUNDS, describePanic, formatPanicCode } from './panic.js';
 export { isPropertyFunction } from './propertyFunctions.js';
-export { type AbiError, decodeRevert, describeRevert, describeRevertWith } from './revert.js';
+export { type AbiError, decodeRevert, describeRevert, describeRevertWith, panicCode } from './revert.js';
 export { holdsRawBytes, stringBytes, stringOfBytes } from './stringBytes.js';
 export { hasDecimals, isErc20Shaped } from './tokenShape.js';
 export type { AbiValue, Address, Call, CallTarget, TxSequence } from './types.js';

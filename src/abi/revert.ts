@@ -17,12 +17,9 @@ const ERROR_SELECTOR = hexToBytes(toFunctionSelector('Error(string)'));
 
 export function decodeRevert(data: Uint8Array): RevertReason {
   if (data.length === 0) return { kind: 'empty' };
+  const code = panicCode(data);
+  if (code !== undefined) return { kind: 'panic', code };
   const body = data.subarray(4);
-  if (hasSelector(data, PANIC_SELECTOR) && body.length === 32) {
-    const [code] = decodeAbiParameters([{ type: 'uint256' }], body);
-    // A code this large is not a compiler panic; someone hand-crafted the data.
-    if (code <= 0xffffffffn) return { kind: 'panic', code: Number(code) };
-  }
   if (hasSelector(data, ERROR_SELECTOR)) {
     try {
       const [message] = decodeAbiParameters([{ type: 'string' }], body);
@@ -32,6 +29,17 @@ export function decodeRevert(data: Uint8Array): RevertReason {
     }
   }
   return { kind: 'other', data: bytesToHex(data) };
+}
+
+/**
+ * The code of a Solidity panic's revert data, else undefined: what the oracles ask of every reverted
+ * transaction, read without decoding an `Error(string)` they would not look at.
+ */
+export function panicCode(data: Uint8Array): number | undefined {
+  if (data.length !== 36 || !hasSelector(data, PANIC_SELECTOR)) return undefined;
+  // A code above 32 bits is not a compiler panic; someone hand-crafted the data.
+  for (let i = 4; i < 32; i++) if (data[i] !== 0) return undefined;
+  return ((data[32] << 24) | (data[33] << 16) | (data[34] << 8) | data[35]) >>> 0;
 }
 
 /** One line for a report message: `Error("not owner")`, `Panic 0x12: …`, or the raw data. */

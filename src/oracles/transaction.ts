@@ -1,7 +1,7 @@
 import type { Tx, TxResult } from '../evm/index.js';
 import type { Failure } from './failure.js';
 import { failureOf } from './evidence.js';
-import { decodeRevert, DEFAULT_PANIC_CODES, PANIC_ASSERTION, PANIC_OUT_OF_BOUNDS } from '../abi/index.js';
+import { DEFAULT_PANIC_CODES, PANIC_ASSERTION, PANIC_OUT_OF_BOUNDS, panicCode } from '../abi/index.js';
 import { isGetterIndexPanic, NO_READ_ONLY_CALLS, type ReadOnlyCalls } from './getterPanic.js';
 import type { OracleConfig, TxOracle } from './types.js';
 
@@ -25,9 +25,7 @@ export const assertionOracle: TxOracle = (_tx, result) => {
   if (outcome.kind === 'invalid') {
     return failureOf({ kind: 'assertion', how: 'invalid-opcode' }, outcome);
   }
-  if (outcome.kind !== 'revert') return null;
-  const reason = decodeRevert(outcome.data);
-  if (reason.kind !== 'panic' || reason.code !== PANIC_ASSERTION) return null;
+  if (outcome.kind !== 'revert' || panicCode(outcome.data) !== PANIC_ASSERTION) return null;
   return failureOf({ kind: 'assertion', how: 'panic' }, { codeId: outcome.codeId, pc: panicSite(result, outcome.pc) });
 };
 
@@ -36,12 +34,10 @@ export function panicOracle(panicCodes: ReadonlySet<number>, readsOnly: ReadOnly
   return (tx, result) => {
     const outcome = result.outcome;
     if (outcome.kind !== 'revert') return null;
-    const reason = decodeRevert(outcome.data);
-    if (reason.kind !== 'panic' || reason.code === PANIC_ASSERTION || !panicCodes.has(reason.code)) {
-      return null;
-    }
-    if (reason.code === PANIC_OUT_OF_BOUNDS && isGetterIndexPanic(tx, result, readsOnly)) return null;
-    return failureOf({ kind: 'panic', code: reason.code }, { codeId: outcome.codeId, pc: panicSite(result, outcome.pc) });
+    const code = panicCode(outcome.data);
+    if (code === undefined || code === PANIC_ASSERTION || !panicCodes.has(code)) return null;
+    if (code === PANIC_OUT_OF_BOUNDS && isGetterIndexPanic(tx, result, readsOnly)) return null;
+    return failureOf({ kind: 'panic', code }, { codeId: outcome.codeId, pc: panicSite(result, outcome.pc) });
   };
 }
 
