@@ -19,11 +19,25 @@ afterAll(async () => {
   await Promise.all(repos.map((r) => r.dispose()));
 });
 
+interface CaseOptions {
+  failOnBehaviourChange?: boolean;
+  accept?: boolean;
+  noDiff?: boolean;
+}
+
+const runs = new Map<string, Promise<PrRun>>();
 /**
  * The case's base and head as a two-commit repository with the sources under src/, fuzzed for `budget`:
- * about twice the transactions seed 1 takes to show what the test looks for.
+ * about twice the transactions seed 1 takes to show what the test looks for. One run per case, budget
+ * and options, shared by the tests that read it.
  */
-async function pr(name: string, budget: string, options: { failOnBehaviourChange?: boolean; accept?: boolean; noDiff?: boolean } = {}): Promise<PrRun> {
+function pr(name: string, budget: string, options: CaseOptions = {}): Promise<PrRun> {
+  const key = JSON.stringify([name, budget, options]);
+  if (!runs.has(key)) runs.set(key, fuzzCase(name, budget, options));
+  return runs.get(key)!;
+}
+
+async function fuzzCase(name: string, budget: string, options: CaseOptions): Promise<PrRun> {
   const files = (revision: string) => {
     const dir = path.join(FIXTURES, name, revision);
     return Object.fromEntries(readdirSync(dir).map((file) => [`src/${file}`, readFileSync(path.join(dir, file), 'utf8')]));
