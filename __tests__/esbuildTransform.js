@@ -1,5 +1,9 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { transformSync, version } from 'esbuild';
+
+// In the cache key: an edit here transforms every file again.
+const self = readFileSync(new URL(import.meta.url));
 
 /**
  * Jest's TypeScript transform: esbuild strips the types file by file, as ts-jest did under tsconfig's
@@ -10,6 +14,7 @@ import { transformSync, version } from 'esbuild';
 export default {
   getCacheKey(sourceText, sourcePath, { configString, supportsStaticESM }) {
     return createHash('sha256')
+      .update(self)
       .update(version)
       .update('\0')
       .update(configString)
