@@ -66,7 +66,6 @@ function bundledDependencies() {
 
 // ESM throughout: @noble/hashes v2 is ESM-only and @ethereumjs v10 ship `exports` maps.
 export default {
-  preset: 'ts-jest/presets/default-esm',
   testEnvironment: 'node',
   roots: ['<rootDir>/__tests__'],
   testMatch: ['**/*.test.ts'],
@@ -75,9 +74,8 @@ export default {
   globalSetup: '<rootDir>/__tests__/globalSetup.ts',
   globalTeardown: '<rootDir>/__tests__/globalTeardown.ts',
   moduleNameMapper: { ...bundledDependencies(), '^solc$': '<rootDir>/__tests__/helpers/solcOncePerWorker.ts', '^(\\.{1,2}/.*)\\.js$': '$1' },
-  transform: {
-    '^.+\\.ts$': ['ts-jest', { useESM: true }],
-  },
+  extensionsToTreatAsEsm: ['.ts'],
+  transform: { '^.+\\.ts$': '<rootDir>/__tests__/esbuildTransform.js' },
   testTimeout: 120000,
   // Jest's default (cores − 1) runs one worker on a 2-core machine. The suites are CPU-bound campaigns
   // but each also waits on child processes (git, forge, the solc stand-in) and worker threads: half a

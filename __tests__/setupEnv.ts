@@ -1,4 +1,4 @@
-import { mkdirSync, readlinkSync, symlinkSync, unlinkSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,21 +17,16 @@ export const SEEDED_SOLC_VERSION = '0.8.17';
 export const DEV_DEPENDENCY_SOLJSON = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../node_modules/solc-0.8.17/soljson.js');
 
 /**
- * Puts the devDependency's soljson into a Lookout cache folder (a link: it is 8 MB). A link already
- * there may be an earlier run's, left by a process of the same pid and pointing into a checkout since
- * removed: it is made again.
+ * Puts the devDependency's soljson into a Lookout cache folder, as a file that hands over the one
+ * Node's own require loaded: Lookout loads a cached soljson through the require it is given, which
+ * under jest is the test file's, so every test file compiling for 0.8.17 loaded and compiled the
+ * 8 MB soljson again (half a second of CPU and a wasm memory each); Node's lives as long as the jest
+ * worker (as `solc` does, see helpers/solcOncePerWorker.ts).
  */
 export function seedCompilerCache(cacheDir: string): void {
   const target = cachedSoljsonPath(cacheDir, SEEDED_SOLC_VERSION);
   mkdirSync(path.dirname(target), { recursive: true });
-  try {
-    symlinkSync(DEV_DEPENDENCY_SOLJSON, target);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    if (readlinkSync(target) === DEV_DEPENDENCY_SOLJSON) return;
-    unlinkSync(target);
-    symlinkSync(DEV_DEPENDENCY_SOLJSON, target);
-  }
+  writeFileSync(target, `module.exports = process.getBuiltinModule('node:module').createRequire(__filename)(${JSON.stringify(DEV_DEPENDENCY_SOLJSON)});\n`);
 }
 
 const testRoot = path.join(os.tmpdir(), `lookout-jest-${process.pid}`);

@@ -1,3 +1,4 @@
+import * as actionsCache from '@actions/cache';
 import * as core from '@actions/core';
 import { readFileSync } from 'node:fs';
 import { EOL } from 'node:os';
@@ -163,7 +164,7 @@ async function batch(env: ActionEnv, event: unknown, options: ActionOptions, run
  */
 function corpusCache(env: ActionEnv, options: ActionOptions, branch: string, logger: Logger): ActionsCorpusCache | undefined {
   if (!options.corpus) return undefined;
-  return new ActionsCorpusCache({ repository: env.repository, baseBranch: branch, dir: path.join(env.temp, 'lookout-corpus') }, logger);
+  return new ActionsCorpusCache({ repository: env.repository, baseBranch: branch, dir: path.join(env.temp, 'lookout-corpus') }, logger, actionsCache);
 }
 
 /** The pipeline's report; when it crashed, the report it wrote before rethrowing, and the crash to fail the job with. */

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { isForgeAvailable } from '../../src/compile/forge/index.js';
 import { runWithForge } from '../../src/reproducers/forge.js';
-import { forgeBinary, installSolcWrapper } from '../helpers/solcWrapper.js';
+import { forgeBinary, serveSolcWrappers } from '../helpers/solcWrapper.js';
 import { compileProject } from '../../src/compile/compile.js';
 import type { CompiledProject } from '../../src/compile/types.js';
 import { ALL_TECHNIQUES } from '../../src/config/defaults.js';
@@ -47,7 +47,7 @@ async function forgeRun(source: string, contract: string): Promise<RunOutcome> {
   const dir = await mkdtemp(path.join(tmpdir(), 'lookout-forge-'));
   try {
     await cp(PROJECT, path.join(dir, 'project'), { recursive: true });
-    await installSolcWrapper(path.join(dir, 'home', '.svm'), '0.8.37');
+    await serveSolcWrappers(path.join(dir, 'home', '.svm'), ['0.8.37']);
     const env = { ...process.env, HOME: path.join(dir, 'home') };
     const [outcome] = await runWithForge(path.join(dir, 'project'), [{ file: `${contract}.t.sol`, contract, source, solidityVersion: '0.8.37' }], {
       forge: forgeBinary(),

@@ -2,6 +2,7 @@
  * Issue 32, item 1: the Action keeps the corpus folder in the Actions cache. The real @actions/cache
  * (tar, zstd, its HTTP client) against a fake of the cache service's REST API on loopback.
  */
+import * as actionsCache from '@actions/cache';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -49,7 +50,7 @@ afterEach(async () => {
 function job() {
   const logger = memoryLogger();
   const dir = path.join(temp, 'lookout-corpus');
-  return { logger, dir, cache: new ActionsCorpusCache({ repository: 'acme/vault', baseBranch: 'main', dir }, logger) };
+  return { logger, dir, cache: new ActionsCorpusCache({ repository: 'acme/vault', baseBranch: 'main', dir }, logger, actionsCache) };
 }
 
 const CORPUS_FILE = 'src/Vault.sol/Vault.json';

@@ -1,5 +1,6 @@
 import { readFileSync, rmSync } from 'node:fs';
-import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { REPO_ROOT } from './repoRoot.js';
@@ -44,8 +45,10 @@ if (args.includes('--version')) {
 `;
 
 /**
- * Installs the stand-in for `version` in svm's layout, `<svmDir>/<v>/solc-<v>`, and returns its path.
- * svmDir must lie outside any `"type": "module"` package (the script is CommonJS without an extension).
+ * Installs the stand-in for `version` in svm's layout, `<svmDir>/<v>/solc-<v>`, and returns its path:
+ * a process of its own per compile, as a native solc is (the compile bench times that; the tests use
+ * `serveSolcWrappers`). svmDir must lie outside any `"type": "module"` package (the script is
+ * CommonJS without an extension).
  */
 export async function installSolcWrapper(svmDir: string, version: WrappedVersion): Promise<string> {
   const file = path.join(svmDir, version, `solc-${version}`);
@@ -89,35 +92,47 @@ process.stdin.on('data', (c) => chunks.push(c)).on('end', () => {
 });
 `;
 
+let served: Promise<string> | undefined;
+
 /**
- * The solc-js stand-ins in svm's layout under `svmDir`, for every wrapped version, answered by this
- * process: each forge build costs a compile, not a fresh load of the 8 MB soljson (most of a second of
- * CPU, and forge runs once per revision of every run the suites check). The server does not keep the
- * process alive, and its socket goes with it.
+ * The socket this process compiles on for the stand-ins (see `serveSolcWrappers`), opened at the
+ * first call. The server does not keep the process alive, and its socket goes with it.
  */
-export async function serveSolcWrappers(svmDir: string): Promise<void> {
-  await mkdir(svmDir, { recursive: true });
-  // Beside svm's folder, not in it: svm reads every entry there as a version.
-  const socket = path.join(path.dirname(svmDir), 'solc.sock');
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const base = String(request.headers['x-base-path'] ?? '.');
-      const findImports = (unit: string) => {
-        try {
-          return { contents: readFileSync(path.resolve(base, unit), 'utf8') };
-        } catch {
-          return { error: `File not found: ${unit}` };
-        }
-      };
-      response.end(solcJs(request.url!.slice(1) as WrappedVersion).compile(Buffer.concat(chunks).toString('utf8'), { import: findImports }));
+function solcServer(): Promise<string> {
+  served ??= (async () => {
+    // Not in svm's folder: svm reads every entry there as a version.
+    const socket = path.join(await mkdtemp(path.join(tmpdir(), 'lookout-solc-')), 'solc.sock');
+    const server = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        const base = String(request.headers['x-base-path'] ?? '.');
+        const findImports = (unit: string) => {
+          try {
+            return { contents: readFileSync(path.resolve(base, unit), 'utf8') };
+          } catch {
+            return { error: `File not found: ${unit}` };
+          }
+        };
+        response.end(solcJs(request.url!.slice(1) as WrappedVersion).compile(Buffer.concat(chunks).toString('utf8'), { import: findImports }));
+      });
     });
-  });
-  await new Promise<void>((resolve) => server.listen(socket, resolve));
-  server.unref();
-  process.once('exit', () => rmSync(socket, { force: true }));
-  for (const version of Object.keys(SOLC_PACKAGES) as WrappedVersion[]) {
+    await new Promise<void>((resolve) => server.listen(socket, resolve));
+    server.unref();
+    process.once('exit', () => rmSync(path.dirname(socket), { recursive: true, force: true }));
+    return socket;
+  })();
+  return served;
+}
+
+/**
+ * The solc-js stand-ins in svm's layout under `svmDir`, for `versions` (every wrapped one unless
+ * told), answered by this process: each forge build costs a compile, not a fresh node process loading
+ * the 8 MB soljson (most of a second of CPU, and the suites run forge dozens of times).
+ */
+export async function serveSolcWrappers(svmDir: string, versions: readonly WrappedVersion[] = Object.keys(SOLC_PACKAGES) as WrappedVersion[]): Promise<void> {
+  const socket = await solcServer();
+  for (const version of versions) {
     const file = path.join(svmDir, version, `solc-${version}`);
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, CLIENT(process.execPath, socket, version, solcJs(version).version().replace('.Emscripten.clang', '.Linux.g++')));

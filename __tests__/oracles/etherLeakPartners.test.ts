@@ -12,11 +12,11 @@ import { runPipeline } from '../../src/run/pipeline.js';
 import type { Report } from '../../src/report/types.js';
 import { REPO_ROOT } from '../helpers/repoRoot.js';
 
-/** Seed 1 finds each bug after 400 to 800 transactions (not within 400x, within 800x): the safe twins run twice that. */
-const BUDGET = '1600x';
+/** Seed 1 finds the bugs after 405 and 539 transactions: the safe twins run about twice that. */
+const BUDGET = 1100;
 
 async function fuzz(file: string, until?: 'finding'): Promise<Report> {
-  const config = fuzzConfig(REPO_ROOT, [`__fixtures__/payments/${file}`], { budget: parseBudget(BUDGET), seed: 1, stopWhen: until });
+  const config = fuzzConfig(REPO_ROOT, [`__fixtures__/payments/${file}`], { budget: parseBudget(`${BUDGET}x`), seed: 1, stopWhen: until });
   const { report } = await runPipeline(config, { logger: memoryLogger() });
   return report;
 }
@@ -38,7 +38,7 @@ describe.each(['PullPayment.sol', 'Escrow.sol', 'Vesting.sol', 'Treasury.sol'])(
   it('reports nothing at the same budget: the ether a sender took out was given to it', async () => {
     const report = await fuzz(file);
     expect(report.findings).toEqual([]);
-    expect(report.stats.transactions).toBeGreaterThanOrEqual(1600);
+    expect(report.stats.transactions).toBeGreaterThanOrEqual(BUDGET);
   });
 });
 

@@ -3,15 +3,11 @@
  * campaigns (fixture __fixtures__/foundry-tests/pool-pr: a handler-based invariant suite, a testFuzz_
  * with vm.assume, a setUp() that reverts, a test file that does not compile), on real git repositories.
  */
-import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isForgeAvailable } from '../../src/compile/forge/index.js';
 import type { ReportFinding } from '../../src/report/types.js';
-import { runWithForge } from '../../src/reproducers/forge.js';
-import type { RunOutcome } from '../../src/reproducers/verify.js';
-import { forgeBinary, installSolcWrapper } from '../helpers/solcWrapper.js';
+import { forgeRuns } from '../helpers/forgeVerdicts.js';
 import { lookoutPr, PrRepo, type PrRun } from './prRepo.js';
 
 const FIXTURE = fileURLToPath(new URL('../../__fixtures__/foundry-tests/pool-pr/', import.meta.url));
@@ -53,37 +49,16 @@ async function droppedLineRepository(): Promise<PrRepo> {
   return repo;
 }
 
-/**
- * `forge test` on a reproducer in the repository's checkout, with forge's solc (none can be
- * downloaded here) a solc-js stand-in in svm's folder under a HOME of its own.
- */
-async function forgeRun(repo: PrRepo, reproducer: NonNullable<ReportFinding['reproducer']>): Promise<RunOutcome> {
-  const home = await mkdtemp(path.join(tmpdir(), 'lookout-forge-home-'));
-  await installSolcWrapper(path.join(home, '.svm'), '0.8.17');
-  try {
-    const { file, contract, source } = reproducer;
-    const [outcome] = await runWithForge(repo.dir, [{ file, contract, source, solidityVersion: '0.8.17' }], {
-      forge: forgeBinary(),
-      env: { ...process.env, HOME: home },
-    });
-    return outcome;
-  } finally {
-    await rm(home, { recursive: true, force: true });
-  }
-}
-const forgeRuns = await isForgeAvailable({ forge: forgeBinary() });
-if (!forgeRuns) console.warn(`not running reproducers with forge: ${forgeBinary()} does not run on this machine`);
-
 /** Lookout's own runs of a reproducer (forge's, when on PATH, may be offline: it cannot fetch a compiler). */
 const lookoutRuns = (finding: ReportFinding) => finding.reproducer!.runs.filter((r) => r.runner === 'lookout').map((r) => [r.revision, r.outcome, r.reason]);
 
 /**
- * The budget splits over the campaigns by their targets. On one worker (seed 1) the testFuzz_ breaks
- * after 54 transactions of its campaign and the invariant after 308: 2000x gives the invariant's
- * campaign 615 (the safe twin's, 625). On two workers the invariant breaks after 375 of one worker's
- * transactions: 3000x gives each 462, and no less will do.
+ * The budget splits over the campaigns by their targets. On one worker (seed 1) the invariant breaks
+ * after 53 transactions of its campaign and the testFuzz_ after 54: 400x gives each about 123 (the
+ * safe twin's as many). On two workers the second worker breaks the invariant after 33 of its own
+ * transactions: 600x gives each of the invariant campaign's workers 92.
  */
-const BUDGETS = { 1: '2000x', 2: '3000x' };
+const BUDGETS = { 1: '400x', 2: '600x' };
 
 const runs = new Map<string, PrRun>();
 /** One run per PR and worker count, shared by the tests that read it. */
@@ -185,9 +160,10 @@ describe("lookout pr fuzzes from the project's own test contracts", () => {
     'finds the dropped accounting line of an existing exit() through the invariant; its reproducer fails on head and passes on the base, by Lookout’s runner and by forge',
     async () => {
       const repo = await droppedLineRepository();
-      // Seed 1: the invariant breaks after 308 transactions of its campaign, and the testFuzz_ first
-      // behaves otherwise after 60; 2000x gives each of the three campaigns 667.
-      const run = await lookoutPr(repo, { budget: '2000x' });
+      // Seed 1: the invariant breaks after 37 transactions of its campaign, and the testFuzz_ first
+      // behaves otherwise after 60; 400x gives each of the three campaigns 133.
+      // forge checks every verified reproducer on head and base too (lookoutPr fails the test where it disagrees).
+      const run = await lookoutPr(repo, { budget: '400x', forge: true });
       const invariant = run.report.findings.find((f) => f.function === 'invariant_poolHoldsTotalDeposits()')!;
       expect(invariant).toMatchObject({ introduced: true, harness: { file: 'test/invariant/PoolInvariant.t.sol', contract: 'PoolInvariantTest' } });
       expect(invariant.reproducer).toMatchObject({ verified: true, reason: null });
@@ -213,11 +189,12 @@ describe("lookout pr fuzzes from the project's own test contracts", () => {
       );
       if (!forgeRuns) return;
       // forge runs the inherited setUp() and the replay as Lookout's runner did: it fails on head, passes on the base.
-      expect(await forgeRun(repo, invariant.reproducer!)).toEqual({ outcome: 'failed', reason: expect.stringMatching(/pool balance != total deposits/) });
-      expect(await forgeRun(repo, change.reproducer!)).toEqual({ outcome: 'failed', reason: 'Lookout: the call does not succeed as on the base' });
-      await repo.git('checkout', '-q', 'HEAD~1');
-      expect(await forgeRun(repo, invariant.reproducer!)).toEqual({ outcome: 'passed', reason: null });
-      expect(await forgeRun(repo, change.reproducer!)).toEqual({ outcome: 'passed', reason: null });
+      const byForge = (reproducer: NonNullable<ReportFinding['reproducer']>, revision: 'head' | 'base') =>
+        run.forge.filter((v) => v.file === reproducer.file && v.revision === revision).map((v) => ({ outcome: v.forge, reason: v.reason }));
+      expect(byForge(invariant.reproducer!, 'head')).toEqual([{ outcome: 'failed', reason: expect.stringMatching(/pool balance != total deposits/) }]);
+      expect(byForge(change.reproducer!, 'head')).toEqual([{ outcome: 'failed', reason: 'Lookout: the call does not succeed as on the base' }]);
+      expect(byForge(invariant.reproducer!, 'base')).toEqual([{ outcome: 'passed', reason: null }]);
+      expect(byForge(change.reproducer!, 'base')).toEqual([{ outcome: 'passed', reason: null }]);
     },
     SLOW,
   );

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isForgeAvailable } from '../../src/compile/forge/index.js';
-import { forgeBinary, installSolcWrapper } from '../helpers/solcWrapper.js';
+import { forgeBinary, serveSolcWrappers } from '../helpers/solcWrapper.js';
 import { lookoutPr, PrRepo, type PrRun } from './prRepo.js';
 
 /** Lookout's own forge-std stand-in. */
@@ -29,7 +29,7 @@ async function folder(prefix: string): Promise<string> {
 /** As foundry-toolchain leaves a job: forge on PATH, its compilers under HOME; and the job's token. */
 async function asRequiredCheck<T>(use: () => Promise<T>): Promise<T> {
   const home = await folder('lookout-untrusted-home-');
-  await installSolcWrapper(path.join(home, '.svm'), '0.8.17');
+  await serveSolcWrappers(path.join(home, '.svm'), ['0.8.17']);
   const saved = { PATH: process.env.PATH, HOME: process.env.HOME, GITHUB_TOKEN: process.env.GITHUB_TOKEN, input: process.env['INPUT_GITHUB-TOKEN'] };
   process.env.PATH = `${path.dirname(forgeBinary())}${path.delimiter}${process.env.PATH}`;
   process.env.HOME = home;

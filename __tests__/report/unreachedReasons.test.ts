@@ -20,7 +20,7 @@ describe('why a changed line was never executed', () => {
     const json = path.join(mkdtempSync(path.join(tmpdir(), 'lookout-unreached-')), 'r.json');
     const targets = ['behind-open', 'behind-unlock', 'reached'].map((m) => `${FILE}:${lineOf(m)}`).join(',');
     const logger = memoryLogger();
-    const status = await runCommand(['fuzz', FILE, '--targets', targets, '--budget', '1500x', '--seed', '1', '--json', json], { cwd: REPO_ROOT, logger });
+    const status = await runCommand(['fuzz', FILE, '--targets', targets, '--budget', '300x', '--seed', '1', '--json', json], { cwd: REPO_ROOT, logger });
     expect(status).toBe(0);
     log = logger.lines.join('\n');
     report = JSON.parse(readFileSync(json, 'utf8')) as Report;

@@ -22,7 +22,7 @@ import { runWithForge } from '../../src/reproducers/forge.js';
 import type { RunOutcome } from '../../src/reproducers/verify.js';
 import type { ReportFinding } from '../../src/report/types.js';
 import { fixturePullRequest, lookoutPr, type PrRepo, type PrRun } from '../pr/prRepo.js';
-import { forgeBinary, installSolcWrapper } from '../helpers/solcWrapper.js';
+import { forgeBinary, serveSolcWrappers } from '../helpers/solcWrapper.js';
 import { REPO_ROOT } from '../helpers/repoRoot.js';
 
 const FIXTURE = fileURLToPath(new URL('../../__fixtures__/masking', import.meta.url));
@@ -39,7 +39,7 @@ beforeAll(async () => {
   repo = await fixturePullRequest(FIXTURE, 'bug');
   outputs = await mkdtemp(path.join(tmpdir(), 'lookout-reproducers-'));
   if (forgeRuns) {
-    await installSolcWrapper(path.join(outputs, 'home', '.svm'), '0.8.37');
+    await serveSolcWrappers(path.join(outputs, 'home', '.svm'), ['0.8.37']);
     const wrapper = [`#!/bin/sh`, `echo "$*" >> ${path.join(outputs, 'forge.log')}`, `HOME=${path.join(outputs, 'home')} exec ${forgeBinary()} "$@"`];
     await mkdir(path.join(outputs, 'bin'));
     await writeFile(path.join(outputs, 'bin', 'forge'), `${wrapper.join('\n')}\n`);
@@ -115,7 +115,7 @@ async function forgeIn(prepare: (project: string) => Promise<void>, finding: Rep
     await prepare(project);
     // forge compiles src/, test/ and script/: a project run with forge has a test folder, where the reproducer is written.
     await mkdir(path.join(project, 'test'), { recursive: true });
-    await installSolcWrapper(path.join(dir, 'home', '.svm'), '0.8.37');
+    await serveSolcWrappers(path.join(dir, 'home', '.svm'), ['0.8.37']);
     const { file, contract, source, base } = finding.reproducer!;
     const [outcome] = await runWithForge(project, [{ file, contract, source, solidityVersion: '0.8.37', ...(base && { base: base.file }) }], {
       forge: forgeBinary(),

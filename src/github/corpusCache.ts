@@ -1,10 +1,13 @@
-import * as actionsCache from '@actions/cache';
+import type * as actionsCache from '@actions/cache';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { ReportCorpusCache } from '../report/index.js';
 
-/** The calls of `@actions/cache` this uses; tests and the Action pass the real module. */
+/**
+ * The calls of `@actions/cache` this uses. The Action passes the real module, imported there alone: it
+ * brings the Azure storage client, which `lookout` on the command line never needs.
+ */
 export type CacheService = Pick<typeof actionsCache, 'isFeatureAvailable' | 'restoreCache' | 'saveCache'>;
 
 /** Whose corpus: GitHub keeps caches per repository and per branch scope; the key says which base branch too. */
@@ -40,7 +43,7 @@ export class ActionsCorpusCache {
   constructor(
     readonly scope: CorpusCacheScope,
     private readonly logger: Logger,
-    private readonly service: CacheService = actionsCache,
+    private readonly service: CacheService,
   ) {
     this.dir = service.isFeatureAvailable() ? scope.dir : mkdtempSync(`${scope.dir}-`);
   }

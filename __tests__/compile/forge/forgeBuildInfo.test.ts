@@ -7,7 +7,7 @@ import { memoryLogger } from '../../../src/logger.js';
 import type { Report } from '../../../src/report/types.js';
 import { forgeBuildInfo, type ForgeBuildOptions, type ForgeCompilation, isForgeAvailable } from '../../../src/compile/forge/index.js';
 import { REPO_ROOT } from '../../helpers/repoRoot.js';
-import { forgeBinary, installSolcWrapper } from '../../helpers/solcWrapper.js';
+import { forgeBinary, serveSolcWrappers } from '../../helpers/solcWrapper.js';
 
 // A Foundry project shaped like a real one: a pinned older solc with the optimizer, a lib/ dependency
 // reached through a remapping (its own pragma range), an external library to link, a mock kept under
@@ -66,7 +66,7 @@ beforeEach(async () => {
   home = mkdtempSync(path.join(tmpdir(), 'lookout-forge-home-'));
   root = mkdtempSync(path.join(tmpdir(), 'lookout-forge-project-'));
   for (const [file, content] of Object.entries(PROJECT)) write(file, content);
-  await installSolcWrapper(path.join(home, '.svm'), '0.8.17');
+  await serveSolcWrappers(path.join(home, '.svm'), ['0.8.17']);
   const { FOUNDRY_PROFILE: _profile, ...env } = process.env;
   options = { forge: forgeBinary(), env: { ...env, HOME: home } };
 });
@@ -149,7 +149,7 @@ describeForge('forgeBuildInfo', () => {
   });
 
   it('makes one compilation per auto-detected version when no solc is pinned', async () => {
-    await installSolcWrapper(path.join(home, '.svm'), '0.8.37');
+    await serveSolcWrappers(path.join(home, '.svm'), ['0.8.37']);
     write('foundry.toml', PROJECT['foundry.toml'].replace('solc = "0.8.17"\n', ''));
     write('src/Newer.sol', '// SPDX-License-Identifier: MIT\npragma solidity ^0.8.20;\ncontract Newer { uint256 public n; }\n');
 
