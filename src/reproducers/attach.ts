@@ -76,12 +76,13 @@ export async function attachReproducers(found: readonly ReportFinding[], context
         };
         continue;
       }
-      const tooOld = compilerTooOld(finding.contract, compilerOf(finding, context.project));
+      const version = compilerOf(finding, context.project);
+      const tooOld = compilerTooOld(finding.contract, version);
       if (tooOld !== undefined) {
         finding.reproducer = { ...names[i], source: '', verified: false, reason: tooOld, runs: [] };
         continue;
       }
-      const plan = await planFor(finding, names[i], start, context);
+      const plan = await planFor(finding, names[i], start, version, context);
       try {
         drafts.push({ finding, name: names[i], plan, ...written(plan) });
       } catch (error) {
@@ -195,9 +196,9 @@ async function planFor(
   finding: ReportFinding,
   name: { file: string; contract: string },
   shared: WorldPlan,
+  version: string,
   context: ReproducerContext,
 ): Promise<ReproducerPlan> {
-  const version = compilerOf(finding, context.project);
   const subject = context.project.sources.find((s) => s.path === finding.contractFile);
   const plan: ReproducerPlan = {
     ...shared,

@@ -1,4 +1,4 @@
-import { isErc20Shaped, signature, type Call, type CallTarget, type TxSequence } from '../../abi/index.js';
+import { abiType, isErc20Shaped, signature, type Call, type CallTarget, type TxSequence } from '../../abi/index.js';
 import type { CompiledContract } from '../../compile/index.js';
 import { readsTokenBalances } from '../../deploy/index.js';
 import { changesState, SEED_INTEGER_BITS, seedCall as call } from './seedCalls.js';
@@ -87,17 +87,16 @@ function fresh(to: number, target: CallTarget, ctx: ValueContext, integers?: { f
   const { target: called, args } = generateInputs(target, ctx);
   if (called.kind !== 'function') return { ...call(to, called, args), value: generateCallValue(called, ctx) };
   const plain = args.map((arg, i) => {
-    const type = called.fn.inputs[i].type;
-    if (type === 'bytes') return '0x';
-    if (integers !== undefined && /^uint\d*$/.test(type)) return BigInt(ctx.rng.range(...within(integers, type)));
+    const type = abiType(called.fn.inputs[i]);
+    if (type.kind === 'bytes') return '0x';
+    if (integers !== undefined && type.kind === 'uint') return BigInt(ctx.rng.range(...within(integers, type.bits)));
     return arg === 0n ? 1n : arg;
   });
   return { ...call(to, called, plain), value: generateCallValue(called, ctx) };
 }
 
 /** The range cut to what the type holds: a permit's `uint8 v` takes at most 255, however much the subject is sent. */
-function within(integers: { from: number; to: number }, type: string): [number, number] {
-  const bits = Number(type.slice('uint'.length) || 256);
+function within(integers: { from: number; to: number }, bits: number): [number, number] {
   const to = bits >= 53 ? integers.to : Math.min(integers.to, 2 ** bits - 1);
   return [Math.min(integers.from, to), to];
 }
