@@ -33,6 +33,7 @@ import { DEFAULT_GAS_LIMIT, SENDER_ADDRESSES } from '../config/index.js';
 import { DEFAULT_TRACE_LIMITS, type TraceLimits, TraceRecorder } from './traceRecorder.js';
 import { type ProbeAnswer, ProbeMemo, StateVersions } from './probeMemo.js';
 import { intrinsicGas, transactionGasUsed } from './txGas.js';
+import { viewFrame, viewFrameFits } from './viewFrame.js';
 import type { Address, CreationRequest, DeployOutcome, DeployRequest, Deployment, Tx, TxOutcome, TxResult, TxTrace } from './types.js';
 
 export interface ExecutorOptions {
@@ -493,17 +494,9 @@ export class Executor {
     else if (options.extendLastTrace) this.recorder.recording = this.recorder.keepUnbranched = true;
     try {
       this.warmTransactionAddresses(caller, target);
-      const result = await this.containedCall({
-        block: this.block,
-        caller,
-        origin: caller,
-        to: target,
-        data,
-        gasLimit: this.gasLimit,
-        skipNonceIncrement: true,
-      });
+      const result = await this.viewCall(caller, target, data);
       this.recorder.recording = false;
-      await this.endTransaction();
+      this.endView();
       if (typeof result === 'string') return { success: false, returnData: new Uint8Array(0) };
       const success = result.execResult.exceptionError === undefined;
       if (!options.recordReads) return { success, returnData: result.execResult.returnValue };
@@ -658,15 +651,37 @@ export class Executor {
    * precompile, a bug of the library) undoes what the call wrote and comes back as a note instead
    * of ending the run: one transaction fails, the campaign goes on.
    */
-  private async containedCall(options: Parameters<EVM['runCall']>[0]): Promise<EVMResult | string> {
+  private containedCall(options: Parameters<EVM['runCall']>[0]): Promise<EVMResult | string> {
+    return this.contained(() => this.evm.runCall(options));
+  }
+
+  /** A view's call: its own frame where it fits (`viewFrame`), else `runCall`'s. */
+  private viewCall(caller: EthAddress, to: EthAddress, data: Uint8Array): Promise<EVMResult | string> {
+    const code = this.state.codeAt(to);
+    if (!viewFrameFits(this.evm, code)) {
+      return this.containedCall({ block: this.block, caller, origin: caller, to, data, gasLimit: this.gasLimit, skipNonceIncrement: true });
+    }
+    return this.contained(async () => ({ execResult: await viewFrame(this.evm, { block: this.block, caller, to, code, data, gasLimit: this.gasLimit }) }));
+  }
+
+  private async contained(call: () => Promise<EVMResult>): Promise<EVMResult | string> {
     const depth = this.state.depth;
     try {
-      return await this.evm.runCall(options);
+      return await call();
     } catch (error) {
       while (this.state.depth > depth) this.state.revertSync();
       this.evm.journal.cleanJournal();
       return `${EVM_INTERNAL_ERROR}: ${error instanceof Error ? error.message : String(error)}`;
     }
+  }
+
+  /**
+   * A view's transaction boundary: its state is reverted next, so the touched accounts that
+   * `endTransaction` would delete when empty need not be looked at.
+   */
+  private endView(): void {
+    this.evm.journal.cleanJournal();
+    this.clearTransactionCaches();
   }
 
   private warmTransactionAddresses(caller: EthAddress, to: EthAddress): void {
