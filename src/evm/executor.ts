@@ -4,7 +4,6 @@ import {
   Account,
   type Address as EthAddress,
   bigIntToBytes,
-  bytesToBigInt,
   bytesToHex,
   bytesToUnprefixedHex,
   createAddressFromBigInt,
@@ -410,7 +409,7 @@ export class Executor {
     this.outermostExit = undefined;
     this.recorder.begin();
     const intrinsic = intrinsicGas(tx.data);
-    const balance = this.state.accountAt(caller)?.balance ?? 0n;
+    const balance = this.state.balanceAt(caller);
     if (balance < tx.value || intrinsic > this.gasLimit) {
       this.recorder.recording = false;
       const error = balance < tx.value ? 'insufficient balance' : 'intrinsic gas exceeds the gas limit';
@@ -550,7 +549,7 @@ export class Executor {
   }
 
   getStorage(address: Address, slot: bigint): bigint {
-    return bytesToBigInt(this.state.slotAt(ethAddress(address), slotKey(slot)));
+    return this.state.slotValue(ethAddress(address), slot);
   }
 
   /** Writes a slot directly (demand-driven sequences); `reset()` undoes it like any other write. */
@@ -578,7 +577,7 @@ export class Executor {
   }
 
   balanceOf(address: Address): bigint {
-    return this.state.accountAt(ethAddress(address))?.balance ?? 0n;
+    return this.state.balanceAt(ethAddress(address));
   }
 
   /** The wei an account held when the chain opened, before anything was deployed: SENDER_BALANCE for the funded accounts. */
@@ -729,8 +728,18 @@ function accountsOf({ deployer, senders }: ChainAccounts): Address[] {
   return [deployer, ...senders.filter((sender) => sender !== deployer)];
 }
 
+/** The library's address objects, made once per address: oracles ask balances and slots of the same few accounts after every transaction. */
+const ethAddresses = new Map<Address, EthAddress>();
+const MAX_ETH_ADDRESSES = 4096;
+
 function ethAddress(address: Address): EthAddress {
-  return createAddressFromBigInt(BigInt(address));
+  let at = ethAddresses.get(address);
+  if (at === undefined) {
+    if (ethAddresses.size >= MAX_ETH_ADDRESSES) ethAddresses.clear();
+    at = createAddressFromBigInt(BigInt(address));
+    ethAddresses.set(address, at);
+  }
+  return at;
 }
 
 function slotKey(slot: bigint): Uint8Array {

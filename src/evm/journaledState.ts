@@ -1,5 +1,5 @@
 import type { AccountFields, StateManagerInterface } from '@ethereumjs/common';
-import { Account, type Address, bytesToUnprefixedHex } from '@ethereumjs/util';
+import { Account, type Address, bytesToBigInt, bytesToUnprefixedHex } from '@ethereumjs/util';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 
 /** One state write, with what to put back when its checkpoint is reverted. */
@@ -60,12 +60,23 @@ export class JournaledState implements StateManagerInterface {
     return account === undefined ? undefined : copyAccount(account);
   }
 
+  /** `accountAt(address)?.balance`, without the copy. */
+  balanceAt(address: Address): bigint {
+    return this.accounts.get(address.toString())?.balance ?? 0n;
+  }
+
   codeAt(address: Address): Uint8Array {
     return this.codes.get(address.toString()) ?? EMPTY;
   }
 
   slotAt(address: Address, key: Uint8Array): Uint8Array {
     return this.storage.get(address.toString())?.get(bytesToUnprefixedHex(key)) ?? EMPTY;
+  }
+
+  /** `slotAt` for a slot number, as a number. */
+  slotValue(address: Address, slot: bigint): bigint {
+    const value = this.storage.get(address.toString())?.get(slot.toString(16).padStart(64, '0'));
+    return value === undefined ? 0n : bytesToBigInt(value);
   }
 
   writeAccount(address: Address, account: Account | undefined): void {
@@ -138,13 +149,16 @@ export class JournaledState implements StateManagerInterface {
     const { log } = this;
     if (mark.epoch !== this.epoch || log.length < mark.length || log[mark.length - 1] !== mark.last) return undefined;
     const slots = new Set<string>();
-    // The first entry for a key holds its value at `mark`.
-    const seen = new Set<string>();
+    // The first entry for a key holds its value at `mark`. Keys seen, by account for slots and by kind otherwise (no key strings built per entry).
+    const seen = new Map<string, Set<string>>();
     for (let i = mark.length; i < log.length; i++) {
       const entry = log[i];
-      const id = entry.kind === 'slot' ? `${entry.key}/${entry.slot}` : `${entry.kind}/${entry.key}`;
-      if (seen.has(id)) continue;
-      seen.add(id);
+      const group = entry.kind === 'slot' ? entry.key : entry.kind;
+      const member = entry.kind === 'slot' ? entry.slot : entry.key;
+      let members = seen.get(group);
+      if (members === undefined) seen.set(group, (members = new Set()));
+      if (members.has(member)) continue;
+      members.add(member);
       if (entry.kind !== 'slot') {
         if (this.differs(entry)) return undefined;
       } else if (!sameBytes(entry.previous ?? EMPTY, this.storage.get(entry.key)?.get(entry.slot) ?? EMPTY))

@@ -21,12 +21,17 @@ import type { ChainView, SequenceOracle } from './types.js';
 export function etherLeakOracle(deployments: readonly Deployment[]): SequenceOracle {
   let baselines: bigint[] = [];
   let accounts: bigint[] = [];
+  let parsedFrom: readonly string[] | undefined;
   let partners: Partnerships;
   return {
     begin(chain) {
       // Ether a sender paid into contracts while the world was deployed and funded (WETH deposits) counts as sent in.
       baselines = chain.senderAddresses.map((a) => max(chain.balanceOf(a), chain.openingBalance(a)));
-      accounts = chain.senderAddresses.map(BigInt);
+      // A chain's senders are only ever added (`Executor.addSender`): their numbers are parsed again only then.
+      if (parsedFrom !== chain.senderAddresses || accounts.length !== parsedFrom.length) {
+        parsedFrom = chain.senderAddresses;
+        accounts = parsedFrom.map(BigInt);
+      }
       partners = new Partnerships(chain.senderAddresses.length);
       for (const deployment of deployments) {
         if (deployment.deployer !== OWNER) continue;

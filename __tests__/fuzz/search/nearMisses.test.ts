@@ -1,5 +1,5 @@
 import { branchGoal, goalBranch, isMeetGoal, NearMisses } from '../../../src/fuzz/schedule/nearMisses.js';
-import type { BranchCost, CostId, CostVector, MeetCost } from '../../../src/fuzz/harvey/costs.js';
+import { type BranchCost, type CostId, type CostVector, costVectorOf, type MeetCost } from '../../../src/fuzz/harvey/costs.js';
 
 describe('branch goals', () => {
   it('name the code and pc of the untaken direction they come from', () => {
@@ -11,7 +11,7 @@ describe('branch goals', () => {
   it('are what NearMisses reports for a closer branch distance; a store probe has none', () => {
     const id: CostId = 'b';
     const cost: BranchCost = { id, kind: 'branch', tx: 0, codeId: 3, pc: 90, toward: true, value: 5n, residual: 5n };
-    const costs: CostVector = new Map([[id, cost]]);
+    const costs: CostVector = costVectorOf([cost]);
     const [goal] = new NearMisses().improvements(costs);
     expect(goalBranch(goal)).toEqual({ codeId: 3, pc: 90 });
     expect(goalBranch('s:3:90@0')).toBeUndefined();
@@ -21,7 +21,7 @@ describe('branch goals', () => {
 describe('meet goals', () => {
   const meet = (value: bigint): CostVector => {
     const cost: MeetCost = { id: 'm', kind: 'meet', tx: 0, codeId: 2, pc: 40, left: value, right: 0n, value, residual: value };
-    return new Map([['m', cost]]);
+    return costVectorOf([cost]);
   };
 
   it('are goals while a changed comparison’s operands come closer, and no more once they met', () => {

@@ -1,5 +1,5 @@
 import { bytesToBigInt, encodeAbiParameters, hexToBigInt, keccak256, type AbiFunction } from 'viem';
-import type { Cost, CostVector } from '../../../src/fuzz/harvey/costs.js';
+import { type Cost, type CostVector, costVectorOf } from '../../../src/fuzz/harvey/costs.js';
 import { functionTarget } from '../../../src/abi/encoding.js';
 import {
   DEFAULT_MAX_STEPS,
@@ -111,7 +111,7 @@ describe('secant step', () => {
 function branch(id: string, value: bigint, residual: bigint, pc = 1): Cost {
   return { kind: 'branch', id, tx: 0, codeId: 0, pc, toward: true, value, residual };
 }
-const vector = (...costs: Cost[]): CostVector => new Map(costs.map((c) => [c.id, c]));
+const vector = (...costs: Cost[]): CostVector => costVectorOf(costs);
 const SITE = { kind: 'arg' as const, call: 0, path: [0], domain: U256 };
 
 describe('predict', () => {

@@ -71,6 +71,12 @@ export type ChangedPcs = ReadonlyMap<number, ReadonlySet<number>>;
 export interface CostVector {
   values(): IterableIterator<Cost>;
   get(id: CostId): Cost | undefined;
+  /**
+   * The metric with `cost`'s id, looked for first at `index`: two runs of one sequence that differ in
+   * a number measure the same metrics in the same order until a branch goes the other way, so most
+   * lookups spell no id.
+   */
+  find(cost: Cost, index: number): Cost | undefined;
 }
 
 /** How far an execution is from a goal: the paper's cost and its signed form (see CostBase). */
@@ -190,7 +196,7 @@ class BranchMetric implements BranchCost {
     readonly pc: number,
     readonly toward: boolean,
     /** The how-manyth execution of its JUMPI in the transaction (see `occurrence`). */
-    private readonly nth: number,
+    readonly nth: number,
     private readonly comparison: MeasuredComparison,
   ) {}
 
@@ -216,7 +222,7 @@ class StoreMetric implements StoreCost {
     readonly codeId: number,
     readonly pc: number,
     readonly probe: number,
-    private readonly nth: number,
+    readonly nth: number,
     readonly value: bigint,
     readonly residual: bigint,
   ) {}
@@ -311,8 +317,13 @@ export class CostCollector {
   }
 
   vector(): CostVector {
-    return new ExecutionCosts(this.costs);
+    return costVectorOf(this.costs);
   }
+}
+
+/** The vector of these metrics (in execution order). */
+export function costVectorOf(costs: readonly Cost[]): CostVector {
+  return new ExecutionCosts(costs);
 }
 
 /** Ids are unique within an execution (transaction, site, occurrence, direction or probe): the index is built on the first lookup. */
@@ -329,4 +340,20 @@ class ExecutionCosts implements CostVector {
     this.byId ??= new Map(this.costs.map((cost) => [cost.id, cost]));
     return this.byId.get(id);
   }
+
+  find(cost: Cost, index: number): Cost | undefined {
+    const aligned = this.costs[index];
+    return aligned !== undefined && sameMetric(aligned, cost) ? aligned : this.get(cost.id);
+  }
+}
+
+/** Whether two metrics have one id, compared field by field where both are this module's (whose ids are spelled lazily). */
+function sameMetric(a: Cost, b: Cost): boolean {
+  if (a instanceof BranchMetric && b instanceof BranchMetric) {
+    return a.tx === b.tx && a.codeId === b.codeId && a.pc === b.pc && a.toward === b.toward && a.nth === b.nth;
+  }
+  if (a instanceof StoreMetric && b instanceof StoreMetric) {
+    return a.tx === b.tx && a.codeId === b.codeId && a.pc === b.pc && a.probe === b.probe && a.nth === b.nth;
+  }
+  return a.id === b.id;
 }

@@ -62,9 +62,11 @@ export function predict(
 ): Prediction[] {
   const candidates: Prediction[] = [];
   const seen = new Set<bigint>();
+  let index = -1;
   for (const c2 of costsX2.values()) {
+    index++;
     if (candidates.length >= MAX_CANDIDATES) break;
-    const c1 = costsX.get(c2.id);
+    const c1 = costsX.find(c2, index);
     if (c1 === undefined || c1.value === 0n || c2.value === 0n || c1.residual === c2.residual) continue;
     const points = [
       { x, residual: c1.residual },

@@ -11,14 +11,32 @@ import type { AbiValue, Call } from '../../abi/index.js';
  * bounded pool. The campaign rolls these back unless the input was kept.
  */
 export function harvestFeedback(dictionary: Dictionary, result: TxResult, call: Call): void {
-  const echoes = new Set<bigint>();
-  for (const arg of call.args) argumentWords(arg, echoes);
+  const echoes = new Echoes(call);
   const operands: bigint[] = [];
   for (const cmp of result.trace.comparisons) operands.push(cmp.left, cmp.right);
   for (const write of result.trace.sstores) operands.push(write.value);
   for (const address of result.created) operands.push(BigInt(address));
   dictionary.addFeedback(operands, echoes);
-  for (const data of [result.returnData, ...result.logs.flatMap((log) => [log.data, ...log.topics])]) dictionary.addFeedbackData(data, echoes);
+  dictionary.addFeedbackData(result.returnData, echoes);
+  for (const log of result.logs) {
+    dictionary.addFeedbackData(log.data, echoes);
+    for (const topic of log.topics) dictionary.addFeedbackData(topic, echoes);
+  }
+}
+
+/** The call's argument words, collected when first asked: most operands are left out before (small, constants, known). */
+class Echoes {
+  private words: Set<bigint> | undefined;
+
+  constructor(private readonly call: Call) {}
+
+  has(word: bigint): boolean {
+    if (this.words === undefined) {
+      this.words = new Set();
+      for (const arg of this.call.args) argumentWords(arg, this.words);
+    }
+    return this.words.has(word);
+  }
 }
 
 /** The words an argument puts on the stack or in storage as it is: integers, and addresses and bytesN ≤ 32 bytes. */

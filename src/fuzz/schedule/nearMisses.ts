@@ -15,6 +15,8 @@ export class NearMisses {
   /** Edges taken by any execution: codeId · 2^32 + pc · 2 + taken (TxTrace.edges). */
   private readonly covered = new Set<number>();
   private readonly best = new Map<string, bigint>();
+  /** `best` for branch goals, by edge: asked for every uncovered direction an execution measured, so no goal string is made to ask. */
+  private readonly bestBranch = new Map<number, bigint>();
   /** Changed comparisons whose operands met (`MeetCost`): goals no more. */
   private readonly met = new Set<string>();
 
@@ -35,29 +37,33 @@ export class NearMisses {
    */
   improvements(costs: CostVector): string[] {
     const improved: string[] = [];
-    for (const cost of costs.values()) {
-      // A covered edge is no goal, whatever its distance: asked first, most branch metrics never work theirs out.
-      if (cost.kind === 'branch' && this.covered.has(branchEdge(cost))) continue;
-      if (cost.value === 0n) {
-        if (cost.kind === 'meet') this.met.add(meetGoal(cost));
-        continue;
-      }
-      let goal: string;
-      if (cost.kind === 'branch') {
-        goal = branchGoal(branchEdge(cost));
-      } else if (cost.kind === 'meet') {
-        goal = meetGoal(cost);
-        if (this.met.has(goal)) continue;
-      } else {
-        goal = `s:${cost.codeId}:${cost.pc}@${cost.probe}`;
-      }
-      const best = this.best.get(goal);
-      if (best !== undefined && cost.value >= best) continue;
-      this.best.set(goal, cost.value);
+    const note = (goal: string) => {
       if (!improved.includes(goal)) improved.push(goal);
+    };
+    for (const cost of costs.values()) {
+      if (cost.kind === 'branch') {
+        // A covered edge is no goal, whatever its distance: asked first, most branch metrics never work theirs out.
+        const edge = branchEdge(cost);
+        if (!this.covered.has(edge) && cost.value !== 0n && closer(this.bestBranch, edge, cost.value)) note(branchGoal(edge));
+      } else if (cost.kind === 'meet') {
+        const goal = meetGoal(cost);
+        if (cost.value === 0n) this.met.add(goal);
+        else if (!this.met.has(goal) && closer(this.best, goal, cost.value)) note(goal);
+      } else if (cost.value !== 0n) {
+        const goal = `s:${cost.codeId}:${cost.pc}@${cost.probe}`;
+        if (closer(this.best, goal, cost.value)) note(goal);
+      }
     }
     return improved;
   }
+}
+
+/** Whether `value` is the smallest distance to `goal` yet, which it then becomes. */
+function closer<Goal>(best: Map<Goal, bigint>, goal: Goal, value: bigint): boolean {
+  const known = best.get(goal);
+  if (known !== undefined && value >= known) return false;
+  best.set(goal, value);
+  return true;
 }
 
 /** The goal of an untaken branch direction (an edge as in TxTrace.edges). */
