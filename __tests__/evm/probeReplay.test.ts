@@ -110,10 +110,33 @@ describe('property probes replayed on an unchanged state', () => {
     expect(await step(tx('setOther', [9n], { timeDelay: 5 }))).toEqual([]);
   });
 
-  it('run every property after a write made outside a transaction', async () => {
+  it('run the properties that read a slot written outside a transaction', async () => {
     reset();
     await step(tx('fail'));
+    // Slot 1 is `other`, which no property reads; slot 0 is `watched`.
     for (const executor of [replaying, live]) executor.setStorage(executor.deployments[0].address, 1n, 4n);
-    expect(await step(tx('fail'))).toEqual(PROPERTIES);
+    expect(await step(tx('fail'))).toEqual([]);
+    for (const executor of [replaying, live]) executor.setStorage(executor.deployments[0].address, 0n, 4n);
+    expect(await step(tx('fail'))).toEqual(['echidna_watched']);
+  });
+
+  it('answer from a run on another state where what it read held the same values', async () => {
+    reset();
+    await step(tx('fail'));
+    expect(await step(tx('setWatched', [11n]))).toEqual(['echidna_watched']);
+    expect(await step(tx('setWatched', [12n]))).toEqual(['echidna_watched']);
+    // 11 again, in this sequence and in the next one.
+    expect(await step(tx('setWatched', [11n]))).toEqual([]);
+    reset();
+    expect(await step(tx('setWatched', [12n]))).toEqual([]);
+    // A property that read the block answers by value only in the same block.
+    expect(await step(tx('setDeadline', [5000n]))).toEqual(['echidna_clock']);
+    expect(await step(tx('setDeadline', [6000n]))).toEqual(['echidna_clock']);
+    expect(await step(tx('setDeadline', [5000n]))).toEqual([]);
+    expect(await step(tx('setDeadline', [6000n], { timeDelay: 1 }))).toEqual(['echidna_clock']);
+    // Once ether moved the state differs from the snapshot in more than storage: values alone no longer answer.
+    reset();
+    await step(tx('deposit', [], { value: 1n }));
+    expect(await step(tx('setWatched', [11n]))).toEqual(['echidna_watched']);
   });
 });

@@ -14,7 +14,7 @@ import { ConfigurationError } from '../errors.js';
 import { type CheatcodeOptions, CheatcodeSession } from './cheatcodes/session.js';
 import { CodeRegistry } from './codeRegistry.js';
 import { type FrameExit, instrumentedOpcodes, trackFrames } from './instrumentation.js';
-import { JournaledState } from './journaledState.js';
+import { JournaledState, slotId } from './journaledState.js';
 import { enableEipLookup } from './eipLookup.js';
 import { enableJumpAnalysisCache } from './jumpAnalysisCache.js';
 import { enableStepLoop } from './stepLoop.js';
@@ -140,7 +140,7 @@ export class Executor {
     readonly cheatcodes: CheatcodeSession | undefined,
     private readonly blockReads: BlockReads,
   ) {
-    this.probes = cheatcodes === undefined ? new ProbeMemo(this.versions) : undefined;
+    this.probes = cheatcodes === undefined ? new ProbeMemo(this.versions, (slot) => bytesToUnprefixedHex(state.slotAtId(slot))) : undefined;
     this.gasLimit = options.gasLimit ?? DEFAULT_GAS_LIMIT;
     this.deployGas = this.gasLimit > DEPLOY_GAS ? this.gasLimit : DEPLOY_GAS;
     const start = options.start ?? { number: START_BLOCK, timestamp: START_TIMESTAMP };
@@ -554,8 +554,9 @@ export class Executor {
 
   /** Writes a slot directly (demand-driven sequences); `reset()` undoes it like any other write. */
   setStorage(address: Address, slot: bigint, value: bigint): void {
-    this.stateMoved();
-    this.state.writeSlot(ethAddress(address), slotKey(slot), value === 0n ? new Uint8Array(0) : bigIntToBytes(value));
+    const at = ethAddress(address);
+    this.versions.moved(new Set([slotId(at.toString(), slot)]));
+    this.state.writeSlot(at, slotKey(slot), value === 0n ? new Uint8Array(0) : bigIntToBytes(value));
   }
 
   /** Sets an account's balance directly (forge funds its test contract so); `reset()` undoes it after `snapshot()`. */

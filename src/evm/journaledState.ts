@@ -73,6 +73,12 @@ export class JournaledState implements StateManagerInterface {
     return this.storage.get(address.toString())?.get(bytesToUnprefixedHex(key)) ?? EMPTY;
   }
 
+  /** What the slot a `slotId` names holds, as the bytes stored (empty for zero). */
+  slotAtId(id: string): Uint8Array {
+    const { account, slot } = slotOfId(id);
+    return this.storage.get(account)?.get(slot) ?? EMPTY;
+  }
+
   /** `slotAt` for a slot number, as a number. */
   slotValue(address: Address, slot: bigint): bigint {
     const value = this.storage.get(address.toString())?.get(slot.toString(16).padStart(64, '0'));
@@ -320,6 +326,12 @@ export class JournaledState implements StateManagerInterface {
 /** One storage slot of one account (`address` as @ethereumjs writes it: 0x, lower case). */
 export function slotId(address: string, slot: bigint): string {
   return `${address}:${slot.toString(16)}`;
+}
+
+/** The account and the slot (as `storage` keys them: 64 hex digits) a `slotId` names. */
+function slotOfId(id: string): { account: string; slot: string } {
+  const colon = id.lastIndexOf(':');
+  return { account: id.slice(0, colon), slot: id.slice(colon + 1).padStart(64, '0') };
 }
 
 function sameAccount(before: Account | undefined, after: Account | undefined, hasCode: boolean): boolean {

@@ -30,8 +30,12 @@ export async function followBalanceDemands(
   const { executor } = setup.harness;
   const demands = balanceDemands.demands(last.trace, {
     covered: state.nearMisses.coveredEdges,
-    storageAt: (address, slot) => executor.getStorage(address, slot),
-    codeIdOf: (address) => executor.codeIdOf(address),
+    storageAt(address, slot) {
+      return executor.getStorage(address, slot);
+    },
+    codeIdOf(address) {
+      return executor.codeIdOf(address);
+    },
   });
   if (demands.length === 0) return;
   const prefix = setUp();

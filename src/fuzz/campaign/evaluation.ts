@@ -130,8 +130,10 @@ async function observe(state: CampaignState, setup: CampaignSetup, sequence: TxS
   // The first transaction after which each reported failure was seen again, when it wants alternates.
   const passed = new Map<string, { failure: Failure; index: number }>();
   const reported: ReportedFailures = {
-    has: (key) => state.findings.has(key),
-    passedOver: (failure, key, index) => {
+    has(key) {
+      return state.findings.has(key);
+    },
+    passedOver(failure, key, index) {
       if (!passed.has(key) && state.alternates.wants(key)) passed.set(key, { failure, index });
     },
   };
@@ -170,7 +172,7 @@ async function observe(state: CampaignState, setup: CampaignSetup, sequence: TxS
   const lastCall = run.transactions > 0 ? sequence[run.transactions - 1] : undefined;
   if (state.followUps) {
     // The state this input left first meets what earlier calls compared, then its last call's comparisons join them.
-    const valueOf = (slot: StorageSlot) => setup.harness.executor.getStorage(slot.address, slot.slot);
+    const valueOf = storageReader(setup.harness.executor);
     state.followUps.offer(written, valueOf, () => retainCalls(sequence, (i) => steps[i]?.changedState === true));
     if (lastCall && run.last) state.followUps.observe(functionKey(lastCall), lastCall, lastReads, run.last.trace.comparisons, run.last.trace.sstores, valueOf);
     // Only where the call failed: an empty entry it was refused for (a transfer to a new holder reads one and succeeds).
@@ -181,8 +183,14 @@ async function observe(state: CampaignState, setup: CampaignSetup, sequence: TxS
     }
     // Last: it runs views, after which only the storage (not the trace) of this input is read.
     if (run.last) {
-      const prefix = () => retainCalls(sequence.slice(0, run.transactions - 1), (i) => steps[i]?.changedState === true);
-      await followBalanceDemands(state, setup, sequence.slice(0, run.transactions), prefix, run.last, () => analyzeLast(state, setup, run));
+      await followBalanceDemands(
+        state,
+        setup,
+        sequence.slice(0, run.transactions),
+        () => retainCalls(sequence.slice(0, run.transactions - 1), (i) => steps[i]?.changedState === true),
+        run.last,
+        () => analyzeLast(state, setup, run),
+      );
     }
   }
   state.emit({ kind: 'sequence', sequence, executed: run.transactions });
@@ -206,6 +214,11 @@ async function observe(state: CampaignState, setup: CampaignSetup, sequence: TxS
   const aggressiveCandidate = ddsf !== undefined && lastCall !== undefined && lastReads.length > 0 && !ddsf.enabledFor(functionKey(lastCall));
   const lastComparisons = aggressiveCandidate && run.last ? comparedValues(run.last.trace) : [];
   return { execution: { run, costs: costs.vector(), lastReads, lastComparisons }, pathId, stateId, steps, written, prefixWrites };
+}
+
+/** Reads a slot as the executor holds it now. */
+function storageReader(executor: CampaignSetup['harness']['executor']): (slot: StorageSlot) => bigint {
+  return (slot) => executor.getStorage(slot.address, slot.slot);
 }
 
 /**

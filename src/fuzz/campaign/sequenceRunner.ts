@@ -60,14 +60,7 @@ export async function runSequence(
   reported?: ReportedFailures,
 ): Promise<SequenceRun> {
   const { executor } = harness;
-  // New after the transaction at `index`; a reported one is passed over, and `reported` told so.
-  const isNew = (index: number) => (failure: Failure) => {
-    if (reported === undefined) return true;
-    const key = failureKey(failure);
-    if (!reported.has(key)) return true;
-    reported.passedOver?.(failure, key, index);
-    return false;
-  };
+
   const properties = reported === undefined ? harness.properties : harness.properties.filter((p) => !reported.has(propertyFailureKey(p)));
   await executor.reset();
   for (const oracle of harness.sequenceOracles) await oracle.begin(executor);
@@ -80,8 +73,9 @@ export async function runSequence(
     const tx = toTx(sequence[index]);
     const result = await executor.run(tx);
     last = result;
-    const fresh = isNew(index);
-    const failure = checkTransaction(tx, result, harness.oracles).find(fresh) ?? (await checkSequence(harness, tx, result, fresh, silenced));
+    const failure =
+      checkTransaction(tx, result, harness.oracles).find((f) => isNew(f, index, reported)) ??
+      (await checkSequence(harness, tx, result, (f) => isNew(f, index, reported), silenced));
     // Property probes are traced into the transaction's trace: what they branch on is feedback for
     // the sequence so far (two values set by two calls and compared only in a property).
     const broken =
@@ -95,6 +89,15 @@ export async function runSequence(
     if (first) return { pathId, transactions: index + 1, failure: { failure: first, index, result }, last };
   }
   return { pathId, transactions: sequence.length, last };
+}
+
+/** Whether a failure seen after the transaction at `index` is new; a reported one is passed over, and `reported` told so. */
+function isNew(failure: Failure, index: number, reported: ReportedFailures | undefined): boolean {
+  if (reported === undefined) return true;
+  const key = failureKey(failure);
+  if (!reported.has(key)) return true;
+  reported.passedOver?.(failure, key, index);
+  return false;
 }
 
 /** The properties of contracts that exist now: a created contract's wait for the transaction that creates it. */

@@ -197,13 +197,11 @@ function demandKey(slot: StorageSlot, value: bigint): string {
 }
 
 /** The numbers among decoded arguments (integers, addresses, fixed bytes), nested ones included. */
-function argumentWords(args: readonly AbiValue[]): bigint[] {
-  const words: bigint[] = [];
-  const visit = (value: AbiValue): void => {
+function argumentWords(args: readonly AbiValue[], words: bigint[] = []): bigint[] {
+  for (const value of args) {
     if (typeof value === 'bigint') words.push(value);
     else if (typeof value === 'string' && /^0x[0-9a-f]{1,64}$/i.test(value)) words.push(BigInt(value));
-    else if (Array.isArray(value)) value.forEach(visit);
-  };
-  args.forEach(visit);
+    else if (Array.isArray(value)) argumentWords(value, words);
+  }
   return words;
 }

@@ -42,23 +42,27 @@ export function mutateValue(param: AbiParameter, value: AbiValue, ctx: ValueCont
   }
 }
 
+/** `v` as the integer type holds it: modular, as the EVM's words are. */
+function wrapInteger(bits: number, signed: boolean, v: bigint): bigint {
+  return signed ? BigInt.asIntN(bits, v) : BigInt.asUintN(bits, v);
+}
+
 /** Bit flips, small deltas, dictionary values, type bounds, a changed byte, or a fresh value. */
 export function mutateInteger(value: bigint, bits: number, signed: boolean, ctx: ValueContext): bigint {
   const { rng } = ctx;
-  const wrap = (v: bigint): bigint => (signed ? BigInt.asIntN(bits, v) : BigInt.asUintN(bits, v));
   return choose<bigint>(ctx, [
-    [3, () => wrap(value ^ (1n << BigInt(rng.int(bits))))],
-    [4, () => wrap(value + BigInt(rng.chance(0.5) ? rng.range(1, 16) : -rng.range(1, 16)))],
+    [3, () => wrapInteger(bits, signed, value ^ (1n << BigInt(rng.int(bits))))],
+    [4, () => wrapInteger(bits, signed, value + BigInt(rng.chance(0.5) ? rng.range(1, 16) : -rng.range(1, 16)))],
     [4, () => ctx.dictionary.draw(rng, bits, signed)],
     [2, () => rng.pick(bounds(bits, signed))],
     [
       2,
       () => {
         const shift = BigInt(8 * rng.int(bits / 8));
-        return wrap((value & ~(0xffn << shift)) | (BigInt(rng.int(256)) << shift));
+        return wrapInteger(bits, signed, (value & ~(0xffn << shift)) | (BigInt(rng.int(256)) << shift));
       },
     ],
-    [1, () => wrap(rng.bits(bits))],
+    [1, () => wrapInteger(bits, signed, rng.bits(bits))],
   ]);
 }
 

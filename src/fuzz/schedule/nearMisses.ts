@@ -36,25 +36,22 @@ export class NearMisses {
    * for the same execution.
    */
   improvements(costs: CostVector): string[] {
-    const improved: string[] = [];
-    const note = (goal: string) => {
-      if (!improved.includes(goal)) improved.push(goal);
-    };
+    const improved = new Set<string>();
     for (const cost of costs.values()) {
       if (cost.kind === 'branch') {
         // A covered edge is no goal, whatever its distance: asked first, most branch metrics never work theirs out.
         const edge = branchEdge(cost);
-        if (!this.covered.has(edge) && cost.value !== 0n && closer(this.bestBranch, edge, cost.value)) note(branchGoal(edge));
+        if (!this.covered.has(edge) && cost.value !== 0n && closer(this.bestBranch, edge, cost.value)) improved.add(branchGoal(edge));
       } else if (cost.kind === 'meet') {
         const goal = meetGoal(cost);
         if (cost.value === 0n) this.met.add(goal);
-        else if (!this.met.has(goal) && closer(this.best, goal, cost.value)) note(goal);
+        else if (!this.met.has(goal) && closer(this.best, goal, cost.value)) improved.add(goal);
       } else if (cost.value !== 0n) {
         const goal = `s:${cost.codeId}:${cost.pc}@${cost.probe}`;
-        if (closer(this.best, goal, cost.value)) note(goal);
+        if (closer(this.best, goal, cost.value)) improved.add(goal);
       }
     }
-    return improved;
+    return [...improved];
   }
 }
 
