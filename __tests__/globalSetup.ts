@@ -9,4 +9,6 @@ import path from 'node:path';
  */
 export default function globalSetup(): void {
   process.env.LOOKOUT_COMPILE_CACHE = mkdtempSync(path.join(os.tmpdir(), 'lookout-jest-compiled-'));
+  // The workers' folders (svm's, Lookout's cache: see setupEnv.ts), removed with the run.
+  process.env.LOOKOUT_JEST_RUN_ROOT = mkdtempSync(path.join(os.tmpdir(), 'lookout-jest-'));
 }

@@ -44,10 +44,17 @@ function verdict(property: PropertyFunction, result: ProbeResult): Pick<Property
   return failed === null ? null : { failed, reason: null };
 }
 
-/** The identity (`failureKey`) a failure of `property` has: a campaign reports it once, then stops probing it. */
+/** The identity (`failureKey`) a failure of `property` has: a campaign reports it once, then stops probing it. Asked before every sequence. */
 export function propertyFailureKey(property: PropertyFunction): string {
-  return failureKey({ kind: 'property', panicCode: null, codeId: property.codeId, pc: 0, property: property.name });
+  let key = failureKeys.get(property);
+  if (key === undefined) {
+    key = failureKey({ kind: 'property', panicCode: null, codeId: property.codeId, pc: 0, property: property.name });
+    failureKeys.set(property, key);
+  }
+  return key;
 }
+
+const failureKeys = new WeakMap<PropertyFunction, string>();
 
 /** The ABI's bool: one word, 0 or 1 (more data after it is ignored, as decoders do). Read by hand: it is decoded after every transaction. */
 function falseOrMalformed(returnData: Uint8Array): 'returned-false' | 'not-a-bool' | null {

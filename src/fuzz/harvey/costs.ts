@@ -70,7 +70,8 @@ export type ChangedPcs = ReadonlyMap<number, ReadonlySet<number>>;
 /** All metrics of one sequence execution, in execution order; by id too (what prediction looks up). */
 export interface CostVector {
   values(): IterableIterator<Cost>;
-  get(id: CostId): Cost | undefined;
+  /** The metric with this id; `near`, where it was in another run of the sequence, is looked at first (see `find`). */
+  get(id: CostId, near?: number): Cost | undefined;
   /**
    * The metric with `cost`'s id, looked for first at `index`: two runs of one sequence that differ in
    * a number measure the same metrics in the same order until a branch goes the other way, so most
@@ -336,7 +337,9 @@ class ExecutionCosts implements CostVector {
     return this.costs.values();
   }
 
-  get(id: CostId): Cost | undefined {
+  get(id: CostId, near?: number): Cost | undefined {
+    const aligned = near === undefined ? undefined : this.costs[near];
+    if (aligned?.id === id) return aligned;
     this.byId ??= new Map(this.costs.map((cost) => [cost.id, cost]));
     return this.byId.get(id);
   }

@@ -15,6 +15,8 @@ export interface Prediction {
   site: NumericSite;
   value: bigint;
   metric: CostId;
+  /** Where the metric was in the vector it was predicted from: where a run of the predicted input most likely has it too. */
+  metricAt: number;
   /** The caller's `prefer` accepted the metric (e.g. a branch on a no-target-ahead prefix). */
   preferred: boolean;
   /** The metric's goal was not met by any input yet (a branch direction never taken). */
@@ -76,7 +78,7 @@ export function predict(
     for (const value of secantCandidates(points[0], points[1], site.domain)) {
       if (seen.has(value)) continue;
       seen.add(value);
-      candidates.push({ site, value, metric: c2.id, ...aim, points, step: 0, stalls: 0 });
+      candidates.push({ site, value, metric: c2.id, metricAt: index, ...aim, points, step: 0, stalls: 0 });
     }
   }
   // Stable: execution order within a tier.
@@ -103,7 +105,7 @@ export type PredictionOutcome =
 
 /** Judges a prediction from the costs of running it, and proposes the next secant step on a miss. */
 export function evaluatePrediction(prediction: Prediction, costs: CostVector, maxSteps = DEFAULT_MAX_STEPS): PredictionOutcome {
-  const cost = costs.get(prediction.metric);
+  const cost = costs.get(prediction.metric, prediction.metricAt);
   if (cost === undefined) return { kind: 'unreached' };
   if (cost.value === 0n) return { kind: 'hit' };
   if (prediction.step + 1 >= maxSteps) return { kind: 'miss' };
