@@ -105,6 +105,8 @@ export class ProbeMemo {
   private readonly atSnapshot = new Map<string, ProbeRecord>();
   /** By call, the sets of slots its runs read, each with those runs by the values the slots held. */
   private readonly byValues = new Map<string, ReadSlots[]>();
+  /** Hook calls the tapes in `byValues` hold: what bounds its memory. */
+  private tapedByValues = 0;
 
   /** `valueOf` spells what a slot (`slotId`) holds now. */
   constructor(
@@ -144,6 +146,13 @@ export class ProbeMemo {
   }
 
   private keepByValues(key: string, record: ProbeRecord): void {
+    // Bounded by what the tapes hold (a big property's runs weigh more): past it, start again.
+    const size = record.tape.calls.length;
+    if (size > MAX_TAPED_BY_VALUES) return;
+    if (this.tapedByValues + size > MAX_TAPED_BY_VALUES) {
+      this.byValues.clear();
+      this.tapedByValues = 0;
+    }
     const slots = [...record.tape.slots].sort();
     const spelled = slots.join(',');
     let reads = this.byValues.get(key);
@@ -154,7 +163,7 @@ export class ProbeMemo {
       if (reads.length >= MAX_READ_SETS) reads.shift();
       reads.push((read = { slots, spelled, runs: new Map() }));
     }
-    if (read.runs.size >= MAX_RUNS_BY_VALUES) read.runs.clear();
+    this.tapedByValues += size;
     read.runs.set(this.values(slots), record);
   }
 
@@ -179,8 +188,8 @@ interface ReadSlots {
 }
 
 const MAX_READ_SETS = 8;
-/** Runs kept per set of slots: each holds its trace tape (about a hundred hook calls for a small property). */
-const MAX_RUNS_BY_VALUES = 4096;
+/** Hook calls kept in tapes by value, over all calls (a small property's run tapes about a hundred; each is a closure of ~100 bytes). */
+const MAX_TAPED_BY_VALUES = 500_000;
 
 function sameBlock(a: ProbeBlock, b: ProbeBlock): boolean {
   return a.number === b.number && a.timestamp === b.timestamp;
