@@ -108,10 +108,11 @@ export class ProbeMemo {
   /** Hook calls the tapes in `byValues` hold: what bounds its memory. */
   private tapedByValues = 0;
 
-  /** `valueOf` spells what a slot (`slotId`) holds now. */
+  /** `valueOf` spells what a slot (`slotId`) holds now; `maxTaped` bounds the hook calls kept by value. */
   constructor(
     private readonly versions: StateVersions,
     private readonly valueOf: (slot: string) => string,
+    private readonly maxTaped = MAX_TAPED_BY_VALUES,
   ) {}
 
   /** Whether any probe ran yet: until then what transactions change need not be worked out. */
@@ -148,8 +149,8 @@ export class ProbeMemo {
   private keepByValues(key: string, record: ProbeRecord): void {
     // Bounded by what the tapes hold (a big property's runs weigh more): past it, start again.
     const size = record.tape.calls.length;
-    if (size > MAX_TAPED_BY_VALUES) return;
-    if (this.tapedByValues + size > MAX_TAPED_BY_VALUES) {
+    if (size > this.maxTaped) return;
+    if (this.tapedByValues + size > this.maxTaped) {
       this.byValues.clear();
       this.tapedByValues = 0;
     }
