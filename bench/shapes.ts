@@ -23,6 +23,8 @@ export interface ShapeRow {
    * the same round: issue 31 wants at most 2.
    */
   overBare: number;
+  /** The smallest and largest of `overBare`'s per-seed ratios: the spread a single seed has. */
+  overBareRange: [number, number];
   /** Median of the bare loop's tx/s. */
   bareTxPerSecond: number;
 }
@@ -43,13 +45,15 @@ export async function benchShapes(budgetTransactions: number, seeds: number): Pr
   }
   return SHAPES.map((shape, i) => {
     const perSeed = rounds.map((round) => round[i]);
+    const ratios = bareRounds.map((bare, r) => bare[i] / rounds[r][i]);
     return {
       shape,
       txPerSecond: median(perSeed),
       perSeed,
       slowdown: median(rounds.map((round) => round[0] / round[i])),
       bareTxPerSecond: median(bareRounds.map((bare) => bare[i])),
-      overBare: median(bareRounds.map((bare, r) => bare[i] / rounds[r][i])),
+      overBare: median(ratios),
+      overBareRange: [Math.min(...ratios), Math.max(...ratios)],
     };
   });
 }
@@ -67,7 +71,8 @@ export function printShapes(rows: readonly ShapeRow[]): void {
     const seeds = row.perSeed.map((v) => Math.round(v)).join(' ');
     console.log(
       `${row.shape.padEnd(10)} ${String(Math.round(row.txPerSecond)).padStart(6)} tx/s  ${row.slowdown.toFixed(2)}x slower than Simple  ` +
-        `bare executor ${String(Math.round(row.bareTxPerSecond)).padStart(6)} tx/s: campaign ${row.overBare.toFixed(2)}x slower  (per seed: ${seeds})`,
+        `bare executor ${String(Math.round(row.bareTxPerSecond)).padStart(6)} tx/s: campaign ${row.overBare.toFixed(2)}x slower ` +
+        `(${row.overBareRange.map((r) => r.toFixed(2)).join('–')} by seed)  (per seed: ${seeds})`,
     );
   }
 }
