@@ -60,7 +60,6 @@ export async function runSequence(
   reported?: ReportedFailures,
 ): Promise<SequenceRun> {
   const { executor } = harness;
-
   const properties = reported === undefined ? harness.properties : harness.properties.filter((p) => !reported.has(propertyFailureKey(p)));
   await executor.reset();
   for (const oracle of harness.sequenceOracles) await oracle.begin(executor);

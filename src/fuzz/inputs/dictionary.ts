@@ -96,7 +96,7 @@ export class Dictionary {
   }
 
   /** Values observed while executing a sequence, except the words in `except`; undone by `rollback`. */
-  addFeedback(values: Iterable<bigint>, except?: { has(word: bigint): boolean }): void {
+  addFeedback(values: Iterable<bigint>, except?: Pick<ReadonlySet<bigint>, 'has'>): void {
     for (const value of values) {
       const word = toWord(value);
       if (word <= SMALL || this.constantSet.has(word) || this.feedbackSet.has(word) || except?.has(word)) continue;
@@ -133,7 +133,7 @@ export class Dictionary {
   }
 
   /** Return or event data as feedback, one value per 32-byte word. */
-  addFeedbackData(data: Uint8Array, except?: { has(word: bigint): boolean }): void {
+  addFeedbackData(data: Uint8Array, except?: Pick<ReadonlySet<bigint>, 'has'>): void {
     const words: bigint[] = [];
     for (let at = 0; at + 32 <= data.length; at += 32) words.push(wordAt(data, at));
     this.addFeedback(words, except);
